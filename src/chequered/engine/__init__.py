@@ -1,0 +1,1 @@
+"""Machinery shared by every game; nothing game-specific lives here."""

@@ -1,0 +1,57 @@
+"""Driving a race: ask each seat's agent for an action until the race ends.
+
+Used by the CLI, benchmarks, simulation and tests, so that the loop that
+plays a race is written once. Agents have one method, choose(game, state,
+seat) -> action.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .protocol import Game, GameConfig, Seat
+
+
+@dataclass
+class Played:
+    state: object
+    actions: list[tuple[Seat, object]] = field(default_factory=list)
+    decisions: int = 0
+
+
+def agents_for(game: Game, config: GameConfig, seed: int, overrides: dict | None = None) -> dict:
+    """One agent per non-human seat, from the config's seat kinds."""
+    overrides = overrides or {}
+    agents = {}
+    for seat, kind in enumerate(config.seats):
+        if seat in overrides:
+            agents[seat] = overrides[seat]
+        elif kind != "human":
+            agents[seat] = game.make_agent(kind, seat, seed)
+    return agents
+
+
+def play(game: Game, config: GameConfig, seed: int, agents: dict | None = None,
+         max_decisions: int = 1_000_000, on_step=None, state=None) -> Played:
+    """Play to the end. `agents` maps every seat to an agent (defaults come
+    from the config); `on_step(seat, action, events)` sees every step."""
+    if agents is None:
+        agents = agents_for(game, config, seed)
+    if state is None:
+        state = game.new(config, seed)
+    out = Played(state)
+    to_act, apply = game.to_act, game.apply
+    while True:
+        seats = to_act(state)
+        if not seats:
+            break
+        # One seat at a time; simultaneous choices are collected by the game.
+        seat = min(seats)
+        action = agents[seat].choose(game, state, seat)
+        events = apply(state, seat, action)
+        out.actions.append((seat, action))
+        out.decisions += 1
+        if on_step is not None:
+            on_step(seat, action, events)
+        if out.decisions >= max_decisions:
+            raise RuntimeError(f"race did not end within {max_decisions} decisions")
+    return out
