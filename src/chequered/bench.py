@@ -1,0 +1,116 @@
+"""Throughput benchmarks: races/s, decisions/s and per-race time, as medians.
+
+Used by `chequered bench` and by benchmarks/run.py. Nothing is written to
+disk here; callers decide where results go.
+
+Each measurement plays the same seeds (0 .. races-1) in every repeat, so that
+repeats differ only by timing noise, and reports the median over repeats.
+"""
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import time
+
+from .engine.play import agents_for, play
+from .engine.protocol import BadInput, Game
+
+DEFAULT_REPEATS = 5
+DEFAULT_BUDGET_S = 3.0        # aim for a run of about this long when races is not given
+MAX_AUTO_RACES = 2000
+
+
+def machine() -> dict:
+    """Where the figures were measured."""
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+        "cpu_count": os.cpu_count(),
+    }
+
+
+def bench_seats(game: Game) -> str:
+    """The game's benchmark seats: `game.bench_seats`, else its default
+    config's seats with human seats played by `random`."""
+    seats = getattr(game, "bench_seats", None)
+    if seats:
+        return seats if isinstance(seats, str) else ",".join(seats)
+    try:
+        default = game.config().seats
+    except BadInput:
+        raise BadInput(f"{game.name} has no benchmark seats; give --seats") from None
+    return ",".join("random" if k == "human" else k for k in default)
+
+
+def parse_seats(seats: str) -> list[str]:
+    kinds = [s.strip() for s in seats.split(",")]
+    if not seats.strip() or any(not k for k in kinds):
+        raise BadInput(f"--seats must be a comma-separated list of seat kinds, got {seats!r}")
+    return kinds
+
+
+def play_one(game: Game, config, seed: int) -> tuple[float, int]:
+    """Play one full race; return (seconds, decisions)."""
+    t0 = time.perf_counter()
+    agents = agents_for(game, config, seed)
+    played = play(game, config, seed, agents=agents)
+    return time.perf_counter() - t0, played.decisions
+
+
+def auto_races(game: Game, config, repeats: int, budget_s: float = DEFAULT_BUDGET_S) -> int:
+    """How many races per repeat make the whole run take about `budget_s`."""
+    seconds, _ = play_one(game, config, 0)          # also warms caches up
+    per_repeat = budget_s / max(1, repeats)
+    return max(1, min(MAX_AUTO_RACES, int(per_repeat / max(seconds, 1e-6))))
+
+
+def bench_game(game: Game, seats: str | None = None, races: int | None = None,
+               repeats: int = DEFAULT_REPEATS, budget_s: float = DEFAULT_BUDGET_S) -> dict:
+    """Benchmark one game; returns the JSON-ready summary documented in DESIGN.md."""
+    if repeats < 1:
+        raise BadInput("--repeats must be at least 1")
+    if races is not None and races < 1:
+        raise BadInput("--races must be at least 1")
+    seats = seats or bench_seats(game)
+    kinds = parse_seats(seats)
+    if "human" in kinds:
+        raise BadInput("benchmark seats cannot include 'human'")
+    config = game.config(seats=kinds)
+    agents_for(game, config, 0)                     # unknown seat kinds fail here, early
+    if races is None:
+        races = auto_races(game, config, repeats, budget_s)
+    else:
+        play_one(game, config, 0)                   # warm-up, not measured
+    rates, drates, race_ms = [], [], []
+    for _ in range(repeats):
+        times, decisions = [], 0
+        t0 = time.perf_counter()
+        for seed in range(races):
+            seconds, n = play_one(game, config, seed)
+            times.append(seconds)
+            decisions += n
+        total = time.perf_counter() - t0
+        rates.append(races / total)
+        drates.append(decisions / total)
+        race_ms.append(statistics.median(times) * 1000.0)
+    return {
+        "game": game.name,
+        "seats": ",".join(kinds),
+        "races": races,
+        "races_per_s": round(statistics.median(rates), 3),
+        "decisions_per_s": round(statistics.median(drates), 1),
+        "median_race_ms": round(statistics.median(race_ms), 3),
+        "repeats": repeats,
+        "machine": machine(),
+    }
+
+
+def bench(games: list[Game], seats: str | None = None, races: int | None = None,
+          repeats: int = DEFAULT_REPEATS, budget_s: float = DEFAULT_BUDGET_S) -> list[dict]:
+    """Benchmark several games; the per-game time budget is shared out."""
+    each = budget_s / max(1, len(games))
+    return [bench_game(g, seats=seats, races=races, repeats=repeats, budget_s=each)
+            for g in games]

@@ -1,0 +1,319 @@
+"""The `chequered` command line (typer + rich).
+
+    chequered games [--json]                  the registered games
+    chequered race GAME [options]             play a race (interactive with human seats)
+    chequered replay FILE [--json]            verify a record and print its result
+    chequered bench [GAME] [--json]           throughput figures
+
+Bad input (unknown game, track, rule level, seat kind or option, a malformed
+record or position, a missing file) gets one line on stderr starting with
+"error:" and exit status 2, never a traceback. A record that does not replay
+exits 1.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import secrets
+import sys
+import tomllib
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from pydantic import ValidationError
+from rich.console import Console
+from rich.table import Table
+
+from .engine import registry
+from .engine.protocol import BadInput, Game
+from .engine.records import Record, ReplayError, record_of, replay as replay_record
+
+app = typer.Typer(
+    name="chequered",
+    help="Tabletop racing games with their rules enforced.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+EXIT_BAD_INPUT = 2
+EXIT_REPLAY_FAILED = 1
+
+
+# ---- errors ------------------------------------------------------------------
+def fail(message: str, status: int = EXIT_BAD_INPUT, prefix: str = "error: "):
+    """One line on stderr, then exit with `status`."""
+    line = " ".join(str(message).split())        # one line, whatever the message
+    print(f"{prefix}{line}", file=sys.stderr, flush=True)
+    raise typer.Exit(status)
+
+
+def _message(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.filename is not None:
+        return f"{exc.filename}: {exc.strerror or exc}"
+    if isinstance(exc, ValidationError):
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err.get("loc", ())) or "input"
+        return f"{where}: {err.get('msg')}"
+    return str(exc) or type(exc).__name__
+
+
+@contextlib.contextmanager
+def user_errors():
+    """Turn bad input into one stderr line and exit status 2."""
+    try:
+        yield
+    except (BadInput, OSError, ValidationError, json.JSONDecodeError,
+            tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        fail(_message(exc))
+
+
+def stdout_console() -> Console:
+    return Console(highlight=False)
+
+
+def print_json(doc) -> None:
+    print(json.dumps(doc, indent=1, ensure_ascii=False), flush=True)
+
+
+# ---- chequered games -----------------------------------------------------------
+def game_doc(game: Game) -> dict:
+    return {"name": game.name, "title": game.title, "tracks": list(game.tracks()),
+            "rules": list(game.rule_levels()), "bots": list(game.bots()),
+            "options": list(game.options())}
+
+
+@app.command()
+def games(as_json: Annotated[bool, typer.Option("--json", help="A JSON list instead of a table.")] = False):
+    """List every game with its tracks, rule levels, seat kinds and options."""
+    with user_errors():
+        docs = [game_doc(g) for g in registry.games()]
+    if as_json:
+        print_json(docs)
+        return
+    table = Table(title="Games")
+    for col in ("Name", "Title", "Tracks", "Rules", "Seat kinds", "Options"):
+        table.add_column(col, overflow="fold")
+    for d in docs:
+        table.add_row(d["name"], d["title"], ", ".join(d["tracks"]), ", ".join(d["rules"]),
+                      ", ".join(["human", *d["bots"]]), ", ".join(d["options"]) or "-")
+    stdout_console().print(table)
+
+
+# ---- chequered race --------------------------------------------------------------
+def parse_seats(text: str) -> list[str]:
+    kinds = [s.strip() for s in text.split(",")]
+    if not text.strip() or not all(kinds):
+        raise BadInput(f"--seats must be a comma-separated list of seat kinds, got {text!r}")
+    return kinds
+
+
+def _check_seat_kinds(game: Game, kinds: list[str]) -> None:
+    known = game.seat_kinds()
+    for k in kinds:
+        if k not in known:
+            raise BadInput(f"unknown seat kind {k!r} for {game.name}; choose from {', '.join(known)}")
+
+
+@app.command()
+def race(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. racepace.")],
+    track: Annotated[Optional[str], typer.Option(help="Track or circuit name.")] = None,
+    rules: Annotated[Optional[str], typer.Option(help="Rule level.")] = None,
+    seats: Annotated[Optional[str], typer.Option(
+        help="Comma-separated seat kinds, e.g. human,bot,bot.")] = None,
+    seed: Annotated[Optional[int], typer.Option(help="Random seed (default: a fresh one, printed).")] = None,
+    record: Annotated[Optional[Path], typer.Option(help="Write the race record to FILE.")] = None,
+    opt: Annotated[Optional[list[str]], typer.Option(
+        help="An optional rule to switch on (repeatable).")] = None,
+    content: Annotated[Optional[Path], typer.Option(
+        help="A directory of content files to use instead of the built-in ones.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    position: Annotated[Optional[Path], typer.Option(
+        help="Start from a position document (JSON or TOML) instead of a fresh race.")] = None,
+    verbose: Annotated[bool, typer.Option(
+        "--verbose", "-v", help="Without human seats: print every action and event.")] = False,
+):
+    """Play a race. With no human seat it runs to the end and prints the classification."""
+    with user_errors():
+        game = registry.game(game_name)
+        state = None
+        if record is not None and not record.parent.is_dir():
+            raise BadInput(f"cannot write the record {record}: "
+                           f"no directory {record.parent}")
+        if position is not None:
+            given = [n for n, v in (("--track", track), ("--rules", rules), ("--opt", opt),
+                                    ("--content", content)) if v]
+            if given:
+                raise BadInput(f"{', '.join(given)} cannot be combined with --position: "
+                               "the position fixes them")
+            if record is not None:
+                raise BadInput("--record cannot be used with --position: a record replays "
+                               "from a fresh race, not from a position")
+            from .engine.positions import load_position_file
+            state = load_position_file(game, position)
+            config = _position_config(game, state, seats)
+        else:
+            overrides: dict = {}
+            if seats is not None:
+                overrides["seats"] = parse_seats(seats)
+            if track is not None:
+                overrides["track"] = track
+            if rules is not None:
+                overrides["rules"] = rules
+            if opt:
+                overrides["options"] = list(opt)
+            if content is not None:
+                overrides["content"] = str(content)
+            if seats is not None:
+                _check_seat_kinds(game, overrides["seats"])
+            config = game.config(**overrides)
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+            if not as_json:
+                print(f"seed {seed} (replay this race with --seed {seed})", flush=True)
+        from .engine.play import agents_for, play
+        agents = agents_for(game, config, seed)
+        if state is None:
+            state = game.new(config, seed)
+        if "human" in config.seats:
+            from .terminal import Session, enable_line_editing
+            enable_line_editing()
+            status = Session(game, config, seed, state, agents,
+                             record_path=str(record) if record else None,
+                             from_position=position is not None).run()
+            if status:
+                raise typer.Exit(status)
+            return
+        on_step = _printer(game) if verbose and not as_json else None
+        played = play(game, config, seed, agents=agents, state=state, on_step=on_step)
+        result = game.result(played.state)
+        if record is not None:
+            record_of(game, config, seed, played.actions, played.state).save(record)
+    if as_json:
+        print_json({**result.to_doc(), "seed": seed, "decisions": played.decisions})
+        return
+    from .terminal import result_table
+    con = stdout_console()
+    con.print(result_table(game, result, title=f"{game.title}: classification"))
+    con.print(f"{played.decisions} decisions, seed {seed}")
+    if record is not None:
+        con.print(f"record written to {record}")
+
+
+def _position_config(game: Game, state, seats: str | None):
+    """The config a position was set up with, with other controllers if --seats."""
+    base = getattr(state, "config", None)
+    if seats is None:
+        if base is None:
+            raise BadInput("this position does not say who sits where; give --seats")
+        return base
+    kinds = parse_seats(seats)
+    _check_seat_kinds(game, kinds)
+    if base is None:
+        return game.config(seats=kinds)
+    if len(kinds) != len(base.seats):
+        raise BadInput(f"the position has {len(base.seats)} seats, --seats gives {len(kinds)}")
+    return base.model_copy(update={"seats": kinds})
+
+
+def _printer(game: Game):
+    def on_step(seat, action, events):
+        print(f"seat {seat}: {game.describe_action(action)}")
+        for ev in events:
+            print(f"    {game.describe(ev)}")
+    return on_step
+
+
+# ---- chequered replay ------------------------------------------------------------
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A chequered-record/1 JSON file.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+):
+    """Replay a record, check every action and the final hash, print the result."""
+    with user_errors():
+        rec = Record.load(file)
+        game = registry.game(rec.game)
+        try:
+            state = replay_record(rec, game)
+        except ReplayError as exc:
+            fail(str(exc), EXIT_REPLAY_FAILED, prefix="replay failed: ")
+        final_hash = game.state_hash(state)
+        result = game.result(state) if game.is_over(state) else None
+    doc = {"game": rec.game, "seed": rec.seed, "actions": len(rec.actions),
+           "final_hash": final_hash, "hash_checked": rec.final_hash is not None,
+           "finished": result is not None,
+           "result": result.to_doc() if result is not None else None}
+    if as_json:
+        print_json(doc)
+        return
+    con = stdout_console()
+    con.print(f"game        {game.name} ({game.title})")
+    con.print(f"seed        {rec.seed}")
+    con.print(f"actions     {len(rec.actions)}")
+    con.print(f"final hash  {final_hash}")
+    con.print("checked     every action is legal; "
+              + ("the final hash matches the record" if rec.final_hash
+                 else "the record has no final hash to compare"))
+    if result is None:
+        con.print("the race is not finished")
+    else:
+        from .terminal import result_table
+        con.print(result_table(game, result))
+
+
+# ---- chequered bench --------------------------------------------------------------
+@app.command()
+def bench(
+    game_name: Annotated[Optional[str], typer.Argument(
+        metavar="[GAME]", help="Only this game (default: every game).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="A JSON list instead of a table.")] = False,
+    races: Annotated[Optional[int], typer.Option(
+        help="Races per repeat (default: enough for a run of a few seconds).")] = None,
+    repeats: Annotated[int, typer.Option(help="Repeats; medians are reported.")] = 5,
+    seats: Annotated[Optional[str], typer.Option(
+        help="Seat kinds (default: the game's benchmark seats).")] = None,
+    out: Annotated[Optional[Path], typer.Option(help="Also write the JSON results to FILE.")] = None,
+):
+    """Measure throughput: races/s, decisions/s and the median race time."""
+    from . import bench as benchmod
+    with user_errors():
+        chosen = [registry.game(game_name)] if game_name else registry.games()
+        results = benchmod.bench(chosen, seats=seats, races=races, repeats=repeats)
+        if out is not None:
+            out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    if as_json:
+        print_json(results)
+        return
+    table = Table(title="Throughput (medians over repeats)")
+    for col in ("Game", "Seats", "Races", "Repeats", "Races/s", "Decisions/s", "Race ms"):
+        table.add_column(col, justify="left" if col in ("Game", "Seats") else "right")
+    for r in results:
+        table.add_row(r["game"], r["seats"], str(r["races"]), str(r["repeats"]),
+                      f"{r['races_per_s']:.1f}", f"{r['decisions_per_s']:,.0f}",
+                      f"{r['median_race_ms']:.2f}")
+    con = stdout_console()
+    con.print(table)
+    m = benchmod.machine()
+    con.print(f"Python {m['python']} on {m['platform']}, {m['cpu_count']} CPUs")
+
+
+# ---- entry point -------------------------------------------------------------------
+def main(argv: list[str] | None = None) -> None:
+    """The console script. Any bad input that escaped a command still ends
+    in one stderr line and exit status 2."""
+    try:
+        app(args=argv, prog_name="chequered")
+    except (BadInput, OSError, ValidationError, json.JSONDecodeError,
+            tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        print(f"error: {' '.join(_message(exc).split())}", file=sys.stderr)
+        sys.exit(EXIT_BAD_INPUT)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)
+
+
+if __name__ == "__main__":   # pragma: no cover
+    main()
