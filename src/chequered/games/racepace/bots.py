@@ -1,0 +1,24 @@
+"""The rulebook's bots (RP Bot Mode) as an agent.
+
+A bot's action is not a choice: it is the number in the bot's colour on the
+current Race Situation card, so the game offers a bot seat exactly that
+action. Before the race the bot takes a team, a driver and (it has no tyres)
+nothing else; those picks are random from the agent's own generator.
+"""
+from __future__ import annotations
+
+from ...engine.rng import Rng
+from .actions import PickDriver, PickTeam
+
+
+class RulebookBot:
+    __slots__ = ("rng",)
+
+    def __init__(self, seed: int = 0):
+        self.rng = Rng(seed)
+
+    def choose(self, game, state, seat):
+        legal = game.legal_actions(state, seat)
+        if isinstance(legal[0], (PickTeam, PickDriver)):
+            return legal[self.rng.below(len(legal))]
+        return legal[0]

@@ -1,0 +1,59 @@
+"""Race Pace configuration: circuit, rule level, variants and seats."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from ...engine.protocol import GameConfig
+
+SEAT_KINDS = ("human", "random", "bot")
+RULE_LEVELS = ("standard", "academy")      # RP Driver Academy Mode
+OPTIONS = ("team", "campaign")             # RP Team Play Mode, RP Campaign Mode
+
+
+class RacePaceConfig(GameConfig):
+    seats: list[str] = Field(default_factory=lambda: ["human", "bot", "bot", "bot", "bot",
+                                                      "bot"], min_length=2, max_length=8)
+    track: str = "usa_austin"
+    rules: Literal["standard", "academy"] = "standard"
+    options: list[Literal["team", "campaign"]] = Field(default_factory=list)
+    # Fixed choices (skip the selection phase for those seats): keys or None.
+    teams: list[str | None] | None = None
+    drivers: list[str | None] | None = None
+    # Campaign: the circuits of the season, in order (default: all 14).
+    season: list[str] | None = None
+    content: str | None = None
+
+    @model_validator(mode="after")
+    def _check(self):
+        for kind in self.seats:
+            if kind not in SEAT_KINDS:
+                raise ValueError(f"unknown seat kind {kind!r}; choose from "
+                                 f"{', '.join(SEAT_KINDS)}")
+        n = len(self.seats)
+        if "team" in self.options and n % 2:
+            raise ValueError("Team Play needs an even number of seats (two drivers a team)")
+        for name in ("teams", "drivers"):
+            fixed = getattr(self, name)
+            if fixed is not None and len(fixed) != n:
+                raise ValueError(f"{name} must name one entry (or null) per seat")
+        if self.season is not None and "campaign" not in self.options:
+            raise ValueError("season is only used with the campaign option")
+        return self
+
+    @property
+    def team_play(self) -> bool:
+        return "team" in self.options
+
+    @property
+    def campaign(self) -> bool:
+        return "campaign" in self.options
+
+    @property
+    def academy(self) -> bool:
+        return self.rules == "academy"
+
+    @property
+    def bot_mode(self) -> bool:
+        return "bot" in self.seats

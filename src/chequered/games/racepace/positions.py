@@ -1,0 +1,108 @@
+"""Race Pace positions: the whole state as a document one can write by hand,
+and redeterminization for search (resampling what nobody has seen)."""
+from __future__ import annotations
+
+from pydantic import ValidationError
+
+from ...engine.deck import Deck
+from ...engine.positions import FORMAT
+from ...engine.protocol import BadInput
+from ...engine.rng import Rng
+from .config import RacePaceConfig
+from .content import BARS, LEVELS
+from .state import RaceState
+from .tables import tables
+
+
+def dump_position(state: RaceState) -> dict:
+    doc = state.to_doc()
+    for car in doc["cars"]:
+        # Bars as letters A..E, as printed on the steering wheel.
+        car["bars"] = {name: LEVELS[v] for name, v in zip(BARS, car["bars"])}
+    return {"format": FORMAT, "game": "racepace", "state": doc}
+
+
+def load_position(doc: dict) -> RaceState:
+    if not isinstance(doc, dict) or doc.get("game") not in (None, "racepace"):
+        raise BadInput("not a Race Pace position")
+    body = doc.get("state", doc)
+    try:
+        config = RacePaceConfig(**body["config"])
+        T = tables(config.content)
+        body = dict(body)
+        cars = []
+        for car in body["cars"]:
+            car = dict(car)
+            bars = car.get("bars", {})
+            if isinstance(bars, dict):
+                car["bars"] = [LEVELS.index(bars.get(name, "A")) for name in BARS]
+            cars.append(car)
+        body["cars"] = cars
+        body.setdefault("rng", 0)
+        if "decks" not in body:
+            # A hand-written position may leave the decks out: deal fresh ones.
+            rng = Rng(state=body["rng"])
+            circuit = T.circuits[body["circuit"]]
+            weather = [k for k in T.sun_keys] + T.rain_keys[:circuit.rain_cards]
+            body["decks"] = {"weather": Deck.shuffled(weather, rng).to_doc(),
+                             "I": Deck.shuffled(T.deck_cards["I"], rng).to_doc(),
+                             "II": Deck.shuffled(T.deck_cards["II"], rng).to_doc()}
+        state = RaceState.from_doc(body, config)
+        _check(state, T)
+    except BadInput:
+        raise
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise BadInput(f"position config: {'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise BadInput(f"malformed Race Pace position: {type(exc).__name__}: {exc}") from None
+    return state
+
+
+def _check(state: RaceState, T) -> None:
+    if state.circuit not in T.circuits:
+        raise BadInput(f"position: unknown circuit {state.circuit!r}")
+    if state.phase not in ("team", "driver", "tyre", "select", "react", "over"):
+        raise BadInput(f"position: unknown phase {state.phase!r}")
+    for car in state.cars:
+        if car.driver is not None and car.driver not in T.drivers:
+            raise BadInput(f"position: unknown driver {car.driver!r}")
+        if car.team is not None and car.team not in T.teams:
+            raise BadInput(f"position: unknown team {car.team!r}")
+        if car.tyre is not None and car.tyre not in T.tyres:
+            raise BadInput(f"position: unknown tyre {car.tyre!r}")
+        if len(car.bars) != 6 or not all(0 <= b <= 4 for b in car.bars):
+            raise BadInput(f"position: seat {car.seat} bars must be six levels A..E")
+    if len(state.cars) != len(state.config.seats):
+        raise BadInput("position: one car per seat in the config")
+    for deck, key in state.situation.items():
+        if key not in T.cards:
+            raise BadInput(f"position: unknown situation card {key!r}")
+    if state.weather_card is not None and state.weather_card not in T.weather:
+        raise BadInput(f"position: unknown weather card {state.weather_card!r}")
+    for seat in state.queue:
+        if not 0 <= seat < len(state.cars):
+            raise BadInput(f"position: queue names seat {seat}, which does not exist")
+
+
+def redeterminize(state: RaceState, rng: Rng) -> RaceState:
+    """A copy in which the order of every deck, the face-down cards and the
+    rain cards left out of the weather deck are resampled. Race Pace has no
+    private hands: every seat sees the same, so the seat does not matter."""
+    T = tables(state.config.content)
+    s = state.clone()
+    for name, deck in s.decks.items():
+        hidden = s.hidden.get(name, [])
+        pool = deck.pile + hidden
+        if name == "weather":
+            # Which rain cards were left out at setup is unknown, too.
+            unseen_rain = [k for k in pool + deck.removed if k in T.rain_keys]
+            in_play = sum(1 for k in pool if k in T.rain_keys)
+            rng.shuffle(unseen_rain)
+            pool = [k for k in pool if k not in T.rain_keys] + unseen_rain[:in_play]
+            deck.removed = [k for k in deck.removed if k not in T.rain_keys] + unseen_rain[in_play:]
+        rng.shuffle(pool)
+        deck.pile = pool[:len(deck.pile)]
+        s.hidden[name] = pool[len(deck.pile):]
+    s.rng = Rng(state=rng.next64())
+    return s

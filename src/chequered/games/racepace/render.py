@@ -1,0 +1,176 @@
+"""What a seat may see (view) and how it looks: text for the terminal and SVG.
+
+Race Pace has no private hands: every seat sees the same board. What nobody
+sees is the order of the decks and the face-down cards, so a view shows only
+how many cards each deck holds.
+"""
+from __future__ import annotations
+
+import math
+from html import escape
+
+from .content import BARS, LEVELS
+from .rules.pace import is_rain, leaderboard
+from .tables import tables
+
+TYRE_NAMES = {"S": "Soft", "M": "Medium", "H": "Hard", "W": "Wet", None: "-"}
+
+
+def view(state, seat) -> dict:
+    T = tables(state.config.content)
+    circuit = T.circuits[state.circuit]
+    order = leaderboard(state)
+    cars = []
+    for car in state.cars:
+        driver = T.drivers.get(car.driver) if car.driver else None
+        team = T.teams.get(car.team) if car.team else None
+        cars.append({
+            "seat": car.seat,
+            "kind": state.config.seats[car.seat],
+            "driver": driver.name if driver else None,
+            "number": driver.number if driver else None,
+            "colour": driver.colour if driver else "grey",
+            "skill": driver.skill_text if driver else None,
+            "team": team.name if team else None,
+            "bars": {name: LEVELS[v] for name, v in zip(BARS, car.bars)},
+            "dist": car.dist,
+            "lap": T.board_lap(car.dist),
+            "tyre": car.tyre,
+            "td": car.td,
+            "tyre_life": T.tyre_life(state.circuit, car.tyre) if car.tyre else None,
+            "sets": dict(car.sets),
+            "used": list(car.used),
+            "tokens": list(car.tokens),
+            "next_tokens": list(car.next_tokens),
+            "button": car.button,
+            "copied": car.copied,
+            "rp": car.rp,
+            "moved": car.moved,
+            "finished": car.finished,
+            "dsq": car.dsq,
+        })
+    situation = {}
+    if not state.config.academy or state.config.bot_mode:
+        for deck, key in state.situation.items():
+            c = T.cards[key]
+            situation[deck] = {"key": key, "title": c.title,
+                               "text": c.text if not state.config.academy else "",
+                               "lights": dict(c.lights)}
+    return {
+        "game": "racepace",
+        "you": seat,
+        "circuit": {"key": circuit.key, "name": circuit.name, "laps": circuit.laps,
+                    "finish_lap": circuit.finish_lap, "finish_side": state.finish_side,
+                    "boxbox": {"S": circuit.boxbox_soft, "M": circuit.boxbox_medium,
+                               "H": T.tyre_life(circuit.key, "H"),
+                               "W": T.tyre_life(circuit.key, "W")}},
+        "track": {"length": T.track, "feb": sorted(T.feb), "corner": sorted(T.corner),
+                  "backmarkers": {str(k): v for k, v in state.backmarkers.items()}},
+        "mode": {"rules": state.config.rules, "options": list(state.config.options),
+                 "bots": state.config.bot_mode},
+        "race": state.race_index + 1,
+        "round": state.round,
+        "phase": state.phase,
+        "to_act": list(state.queue[:1]),
+        "start_player": state.start_player,
+        "weather": list(state.weather),
+        "raining": is_rain(state),
+        "weather_card": state.weather_card,
+        "situation": situation,
+        "safety_car": state.safety_car,
+        "sc_cause": sorted(state.sc_cause),
+        "leaderboard": [c.seat for c in order],
+        "cars": cars,
+        "taken": {str(k): list(v) for k, v in state.taken.items()},
+        "decks": {k: {"pile": len(d.pile), "discards": len(d.discards) + len(state.hidden[k])}
+                  for k, d in state.decks.items()},
+        "standings": {str(k): v for k, v in state.standings.items()},
+        "fastest": list(state.fastest) if state.fastest else None,
+        "results": [dict(r) for r in state.race_results],
+    }
+
+
+def text(v: dict) -> str:
+    c = v["circuit"]
+    lines = [f"{c['name']} - {c['laps']} laps - round {v['round']}"
+             + (f" - race {v['race']}" if "campaign" in v["mode"]["options"] else "")
+             + ("  ** SAFETY CAR **" if v["safety_car"] else "")]
+    lines.append("Weather: " + " > ".join(("RAIN" if w == "rain" else "sun") for w in v["weather"])
+                 + f"   finish token on lap {c['finish_lap']} side {c['finish_side']}")
+    for deck, card in v["situation"].items():
+        lines.append(f"Situation {deck}: {card['title']}" + (f" - {card['text']}" if card["text"] else ""))
+    lines.append("")
+    lines.append(f"{'pos':>3}  {'driver':<14}{'team':<18}{'lap':>4} {'MEC PU AER SKI XP EBS':<22}"
+                 f"{'tyre':<8}{'TD':>7}  {'RP':>2} {'act':<4} tokens")
+    cars = {car["seat"]: car for car in v["cars"]}
+    for pos, seat in enumerate(v["leaderboard"], start=1):
+        car = cars[seat]
+        bars = "  ".join(car["bars"][b] for b in BARS)
+        td = f"{car['td']}/{car['tyre_life']}" if car["tyre"] else "-"
+        you = "*" if seat == v["you"] else " "
+        mark = " F" if car["finished"] else ""
+        start = " S" if seat == v["start_player"] else ""
+        act = car["button"] or ""
+        lines.append(f"{pos:>3}{you} {(car['driver'] or f'seat {seat}'):<14}"
+                     f"{(car['team'] or ''):<18}{car['dist']:>4}  {bars:<21}"
+                     f"{TYRE_NAMES[car['tyre']]:<8}{td:>7}  {car['rp']:>2} {str(act):<4}"
+                     f"{car['tokens'] or ''}{mark}{start}")
+    if v["you"] is not None and v["you"] in cars:
+        me = cars[v["you"]]
+        lines.append("")
+        lines.append(f"You: {me['driver']} - sets left S{me['sets']['S']} M{me['sets']['M']}, "
+                     f"compounds used {''.join(me['used']) or '-'}, "
+                     f"tokens next round {me['next_tokens'] or 'none'}")
+        if me["skill"]:
+            lines.append(f"Skill: {me['skill']}")
+    return "\n".join(lines)
+
+
+def svg(v: dict) -> str:
+    """The lap track as a ring of spaces with the cars on it, and the
+    leaderboard beside it. A pure function of the view."""
+    n = v["track"]["length"]
+    cx, cy, r = 260, 250, 200
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="820" height="500" '
+           'viewBox="0 0 820 500" font-family="sans-serif">',
+           '<rect width="820" height="500" fill="#1d2b1f"/>',
+           f'<text x="20" y="28" fill="#fff" font-size="18">{escape(v["circuit"]["name"])} - '
+           f'round {v["round"]}{" - SAFETY CAR" if v["safety_car"] else ""}</text>']
+    feb, corner = set(v["track"]["feb"]), set(v["track"]["corner"])
+    backm = {int(k) for k in v["track"]["backmarkers"]}
+    for lap in range(1, n + 1):
+        a = 2 * math.pi * (lap - 0.5) / n - math.pi / 2
+        x, y = cx + r * math.cos(a), cy + r * math.sin(a)
+        stroke = "#f5d000" if lap in feb else "#888"
+        fill = "#35506b" if lap in backm else "#2e2e2e"
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="{fill}" stroke="{stroke}" '
+                   f'stroke-width="2"/>')
+        label = f'<text x="{x:.1f}" y="{y + 3:.1f}" fill="#ddd" font-size="7" text-anchor="middle"'
+        label += ' text-decoration="underline">' if lap in corner else '>'
+        out.append(f'{label}{lap}</text>')
+    stack: dict[int, int] = {}
+    for car in v["cars"]:
+        lap = car["lap"]
+        k = stack.get(lap, 0)
+        stack[lap] = k + 1
+        if lap == 0:
+            x, y = cx - 60 + 20 * k, cy
+        else:
+            a = 2 * math.pi * (lap - 0.5) / n - math.pi / 2
+            rr = r - 22 - 13 * k
+            x, y = cx + rr * math.cos(a), cy + rr * math.sin(a)
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{escape(car["colour"])}" '
+                   f'stroke="#000"><title>{escape(car["driver"] or "")}</title></circle>')
+    wx = 520
+    out.append(f'<text x="{wx}" y="60" fill="#fff" font-size="14">Weather: '
+               + " ".join("rain" if w == "rain" else "sun" for w in v["weather"]) + '</text>')
+    cars = {car["seat"]: car for car in v["cars"]}
+    for pos, seat in enumerate(v["leaderboard"], start=1):
+        car = cars[seat]
+        y = 80 + 24 * pos
+        out.append(f'<circle cx="{wx + 8}" cy="{y - 5}" r="6" fill="{escape(car["colour"])}"/>')
+        out.append(f'<text x="{wx + 20}" y="{y}" fill="#fff" font-size="13">{pos}. '
+                   f'{escape(car["driver"] or f"seat {seat}")} - lap {car["dist"]} - '
+                   f'{TYRE_NAMES[car["tyre"]]} - RP {car["rp"]}</text>')
+    out.append("</svg>")
+    return "\n".join(out)

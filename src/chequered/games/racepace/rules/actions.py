@@ -1,0 +1,210 @@
+"""RP Step 2: selecting one of the 11 actions, React, and what each does.
+
+Also the variants' limits on selection: Bot mode (REACT out of order, bots
+always get the action on their start light), Team Play (A/B buttons) and
+Driver Academy (XP out of order).
+"""
+from __future__ import annotations
+
+from ....engine.protocol import Event, IllegalAction
+from ..actions import Copy, Select
+from ..state import EBS, RaceState
+from ..tables import (AER_B, BOXBOX, CHARGE, DEFEND, MEC_B, PU_B, REACT, SKI_B, START,
+                      UPGRADE_BAR, USE_EBS, XP_B, Tables)
+
+MAX_LEVEL = 4   # level E
+
+
+def bot_button(s: RaceState, T: Tables, car) -> int:
+    """RP Bot mode: the number in the start light of the bot's colour on the
+    current Race Situation card of the deck that lights that colour."""
+    colour = T.drivers[car.driver].colour
+    return T.cards[s.situation[T.colour_deck[colour]]].lights[colour]
+
+
+def team_mate(s: RaceState, car):
+    if not s.config.team_play:
+        return None
+    return s.cars[car.seat ^ 1]
+
+
+def button_problem(s: RaceState, T: Tables, car, n: int, copying: bool = False) -> str | None:
+    """Why `car` may not select (or copy) button `n` now, or None if it may."""
+    cfg = s.config
+    if n == REACT and cfg.bot_mode:
+        return "RP Bot mode: the React button is out of order"
+    if n == XP_B and cfg.academy:
+        return "RP Driver Academy: the Driver Experience button is out of order"
+    if car.tyre not in T.tyre_ok[n]:
+        return (f"RP Step 2, tyre lights: {T.buttons[n].name} cannot be selected on "
+                f"{T.tyres[car.tyre].name} tyres")
+    if s.safety_car and not T.sc_ok[n]:
+        return f"RP Safety Car: {T.buttons[n].name} is not active under the Safety Car"
+    if n == START and s.start_player == car.seat:
+        return "RP Step 2, Start: you already have the Start Player Card"
+    if copying:
+        return None          # RP React: a copy is not a selection of the button
+    mate = team_mate(s, car)
+    if n != BOXBOX:
+        for other in s.taken.get(n, ()):
+            if mate is None or other != mate.seat:
+                return (f"RP Step 2: {T.buttons[n].name} is already taken this round "
+                        "(only Box Box can be shared)")
+    if mate is not None and mate.button is not None and not mate.bot:
+        m = mate.button
+        if not ((m in T.lit_a and n in T.lit_b) or (m in T.lit_b and n in T.lit_a)):
+            return ("RP Team Play: team mates need one A-lit and one B-lit button "
+                    f"({T.buttons[m].name} and {T.buttons[n].name} cannot be paired)")
+    return None
+
+
+def pit_choices(car) -> list[str]:
+    """RP Tyres and Pit Stops: a new set must be fitted; softs and mediums
+    come in two sets each, hards and wets can be re-used."""
+    return [c for c in ("S", "M", "H", "W") if c not in car.sets or car.sets[c] > 0]
+
+
+def legal_selects(s: RaceState, T: Tables, car) -> list[Select]:
+    if car.bot:
+        return [Select(bot_button(s, T, car))]
+    out = []
+    for n in range(1, 12):
+        if button_problem(s, T, car, n) is None:
+            if n == BOXBOX:
+                out.extend(Select(n, c) for c in pit_choices(car))
+            else:
+                out.append(Select(n))
+    return out
+
+
+def legal_copies(s: RaceState, T: Tables, car, order) -> list[Copy]:
+    """RP React: copy one action of a driver ahead on the leaderboard, or none."""
+    out = [Copy(None)]
+    seen = set()
+    for other in order:
+        if other is car:
+            break
+        n = other.button
+        if n is None or n == REACT or n in seen:
+            continue
+        seen.add(n)
+        if button_problem(s, T, car, n, copying=True) is None:
+            if n == BOXBOX:
+                out.extend(Copy(n, c) for c in pit_choices(car))
+            else:
+                out.append(Copy(n))
+    return out
+
+
+def select(s: RaceState, T: Tables, car, action: Select, events: list[Event]) -> None:
+    n = action.button
+    if car.bot:
+        want = bot_button(s, T, car)
+        if n != want:
+            raise IllegalAction(f"RP Bot mode: this bot's start light shows action {want}",
+                                "RP Bot mode")
+    else:
+        if not isinstance(n, int) or not 1 <= n <= 11:
+            raise IllegalAction(f"RP Step 2: there is no action button {n!r}", "RP Step 2")
+        why = button_problem(s, T, car, n)
+        if why:
+            raise IllegalAction(why)
+        _check_pit_tyre(car, n, action.tyre)
+    car.button = n
+    s.taken.setdefault(n, []).append(car.seat)
+    events.append(Event("select", {"seat": car.seat, "button": n, "tyre": action.tyre},
+                        "RP Step 2"))
+    if n == REACT:
+        s.reactors.append(car.seat)
+    else:
+        perform(s, T, car, n, action.tyre, events, first=len(s.taken[n]) == 1)
+
+
+def copy(s: RaceState, T: Tables, car, action: Copy, order, events: list[Event]) -> None:
+    if action not in legal_copies(s, T, car, order):
+        raise IllegalAction("RP React: you may only copy an action that a driver ahead of "
+                            "you selected and that you could select yourself", "RP React")
+    car.copied = action.button
+    events.append(Event("copy", {"seat": car.seat, "button": action.button,
+                                 "tyre": action.tyre}, "RP React"))
+    if action.button is not None:
+        perform(s, T, car, action.button, action.tyre, events, first=False)
+
+
+def _check_pit_tyre(car, n: int, tyre) -> None:
+    if n == BOXBOX:
+        if tyre not in pit_choices(car):
+            raise IllegalAction(f"RP Tyres and Pit Stops: no set of {tyre!r} left to fit "
+                                f"(available: {', '.join(pit_choices(car))})",
+                                "RP Tyres and Pit Stops")
+    elif tyre is not None:
+        raise IllegalAction("RP Step 2: only Box Box takes a tyre compound", "RP Step 2")
+
+
+def perform(s: RaceState, T: Tables, car, n: int, tyre, events: list[Event],
+            first: bool) -> None:
+    """Apply an action's effect at once (RP Step 2: 'immediately apply')."""
+    if n in UPGRADE_BAR:
+        # RP Steering Wheel M: one level up, to E at most. Bots take it even at E.
+        bar = UPGRADE_BAR[n]
+        if car.bars[bar] < MAX_LEVEL:
+            car.bars[bar] += 1
+            events.append(Event("bar", {"seat": car.seat, "bar": bar, "level": car.bars[bar]},
+                                _UPGRADE_RULE[n]))
+    elif n == CHARGE:
+        # RP EBS Charge: EBS one level up and no tyre degradation this round.
+        car.charge = True
+        if car.bars[EBS] < MAX_LEVEL:
+            car.bars[EBS] += 1
+        events.append(Event("bar", {"seat": car.seat, "bar": EBS, "level": car.bars[EBS]},
+                            "RP Energy Boost System"))
+    elif n == USE_EBS:
+        # RP EBS Use: RP by level this round, then two levels down (bots keep it).
+        car.ebs_bonus = 0 if s.safety_car else T.ebs[car.bars[EBS]]
+        if not car.bot:
+            car.bars[EBS] = max(0, car.bars[EBS] - T.content.board.ebs_use_drop)
+        events.append(Event("use_ebs", {"seat": car.seat, "bonus": car.ebs_bonus},
+                            "RP Energy Boost System"))
+    elif n == DEFEND:
+        # RP Step 2, Defend: a +1 token for you, resolved next round.
+        car.next_tokens.append(T.content.board.defend_bonus)
+        events.append(Event("defend", {"seat": car.seat}, "RP Step 2"))
+    elif n == START:
+        # RP Step 2, Start: +1 RP; the first to choose it takes the card
+        # (RP Bot rules: both bots get +1, the first bot takes the card).
+        car.start_bonus = 1
+        if first and s.start_player != car.seat:
+            s.start_player = car.seat
+            events.append(Event("start_player", {"seat": car.seat}, "RP Step 2"))
+    elif n == BOXBOX:
+        if car.bot:
+            events.append(Event("no_pit", {"seat": car.seat}, "RP Bot rules: bots never pit"))
+            return
+        pit(car, tyre, events)
+
+
+def pit(car, tyre: str, events: list[Event]) -> None:
+    """RP Tyres and Pit Stops: fit a new set; used softs/mediums are spent."""
+    if tyre in car.sets:
+        car.sets[tyre] -= 1
+    car.pit = True
+    car.tyre = tyre
+    car.td = 0
+    if tyre not in car.used:
+        car.used.append(tyre)
+    events.append(Event("pit", {"seat": car.seat, "tyre": tyre}, "RP Tyres and Pit Stops"))
+
+
+def fit_first_tyre(car, tyre: str, events: list[Event]) -> None:
+    """RP Setup 3: the starting compound, TD marker on 0."""
+    if tyre in car.sets:
+        car.sets[tyre] -= 1
+    car.tyre = tyre
+    car.td = 0
+    car.used = [tyre]
+    events.append(Event("tyre", {"seat": car.seat, "tyre": tyre}, "RP Setup 3"))
+
+
+_UPGRADE_RULE = {MEC_B: "RP Step 2, Mechanics", PU_B: "RP Step 2, Power Unit",
+                 AER_B: "RP Step 2, Aerodynamics", SKI_B: "RP Step 2, Driver Skill",
+                 XP_B: "RP Step 2, Driver Experience"}

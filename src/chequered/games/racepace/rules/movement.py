@@ -1,0 +1,137 @@
+"""RP Step 3b: move the tyre marker, then the car, in leaderboard order.
+
+Also what happens as cars move: overtaking and Defend, backmarkers, the
+Safety Car's limits, Valentino's and Celine's skills, the finish token.
+"""
+from __future__ import annotations
+
+from ....engine.protocol import Event
+from ..state import RaceState
+from ..tables import DEFEND, Tables
+from .pace import _rank_key, is_rain
+
+SC_LEADER_MAX = 3      # RP Safety Car: the leader's RP is limited to 3
+SC_CAUSE_MAX = 2       # RP Safety Car: drivers who caused it, to 2
+
+
+def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> None:
+    leader = order[0] if order else None
+    for car in order:
+        _move(s, T, car, car.rp, leader, events)
+        if car.bot:
+            continue
+        skill = T.drivers[car.driver].skill
+        if skill == "valentino_overtake" and car.overtook:
+            # Valentino: +1 RP right after his turn if he overtook this round.
+            if _move(s, T, car, 1, leader, events):
+                events.append(Event("skill", {"seat": car.seat, "skill": skill}, "RP Race Positions"))
+        elif skill == "celine_gap" and _gap_ahead(s, car):
+            # Celine: +2 RP at once if her turn ends with an empty lap before the car ahead.
+            if _move(s, T, car, 2, leader, events):
+                events.append(Event("skill", {"seat": car.seat, "skill": skill},
+                                    "RP Energy Boost System"))
+
+
+def _gap_ahead(s: RaceState, car) -> bool:
+    ahead = [c.dist for c in s.cars if c is not car and not c.finished and c.dist > car.dist]
+    return bool(ahead) and min(ahead) >= car.dist + 2
+
+
+def allowed(s: RaceState, T: Tables, car, want: int, leader) -> int:
+    """How far the car may go of `want` laps, after every RP limit."""
+    m = want
+    if not car.bot:
+        # RP limits: no movement in the rain on softs or mediums (Dutch excepted).
+        if is_rain(s) and not T.tyres[car.tyre].moves_in_rain and not (
+                car.tyre == "M" and T.drivers[car.driver].skill == "dutch_rain_medium"):
+            return 0
+        # RP Tyre Degradation Bar: not past the Box-Box token of the compound.
+        left = T.tyre_life(s.circuit, car.tyre) - car.td
+        if left <= 0:
+            return 0
+        if not car.charge:
+            m = min(m, left)
+    if s.safety_car:
+        if car is leader:
+            m = min(m, SC_LEADER_MAX - car.moved)
+        if car.seat in s.sc_cause:
+            m = min(m, SC_CAUSE_MAX - car.moved)
+        # RP Safety Car: the leader cannot be overtaken unless he pits.
+        if car is not leader and leader is not None and not leader.pit:
+            m = min(m, leader.dist - car.dist)
+    return max(0, m)
+
+
+def _move(s: RaceState, T: Tables, car, want: int, leader, events: list[Event]) -> int:
+    m = allowed(s, T, car, want, leader)
+    if m <= 0:
+        if want > 0:
+            events.append(Event("stopped", {"seat": car.seat, "rp": want}, "RP Reference Card"))
+        return 0
+    before = _rank_key(car)
+    ahead = [c for c in s.cars if c is not car and not c.finished and _rank_key(c) < before]
+    if not car.bot and not car.charge:
+        car.td += m                              # FIRST the tyre marker ...
+    old = car.dist
+    car.dist += m                                # ... THEN the car.
+    car.moved += m
+    s.stamp_counter += 1
+    car.stamp = s.stamp_counter
+    car.ebs_entry = car.ebs_used                 # RP Race Positions: EBS entry ranks higher
+    events.append(Event("move", {"seat": car.seat, "laps": m, "dist": car.dist}, "RP Step 3b"))
+    _backmarkers(s, T, car, old, events)
+    after = _rank_key(car)
+    for other in ahead:
+        if _rank_key(other) > after:
+            car.overtook = True
+            events.append(Event("overtake", {"seat": car.seat, "passed": other.seat},
+                                "RP Race Positions"))
+            _defended(s, T, car, other, events)
+    _finish(s, T, car, events)
+    return m
+
+
+def _defended(s: RaceState, T: Tables, car, other, events: list[Event]) -> None:
+    """RP Step 2, Defend: who overtakes a defender takes a -2 token for the
+    next round; not Jesús, not a team mate, never a bot."""
+    if DEFEND not in (other.button, other.copied) or car.bot:
+        return
+    if T.drivers[car.driver].skill == "jesus_no_defend":
+        return
+    if s.config.team_play and other.seat == car.seat ^ 1:
+        return
+    car.next_tokens.append(T.content.board.defend_penalty)
+    events.append(Event("defend_penalty", {"seat": car.seat, "defender": other.seat},
+                        "RP Step 2"))
+
+
+def _backmarkers(s: RaceState, T: Tables, car, old: int, events: list[Event]) -> None:
+    """RP Backmarkers: the first three cars to enter a backmarker lap take
+    -3, -2 and -1 tokens. Not under the Safety Car, never bots; Bjorn's are
+    2 smaller."""
+    if s.safety_car or car.bot:
+        return
+    for d in range(old + 1, car.dist + 1):
+        tokens = s.backmarkers.get(T.board_lap(d))
+        if not tokens:
+            continue
+        penalty = tokens.pop(0)
+        if T.drivers[car.driver].skill == "bjorn_backmarker":
+            penalty = min(0, penalty + 2)
+        if penalty:
+            car.next_tokens.append(penalty)
+        events.append(Event("backmarker", {"seat": car.seat, "rp": penalty}, "RP Backmarkers"))
+
+
+def _finish(s: RaceState, T: Tables, car, events: list[Event]) -> None:
+    circuit = T.circuits[s.circuit]
+    if s.finish_side == "B":
+        # RP Circuit Information: flip the B side once every car has crossed it.
+        if all(c.dist >= circuit.finish_lap for c in s.cars):
+            s.finish_side = "A"
+            events.append(Event("finish_flip", {}, "RP Circuit Information"))
+        return
+    if car.dist >= circuit.laps and not car.finished:
+        car.finished = True
+        car.finish_round = s.round
+        events.append(Event("finish", {"seat": car.seat, "dist": car.dist}, "RP Winning the Game"))

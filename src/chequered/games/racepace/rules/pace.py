@@ -1,0 +1,173 @@
+"""Counting the Race Pace (RP Steering Wheel N, Reference Card) and the
+Race Situation effects that apply after the actions (RP Step 1 note, Step 3a).
+"""
+from __future__ import annotations
+
+from ....engine.protocol import Event
+from ..content import ActionRp, BarEffect, RpEffect, TyreWear
+from ..state import AER, EBS, MEC, PU, SKI, XP, RaceState
+from ..tables import BOXBOX, Tables
+
+RAIN = "rain"
+
+
+def leaderboard(s: RaceState) -> list:
+    """RP Race Positions: furthest first; in the same lap, a car that entered
+    with EBS ranks higher, then the car that entered first."""
+    return sorted(s.cars, key=_rank_key)
+
+
+def _rank_key(car):
+    return (-car.dist, not car.ebs_entry, car.stamp)
+
+
+def running(order) -> list:
+    return [c for c in order if not c.finished]
+
+
+def _targets(order, who: str) -> list:
+    if who == "all":
+        return order
+    if who == "leader":
+        return order[:1]
+    if who == "top3":
+        return order[:3]
+    if who == "bottom3":
+        return order[-3:]
+    return order[-1:]                       # "last"
+
+
+def apply_situations(s: RaceState, T: Tables, order, events: list[Event]) -> None:
+    """RP Step 1 note: the situation cards apply after the chosen actions, so
+    a driver can counter them. XP decides who is spared or rewarded."""
+    if s.config.academy:                    # RP Driver Academy: no situation cards
+        return
+    for deck in ("I", "II"):
+        card = T.cards[s.situation[deck]]
+        for eff in card.effects:
+            if isinstance(eff, RpEffect):
+                for car in _xp_filter(T, _targets(order, eff.who), eff.xp_below, eff.xp_at_least):
+                    car.card_rp += eff.amount
+                    events.append(Event("card_rp", {"seat": car.seat, "rp": eff.amount,
+                                                    "card": card.key}, "RP Step 1"))
+            elif isinstance(eff, ActionRp):
+                need = T.level(eff.xp_at_least)
+                for car in order:
+                    if eff.action in (car.button, car.copied) and car.bars[XP] < need:
+                        car.card_rp += eff.amount
+                        events.append(Event("card_rp", {"seat": car.seat, "rp": eff.amount,
+                                                        "card": card.key}, "RP Step 1"))
+            elif isinstance(eff, BarEffect):
+                bar = _BAR[eff.bar]
+                for car in _xp_filter(T, _targets(order, eff.who), eff.xp_below, None):
+                    new = min(4, max(0, car.bars[bar] + eff.change))
+                    if new != car.bars[bar]:
+                        car.bars[bar] = new
+                        events.append(Event("bar", {"seat": car.seat, "bar": bar, "level": new,
+                                                    "card": card.key}, "RP Step 1"))
+            elif isinstance(eff, TyreWear):
+                for car in _xp_filter(T, _targets(order, eff.who), eff.xp_below, None):
+                    # RP Bot rules: bots have no tyre tokens.
+                    if not car.bot and car.tyre in eff.compounds:
+                        car.td += eff.laps
+                        events.append(Event("tyre_wear", {"seat": car.seat, "laps": eff.laps,
+                                                          "card": card.key}, "RP Step 1"))
+
+
+_BAR = {"PU": PU, "AER": AER, "MEC": MEC, "EBS": EBS}
+
+
+def _xp_filter(T: Tables, cars, below, at_least):
+    if below is not None:
+        lim = T.level(below)
+        cars = [c for c in cars if c.bars[XP] < lim]
+    if at_least is not None:
+        lim = T.level(at_least)
+        cars = [c for c in cars if c.bars[XP] >= lim]
+    return cars
+
+
+def is_rain(s: RaceState) -> bool:
+    return s.weather[0] == RAIN
+
+
+def tyre_rp(s: RaceState, T: Tables, car) -> int:
+    """RP Tyre Information: compound bonus by weather; bots always +0.
+    Dutch drives mediums in the rain as if they were hards (-1)."""
+    if car.bot:
+        return 0
+    if is_rain(s):
+        if car.tyre == "M" and T.drivers[car.driver].skill == "dutch_rain_medium":
+            return T.tyres["H"].rain
+        return T.tyres[car.tyre].rain
+    return T.tyres[car.tyre].dry
+
+
+def ebs_rp(s: RaceState, T: Tables, car) -> int:
+    """RP EBS notes: one EBS bonus a round at most, never under the Safety Car:
+    the Use EBS action, a free FEB-lap boost (EBS at C+, not on wets), or the
+    MEC bar's boost with Box Box."""
+    if s.safety_car:
+        return 0
+    best = car.ebs_bonus
+    lap = T.board_lap(car.dist)
+    if lap in T.feb and (car.bot or car.tyre != "W"):
+        best = max(best, T.ebs[car.bars[EBS]])
+    if car.pit and T.mec_pit_ebs[car.bars[MEC]]:
+        best = max(best, T.ebs[car.bars[EBS]])
+    return best
+
+
+def pit_rp(s: RaceState, T: Tables, car) -> int:
+    """RP Steering Wheel, MEC: the Box Box penalty; free under the Safety Car
+    and, for Bastian, in a round when a rain card was drawn."""
+    if not car.pit or s.safety_car:
+        return 0
+    if s.rain_drawn and T.drivers[car.driver].skill == "bastian_free_pit":
+        return 0
+    return T.mec_pit[car.bars[MEC]]
+
+
+def skill_rp(T: Tables, car) -> int:
+    """Eddy: +1 when his turn starts in a FEB lap; Kimi: +1 in a corner lap.
+    RP Bot rules: bots don't use their driver's special skill."""
+    if car.bot:
+        return 0
+    skill = T.drivers[car.driver].skill
+    lap = T.board_lap(car.dist)
+    if skill == "eddy_feb" and lap in T.feb:
+        return 1
+    if skill == "kimi_corner" and lap in T.corner:
+        return 1
+    return 0
+
+
+def race_pace(s: RaceState, T: Tables, car) -> int:
+    """RP Steering Wheel N: base 1 + PU + AER + SKI + tyres + weather +
+    situation cards + RP tokens + EBS + Start + pit stop, within 0..max."""
+    g = T.green
+    bars = car.bars
+    ebs = ebs_rp(s, T, car)
+    car.ebs_used = ebs > 0
+    rp = (1 + g[bars[PU]] + g[bars[AER]] + g[bars[SKI]] + tyre_rp(s, T, car)
+          + car.card_rp + sum(car.tokens) + ebs + car.start_bonus + pit_rp(s, T, car)
+          + skill_rp(T, car))
+    # RP Race Pace Tokens: a penalty you cannot pay in full is discarded.
+    return max(0, min(T.content.board.rp_max, rp))
+
+
+def double_pit(s: RaceState, T: Tables, order, events: list[Event]) -> None:
+    """RP Team Play: both team mates boxing in one round costs the better
+    placed of them 1 RP."""
+    if not s.config.team_play:
+        return
+    done = set()
+    for car in order:
+        mate = s.cars[car.seat ^ 1]
+        if car.seat in done or mate.bot or car.bot:
+            continue
+        boxed = BOXBOX in (car.button, car.copied) and BOXBOX in (mate.button, mate.copied)
+        if boxed:
+            car.card_rp += T.content.board.double_pit_penalty
+            done.update((car.seat, mate.seat))
+            events.append(Event("double_pit", {"seat": car.seat}, "RP Team Play"))

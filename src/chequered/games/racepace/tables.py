@@ -1,0 +1,79 @@
+"""Lookups precomputed once from the content, cached per content directory.
+
+The rules read these instead of walking the pydantic models on every
+decision (DESIGN: precompute from content once, at load).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .content import LEVELS, Content, load_content
+
+# Button numbers (RP Step 2, "The 11 actions"); the board data names them.
+MEC_B, PU_B, AER_B, SKI_B, XP_B, CHARGE, USE_EBS, DEFEND, START, REACT, BOXBOX = range(1, 12)
+UPGRADE_BAR = {MEC_B: 0, PU_B: 1, AER_B: 2, SKI_B: 3, XP_B: 4}   # button -> bar index
+
+
+class Tables:
+    def __init__(self, content: Content, directory: str | None):
+        b = content.board
+        self.content = content
+        self.directory = directory
+        self.track = b.lap_track
+        self.feb = frozenset(b.feb_laps)
+        self.corner = frozenset(b.corner_laps)
+        self.backmarkers = {bm.lap: tuple(bm.penalties) for bm in b.backmarkers}
+        self.buttons = {btn.number: btn for btn in b.buttons}
+        keys = {btn.key: btn.number for btn in b.buttons}
+        expected = {"MEC": MEC_B, "PU": PU_B, "AER": AER_B, "SKI": SKI_B, "XP": XP_B,
+                    "CHARGE": CHARGE, "USE_EBS": USE_EBS, "DEFEND": DEFEND,
+                    "START": START, "REACT": REACT, "BOXBOX": BOXBOX}
+        if keys != expected:
+            raise ValueError("board buttons must be numbered as on the game board: "
+                             + ", ".join(f"{n} {k}" for k, n in expected.items()))
+        # For each button, the compounds whose light is lit, as a frozenset.
+        self.tyre_ok = {n: frozenset(btn.tyres) for n, btn in self.buttons.items()}
+        self.sc_ok = {n: btn.safety_car for n, btn in self.buttons.items()}
+        self.lit_a = {n for n, btn in self.buttons.items() if "A" in btn.team}
+        self.lit_b = {n for n, btn in self.buttons.items() if "B" in btn.team}
+        self.tyres = {t.key: t for t in b.tyres}
+        self.green = tuple(b.green_bonus)
+        self.ebs = tuple(b.ebs_bonus)
+        self.mec_pit = tuple(b.mec_pit)
+        self.mec_pit_ebs = tuple(b.mec_pit_ebs)
+        self.teams = {t.key: t for t in content.teams}
+        self.drivers = {d.key: d for d in content.drivers}
+        self.circuits = {c.key: c for c in content.circuits}
+        self.circuit_order = [c.key for c in content.circuits]
+        self.cards = {c.key: c for c in content.situations}
+        self.deck_cards = {"I": [c.key for c in content.situations if c.deck == "I"],
+                           "II": [c.key for c in content.situations if c.deck == "II"]}
+        self.weather = {w.key: w for w in content.weather}
+        self.rain_keys = [w.key for w in content.weather if w.kind == "rain"]
+        self.sun_keys = [w.key for w in content.weather if w.kind == "sun"]
+        # Which deck's start lights drive each colour (RP Bot mode).
+        self.colour_deck: dict[str, str] = {}
+        for c in content.situations:
+            for colour in c.lights:
+                self.colour_deck.setdefault(colour, c.deck)
+        self.level_index = {name: i for i, name in enumerate(LEVELS)}
+
+    def board_lap(self, dist: int) -> int:
+        """The lap-track space a car at `dist` stands on; 0 on the grid."""
+        return (dist - 1) % self.track + 1 if dist > 0 else 0
+
+    def tyre_life(self, circuit: str, compound: str) -> int:
+        """Laps to the Box-Box token of a compound (RP Tyre Degradation Bar)."""
+        t = self.tyres[compound]
+        if t.max_laps is not None:
+            return t.max_laps
+        c = self.circuits[circuit]
+        return c.boxbox_soft if compound == "S" else c.boxbox_medium
+
+    def level(self, name: str) -> int:
+        return self.level_index[name]
+
+
+@lru_cache(maxsize=8)
+def tables(directory: str | None = None) -> Tables:
+    return Tables(load_content(directory), directory)
