@@ -45,6 +45,17 @@ def bench_seats(game: Game) -> str:
     return ",".join("random" if k == "human" else k for k in default)
 
 
+def short_seats(seats: str) -> str:
+    """'bot,bot,bot,random' -> 'bot×3,random', for tables."""
+    out: list[list] = []
+    for kind in seats.split(","):
+        if out and out[-1][0] == kind:
+            out[-1][1] += 1
+        else:
+            out.append([kind, 1])
+    return ",".join(k if n == 1 else f"{k}×{n}" for k, n in out)
+
+
 def parse_seats(seats: str) -> list[str]:
     kinds = [s.strip() for s in seats.split(",")]
     if not seats.strip() or any(not k for k in kinds):
@@ -62,9 +73,15 @@ def play_one(game: Game, config, seed: int) -> tuple[float, int]:
 
 def auto_races(game: Game, config, repeats: int, budget_s: float = DEFAULT_BUDGET_S) -> int:
     """How many races per repeat make the whole run take about `budget_s`."""
-    seconds, _ = play_one(game, config, 0)          # also warms caches up
+    play_one(game, config, 0)                       # warm caches up (content, tables)
+    n, spent = 0, 0.0
+    while spent < min(0.25, budget_s / 10) and n < MAX_AUTO_RACES:
+        seconds, _ = play_one(game, config, n)
+        spent += seconds
+        n += 1
+    per_race = spent / n
     per_repeat = budget_s / max(1, repeats)
-    return max(1, min(MAX_AUTO_RACES, int(per_repeat / max(seconds, 1e-6))))
+    return max(1, min(MAX_AUTO_RACES, int(per_repeat / max(per_race, 1e-6))))
 
 
 def bench_game(game: Game, seats: str | None = None, races: int | None = None,
@@ -111,6 +128,6 @@ def bench_game(game: Game, seats: str | None = None, races: int | None = None,
 def bench(games: list[Game], seats: str | None = None, races: int | None = None,
           repeats: int = DEFAULT_REPEATS, budget_s: float = DEFAULT_BUDGET_S) -> list[dict]:
     """Benchmark several games; the per-game time budget is shared out."""
-    each = budget_s / max(1, len(games))
+    each = max(budget_s / max(1, len(games)), min(budget_s, 1.5))
     return [bench_game(g, seats=seats, races=races, repeats=repeats, budget_s=each)
             for g in games]

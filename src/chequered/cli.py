@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import secrets
 import sys
 import tomllib
@@ -64,6 +65,8 @@ def user_errors():
     """Turn bad input into one stderr line and exit status 2."""
     try:
         yield
+    except BrokenPipeError:
+        raise                   # the reader went away (| head): main() ends quietly
     except (BadInput, OSError, ValidationError, json.JSONDecodeError,
             tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         fail(_message(exc))
@@ -92,12 +95,15 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="A JSON list inst
     if as_json:
         print_json(docs)
         return
-    table = Table(title="Games")
-    for col in ("Name", "Title", "Tracks", "Rules", "Seat kinds", "Options"):
-        table.add_column(col, overflow="fold")
+    table = Table(title="Games", show_lines=True)
+    table.add_column("Game", no_wrap=True)
+    table.add_column("Tracks", ratio=1, overflow="fold")
+    for col in ("Rules", "Seat kinds", "Options"):
+        table.add_column(col, no_wrap=True)
     for d in docs:
-        table.add_row(d["name"], d["title"], ", ".join(d["tracks"]), ", ".join(d["rules"]),
-                      ", ".join(["human", *d["bots"]]), ", ".join(d["options"]) or "-")
+        table.add_row(f"{d['name']}\n[dim]{d['title']}[/dim]", ", ".join(d["tracks"]),
+                      "\n".join(d["rules"]), "\n".join(["human", *d["bots"]]),
+                      "\n".join(d["options"]) or "-")
     stdout_console().print(table)
 
 
@@ -178,6 +184,8 @@ def race(
         if state is None:
             state = game.new(config, seed)
         if "human" in config.seats:
+            if as_json:
+                raise BadInput("--json needs a race without human seats")
             from .terminal import Session, enable_line_editing
             enable_line_editing()
             status = Session(game, config, seed, state, agents,
@@ -186,7 +194,7 @@ def race(
             if status:
                 raise typer.Exit(status)
             return
-        on_step = _printer(game) if verbose and not as_json else None
+        on_step = _printer(game, state) if verbose and not as_json else None
         played = play(game, config, seed, agents=agents, state=state, on_step=on_step)
         result = game.result(played.state)
         if record is not None:
@@ -218,11 +226,14 @@ def _position_config(game: Game, state, seats: str | None):
     return base.model_copy(update={"seats": kinds})
 
 
-def _printer(game: Game):
+def _printer(game: Game, state):
+    from .terminal import event_describer
+    describe = event_describer(game)
+
     def on_step(seat, action, events):
         print(f"seat {seat}: {game.describe_action(action)}")
         for ev in events:
-            print(f"    {game.describe(ev)}")
+            print(f"    {describe(ev, state)}")
     return on_step
 
 
@@ -289,9 +300,10 @@ def bench(
         return
     table = Table(title="Throughput (medians over repeats)")
     for col in ("Game", "Seats", "Races", "Repeats", "Races/s", "Decisions/s", "Race ms"):
-        table.add_column(col, justify="left" if col in ("Game", "Seats") else "right")
+        table.add_column(col, justify="left" if col in ("Game", "Seats") else "right",
+                         overflow="fold")
     for r in results:
-        table.add_row(r["game"], r["seats"], str(r["races"]), str(r["repeats"]),
+        table.add_row(r["game"], benchmod.short_seats(r["seats"]), str(r["races"]), str(r["repeats"]),
                       f"{r['races_per_s']:.1f}", f"{r['decisions_per_s']:,.0f}",
                       f"{r['median_race_ms']:.2f}")
     con = stdout_console()
@@ -306,6 +318,11 @@ def main(argv: list[str] | None = None) -> None:
     in one stderr line and exit status 2."""
     try:
         app(args=argv, prog_name="chequered")
+    except BrokenPipeError:
+        # Output piped into e.g. `head`, which stopped reading: not an error.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(0)
     except (BadInput, OSError, ValidationError, json.JSONDecodeError,
             tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         print(f"error: {' '.join(_message(exc).split())}", file=sys.stderr)

@@ -1,0 +1,318 @@
+"""The interactive play loop (chequered.terminal), driven by scripted input.
+
+Runs against Race Pace: one human seat among bots, hot-seat with two humans,
+numbers, typed actions, JSON actions, rejected input, help, undo, save and
+quit; and the whole loop through `chequered race` with piped stdin."""
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from chequered.cli import app
+from chequered.engine import registry
+from chequered.engine.play import agents_for
+from chequered.engine.records import Record, replay
+from chequered.terminal import Session
+
+GAME = "racepace"
+runner = CliRunner()
+
+
+def make_session(seats, seed=7, script=None, record_path=None):
+    """A Session whose input comes from `script(session, seat_prompt)`, a
+    function returning the next line (or None for end of input)."""
+    game = registry.game(GAME)
+    config = game.config(seats=seats)
+    state = game.new(config, seed)
+    out = io.StringIO()
+    session = Session(game, config, seed, state, agents_for(game, config, seed),
+                      record_path=record_path, out=out,
+                      read_line=lambda prompt: script(session, prompt))
+    return session, out
+
+
+def lines_then(lines, then="1"):
+    """A script that answers with `lines`, then `then` forever."""
+    it = iter(lines)
+
+    def script(session, prompt):
+        return next(it, then)
+    return script
+
+
+def human_seat(session) -> int:
+    return min(session.game.to_act(session.state))
+
+
+# ---- playing a whole race ------------------------------------------------------------
+def test_play_to_the_end_answering_1():
+    session, out = make_session(["human", "bot", "bot"], script=lines_then([]))
+    assert session.run() == 0
+    text = out.getvalue()
+    assert session.game.is_over(session.state)
+    assert "The race is over." in text and "Classification" in text
+    assert "seat 1 (" in text                       # bots' actions are logged
+    # The steps replay to the same final state.
+    rec = session.record()
+    assert session.game.state_hash(replay(rec)) == session.game.state_hash(session.state)
+
+
+def test_bot_lines_name_the_action_and_events():
+    session, out = make_session(["human", "bot"], script=lines_then([]))
+    session.run()
+    game = session.game
+    bot_steps = [s for s in session.steps if s.seat == 1]
+    assert bot_steps
+    assert f": {game.describe_action(bot_steps[0].action)}" in out.getvalue()
+    assert "seat 1 (" in out.getvalue()
+
+
+def test_human_sees_own_view_and_menu():
+    seen = {}
+
+    def script(session, prompt):
+        if not seen:
+            seat = human_seat(session)
+            game = session.game
+            seen["view"] = game.render_text(game.view(session.state, seat))
+            seen["legal"] = [game.describe_action(a)
+                             for a in game.legal_actions(session.state, seat)]
+            return None
+        return None
+    session, out = make_session(["human", "bot"], script=script)
+    assert session.run() == 0                        # end of input = quit, status 0
+    text = out.getvalue()
+    assert seen["view"] in text
+    for i, d in enumerate(seen["legal"], start=1):
+        assert f"{i:>2}. {d}" in text
+    assert "quit after 0 actions" in text
+
+
+# ---- input forms --------------------------------------------------------------------
+def test_typed_action_exact_and_prefix():
+    chosen = []
+
+    def script(session, prompt):
+        game, seat = session.game, human_seat(session)
+        legal = game.legal_actions(session.state, seat)
+        texts = [game.describe_action(a) for a in legal]
+        n = len(session.steps)
+        if len(chosen) == 0:
+            chosen.append(legal[-1])
+            return texts[-1].upper()                  # exact, any case
+        if len(chosen) == 1:
+            # the shortest prefix that picks exactly one action
+            for i, t in enumerate(texts):
+                for k in range(1, len(t) + 1):
+                    p = t[:k].casefold()
+                    if sum(x.casefold().startswith(p) for x in texts) == 1:
+                        chosen.append(legal[i])
+                        return t[:k]
+            chosen.append(legal[0])
+            return "1"
+        return None
+    session, out = make_session(["human", "bot"], script=script)
+    session.run()
+    mine = [s.action for s in session.steps if s.seat == 0]
+    assert mine[:2] == chosen[:2]
+    assert "illegal" not in out.getvalue() and "not understood" not in out.getvalue()
+
+
+def test_json_action():
+    def script(session, prompt):
+        if session.steps and session.steps[0].seat == 0:
+            return None
+        game, seat = session.game, human_seat(session)
+        action = game.legal_actions(session.state, seat)[1]
+        return json.dumps(game.encode_action(action))
+    session, out = make_session(["human", "bot"], script=script)
+    session.run()
+    assert session.steps[0].seat == 0
+
+
+@pytest.mark.parametrize("line, message", [
+    ("no such action at all", "not understood"),
+    ("999", "there is no action 999"),
+    ("{not json", "not valid JSON"),
+    ('{"type": "NoSuchAction"}', "unknown action type"),
+    ('{"type": "Select", "button": 99}', "illegal"),
+    ("", None),
+])
+def test_rejected_input_asks_again(line, message):
+    answers = [line, "1"]
+
+    def script(session, prompt):
+        return answers.pop(0) if answers else None
+    session, out = make_session(["human", "bot"], script=script)
+    assert session.run() == 0
+    text = out.getvalue()
+    if message:
+        assert message in text
+    assert "Traceback" not in text
+    assert [s.seat for s in session.steps].count(0) == 1   # "1" was then accepted
+
+
+def test_illegal_json_action_cites_the_rule():
+    answers = ['{"type": "Select", "button": 99}']
+    session, out = make_session(["human", "bot"], script=lambda s, p: answers.pop(0) if answers else None)
+    session.run()
+    line = next(l for l in out.getvalue().splitlines() if l.startswith("illegal"))
+    assert "RP" in line                                # the rule is named
+
+
+def test_help():
+    answers = ["help"]
+    session, out = make_session(["human", "bot"], script=lambda s, p: answers.pop(0) if answers else None)
+    session.run()
+    game = session.game
+    fresh = game.new(session.config, 7)
+    assert game.help(fresh, min(game.to_act(fresh))) in out.getvalue()
+    assert "save FILE" in out.getvalue()
+
+
+# ---- undo ---------------------------------------------------------------------------
+def test_undo_restores_the_state_before_your_action():
+    """Undo is allowed while only bots acted since and nothing was revealed."""
+    marks = {}
+
+    def script(session, prompt):
+        game = session.game
+        if "undone" in marks:
+            return None
+        if not session.steps:
+            marks["before"] = game.state_hash(session.state)
+            return "1"
+        i = max(i for i, s in enumerate(session.steps) if s.seat == 0)
+        if any(s.reveal for s in session.steps[i:]):
+            return "1"                                  # wait for an undoable action
+        marks["undone"] = i
+        marks["before"] = game.state_hash(session.steps[i].before)
+        return "undo"
+    session, out = make_session(["human", "bot", "bot"], script=script)
+    session.run()
+    assert "undone" in marks, "no undoable action came up"
+    assert "undone: " in out.getvalue()
+    assert session.game.state_hash(session.state) == marks["before"]
+    assert len(session.steps) == marks["undone"]
+
+
+def test_undo_refused_across_a_reveal_or_with_nothing_to_undo():
+    asked = []
+
+    def script(session, prompt):
+        if not session.steps and not asked:
+            asked.append("first")
+            return "undo"                               # nothing to undo yet
+        mine = [i for i, s in enumerate(session.steps) if s.seat == 0]
+        if mine and any(s.reveal for s in session.steps[mine[-1]:]):
+            if "reveal" not in asked:
+                asked.append("reveal")
+                return "undo"
+            return None
+        return "1"
+    session, out = make_session(["human", "bot"], script=script)
+    session.run()
+    text = out.getvalue()
+    assert "cannot undo: you have no action to take back" in text
+    assert "reveal" in asked
+    assert "cannot undo: hidden information or a random outcome was revealed" in text
+
+
+def test_undo_refused_after_another_human_acted():
+    """Hot-seat: seat 1 acted after seat 0, so seat 0 cannot take back."""
+    asked = []
+
+    def script(session, prompt):
+        seat = human_seat(session)
+        humans_after = [s for s in session.steps if s.human]
+        if seat == 0 and len({s.seat for s in humans_after}) == 2 and not asked:
+            last0 = max(i for i, s in enumerate(session.steps) if s.seat == 0)
+            if any(s.seat == 1 and s.human for s in session.steps[last0:]):
+                asked.append(1)
+                return "undo"
+        if asked:
+            return None
+        return "1"
+    session, out = make_session(["human", "human"], script=script)
+    session.run()
+    text = out.getvalue()
+    assert "your turn ===" in text                       # hot-seat announces the seat
+    assert asked
+    assert "acted after your last action" in text
+
+
+# ---- save and quit -------------------------------------------------------------------
+def test_save_writes_a_record_that_replays_to_the_current_state(tmp_path):
+    path = tmp_path / "saved.json"
+    saved = {}
+
+    def script(session, prompt):
+        if len(session.steps) >= 6 and not saved:
+            saved["hash"] = session.game.state_hash(session.state)
+            return f"save {path}"
+        if saved:
+            return None
+        return "1"
+    session, out = make_session(["human", "bot"], script=script)
+    session.run()
+    assert f"saved {len(Record.load(path).actions)} actions to {path}" in out.getvalue()
+    game = session.game
+    assert game.state_hash(replay(Record.load(path))) == saved["hash"]
+
+
+def test_save_problems_are_reported_not_raised(tmp_path):
+    answers = ["save", f"save {tmp_path}/no/such/dir/x.json"]
+    session, out = make_session(["human", "bot"], script=lambda s, p: answers.pop(0) if answers else None)
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "save needs a file name" in text and "cannot save to" in text
+
+
+def test_quit_with_record_writes_the_partial_record(tmp_path):
+    path = tmp_path / "q.json"
+    answers = ["1", "1", "quit"]
+    session, out = make_session(["human", "bot"], record_path=str(path),
+                                script=lambda s, p: answers.pop(0) if answers else "quit")
+    assert session.run() == 0
+    rec = Record.load(path)
+    assert rec.result is None and len(rec.actions) == len(session.steps)
+    assert session.game.state_hash(replay(rec)) == session.game.state_hash(session.state)
+
+
+# ---- through the command line -------------------------------------------------------------
+def test_cli_interactive_race_to_the_end(tmp_path):
+    rec = tmp_path / "h.json"
+    script = "\n".join(["2", "bogus input", "help", "undo", f"save {tmp_path}/s.json"]
+                       + ["1"] * 3000) + "\n"
+    res = runner.invoke(app, ["race", GAME, "--seats", "human,bot,bot", "--seed", "4",
+                              "--record", str(rec)], input=script)
+    assert res.exit_code == 0, res.output
+    assert "Traceback" not in res.output
+    assert "The race is over." in res.stdout
+    assert "not understood" in res.stdout
+    assert (tmp_path / "s.json").exists()
+    done = runner.invoke(app, ["replay", str(rec)])
+    assert done.exit_code == 0, done.output
+
+
+def test_cli_quit_and_eof_exit_0(tmp_path):
+    res = runner.invoke(app, ["race", GAME, "--seats", "human,bot", "--seed", "4"], input="quit\n")
+    assert res.exit_code == 0 and "quit after 0 actions" in res.stdout
+    res = runner.invoke(app, ["race", GAME, "--seats", "human,bot", "--seed", "4"], input="1\n")
+    assert res.exit_code == 0 and "quit after" in res.stdout
+
+
+def test_cli_save_refused_from_a_position(tmp_path):
+    from chequered.engine.positions import write_position_file
+    game = registry.game(GAME)
+    state = game.new(game.config(seats=["human", "bot"]), 2)
+    pos = tmp_path / "p.json"
+    write_position_file(game, state, pos)
+    res = runner.invoke(app, ["race", GAME, "--position", str(pos), "--seed", "1"],
+                        input=f"save {tmp_path}/x.json\nquit\n")
+    assert res.exit_code == 0, res.output
+    assert "cannot save: this race started from a position" in res.stdout
+    assert not (tmp_path / "x.json").exists()
