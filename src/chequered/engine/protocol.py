@@ -161,8 +161,9 @@ class Game:
     def render_svg(self, view: dict) -> str:
         raise NotImplementedError
 
-    def describe(self, event: Event) -> str:
-        """One line of text for an event, for logs and the UI."""
+    def describe(self, event: Event, state=None) -> str:
+        """One line of text for an event, for logs and the UI (the state, if
+        given, lends names to seats)."""
         return f"{event.kind} {event.data} ({event.rule})"
 
     def describe_action(self, action) -> str:
@@ -171,6 +172,21 @@ class Game:
     def help(self, state, seat: Seat) -> str:
         """Our own summary of the rule that governs the current decision."""
         return "No help for this decision."
+
+    # ---- for tests and tools ----------------------------------------------
+    def sample_configs(self) -> list[dict]:
+        """Configurations that together cover every mode, track and option;
+        the conformance test plays random races on each."""
+        return [{"seats": ["random", "random"]}]
+
+    def candidate_actions(self, state, seat: Seat) -> list:
+        """A finite superset of the legal actions (legal and illegal ones),
+        so tests can check that exactly the legal ones are accepted."""
+        return self.legal_actions(state, seat)
+
+    def invariants(self, state) -> list[str]:
+        """Violations of the game's invariants (empty when all hold)."""
+        return []
 
     # ---- positions and hashing -------------------------------------------
     def dump_position(self, state) -> dict:

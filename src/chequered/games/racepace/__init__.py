@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...engine.protocol import BadInput, Event, Game, IllegalAction, Result
 from ...engine.rng import Rng
-from . import render
+from . import checks, render
 from .actions import ACTION_TYPES
 from .bots import RulebookBot
 from .config import OPTIONS, RULE_LEVELS, RacePaceConfig
@@ -115,6 +115,16 @@ class RacePace(Game):
 
     def help(self, state, seat: int) -> str:
         return help_text(state, seat)
+
+    # ---- for tests and tools --------------------------------------------
+    def sample_configs(self) -> list[dict]:
+        return checks.sample_configs()
+
+    def candidate_actions(self, state, seat: int) -> list:
+        return checks.candidate_actions(state, seat)
+
+    def invariants(self, state) -> list[str]:
+        return checks.invariants(state)
 
     def dump_position(self, state) -> dict:
         return dump_position(state)

@@ -115,10 +115,10 @@ class RaceState:
         s.situation = self.situation.copy()
         s.safety_car = self.safety_car
         s.sc_cause = self.sc_cause.copy()
-        s.backmarkers = self.backmarkers.copy()
+        s.backmarkers = {k: v.copy() for k, v in self.backmarkers.items()}
         s.finish_side = self.finish_side
         s.stamp_counter = self.stamp_counter
-        s.taken = self.taken.copy()
+        s.taken = {k: v.copy() for k, v in self.taken.items()}
         s.reactors = self.reactors.copy()
         s.standings = self.standings.copy()
         s.fastest = self.fastest

@@ -100,7 +100,7 @@ def select(s: RaceState, T: Tables, car, action: Select, events: list[Event]) ->
     n = action.button
     if car.bot:
         want = bot_button(s, T, car)
-        if n != want:
+        if n != want or action.tyre is not None:
             raise IllegalAction(f"RP Bot mode: this bot's start light shows action {want}",
                                 "RP Bot mode")
     else:
