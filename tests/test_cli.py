@@ -290,6 +290,8 @@ def test_race_from_position_cannot_record(position_file, tmp_path):
     (("race", GAME, "--position", "/nonexistent/pos.json"), ("no such file",)),
     (("race", GAME, "--seats", "bot,bot", "--record", "/nonexistent/dir/r.json", "--seed", "1"),
      ("/nonexistent/dir/r.json",)),
+    (("race", GAME, "--seats", "bot,bot", "--record", "/tmp"), ("directory",)),
+    (("race", GAME, "--seats", "human,bot", "--json"), ("--json",)),
     (("replay", "/nonexistent/record.json"), ("no such file",)),
     (("bench", "nosuchgame"), ("unknown game",)),
     (("bench", GAME, "--seats", "human,bot"), ("human",)),

@@ -145,9 +145,10 @@ def race(
     with user_errors():
         game = registry.game(game_name)
         state = None
-        if record is not None and not record.parent.is_dir():
+        if record is not None and (record.is_dir() or not record.parent.is_dir()):
             raise BadInput(f"cannot write the record {record}: "
-                           f"no directory {record.parent}")
+                           + ("it is a directory" if record.is_dir()
+                              else f"no directory {record.parent}"))
         if position is not None:
             given = [n for n, v in (("--track", track), ("--rules", rules), ("--opt", opt),
                                     ("--content", content)) if v]
