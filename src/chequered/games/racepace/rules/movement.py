@@ -69,24 +69,29 @@ def _move(s: RaceState, T: Tables, car, want: int, leader, events: list[Event]) 
             events.append(Event("stopped", {"seat": car.seat, "rp": want}, "RP Reference Card"))
         return 0
     before = _rank_key(car)
-    ahead = [c for c in s.cars if c is not car and not c.finished and _rank_key(c) < before]
+    old = car.dist
+    # Only cars standing between the old and the new lap can be passed.
+    between = [c for c in s.cars
+               if old <= c.dist <= old + m and c is not car and not c.finished
+               and _rank_key(c) < before]
     if not car.bot and not car.charge:
         car.td += m                              # FIRST the tyre marker ...
-    old = car.dist
     car.dist += m                                # ... THEN the car.
     car.moved += m
     s.stamp_counter += 1
     car.stamp = s.stamp_counter
     car.ebs_entry = car.ebs_used                 # RP Race Positions: EBS entry ranks higher
     events.append(Event("move", {"seat": car.seat, "laps": m, "dist": car.dist}, "RP Step 3b"))
-    _backmarkers(s, T, car, old, events)
-    after = _rank_key(car)
-    for other in ahead:
-        if _rank_key(other) > after:
-            car.overtook = True
-            events.append(Event("overtake", {"seat": car.seat, "passed": other.seat},
-                                "RP Race Positions"))
-            _defended(s, T, car, other, events)
+    if s.backmarkers:
+        _backmarkers(s, T, car, old, events)
+    if between:
+        after = _rank_key(car)
+        for other in between:
+            if _rank_key(other) > after:
+                car.overtook = True
+                events.append(Event("overtake", {"seat": car.seat, "passed": other.seat},
+                                    "RP Race Positions"))
+                _defended(s, T, car, other, events)
     _finish(s, T, car, events)
     return m
 
