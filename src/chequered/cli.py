@@ -228,13 +228,10 @@ def _position_config(game: Game, state, seats: str | None):
 
 
 def _printer(game: Game, state):
-    from .terminal import event_describer
-    describe = event_describer(game)
-
     def on_step(seat, action, events):
         print(f"seat {seat}: {game.describe_action(action)}")
         for ev in events:
-            print(f"    {describe(ev, state)}")
+            print(f"    {game.describe(ev, state)}")
     return on_step
 
 

@@ -15,7 +15,6 @@ tmux and with piped input; end of input means quit.
 """
 from __future__ import annotations
 
-import inspect
 import json
 import sys
 from dataclasses import dataclass
@@ -68,30 +67,6 @@ def _str(value) -> str:
     return "" if value is None else str(value)
 
 
-def seat_names(game: Game, state) -> dict[Seat, str]:
-    """A name per seat for the one-line logs, where the game can tell
-    (an optional `seat_names(state)` method; not part of the protocol yet)."""
-    fn = getattr(game, "seat_names", None)
-    if fn is not None:
-        try:
-            return dict(fn(state))
-        except Exception:       # a name is a nicety, never worth a crash
-            return {}
-    return {}
-
-
-def event_describer(game: Game):
-    """`describe(event)`, passing the state too where the game's describe
-    accepts it (so that events can name drivers instead of seats)."""
-    try:
-        params = inspect.signature(game.describe).parameters
-    except (TypeError, ValueError):
-        params = {}
-    if len(params) >= 2:
-        return lambda event, state: game.describe(event, state)
-    return lambda event, state: game.describe(event)
-
-
 class Session:
     """One interactive race. `run()` returns the exit status."""
 
@@ -110,7 +85,6 @@ class Session:
         self.steps: list[Step] = []
         self._read_line = read_line or _read_stdin_line
         self._out = out
-        self._describe = event_describer(game)
 
     # ---- output ------------------------------------------------------------
     @property
@@ -121,7 +95,7 @@ class Session:
         print(text, file=self.out, flush=True)
 
     def label(self, seat: Seat) -> str:
-        name = seat_names(self.game, self.state).get(seat) or self.kinds[seat]
+        name = self.game.seat_names(self.state).get(seat) or self.kinds[seat]
         return f"seat {seat} ({name})"
 
     # ---- the loop ----------------------------------------------------------
@@ -166,7 +140,7 @@ class Session:
     def log(self, seat: Seat, action, events) -> None:
         self.say(f"{self.label(seat)}: {self.game.describe_action(action)}")
         for ev in events:
-            self.say(f"    {self._describe(ev, self.state)}")
+            self.say(f"    {self.game.describe(ev, self.state)}")
 
     def human_turn(self, seat: Seat) -> None:
         game = self.game

@@ -166,6 +166,10 @@ class Game:
         given, lends names to seats)."""
         return f"{event.kind} {event.data} ({event.rule})"
 
+    def seat_names(self, state) -> dict[Seat, str]:
+        """A display name per seat (a driver, a colour), where there is one."""
+        return {}
+
     def describe_action(self, action) -> str:
         return str(action)
 

@@ -110,6 +110,10 @@ class RacePace(Game):
     def describe(self, event: Event, state=None) -> str:
         return describe(event, state)
 
+    def seat_names(self, state) -> dict[int, str]:
+        T = tables(state.config.content)
+        return {c.seat: T.drivers[c.driver].name for c in state.cars if c.driver}
+
     def describe_action(self, action) -> str:
         return describe_action(action)
 

@@ -95,35 +95,57 @@ def text(v: dict) -> str:
     lines = [f"{c['name']} - {c['laps']} laps - round {v['round']}"
              + (f" - race {v['race']}" if "campaign" in v["mode"]["options"] else "")
              + ("  ** SAFETY CAR **" if v["safety_car"] else "")]
+    if v["phase"] in ("team", "driver"):
+        return "\n".join(lines + [""] + _catalogue(v))
     lines.append("Weather: " + " > ".join(("RAIN" if w == "rain" else "sun") for w in v["weather"])
                  + f"   finish token on lap {c['finish_lap']} side {c['finish_side']}")
     for deck, card in v["situation"].items():
         lines.append(f"Situation {deck}: {card['title']}" + (f" - {card['text']}" if card["text"] else ""))
     lines.append("")
-    lines.append(f"{'pos':>3}  {'driver':<14}{'team':<18}{'lap':>4} {'MEC PU AER SKI XP EBS':<22}"
-                 f"{'tyre':<8}{'TD':>7}  {'RP':>2} {'act':<4} tokens")
+    lines.append(f"{'pos':>3}  {'driver':<13}{'team':<22}{'lap':>4}  {'MEC PU AER SKI XP EBS':<23}"
+                 f"{'tyre':<7}{'TD':>6} {'RP':>3}  {'act':<4}tokens")
     cars = {car["seat"]: car for car in v["cars"]}
     for pos, seat in enumerate(v["leaderboard"], start=1):
         car = cars[seat]
-        bars = "  ".join(car["bars"][b] for b in BARS)
+        bars = "   ".join(car["bars"][b] for b in BARS)
         td = f"{car['td']}/{car['tyre_life']}" if car["tyre"] else "-"
         you = "*" if seat == v["you"] else " "
-        mark = " F" if car["finished"] else ""
-        start = " S" if seat == v["start_player"] else ""
+        flags = (" FINISHED" if car["finished"] else "") + (" [start]" if seat == v["start_player"] else "")
         act = car["button"] or ""
-        lines.append(f"{pos:>3}{you} {(car['driver'] or f'seat {seat}'):<14}"
-                     f"{(car['team'] or ''):<18}{car['dist']:>4}  {bars:<21}"
-                     f"{TYRE_NAMES[car['tyre']]:<8}{td:>7}  {car['rp']:>2} {str(act):<4}"
-                     f"{car['tokens'] or ''}{mark}{start}")
-    if v["you"] is not None and v["you"] in cars:
-        me = cars[v["you"]]
+        lines.append(f"{pos:>3}{you} {(car['driver'] or f'seat {seat}')[:12]:<13}"
+                     f"{(car['team'] or '')[:21]:<22}{car['dist']:>4}  {' ' + bars:<23}"
+                     f"{TYRE_NAMES[car['tyre']]:<7}{td:>6} {car['rp']:>3}  {str(act):<4}"
+                     f"{' '.join(f'{t:+d}' for t in car['tokens'])}{flags}")
+    me = cars.get(v["you"]) if v["you"] is not None else None
+    if me is not None and me["driver"]:
         lines.append("")
-        lines.append(f"You: {me['driver']} - sets left S{me['sets']['S']} M{me['sets']['M']}, "
-                     f"compounds used {''.join(me['used']) or '-'}, "
-                     f"tokens next round {me['next_tokens'] or 'none'}")
-        if me["skill"]:
-            lines.append(f"Skill: {me['skill']}")
+        if me["kind"] != "bot":
+            lines.append(f"You: {me['driver']} - sets left Soft {me['sets']['S']}, Medium "
+                         f"{me['sets']['M']} - compounds used {', '.join(me['used']) or '-'} - "
+                         f"tokens for next round {' '.join(f'{t:+d}' for t in me['next_tokens']) or 'none'}")
+        lines.append(f"Skill: {me['skill']}")
     return "\n".join(lines)
+
+
+def _catalogue(v: dict) -> list[str]:
+    """Before the race: the boards still on the table."""
+    T = tables()
+    taken_t = {car["team"] for car in v["cars"]}
+    taken_d = {car["driver"] for car in v["cars"]}
+    lines = []
+    if v["phase"] == "team":
+        lines.append("Race Team boards (number, starting MEC PU AER EBS):")
+        for t in T.teams.values():
+            mark = "  taken" if t.name in taken_t else ""
+            lv = " ".join(t.levels[b] for b in ("MEC", "PU", "AER", "EBS"))
+            lines.append(f"  {t.name:<24} #{t.number}  {lv}{mark}")
+    else:
+        lines.append("Driver boards (number, starting SKI XP, skill):")
+        for d in T.drivers.values():
+            mark = "  taken" if d.name in taken_d else ""
+            lines.append(f"  {d.name:<12} #{d.number:<3} {d.levels['SKI']} {d.levels['XP']}  "
+                         f"{d.skill_text}{mark}")
+    return lines
 
 
 def svg(v: dict) -> str:

@@ -99,7 +99,7 @@ def describe(event: Event, state=None) -> str:
     elif k == "pick_team":
         text = f"{who} takes team {T.teams[d['team']].name}"
     elif k == "pick_driver":
-        text = f"{who} takes driver {T.drivers[d['driver']].name}"
+        text = f"seat {d['seat']} takes driver {T.drivers[d['driver']].name}"
     elif k == "start_player":
         text = f"{who} takes the Start Player Card"
     elif k == "fastest_lap":

@@ -117,7 +117,8 @@ def _resolve_round(s: RaceState, T: Tables, events: list[Event]) -> None:
         car.rp = pace.race_pace(s, T, car)
     # Step 3b: tyres and cars, leader first.
     movement.move_all(s, T, order, events)
-    finish.fastest_lap(s, order, events)
+    if s.config.campaign:
+        finish.fastest_lap(s, order, events)
     events.append(Event("round_end", {"round": s.round,
                                       "moved": {c.seat: c.moved for c in order}},
                         "RP Step 3"))
