@@ -10,7 +10,7 @@ import math
 from html import escape
 
 from .content import BARS, LEVELS
-from .rules.pace import is_rain, leaderboard
+from .rules.pace import is_rain, leaderboard, race_pace
 from .tables import tables
 
 TYRE_NAMES = {"S": "Soft", "M": "Medium", "H": "Hard", "W": "Wet", None: "-"}
@@ -44,7 +44,9 @@ def view(state, seat) -> dict:
             "next_tokens": list(car.next_tokens),
             "button": car.button,
             "copied": car.copied,
-            "rp": car.rp,
+            # During selection, the RP counted so far (before the situation cards).
+            "rp": (race_pace(state, T, car) if state.phase in ("select", "react")
+                   and not car.finished else car.rp),
             "moved": car.moved,
             "finished": car.finished,
             "dsq": car.dsq,

@@ -148,6 +148,8 @@ def help_text(state, seat: int) -> str:
         lines.append("RP React: copy one action of a driver ahead of you on the "
                      "leaderboard, or nothing. Ahead of you: " + ("; ".join(ahead) or "nobody"))
     lines.append("")
-    lines.append("Where RP comes from: " + "; ".join(T.content.reference.gains))
-    lines.append("What limits it: " + "; ".join(T.content.reference.limits))
+    lines.append("Where RP comes from (Reference Card):")
+    lines.extend(f"  + {g}" for g in T.content.reference.gains)
+    lines.append("What limits it:")
+    lines.extend(f"  - {g}" for g in T.content.reference.limits)
     return "\n".join(lines)

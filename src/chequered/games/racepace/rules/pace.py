@@ -148,7 +148,6 @@ def race_pace(s: RaceState, T: Tables, car) -> int:
     g = T.green
     bars = car.bars
     ebs = ebs_rp(s, T, car)
-    car.ebs_used = ebs > 0
     rp = (1 + g[bars[PU]] + g[bars[AER]] + g[bars[SKI]] + tyre_rp(s, T, car)
           + car.card_rp + sum(car.tokens) + ebs + car.start_bonus + pit_rp(s, T, car)
           + skill_rp(T, car))

@@ -115,6 +115,7 @@ def _resolve_round(s: RaceState, T: Tables, events: list[Event]) -> None:
     pace.double_pit(s, T, order, events)
     for car in order:
         car.rp = pace.race_pace(s, T, car)
+        car.ebs_used = pace.ebs_rp(s, T, car) > 0
     # Step 3b: tyres and cars, leader first.
     movement.move_all(s, T, order, events)
     if s.config.campaign:
