@@ -40,6 +40,13 @@ class RacePaceConfig(GameConfig):
                 raise ValueError(f"{name} must name one entry (or null) per seat")
         if self.season is not None and "campaign" not in self.options:
             raise ValueError("season is only used with the campaign option")
+        if "," in self.track:
+            # `--track a,b,c --opt campaign`: the season's circuits, in order.
+            if "campaign" not in self.options:
+                raise ValueError("several circuits make a season: add the campaign option")
+            if self.season is None:
+                self.season = [t.strip() for t in self.track.split(",") if t.strip()]
+            self.track = self.season[0]
         return self
 
     @property

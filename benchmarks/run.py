@@ -1,0 +1,37 @@
+"""Record benchmark figures with the machine they came from.
+
+    .venv/bin/python benchmarks/run.py [GAME ...]
+
+Runs `chequered.bench` for each game (all by default) and writes
+benchmarks/results/<game>.json: the medians over repeats, the machine and
+the date. Targets are checked by reading these figures, never by timed tests.
+"""
+from __future__ import annotations
+
+import datetime
+import json
+import sys
+from pathlib import Path
+
+import chequered
+from chequered.bench import bench_game, machine
+
+TARGETS = {"racepace": {"races_per_s": 1000}}   # issue #2: six-car races, rulebook bots
+
+
+def main(names: list[str]) -> int:
+    out = Path(__file__).parent / "results"
+    out.mkdir(exist_ok=True)
+    games = [chequered.game(n) for n in names] if names else chequered.games()
+    for game in games:
+        row = bench_game(game, repeats=7)
+        row["machine"] = machine()
+        row["date"] = datetime.date.today().isoformat()
+        row["targets"] = TARGETS.get(game.name, {})
+        (out / f"{game.name}.json").write_text(json.dumps(row, indent=1) + "\n")
+        print(json.dumps(row))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
