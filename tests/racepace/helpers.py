@@ -184,3 +184,8 @@ def rp_now(s, seat):
 def seat_order(s):
     from chequered.games.racepace.rules import pace
     return [c.seat for c in pace.leaderboard(s)]
+
+
+def a_card(s, deck: str, prefix: str) -> str:
+    """A card of that kind still in the draw pile (not the one shown)."""
+    return next(k for k in reversed(s.decks[deck].pile) if k.startswith(prefix))
