@@ -33,7 +33,7 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> None:
 
 
 def _gap_ahead(s: RaceState, car) -> bool:
-    ahead = [c.dist for c in s.cars if c is not car and not c.finished and c.dist > car.dist]
+    ahead = [c.dist for c in s.cars if c.dist > car.dist]
     return bool(ahead) and min(ahead) >= car.dist + 2
 
 

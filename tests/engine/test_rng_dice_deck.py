@@ -1,0 +1,82 @@
+"""The shared engine pieces: seeded randomness, dice, decks, hashing."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from chequered.engine.deck import Deck, EmptyDeck
+from chequered.engine.dice import roll, roll_many
+from chequered.engine.hashing import canonical_json, sha256_of
+from chequered.engine.rng import Rng
+
+
+def test_rng_same_seed_same_sequence_and_clone_is_independent():
+    a, b = Rng(42), Rng(42)
+    assert [a.next64() for _ in range(5)] == [b.next64() for _ in range(5)]
+    c = a.clone()
+    assert c == a
+    a.next64()
+    assert c != a
+    assert Rng(1).next64() != Rng(2).next64()
+
+
+def test_rng_known_values_are_stable_across_versions():
+    # Records and golden tests depend on this exact sequence: a change to the
+    # generator would silently invalidate every saved race.
+    r = Rng(7)
+    assert [r.below(100) for _ in range(8)] == [41, 44, 71, 84, 79, 40, 73, 52]
+    assert Rng(0).next64() == 0xE220A8397B1DCDAF
+
+
+def test_rng_below_is_uniform_enough_and_in_range():
+    r = Rng(3)
+    counts = Counter(r.below(6) for _ in range(60_000))
+    assert set(counts) == set(range(6))
+    assert all(abs(n - 10_000) < 400 for n in counts.values())
+    with pytest.raises(ValueError):
+        r.below(0)
+
+
+def test_shuffle_is_a_permutation_and_seeded():
+    items = list(range(20))
+    a, b = items.copy(), items.copy()
+    Rng(5).shuffle(a)
+    Rng(5).shuffle(b)
+    assert a == b and sorted(a) == items and a != items
+
+
+def test_dice_faces():
+    r = Rng(9)
+    faces = Counter(roll(r, 12) for _ in range(12_000))
+    assert set(faces) == set(range(1, 13))
+    assert len(roll_many(r, 3, 6)) == 3
+
+
+def test_deck_draw_discard_reshuffle_bottom_remove():
+    r = Rng(1)
+    d = Deck.shuffled(["a", "b", "c", "d"], r)
+    top = d.peek()
+    assert d.draw() == top and len(d) == 3
+    d.discard(top)
+    d.return_to_bottom("x")
+    assert d.pile[0] == "x"
+    d.remove("x")
+    assert "x" in d.removed and "x" not in d.pile
+    while len(d):
+        d.discard(d.draw())
+    with pytest.raises(EmptyDeck):
+        d.draw()
+    d.reshuffle(r)
+    assert sorted(d.pile) == ["a", "b", "c", "d"] and d.discards == []
+    e = d.clone()
+    e.draw()
+    assert len(d) == 4 and Deck.from_doc(d.to_doc()) == d
+    with pytest.raises(ValueError):
+        d.remove("zzz")
+
+
+def test_canonical_hash_ignores_key_order():
+    assert canonical_json({"b": 1, "a": [1, 2]}) == '{"a":[1,2],"b":1}'
+    assert sha256_of({"a": 1, "b": 2}) == sha256_of({"b": 2, "a": 1})
+    assert sha256_of({"a": 1}) != sha256_of({"a": 2})
