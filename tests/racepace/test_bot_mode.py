@@ -7,8 +7,8 @@ import pytest
 from chequered.engine.protocol import IllegalAction
 from chequered.games.racepace.actions import Select
 
-from .helpers import (AER, CHARGE, DEFEND, EBS, G, MEC_B, PU, PU_B, REACT, T, kinds, moved,
-                      new_race, place, play_round, set_card)
+from .helpers import (AER, CHARGE, DEFEND, EBS, G, MEC_B, PU, PU_B, REACT, T, XP_B, kinds,
+                      moved, new_race, place, play_round, set_card)
 
 # With the calm cards si_01 / sii_02 the start lights read:
 #   deck I : Dutch (orange) 8 Defend, Bastian (red) 6 Charge, Eddy (yellow) 5 XP, Kimi (white) 3 AER
@@ -170,3 +170,49 @@ def test_bot_mode_bots_subject_to_safety_car():
     s.safety_car = True
     ev = play_round(s, {0: MEC_B})
     assert moved(ev)[1] == 3                         # the leader, even a bot: max 3
+
+
+def test_bot_mode_bots_no_tyre_wear_from_situation_cards():
+    s = bots(["kimi", "jesus"], ["human", "bot"], teams=["silverline_gp", "orange_motors"])
+    set_card(s, "II", "sii_14")                      # every compound wears 2 laps
+    play_round(s, {0: MEC_B})
+    assert s.cars[1].td == 0 and s.cars[0].td == 1 + 2
+
+
+def test_bot_mode_bots_exempt_from_two_compounds_rule():
+    s = bots(["kimi", "jesus"], ["human", "bot"], teams=["silverline_gp", "orange_motors"])
+    s.cars[0].used = ["M", "H"]
+    place(s, 1, 53)
+    play_round(s, {0: MEC_B})
+    r = G.result(s)
+    assert r.classification == [1, 0] and r.points == {1: 25, 0: 18} and not r.notes
+
+
+def test_bot_mode_bot_use_ebs_under_safety_car_gives_nothing():
+    s = bots(["kimi", "bastian"], ["human", "bot"], teams=["silverline_gp", "polar_motorsport"])
+    set_card(s, "I", "si_06")                        # red (Bastian) 7: Use EBS
+    s.cars[1].bars[EBS] = 3
+    place(s, 1, 20)
+    place(s, 0, 30)
+    s.safety_car = True
+    ev = play_round(s, {0: MEC_B})
+    assert moved(ev)[1] == 1
+
+
+def test_bot_mode_bot_defend_not_active_under_safety_car():
+    """'Bots are also subject to the Safety Car conditions', and one of them is
+    'Certain action buttons are not active in Safety Car situations' (Defend's
+    SC light is out). A bot whose light shows Defend under the Safety Car takes
+    the action, but the button does nothing: no +1 token, no -2 for passing it."""
+    s = bots(["kimi", "dutch", "jesus"], ["human", "bot", "human"],
+             teams=["orange_motors", "silverline_gp", "polar_motorsport"])
+    assert G.legal_actions(s, 2) and s.queue == [2, 0, 1]
+    place(s, 2, 40)                                  # Jesús leads the Safety Car train
+    place(s, 1, 30)                                  # bot Dutch (orange 8: Defend) 30 -> 32
+    place(s, 0, 28)                                  # Kimi 28 -> 34 (RP 5 + corner 1)
+    s.cars[0].bars[PU] = s.cars[0].bars[AER] = 4
+    s.safety_car = True
+    ev = play_round(s, {2: MEC_B, 0: XP_B})
+    assert [e.data for e in kinds(ev, "overtake")] == [{"seat": 0, "passed": 1}]
+    assert s.cars[1].tokens == []                    # the bot's Defend did nothing
+    assert s.cars[0].tokens == []                    # ... so no penalty for passing it

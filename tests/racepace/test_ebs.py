@@ -130,3 +130,15 @@ def test_ebs_not_during_safety_car():
     s.safety_car = True
     ev = play_round(s, {0: MEC_B, 1: XP_B})
     assert moved(ev)[0] == 4                  # no FEB boost under the Safety Car
+
+
+def test_ebs_charge_td_not_moved_so_box_box_token_not_reached():
+    """Our choice: with Charge EBS the TD marker stays put, so the car is not
+    held at the Box-Box token this round (it has not reached it)."""
+    s = duo()
+    place(s, 0, 40, td=27)                   # mediums at Austin: 2 laps left
+    ev = play_round(s, {0: CHARGE, 1: XP_B})
+    assert moved(ev)[0] == 4 and s.cars[0].td == 27
+    s = duo()
+    place(s, 0, 40, td=29)                   # already at the token: no movement
+    assert moved(play_round(s, {0: CHARGE, 1: XP_B}))[0] == 0
