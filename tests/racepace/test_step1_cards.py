@@ -235,3 +235,26 @@ def test_step1_situation_tyre_wear_by_xp_and_wets():
     # Eddy on wets in the dry: RP 1 - 2 = 0, 4 laps of wear
     assert [c.td for c in s.cars] == [4, 5, 4]
     assert s.cars[2].dist == -1
+
+
+# ---- decks in a hand-written position ---------------------------------------------
+def test_step1_decks_dealt_for_a_hand_written_position_hold_every_card_once():
+    """A hand-written position may leave the decks out and gets fresh ones. The
+    cards already shown (situation I/II, the weather card) must not be dealt a
+    second time, and the weather stack must hold the circuit's rain cards only
+    (Setup J): every deck still counts its 16 / 15 cards once each."""
+    from pathlib import Path
+
+    from chequered.engine.positions import load_position_file
+
+    from .helpers import G
+    s = load_position_file(G, Path(__file__).parent / "positions" / "deckless_start.json")
+    assert s.cars[0].bars[PU] == 2 and s.weather[2] == "rain"
+    for name in ("I", "II"):
+        cards = s.decks[name].pile + s.decks[name].discards + s.hidden[name] + [s.situation[name]]
+        assert sorted(cards) == sorted(T.deck_cards[name])
+    w = s.decks["weather"]
+    in_game = w.pile + w.discards + s.hidden["weather"] + [s.weather_card]
+    assert len(in_game) == len(set(in_game)) == 9 + T.circuits["usa_austin"].rain_cards
+    assert sorted(in_game + w.removed) == sorted(T.weather)
+    assert G.invariants(s) == []
