@@ -216,3 +216,12 @@ def test_bot_mode_bot_defend_not_active_under_safety_car():
     assert [e.data for e in kinds(ev, "overtake")] == [{"seat": 0, "passed": 1}]
     assert s.cars[1].tokens == []                    # the bot's Defend did nothing
     assert s.cars[0].tokens == []                    # ... so no penalty for passing it
+
+
+def test_bot_mode_any_driver_against_up_to_seven_bots():
+    from chequered.engine.protocol import BadInput
+    cfg = G.config(seats=["human"] + ["bot"] * 7)
+    assert cfg.bot_mode and len(cfg.seats) == 8
+    with pytest.raises(BadInput):
+        G.config(seats=["human"] + ["bot"] * 8)
+    assert not G.config(seats=["human", "random"]).bot_mode

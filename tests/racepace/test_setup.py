@@ -189,3 +189,12 @@ def test_setup_3_start_player_card_holder_cannot_select_start():
     s = new_race(["kimi", "eddy"])
     assert s.start_player == 1
     assert Select(START) not in G.legal_actions(s, 1)
+
+
+def test_setup_G_circuit_card_chosen_by_track():
+    from chequered.engine.protocol import BadInput
+    s = new_race(["kimi", "eddy"], track="japan")
+    assert s.circuit == "japan" and T.circuits["japan"].laps == 53
+    assert len(T.circuits) == 14
+    with pytest.raises(BadInput, match="circuit"):
+        G.new(G.config(seats=["human", "human"], track="nowhere"), 1)
