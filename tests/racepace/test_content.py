@@ -185,7 +185,7 @@ BUTTONS = [
     (4, "SKI", "Driver Skill", "SMHW", ["B"], True),
     (5, "XP", "Driver Experience", "SMHW", ["A", "B"], True),
     (6, "CHARGE", "Charge EBS", "SMHW", ["B"], True),
-    (7, "USE_EBS", "Use EBS", "SM", ["A"], False),
+    (7, "USE_EBS", "Use EBS", "SMW", ["A"], False),
     (8, "DEFEND", "Defend", "SMW", ["B"], False),
     (9, "START", "Start", "SMHW", ["A"], True),
     (10, "REACT", "React", "SMHW", ["A", "B"], True),

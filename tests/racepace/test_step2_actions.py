@@ -188,10 +188,10 @@ def test_step2_react_button_also_exclusive():
 
 
 @pytest.mark.parametrize("tyre,missing", [("H", {USE_EBS, DEFEND}), ("S", set()), ("M", set()),
-                                          ("W", {USE_EBS})])
+                                          ("W", set())])
 def test_step2_tyre_compound_lights(tyre, missing):
-    """Hards: Use EBS and Defend cannot be selected (tyre table). Our board also
-    leaves Use EBS dark for wets (see the coverage matrix)."""
+    """Hards: Use EBS and Defend cannot be selected (tyre table); the rulebook
+    darkens no button for any other compound."""
     s = three(tyres=tyre)
     legal = buttons_now(s)
     assert set(range(1, 12)) - legal == missing

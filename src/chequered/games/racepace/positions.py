@@ -40,13 +40,23 @@ def load_position(doc: dict) -> RaceState:
         body["cars"] = cars
         body.setdefault("rng", 0)
         if "decks" not in body:
-            # A hand-written position may leave the decks out: deal fresh ones.
+            # A hand-written position may leave the decks out: deal fresh ones
+            # from the cards not face-up, and leave out the circuit's surplus
+            # rain cards (RP Setup J).
             rng = Rng(state=body["rng"])
             circuit = T.circuits[body["circuit"]]
-            weather = [k for k in T.sun_keys] + T.rain_keys[:circuit.rain_cards]
-            body["decks"] = {"weather": Deck.shuffled(weather, rng).to_doc(),
-                             "I": Deck.shuffled(T.deck_cards["I"], rng).to_doc(),
-                             "II": Deck.shuffled(T.deck_cards["II"], rng).to_doc()}
+            up = {body.get("weather_card"), *dict(body.get("situation", {})).values()}
+            rain = T.rain_keys[:circuit.rain_cards]
+            if body.get("weather_card") in T.rain_keys and body["weather_card"] not in rain:
+                rain = [body["weather_card"]] + rain[:-1] if rain else []
+            removed = [k for k in T.rain_keys if k not in rain]
+            weather = Deck.shuffled([k for k in T.sun_keys + rain if k not in up], rng)
+            weather.removed = removed
+            body["decks"] = {"weather": weather.to_doc(),
+                             "I": Deck.shuffled([k for k in T.deck_cards["I"] if k not in up],
+                                                rng).to_doc(),
+                             "II": Deck.shuffled([k for k in T.deck_cards["II"] if k not in up],
+                                                 rng).to_doc()}
         state = RaceState.from_doc(body, config)
         _check(state, T)
     except BadInput:

@@ -144,6 +144,11 @@ def _check_pit_tyre(car, n: int, tyre) -> None:
 def perform(s: RaceState, T: Tables, car, n: int, tyre, events: list[Event],
             first: bool) -> None:
     """Apply an action's effect at once (RP Step 2: 'immediately apply')."""
+    if car.bot and s.safety_car and not T.sc_ok[n]:
+        # RP Bot rules: bots are subject to the Safety Car too: a button whose
+        # SC light is out does nothing for them.
+        events.append(Event("not_active", {"seat": car.seat, "button": n}, "RP Safety Car"))
+        return
     if n in UPGRADE_BAR:
         # RP Steering Wheel M: one level up, to E at most. Bots take it even at E.
         bar = UPGRADE_BAR[n]

@@ -33,7 +33,10 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> None:
 
 
 def _gap_ahead(s: RaceState, car) -> bool:
-    ahead = [c.dist for c in s.cars if c.dist > car.dist]
+    """An empty lap between Celine and the car directly in front of her (a car
+    ahead of her in her own lap leaves no gap)."""
+    mine = _rank_key(car)
+    ahead = [c.dist for c in s.cars if _rank_key(c) < mine]
     return bool(ahead) and min(ahead) >= car.dist + 2
 
 
@@ -100,6 +103,8 @@ def _defended(s: RaceState, T: Tables, car, other, events: list[Event]) -> None:
     """RP Step 2, Defend: who overtakes a defender takes a -2 token for the
     next round; not Jesús, not a team mate, never a bot."""
     if DEFEND not in (other.button, other.copied) or car.bot:
+        return
+    if other.bot and s.safety_car:          # a bot's Defend is dark under the Safety Car
         return
     if T.drivers[car.driver].skill == "jesus_no_defend":
         return

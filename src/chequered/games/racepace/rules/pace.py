@@ -67,8 +67,9 @@ def apply_situations(s: RaceState, T: Tables, order, events: list[Event]) -> Non
                                                     "card": card.key}, "RP Step 1"))
             elif isinstance(eff, TyreWear):
                 for car in _xp_filter(T, _targets(order, eff.who), eff.xp_below, None):
-                    # RP Bot rules: bots have no tyre tokens.
-                    if not car.bot and car.tyre in eff.compounds:
+                    # RP Bot rules: bots have no tyre tokens; Charge EBS means
+                    # no tyre degradation this round, from any cause.
+                    if not car.bot and not car.charge and car.tyre in eff.compounds:
                         car.td += eff.laps
                         events.append(Event("tyre_wear", {"seat": car.seat, "laps": eff.laps,
                                                           "card": card.key}, "RP Step 1"))
