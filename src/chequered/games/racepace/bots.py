@@ -7,15 +7,12 @@ nothing else; those picks are random from the agent's own generator.
 """
 from __future__ import annotations
 
-from ...engine.rng import Rng
+from ...agents.random_agent import RandomAgent
 from .actions import PickDriver, PickTeam
 
 
-class RulebookBot:
-    __slots__ = ("rng",)
-
-    def __init__(self, seed: int = 0):
-        self.rng = Rng(seed)
+class RulebookBot(RandomAgent):
+    __slots__ = ()
 
     def choose(self, game, state, seat):
         legal = game.legal_actions(state, seat)

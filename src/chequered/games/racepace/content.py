@@ -11,7 +11,7 @@ from __future__ import annotations
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal, Union
+from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -35,35 +35,33 @@ class Strict(BaseModel):
 
 
 # ---- teams and drivers (RP Prepare Player Boards, Steering Wheel) ---------
-class Team(Strict):
+class _Board(Strict):
+    """A half of the steering wheel: it must give a level for each of its bars."""
+    BARS: ClassVar[tuple[str, ...]] = ()
     key: str
     name: str
     number: int = Field(ge=1, le=99)
-    levels: dict[Literal["MEC", "PU", "AER", "EBS"], Level]
 
     @model_validator(mode="after")
     def _all_bars(self):
-        missing = set(TEAM_BARS) - set(self.levels)
+        missing = set(self.BARS) - set(self.levels)
         if missing:
-            raise ValueError(f"team {self.key}: levels missing {sorted(missing)}")
+            raise ValueError(f"{type(self).__name__.lower()} {self.key}: levels missing "
+                             f"{sorted(missing)}")
         return self
 
 
-class Driver(Strict):
-    key: str
-    name: str
-    number: int = Field(ge=1, le=99)
+class Team(_Board):
+    BARS: ClassVar[tuple[str, ...]] = TEAM_BARS
+    levels: dict[Literal["MEC", "PU", "AER", "EBS"], Level]
+
+
+class Driver(_Board):
+    BARS: ClassVar[tuple[str, ...]] = DRIVER_BARS
     colour: str                    # the colour of the bot start lights
     skill: Skill
     skill_text: str
     levels: dict[Literal["SKI", "XP"], Level]
-
-    @model_validator(mode="after")
-    def _all_bars(self):
-        missing = set(DRIVER_BARS) - set(self.levels)
-        if missing:
-            raise ValueError(f"driver {self.key}: levels missing {sorted(missing)}")
-        return self
 
 
 # ---- circuits (RP Circuit Information) ------------------------------------
