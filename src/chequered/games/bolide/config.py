@@ -1,0 +1,48 @@
+"""Bolide configuration: circuit, rule level, options and seats."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from ...engine.protocol import GameConfig
+
+SEAT_KINDS = ("human", "random", "club", "expert")
+RULE_LEVELS = ("basic", "advanced")
+OPTIONS = ("qualifying", "championship", "timer")
+
+
+class BolideConfig(GameConfig):
+    seats: list[str] = Field(default_factory=lambda: ["human", "club", "club", "club", "club",
+                                                      "club"], min_length=1, max_length=8)
+    track: str = "ring"
+    rules: Literal["basic", "advanced"] = "basic"
+    options: list[Literal["qualifying", "championship", "timer"]] = Field(default_factory=list)
+    season: list[str] | None = None     # championship circuits, in order
+    timer: int = Field(default=30, ge=3, le=600)   # sand timer, seconds a move
+    # Ours, like a real race's time limit: a race still running after this
+    # many turns is stopped and classified by position (a good race takes
+    # 30-60 turns; random drivers would otherwise wander for ever).
+    turn_limit: int = Field(default=200, ge=5, le=100_000)
+    content: str | None = None           # a directory of .track files
+
+    @model_validator(mode="after")
+    def _check(self):
+        for kind in self.seats:
+            if kind not in SEAT_KINDS:
+                raise ValueError(f"unknown seat kind {kind!r}; choose from {', '.join(SEAT_KINDS)}")
+        if "qualifying" in self.options and self.rules != "advanced":
+            raise ValueError("the qualifying session is an advanced rule: add --rules advanced")
+        if "," in self.track:
+            if "championship" not in self.options:
+                raise ValueError("several circuits make a season: add the championship option")
+            if self.season is None:
+                self.season = [t.strip() for t in self.track.split(",") if t.strip()]
+            self.track = self.season[0]
+        if self.season is not None and "championship" not in self.options:
+            raise ValueError("season is only used with the championship option")
+        return self
+
+    @property
+    def advanced(self) -> bool:
+        return self.rules == "advanced"

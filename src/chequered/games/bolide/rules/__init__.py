@@ -1,0 +1,14 @@
+"""Bolide rules, one module per part of the rulebook.
+
+moves        1 Moves, 2 Moves Off the Track, 4 Sharp Brakings, 5 protecting points
+             and slipstream: which arrival points a car has
+order        3 Turns of the Game: ranking by sector and red arrow, laps
+engagements  6 Engages and the Safety Car
+requests     7 Superior Performances: Booster and Brake requests, 8 Half Spin
+pitlane      9 Pit Lane, 15 Repairs
+advanced     10 Weather, 11 Race Strategy, 13 Rain, 14 Start tables
+qualifying   12 Qualifying Session
+championship 16 Championship
+turn         the order of decisions inside a turn
+dice_tables  the Appendix tables
+"""

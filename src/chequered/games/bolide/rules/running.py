@@ -1,0 +1,138 @@
+"""The options of the car whose turn it is, and what its move does
+(BOLIDE 1 Moves, 2 Off the Track, 4 Sharp Brakings, 5 Slipstreaming, 13 Rain).
+
+`options(s, car)` returns an Options record the turn machine offers as the
+legal list; `resolve_move` carries a chosen Move out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ....engine.dice import roll
+from ....engine.protocol import Event
+from ..actions import Move, Request
+from ..circuit import Circuit
+from ..geometry import DIRS, lattice_points_between, main_directions, speed
+from . import moves
+from .advanced import sharp_brakings_frozen, tops
+from .dice_tables import DIE, SLICK_RAIN
+
+_DIR_NAME = {v: k for k, v in DIRS.items()}
+
+
+@dataclass
+class Options:
+    pawn: list = field(default_factory=list)      # pawn-rule arrivals
+    brake: list = field(default_factory=list)     # sharp brakings (not already pawn points)
+    engage: list = field(default_factory=list)    # occupied points to attack
+    off: list = field(default_factory=list)       # forced off the track: run-off points
+    slip: list = field(default_factory=list)      # (point, direction) slipstream moves
+    requests: list = field(default_factory=list)  # "booster", "brake"
+    crash: bool = False                           # nowhere to go: the car crashes
+
+    def moves(self) -> list[Move]:
+        out = [Move(x, y) for x, y in self.pawn]
+        out += [Move(x, y) for x, y in self.brake]
+        out += [Move(x, y) for x, y in self.engage]
+        out += [Move(x, y) for x, y in self.off]
+        out += [Move(x, y, d) for (x, y), d in self.slip]
+        return out
+
+
+def occupied(s, car) -> set:
+    """Points protected by other cars on the track (not in the pit lane)."""
+    return {(o.x, o.y) for o in s.cars
+            if o is not car and o.running and o.mode not in ("pit", "exit", "garage")}
+
+
+def velocity(s, car, top: int) -> tuple[int, int]:
+    """The car-pawn vector this turn: the Booster's +1 in the main direction,
+    and a car faster than its (new, lower) top speed slowed to it along its
+    main direction (BOLIDE 13: speed 9 falls to 6 when the rain stops)."""
+    vx, vy = car.vx, car.vy
+    for dx, dy in s.step.get("shift", ()):     # BOLIDE 7: Booster
+        vx, vy = vx + dx, vy + dy
+    limit = top + 2
+    if speed(vx, vy) > limit:
+        vx = max(-limit, min(limit, vx))
+        vy = max(-limit, min(limit, vy))
+    return vx, vy
+
+
+def options(s, c: Circuit, car) -> Options:
+    step = s.step
+    safe, risky = tops(s, car, c)
+    top = risky + (1 if step.get("boost") else 0)
+    vx, vy = velocity(s, car, top)
+    occ = occupied(s, car)
+    opt = Options()
+    same_gear = speed(car.vx, car.vy) if step.get("same_gear") else None
+    opt.pawn = moves.pawn_targets(c, car.x, car.y, vx, vy, top, occ, car.no_fourth, same_gear)
+    frozen = sharp_brakings_frozen(s, car)
+    can_brake = not frozen and not step.get("no_brake") and (car.brakes > 0 or step.get("brake_ok"))
+    if can_brake:
+        pawn = set(opt.pawn)
+        opt.brake = [p for p in moves.sharp_braking_targets(c, car.x, car.y, car.vx, car.vy, occ)
+                     if p not in pawn]
+    candidates = [p for p in moves.pawn_points(car.x, car.y, vx, vy)
+                  if moves.allowed_speed(speed(p[0] - car.x, p[1] - car.y), top, car.no_fourth,
+                                         same_gear)]
+    if occ:
+        opt.engage = moves.engagement_targets(c, car.x, car.y, candidates + opt.brake, occ)
+        if car.slip:
+            opt.slip = _slip_moves(c, car, opt.pawn + opt.brake, occ)
+    elif car.slip:
+        opt.slip = _slip_moves(c, car, opt.pawn + opt.brake, occ)
+    requested = step.get("requested", ())
+    if speed(car.vx, car.vy) >= 3 and "booster" not in requested:
+        opt.requests.append("booster")                       # BOLIDE 7, Booster
+    if car.brakes == 0 and not frozen and "brake" not in requested:
+        opt.requests.append("brake")                         # BOLIDE 7, Brake
+    if not (opt.pawn or opt.brake or opt.engage):
+        # BOLIDE 2: every point is off the track: out to a run-off point, or a crash.
+        opt.off, opt.crash = moves.off_track_targets(c, car.x, car.y, vx, vy, top, occ)
+    return opt
+
+
+def _slip_moves(c: Circuit, car, targets, occ) -> list:
+    """BOLIDE 5: +1 square in the main direction of the move after it."""
+    out = []
+    for x, y in targets:
+        for dx, dy in main_directions(x - car.x, y - car.y):
+            ex, ey = x + dx, y + dy
+            if (ex, ey) in occ or (c.surface.point(ex, ey) and c.surface.segment(x, y, ex, ey)):
+                out.append(((x, y), _DIR_NAME[(dx, dy)]))
+    return out
+
+
+def legal_actions(s, c: Circuit, car) -> list:
+    opt = options(s, c, car)
+    out = opt.moves() + [Request(k) for k in opt.requests]
+    return out
+
+
+def slick_in_rain(s, c: Circuit, car, x: int, y: int, d: int, events: list[Event]):
+    """BOLIDE 13: slicks pushed to top speed in the rain roll on the 'Slick in
+    the Rain' table. Returns (x, y, shift, spun)."""
+    safe, risky = tops(s, car, c)
+    if not (s.config.advanced and s.weather == "rain" and not car.wet and d > safe):
+        return x, y, (0, 0), False
+    die = roll(s.rng, DIE)
+    kind, fwd, left = SLICK_RAIN[die]
+    events.append(Event("slick_rain", {"seat": car.seat, "die": die, "result": kind},
+                        "BOLIDE 13", reveal=True))
+    if kind == "spin":
+        return x, y, (0, 0), True
+    ax, ay = c.arrow(max(0, c.sector_at(x, y)) if c.sector_at(x, y) >= 0 else car.progress % c.n_sectors)
+    lx, ly = ay, -ax                    # left of the red arrow (y grows southwards)
+    sx = fwd * ax + left * lx
+    sy = fwd * ay + left * ly
+    return x + sx, y + sy, (sx, sy), False
+
+
+def trajectory_blocked(x0, y0, x1, y1, occ) -> tuple | None:
+    """The first occupied point strictly on the way, if any."""
+    for p in lattice_points_between(x0, y0, x1, y1):
+        if p in occ:
+            return p
+    return None

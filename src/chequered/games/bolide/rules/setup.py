@@ -1,0 +1,120 @@
+"""BOLIDE Preparation: the grid by the die, strategies (advanced), the cars
+on the red squares; BOLIDE 16 Championship between races."""
+from __future__ import annotations
+
+from ....engine.dice import roll
+from ....engine.protocol import BadInput, Event
+from ....engine.rng import Rng
+from ..circuit import circuit as load_circuit
+from ..state import BolideState, Car
+from . import advanced
+
+# BOLIDE 16: points for the first places only ("not all the drivers gain
+# points"), and 1 point for the first across each intermediate line. Ours.
+CHAMPIONSHIP_POINTS = (10, 6, 4, 3)
+INTERMEDIATE_POINTS = 1
+
+
+def season(config) -> list[str]:
+    return list(config.season) if config.season else [config.track]
+
+
+def circuit_of(s):
+    return load_circuit(s.circuit, s.config.content)
+
+
+def new_state(config, seed: int) -> tuple[BolideState, list[Event]]:
+    for key in season(config):
+        load_circuit(key, config.content)          # unknown circuits fail here
+    c = load_circuit(season(config)[0], config.content)
+    if len(config.seats) > len(c.meta.grid):
+        raise BadInput(f"{c.meta.name} has {len(c.meta.grid)} grid slots, not "
+                       f"{len(config.seats)}")
+    s = BolideState.__new__(BolideState)
+    s.config = config
+    s.rng = Rng(seed)
+    s.cars = [Car(i) for i in range(len(config.seats))]
+    s.circuit = c.key
+    s.race_index = 0
+    s.phase = "setup"
+    s.turn = 0
+    s.order = []
+    s.idx = 0
+    s.step = {}
+    s.weather = "sun"
+    s.variable_weather = False
+    s.draws = 0
+    s.safety_car = False
+    s.finishers = []
+    s.firsts = {}
+    s.standings = {car.seat: 0 for car in s.cars}
+    s.results = []
+    s.this_turn = {}
+    s.qual_order = []
+    s.regrid = []
+    events: list[Event] = []
+    start_race(s, events)
+    return s, events
+
+
+def dice_grid(s, events: list[Event]) -> list[int]:
+    """BOLIDE Preparation: everybody rolls; highest on pole; ties roll again."""
+    seats = [car.seat for car in s.cars]
+    return _roll_order(s, seats, events, "BOLIDE Preparation")
+
+
+def _roll_order(s, seats, events, rule) -> list[int]:
+    rolls = {seat: roll(s.rng, 12) for seat in seats}
+    events.append(Event("grid_roll", {"rolls": {str(k): v for k, v in rolls.items()}}, rule,
+                        reveal=True))
+    out = []
+    for value in sorted(set(rolls.values()), reverse=True):
+        tied = [seat for seat in seats if rolls[seat] == value]
+        out += tied if len(tied) == 1 else _roll_order(s, tied, events, rule)
+    return out
+
+
+def start_race(s, events: list[Event]) -> None:
+    """Set up race `s.race_index`: fresh cars, the grid, weather, strategies."""
+    c = load_circuit(season(s.config)[s.race_index], s.config.content)
+    s.circuit = c.key
+    s.turn = 0
+    s.finishers = []
+    s.firsts = {}
+    s.safety_car = False
+    for car in s.cars:
+        fresh = Car(car.seat)
+        for f in ("setup", "fuel", "tyres", "wet"):
+            setattr(fresh, f, getattr(car, f))
+        s.cars[car.seat] = fresh
+    if "championship" in s.config.options and s.race_index > 0:
+        # BOLIDE 16: from the 2nd race the grid is the standings reversed.
+        order = sorted(s.standings, key=lambda seat: (s.standings[seat], seat))
+        events.append(Event("grid", {"order": order}, "BOLIDE 16"))
+    else:
+        order = dice_grid(s, events)
+    s.qual_order = order
+    advanced.first_weather(s, c.meta.rain_risk, events)
+    if s.config.advanced:
+        s.phase = "strategy"            # BOLIDE 11: each driver, first to last
+        s.order = list(order)
+        s.idx = 0
+    else:
+        place_on_grid(s, c, order, events)
+
+
+def place_on_grid(s, c, order: list[int], events: list[Event]) -> None:
+    """The cars on the red squares, pole first, ready for a standing start."""
+    for pos, seat in enumerate(order):
+        car = s.cars[seat]
+        car.x, car.y = c.meta.grid[pos]
+        car.vx = car.vy = 0
+        car.mode = "start"
+        car.start = None
+        car.progress = -1
+        car.rank = pos
+    events.append(Event("grid", {"order": list(order)}, "BOLIDE Preparation"))
+    s.phase = "race"
+    s.turn = 0
+    s.order = []
+    s.idx = 0
