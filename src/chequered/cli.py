@@ -4,6 +4,7 @@
     chequered race GAME [options]             play a race (interactive with human seats)
     chequered replay FILE [--json]            verify a record and print its result
     chequered bench [GAME] [--json]           throughput figures
+    chequered bolide check-track FILE         check a Bolide circuit file
 
 Bad input (unknown game, track, rule level, seat kind or option, a malformed
 record or position, a missing file) gets one line on stderr starting with
@@ -308,6 +309,23 @@ def bench(
     con.print(table)
     m = benchmod.machine()
     con.print(f"Python {m['python']} on {m['platform']}, {m['cpu_count']} CPUs")
+
+
+# ---- chequered bolide ... -----------------------------------------------------------
+bolide_app = typer.Typer(help="Bolide tools: check a circuit file.", no_args_is_help=True)
+app.add_typer(bolide_app, name="bolide")
+
+
+@bolide_app.command("check-track")
+def bolide_check_track(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A Bolide .track file.")],
+):
+    """Check a Bolide circuit: exit 0 if usable, 1 with one problem a line,
+    2 if the file cannot be read or parsed."""
+    from .games.bolide import check_track
+    with user_errors():
+        status = check_track.main(file)
+    raise typer.Exit(status)
 
 
 # ---- entry point -------------------------------------------------------------------
