@@ -84,6 +84,9 @@ class Circuit:
     sector: list[list[int]]            # [y][x] sector index, -1 where none
     sector_names: list[str]
     surface: Surface = field(repr=False)
+    # (x, y, vx, vy) -> on-track pawn arrivals of an empty track, filled on use
+    # (DESIGN: legal-move tables per point and velocity).
+    move_table: dict = field(default_factory=dict, repr=False)
 
     # ---- point facts ---------------------------------------------------
     def kind_at(self, x: int, y: int) -> str:

@@ -80,7 +80,7 @@ class Car:
 STATE_FIELDS = (
     "config", "rng", "cars", "circuit", "race_index", "phase", "turn", "order", "idx",
     "step", "weather", "variable_weather", "draws", "safety_car", "finishers",
-    "firsts", "standings", "results", "this_turn", "qual_order", "regrid",
+    "firsts", "standings", "results", "this_turn", "qual_order", "regrid", "cache",
 )
 
 
@@ -110,6 +110,7 @@ class BolideState:
         s.this_turn = dict(self.this_turn)
         s.qual_order = self.qual_order.copy()
         s.regrid = self.regrid.copy()
+        s.cache = None
         return s
 
     def to_doc(self) -> dict:
@@ -161,4 +162,5 @@ class BolideState:
         s.this_turn = dict(doc.get("this_turn", {}))
         s.qual_order = list(doc.get("qual_order", ()))
         s.regrid = list(doc.get("regrid", ()))
+        s.cache = None
         return s

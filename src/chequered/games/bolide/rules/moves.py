@@ -43,18 +43,32 @@ def on_track_move(c: Circuit, x: int, y: int, nx: int, ny: int, occupied) -> boo
     return True
 
 
+def _table(c: Circuit, x: int, y: int, vx: int, vy: int, accel: int):
+    """All the pawn's points with their speed, the grid points their
+    trajectory passes through, and whether an empty track allows the move;
+    cached per circuit (DESIGN: legal-move tables per point and velocity)."""
+    key = (x, y, vx, vy, accel)
+    hit = c.move_table.get(key)
+    if hit is None:
+        hit = c.move_table[key] = tuple(
+            (nx, ny, speed(nx - x, ny - y), lattice_points_between(x, y, nx, ny),
+             c.surface.point(nx, ny) and c.surface.segment(x, y, nx, ny))
+            for nx, ny in pawn_points(x, y, vx, vy, accel))
+    return hit
+
+
 def pawn_targets(c: Circuit, x: int, y: int, vx: int, vy: int, top: int,
                  occupied=frozenset(), no_fourth: bool = False, same_gear=None,
                  accel: int = ACCEL) -> list[tuple[int, int]]:
     """BOLIDE 1: the pawn's points the car can reach on the track at a speed
     it is allowed (free points only; engagements are listed separately)."""
     out = []
-    for nx, ny in pawn_points(x, y, vx, vy, accel):
-        if (nx, ny) in occupied:
+    for nx, ny, d, between, ok in _table(c, x, y, vx, vy, accel):
+        if not ok or d > top or (no_fourth and d == 4) or (same_gear is not None and d != same_gear):
             continue
-        if allowed_speed(speed(nx - x, ny - y), top, no_fourth, same_gear) and \
-                on_track_move(c, x, y, nx, ny, occupied):
-            out.append((nx, ny))
+        if occupied and ((nx, ny) in occupied or any(p in occupied for p in between)):
+            continue
+        out.append((nx, ny))
     return out
 
 
@@ -62,27 +76,40 @@ def sharp_braking_targets(c: Circuit, x: int, y: int, vx: int, vy: int,
                           occupied=frozenset()) -> list[tuple[int, int]]:
     """BOLIDE 4: a move of exactly 2 at less than 90 degrees to the car-pawn
     segment, ignoring the pawn's square."""
-    out = []
-    for dy in range(-2, 3):
-        for dx in range(-2, 3):
-            nx, ny = x + dx, y + dy
-            if (nx, ny) in occupied or not sharp_braking_ok(vx, vy, dx, dy):
-                continue
-            if on_track_move(c, x, y, nx, ny, occupied):
-                out.append((nx, ny))
-    return out
+    key = ("brake", x, y, vx, vy)
+    table = c.move_table.get(key)
+    if table is None:
+        table = c.move_table[key] = tuple(
+            (x + dx, y + dy, lattice_points_between(x, y, x + dx, y + dy))
+            for dy in range(-2, 3) for dx in range(-2, 3)
+            if sharp_braking_ok(vx, vy, dx, dy) and c.surface.point(x + dx, y + dy)
+            and c.surface.segment(x, y, x + dx, y + dy))
+    if not occupied:
+        return [(nx, ny) for nx, ny, _ in table]
+    return [(nx, ny) for nx, ny, between in table
+            if (nx, ny) not in occupied and not any(p in occupied for p in between)]
 
 
-def engagement_targets(c: Circuit, x: int, y: int, candidates, occupied) -> list[tuple[int, int]]:
+def engagement_targets(c: Circuit, x: int, y: int, vx: int, vy: int, top: int,
+                       brake_points, occupied, no_fourth: bool = False,
+                       same_gear=None) -> list[tuple[int, int]]:
     """BOLIDE 6: an occupied point the car may try to conquer: one of its
-    candidate arrival points, or a point its trajectory to one of them would
-    pass exactly through. The trajectory up to that point must be legal."""
+    arrival points (pawn points at an allowed speed, sharp brakings), or a
+    point its trajectory to one of them would pass exactly through. The
+    trajectory up to that point must be legal."""
+    reach = speed(vx, vy) + ACCEL
+    if not any(max(abs(px - x), abs(py - y)) <= reach + 2 for px, py in occupied):
+        return []
     out = []
-    for nx, ny in candidates:
+    cands = [(nx, ny, between) for nx, ny, d, between, _ in _table(c, x, y, vx, vy, ACCEL)
+             if d <= top and not (no_fourth and d == 4)
+             and (same_gear is None or d == same_gear)]
+    cands += [(nx, ny, lattice_points_between(x, y, nx, ny)) for nx, ny in brake_points]
+    for nx, ny, between in cands:
         if (nx, ny) in occupied:
             hit = (nx, ny)
         else:
-            hit = next((p for p in lattice_points_between(x, y, nx, ny) if p in occupied), None)
+            hit = next((p for p in between if p in occupied), None)
         if hit is None or hit in out:
             continue
         if c.surface.point(*hit) and c.surface.segment(x, y, *hit) and not any(

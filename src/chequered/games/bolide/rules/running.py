@@ -74,14 +74,12 @@ def options(s, c: Circuit, car) -> Options:
         pawn = set(opt.pawn)
         opt.brake = [p for p in moves.sharp_braking_targets(c, car.x, car.y, car.vx, car.vy, occ)
                      if p not in pawn]
-    candidates = [p for p in moves.pawn_points(car.x, car.y, vx, vy)
-                  if moves.allowed_speed(speed(p[0] - car.x, p[1] - car.y), top, car.no_fourth,
-                                         same_gear)]
     if occ:
-        opt.engage = moves.engagement_targets(c, car.x, car.y, candidates + opt.brake, occ)
-        if car.slip:
-            opt.slip = _slip_moves(c, car, opt.pawn + opt.brake, occ)
-    elif car.slip:
+        brake_all = (moves.sharp_braking_targets(c, car.x, car.y, car.vx, car.vy)
+                     if can_brake else [])
+        opt.engage = moves.engagement_targets(c, car.x, car.y, vx, vy, top, brake_all, occ,
+                                              car.no_fourth, same_gear)
+    if car.slip:
         opt.slip = _slip_moves(c, car, opt.pawn + opt.brake, occ)
     requested = step.get("requested", ())
     if speed(car.vx, car.vy) >= 3 and "booster" not in requested:

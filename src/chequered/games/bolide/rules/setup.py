@@ -52,6 +52,7 @@ def new_state(config, seed: int) -> tuple[BolideState, list[Event]]:
     s.this_turn = {}
     s.qual_order = []
     s.regrid = []
+    s.cache = None                      # the legal list of the decision in hand
     events: list[Event] = []
     start_race(s, events)
     return s, events

@@ -16,6 +16,16 @@ STRATEGY_CHOICES = [Strategy(f, t, u, w) for f in ("full", "half") for t in ("so
 
 # ---- what the seat to act may do ------------------------------------------------
 def legal(s, seat: int) -> list:
+    """The legal list of the decision in hand (cached until the next apply)."""
+    cache = s.cache
+    if cache is not None and cache[0] == seat:
+        return cache[1]
+    out = _legal(s, seat)
+    s.cache = (seat, out)
+    return out
+
+
+def _legal(s, seat: int) -> list:
     step = s.step
     if not step or step.get("seat") != seat:
         return []
@@ -74,6 +84,7 @@ def apply(s, seat: int, action) -> list[Event]:
     if action not in options:
         raise IllegalAction(_why_not(s, seat, action), "BOLIDE 1")
     events: list[Event] = []
+    s.cache = None
     c = circuit_of(s)
     car = s.cars[seat]
     kind = s.step["kind"]
