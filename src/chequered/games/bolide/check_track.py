@@ -8,7 +8,7 @@ its problems, one sentence each (an empty list means the circuit is fine):
   at a time (king moves whose short trajectory stays inside the track, see
   geometry.py), a car must pass through every sector in race order and come
   back into sector 'a';
-- grid slots off the track, or not in the last sector (behind the finish);
+- grid slots off the track or sharing a point;
 - sectors that do not cover the track: a drivable point without a sector, a
   sector without points, a sector in two pieces;
 - sectors out of race order: a sector that does not touch the next one, or
@@ -95,8 +95,7 @@ def check(c: Circuit) -> list[str]:
     problems += _check_grid(c)
     problems += _check_sectors(c)
     problems += _check_arrows(c)
-    if not problems:                 # reachability only makes sense on sound sectors
-        problems += _check_reachable(c)
+    problems += _check_reachable(c)
     problems += _check_pit(c)
     problems += _check_runoff(c)
     return problems
@@ -116,10 +115,6 @@ def _check_grid(c: Circuit) -> list[str]:
         if (x, y) in seen:
             out.append(f"grid slot {i} at {_where((x, y))} is the same point as an earlier slot")
         seen.add((x, y))
-        if c.sector_at(x, y) != last:
-            out.append(f"grid slot {i} at {_where((x, y))} is in sector "
-                       f"{_letter(c, c.sector_at(x, y))}, not in the last sector "
-                       f"{_letter(c, last)} just behind the finish line")
     return out
 
 
@@ -277,11 +272,6 @@ def _check_pit(c: Circuit) -> list[str]:
         elif grid_piece and p not in grid_piece:
             out.append(f"pit exit point {i} at {_where(p)} is not connected to the track "
                        "the grid is on")
-    for i in range(1, len(pit.exit)):
-        p, q = pit.exit[i - 1], pit.exit[i]
-        if max(abs(p[0] - q[0]), abs(p[1] - q[1])) != 1:
-            out.append(f"pit exit points {i} {_where(p)} and {i + 1} {_where(q)} are not "
-                       "next to each other: the Pit Lane Out line must be one piece")
     for i, p in enumerate(pit.squares, start=1):
         if c.drivable(*p):
             out.append(f"pit square {i} at {_where(p)} is on the track; the pit lane "
@@ -322,6 +312,12 @@ def _check_runoff(c: Circuit) -> list[str]:
 # ---- notes and summary --------------------------------------------------------
 def notes(c: Circuit) -> list[str]:
     out = []
+    last = c.n_sectors - 1
+    for i, (x, y) in enumerate(c.meta.grid, start=1):
+        k = c.sector_at(x, y)
+        if c.drivable(x, y) and k != last:
+            out.append(f"grid slot {i} at {_where((x, y))} is in sector {_letter(c, k)}, "
+                       f"not in the last sector {_letter(c, last)} behind the finish line")
     pit = c.meta.pit
     if pit is None:
         out.append("no pit lane: 1/2 Fuel strategies and repairs are impossible here")
@@ -330,6 +326,11 @@ def notes(c: Circuit) -> list[str]:
         touch = [p for p in (a, b) if c.drivable(*p)]
         if touch and all(c.sector_at(*p) != c.n_sectors - 1 for p in touch):
             out.append("the Pit Lane In line is not in the last sector, before the finish")
+        for i in range(1, len(pit.exit)):
+            p, q = pit.exit[i - 1], pit.exit[i]
+            if max(abs(p[0] - q[0]), abs(p[1] - q[1])) != 1:
+                out.append(f"pit exit points {i} {_where(p)} and {i + 1} {_where(q)} are "
+                           "not next to each other")
         if not pit.full_fuel <= pit.stop <= pit.half_fuel:
             out.append("pit cells are not in the order Full Fuel, Pit Stop, 1/2 Fuel")
     if len(c.meta.grid) < 8:
