@@ -313,13 +313,18 @@ class Spec:
 
 
 class TimeToGo:
-    """Minimum turns to the finish of every state, flat over blocks
-    (lap, brakes, velocity) of the padded board. `UNREACHED` where the car
-    cannot finish (or the point is not drivable)."""
+    """Minimum turns to the finish of every state, flat, velocity fastest:
+    `data[((lap_level * nb + brakes) * npos + pos) * nv + velocity]`,
+    `UNREACHED` where the car cannot finish (or the point is not drivable).
 
-    def __init__(self, moves: MoveTable, spec: Spec, data, engine: str, seconds: float,
-                 layers: int, states: int):
-        self.moves, self.spec, self.data = moves, spec, data
+    The numba engine fills `data` at once. The Python engine keeps each
+    block as bit planes (plane j: the points whose time-to-go has bit j set)
+    and expands a block into `data` the first time it is read, so that a
+    solve only pays for the blocks its line looks at."""
+
+    def __init__(self, moves: MoveTable, spec: Spec, engine: str, seconds: float,
+                 layers: int, states: int, data=None, planes=None, reached=None):
+        self.moves, self.spec = moves, spec
         self.engine, self.seconds, self.layers, self.states = engine, seconds, layers, states
         b = moves.board
         self.n1 = 2 * spec.vmax + 1
@@ -327,34 +332,87 @@ class TimeToGo:
         self.nb = spec.bcap + 1
         self.nl = spec.laps - spec.lmin
         self.npos = b.npos
-        self.UNREACHED = 255 if _itemsize(data) == 1 else 65535
+        self.nblocks = self.nl * self.nb * self.nv
+        self.wide = layers > 254
+        self.UNREACHED = 65535 if self.wide else 255
+        self._planes, self._reached = planes, reached
+        if data is None:
+            n = self.nblocks * self.npos
+            data = array("H", [65535]) * n if self.wide else bytearray(b"\xff") * n
+            self._filled = bytearray(self.nblocks)
+        else:
+            self._filled = None
+        self.data = data
 
     @property
     def nbytes(self) -> int:
-        return len(self.data) * _itemsize(self.data)
+        return len(self.data) * (2 if self.wide else 1)
+
+    def index(self, x: int, y: int, vx: int, vy: int, lap: int, brakes: int) -> int:
+        """The flat index of a state (no checks)."""
+        s = self.spec
+        V = s.vmax
+        return ((((lap - s.lmin) * self.nb + brakes) * self.npos
+                 + self.moves.board.pos(x, y)) * self.nv + (vy + V) * self.n1 + vx + V)
 
     def get(self, x: int, y: int, vx: int, vy: int, lap: int, brakes: int):
         """Turns to the finish, 0 once finished, None when it cannot finish."""
         s = self.spec
         if lap >= s.laps:
             return 0
-        b = self.moves.board
         V = s.vmax
-        if lap < s.lmin or abs(vx) > V or abs(vy) > V or not b.ok(x, y):
+        if lap < s.lmin or abs(vx) > V or abs(vy) > V or not self.moves.board.ok(x, y):
             return None
-        br = min(max(brakes, 0), s.bcap)
-        i = ((((lap - s.lmin) * self.nb + br) * self.nv + (vy + V) * self.n1 + vx + V)
-             * self.npos + b.pos(x, y))
-        v = int(self.data[i])
-        return None if v == self.UNREACHED else v
+        i = self.index(x, y, vx, vy, lap, min(max(brakes, 0), s.bcap))
+        if self._filled is not None:
+            bi = i // (self.npos * self.nv) * self.nv + i % self.nv
+            if not self._filled[bi]:
+                self._expand(bi)
+        v = self.data[i]
+        return None if v == self.UNREACHED else int(v)
+
+    def _expand(self, bi: int) -> None:
+        """Block bi = level * nv + velocity: write its npos entries."""
+        self._filled[bi] = 1
+        planes = self._planes[bi]
+        if planes is None:
+            return
+        npos, nv = self.npos, self.nv
+        off = bi // nv * npos * nv + bi % nv
+        if self.wide:
+            for j, m in enumerate(planes):
+                while m:
+                    low = m & -m
+                    p = off + (low.bit_length() - 1) * nv
+                    v = self.data[p]
+                    self.data[p] = (0 if v == 65535 else v) | (1 << j)
+                    m ^= low
+            return
+        # bytes b'0'/b'1' most significant bit first, summed as base-256 digits
+        fmt = f"0{npos}b"
+        zero = _zeros(npos)
+        total = (int.from_bytes(format(~self._reached[bi] & ((1 << npos) - 1), fmt).encode(),
+                                "big") - zero) * 255
+        for j, m in enumerate(planes):
+            if m:
+                total += (int.from_bytes(format(m, fmt).encode(), "big") - zero) << j
+        self.data[off:off + npos * nv:nv] = total.to_bytes(npos, "big")[::-1]
+
+    def expand_all(self) -> None:
+        if self._filled is not None:
+            for bi in range(self.nblocks):
+                if not self._filled[bi]:
+                    self._expand(bi)
 
     def tobytes(self) -> bytes:
+        self.expand_all()
         d = self.data
         return d.tobytes() if hasattr(d, "tobytes") else bytes(d)
 
 
-def _itemsize(data) -> int:
-    return getattr(data, "itemsize", 1)
+@lru_cache(maxsize=8)
+def _zeros(n: int) -> int:
+    return int.from_bytes(b"0" * n, "big")
 
 
 def turns_to_go(table: TimeToGo, x: int, y: int, vx: int, vy: int, progress: int,
@@ -428,7 +486,9 @@ def _dilate(O: list, n1: int, A: int) -> list:
 
 
 def backward_python(moves: MoveTable, spec: Spec):
-    """The bit-parallel backward BFS. Returns (data, layers, states)."""
+    """The bit-parallel backward BFS. Returns (planes, reached, layers, states):
+    per block, the 16 bit planes of the time-to-go and the mask of points that
+    can finish."""
     board = moves.board
     V, D = spec.vmax, moves.dmax
     n1, vel = _velocity_grid(spec)
@@ -447,7 +507,7 @@ def backward_python(moves: MoveTable, spec: Spec):
               for t in set(tops)}
     brakes = _brake_classes(spec, n1, vel)
     visited = [[[0] * NV for _ in range(NB)] for _ in range(NL)]
-    hist = [[[[] for _ in range(NV)] for _ in range(NB)] for _ in range(NL)]
+    planes = [None] * (NL * NB * NV)
 
     # Layer 1: the moves that cross the line into lap `laps` finish the race.
     last = NL - 1
@@ -457,6 +517,7 @@ def backward_python(moves: MoveTable, spec: Spec):
     O = {(last, b): base for b in range(NB)}
     k = 0
     states = 0
+    deepest = 0
     while O:
         k += 1
         acc: dict[tuple[int, int], list] = {}
@@ -482,9 +543,10 @@ def backward_python(moves: MoveTable, spec: Spec):
                         for v in vis:
                             tgt[v] |= u
         front = {}
+        bits = [j for j in range(16) if k >> j & 1]
         for (li, b), P in acc.items():
             seen = visited[li][b]
-            h = hist[li][b]
+            base_bi = (li * NB + b) * NV
             new = [0] * NV
             got = False
             for i, m in enumerate(P):
@@ -492,12 +554,17 @@ def backward_python(moves: MoveTable, spec: Spec):
                     m &= ~seen[i]
                     if m:
                         seen[i] |= m
-                        h[i].append((k, m))
+                        pl = planes[base_bi + i]
+                        if pl is None:
+                            pl = planes[base_bi + i] = [0] * 16
+                        for j in bits:
+                            pl[j] |= m
                         new[i] = m
                         states += m.bit_count()
                         got = True
             if got:
                 front[(li, b)] = new
+                deepest = k
         O = {}
         for (li2, b), S in front.items():
             for w in (0, 1, -1):
@@ -522,44 +589,8 @@ def backward_python(moves: MoveTable, spec: Spec):
                                 got = True
                 if fresh and got:
                     O[(li, b)] = Og
-    layers = k - 1
-    return _fill(hist, NL, NB, NV, npos, layers), layers, states
-
-
-def _fill(hist, NL, NB, NV, npos, layers):
-    """The flat table from the per-block (turns, mask) lists."""
-    wide = layers > 254
-    unreached = 65535 if wide else 255
-    if wide:
-        data = array("H", [unreached]) * (NL * NB * NV * npos)
-    else:
-        data = bytearray(b"\xff") * (NL * NB * NV * npos)
-    fmt = f"0{npos}b"
-    full = int.from_bytes(b"\xff" * npos, "little")
-    tables = {}
-    off = 0
-    for li in range(NL):
-        for b in range(NB):
-            for vi in range(NV):
-                h = hist[li][b][vi]
-                if h:
-                    if wide:
-                        for k, m in h:
-                            while m:
-                                low = m & -m
-                                data[off + low.bit_length() - 1] = k
-                                m ^= low
-                    else:
-                        t = full
-                        for k, m in h:
-                            tr = tables.get(k)
-                            if tr is None:
-                                tr = tables[k] = bytes.maketrans(b"01", bytes((0, 255 - k)))
-                            t -= int.from_bytes(format(m, fmt)[::-1].encode().translate(tr),
-                                                "little")
-                        data[off:off + npos] = t.to_bytes(npos, "little")
-                off += npos
-    return data
+    reached = [m for li in range(NL) for b in range(NB) for m in visited[li][b]]
+    return planes, reached, deepest, states
 
 
 # ---- caches ------------------------------------------------------------------------------
@@ -584,12 +615,14 @@ def circuit_board(c: Circuit, dmax: int) -> Board:
 
 
 def move_table(c: Circuit, dmax: int) -> MoveTable:
-    """The legal-move table of a circuit for speeds up to dmax (cached)."""
+    """The legal-move table of a circuit for speeds up to dmax (cached; a
+    table for higher speeds serves lower ones too)."""
     cache = _cache(c)
-    key = ("moves", dmax)
-    if key not in cache:
-        cache[key] = MoveTable(circuit_board(c, dmax))
-    return cache[key]
+    have = sorted(k[1] for k in cache if k[0] == "moves" and k[1] >= dmax)
+    if have:
+        return cache[("moves", have[0])]
+    t = cache[("moves", dmax)] = MoveTable(circuit_board(c, dmax))
+    return t
 
 
 def resolve_engine(engine: str) -> str:
@@ -612,9 +645,11 @@ def _table(moves: MoveTable, spec: Spec, engine: str) -> TimeToGo:
     if engine == "numba":
         from .solver_fast import backward_numba
         data, layers, states = backward_numba(moves, spec)
-    else:
-        data, layers, states = backward_python(moves, spec)
-    return TimeToGo(moves, spec, data, engine, time.perf_counter() - t0, layers, states)
+        return TimeToGo(moves, spec, engine, time.perf_counter() - t0, layers, states,
+                        data=data)
+    planes, reached, layers, states = backward_python(moves, spec)
+    return TimeToGo(moves, spec, engine, time.perf_counter() - t0, layers, states,
+                    planes=planes, reached=reached)
 
 
 def _check_params(laps, tops, accel, brakes):
