@@ -8,7 +8,7 @@ A trajectory (the straight segment from the car to its arrival point) is
 inside the track when every point of it lies in R. So a segment may run along
 the edge of the track or pass exactly through a track point at a corner, but
 it may not cross a square that has an off-track corner: that would cut the
-curve. docs/rules/bolide.md shows the cases with pictures.
+curve. docs/rules/bolide-trajectories.md shows the cases with pictures.
 
 The test is exact (integer arithmetic, no floating point): the segment is cut
 where it crosses grid lines; each breakpoint and each open piece between two
