@@ -328,6 +328,67 @@ def bolide_check_track(
     raise typer.Exit(status)
 
 
+# ---- chequered solve ... ------------------------------------------------------------
+solve_app = typer.Typer(help="Exact fastest lines: Bolide circuits, classic Racetrack maps.",
+                        no_args_is_help=True)
+app.add_typer(solve_app, name="solve")
+
+
+@solve_app.command("bolide")
+def solve_bolide(
+    track: Annotated[str, typer.Option(help="Circuit name or .track file.")],
+    laps: Annotated[Optional[int], typer.Option(help="Laps (default: the circuit's).")] = None,
+    accel: Annotated[int, typer.Option(help="Pawn radius: 2 for Bolide (25 points).")] = 2,
+    cap: Annotated[Optional[int], typer.Option(
+        help="Top speed in every lap instead of 7 then 8.")] = None,
+    brakes: Annotated[int, typer.Option(help="Sharp brakings for the race (0: none).")] = 3,
+    svg: Annotated[Optional[Path], typer.Option(help="Write an SVG of the line to FILE.")] = None,
+    engine: Annotated[str, typer.Option(help="python, numba or auto.")] = "auto",
+    facts: Annotated[bool, typer.Option(help="Also compute the circuit's board facts.")] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the solution as JSON.")] = False,
+):
+    """Bolide: the exact minimum turns for the first lap and the race from the grid."""
+    from .games.bolide import solver
+    with user_errors():
+        c = solver.load_circuit(track)
+        tops = (cap,) if cap is not None else solver.TOP_SPEEDS
+        sol = solver.solve(c, laps, tops, accel, brakes, engine)
+        board = solver.circuit_facts(c, engine) if facts else None
+        if svg is not None:
+            svg.write_text(solver.svg_of(c, sol), encoding="utf-8")
+    if as_json:
+        print_json({**sol.to_doc(), "facts": board})
+        return
+    print(solver.describe(sol, board))
+    if svg is not None:
+        print(f"svg written to {svg}")
+
+
+@solve_app.command("classic")
+def solve_classic(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="An ASCII racetrack map.")],
+    accel: Annotated[int, typer.Option(help="Acceleration radius: 1 = 9 points.")] = 1,
+    cap: Annotated[Optional[int], typer.Option(help="Speed cap (default none).")] = None,
+    svg: Annotated[Optional[Path], typer.Option(help="Write an SVG of the line to FILE.")] = None,
+    engine: Annotated[str, typer.Option(help="python, numba or auto.")] = "auto",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the solution as JSON.")] = False,
+):
+    """Classic Racetrack: minimum turns from rest on a start cell to touching a goal."""
+    from .games.bolide import solver
+    with user_errors():
+        text = file.read_text(encoding="utf-8")
+        sol = solver.solve_classic(text, accel, cap, engine, name=str(file))
+        if svg is not None:
+            from .games.bolide.solver_svg import classic_line_svg
+            svg.write_text(classic_line_svg(sol.classic, sol), encoding="utf-8")
+    if as_json:
+        print_json(sol.to_doc())
+        return
+    print(solver.describe(sol))
+    if svg is not None:
+        print(f"svg written to {svg}")
+
+
 # ---- entry point -------------------------------------------------------------------
 def main(argv: list[str] | None = None) -> None:
     """The console script. Any bad input that escaped a command still ends

@@ -626,6 +626,7 @@ def move_table(c: Circuit, dmax: int) -> MoveTable:
 
 
 def resolve_engine(engine: str) -> str:
+    """"python", or "numba" when asked for (or "auto") and installed."""
     if engine not in ENGINES:
         raise BadInput(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
     if engine == "python":
@@ -638,6 +639,15 @@ def resolve_engine(engine: str) -> str:
                 from None
         return "python"
     return "numba"
+
+
+def warm_up(engine: str) -> float:
+    """Load the numba kernels (compiling them on the first run on a machine)
+    before anything is timed; returns the seconds spent."""
+    if resolve_engine(engine) != "numba":
+        return 0.0
+    from .solver_fast import warm
+    return warm()
 
 
 def _table(moves: MoveTable, spec: Spec, engine: str) -> TimeToGo:
@@ -730,6 +740,7 @@ class Solution:
     table_bytes: int = 0
     kind: str = "bolide"
     details: dict = field(default_factory=dict)
+    classic: object = field(default=None, repr=False)     # the parsed classic map
 
     @property
     def points(self) -> list[tuple[int, int]]:
@@ -859,11 +870,12 @@ def solve(c: Circuit, laps: int | None = None, top_speeds=TOP_SPEEDS, accel: int
     """The exact fastest race of one car alone on the circuit, from the pole
     slot with a normal standing start. `first_lap` also solves the best
     single lap from the grid (a qualifying lap: top speed of lap 1)."""
-    t0 = time.perf_counter()
     laps = c.meta.laps if laps is None else laps
     tops = tuple(top_speeds)
     _check_params(laps, tops, accel, brakes)
     engine = resolve_engine(engine)
+    warm = warm_up(engine)
+    t0 = time.perf_counter()
     t = time_to_go(c, laps, tops, accel, brakes, engine)
     st = _best_start(t, c)
     if st is None:
@@ -881,7 +893,7 @@ def solve(c: Circuit, laps: int | None = None, top_speeds=TOP_SPEEDS, accel: int
     lap_turns, top_turns, speeds, brk = _summarise(line, laps, tops)
     return Solution(c.key, turns, q_turns, lap_turns, (x, y), line, laps, tops, accel,
                     brakes, top_turns, speeds, brk, engine, time.perf_counter() - t0,
-                    t.states, t.nbytes)
+                    t.states, t.nbytes, details={"warm_up_seconds": round(warm, 3)})
 
 
 def solve_track(track: str, **kw) -> Solution:
@@ -1044,12 +1056,13 @@ def solve_classic(text: str, accel: int = 1, speed_cap: int | None = None,
     the first move whose trajectory touches a goal (a goal point, or an edge
     or square whose corners are all goal points, so crossing a line of goal
     cells counts). Returns the minimum number of turns and a fastest line."""
-    t0 = time.perf_counter()
     if accel < 1:
         raise BadInput("the acceleration radius must be at least 1")
     if speed_cap is not None and speed_cap < 1:
         raise BadInput("the speed cap must be at least 1")
     engine = resolve_engine(engine)
+    warm = warm_up(engine)
+    t0 = time.perf_counter()
     tr = parse_classic(text, name)
     V = _classic_vmax(tr, accel, speed_cap)
     free = tr.free
@@ -1070,4 +1083,62 @@ def solve_classic(text: str, accel: int = 1, speed_cap: int | None = None,
     lap_turns, top_turns, speeds, brk = _summarise(line, 1, (V,))
     return Solution(name, turns, turns, lap_turns, (sx, sy), line, 1, (V,), accel, 0,
                     top_turns, speeds, brk, engine, time.perf_counter() - t0, t.states,
-                    t.nbytes, kind="classic", details={"speed_cap": speed_cap, "vmax": V})
+                    t.nbytes, kind="classic",
+                    details={"speed_cap": speed_cap, "vmax": V, "warm_up_seconds": round(warm, 3)},
+                    classic=tr)
+
+
+# ---- reports (the CLI) -----------------------------------------------------------------------
+def _wrap(text: str, width: int = 96, indent: str = "  ") -> list[str]:
+    out, cur = [], ""
+    for word in text.split():
+        if cur and len(cur) + 1 + len(word) > width:
+            out.append(indent + cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}" if cur else word
+    if cur:
+        out.append(indent + cur)
+    return out
+
+
+def describe(sol: Solution, facts: dict | None = None) -> str:
+    """The solution as the CLI prints it."""
+    lines = []
+    tops = "/".join(map(str, sol.top_speeds))
+    if sol.kind == "bolide":
+        lines.append(f"{sol.track}: {sol.laps} lap{'s' if sol.laps > 1 else ''}, top speeds "
+                     f"{tops}, pawn radius {sol.accel}, {sol.brakes} sharp brakings, "
+                     f"engine {sol.engine}")
+        split = ", ".join(f"lap {i + 1}: {n}" for i, n in enumerate(sol.lap_turns))
+        lines.append(f"race from the grid: {sol.turns} turns ({split})")
+        if sol.first_lap_turns is not None:
+            lines.append(f"best first lap from the grid: {sol.first_lap_turns} turns")
+        at_top = ", ".join(
+            f"lap {i + 1} (speed {sol.top_speeds[min(i, len(sol.top_speeds) - 1)]}): {n}"
+            for i, n in enumerate(sol.top_speed_turns))
+        lines.append(f"turns at top speed: {at_top}")
+        used = ", ".join(f"lap {i + 1}: {n}" for i, n in enumerate(sol.sharp_brakings))
+        lines.append(f"sharp brakings used: {used} (of {sol.brakes})")
+    else:
+        lines.append(f"{sol.track}: classic racetrack, acceleration radius {sol.accel}, "
+                     f"speed cap {sol.details.get('speed_cap') or 'none'}, engine {sol.engine}")
+        lines.append(f"minimum turns to the goal: {sol.turns}")
+    speeds = ", ".join(f"{k}: {v}" for k, v in sorted(sol.speed_turns.items()))
+    lines.append(f"turns per speed: {speeds}")
+    if facts:
+        lines.append(f"circuit facts (basic rules): speed 8/race {facts['speed8_per_race']}, "
+                     f"sharp brakings/lap {facts['sharp_brakings_per_lap']}")
+    lines.append("line (x,y a turn from the start; ! sharp braking, | lap completed):")
+    lines += _wrap(sol.compact_line())
+    lines.append(f"time-to-go table: {sol.states:,} states that can finish, "
+                 f"{sol.table_bytes / 1e6:.1f} MB")
+    warm = sol.details.get("warm_up_seconds")
+    lines.append(f"solved in {sol.seconds:.3f} s"
+                 + (f" (after {warm:.2f} s loading the numba kernels)" if warm else ""))
+    return "\n".join(lines)
+
+
+def svg_of(c: Circuit, sol: Solution) -> str:
+    from .solver_svg import circuit_line_svg
+    return circuit_line_svg(c, sol)
