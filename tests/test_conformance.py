@@ -32,6 +32,9 @@ def _play_checked(game, cfg_doc: dict, seed: int, deep: bool) -> None:
     config = game.config(**cfg_doc)
     state = game.new(config, seed)
     agents = agents_for(game, config, seed)
+    for seat, kind in enumerate(config.seats):
+        if kind == "human":                 # nobody at the keyboard: play at random
+            agents[seat] = RandomAgent(seed * 1000 + seat)
     actions = []
     steps = 0
     while not game.is_over(state):

@@ -6,6 +6,11 @@ from .circuit import circuit, circuit_keys
 from .rules.turn import STRATEGY_CHOICES
 
 
+# Random drivers wander; a short turn limit keeps their races to a few
+# hundred decisions while still reaching every rule.
+RANDOM_LIMIT = 40
+
+
 def sample_configs() -> list[dict]:
     keys = circuit_keys()
     out = []
@@ -15,12 +20,16 @@ def sample_configs() -> list[dict]:
         out.append({"seats": seatings[i % len(seatings)], "track": key})
         out.append({"seats": seatings[(i + 1) % len(seatings)], "track": key,
                     "rules": "advanced"})
+    for cfg in out:
+        cfg["turn_limit"] = RANDOM_LIMIT
     if keys:
         out.append({"seats": ["random"] * 3, "track": keys[0], "rules": "advanced",
-                    "options": ["qualifying"]})
+                    "options": ["qualifying"], "turn_limit": RANDOM_LIMIT})
         out.append({"seats": ["random"] * 3, "rules": "advanced",
-                    "options": ["championship"], "season": keys[:2]})
-        out.append({"seats": ["human", "random"], "track": keys[-1], "options": ["timer"]})
+                    "options": ["championship"], "season": keys[:2],
+                    "turn_limit": RANDOM_LIMIT})
+        out.append({"seats": ["human", "random"], "track": keys[-1], "options": ["timer"],
+                    "turn_limit": RANDOM_LIMIT})
     return out
 
 
@@ -31,11 +40,17 @@ def candidate_actions(state, seat: int) -> list:
                  Service("fuel"), Service("both"), Refit(False, False), Refit(True, True)]
     out += STRATEGY_CHOICES[:4]
     car = state.cars[seat]
-    for dy in range(-10, 11):
-        for dx in range(-10, 11):
-            out.append(Move(car.x + dx, car.y + dy))
-            if abs(dx) + abs(dy) < 3:
-                out.append(Place(car.x + dx, car.y + dy))
+    # Every legal point is within 2 of the pawn or of the car: look one further.
+    near = {(car.x + dx, car.y + dy) for dx in range(-3, 4) for dy in range(-3, 4)}
+    near |= {(car.x + car.vx + dx, car.y + car.vy + dy) for dx in range(-3, 4)
+             for dy in range(-3, 4)}
+    for x, y in sorted(near):
+        out.append(Move(x, y))
+        if abs(x - car.x) + abs(y - car.y) < 3:
+            out.append(Place(x, y))
+    for p in state.step.get("options", ()):
+        if isinstance(p, (list, tuple)) and len(p) == 2:
+            out.append(Place(p[0], p[1]))
     out += [Move(car.x + 1, car.y, "N"), Move(-5, -5), Place(c.width + 3, 0)]
     return out
 
@@ -44,8 +59,10 @@ def invariants(state) -> list[str]:
     c = circuit(state.circuit, state.config.content)
     bad = []
     pos = {}
+    # The loser of an engagement shares the point until it is put back.
+    lifted = state.step.get("seat") if state.step.get("kind") == "reposition" else None
     for car in state.cars:
-        if car.running and car.mode not in ("pit", "exit", "garage"):
+        if car.running and car.mode not in ("pit", "exit", "garage") and car.seat != lifted:
             p = (car.x, car.y)
             if p in pos:
                 bad.append(f"cars {pos[p]} and {car.seat} share point {p}")

@@ -98,7 +98,7 @@ class BolideState:
         s.turn = self.turn
         s.order = self.order.copy()
         s.idx = self.idx
-        s.step = dict(self.step)
+        s.step = _copy(self.step)
         s.weather = self.weather
         s.variable_weather = self.variable_weather
         s.draws = self.draws
@@ -107,7 +107,7 @@ class BolideState:
         s.firsts = dict(self.firsts)
         s.standings = dict(self.standings)
         s.results = [dict(r) for r in self.results]
-        s.this_turn = dict(self.this_turn)
+        s.this_turn = _copy(self.this_turn)
         s.qual_order = self.qual_order.copy()
         s.regrid = self.regrid.copy()
         s.cache = None
@@ -164,3 +164,12 @@ class BolideState:
         s.regrid = list(doc.get("regrid", ()))
         s.cache = None
         return s
+
+
+def _copy(doc):
+    """A copy of a small JSON-like document (dicts and lists of scalars)."""
+    if isinstance(doc, dict):
+        return {k: _copy(v) for k, v in doc.items()}
+    if isinstance(doc, list):
+        return [_copy(v) for v in doc]
+    return doc

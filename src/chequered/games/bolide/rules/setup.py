@@ -87,6 +87,7 @@ def start_race(s, events: list[Event]) -> None:
         fresh = Car(car.seat)
         for f in ("setup", "fuel", "tyres", "wet"):
             setattr(fresh, f, getattr(car, f))
+        fresh.mode = "garage"             # off the board until placed on the grid
         s.cars[car.seat] = fresh
     if "championship" in s.config.options and s.race_index > 0:
         # BOLIDE 16: from the 2nd race the grid is the standings reversed.
