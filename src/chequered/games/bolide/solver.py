@@ -40,8 +40,9 @@ points per (lap, brakes, velocity) block; one BFS layer is, for every block,
 a shift and an AND per displacement, then an OR-dilation over the velocity
 grid (the pawn's box, separable) and the half-plane unions of the sharp
 brakings. `solve` reads the optimum of every start move off the table and
-walks a canonical line forward (below); `solver_fast` computes the same table
-with a numba queue BFS, so both engines give identical tables and lines.
+walks a canonical line forward (below); `solver_fast` runs the same search
+in numba over 64-bit words: both compute exact BFS distances, so the two
+engines give identical tables and lines.
 
 Canonical line.  Among the fastest races: the fewest sharp brakings (the
 walk runs on the smallest brake budget with the same time-to-go, on which
@@ -52,9 +53,16 @@ brakings in the same order.
 
 Time-to-go memory.  One byte per state over the full padded box:
 (laps - lap_min) * (brakes + 1) * (2 vmax + 1)^2 * (width + max_top) * height
-bytes (a second byte per state when a time-to-go exceeds 254 turns). For a
-60 x 40 board, 2 laps from a grid behind the line (3 lap levels), 3 brakes
-and speed 8: 3 * 4 * 289 * 68 * 40 = 9.4 MB. `TimeToGo.nbytes` reports it.
+bytes (two bytes when a time-to-go exceeds 254 turns); lap_min is -1 when a
+grid slot is behind the line. `TimeToGo.nbytes` reports it. The shipped
+circuits, 2 laps, 3 brakes, speed 8: ring (86 x 42) 3*4*289*94*42 = 13.7 MB,
+twisty (80 x 50) 15.3 MB, hairpin (70 x 46) 12.4 MB; 2.7-3.5 million of
+those states can finish. The Python engine also holds the BFS's bit planes
+(about as much again) and expands a block into the bytes on first read.
+
+Times (benchmarks/results/bolide_solver.json, medians): a cold solve (move
+table, race and first-lap tables, the line) takes 0.33-0.40 s in pure Python
+and 0.07-0.11 s with numba, after numba's one-off kernel load.
 """
 from __future__ import annotations
 
@@ -453,116 +461,92 @@ def _brake_classes(spec: Spec, n1: int, vel):
     return list(classes.items())
 
 
-def _dilate(O: list, n1: int, A: int) -> list:
-    """P[v] = OR of O[v + a] over the pawn's box a in [-A, A]^2."""
-    H = [0] * len(O)
-    rows = []
-    for r in range(n1):
-        base = r * n1
-        row = O[base:base + n1]
-        if not any(row):
-            continue
-        rows.append(r)
-        for c in range(n1):
-            acc = 0
-            for x in row[max(0, c - A):c + A + 1]:
-                acc |= x
-            H[base + c] = acc
-    if not rows:
-        return H
-    P = [0] * len(O)
-    live = set()
-    for r in rows:
-        live.update(range(max(0, r - A), min(n1, r + A + 1)))
-    for r in live:
-        lo, hi = max(0, r - A), min(n1, r + A + 1)
-        base = r * n1
-        for c in range(n1):
-            acc = 0
-            for rr in range(lo, hi):
-                acc |= H[rr * n1 + c]
-            P[base + c] = acc
-    return P
-
-
 def backward_python(moves: MoveTable, spec: Spec):
     """The bit-parallel backward BFS. Returns (planes, reached, layers, states):
-    per block, the 16 bit planes of the time-to-go and the mask of points that
-    can finish."""
+    per block (level * NV + velocity), the 16 bit planes of the time-to-go
+    (None for an empty block) and the mask of points that can finish.
+
+    Per layer and per (lap, brakes) level, sparse dicts velocity -> mask:
+    O[d] = origins of a move d onto a new state; the pawn's box dilates O
+    into the velocities before the move (rows then columns); a sharp braking
+    adds, one brake higher, the half-plane of velocities it is allowed from."""
     board = moves.board
     V, D = spec.vmax, moves.dmax
     n1, vel = _velocity_grid(spec)
     NV = n1 * n1
     NB, NL, A = spec.bcap + 1, spec.laps - spec.lmin, spec.accel
-    Wp, npos = board.Wp, board.npos
-    # the move masks re-indexed on the velocity grid
-    Lw = []
+    Wp = board.Wp
+    free = spec.free_brakes
+    # the move masks re-indexed on the velocity grid, by lap change
+    Lw = {}
     for w in (-1, 0, 1):
         src = moves.masks[w + 1]
-        Lw.append([src[moves.index(dx, dy)] if _speed(dx, dy) <= D else 0
-                   for dx, dy in vel])
+        Lw[w] = {i: src[moves.index(dx, dy)] for i, (dx, dy) in enumerate(vel)
+                 if _speed(dx, dy) <= D and src[moves.index(dx, dy)]}
     kd = [dy * Wp + dx for dx, dy in vel]
+    speed = [_speed(dx, dy) for dx, dy in vel]
     tops = [spec.top(li + spec.lmin) for li in range(NL)]
-    within = {t: [i for i, (dx, dy) in enumerate(vel) if _speed(dx, dy) <= t]
-              for t in set(tops)}
+    # v = d - a: first along x (same row), then along y (same column)
+    along_x = [[r * n1 + cc for cc in range(max(0, c - A), min(n1, c + A + 1))]
+               for r in range(n1) for c in range(n1)]
+    along_y = [[rr * n1 + c for rr in range(max(0, r - A), min(n1, r + A + 1))]
+               for r in range(n1) for c in range(n1)]
     brakes = _brake_classes(spec, n1, vel)
-    visited = [[[0] * NV for _ in range(NB)] for _ in range(NL)]
+    ring = {d for ds, _ in brakes for d in ds}
+    drv = board.drv
+    unseen = [[[drv] * NV for _ in range(NB)] for _ in range(NL)]
     planes = [None] * (NL * NB * NV)
 
     # Layer 1: the moves that cross the line into lap `laps` finish the race.
     last = NL - 1
-    base = [0] * NV
-    for i in within[tops[last]]:
-        base[i] = Lw[2][i]
-    O = {(last, b): base for b in range(NB)}
-    k = 0
-    states = 0
-    deepest = 0
+    first = {i: m for i, m in Lw[1].items() if speed[i] <= tops[last]}
+    O = {(last, b): first for b in range(NB)}
+    k = deepest = 0
     while O:
         k += 1
-        acc: dict[tuple[int, int], list] = {}
+        acc: dict[tuple[int, int], dict] = {}
         for (li, b), Og in O.items():
-            P = _dilate(Og, n1, A)
-            tgt = acc.get((li, b))
-            if tgt is None:
-                acc[(li, b)] = P
-            else:
-                for i, m in enumerate(P):
-                    if m:
-                        tgt[i] |= m
-            bb = b if spec.free_brakes else b + 1
-            if bb < NB:
-                tgt = acc.get((li, bb))
-                if tgt is None:
-                    tgt = acc[(li, bb)] = [0] * NV
+            H: dict[int, int] = {}
+            for d, m in Og.items():
+                for v in along_x[d]:
+                    H[v] = H.get(v, 0) | m
+            P = acc.get((li, b))
+            if P is None:
+                P = acc[(li, b)] = {}
+            for h, m in H.items():
+                for v in along_y[h]:
+                    P[v] = P.get(v, 0) | m
+            bb = b if free else b + 1
+            if bb < NB and not ring.isdisjoint(Og):
+                P = acc.get((li, bb))
+                if P is None:
+                    P = acc[(li, bb)] = {}
                 for ds, vis in brakes:
                     u = 0
                     for d in ds:
-                        u |= Og[d]
+                        m = Og.get(d)
+                        if m:
+                            u |= m
                     if u:
                         for v in vis:
-                            tgt[v] |= u
-        front = {}
+                            P[v] = P.get(v, 0) | u
         bits = [j for j in range(16) if k >> j & 1]
+        front = {}
         for (li, b), P in acc.items():
-            seen = visited[li][b]
-            base_bi = (li * NB + b) * NV
-            new = [0] * NV
-            got = False
-            for i, m in enumerate(P):
+            free_pts = unseen[li][b]
+            base = (li * NB + b) * NV
+            new = {}
+            for v, m in P.items():
+                m &= free_pts[v]
                 if m:
-                    m &= ~seen[i]
-                    if m:
-                        seen[i] |= m
-                        pl = planes[base_bi + i]
-                        if pl is None:
-                            pl = planes[base_bi + i] = [0] * 16
-                        for j in bits:
-                            pl[j] |= m
-                        new[i] = m
-                        states += m.bit_count()
-                        got = True
-            if got:
+                    free_pts[v] ^= m
+                    pl = planes[base + v]
+                    if pl is None:
+                        pl = planes[base + v] = [0] * 16
+                    for j in bits:
+                        pl[j] |= m
+                    new[v] = m
+            if new:
                 front[(li, b)] = new
                 deepest = k
         O = {}
@@ -571,25 +555,23 @@ def backward_python(moves: MoveTable, spec: Spec):
                 li = li2 - w
                 if not 0 <= li < NL:
                     continue
-                L = Lw[w + 1]
+                L = Lw[w]
+                top = tops[li]
                 Og = O.get((li, b))
-                fresh = Og is None
-                if fresh:
-                    Og = [0] * NV
-                got = False
-                for i in within[tops[li]]:
-                    s = S[i]
-                    if s:
-                        m = L[i]
-                        if m:
-                            kk = kd[i]
-                            o = (s >> kk if kk >= 0 else s << -kk) & m
-                            if o:
-                                Og[i] |= o
-                                got = True
-                if fresh and got:
+                got = Og is not None
+                if not got:
+                    Og = {}
+                for d, s in S.items():
+                    m = L.get(d)
+                    if m and speed[d] <= top:
+                        kk = kd[d]
+                        o = (s >> kk if kk >= 0 else s << -kk) & m
+                        if o:
+                            Og[d] = Og.get(d, 0) | o
+                if Og and not got:
                     O[(li, b)] = Og
-    reached = [m for li in range(NL) for b in range(NB) for m in visited[li][b]]
+    reached = [drv & ~m for li in range(NL) for b in range(NB) for m in unseen[li][b]]
+    states = sum(m.bit_count() for m in reached)
     return planes, reached, deepest, states
 
 
