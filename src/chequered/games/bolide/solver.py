@@ -115,7 +115,14 @@ def progress_of(n: int, sector: int, lap: int) -> int:
 def samples(dx: int, dy: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """The elements of R (point, edge or square, as their corner offsets) that
     the segment (0, 0)-(dx, dy) meets, sampled exactly as geometry.Surface
-    does: at every grid-line crossing and between two consecutive ones."""
+    does: at every grid-line crossing and between two consecutive ones.
+    Computed for 0 <= dy <= dx and mapped by the grid's symmetries."""
+    if dx < 0 or dy < 0 or dy > dx:
+        sx, sy = (-1 if dx < 0 else 1), (-1 if dy < 0 else 1)
+        ax, ay = abs(dx), abs(dy)
+        if ay > ax:
+            return tuple(tuple((sx * y, sy * x) for x, y in el) for el in samples(ay, ax))
+        return tuple(tuple((sx * x, sy * y) for x, y in el) for el in samples(ax, ay))
     ax, ay = abs(dx), abs(dy)
     if ax == 0 and ay == 0:
         return (((0, 0),),)
@@ -148,8 +155,13 @@ def samples(dx: int, dy: int) -> tuple[tuple[tuple[int, int], ...], ...]:
 @lru_cache(maxsize=None)
 def footprint(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
     """Every grid point that must be drivable for the segment to lie in R."""
-    pts = {p for el in samples(dx, dy) for p in el}
-    return tuple(sorted(pts, key=lambda p: (p[1], p[0])))
+    if dx < 0 or dy < 0 or dy > dx:
+        sx, sy = (-1 if dx < 0 else 1), (-1 if dy < 0 else 1)
+        ax, ay = abs(dx), abs(dy)
+        if ay > ax:
+            return tuple((sx * y, sy * x) for x, y in footprint(ay, ax))
+        return tuple((sx * x, sy * y) for x, y in footprint(ax, ay))
+    return tuple({p for el in samples(dx, dy) for p in el})
 
 
 def _shift(mask: int, k: int) -> int:
