@@ -61,8 +61,9 @@ those states can finish. The Python engine also holds the BFS's bit planes
 (about as much again) and expands a block into the bytes on first read.
 
 Times (benchmarks/results/bolide_solver.json, medians): a cold solve (move
-table, race and first-lap tables, the line) takes 0.33-0.40 s in pure Python
-and 0.07-0.11 s with numba, after numba's one-off kernel load.
+table, race and first-lap tables, the line) takes 0.31-0.39 s in pure Python
+and 0.07-0.08 s with numba, after numba's one-off kernel load (0.1-0.2 s from
+its cache; about 5 s the first time it compiles).
 """
 from __future__ import annotations
 
