@@ -25,7 +25,7 @@ def _race(game, seats=("random", "bot", "bot")):
 
 def test_registry(game):
     assert chequered.game("racepace") is game
-    assert [g.name for g in chequered.games()] == ["racepace"]
+    assert [g.name for g in chequered.games()] == ["bolide", "racepace"]
     with pytest.raises(BadInput, match="unknown game"):
         chequered.game("tiddlywinks")
 

@@ -66,8 +66,11 @@ class BolideBot(RandomAgent):
         sec = c.sector_at(x, y)
         if sec < 0:
             return FAR
-        progress = car.progress + sector_step(c, car.progress % c.n_sectors, sec)
-        v = turns_to_go(t, x, y, vx, vy, progress, 0 if self.kind == "club" else brakes)
+        n = c.n_sectors
+        progress = car.progress + sector_step(c, car.progress % n, sec)
+        # turns_to_go without its checks: the point is on the circuit and
+        # progress - sector is a whole number of laps.
+        v = t.get(x, y, vx, vy, (progress - sec) // n, 0 if self.kind == "club" else brakes)
         return FAR if v is None else v
 
     # ---- decisions -----------------------------------------------------------

@@ -30,6 +30,10 @@ def sample_configs() -> list[dict]:
                     "turn_limit": RANDOM_LIMIT})
         out.append({"seats": ["human", "random"], "track": keys[-1], "options": ["timer"],
                     "turn_limit": RANDOM_LIMIT})
+        # Whole races to the flag with the bots, basic and advanced.
+        out.append({"seats": ["expert", "club", "club", "random"], "track": keys[0]})
+        out.append({"seats": ["club", "expert", "club"], "track": keys[-1],
+                    "rules": "advanced"})
     return out
 
 

@@ -80,7 +80,9 @@ class Car:
 STATE_FIELDS = (
     "config", "rng", "cars", "circuit", "race_index", "phase", "turn", "order", "idx",
     "step", "weather", "variable_weather", "draws", "safety_car", "finishers",
-    "firsts", "standings", "results", "this_turn", "qual_order", "regrid", "cache",
+    "firsts", "standings", "results", "this_turn", "qual_order", "regrid",
+    "cache",   # the current decision's options and legal list; code that edits a
+               # state by hand must set it to None
 )
 
 

@@ -60,6 +60,19 @@ def velocity(s, car, top: int) -> tuple[int, int]:
 
 
 def options(s, c: Circuit, car) -> Options:
+    """The car's options now; kept in the state's cache until the next apply
+    (the bot, the legal list and the move itself all need them)."""
+    cache = s.cache
+    if cache is not None and cache.get("seat") == car.seat and "options" in cache:
+        return cache["options"]
+    opt = _options(s, c, car)
+    if cache is None or cache.get("seat") != car.seat:
+        s.cache = cache = {"seat": car.seat}
+    cache["options"] = opt
+    return opt
+
+
+def _options(s, c: Circuit, car) -> Options:
     step = s.step
     safe, risky = tops(s, car, c)
     top = risky + (1 if step.get("boost") else 0)

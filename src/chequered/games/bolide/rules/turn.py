@@ -18,10 +18,13 @@ STRATEGY_CHOICES = [Strategy(f, t, u, w) for f in ("full", "half") for t in ("so
 def legal(s, seat: int) -> list:
     """The legal list of the decision in hand (cached until the next apply)."""
     cache = s.cache
-    if cache is not None and cache[0] == seat:
-        return cache[1]
+    if cache is not None and cache.get("seat") == seat and "legal" in cache:
+        return cache["legal"]
     out = _legal(s, seat)
-    s.cache = (seat, out)
+    cache = s.cache                     # computing the options may have made one
+    if cache is None or cache.get("seat") != seat:
+        s.cache = cache = {"seat": seat}
+    cache["legal"] = out
     return out
 
 
@@ -84,12 +87,13 @@ def apply(s, seat: int, action) -> list[Event]:
     if action not in options:
         raise IllegalAction(_why_not(s, seat, action), "BOLIDE 1")
     events: list[Event] = []
+    before = s.cache.get("options") if s.cache else None     # options of this decision
     s.cache = None
     c = circuit_of(s)
     car = s.cars[seat]
     kind = s.step["kind"]
     if kind == "move":
-        _apply_move_step(s, c, car, action, events)
+        _apply_move_step(s, c, car, action, events, before)
     elif kind == "reposition":
         _reposition(s, c, car, (action.x, action.y), events)
     elif kind == "regrid":
@@ -147,7 +151,7 @@ def _choose_strategy(s, car, action: Strategy, events) -> None:
     s.step = {}
 
 
-def _apply_move_step(s, c, car, action, events) -> None:
+def _apply_move_step(s, c, car, action, events, opt=None) -> None:
     step = s.step
     if isinstance(action, (Joker, Request)):
         if isinstance(action, Joker):
@@ -170,7 +174,7 @@ def _apply_move_step(s, c, car, action, events) -> None:
         return
     x, y = action.x, action.y
     if mode == "run":
-        _run_move(s, c, car, action, events)
+        _run_move(s, c, car, action, events, opt)
         return
     car.x, car.y = x, y
     dx, dy = x - origin[0], y - origin[1]
@@ -193,8 +197,9 @@ def _apply_move_step(s, c, car, action, events) -> None:
     _end_car_turn(s)
 
 
-def _run_move(s, c, car, action: Move, events) -> None:
-    opt = running.options(s, c, car)
+def _run_move(s, c, car, action: Move, events, opt=None) -> None:
+    if opt is None:
+        opt = running.options(s, c, car)
     origin = (car.x, car.y)
     target = (action.x, action.y)
     step = s.step
