@@ -5,7 +5,7 @@ the state it qualified in; repairing or new tyres afterwards sends it to the
 back of the grid (relative order kept)."""
 from __future__ import annotations
 
-from chequered.games.bolide.actions import Move, Refit, Strategy
+from chequered.games.bolide.actions import Joker, Move, Refit, Strategy
 
 from .helpers import act, begin, choose_strategies, circ, kinds, legal, move, new_race, put, rig, to_act
 
@@ -159,7 +159,8 @@ def test_qualifying_crash_not_classified_rebuilt_from_the_back():
     a, b, c = s.qual_order
     put(s, a, 24, 2, 0, -3, progress=0, damage=1)
     rig(s, 5)
-    ev = act(s, legal(s)[0])               # the Booster request: nothing; then the crash
+    act(s, legal(s)[0])                    # the Booster request: nothing;
+    ev = act(s, Joker(False))              # no re-roll: the crash
     assert kinds(ev, "crash") and kinds(ev, "qualified")[0].data == {"seat": a, "turns": 999}
     _lap(s, 11)
     _lap(s, 10)
