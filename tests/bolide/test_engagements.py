@@ -332,3 +332,16 @@ def test_safety_car_no_point_behind_first_points_of_the_previous_sector():
     act(s, Place(23, 16))
     assert s.step["kind"] == "regrid" and s.step["seat"] == 1
     assert sorted(s.step["options"]) == sorted((x, y) for x in range(2, 9) for y in (2, 3, 4))
+
+
+def test_engagement_no_point_beside_at_all_nearest_free_points():
+    # ours: narrow.track's top straight is one point wide: nothing beside
+    # (6, 1); the loser goes to the nearest free track points around it
+    s = new_race(2, track="narrow")
+    put(s, 1, 6, 1, 0, 0)
+    put(s, 0, 3, 1, 3, 0)
+    begin(s, first=0)
+    rig(s, 10)
+    move(s, 6, 1)
+    assert s.step["kind"] == "reposition" and s.step["seat"] == 1
+    assert sorted(s.step["options"]) == [(5, 1), (7, 1)]

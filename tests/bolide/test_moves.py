@@ -12,16 +12,18 @@ from __future__ import annotations
 import pytest
 
 from chequered.engine.protocol import IllegalAction
-from chequered.games.bolide.actions import Move, Request, Stay
+from chequered.games.bolide.actions import Move, Request, Stay, Strategy
 
-from .helpers import begin, circ, kinds, legal, move, new_race, points, put, retire, rig, speed
+from .helpers import begin, choose_strategies, circ, kinds, legal, move, new_race, points, put, retire, rig, speed
 
 START_POINTS = {(3, 8), (4, 8), (5, 8), (3, 9), (5, 9)}       # from (4, 9) facing N
 
 
-def _grid_car(die, rules="basic"):
+def _grid_car(die, rules="basic", fuel="full"):
     """Car 0 on the pole square (4, 9) of devoval, about to roll its start."""
     s = new_race(2, rules=rules)
+    if rules == "advanced":
+        choose_strategies(s, *[Strategy(fuel, "soft", "booster")] * 2)
     retire(s, 1)
     put(s, 0, 4, 9, mode="start", progress=-1, start=None)
     rig(s, die)
@@ -69,6 +71,25 @@ def test_start_unforeseen_start_table_full_fuel_and_basic_rules(die, start):
     assert kinds(ev, "start_roll")[0].rule == "BOLIDE 1"
     reach = 2 if start == "quick" else 1
     assert points(s) == {(4 + (x - 4) * reach, 9 + (y - 9) * reach) for x, y in START_POINTS}
+
+
+FULL_TABLE = [(d, "skid") for d in (1, 2, 3)] + [(d, "normal") for d in range(4, 11)] + \
+    [(d, "quick") for d in (11, 12)]
+HALF_TABLE = [(d, "skid") for d in (1, 2)] + [(d, "normal") for d in range(3, 10)] + \
+    [(d, "quick") for d in (10, 11, 12)]
+
+
+@pytest.mark.parametrize("die,start", HALF_TABLE)
+def test_start_14_unforeseen_start_table_half_fuel(die, start):
+    s, ev = _grid_car(die, rules="advanced", fuel="half")
+    e = kinds(ev, "start_roll")[0]
+    assert e.data == {"seat": 0, "die": die, "start": start} and e.rule == "BOLIDE 14"
+
+
+@pytest.mark.parametrize("die,start", FULL_TABLE)
+def test_start_14_full_fuel_uses_the_full_fuel_and_basic_rules_table(die, start):
+    s, ev = _grid_car(die, rules="advanced", fuel="full")
+    assert kinds(ev, "start_roll")[0].data["start"] == start
 
 
 def test_start_normal_speed_1_then_up_to_speed_3():
