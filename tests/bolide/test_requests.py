@@ -312,3 +312,17 @@ def test_set_up_cancelled_by_a_side_wing_no_joker():
     rig(s, 1)
     request(s, "booster")
     assert Joker(True) not in legal(s) and s.cars[0].damage == 2
+
+
+def test_top_speed_drop_forced_slow_down():
+    # ours: a car faster than its new top speed + 2 (damage 4 at speed 7: top
+    # 3) has its pawn pulled back to top + 2 along each axis, so that the top
+    # itself is reachable next turn
+    s = _car(10, 4, 7, 0, brakes=0, damage=4)
+    assert _speeds(s) == {3}
+    assert points(s) == {(13, y) for y in range(2, 7)}
+
+
+def test_top_speed_never_below_1():
+    s = _car(20, 4, 1, 0, brakes=0, damage=9)
+    assert _speeds(s) == {0, 1}
