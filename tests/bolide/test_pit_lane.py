@@ -288,3 +288,15 @@ def test_pit_lane_advanced_full_fuel_cell_repairs_only():
     begin(s)
     car = s.cars[0]
     assert (car.damage, car.brakes) == (0, 1)
+
+
+def test_pit_lane_advanced_full_fuel_new_tyres_set_up_kept():
+    s = _approach(rules="advanced", strategy=[Strategy("full", "soft", "booster", False)] * 2)
+    move(s, 7, 5)
+    act(s, Service("tyres"))
+    # the tyres (and slicks or rain tyres) may change; the set-up may not
+    assert set(legal(s)) == {Strategy("full", t, "booster", w) for t in ("soft", "hard")
+                             for w in (False, True)}
+    act(s, Strategy("full", "hard", "booster", True))
+    car = s.cars[0]
+    assert (car.tyres, car.wet, car.setup, car.pit_goal) == ("hard", True, "booster", 3)
