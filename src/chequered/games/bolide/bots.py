@@ -167,12 +167,12 @@ class BolideBot(RandomAgent):
                     continue
                 v = self.ttg(t, c, car, x + dx, y + dy, x - car.x, y - car.y, brakes)
                 scored.append((v - 0.01, Move(x, y, d)))
-            for x, y in opt.engage:
+            for x, y in opt.engage + opt.engage_brake:
                 scored.append((self.engage_value(t, c, car, x, y, brakes), Move(x, y)))
             scored = [(v - (0.2 if self.lands_in_slip(s, c, car, m) else 0), m)
                       for v, m in scored]
         if not scored:
-            scored = [(FAR + 5, Move(x, y)) for x, y in opt.engage]
+            scored = [(FAR + 5, Move(x, y)) for x, y in opt.engage + opt.engage_brake]
             scored += [(FAR + 10, Move(x, y)) for x, y in opt.off]
         best = min(scored, key=lambda vm: vm[0]) if scored else None
         req = self.request(s, c, car, t, opt, best[0] if best else FAR * 2)

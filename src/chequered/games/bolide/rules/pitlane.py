@@ -40,6 +40,9 @@ def goal_square(c: Circuit, kind: str) -> int:
 
 def enter(s, c: Circuit, car, move_speed: int, events: list[Event]) -> None:
     car.mode = "pit"
+    # In the lane every car stands at the line for the race order, so cars
+    # keep their order from the turn they came in until the exit (BOLIDE 9).
+    car.x, car.y = c.meta.pit.entry[0]
     car.pit_square = 0
     car.pit_goal = 0
     car.vx = car.vy = 0

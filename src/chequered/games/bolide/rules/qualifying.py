@@ -3,7 +3,6 @@ grid by turns taken (ties: the die); repairing or new tyres afterwards sends
 a car to the back of the grid."""
 from __future__ import annotations
 
-from ....engine.dice import roll
 from ....engine.protocol import Event
 
 NOT_CLASSIFIED = 999
@@ -45,21 +44,13 @@ def end_turn(s, c, events) -> None:
     if s.regrid:
         _next_driver(s, c, events)
         return
-    # The grid by turns, ties decided by the die.
+    # The grid by turns, ties decided by the die as in the basic rules.
+    from .setup import roll_order
     times = {car.seat: car.qual_turns for car in s.cars}
     order = []
     for t in sorted(set(times.values())):
         tied = [seat for seat in s.qual_order if times[seat] == t]
-        while len(tied) > 1:
-            rolls = {seat: roll(s.rng, 12) for seat in tied}
-            events.append(Event("grid_roll", {"rolls": {str(k): v for k, v in rolls.items()}},
-                                "BOLIDE 12", reveal=True))
-            best = max(rolls.values())
-            if list(rolls.values()).count(best) == 1:
-                first = next(seat for seat in tied if rolls[seat] == best)
-                order.append(first)
-                tied.remove(first)
-        order += tied
+        order += tied if len(tied) == 1 else roll_order(s, tied, events, "BOLIDE 12")
     s.qual_order = order
     s.phase = "refit"
     s.regrid = list(order)

@@ -25,6 +25,7 @@ class Options:
     pawn: list = field(default_factory=list)      # pawn-rule arrivals
     brake: list = field(default_factory=list)     # sharp brakings (not already pawn points)
     engage: list = field(default_factory=list)    # occupied points to attack
+    engage_brake: list = field(default_factory=list)  # ... only by a sharp braking
     off: list = field(default_factory=list)       # forced off the track: run-off points
     slip: list = field(default_factory=list)      # (point, direction) slipstream moves
     requests: list = field(default_factory=list)  # "booster", "brake"
@@ -34,6 +35,7 @@ class Options:
         out = [Move(x, y) for x, y in self.pawn]
         out += [Move(x, y) for x, y in self.brake]
         out += [Move(x, y) for x, y in self.engage]
+        out += [Move(x, y) for x, y in self.engage_brake]
         out += [Move(x, y) for x, y in self.off]
         out += [Move(x, y, d) for (x, y), d in self.slip]
         return out
@@ -88,10 +90,13 @@ def _options(s, c: Circuit, car) -> Options:
         opt.brake = [p for p in moves.sharp_braking_targets(c, car.x, car.y, car.vx, car.vy, occ)
                      if p not in pawn]
     if occ:
-        brake_all = (moves.sharp_braking_targets(c, car.x, car.y, car.vx, car.vy)
-                     if can_brake else [])
-        opt.engage = moves.engagement_targets(c, car.x, car.y, vx, vy, top, brake_all, occ,
+        opt.engage = moves.engagement_targets(c, car.x, car.y, vx, vy, top, (), occ,
                                               car.no_fourth, same_gear)
+        if can_brake:
+            brake_all = moves.sharp_braking_targets(c, car.x, car.y, car.vx, car.vy)
+            both = moves.engagement_targets(c, car.x, car.y, vx, vy, top, brake_all, occ,
+                                            car.no_fourth, same_gear)
+            opt.engage_brake = [p for p in both if p not in opt.engage]
     if car.slip:
         opt.slip = _slip_moves(c, car, opt.pawn + opt.brake, occ)
     requested = step.get("requested", ())
@@ -99,9 +104,11 @@ def _options(s, c: Circuit, car) -> Options:
         opt.requests.append("booster")                       # BOLIDE 7, Booster
     if car.brakes == 0 and not frozen and "brake" not in requested:
         opt.requests.append("brake")                         # BOLIDE 7, Brake
-    if not (opt.pawn or opt.brake or opt.engage):
-        # BOLIDE 2: every point is off the track: out to a run-off point, or a crash.
-        opt.off, opt.crash = moves.off_track_targets(c, car.x, car.y, vx, vy, top, occ)
+    if not (opt.pawn or opt.engage):
+        # BOLIDE 2: every pawn point is off the track: out to a run-off point
+        # (unless the driver chooses a sharp braking); nothing at all: a crash.
+        opt.off, none = moves.off_track_targets(c, car.x, car.y, vx, vy, top, occ)
+        opt.crash = none and not opt.brake and not opt.engage_brake
     return opt
 
 

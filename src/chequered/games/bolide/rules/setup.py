@@ -61,17 +61,18 @@ def new_state(config, seed: int) -> tuple[BolideState, list[Event]]:
 def dice_grid(s, events: list[Event]) -> list[int]:
     """BOLIDE Preparation: everybody rolls; highest on pole; ties roll again."""
     seats = [car.seat for car in s.cars]
-    return _roll_order(s, seats, events, "BOLIDE Preparation")
+    return roll_order(s, seats, events, "BOLIDE Preparation")
 
 
-def _roll_order(s, seats, events, rule) -> list[int]:
+def roll_order(s, seats, events, rule) -> list[int]:
+    """Everybody rolls; highest first; each tie rolls again among itself."""
     rolls = {seat: roll(s.rng, 12) for seat in seats}
     events.append(Event("grid_roll", {"rolls": {str(k): v for k, v in rolls.items()}}, rule,
                         reveal=True))
     out = []
     for value in sorted(set(rolls.values()), reverse=True):
         tied = [seat for seat in seats if rolls[seat] == value]
-        out += tied if len(tied) == 1 else _roll_order(s, tied, events, rule)
+        out += tied if len(tied) == 1 else roll_order(s, tied, events, rule)
     return out
 
 

@@ -193,8 +193,8 @@ def _apply_move_step(s, c, car, action, events, opt=None) -> None:
         car.mode = "run"
         rule = "BOLIDE 2"
     events.append(Event("move", {"seat": car.seat, "x": x, "y": y, "speed": speed(dx, dy)}, rule))
-    _arrive(s, c, car, origin, events)
-    _end_car_turn(s)
+    if not _arrive(s, c, car, origin, events):
+        _end_car_turn(s)
 
 
 def _run_move(s, c, car, action: Move, events, opt=None) -> None:
@@ -203,7 +203,9 @@ def _run_move(s, c, car, action: Move, events, opt=None) -> None:
     origin = (car.x, car.y)
     target = (action.x, action.y)
     step = s.step
-    if action.slip is None and target in opt.engage:
+    if action.slip is None and (target in opt.engage or target in opt.engage_brake):
+        if target not in opt.engage:
+            _use_sharp_braking(s, car, events)          # reached only by braking
         _engage(s, c, car, target, origin, events)
         return
     if action.slip is None and target in opt.off:
@@ -211,16 +213,12 @@ def _run_move(s, c, car, action: Move, events, opt=None) -> None:
         car.vx = car.vy = 0
         car.mode = "off"                        # BOLIDE 2: out, the pawn removed
         events.append(Event("off_track", {"seat": car.seat, "x": car.x, "y": car.y}, "BOLIDE 2"))
-        _arrive(s, c, car, origin, events)
-        _end_car_turn(s)
+        if not _arrive(s, c, car, origin, events):
+            _end_car_turn(s)
         return
     braking = target in opt.brake
     if braking:
-        if step.get("brake_ok"):
-            step["brake_ok"] = False            # the requested braking
-        else:
-            car.brakes -= 1
-        events.append(Event("sharp_braking", {"seat": car.seat, "left": car.brakes}, "BOLIDE 4"))
+        _use_sharp_braking(s, car, events)
     d = speed(target[0] - origin[0], target[1] - origin[1])
     x, y, shift, spun = running.slick_in_rain(s, c, car, target[0], target[1], d, events)
     car.vx, car.vy = target[0] - origin[0] + shift[0], target[1] - origin[1] + shift[1]
@@ -246,8 +244,18 @@ def _run_move(s, c, car, action: Move, events, opt=None) -> None:
     if spun or (braking and step.get("brake_spin")):
         car.mode = "spun"
         events.append(Event("half_spin", {"seat": car.seat}, "BOLIDE 8"))
-    _arrive(s, c, car, origin, events)
-    _end_car_turn(s)
+    if not _arrive(s, c, car, origin, events):
+        _end_car_turn(s)
+
+
+def _use_sharp_braking(s, car, events) -> None:
+    """BOLIDE 4: one of the tyre set's sharp brakings, or the one a Brake
+    request just granted (BOLIDE 7)."""
+    if s.step.get("brake_ok"):
+        s.step["brake_ok"] = False
+    else:
+        car.brakes -= 1
+    events.append(Event("sharp_braking", {"seat": car.seat, "left": car.brakes}, "BOLIDE 4"))
 
 
 def _forced_out(s, c, car, origin, events) -> None:
@@ -273,15 +281,17 @@ def _expire(s, c, car, events) -> None:
     target = (car.x + car.vx, car.y + car.vy)
     events.append(Event("timer", {"seat": car.seat}, "BOLIDE 3"))
     occ = running.occupied(s, car)
-    if target in occ:
-        _engage(s, c, car, target, origin, events)
+    # A car on the point or on the way: an attempt to conquer its point (BOLIDE 6).
+    hit = target if target in occ else running.trajectory_blocked(*origin, *target, occ)
+    if hit is not None:
+        _engage(s, c, car, hit, origin, events)
         return
     if moves.on_track_move(c, *origin, *target, occ):
         car.x, car.y = target
         events.append(Event("move", {"seat": car.seat, "x": car.x, "y": car.y,
                                      "speed": speed(car.vx, car.vy)}, "BOLIDE 3"))
-        _arrive(s, c, car, origin, events)
-        _end_car_turn(s)
+        if not _arrive(s, c, car, origin, events):
+            _end_car_turn(s)
         return
     car.x, car.y = target
     _forced_out(s, c, car, origin, events)
@@ -347,24 +357,25 @@ def _reposition(s, c, loser, point, events) -> None:
             s.cars[int(seat)].mode = "spun"
             events.append(Event("half_spin", {"seat": int(seat)}, "BOLIDE 8"))
     s.step = {"kind": "move", "seat": step["turn_seat"]}
-    _arrive(s, c, mover, (ox, oy), events)
-    _end_car_turn(s)
+    if not _arrive(s, c, mover, (ox, oy), events):
+        _end_car_turn(s)
 
 
 # ---- after a move ---------------------------------------------------------------
-def _arrive(s, c, car, origin, events) -> None:
+def _arrive(s, c, car, origin, events) -> bool:
     """Progress, the pit lane, fuel, the finish, the intermediate line and
-    slipstream points, after the car's move."""
+    slipstream points, after the car's move. True when the car entered the
+    pit lane and must say what for (its turn is not over yet)."""
     before = car.progress
     advance_progress(c, car, car.x, car.y)
     n = c.n_sectors
     laps = c.meta.laps
+    # BOLIDE 9: the pit lane is open between the first and the second lap.
     if s.phase == "race" and c.meta.pit is not None and car.mode == "run" and not car.pitted \
-            and lap_of(c, before) == 1 and pitlane.touches_entry(c, *origin, car.x, car.y):
+            and 0 <= before < n and pitlane.touches_entry(c, *origin, car.x, car.y):
         pitlane.enter(s, c, car, speed(car.x - origin[0], car.y - origin[1]), events)
-        opts = pitlane.services(s, car)
-        s.step = {"kind": "service", "seat": car.seat, "options": opts, "pit": True}
-        return
+        s.step = {"kind": "service", "seat": car.seat, "options": pitlane.services(s, car)}
+        return True
     inter = c.intermediate
     for lap in range(1, laps + 1):
         mark = (lap - 1) * n + inter
@@ -372,11 +383,11 @@ def _arrive(s, c, car, origin, events) -> None:
             s.this_turn.setdefault("inter", []).append([car.seat, lap])
             s.firsts.setdefault(str(lap), car.seat)
     if s.phase == "qualifying":
-        return
+        return False
     if s.config.advanced and car.fuel == "half" and not car.pitted and car.progress >= n:
         car.mode = "out"                              # BOLIDE 11: fuel for one lap only
         events.append(Event("out_of_fuel", {"seat": car.seat}, "BOLIDE 11"))
-        return
+        return False
     if finished_laps(c, car, laps):
         car.mode = "finished"
         s.finishers.append(car.seat)
@@ -384,8 +395,9 @@ def _arrive(s, c, car, origin, events) -> None:
         car.finish_order = len(s.finishers)
         events.append(Event("finish", {"seat": car.seat, "position": len(s.finishers)},
                             "BOLIDE Preparation"))
-        return
+        return False
     car.slip = _on_slip_point(s, c, car)
+    return False
 
 
 def _on_slip_point(s, c, car) -> bool:
