@@ -551,6 +551,8 @@ def _next_regrid(s, c, events, first: bool = False) -> None:
             return
     for seat in s.this_turn.pop("placed", []):
         car = s.cars[seat]
+        if not c.surface.point(car.x, car.y):
+            continue                # off the track: it goes on creeping back (BOLIDE 2)
         car.mode, car.start, car.vx, car.vy, car.slip = "start", None, 0, 0, False
 
 
