@@ -23,7 +23,6 @@ from functools import lru_cache
 from pathlib import Path
 
 import chequered
-from chequered.engine.protocol import Event
 from chequered.engine.rng import Rng
 from chequered.games.bolide.actions import Move, Request, Strategy
 from chequered.games.bolide.circuit import circuit
@@ -155,14 +154,6 @@ def rig(s, *values):
 
 def speed(dx, dy):
     return max(abs(dx), abs(dy))
-
-
-def run_turn_of(s, seat, action):
-    """Apply `action` for `seat`, which must be the seat to act."""
-    assert to_act(s) == seat, (to_act(s), seat)
-    return G.apply(s, seat, action)
-
-
 
 
 class Dice:

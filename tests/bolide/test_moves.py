@@ -14,7 +14,8 @@ import pytest
 from chequered.engine.protocol import IllegalAction
 from chequered.games.bolide.actions import Move, Request, Stay, Strategy
 
-from .helpers import begin, choose_strategies, circ, kinds, legal, move, new_race, points, put, retire, rig, speed
+from .helpers import (begin, choose_strategies, circ, kinds, legal, move, new_race, points, put,
+                      retire, rig, speed)
 
 START_POINTS = {(3, 8), (4, 8), (5, 8), (3, 9), (5, 9)}       # from (4, 9) facing N
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import pytest
 
-from chequered.games.bolide.actions import Move, Place, Service, Strategy
+from chequered.games.bolide.actions import Place, Service, Strategy
 
 from .helpers import (act, begin, choose_strategies, kinds, legal, move, new_race, points, put,
-                      retire, rig, speed, to_act)
+                      retire, rig, to_act)
 
 OUT = [(12, 3), (12, 5)]
 START_FROM_12_5 = {(12, 4), (13, 4), (13, 5), (13, 6), (12, 6)}      # facing E

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from chequered.games.bolide.actions import Joker, Move, Refit, Strategy
 
-from .helpers import act, begin, choose_strategies, circ, kinds, legal, move, new_race, put, rig, to_act
+from .helpers import act, choose_strategies, circ, kinds, legal, move, new_race, put, rig, to_act
 
 
 def _session(n=3, **kw):

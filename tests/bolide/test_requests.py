@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from chequered.engine.protocol import IllegalAction
-from chequered.games.bolide.actions import Joker, Move, Request, Strategy
+from chequered.games.bolide.actions import Joker, Request, Strategy
 
 from .helpers import (act, begin, choose_strategies, kinds, legal, move, new_race, points, put,
                       request, retire, rig, speed)
@@ -326,3 +326,13 @@ def test_top_speed_drop_forced_slow_down():
 def test_top_speed_never_below_1():
     s = _car(20, 4, 1, 0, brakes=0, damage=9)
     assert _speeds(s) == {0, 1}
+
+
+def test_booster_and_brake_requests_in_the_same_turn():
+    # ours: each request once a turn, both allowed in one turn
+    s = _car(14, 4, 6, 0, brakes=0)
+    rig(s, 5, 9)
+    request(s, "booster")
+    assert Request("brake") in legal(s)
+    request(s, "brake")
+    assert (16, 4) in points(s)
