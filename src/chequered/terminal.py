@@ -16,7 +16,9 @@ tmux and with piped input; end of input means quit.
 from __future__ import annotations
 
 import json
+import select
 import sys
+import time
 from dataclasses import dataclass
 
 from rich.console import Console
@@ -148,11 +150,23 @@ class Session:
         if len(self.humans) > 1:
             self.say(f"=== {self.label(seat)}, your turn ===")
         self.show(seat)
+        limit = game.time_limit(self.state, seat)
+        deadline = time.monotonic() + limit if limit else None
+        if limit:
+            self.say(f"(sand timer: {limit:g} s for this move)")
         while True:
             try:
-                line = self._read_line(f"{self.label(seat)}> ")
+                if deadline is None:
+                    line = self._read_line(f"{self.label(seat)}> ")
+                else:
+                    line = self._read_line(f"{self.label(seat)}> ",
+                                           timeout=max(0.0, deadline - time.monotonic()))
             except KeyboardInterrupt:
                 raise Quit(interrupted=True) from None
+            if line is TIMEOUT:
+                # The sand timer ran out: the rules choose (BOLIDE 3).
+                line = json.dumps(game.encode_action(game.timeout_action(self.state, seat)))
+                self.say(f"time is up! {line}")
             if line is None:                  # end of input
                 raise Quit()
             line = line.strip()
@@ -311,9 +325,20 @@ def _reason(exc: Exception) -> str:
     return text
 
 
-def _read_stdin_line(prompt: str) -> str | None:
-    """One line from stdin, or None at end of input. When stdin is not a
-    terminal the line is echoed, so that piped transcripts read well."""
+TIMEOUT = object()     # what a timed read returns when the time runs out
+
+
+def _read_stdin_line(prompt: str, timeout: float | None = None):
+    """One line from stdin, None at end of input, TIMEOUT when `timeout`
+    seconds pass first. When stdin is not a terminal the line is echoed, so
+    that piped transcripts read well."""
+    if timeout is not None:
+        print(prompt, end="", flush=True)
+        ready, _, _ = select.select([sys.stdin], [], [], timeout)
+        if not ready:
+            print(flush=True)
+            return TIMEOUT
+        prompt = ""
     try:
         line = input(prompt)
     except EOFError:

@@ -177,6 +177,14 @@ class Game:
         """Our own summary of the rule that governs the current decision."""
         return "No help for this decision."
 
+    def time_limit(self, state, seat: Seat) -> float | None:
+        """Seconds a person has for this decision (a sand timer), or None."""
+        return None
+
+    def timeout_action(self, state, seat: Seat):
+        """The action the rules impose when a person's time runs out."""
+        return None
+
     # ---- for tests and tools ----------------------------------------------
     def sample_configs(self) -> list[dict]:
         """Configurations that together cover every mode, track and option;

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ...engine.protocol import BadInput, Event, Game, IllegalAction, Result
 from ...engine.rng import Rng
 from . import render
-from .actions import ACTION_TYPES, Move
+from .actions import ACTION_TYPES, Expire, Move
 from .circuit import circuit, circuit_keys
 from .config import OPTIONS, RULE_LEVELS, BolideConfig
 from .positions import dump_position, load_position
@@ -110,6 +110,15 @@ class Bolide(Game):
 
     def seat_names(self, state) -> dict[int, str]:
         return {car.seat: f"car {car.seat + 1}" for car in state.cars}
+
+    def time_limit(self, state, seat: int):
+        """BOLIDE 3: with the sand timer, a person has `timer` seconds a move."""
+        if Expire() in turn.legal(state, seat):
+            return float(state.config.timer)
+        return None
+
+    def timeout_action(self, state, seat: int):
+        return Expire()
 
     def help(self, state, seat: int) -> str:
         return help_text(state, seat)

@@ -1,0 +1,58 @@
+"""A person plays Bolide in the terminal: basic and advanced rules, the sand
+timer, and whole races through the command line that replay."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from typer.testing import CliRunner
+
+from chequered.cli import app
+from chequered.engine import registry
+from chequered.engine.play import agents_for
+from chequered.terminal import TIMEOUT, Session
+
+runner = CliRunner()
+
+
+def test_sand_timer_expiry_takes_the_pawn_point():
+    game = registry.game("bolide")
+    config = game.config(seats=["human", "club"], options=["timer"], timer=5)
+    state = game.new(config, 2)
+    answers = iter(["1", TIMEOUT])
+    out = io.StringIO()
+    session = Session(game, config, 2, state, agents_for(game, config, 2), out=out,
+                      read_line=lambda prompt, timeout=None: next(answers, None))
+    session.run()
+    text = out.getvalue()
+    assert "sand timer: 5 s" in text
+    assert "time is up!" in text and "[BOLIDE 3]" in text
+    assert any(type(a).__name__ == "Expire" for _, a in
+               [(st.seat, st.action) for st in session.steps])
+
+
+@pytest.mark.parametrize("args", [
+    ["--seats", "human,club,club", "--track", "ring"],
+    ["--seats", "human,expert", "--track", "hairpin", "--rules", "advanced"],
+], ids=["basic", "advanced"])
+def test_a_person_plays_a_whole_bolide_race(tmp_path, args):
+    rec = tmp_path / "r.json"
+    # A person who always takes the first option drives badly but legally; the
+    # race ends (finish, crash or the turn limit) and the record replays.
+    res = runner.invoke(app, ["race", "bolide", *args, "--seed", "4", "--record", str(rec)],
+                        input="help\n" + "1\n" * 4000)
+    assert res.exit_code == 0, res.output[-2000:]
+    assert "Traceback" not in res.output
+    assert "The race is over." in res.stdout
+    assert "BOLIDE 1" in res.stdout
+    assert runner.invoke(app, ["replay", str(rec)]).exit_code == 0
+
+
+@pytest.mark.parametrize("track", ["ring", "twisty", "hairpin"])
+def test_bot_race_on_every_circuit_records_and_replays(tmp_path, track):
+    rec = tmp_path / f"{track}.json"
+    res = runner.invoke(app, ["race", "bolide", "--track", track, "--seats",
+                              "expert,club,club,club,club,club", "--seed", "3",
+                              "--record", str(rec)])
+    assert res.exit_code == 0, res.output[-2000:]
+    assert runner.invoke(app, ["replay", str(rec)]).exit_code == 0
