@@ -29,6 +29,13 @@ GOLDEN = {
                                       "rules": "academy"}, 9),
     "racepace-campaign": ("racepace", {"seats": ["random", "bot", "random"],
                                        "options": ["campaign"], "season": ["japan", "italy"]}, 2),
+    "bolide-bots-ring": ("bolide", {"seats": ["expert", "club", "club", "club", "club", "club"],
+                                    "track": "ring"}, 3),
+    "bolide-advanced-hairpin": ("bolide", {"seats": ["expert", "club", "random"],
+                                           "track": "hairpin", "rules": "advanced",
+                                           "turn_limit": 80}, 5),
+    "bolide-qualifying-twisty": ("bolide", {"seats": ["club", "expert"], "track": "twisty",
+                                            "rules": "advanced", "options": ["qualifying"]}, 7),
 }
 
 
