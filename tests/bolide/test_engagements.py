@@ -345,3 +345,13 @@ def test_engagement_no_point_beside_at_all_nearest_free_points():
     move(s, 6, 1)
     assert s.step["kind"] == "reposition" and s.step["seat"] == 1
     assert sorted(s.step["options"]) == [(5, 1), (7, 1)]
+
+
+def test_safety_car_turn_ends_once():
+    # the turn with the Safety Car ends once: the re-grid is part of its end
+    s = _safety_car_scene()
+    ev = act(s, Place(17, 3))
+    ev += act(s, Place(29, 4))
+    ev += act(s, Place(28, 5))
+    assert [e.data["turn"] for e in kinds(ev, "turn_end")] == [5]
+    assert s.turn == 6
