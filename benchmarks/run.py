@@ -16,7 +16,9 @@ from pathlib import Path
 import chequered
 from chequered.bench import bench_game, machine
 
-TARGETS = {"racepace": {"races_per_s": 1000}}   # issue #2: six-car races, rulebook bots
+TARGETS = {"racepace": {"races_per_s": 1000},   # issue 2: six-car races, rulebook bots
+           "bolide": {"races_per_s": 200}}     # issue 3: six-car races, club bots
+RACES = {"bolide": 40}                          # enough races for a stable median
 
 
 def main(names: list[str]) -> int:
@@ -24,7 +26,7 @@ def main(names: list[str]) -> int:
     out.mkdir(exist_ok=True)
     games = [chequered.game(n) for n in names] if names else chequered.games()
     for game in games:
-        row = bench_game(game, repeats=7)
+        row = bench_game(game, races=RACES.get(game.name), repeats=7)
         row["machine"] = machine()
         row["date"] = datetime.date.today().isoformat()
         row["targets"] = TARGETS.get(game.name, {})
