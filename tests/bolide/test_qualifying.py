@@ -168,3 +168,16 @@ def test_qualifying_crash_not_classified_rebuilt_from_the_back():
     assert s.order == [c, b, a]
     car = s.cars[a]
     assert (car.mode, car.damage) == ("start", 0)
+
+
+def test_qualifying_refit_new_tyres_of_the_same_kind():
+    # ours: the strategy is chosen before qualifying; new tyres are a fresh
+    # set of the same kind (hard: 3 sharp brakings)
+    s = _session()
+    a, b, c = s.qual_order
+    _lap(s, 9, brakes=0)
+    _lap(s, 10)
+    _lap(s, 11)
+    _refit_all(s, {a: Refit(False, True)})
+    car = s.cars[a]
+    assert (car.tyres, car.brakes) == ("hard", 3)

@@ -336,3 +336,12 @@ def test_booster_and_brake_requests_in_the_same_turn():
     assert Request("brake") in legal(s)
     request(s, "brake")
     assert (16, 4) in points(s)
+
+
+def test_booster_same_gear_still_allows_a_sharp_braking():
+    # ours: Booster 4 (keep the gear) binds the engine, not the brakes
+    s = _car(14, 4, 6, 0, brakes=1)
+    rig(s, 4)
+    request(s, "booster")
+    assert _speeds(s) == {2, 6}
+    assert {(16, 4), (20, 4)} <= points(s)
