@@ -492,7 +492,9 @@ def _service_kind(c, car) -> str:
 
 
 def _end_turn(s, c, events) -> None:
-    if s.turn > 0:
+    if s.turn > 0 and not s.this_turn.get("ended"):
+        # Once, even when a Safety Car re-grid pauses the end of the turn.
+        s.this_turn["ended"] = True
         events.append(Event("turn_end", {"turn": s.turn}, "BOLIDE 3"))
     if s.phase == "qualifying":
         qualifying.end_turn(s, c, events)      # it keeps its own order of one
