@@ -79,6 +79,24 @@ class GameConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seats: list[str]
 
+    def check_seat_kinds(self, kinds) -> None:
+        for kind in self.seats:
+            if kind not in kinds:
+                raise ValueError(f"unknown seat kind {kind!r}; choose from {', '.join(kinds)}")
+
+    def season_from_track(self, option: str) -> None:
+        """`--track a,b,c` with a series option (a campaign, a championship):
+        the circuits of the season, in order; `season` is then a field of
+        the game's config and `track` its first circuit."""
+        if "," in self.track:
+            if option not in self.options:
+                raise ValueError(f"several circuits make a season: add the {option} option")
+            if self.season is None:
+                self.season = [t.strip() for t in self.track.split(",") if t.strip()]
+            self.track = self.season[0]
+        if self.season is not None and option not in self.options:
+            raise ValueError(f"season is only used with the {option} option")
+
 
 class Game:
     """Base class of every game. Subclasses fill in the rules.

@@ -28,19 +28,10 @@ class BolideConfig(GameConfig):
 
     @model_validator(mode="after")
     def _check(self):
-        for kind in self.seats:
-            if kind not in SEAT_KINDS:
-                raise ValueError(f"unknown seat kind {kind!r}; choose from {', '.join(SEAT_KINDS)}")
+        self.check_seat_kinds(SEAT_KINDS)
         if "qualifying" in self.options and self.rules != "advanced":
             raise ValueError("the qualifying session is an advanced rule: add --rules advanced")
-        if "," in self.track:
-            if "championship" not in self.options:
-                raise ValueError("several circuits make a season: add the championship option")
-            if self.season is None:
-                self.season = [t.strip() for t in self.track.split(",") if t.strip()]
-            self.track = self.season[0]
-        if self.season is not None and "championship" not in self.options:
-            raise ValueError("season is only used with the championship option")
+        self.season_from_track("championship")
         return self
 
     @property

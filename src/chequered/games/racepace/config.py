@@ -27,10 +27,7 @@ class RacePaceConfig(GameConfig):
 
     @model_validator(mode="after")
     def _check(self):
-        for kind in self.seats:
-            if kind not in SEAT_KINDS:
-                raise ValueError(f"unknown seat kind {kind!r}; choose from "
-                                 f"{', '.join(SEAT_KINDS)}")
+        self.check_seat_kinds(SEAT_KINDS)
         n = len(self.seats)
         if "team" in self.options and n % 2:
             raise ValueError("Team Play needs an even number of seats (two drivers a team)")
@@ -38,15 +35,7 @@ class RacePaceConfig(GameConfig):
             fixed = getattr(self, name)
             if fixed is not None and len(fixed) != n:
                 raise ValueError(f"{name} must name one entry (or null) per seat")
-        if self.season is not None and "campaign" not in self.options:
-            raise ValueError("season is only used with the campaign option")
-        if "," in self.track:
-            # `--track a,b,c --opt campaign`: the season's circuits, in order.
-            if "campaign" not in self.options:
-                raise ValueError("several circuits make a season: add the campaign option")
-            if self.season is None:
-                self.season = [t.strip() for t in self.track.split(",") if t.strip()]
-            self.track = self.season[0]
+        self.season_from_track("campaign")
         return self
 
     @property
