@@ -87,6 +87,8 @@ class Circuit:
     # (x, y, vx, vy) -> on-track pawn arrivals of an empty track, filled on use
     # (DESIGN: legal-move tables per point and velocity).
     move_table: dict = field(default_factory=dict, repr=False)
+    n_sectors: int = field(init=False, default=0)
+    intermediate: int = field(init=False, default=0)
 
     # ---- point facts ---------------------------------------------------
     def kind_at(self, x: int, y: int) -> str:
@@ -105,13 +107,11 @@ class Circuit:
     def arrow(self, sector: int) -> tuple[int, int]:
         return DIRS[self.meta.arrows[self.sector_names[sector]]]
 
-    @property
-    def n_sectors(self) -> int:
-        return len(self.sector_names)
-
-    @property
-    def intermediate(self) -> int:
-        return self.sector_names.index(self.meta.intermediate)
+    def __post_init__(self):
+        # Read on every move: plain attributes, not properties.
+        self.n_sectors = len(self.sector_names)
+        self.intermediate = (self.sector_names.index(self.meta.intermediate)
+                             if self.meta.intermediate in self.sector_names else -1)
 
 
 # ---- parsing ----------------------------------------------------------------

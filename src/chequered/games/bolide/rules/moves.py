@@ -92,29 +92,29 @@ def sharp_braking_targets(c: Circuit, x: int, y: int, vx: int, vy: int,
 
 def engagement_targets(c: Circuit, x: int, y: int, vx: int, vy: int, top: int,
                        brake_points, occupied, no_fourth: bool = False,
-                       same_gear=None) -> list[tuple[int, int]]:
-    """BOLIDE 6: an occupied point the car may try to conquer: one of its
-    arrival points (pawn points at an allowed speed, sharp brakings), or a
-    point its trajectory to one of them would pass exactly through. The
-    trajectory up to that point must be legal."""
+                       same_gear=None) -> tuple[list, list]:
+    """BOLIDE 6: occupied points the car may try to conquer: one of its
+    arrival points, or a point its trajectory to one of them would pass
+    exactly through; the trajectory up to that point must be legal. Returns
+    (points reached by the pawn rule, points reached only by a sharp braking)."""
     reach = speed(vx, vy) + ACCEL
     if not any(max(abs(px - x), abs(py - y)) <= reach + 2 for px, py in occupied):
-        return []
-    out = []
-    cands = [(nx, ny, between) for nx, ny, d, between, _ in _table(c, x, y, vx, vy, ACCEL)
-             if d <= top and not (no_fourth and d == 4)
-             and (same_gear is None or d == same_gear)]
-    cands += [(nx, ny, lattice_points_between(x, y, nx, ny)) for nx, ny in brake_points]
-    for nx, ny, between in cands:
-        if (nx, ny) in occupied:
-            hit = (nx, ny)
-        else:
-            hit = next((p for p in between if p in occupied), None)
-        if hit is None or hit in out:
-            continue
-        if c.surface.point(*hit) and c.surface.segment(x, y, *hit) and not any(
-                p in occupied for p in lattice_points_between(x, y, *hit)):
-            out.append(hit)
+        return [], []
+    pawn = [(nx, ny, between) for nx, ny, d, between, _ in _table(c, x, y, vx, vy, ACCEL)
+            if d <= top and not (no_fourth and d == 4) and (same_gear is None or d == same_gear)]
+    brake = [(nx, ny, lattice_points_between(x, y, nx, ny)) for nx, ny in brake_points]
+    out: tuple[list, list] = ([], [])
+    seen = set()
+    for which, cands in enumerate((pawn, brake)):
+        for nx, ny, between in cands:
+            hit = (nx, ny) if (nx, ny) in occupied else next(
+                (p for p in between if p in occupied), None)
+            if hit is None or hit in seen:
+                continue
+            if c.surface.point(*hit) and c.surface.segment(x, y, *hit) and not any(
+                    p in occupied for p in lattice_points_between(x, y, *hit)):
+                seen.add(hit)
+                out[which].append(hit)
     return out
 
 

@@ -90,13 +90,10 @@ def _options(s, c: Circuit, car) -> Options:
         opt.brake = [p for p in moves.sharp_braking_targets(c, car.x, car.y, car.vx, car.vy, occ)
                      if p not in pawn]
     if occ:
-        opt.engage = moves.engagement_targets(c, car.x, car.y, vx, vy, top, (), occ,
-                                              car.no_fourth, same_gear)
-        if can_brake:
-            brake_all = moves.sharp_braking_targets(c, car.x, car.y, car.vx, car.vy)
-            both = moves.engagement_targets(c, car.x, car.y, vx, vy, top, brake_all, occ,
-                                            car.no_fourth, same_gear)
-            opt.engage_brake = [p for p in both if p not in opt.engage]
+        brake_all = (moves.sharp_braking_targets(c, car.x, car.y, car.vx, car.vy)
+                     if can_brake else ())
+        opt.engage, opt.engage_brake = moves.engagement_targets(
+            c, car.x, car.y, vx, vy, top, brake_all, occ, car.no_fourth, same_gear)
     if car.slip:
         opt.slip = _slip_moves(c, car, opt.pawn + opt.brake, occ)
     requested = step.get("requested", ())
