@@ -211,7 +211,7 @@ class Session:
         self.say(game.render_text(game.view(self.state, seat)))
         self.say("")
         for i, action in enumerate(game.legal_actions(self.state, seat), start=1):
-            self.say(f"  {i:>2}. {game.describe_action(action)}")
+            self.say(f"  {i:>2}. {game.describe_choice(self.state, seat, action)}")
         self.say("  (type a number or an action; help, undo, save FILE, quit)")
 
     # ---- input -------------------------------------------------------------

@@ -56,3 +56,18 @@ def test_bot_race_on_every_circuit_records_and_replays(tmp_path, track):
                               "--record", str(rec)])
     assert res.exit_code == 0, res.output[-2000:]
     assert runner.invoke(app, ["replay", str(rec)]).exit_code == 0
+
+
+def test_menu_says_what_each_move_would_do():
+    game = registry.game("bolide")
+    config = game.config(seats=["human", "club"], track="ring")
+    state = game.new(config, 5)
+    car = state.cars[0]
+    car.x, car.y, car.vx, car.vy, car.mode, car.start = 54, 4, 4, 0, "run", None
+    other = state.cars[1]
+    other.x, other.y, other.mode = 57, 4, "run"
+    state.step, state.cache = {"kind": "move", "seat": 0}, None
+    lines = [game.describe_choice(state, 0, a) for a in game.legal_actions(state, 0)]
+    assert "to 56,4 (speed 2)" in lines
+    assert "to 57,4: attack car 2" in lines
+    assert any(line.endswith("sharp braking to speed 2 (3 left)") for line in lines)

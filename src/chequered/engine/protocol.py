@@ -184,6 +184,11 @@ class Game:
         given, lends names to seats)."""
         return f"{event.kind} {event.data} ({event.rule})"
 
+    def describe_choice(self, state, seat: Seat, action) -> str:
+        """A menu line for a legal action in this state (what it would do);
+        by default the action's own description."""
+        return self.describe_action(action)
+
     def seat_names(self, state) -> dict[Seat, str]:
         """A display name per seat (a driver, a colour), where there is one."""
         return {}

@@ -108,6 +108,30 @@ class Bolide(Game):
     def describe_action(self, action) -> str:
         return describe_action(action)
 
+    def describe_choice(self, state, seat: int, action) -> str:
+        """Say what a move would do: its speed, a sharp braking, an attack,
+        leaving the track, the slipstream."""
+        text = describe_action(action)
+        if not isinstance(action, Move) or state.cars[seat].mode != "run":
+            return text
+        from .rules import running
+        c = setup.circuit_of(state)
+        car = state.cars[seat]
+        opt = running.options(state, c, car)
+        p = (action.x, action.y)
+        speed = max(abs(action.x - car.x), abs(action.y - car.y))
+        if action.slip:
+            return f"{text} (speed {speed}, then +1 {action.slip})"
+        if p in opt.engage or p in opt.engage_brake:
+            who = next((o.seat + 1 for o in state.cars if (o.x, o.y) == p and o is not car), "?")
+            return f"{text}: attack car {who}" + (" (with a sharp braking)"
+                                                   if p in opt.engage_brake else "")
+        if p in opt.off:
+            return f"{text}: OFF THE TRACK"
+        if p in opt.brake:
+            return f"{text}: sharp braking to speed 2 ({car.brakes} left)"
+        return f"{text} (speed {speed})"
+
     def seat_names(self, state) -> dict[int, str]:
         return {car.seat: f"car {car.seat + 1}" for car in state.cars}
 
