@@ -391,3 +391,13 @@ def test_main_catches_bad_input(capsys):
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and len(err.strip().splitlines()) == 1
+
+
+def test_race_set_any_config_field():
+    res = runner.invoke(app, ["race", "bolide", "--seats", "club,club", "--set", "turn_limit=6",
+                              "--seed", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert doc["extra"]["turns"] == 6          # stopped by the turn limit we set
+    bad = runner.invoke(app, ["race", "bolide", "--seats", "club", "--set", "nonsense=3"])
+    assert bad.exit_code == 2 and "nonsense" in bad.stderr

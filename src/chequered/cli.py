@@ -141,6 +141,9 @@ def race(
         help="Start from a position document (JSON or TOML) instead of a fresh race.")] = None,
     verbose: Annotated[bool, typer.Option(
         "--verbose", "-v", help="Without human seats: print every action and event.")] = False,
+    set_: Annotated[Optional[list[str]], typer.Option(
+        "--set", help="Any other config field, KEY=VALUE (repeatable), e.g. --set timer=10 "
+                      "(VALUE is read as JSON when it can be).")] = None,
 ):
     """Play a race. With no human seat it runs to the end and prints the classification."""
     with user_errors():
@@ -174,6 +177,14 @@ def race(
                 overrides["options"] = list(opt)
             if content is not None:
                 overrides["content"] = str(content)
+            for item in set_ or ():
+                key, eq, value = item.partition("=")
+                if not eq or not key.strip():
+                    raise BadInput(f"--set takes KEY=VALUE, not {item!r}")
+                try:
+                    overrides[key.strip()] = json.loads(value)
+                except json.JSONDecodeError:
+                    overrides[key.strip()] = value
             if seats is not None:
                 _check_seat_kinds(game, overrides["seats"])
             config = game.config(**overrides)
