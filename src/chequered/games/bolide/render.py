@@ -73,8 +73,9 @@ def text(v: dict) -> str:
             grid[car["y"]][car["x"]] = str(car["seat"] + 1)
     head = (f"{v['circuit']['name']} - turn {v['turn']} - {v['weather']}"
             + (f" - race {v['race']}" if v["results"] else ""))
-    lines = [head, "   " + "".join(str(x % 10) for x in range(c.width))]
-    lines += [f"{y:>2} " + "".join(row) for y, row in enumerate(grid)]
+    x0, x1, y0, y1 = _window(c, v)
+    lines = [head, "   " + "".join(str(x % 10) for x in range(x0, x1))]
+    lines += [f"{y:>2} " + "".join(grid[y][x0:x1]) for y in range(y0, y1)]
     lines.append("legend: digits = cars, o = pawn of the car to move, * = reachable, "
                  "x = a pawn point it cannot take, : kerb, , run-off, # off limits")
     for seat in v["order"] + [car["seat"] for car in v["cars"] if car["seat"] not in v["order"]]:
@@ -95,6 +96,22 @@ def text(v: dict) -> str:
                      f"speed {car['speed']}/{car['top']}, sharp brakings {car['brakes']}"
                      + (", " + ", ".join(extra) if extra else ""))
     return "\n".join(lines)
+
+
+WINDOW = (72, 28)     # columns and rows that fit a terminal
+
+
+def _window(c, v) -> tuple[int, int, int, int]:
+    """The part of the board around the car to move (all of it if it fits)."""
+    w, h = WINDOW
+    focus = next((car for car in v["cars"] if car["seat"] in v["to_act"]), None)
+    if focus is None or focus["mode"] in ("pit", "exit", "garage"):
+        fx, fy = c.width // 2, c.height // 2
+    else:
+        fx, fy = focus["x"] + focus["vx"] // 2, focus["y"] + focus["vy"] // 2
+    x0 = 0 if c.width <= w else min(max(0, fx - w // 2), c.width - w)
+    y0 = 0 if c.height <= h else min(max(0, fy - h // 2), c.height - h)
+    return x0, min(c.width, x0 + w), y0, min(c.height, y0 + h)
 
 
 def _char(kind: str) -> str:
