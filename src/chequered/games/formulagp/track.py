@@ -1,0 +1,832 @@
+"""FormulaGP track tiles, tracks and the space graph (FGP 2.1, 3.1, 8, 11, 13.4, 18.1).
+
+The rulebook describes what a tile can carry but not the printed tiles, so the
+library in content/tiles.toml is our reconstruction (see
+docs/content/formulagp-tracks.md). A track is a TOML file holding an ordered list
+of tile ids; `build_track` turns it into a graph of numbered spaces.
+
+Conventions (our choices where the rulebook is silent):
+
+* Lanes are numbered 1..4 from left to right in the direction of travel.
+* The spaces of a lane divide the tile's length evenly; two spaces in adjacent
+  lanes are *alongside* each other when their stretches overlap.
+* One movement point moves a car (FGP 8.3):
+  - forward: to the next space of its lane (on this tile or the next tile that
+    costs movement points); from a double-lane space to either of its lanes on
+    the next tile, which is not a lane change (FGP 8.3);
+  - laterally (a lane change): to a space of an adjacent lane alongside its own,
+    on the same tile. There is no diagonal move ("moves to change the racing lane
+    can only be lateral, never diagonal").
+* Tiles with `feature` (finish line, DRS markers, spacers) cost no movement point
+  and hold no spaces (FGP 2.1.2); they mark lines between the tiles around them.
+* The finish line lies just before tile 0 of the built track: tiles are rotated
+  so that the lap starts there, and spaces are numbered in lap order.
+* Pit lane: the PIT LANE space of the pit entry tile is reached by moving forward
+  in its lane; moving from it leads into the pit lane (no further movement point,
+  FGP 11.1). A lateral move onto it crosses the yellow line (penalty, FGP 11.1).
+  The pit exit space is only reached from the pit lane; leaving it laterally
+  crosses the yellow line (FGP 11.3).
+"""
+from __future__ import annotations
+
+import tomllib
+from collections import deque
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from ...engine.protocol import BadInput
+
+CONTENT_DIR = Path(__file__).parent / "content"
+TRACK_DIR = CONTENT_DIR / "tracks"
+LANES = 4
+GEARS = (2, 4, 6, 8)
+# Movement points of a BLUE card in 8th gear plus the best tyre bonus, used by the
+# FGP 18.1 check "a BLUE card in 8th gear meets no speed limit". Our assumption;
+# check_track takes the real figure from the player boards when given.
+BLUE_8TH_MP = 10
+OFF_TRACK = "off_track"
+WALL = "wall"
+
+
+class TrackError(BadInput):
+    """A tile library or track file that cannot be used; names the file and field."""
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ---- the tile library ---------------------------------------------------------
+class SkidEnd(Strict):
+    """Where the skid marks of a tricky corner end: the car shadow (FGP 8.7).
+    It may lie on grass (an off-track spot) or on a space."""
+    lane: int = Field(ge=1, le=LANES)
+    next_tile: bool = False        # on the next movement-point tile instead of this one
+
+
+class SpaceSpec(Strict):
+    """One space of a lane on a tile (FGP 2.1.2)."""
+    kerb: bool = False                       # FGP 2.1.1: part of the racing surface
+    wall_left: bool = False                  # FGP 2.1.3: a wall along this edge
+    wall_right: bool = False
+    double: bool = False                     # spans this lane and the next lane right
+    double_part: bool = False                # placeholder: the right half of a double
+    slipstream: int = Field(default=0, ge=0, le=3)   # car shadows (FGP 8.5)
+    skid: SkidEnd | None = None              # skid marks begin here (FGP 8.7)
+    pit_lane: bool = False                   # the PIT LANE space of the pit entry (11.1)
+    shadow_car: bool = False                 # where a car not pitting stops (11.1)
+    pit_exit: bool = False                   # the Pit Lane space of the pit exit (11.3)
+
+    @model_validator(mode="after")
+    def _check(self):
+        if self.double_part and (self.model_fields_set - {"double_part"}):
+            raise ValueError("a double_part placeholder carries no other field "
+                             "(put them on the double space in the lane to its left)")
+        if sum((self.pit_lane, self.pit_exit, self.shadow_car)) > 1:
+            raise ValueError("a space is at most one of pit_lane, pit_exit, shadow_car")
+        return self
+
+
+Feature = Literal["finish", "drs_start", "drs_end", "spacer"]
+
+
+class TileSpec(Strict):
+    """A track tile (FGP 2.1). `lanes` lists lanes 1..4, left to right; an empty
+    lane is grass, paint or advertising (off track)."""
+    id: str = Field(min_length=1)
+    kind: Literal["straight", "curved", "feature"]
+    turn: Literal["left", "right"] | None = None      # curved tiles, for drawing
+    gear: Literal[2, 4, 6, 8] | None = None           # FGP 7.3.3.5: none means 8th
+    no_pairs: bool = False                            # FGP 8.4.1
+    tricky: bool = False                              # FGP 8.7
+    feature: Feature | None = None                    # zero-MP tiles (FGP 2.1.2)
+    walls: list[Literal["left", "right"]] = []        # FGP 2.1.3
+    speed_limit: Literal["GREEN", "RED"] | None = None    # [ADV] FGP 8.4.2 printed icon
+    note: str = ""
+    lanes: list[list[SpaceSpec]] = []
+
+    @model_validator(mode="after")
+    def _check(self):
+        if self.kind == "feature":
+            if self.feature is None:
+                raise ValueError(f"tile {self.id}: a feature tile needs `feature`")
+            if any(self.lanes):
+                raise ValueError(f"tile {self.id}: a feature tile costs no movement "
+                                 "point and has no spaces")
+            return self
+        if self.feature is not None:
+            raise ValueError(f"tile {self.id}: `feature` only on kind = \"feature\" tiles")
+        if len(self.lanes) != LANES:
+            raise ValueError(f"tile {self.id}: lanes must list exactly {LANES} lanes "
+                             f"(got {len(self.lanes)})")
+        if not any(self.lanes):
+            raise ValueError(f"tile {self.id}: no lane has a space")
+        if self.kind == "curved" and self.turn is None:
+            raise ValueError(f"tile {self.id}: a curved tile needs `turn`")
+        if self.kind == "straight" and self.turn is not None:
+            raise ValueError(f"tile {self.id}: `turn` only on curved tiles")
+        slip = any(s.slipstream for lane in self.lanes for s in lane)
+        if slip and self.kind != "straight":
+            raise ValueError(f"tile {self.id}: a tile with a slipstream space counts as a "
+                             "straight (FGP 2.1); set kind = \"straight\"")
+        if self.tricky != any(s.skid for lane in self.lanes for s in lane):
+            raise ValueError(f"tile {self.id}: `tricky` must be set exactly when a space "
+                             "has skid marks")
+        for li, lane in enumerate(self.lanes):
+            n = len(lane)
+            for i, s in enumerate(lane):
+                if s.double:
+                    if li + 1 >= LANES:
+                        raise ValueError(f"tile {self.id}: lane {li + 1} space {i + 1}: a "
+                                         "double space needs a lane to its right")
+                    right = self.lanes[li + 1]
+                    m = len(right)
+                    ok = [j for j, r in enumerate(right) if r.double_part
+                          and j * n == i * m and (j + 1) * n == (i + 1) * m]
+                    if not ok:
+                        raise ValueError(
+                            f"tile {self.id}: lane {li + 1} space {i + 1}: double space "
+                            f"without a matching double_part in lane {li + 2}")
+                if s.double_part:
+                    left = self.lanes[li - 1] if li else []
+                    m = len(left)
+                    if not any(lf.double and j * n == i * m and (j + 1) * n == (i + 1) * m
+                               for j, lf in enumerate(left)):
+                        raise ValueError(f"tile {self.id}: lane {li + 1} space {i + 1}: "
+                                         "double_part without a double space to its left")
+        pits = [s for lane in self.lanes for s in lane if s.pit_lane or s.pit_exit]
+        if len(pits) > 1:
+            raise ValueError(f"tile {self.id}: at most one pit_lane or pit_exit space")
+        if any(s.shadow_car for lane in self.lanes for s in lane) and not any(
+                s.pit_lane for s in pits):
+            raise ValueError(f"tile {self.id}: shadow_car belongs on the pit entry tile")
+        return self
+
+    @property
+    def costs_mp(self) -> bool:
+        return self.kind != "feature"
+
+
+class Library(Strict):
+    source: str
+    tiles: list[TileSpec]
+
+    @model_validator(mode="after")
+    def _unique(self):
+        seen: set[str] = set()
+        for t in self.tiles:
+            if t.id in seen:
+                raise ValueError(f"tile id {t.id!r} appears twice")
+            seen.add(t.id)
+        return self
+
+    def tile(self, tid: str) -> TileSpec:
+        for t in self.tiles:
+            if t.id == tid:
+                return t
+        raise KeyError(tid)
+
+    @property
+    def ids(self) -> list[str]:
+        return [t.id for t in self.tiles]
+
+
+# ---- track files --------------------------------------------------------------
+class GearMarker(Strict):
+    """[ADV] A GREEN or RED gear token placed at setup (FGP 3.1, 8.4.2)."""
+    tile_no: int = Field(ge=1)                 # 1-based position in `tiles`
+    colour: Literal["GREEN", "RED"]
+
+
+class TrackSpec(Strict):
+    key: str = Field(min_length=1)
+    name: str
+    style: Literal["fast", "twisty", "street", "other"] = "other"
+    reconstruction: bool = True                # ours, not a published layout
+    note: str = ""
+    tiles: list[str] = Field(min_length=3)
+    pit_boxes: int = Field(default=10, ge=1, le=12)    # FGP 2.1.4, 3.1
+    treat_as_straight: list[int] = []          # 1-based; 8th gear token (FGP 2.1)
+    gear_markers: list[GearMarker] = []        # [ADV]
+
+
+# ---- the built graph ----------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One movement point's worth of movement from a space (FGP 8.3)."""
+    to: int
+    lane_change: bool            # a lateral move (tyre wear by card colour, FGP 4.3.1)
+    crosses_yellow_line: bool = False     # FGP 11.1/11.3: a Penalty token
+    crosses_finish: bool = False          # FGP 12.1
+
+
+@dataclass(slots=True)
+class Space:
+    id: int
+    tile: int                    # index of its movement-point tile in lap order
+    lane: int                    # 1..4 (the left lane of a double space)
+    lanes: tuple[int, ...]       # (lane,) or (lane, lane + 1) for a double space
+    index: int                   # 0-based position in its lane on the tile
+    count: int                   # spaces of its lane on the tile
+    kerb: bool = False
+    slipstream: int = 0          # car shadows: cars allowed = 1 + slipstream
+    skid_to: tuple[int, int] | None = None    # (tile, lane) of the car shadow, FGP 8.7
+    drs_zone: int | None = None  # 1-based
+    pit_lane: bool = False
+    shadow_car: bool = False
+    pit_exit: bool = False
+    forward: tuple[int, ...] = ()
+    left: tuple[int, ...] = ()   # spaces alongside in the lane to the left
+    right: tuple[int, ...] = ()
+    edge_left: str | None = None     # when `left` is empty: "off_track" or "wall"
+    edge_right: str | None = None
+
+    @property
+    def lateral(self) -> tuple[int, ...]:
+        return self.left + self.right
+
+    @property
+    def span(self) -> tuple[float, float]:
+        return (self.index / self.count, (self.index + 1) / self.count)
+
+    @property
+    def capacity(self) -> int:
+        return 1 + self.slipstream
+
+
+@dataclass(slots=True)
+class TrackTile:
+    index: int                   # lap order, 0 = first tile after the finish line
+    no: int                      # 1-based position in the track file's `tiles`
+    spec: TileSpec
+    straight: bool               # FGP 2.1 (slipstream tiles and 8th-gear tokens too)
+    gear: int                    # printed gear, 8 when none (FGP 7.3.3.5)
+    speed_limit: str | None      # [ADV] GREEN / RED (token overrides the print)
+    drs_zone: int | None
+    features_before: tuple[str, ...]   # zero-MP tiles between the previous tile and this
+    lanes: tuple[tuple[int, ...], ...]  # space ids per lane 1..4 (doubles in both)
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def no_pairs(self) -> bool:
+        return self.spec.no_pairs
+
+    @property
+    def tricky(self) -> bool:
+        return self.spec.tricky
+
+    @property
+    def walls(self) -> tuple[str, ...]:
+        return tuple(self.spec.walls)
+
+    @property
+    def spaces(self) -> tuple[int, ...]:
+        return tuple(sorted({s for lane in self.lanes for s in lane}))
+
+
+@dataclass(slots=True)
+class PitLane:
+    entry_space: int             # the PIT LANE space (FGP 11.1)
+    shadow_car: int | None       # the shadow car space beside it
+    exit_space: int              # the Pit Lane space on the exit tile (FGP 11.3)
+    entry_tile: int
+    exit_tile: int
+    boxes: int                   # Pit Box tiles; box 0 is the closest to the exit
+
+
+@dataclass
+class Track:
+    key: str
+    name: str
+    style: str
+    tiles: list[TrackTile]
+    spaces: list[Space]
+    drs_zones: list[tuple[int, ...]]     # tile indices per zone, in order
+    pit: PitLane | None
+    source: str = "<built>"
+    spec: TrackSpec | None = None
+    _moves: list[tuple[Move, ...]] = field(default_factory=list, repr=False)
+
+    # -- the questions rules ask --
+    @property
+    def lap_tiles(self) -> int:
+        """Movement-point tiles in a lap (FGP 18.1 counts these)."""
+        return len(self.tiles)
+
+    def moves(self, space: int) -> tuple[Move, ...]:
+        """Every space one movement point takes a car from `space` (FGP 8.3),
+        forward moves first. A move onto the PIT LANE space is forward; from there
+        the car enters the pit lane (see `pit`) with no movement point."""
+        return self._moves[space]
+
+    def reachable(self, space: int) -> tuple[int, ...]:
+        return tuple(m.to for m in self._moves[space])
+
+    def tile_of(self, space: int) -> TrackTile:
+        return self.tiles[self.spaces[space].tile]
+
+    def tile_ahead(self, tile: int, n: int = 1) -> int:
+        """Tile index n tiles ahead (negative: behind), wrapping round the lap
+        (FGP 12.2.1 penalties, 13.9 Safety Car, 13.8 yellow flags count tiles)."""
+        return (tile + n) % len(self.tiles)
+
+    def spot_outcome(self, space: int, side: str) -> int | str:
+        """Where a forced lane change to `side` ('left'/'right') puts a car
+        (FGP 8.3.1, 13.4.1-13.4.4): the space alongside with most overlap (front
+        one on a tie), else "off_track" or "wall"."""
+        sp = self.spaces[space]
+        cands = sp.left if side == "left" else sp.right
+        if not cands:
+            return sp.edge_left if side == "left" else sp.edge_right  # type: ignore
+        a0, a1 = sp.span
+
+        def overlap(sid: int) -> tuple[float, int]:
+            b0, b1 = self.spaces[sid].span
+            return (min(a1, b1) - max(a0, b0), self.spaces[sid].index)
+        return max(cands, key=overlap)
+
+    def rejoin_spaces(self, tile: int, lane: int) -> tuple[int, ...]:
+        """The closest track spaces to an off-track spot (FGP 13.4.5.b): spaces
+        of the nearest lane that has any on that tile (both sides on a tie)."""
+        t = self.tiles[tile]
+        for d in range(0, LANES):
+            found: list[int] = []
+            for ln in (lane - d, lane + d):
+                if 1 <= ln <= LANES:
+                    found += [s for s in t.lanes[ln - 1]
+                              if not (self.spaces[s].pit_lane or self.spaces[s].pit_exit)]
+            if found:
+                return tuple(sorted(set(found)))
+        return ()
+
+    def progress(self, space: int) -> tuple[int, float]:
+        """(tile, fraction along it) for ordering cars on track."""
+        sp = self.spaces[space]
+        return (sp.tile, sp.span[0])
+
+
+# ---- building -------------------------------------------------------------------
+def build_track(tile_ids: list[str], library: Library, *, key: str = "track",
+                name: str = "", style: str = "other",
+                treat_as_straight: list[int] = (), gear_markers: list[GearMarker] = (),
+                pit_boxes: int = 10, source: str = "<built>") -> Track:
+    """The space graph of a closed track made of `tile_ids` in driving order.
+    Raises TrackError naming `source` and the field for ids that are not in the
+    library and for structural problems (no or several finish lines, DRS markers
+    that do not pair, several pit entries or exits)."""
+    specs: list[TileSpec] = []
+    for i, tid in enumerate(tile_ids):
+        try:
+            specs.append(library.tile(tid))
+        except KeyError:
+            raise TrackError(f"{source}: track.tiles[{i}]: unknown tile id {tid!r}") from None
+    for what, nos in (("treat_as_straight", list(treat_as_straight)),
+                      ("gear_markers", [g.tile_no for g in gear_markers])):
+        for j, no in enumerate(nos):
+            if not 1 <= no <= len(specs) or not specs[no - 1].costs_mp:
+                raise TrackError(f"{source}: track.{what}[{j}]: {no} is not the position of "
+                                 "a movement-point tile in track.tiles (counting from 1)")
+    finishes = [i for i, s in enumerate(specs) if s.feature == "finish"]
+    if len(finishes) != 1:
+        raise TrackError(f"{source}: track.tiles: exactly one finish-line tile needed "
+                         f"(found {len(finishes)})")
+    n_all = len(specs)
+    order = [(finishes[0] + k) % n_all for k in range(n_all)]   # finish first
+    # Walk the lap from the finish line: zero-MP tiles attach to the next MP tile.
+    pending: list[str] = []
+    mp_pos: list[int] = []            # positions (0-based in tile_ids) of MP tiles
+    feats_before: list[tuple[str, ...]] = []
+    for pos in order:
+        s = specs[pos]
+        if not s.costs_mp:
+            pending.append(s.feature or "")
+            continue
+        mp_pos.append(pos)
+        feats_before.append(tuple(pending))
+        pending = []
+    # DRS zones (FGP 8.6): the MP tiles after a drs_start marker up to the next
+    # drs_end marker; a zone may run across the finish line.
+    markers = [(pos, specs[pos].feature) for pos in range(n_all)
+               if specs[pos].feature in ("drs_start", "drs_end")]
+    zone_of_pos: dict[int, int] = {}
+    if markers:
+        kinds = [k for _, k in markers]
+        for j, (pos, k) in enumerate(markers):
+            if k == kinds[j - 1]:
+                what = "start" if k == "drs_start" else "end"
+                raise TrackError(f"{source}: track.tiles[{pos}]: DRS {what} marker "
+                                 f"follows another DRS {what} marker (they must alternate)")
+        first_start = min(pos for pos, k in markers if k == "drs_start")
+        zone = 0
+        in_zone = False
+        for k in range(n_all):
+            pos = (first_start + k) % n_all
+            f = specs[pos].feature
+            if f == "drs_start":
+                zone, in_zone = zone + 1, True
+            elif f == "drs_end":
+                in_zone = False
+            elif specs[pos].costs_mp and in_zone:
+                zone_of_pos[pos] = zone
+        # number the zones in lap order from the finish line
+        seen: dict[int, int] = {}
+        for pos in mp_pos:
+            if pos in zone_of_pos and zone_of_pos[pos] not in seen:
+                seen[zone_of_pos[pos]] = len(seen) + 1
+        zone_of_pos = {p: seen[z] for p, z in zone_of_pos.items()}
+    drs_state = [zone_of_pos.get(pos) for pos in mp_pos]
+    if pending:      # zero-MP tiles after the last MP tile lie before the finish line
+        feats_before[0] = tuple(pending) + feats_before[0]
+    if not mp_pos:
+        raise TrackError(f"{source}: track.tiles: no movement-point tile")
+    marker_at = {g.tile_no - 1: g.colour for g in gear_markers}
+    straight_at = {n - 1 for n in treat_as_straight}
+
+    spaces: list[Space] = []
+    tiles: list[TrackTile] = []
+    for ti, pos in enumerate(mp_pos):
+        spec = specs[pos]
+        lane_ids: list[list[int]] = [[] for _ in range(LANES)]
+        for li, lane in enumerate(spec.lanes):
+            for i, ss in enumerate(lane):
+                if ss.double_part:
+                    continue
+                sid = len(spaces)
+                lanes = (li + 1, li + 2) if ss.double else (li + 1,)
+                spaces.append(Space(
+                    id=sid, tile=ti, lane=li + 1, lanes=lanes, index=i, count=len(lane),
+                    kerb=ss.kerb, slipstream=ss.slipstream, drs_zone=drs_state[ti],
+                    pit_lane=ss.pit_lane, shadow_car=ss.shadow_car, pit_exit=ss.pit_exit))
+                lane_ids[li].append(sid)
+        for li, lane in enumerate(spec.lanes):     # the right halves of doubles
+            for i, ss in enumerate(lane):
+                if ss.double_part:
+                    left = lane_ids[li - 1]
+                    m, n = len(spec.lanes[li - 1]), len(lane)
+                    j = next(j for j, sid in enumerate(left) if spaces[sid].index * n == i * m
+                             and len(spaces[sid].lanes) == 2)
+                    lane_ids[li].insert(i, left[j])
+        tiles.append(TrackTile(
+            index=ti, no=pos + 1, spec=spec,
+            straight=spec.kind == "straight" or pos in straight_at,
+            gear=spec.gear or 8, speed_limit=marker_at.get(pos, spec.speed_limit),
+            drs_zone=drs_state[ti], features_before=feats_before[ti],
+            lanes=tuple(tuple(x) for x in lane_ids)))
+
+    n_tiles = len(tiles)
+    specs_of = {sp.id: tiles[sp.tile].spec.lanes[sp.lane - 1][sp.index] for sp in spaces}
+    for sp in spaces:
+        t = tiles[sp.tile]
+        nxt = tiles[(sp.tile + 1) % n_tiles]
+        fwd: list[int] = []
+        if sp.pit_lane:
+            pass                                   # into the pit lane, FGP 11.1
+        else:
+            for ln in sp.lanes:
+                ids = t.lanes[ln - 1]
+                k = ids.index(sp.id)
+                if k + 1 < len(ids):
+                    fwd.append(ids[k + 1])
+                elif nxt.lanes[ln - 1]:
+                    fwd.append(nxt.lanes[ln - 1][0])
+            fwd = [f for f in dict.fromkeys(fwd) if f != sp.id
+                   and not spaces[f].pit_exit]     # the exit space is reached from the pits
+        sp.forward = tuple(fwd)
+        a0, a1 = sp.span
+        ss = specs_of[sp.id]
+        for side, ln in (("left", min(sp.lanes) - 1), ("right", max(sp.lanes) + 1)):
+            alongside: list[int] = []
+            if 1 <= ln <= LANES:
+                for sid in dict.fromkeys(t.lanes[ln - 1]):
+                    o = spaces[sid]
+                    # a double's span is measured in the lane being looked at
+                    k = t.lanes[ln - 1].index(sid)
+                    n = len(t.lanes[ln - 1])
+                    b0, b1 = k / n, (k + 1) / n
+                    if min(a1, b1) - max(a0, b0) > 1e-9 and not o.pit_exit:
+                        alongside.append(sid)
+            wall = (side in t.spec.walls or (ss.wall_left if side == "left" else ss.wall_right))
+            edge = None if alongside else (WALL if wall else OFF_TRACK)
+            if side == "left":
+                sp.left, sp.edge_left = tuple(alongside), edge
+            else:
+                sp.right, sp.edge_right = tuple(alongside), edge
+        if ss.skid is not None:
+            sp.skid_to = ((sp.tile + (1 if ss.skid.next_tile else 0)) % n_tiles, ss.skid.lane)
+
+    moves: list[tuple[Move, ...]] = []
+    for sp in spaces:
+        ms = [Move(f, False, crosses_finish=spaces[f].tile == 0 and sp.tile == n_tiles - 1)
+              for f in sp.forward]
+        for f in sp.lateral:
+            yellow = sp.pit_exit or spaces[f].pit_lane or sp.pit_lane
+            ms.append(Move(f, True, crosses_yellow_line=yellow))
+        moves.append(tuple(ms))
+
+    zones: dict[int, list[int]] = {}
+    for t in tiles:
+        if t.drs_zone:
+            zones.setdefault(t.drs_zone, []).append(t.index)
+    entries = [s.id for s in spaces if s.pit_lane]
+    exits = [s.id for s in spaces if s.pit_exit]
+    if len(entries) > 1 or len(exits) > 1:
+        raise TrackError(f"{source}: track.tiles: at most one pit entry and one pit exit "
+                         f"tile (found {len(entries)} and {len(exits)})")
+    pit = None
+    if entries and exits:
+        e = spaces[entries[0]]
+        shadow = next((s for s in tiles[e.tile].spaces if spaces[s].shadow_car), None)
+        pit = PitLane(entry_space=e.id, shadow_car=shadow, exit_space=exits[0],
+                      entry_tile=e.tile, exit_tile=spaces[exits[0]].tile, boxes=pit_boxes)
+    elif entries or exits:
+        raise TrackError(f"{source}: track.tiles: a pit entry tile needs a pit exit tile "
+                         "and the other way round")
+    return Track(key=key, name=name or key, style=style, tiles=tiles, spaces=spaces,
+                 drs_zones=[tuple(zones[k]) for k in sorted(zones)], pit=pit,
+                 source=source, _moves=moves)
+
+
+# ---- loading --------------------------------------------------------------------
+def _read(path: Path) -> dict:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise TrackError(f"{path}: file not found") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise TrackError(f"{path}: {exc}") from None
+
+
+def _where(doc: dict, loc: tuple) -> str:
+    """A pydantic error location as a field path, naming tiles by id."""
+    out = ""
+    node = doc
+    for step in loc:
+        if isinstance(step, int):
+            item = node[step] if isinstance(node, list) and 0 <= step < len(node) else None
+            tid = item.get("id") if isinstance(item, dict) else None
+            out += f"[{tid}]" if isinstance(tid, str) and out == "tiles" else f"[{step}]"
+            node = item
+        else:
+            out += ("." if out else "") + str(step)
+            node = node.get(step) if isinstance(node, dict) else None
+    return out
+
+
+def _describe(path: Path, doc: dict, exc: ValidationError, prefix: tuple = ()) -> str:
+    errs = exc.errors()
+    err = next((e for e in errs if e.get("type") == "extra_forbidden"), errs[0])
+    more = f" (and {len(errs) - 1} more)" if len(errs) > 1 else ""
+    where = _where(doc, prefix + tuple(err.get("loc", ())))
+    msg = str(err.get("msg", "")).removeprefix("Value error, ")
+    return f"{path}: {where or '(file)'}: {msg}{more}"
+
+
+def load_library(path: str | Path | None = None) -> Library:
+    """Read and validate a tile library (default: content/tiles.toml)."""
+    p = Path(path) if path else CONTENT_DIR / "tiles.toml"
+    return _load_library(str(p))
+
+
+@lru_cache(maxsize=8)
+def _load_library(p: str) -> Library:
+    path = Path(p)
+    doc = _read(path)
+    try:
+        return Library.model_validate(doc)
+    except ValidationError as exc:
+        raise TrackError(_describe(path, doc, exc)) from None
+
+
+def load_track(path: str | Path, library: Library | None = None) -> Track:
+    """Read, validate and build a track file (a `[track]` table)."""
+    path = Path(path)
+    doc = _read(path)
+    unknown = sorted(set(doc) - {"track"})
+    if unknown:
+        raise TrackError(f"{path}: unknown top-level key(s) {', '.join(unknown)}; "
+                         "expected only [track]")
+    if "track" not in doc:
+        raise TrackError(f"{path}: missing the [track] table")
+    try:
+        spec = TrackSpec.model_validate(doc["track"])
+    except ValidationError as exc:
+        raise TrackError(_describe(path, doc, exc, ("track",))) from None
+    lib = library or load_library()
+    tr = build_track(spec.tiles, lib, key=spec.key, name=spec.name, style=spec.style,
+                     treat_as_straight=spec.treat_as_straight,
+                     gear_markers=spec.gear_markers, pit_boxes=spec.pit_boxes,
+                     source=str(path))
+    tr.spec = spec
+    return tr
+
+
+def track_keys(directory: str | Path | None = None) -> list[str]:
+    d = Path(directory) if directory else TRACK_DIR
+    return sorted(p.stem for p in d.glob("*.toml"))
+
+
+@lru_cache(maxsize=16)
+def track(key: str, directory: str | None = None) -> Track:
+    """A shipped (or user) track by key; built once and cached: treat as read-only."""
+    d = Path(directory) if directory else TRACK_DIR
+    p = d / f"{key}.toml"
+    if not p.is_file():
+        raise TrackError(f"unknown FormulaGP track {key!r}; choose from "
+                         f"{', '.join(track_keys(d)) or '(none)'}")
+    lib = None if directory is None or not (Path(directory).parent / "tiles.toml").is_file() \
+        else load_library(Path(directory).parent / "tiles.toml")
+    return load_track(p, lib)
+
+
+# ---- the FGP 18.1 checker -----------------------------------------------------
+def _sccs_reach(track: Track, start: int, reverse: bool = False) -> set[int]:
+    adj: dict[int, list[int]] = {s.id: [] for s in track.spaces}
+    for s in track.spaces:
+        for m in track.moves(s.id):
+            adj[s.id].append(m.to)
+    if track.pit:
+        adj[track.pit.entry_space].append(track.pit.exit_space)
+    if reverse:
+        radj: dict[int, list[int]] = {k: [] for k in adj}
+        for a, bs in adj.items():
+            for b in bs:
+                radj[b].append(a)
+        adj = radj
+    seen = {start}
+    todo = deque([start])
+    while todo:
+        a = todo.popleft()
+        for b in adj[a]:
+            if b not in seen:
+                seen.add(b)
+                todo.append(b)
+    return seen
+
+
+def lap_spaces_min(track: Track) -> int | None:
+    """Fewest movement points from the finish line round to it again, the lap's
+    length in spaces along the best line (lane changes count, pit lane excluded)."""
+    dist: dict[int, int] = {}
+    todo: deque[int] = deque()
+    for s in track.tiles[0].spaces:
+        if not track.spaces[s].pit_exit and not track.spaces[s].pit_lane:
+            dist[s] = 1
+            todo.append(s)
+    best: int | None = None
+    while todo:
+        a = todo.popleft()
+        for m in track.moves(a):
+            if m.crosses_finish:
+                best = dist[a] + 1 if best is None else min(best, dist[a] + 1)
+            elif m.to not in dist and not m.crosses_yellow_line:
+                dist[m.to] = dist[a] + 1
+                todo.append(m.to)
+    return best
+
+
+def _limited(t: TrackTile) -> bool:
+    """A speed limit for the 18.1 BLUE-in-8th check: a lower gear, the no-pairs
+    icon, or an [ADV] GREEN/RED marker."""
+    return t.gear != 8 or t.no_pairs or t.speed_limit is not None
+
+
+def blue_run(track: Track) -> int:
+    """The longest forward run (in movement points) a car can make starting on an
+    8th-gear tile without entering a tile with a speed limit (FGP 18.1)."""
+    n = len(track.tiles)
+    if all(not _limited(t) for t in track.tiles):
+        return 10 ** 6
+    best = 0
+    memo: dict[int, int] = {}
+
+    def longest(sid: int) -> int:      # MPs available ahead of sid inside the run
+        if sid in memo:
+            return memo[sid]
+        memo[sid] = 0                  # guard (forward graph is acyclic within a run)
+        sp = track.spaces[sid]
+        r = 0
+        for f in sp.forward:
+            if not _limited(track.tiles[track.spaces[f].tile]):
+                r = max(r, 1 + longest(f))
+        memo[sid] = r
+        return r
+    for t in track.tiles:
+        if not _limited(t) and _limited(track.tiles[(t.index - 1) % n]):
+            for s in t.spaces:
+                best = max(best, longest(s))
+    return best
+
+
+def check_track(track: Track, *, blue_8th_mp: int = BLUE_8TH_MP,
+                lap_tiles: tuple[int, int] = (34, 46)) -> list[str]:
+    """Problems with a track under FGP 18.1 and graph sanity; [] when none."""
+    out: list[str] = []
+    src = track.source
+    n = track.lap_tiles
+    if not lap_tiles[0] <= n <= lap_tiles[1]:
+        out.append(f"{src}: FGP 18.1: {n} movement-point tiles; about 40 recommended "
+                   f"({lap_tiles[0]}-{lap_tiles[1]})")
+    if len(track.drs_zones) > 2:
+        out.append(f"{src}: FGP 18.1: {len(track.drs_zones)} DRS zones; at most 2")
+    for z, tl in enumerate(track.drs_zones, 1):
+        bent = [track.tiles[i].no for i in tl if not track.tiles[i].straight]
+        if bent:
+            out.append(f"{src}: FGP 8.6: DRS zone {z} includes curved tiles at "
+                       f"track.tiles positions {bent}")
+    if not any(t.tricky for t in track.tiles):
+        out.append(f"{src}: FGP 18.1: no tricky corner")
+    run = blue_run(track)
+    if run < blue_8th_mp:
+        out.append(f"{src}: FGP 18.1: longest run free of speed limits from an 8th-gear "
+                   f"tile is {run} MP; a BLUE card in 8th gear needs {blue_8th_mp}")
+    # no lap in a single lane: the forward-only graph has no cycle.
+    if _forward_cycle(track):
+        out.append(f"{src}: FGP 18.1: a lap can be driven without changing lanes")
+    # kerbs where lanes begin or end (pit tiles' yellow-line lanes exempt)
+    for t in track.tiles:
+        nxt = track.tiles[(t.index + 1) % n]
+        for ln in range(1, LANES + 1):
+            here = [s for s in t.lanes[ln - 1] if not _pitty(track, s)]
+            there = [s for s in nxt.lanes[ln - 1] if not _pitty(track, s)]
+            if _pit_tile(track, t) or _pit_tile(track, nxt):
+                continue
+            if here and not there and not track.spaces[here[-1]].kerb \
+                    and len(track.spaces[here[-1]].lanes) == 1:
+                out.append(f"{src}: FGP 18.1: lane {ln} ends after tile {t.id} (track.tiles "
+                           f"position {t.no}) without a kerb")
+            if there and not here and not track.spaces[there[0]].kerb \
+                    and len(track.spaces[there[0]].lanes) == 1:
+                out.append(f"{src}: FGP 18.1: lane {ln} begins on tile {nxt.id} (track.tiles "
+                           f"position {nxt.no}) without a kerb")
+    # graph sanity
+    for s in track.spaces:
+        if not track.moves(s.id) and not s.pit_lane:
+            out.append(f"{src}: space {s.id} (tile {track.tiles[s.tile].id}, position "
+                       f"{track.tiles[s.tile].no}, lane {s.lane}) is a dead end")
+    if track.spaces:
+        fwd = _sccs_reach(track, 0)
+        back = _sccs_reach(track, 0, reverse=True)
+        cut = [s.id for s in track.spaces if s.id not in fwd or s.id not in back]
+        if cut:
+            sp = track.spaces[cut[0]]
+            out.append(f"{src}: {len(cut)} space(s) not on a closed lap, first: space "
+                       f"{sp.id} (tile {track.tiles[sp.tile].id}, position "
+                       f"{track.tiles[sp.tile].no}, lane {sp.lane})")
+    if lap_spaces_min(track) is None:
+        out.append(f"{src}: no lap closes over the finish line")
+    if track.pit is None:
+        out.append(f"{src}: FGP 11: no pit entry and pit exit tiles")
+    else:
+        p = track.pit
+        e = track.spaces[p.entry_space]
+        if not any(p.entry_space in track.spaces[s].forward for s in
+                   track.tiles[(e.tile - 1) % n].spaces):
+            out.append(f"{src}: FGP 11.1: the PIT LANE space cannot be reached moving forward")
+        if p.shadow_car is None:
+            out.append(f"{src}: FGP 11.1: the pit entry tile has no shadow car space")
+        if not track.spaces[p.exit_space].forward:
+            out.append(f"{src}: FGP 11.3: the pit exit space leads nowhere")
+        gap = (p.exit_tile - p.entry_tile) % n
+        if not 1 <= gap <= 6:
+            out.append(f"{src}: FGP 11: pit exit is {gap} tiles after the pit entry; "
+                       "the pit lane should run beside a short stretch (1-6 tiles)")
+    return out
+
+
+def _pitty(track: Track, sid: int) -> bool:
+    s = track.spaces[sid]
+    return s.pit_lane or s.pit_exit
+
+
+def _pit_tile(track: Track, t: TrackTile) -> bool:
+    return any(_pitty(track, s) for s in t.spaces)
+
+
+def _forward_cycle(track: Track) -> bool:
+    """A cycle in the forward-only graph: a lap without any lane change."""
+    state: dict[int, int] = {}
+    for root in range(len(track.spaces)):
+        if root in state:
+            continue
+        stack = [(root, iter(track.spaces[root].forward))]
+        state[root] = 1
+        while stack:
+            node, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                state[node] = 2
+                stack.pop()
+            elif state.get(nxt) == 1:
+                return True
+            elif nxt not in state:
+                state[nxt] = 1
+                stack.append((nxt, iter(track.spaces[nxt].forward)))
+    return False
