@@ -672,13 +672,14 @@ def _sccs_reach(track: Track, start: int, reverse: bool = False) -> set[int]:
 
 
 def lap_spaces_min(track: Track) -> int | None:
-    """Fewest movement points from the finish line round to it again, the lap's
-    length in spaces along the best line (lane changes count, pit lane excluded)."""
+    """Fewest movement points that take a car from a space just past the finish
+    line round to the first tile again: the lap's length in spaces along the best
+    line (lane changes count; the pit lane is excluded)."""
     dist: dict[int, int] = {}
     todo: deque[int] = deque()
     for s in track.tiles[0].spaces:
         if not track.spaces[s].pit_exit and not track.spaces[s].pit_lane:
-            dist[s] = 1
+            dist[s] = 0
             todo.append(s)
     best: int | None = None
     while todo:
@@ -741,6 +742,17 @@ def check_track(track: Track, *, blue_8th_mp: int = BLUE_8TH_MP,
         if bent:
             out.append(f"{src}: FGP 8.6: DRS zone {z} includes curved tiles at "
                        f"track.tiles positions {bent}")
+    for t in track.tiles:
+        if t.speed_limit and not any(g.tile_no == t.no for g in
+                                     (track.spec.gear_markers if track.spec else ())):
+            continue
+        if t.speed_limit and t.straight:
+            out.append(f"{src}: FGP 8.4.2: [ADV] gear marker on straight tile {t.id} "
+                       f"(track.tiles position {t.no}); speed limits belong on corners")
+    colours = sorted(t.speed_limit for t in track.tiles if t.speed_limit)
+    if colours and colours != ["GREEN", "GREEN", "RED", "RED"]:
+        out.append(f"{src}: FGP 18.1: [ADV] use 2 GREEN and 2 RED speed-limit corners "
+                   f"(found {', '.join(colours)})")
     if not any(t.tricky for t in track.tiles):
         out.append(f"{src}: FGP 18.1: no tricky corner")
     run = blue_run(track)
