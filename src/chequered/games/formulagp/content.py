@@ -1,0 +1,978 @@
+"""Pydantic models for FormulaGP content (boards, cards, dice, race control
+panel, points) and the cached loader.
+
+The rulebook names the components and gives the numbers of its worked
+examples, but not what is printed on each board and card. The TOML files in
+content/ are chequered's reconstruction, consistent with every number and
+mechanism the rulebook gives (deck sizes, named cards, §7.3.3.5, §8.8, §9.2,
+§16.4 ...). A user who owns the game can point --content at their own files
+with the same schema.
+
+Every card effect is typed data: a discriminated union (`Effect`) of effect
+kinds, each one a mechanism the rulebook defines (the section is noted on
+each class). Nothing is free text except the `text` shown to players.
+
+Each file is validated on its own, so an error names the file and the field:
+"<dir>/action.toml: A07.leds: Input should be greater than or equal to 0".
+"""
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from ...engine.protocol import BadInput
+
+CONTENT_DIR = Path(__file__).parent / "content"
+
+GEARS = (2, 4, 6, 8)                                  # FGP 2.1 gear icons
+PACES = ("green", "red", "blue")                      # FGP 4.3.1 race pace
+Colour = Literal["green", "red", "blue", "orange"]    # movement card colours
+Pace = Literal["green", "red", "blue"]
+TyreType = Literal["soft", "medium", "hard", "wet"]
+ParamColour = Literal["white", "yellow", "red"]       # FGP 4.12
+Die = Literal["white", "yellow", "red"]               # FGP 4.11
+Who = Literal["self", "all", "others"]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# =========================================================================
+# Player boards (FGP 5.1.1, 7.3.3.5, 8.1, 8.8, 9.2, 10.1, 4.13)
+# =========================================================================
+class PaceRow(Strict):
+    """Movement points of one gear at each race pace (FGP 8.1)."""
+    green: int = Field(ge=0, le=12)
+    red: int = Field(ge=0, le=12)
+    blue: int = Field(ge=0, le=12)
+
+    def at(self, pace: str) -> int:
+        return getattr(self, pace)
+
+
+class SpeedTable(Strict):
+    """The speed display of a player board: gear x pace -> movement points."""
+    gear2: PaceRow
+    gear4: PaceRow
+    gear6: PaceRow
+    gear8: PaceRow
+
+    def mp(self, gear: int, pace: str) -> int:
+        if gear not in GEARS:
+            raise ValueError(f"no gear {gear}; gears are {GEARS}")
+        return getattr(self, f"gear{gear}").at(pace)
+
+    @model_validator(mode="after")
+    def _monotone(self):
+        for g in GEARS:
+            row = getattr(self, f"gear{g}")
+            # FGP 8.2 pairs: GREEN+GREEN gives RED pace, RED+RED gives BLUE
+            # pace; a pair is only worth a YELLOW die if the pace is faster.
+            if not row.green < row.red < row.blue:
+                raise ValueError(f"gear{g}: needs green < red < blue")
+        for p in PACES:
+            vals = [self.mp(g, p) for g in GEARS]
+            if vals != sorted(vals):
+                raise ValueError(f"{p}: movement points must not drop in a higher gear")
+        return self
+
+
+class TyreToken(Strict):
+    """A tyre bonus token: the fresh side and the lesser (degraded) side."""
+    fresh: int = Field(ge=0, le=6)
+    degraded: int = Field(ge=0, le=6)
+
+    @model_validator(mode="after")
+    def _order(self):
+        if self.degraded >= self.fresh:
+            raise ValueError("degraded side must be lower than the fresh side")
+        return self
+
+
+class TyreTokens(Strict):
+    soft: TyreToken
+    medium: TyreToken
+    hard: TyreToken
+    wet: TyreToken                  # [ADV] 10.2; its lesser side is the '+1' side
+
+
+# FGP 10.1: the icons printed on the tyre-wear track.
+TyreIcon = Literal[
+    "none",                # no effect
+    "degrade_soft_medium",  # Soft/Medium degraded: flip the tyre bonus token
+    "degrade_hard_wet",     # Hard/Wet degraded: flip the token
+    "worn_soft",            # Soft worn out: remove the token, no tyre-wear extensions
+    "worn_medium",          # Medium worn out
+    "worn_soft_medium",     # Soft and Medium worn out
+    "worn_hard_wet",        # Hard and Wet worn out
+    "red_die",              # dangerous: roll the RED die after each movement from here on
+]
+
+
+class TyreStarts(Strict):
+    hard: int = Field(ge=0)
+    soft_medium: int = Field(ge=0)
+    wet: int = Field(ge=0)
+
+
+class CarCharacteristic(Strict):
+    """FGP 4.13: +1 MP once per turn when the condition holds."""
+    name: str
+    text: str
+    bonus: Literal[1] = 1
+    when: Literal["gear", "pace", "straight_start", "curve_start", "curve_end"]
+    gears: list[Literal[2, 4, 6, 8]] = []       # when == "gear"
+    paces: list[Pace] = []                      # when == "pace"
+
+    @model_validator(mode="after")
+    def _args(self):
+        if (self.when == "gear") != bool(self.gears):
+            raise ValueError("gears is required exactly when when = 'gear'")
+        if (self.when == "pace") != bool(self.paces):
+            raise ValueError("paces is required exactly when when = 'pace'")
+        return self
+
+
+class BoardSide(Strict):
+    side: Literal["A", "B"]
+    speed: SpeedTable
+    max_ot: int = Field(ge=1, le=6)
+    ot_leds: list[int]          # LEDs beside OT levels 0..max_ot (FGP 9.3)
+    ers_max: int = Field(ge=1, le=6)
+    ers_leds: list[int]         # LEDs beside ERS charge levels 0..ers_max (FGP 8.8)
+    tyres: TyreTokens
+    tyre_track: list[TyreIcon]  # index 0 is the beginning of the track
+    tyre_start: TyreStarts
+
+    @model_validator(mode="after")
+    def _check(self):
+        if len(self.ot_leds) != self.max_ot + 1:
+            raise ValueError(f"ot_leds needs {self.max_ot + 1} entries (OT 0..{self.max_ot})")
+        if len(self.ers_leds) != self.ers_max + 1:
+            raise ValueError(f"ers_leds needs {self.ers_max + 1} entries "
+                             f"(charge 0..{self.ers_max})")
+        for name in ("ot_leds", "ers_leds"):
+            v = getattr(self, name)
+            if v != sorted(v) or min(v) < 0:
+                raise ValueError(f"{name} must be non-negative and never drop as the level rises")
+        t = self.tyre_track
+        n = len(t)
+        for name in ("hard", "soft_medium", "wet"):
+            pos = getattr(self.tyre_start, name)
+            if not 0 < pos < n:
+                raise ValueError(f"tyre_start.{name} = {pos} is not inside the tyre track "
+                                 f"(1..{n - 1}; 10.1 lets wear fall below the start)")
+            if t[pos] != "none":
+                raise ValueError(f"tyre_start.{name} sits on the icon {t[pos]!r}")
+        # Each tyre type must meet exactly one degrade and one worn icon, in that order.
+        for tyre, deg, worn in (("soft", "degrade_soft_medium", ("worn_soft", "worn_soft_medium")),
+                                ("medium", "degrade_soft_medium", ("worn_medium", "worn_soft_medium")),
+                                ("hard", "degrade_hard_wet", ("worn_hard_wet",)),
+                                ("wet", "degrade_hard_wet", ("worn_hard_wet",))):
+            start = self.tyre_start.wet if tyre == "wet" else (
+                self.tyre_start.hard if tyre == "hard" else self.tyre_start.soft_medium)
+            d = [i for i, x in enumerate(t) if x == deg]
+            w = [i for i, x in enumerate(t) if x in worn]
+            if len(d) != 1 or len(w) != 1:
+                raise ValueError(f"tyre_track: {tyre} needs one {deg} and one worn-out icon")
+            if not start < d[0] < w[0]:
+                raise ValueError(f"tyre_track: {tyre} must start, degrade, then wear out in order")
+        if t.count("red_die") != 1 or t.index("red_die") != n - 1:
+            raise ValueError("tyre_track: the red_die icon must be the last space, once")
+        return self
+
+    # -- lookups used by the rules --
+    def tyre_state(self, tyre: str, position: int) -> Literal["fresh", "degraded", "worn"]:
+        """FGP 10.1: the state of `tyre` once the wear token is at `position`."""
+        deg = "degrade_soft_medium" if tyre in ("soft", "medium") else "degrade_hard_wet"
+        worn = {"soft": ("worn_soft", "worn_soft_medium"),
+                "medium": ("worn_medium", "worn_soft_medium"),
+                "hard": ("worn_hard_wet",), "wet": ("worn_hard_wet",)}[tyre]
+        passed = self.tyre_track[:position + 1]
+        if any(x in worn for x in passed):
+            return "worn"
+        if deg in passed:
+            return "degraded"
+        return "fresh"
+
+    def tyre_bonus(self, tyre: str, position: int) -> int:
+        state = self.tyre_state(tyre, position)
+        tok: TyreToken = getattr(self.tyres, tyre)
+        return {"fresh": tok.fresh, "degraded": tok.degraded, "worn": 0}[state]
+
+    def start_position(self, tyre: str) -> int:
+        return {"soft": self.tyre_start.soft_medium, "medium": self.tyre_start.soft_medium,
+                "hard": self.tyre_start.hard, "wet": self.tyre_start.wet}[tyre]
+
+    def hand_limit(self, ers: int, base: int = 4) -> int:
+        """FGP 7.3.1: 4 cards plus the LEDs beside the ERS charge."""
+        return base + self.ers_leds[ers]
+
+
+class Board(Strict):
+    key: str
+    team: str
+    number: int = Field(ge=1, le=10)          # FGP 16.5 team identifier
+    characteristic: CarCharacteristic
+    sides: list[BoardSide] = Field(min_length=2, max_length=2)
+
+    @model_validator(mode="after")
+    def _sides(self):
+        if [s.side for s in self.sides] != ["A", "B"]:
+            raise ValueError("sides must be A then B")
+        a, b = self.sides
+        if a.model_dump() == b.model_dump():
+            raise ValueError("the two sides must differ (FGP 5.1.1 alternate setup)")
+        return self
+
+    def side(self, name: str = "A") -> BoardSide:
+        return self.sides[0] if name == "A" else self.sides[1]
+
+
+# =========================================================================
+# Effects: the mechanisms the rulebook defines (typed, never free text)
+# =========================================================================
+Condition = Literal[
+    "always",
+    "paired",          # movement made with a pair (FGP 8.2 pairing)
+    "red_or_blue",     # pace RED or BLUE this turn (FGP 13.13.1 style)
+    "green",           # single GREEN pace this turn
+    "on_curve",        # car is on a curved tile (FGP 2.1)
+    "on_straight",     # car is on a straight tile
+    "leader",          # car holds the race-leader token (FGP 13.3)
+    "changed_lane",    # car changed lanes during its movement (FGP 8.3)
+]
+
+
+class _E(Strict):
+    only_if: Condition = "always"
+
+
+class TyreWear(_E):
+    """FGP 10.1: tyre wear +N (negative: regain wear)."""
+    type: Literal["tyre_wear"]
+    amount: int
+    who: Who = "self"
+
+
+class Stress(_E):
+    """FGP 13.3: driver stress +/-N."""
+    type: Literal["stress"]
+    amount: int
+    who: Who = "self"
+
+
+class Ers(_E):
+    """FGP 8.8.1 / 4.10: charge (+) or lose (-) ERS, within 0..max."""
+    type: Literal["ers"]
+    amount: int
+    who: Who = "self"
+
+
+class Ot(_E):
+    """FGP 9.2 / 4.12: OT +N; beyond_max like the RED parameter token."""
+    type: Literal["ot"]
+    amount: int
+    beyond_max: bool = False
+
+
+class Movement(_E):
+    """FGP 7.3.3.2 'additional movement from an EVENT card' / FGP 8.1
+    negative effects of DAMAGE, FAILURE and RISK cards: MP this turn."""
+    type: Literal["movement"]
+    amount: int
+
+
+class BattleLeds(_E):
+    """FGP 9.3 remark: extra LEDs in one battle."""
+    type: Literal["battle_leds"]
+    amount: int
+    role: Literal["attack", "defend", "any"] = "any"
+
+
+class Draw(_E):
+    """FGP 4.2.1 drawing; 13.6 damage; 13.7 failure; 4.5 risk; 4.4 event."""
+    type: Literal["draw"]
+    deck: Literal["action", "event", "risk", "damage", "failure"]
+    count: int = Field(default=1, ge=1, le=3)
+
+
+class Discard(_E):
+    """FGP 4.2.1 discarding ACTION cards from hand (never Tyre Wear or Draw
+    Failure cards, FGP 8.8)."""
+    type: Literal["discard"]
+    count: int = Field(ge=1, le=3)
+    choice: Literal["own", "random"] = "own"
+
+
+class DieRoll(_E):
+    """FGP 13.2 hazard check / 4.11: roll and resolve a die."""
+    type: Literal["die_roll"]
+    die: Literal["yellow", "red"]
+
+
+class LossOfControl(_E):
+    """FGP 13.4: a loss of control event (counter-steer or spin)."""
+    type: Literal["loss_of_control"]
+
+
+class YellowFlag(_E):
+    """FGP 13.8 / 13.8.2: yellow flag on the car's tile; the panel token
+    advances `panel` spaces, or by a WHITE die roll."""
+    type: Literal["yellow_flag"]
+    panel: int | Literal["white_die"] = 1
+    on_track: bool = True
+
+
+class SafetyCar(_E):
+    """FGP 13.9 / 13.10: roll the WHITE die; a face in red_flag_on stops the
+    race (Red Flag), any other face deploys the Safety Car."""
+    type: Literal["safety_car"]
+    red_flag_on: list[int] = [6]
+
+
+class VirtualSafetyCar(_E):
+    """FGP 13.9.3."""
+    type: Literal["virtual_safety_car"]
+
+
+class Investigation(_E):
+    """FGP 13.12.1: every player shows held EVENT cards; a penalty per icon."""
+    type: Literal["investigation"]
+
+
+class Penalty(_E):
+    """FGP 13.12: Penalty tokens."""
+    type: Literal["penalty"]
+    count: int = Field(default=1, ge=1, le=2)
+
+
+class Parameter(_E):
+    """FGP 4.12: restore (+1) or lose (-1) a parameter token."""
+    type: Literal["parameter"]
+    colour: ParamColour | Literal["any"]
+    amount: Literal[-1, 1]
+
+
+class Hazard(_E):
+    """FGP 13.13: place a hazard token on the car's tile."""
+    type: Literal["hazard"]
+    token: Literal["gravel", "debris", "oil"]
+
+
+class NoPairs(_E):
+    """FGP 8.4.1 / 13.3 / 13.13.1: cards cannot be played in pairs."""
+    type: Literal["no_pairs"]
+    duration: Literal["next_turn", "until_repaired"] = "next_turn"
+
+
+class NoTyreBonus(_E):
+    """FGP 13.13.1: next move without the tyre bonus."""
+    type: Literal["no_tyre_bonus"]
+    duration: Literal["next_turn", "until_repaired"] = "next_turn"
+
+
+class LoseTurn(_E):
+    """FGP 13.11 / 13.9.2: the car does not move next round."""
+    type: Literal["lose_turn"]
+
+
+class ColdTyres(_E):
+    """FGP 11.3: a Cold Tyres token (-2 LEDs in battles this and next round)."""
+    type: Literal["cold_tyres"]
+
+
+BoardTarget = Literal["max_ot", "ers_max", "tyre_bonus", "hand_limit", "speed"]
+
+
+class BoardValue(_E):
+    """FGP 13.6 / 13.7: a Damage/Failure token on its -1 side lowers a board
+    value until repaired. target 'speed' lowers the speed table in `gears`."""
+    type: Literal["board_value"]
+    target: BoardTarget
+    amount: Literal[-1, -2]
+    gears: list[Literal[2, 4, 6, 8]] = []
+
+    @model_validator(mode="after")
+    def _gears(self):
+        if (self.target == "speed") != bool(self.gears):
+            raise ValueError("gears is required exactly when target = 'speed'")
+        return self
+
+
+Function = Literal[
+    # FGP 4.2.2 secondary functions
+    "counter_steer", "ot_plus1", "brake", "ers_2x", "tyre_2x", "parameter_2x", "mp_2x",
+    # FGP 4.10 / 8.2.2 / 8.6 / 4.13 / 4.12 board functions
+    "ers_spend", "ers_charge", "ers_extend", "drs", "car_characteristic",
+    "parameter_white", "parameter_yellow", "parameter_red", "lane_change",
+]
+
+
+class Disable(_E):
+    """FGP 13.6 / 13.7: the function covered by the token is unavailable
+    until repaired."""
+    type: Literal["disable"]
+    function: Function
+
+
+class Repair(_E):
+    """FGP 13.7.1 / 11.2.1: remove one FAILURE (or DAMAGE) card for free."""
+    type: Literal["repair"]
+    what: Literal["failure", "damage"]
+
+
+Effect = Annotated[
+    Union[TyreWear, Stress, Ers, Ot, Movement, BattleLeds, Draw, Discard, DieRoll,
+          LossOfControl, YellowFlag, SafetyCar, VirtualSafetyCar, Investigation,
+          Penalty, Parameter, Hazard, NoPairs, NoTyreBonus, LoseTurn, ColdTyres,
+          BoardValue, Disable, Repair],
+    Field(discriminator="type")]
+
+EFFECT_KINDS = ("tyre_wear", "stress", "ers", "ot", "movement", "battle_leds", "draw",
+                "discard", "die_roll", "loss_of_control", "yellow_flag", "safety_car",
+                "virtual_safety_car", "investigation", "penalty", "parameter", "hazard",
+                "no_pairs", "no_tyre_bonus", "lose_turn", "cold_tyres", "board_value",
+                "disable", "repair")
+
+# Effects that last while the card lies by the player board (DAMAGE/FAILURE).
+PERSISTENT = ("board_value", "disable", "no_pairs", "no_tyre_bonus")
+
+
+# =========================================================================
+# ACTION cards (FGP 2.2, 4.2.2, 4.3)
+# =========================================================================
+Secondary = Literal["counter_steer", "ot_plus1", "brake",
+                    "ers_2x", "tyre_2x", "parameter_2x", "mp_2x"]
+SINGLE_SECONDARY = ("counter_steer", "ot_plus1", "brake")
+Icon = Literal["lane_change_wear", "no_lane_change", "ers_cost", "stress_down",
+               "wild", "cannot_discard", "can_hold", "penalty"]
+
+ACTION_COUNTS = {("movement", "green"): 12, ("movement", "red"): 10,
+                 ("movement", "blue"): 4, ("movement", "orange"): 4,
+                 ("tyre_wear", None): 8, ("option", None): 6, ("draw_failure", None): 1}
+
+# FGP 4.3.1 icons by colour; FGP 16.4 Sprint speeds by colour.
+COLOUR_ICONS = {"green": {"stress_down"}, "red": {"lane_change_wear"},
+                "blue": {"ers_cost", "no_lane_change"},
+                "orange": {"wild", "lane_change_wear"}}
+SPRINT_MP = {"green": [2], "red": [4], "blue": [6], "orange": [2, 4]}
+
+
+class ActionCard(Strict):
+    id: str
+    kind: Literal["movement", "tyre_wear", "option", "draw_failure"]
+    colour: Colour | None = None
+    leds: int = Field(ge=0, le=6)                 # battle skill (FGP 4.3.1 d)
+    icons: list[Icon] = []
+    secondary: Secondary | None = None
+    sprint_mp: list[int] = []                     # FGP 16.4 (movement cards only)
+    penalty_icons: int = Field(default=0, ge=0, le=2)   # FGP 4.3.4
+    text: str
+
+    @model_validator(mode="after")
+    def _check(self):
+        k, c, icons = self.kind, self.colour, set(self.icons)
+        if (k == "movement") != (c is not None):
+            raise ValueError("colour is required for movement cards and only for them")
+        if k == "movement":
+            if not COLOUR_ICONS[c] <= icons:
+                raise ValueError(f"a {c} card needs the icons {sorted(COLOUR_ICONS[c])}")
+            if self.sprint_mp != SPRINT_MP[c]:
+                raise ValueError(f"sprint_mp of a {c} card is {SPRINT_MP[c]} (FGP 16.4)")
+            if self.leds < 1:
+                raise ValueError("a movement card is worth at least 1 LED")
+            if self.secondary is None or self.secondary == "brake":
+                raise ValueError("movement cards carry a secondary function other than brake")
+        elif self.sprint_mp:
+            raise ValueError("sprint_mp only on movement cards")
+        if k == "tyre_wear":
+            if self.secondary != "brake" or "cannot_discard" not in icons:
+                raise ValueError("Tyre Wear cards have the brake secondary function and "
+                                 "the cannot_discard icon (FGP 4.3.2)")
+        if k == "option":
+            if "can_hold" not in icons or self.secondary in (None, "brake"):
+                raise ValueError("Option cards can be held and carry a secondary function "
+                                 "(FGP 4.3.3)")
+        if k == "draw_failure":
+            if self.secondary is not None or self.leds != 0:
+                raise ValueError("the Draw Failure card has no LEDs and no secondary function")
+            if not {"cannot_discard", "penalty"} <= icons or self.penalty_icons < 1:
+                raise ValueError("the Draw Failure card needs the cannot_discard and penalty "
+                                 "icons and at least one penalty icon (FGP 4.3.4)")
+        elif self.penalty_icons:
+            raise ValueError("only the Draw Failure card carries penalty icons")
+        return self
+
+
+class ActionDeck(Strict):
+    cards: list[ActionCard]
+
+    @model_validator(mode="after")
+    def _counts(self):
+        _unique("card id", [c.id for c in self.cards])
+        got = Counter((c.kind, c.colour) for c in self.cards)
+        if len(self.cards) != 45 or got != Counter(ACTION_COUNTS):
+            want = ", ".join(f"{n} {c or k}" for (k, c), n in ACTION_COUNTS.items())
+            raise ValueError(f"the ACTION deck needs 45 cards: {want}; got "
+                             + ", ".join(f"{n} {c or k}" for (k, c), n in sorted(
+                                 got.items(), key=str)))
+        blue = [c for c in self.cards if c.colour == "blue"]
+        if not all(c.secondary == "ers_2x" for c in blue):
+            # FGP 7.3.1: two BLUE cards can be spent to charge ERS +1.
+            raise ValueError("every BLUE card carries the ers_2x secondary function (FGP 7.3.1)")
+        if not any(c.colour == "orange" and c.secondary == "ot_plus1" for c in self.cards):
+            raise ValueError("an ORANGE card must offer +1 OT (FGP 4.2.2 example)")
+        if not any(c.colour == "green" and c.secondary == "parameter_2x" for c in self.cards):
+            raise ValueError("a GREEN card must offer parameter_2x (FGP 4.2.2 example)")
+        return self
+
+
+# =========================================================================
+# EVENT / RISK / DAMAGE / FAILURE cards (FGP 3.4, 4.4-4.7, 13.6, 13.7)
+# =========================================================================
+class _Card(Strict):
+    id: str
+    name: str
+    text: str
+    effects: list[Effect]
+
+
+class EventCard(_Card):
+    mode: Literal["all", "advanced"]              # FGP 3.4 blue banner = advanced only
+    secondary: Secondary | None = None            # FGP 4.2.2
+    can_hold: bool                                # 'can be held' icon (FGP 4.4)
+    play: Literal["immediately", "turn", "battle"]  # when its effects are used
+    penalty_icons: int = Field(default=0, ge=0, le=2)  # apply-immediately penalty icons
+    end_penalty: bool = False                     # red icon: play before the race ends
+
+    @model_validator(mode="after")
+    def _check(self):
+        if not self.effects:
+            raise ValueError("an EVENT card needs at least one effect")
+        if self.play == "immediately" and self.can_hold and self.penalty_icons == 0:
+            raise ValueError("a held card that should be applied immediately needs "
+                             "penalty icons (FGP 4.4)")
+        if self.secondary == "brake":
+            raise ValueError("brake is the Tyre Wear card's function")
+        return self
+
+
+class RiskCard(_Card):
+    mode: Literal["all", "advanced"]              # FGP 3.4 red banner = advanced only
+
+    @model_validator(mode="after")
+    def _check(self):
+        if not self.effects:
+            raise ValueError("a RISK card needs at least one effect")
+        return self
+
+
+class DamageCard(_Card):
+    close_call: bool = False                      # no damage (FGP 15.2)
+    token: bool = False                           # place a Damage token (FGP 13.6)
+
+    @model_validator(mode="after")
+    def _check(self):
+        if self.close_call and (self.token or any(e.type in PERSISTENT for e in self.effects)):
+            raise ValueError("a Close Call! card does no lasting damage")
+        if not self.close_call and not any(e.type in PERSISTENT for e in self.effects):
+            raise ValueError("a damage card needs a lasting effect "
+                             f"({', '.join(PERSISTENT)})")
+        if self.token != any(e.type in ("board_value", "disable") for e in self.effects):
+            raise ValueError("token is true exactly when a board value or function is covered")
+        return self
+
+
+class QuickRepair(Strict):
+    """FGP 13.7.1: what must be spent, shown in the card's corner."""
+    cards: int = Field(default=0, ge=0, le=3)
+    card_kind: Literal["any", "movement", "option", "tyre_wear"] = "any"
+    parameters: list[ParamColour] = []
+
+    @model_validator(mode="after")
+    def _nonempty(self):
+        if self.cards == 0 and not self.parameters:
+            raise ValueError("a quick repair costs cards and/or parameter tokens")
+        return self
+
+
+class FailureCard(_Card):
+    no_failure: bool = False                      # the system holds: discard the card
+    token: bool = False
+    quick_repair: QuickRepair | None = None
+
+    @model_validator(mode="after")
+    def _check(self):
+        lasting = any(e.type in PERSISTENT for e in self.effects)
+        if self.no_failure:
+            if lasting or self.token or self.quick_repair:
+                raise ValueError("a no-failure card has no lasting effect, token or repair")
+        else:
+            if not lasting:
+                raise ValueError(f"a failure needs a lasting effect ({', '.join(PERSISTENT)})")
+            if self.quick_repair is None:
+                raise ValueError("a failure needs a quick_repair cost (FGP 4.7)")
+        if self.token != any(e.type in ("board_value", "disable") for e in self.effects):
+            raise ValueError("token is true exactly when a board value or function is covered")
+        return self
+
+
+def _deck_check(cards, size: int, what: str):
+    _unique(f"{what} card id", [c.id for c in cards])
+    if len(cards) != size:
+        raise ValueError(f"the {what} deck has {size} cards, not {len(cards)}")
+
+
+class EventDeck(Strict):
+    cards: list[EventCard]
+
+    @model_validator(mode="after")
+    def _check(self):
+        _deck_check(self.cards, 30, "EVENT")
+        _named(self.cards, {"Incident on Track": "yellow_flag", "Safety Car": "safety_car",
+                            "Virtual Safety Car": "virtual_safety_car",
+                            "Investigation": "investigation"})
+        if sum(c.name == "Safety Car" for c in self.cards) != 1:
+            raise ValueError("exactly one 'Safety Car' card (FGP 13.10 removes 'the' card)")
+        inc = [c for c in self.cards if c.name == "Incident on Track"]
+        if any(e.panel != "white_die" for c in inc for e in c.effects if e.type == "yellow_flag"):
+            raise ValueError("'Incident on Track' advances the panel by a WHITE die (FGP 13.8.2)")
+        return self
+
+
+class RiskDeck(Strict):
+    cards: list[RiskCard]
+
+    @model_validator(mode="after")
+    def _check(self):
+        _deck_check(self.cards, 30, "RISK")
+        _named(self.cards, {"Yellow Flag": "yellow_flag"})
+        yf = [e for c in self.cards if c.name == "Yellow Flag" for e in c.effects
+              if e.type == "yellow_flag"]
+        if any(e.panel != 1 for e in yf):
+            raise ValueError("the 'Yellow Flag' RISK card advances the panel 1 space (FGP 13.8.2)")
+        return self
+
+
+class DamageDeck(Strict):
+    cards: list[DamageCard]
+
+    @model_validator(mode="after")
+    def _check(self):
+        _deck_check(self.cards, 16, "DAMAGE")
+        cc = [c for c in self.cards if c.close_call]
+        if len(cc) <= 2 or any(c.name != "Close Call!" for c in cc):
+            raise ValueError("more than two 'Close Call!' cards, all named so (FGP 15.2)")
+        if any(c.name == "Close Call!" and not c.close_call for c in self.cards):
+            raise ValueError("a card named 'Close Call!' must be a close call")
+        return self
+
+
+class FailureDeck(Strict):
+    cards: list[FailureCard]
+
+    @model_validator(mode="after")
+    def _check(self):
+        _deck_check(self.cards, 16, "FAILURE")
+        return self
+
+
+def _named(cards, need: dict[str, str]) -> None:
+    for name, kind in need.items():
+        found = [c for c in cards if c.name == name]
+        if not found:
+            raise ValueError(f"the named card {name!r} is missing")
+        for c in found:
+            if not any(e.type == kind for e in c.effects):
+                raise ValueError(f"{c.id} {name!r} needs a {kind} effect")
+
+
+# =========================================================================
+# DRIVER and CHAMPIONS cards (FGP 4.8, 5.1.2, 13.3)
+# =========================================================================
+SkillCondition = Literal[
+    "always", "from_slipstream", "on_straight", "on_curve", "with_pair", "single_card",
+    "with_green", "with_red", "with_blue", "with_tyre_wear_card", "with_cold_tyres",
+    "with_ers", "wheel_to_wheel",
+]
+
+
+class DriverSkill(Strict):
+    """FGP 4.8: extra LEDs in a battle, once per game round."""
+    role: Literal["attack", "defend", "any"]
+    condition: SkillCondition
+    leds: int = Field(ge=1, le=3)
+
+
+class StressTrack(Strict):
+    """FGP 13.3: spaces left of the middle (the leftmost is the focus space)
+    and right of it (the last one is STRESSED: no pairs; beyond, RED die)."""
+    calm: int = Field(default=1, ge=1, le=2)
+    stressed: int = Field(default=3, ge=2, le=4)
+
+
+class DriverCard(Strict):
+    id: str
+    name: str
+    skill: DriverSkill
+    stress: StressTrack = StressTrack()
+    text: str
+
+
+class DriverDeck(Strict):
+    cards: list[DriverCard]
+
+    @model_validator(mode="after")
+    def _check(self):
+        _deck_check(self.cards, 20, "DRIVER")
+        return self
+
+
+# =========================================================================
+# Dice (FGP 4.11) and the race control panel (FGP 3.2, 7, 12.1, 13.8, 13.9)
+# =========================================================================
+class WhiteFace(Strict):
+    value: int = Field(ge=1, le=6)
+    colour: Literal["green", "red"]
+    icon: bool = False          # the '1' face shows the WHITE die icon (counts 0 or 1)
+
+
+class Dice(Strict):
+    white: list[WhiteFace]
+    yellow: list[Literal["stress", "tyre_wear", "risk"]]
+    red: list[Literal["tyre_wear", "risk", "loss_of_control"]]
+
+    @model_validator(mode="after")
+    def _check(self):
+        if sorted(f.value for f in self.white) != [1, 2, 3, 4, 5, 6]:
+            raise ValueError("white: faces 1..6, once each")
+        if [f.value for f in self.white if f.icon] != [1]:
+            raise ValueError("white: only the 1 face carries the icon (FGP 4.11.1)")
+        if {f.colour for f in self.white} != {"green", "red"}:
+            raise ValueError("white: faces are green or red, both present")
+        if next(f for f in self.white if f.value == 6).colour != "red":
+            raise ValueError("white: the 6 is a red face (FGP 13.10 with 13.9.1)")
+        for name, kinds in (("yellow", {"stress", "tyre_wear", "risk"}),
+                            ("red", {"tyre_wear", "risk", "loss_of_control"})):
+            faces = getattr(self, name)
+            if len(faces) != 6 or set(faces) != kinds:
+                raise ValueError(f"{name}: six faces showing each of {sorted(kinds)}")
+        return self
+
+
+class PanelSide(Strict):
+    colour: Literal["green", "red"]   # chosen by the WHITE die colour (FGP 3.2 a)
+    yellow_start: int = Field(ge=0)   # Yellow Flag token's start space
+    safety_car: int = Field(ge=1)     # SC token: reaching it deploys the Safety Car
+
+    @model_validator(mode="after")
+    def _order(self):
+        if self.yellow_start >= self.safety_car:
+            raise ValueError("the Safety Car token lies ahead of the Yellow Flag token")
+        return self
+
+
+class Points(Strict):
+    """FGP 14.2, by field size; position 1 first."""
+    cars10: list[int]
+    cars8: list[int]
+    cars6: list[int]
+
+    @model_validator(mode="after")
+    def _check(self):
+        for name in ("cars10", "cars8", "cars6"):
+            v = getattr(self, name)
+            if len(v) != 10 or v != sorted(v, reverse=True):
+                raise ValueError(f"{name}: ten non-increasing values")
+        return self
+
+    def for_field(self, cars: int) -> list[int]:
+        return self.cars10 if cars >= 10 else self.cars8 if cars >= 8 else self.cars6
+
+
+class Control(Strict):
+    radar_spaces: int = Field(ge=1)           # Weather Radar spaces (rounds)
+    start_standard: int = Field(ge=1)         # Chequered Flag start (FGP 3.2 b)
+    start_advanced: int = Field(ge=1)
+    final_lap: int                            # FGP 12.1
+    no_battle_rounds: list[int]               # FGP 7.2
+    fresh_tyres: list[int]                    # [ADV] 11.4
+    sides: list[PanelSide] = Field(min_length=2, max_length=2)
+    yellow_flag_rounds: int = Field(ge=1)     # FGP 13.8.1
+    safety_car_rounds: int = Field(ge=1)      # FGP 13.9.1 (Standard)
+    safety_car_tiles: int = Field(ge=1)       # FGP 13.9.2 tiles per turn
+    hand_base: int = Field(ge=1)              # FGP 7.3.1
+    pole_bonus_cards: int = Field(ge=0)       # FGP 7.2.1
+    pole_draw: int = Field(ge=1)              # FGP 7.2.1 cards looked at
+    start_gear: Literal[2, 4, 6, 8]           # FGP 7.2.1
+    pit_exit_gear: Literal[2, 4, 6, 8]        # FGP 11.3
+    slipstream_ot: int                        # FGP 8.5
+    cold_tyres_leds: int                      # FGP 11.3
+    penalty_tiles: int                        # FGP 12.2.1
+    pit_penalty_rounds: list[int]             # FGP 11.2: rounds held for 1,2 / 3+ penalties
+    points: Points
+
+    @model_validator(mode="after")
+    def _check(self):
+        if sorted(s.colour for s in self.sides) != ["green", "red"]:
+            raise ValueError("sides: one green and one red side")
+        if not 1 <= self.start_standard <= self.final_lap <= self.radar_spaces:
+            raise ValueError("start_standard <= final_lap <= radar_spaces")
+        return self
+
+    def standard_rounds(self) -> int:
+        return self.final_lap - self.start_standard + 1
+
+
+class Content(Strict):
+    boards: list[Board]
+    action: ActionDeck
+    event: EventDeck
+    risk: RiskDeck
+    damage: DamageDeck
+    failure: FailureDeck
+    driver: DriverDeck
+    champions: DriverDeck
+    dice: Dice
+    control: Control
+    sources: dict[str, str]
+
+    def board(self, key: str) -> Board:
+        for b in self.boards:
+            if b.key == key:
+                return b
+        raise BadInput(f"unknown FormulaGP board {key!r}; choose from "
+                       f"{', '.join(b.key for b in self.boards)}")
+
+    def named(self, name: str) -> list:
+        """Every EVENT/RISK/DAMAGE/FAILURE card with this name."""
+        return [c for deck in (self.event, self.risk, self.damage, self.failure)
+                for c in deck.cards if c.name == name]
+
+    def drivers(self) -> list[DriverCard]:
+        return [*self.driver.cards, *self.champions.cards]
+
+    def standard(self, deck: Literal["event", "risk"]) -> list:
+        """FGP 3.4: the cards kept for a Standard game."""
+        return [c for c in getattr(self, deck).cards if c.mode == "all"]
+
+
+def _unique(what: str, keys: list[str]) -> None:
+    seen = set()
+    for k in keys:
+        if k in seen:
+            raise ValueError(f"duplicate {what} {k!r}")
+        seen.add(k)
+
+
+# =========================================================================
+# Loader
+# =========================================================================
+class _BoardsFile(Strict):
+    boards: list[Board]
+
+    @model_validator(mode="after")
+    def _check(self):
+        _unique("board", [b.key for b in self.boards])
+        _unique("team number", [str(b.number) for b in self.boards])
+        if len(self.boards) < 6:
+            raise ValueError("at least six team boards")
+        return self
+
+
+# file name -> (top-level key, model of that key's value)
+FILES: dict[str, type[BaseModel]] = {
+    "boards": _BoardsFile, "action": ActionDeck, "event": EventDeck, "risk": RiskDeck,
+    "damage": DamageDeck, "failure": FailureDeck, "driver": DriverDeck,
+    "champions": DriverDeck, "dice": Dice, "control": Control,
+}
+
+
+def _read(path: Path) -> dict:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise BadInput(f"{path}: content file not found") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise BadInput(f"{path}: {exc}") from None
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot read content file ({exc.strerror or exc})") from None
+
+
+@lru_cache(maxsize=8)
+def load_content(directory: str | None = None) -> Content:
+    """Read and validate every content file; cached per directory.
+
+    Every file carries `source` (saying it is our reconstruction) and the
+    data: boards.toml `[[boards]]`; the decks `[[cards]]`; dice.toml
+    `[dice]`; control.toml `[control]`.
+    """
+    base = Path(directory) if directory else CONTENT_DIR
+    if not base.is_dir():
+        raise BadInput(f"{base}: content directory not found")
+    parts: dict = {}
+    sources: dict[str, str] = {}
+    for name, model in FILES.items():
+        path = base / f"{name}.toml"
+        data = _read(path)
+        src = data.pop("source", None)
+        if not isinstance(src, str) or "reconstruction" not in src:
+            raise BadInput(f"{path}: source: say that this file is a reconstruction")
+        sources[name] = src
+        try:
+            if name in ("dice", "control"):
+                unknown = sorted(set(data) - {name})
+                if unknown:
+                    raise BadInput(f"{path}: unknown top-level key(s) {', '.join(unknown)}; "
+                                   f"expected only source and {name}")
+                if name not in data:
+                    raise BadInput(f"{path}: missing the top-level {name!r} table")
+                parts[name] = model.model_validate(data[name])
+            elif name == "boards":
+                parts[name] = model.model_validate(data).boards
+            else:
+                parts[name] = model.model_validate(data)
+        except ValidationError as exc:
+            raise BadInput(_describe(path, data.get(name, data) if name in ("dice", "control")
+                                     else data, exc)) from None
+    return Content(**parts, sources=sources)
+
+
+def _describe(path: Path, doc: dict, exc: ValidationError) -> str:
+    """First validation error as 'FILE: where: message'; list items are named
+    by their id/key (e.g. action.toml: A07.leds)."""
+    errors = exc.errors()
+    err = next((e for e in errors if e.get("type") == "extra_forbidden"), errors[0])
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    msg = err.get("msg", "")
+    node = doc
+    parts: list[str] = []
+    for step in err.get("loc", ()):
+        if isinstance(step, int):
+            item = node[step] if isinstance(node, list) and 0 <= step < len(node) else None
+            key = None
+            if isinstance(item, dict):
+                key = item.get("id") or item.get("key") or item.get("side")
+            label = str(key) if isinstance(key, str) else f"[{step}]"
+            if parts and parts[-1] in ("cards", "boards"):
+                parts[-1] = label
+            elif label.startswith("[") and parts:
+                parts[-1] += label
+            else:
+                parts.append(label)
+            node = item
+        elif isinstance(node, dict) and step not in node and node.get("type") == step:
+            continue            # discriminator tag of an effect, not a field
+        else:
+            parts.append(str(step))
+            node = node.get(step) if isinstance(node, dict) else None
+    where = ".".join(parts) or "(file)"
+    return f"{path}: {where}: {msg}{more}"
