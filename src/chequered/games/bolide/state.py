@@ -81,6 +81,8 @@ STATE_FIELDS = (
     "config", "rng", "cars", "circuit", "race_index", "phase", "turn", "order", "idx",
     "step", "weather", "variable_weather", "draws", "safety_car", "finishers",
     "firsts", "standings", "results", "this_turn", "qual_order", "regrid",
+    # regrid: the seats still to place at a Safety Car re-grid, or still to
+    # qualify / to refit in the qualifying session (one queue, one use at a time).
     "cache",   # the current decision's options and legal list; code that edits a
                # state by hand must set it to None
 )
