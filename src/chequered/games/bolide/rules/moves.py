@@ -62,14 +62,20 @@ def pawn_targets(c: Circuit, x: int, y: int, vx: int, vy: int, top: int,
                  accel: int = ACCEL) -> list[tuple[int, int]]:
     """BOLIDE 1: the pawn's points the car can reach on the track at a speed
     it is allowed (free points only; engagements are listed separately)."""
-    out = []
-    for nx, ny, d, between, ok in _table(c, x, y, vx, vy, accel):
-        if not ok or d > top or (no_fourth and d == 4) or (same_gear is not None and d != same_gear):
-            continue
-        if occupied and ((nx, ny) in occupied or any(p in occupied for p in between)):
-            continue
-        out.append((nx, ny))
-    return out
+    key = ("pawn", x, y, vx, vy, top, no_fourth, same_gear, accel)
+    base = c.move_table.get(key)
+    if base is None:
+        base = c.move_table[key] = tuple(
+            (nx, ny, between) for nx, ny, d, between, ok in _table(c, x, y, vx, vy, accel)
+            if ok and d <= top and not (no_fourth and d == 4)
+            and (same_gear is None or d == same_gear))
+    if occupied:
+        reach = max(abs(vx), abs(vy)) + accel
+        if any(abs(px - x) <= reach + abs(vx) and abs(py - y) <= reach + abs(vy)
+               for px, py in occupied):
+            return [(nx, ny) for nx, ny, between in base
+                    if (nx, ny) not in occupied and not any(p in occupied for p in between)]
+    return [(nx, ny) for nx, ny, _ in base]
 
 
 def sharp_braking_targets(c: Circuit, x: int, y: int, vx: int, vy: int,
