@@ -1,0 +1,168 @@
+"""The drivers' turn sequence of a round (FGP 7.3.2).
+
+Pure functions over the track graph: the caller passes where each car is and a
+few flags; nothing here holds game state.
+
+Our reading of FGP 7.3.2 (see docs/design/formulagp-digest.md, A15-A17):
+
+* Tiles are walked from the race leader's tile backwards round the circuit
+  (track position, not laps). Every car on a tile moves before every car on a
+  tile behind it.
+* On a shared tile the reference corner is the tile itself when it is a corner,
+  else the next corner ahead. Cars are ranked by how far their lane is from the
+  inside edge of that corner (lanes 1..4 from the left, so the inside of a right
+  turn is lane 4 and of a left turn lane 1). A double-lane space counts as its
+  lane nearer the inside.
+* A car whose lane ends before the reference corner (no forward path to it
+  without a lane change) goes after the cars whose lanes continue. On a corner
+  tile, "ends" means no forward path off the corner tile.
+* The lane counts, not the space: between lanes, progress along the tile is
+  ignored. Within one lane the car further ahead goes first.
+* Cars sharing a slipstream space are in that space's lane (A15): the car in
+  front, then the shadows front to back (`within_space`, 0 = the front car). The
+  same key orders cars on the pit-exit space by their pit-exit rolls (FGP 11.2).
+* Blue-flag (lapped) cars go after the other cars of their tile (FGP 13.11).
+* Spun or off-track cars are left out of the walk and move after all others,
+  in their own normal order (FGP 13.4.5).
+* Ties that the rules leave open (two cars in one lane and one space without a
+  `within_space` rank, a double space level with a single lane) are broken by
+  `tie_order` (e.g. the previous round's sequence), then by the order of
+  `positions`.
+* Tiles that count as straight (slipstream tiles, curves with an 8th-gear token,
+  `TrackTile.straight`) are not corners for this rule.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..track import LANES, Track
+
+# An off-track car has no space: its spot is (tile, lane) (FGP 13.4.3).
+Position = int | tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SeqKey:
+    """Why a car sits where it does in the sequence (for tests and display)."""
+    car: str
+    late: bool              # spun / off track: after everyone (FGP 13.4.5)
+    tiles_behind: int       # tiles behind the leader's tile
+    blue_flag: bool
+    lane_ends: bool
+    lane_rank: int          # 0 = inside lane of the reference corner
+    progress: float         # fraction along the tile (higher = further ahead)
+    within_space: int
+    tie: int
+
+
+def reference_corner(track: Track, tile: int) -> int | None:
+    """The corner a tile's cars are ordered by (FGP 7.3.2): the tile itself if it
+    is a corner, else the next corner ahead; None on a track without corners."""
+    n = len(track.tiles)
+    for k in range(n):
+        t = track.tiles[(tile + k) % n]
+        if not t.straight and t.spec.turn is not None:
+            return t.index
+    return None
+
+
+def inside_lane(track: Track, corner: int) -> int:
+    """The inside lane number of a corner tile: 4 for a right turn, 1 for a left."""
+    return LANES if track.tiles[corner].spec.turn == "right" else 1
+
+
+def lane_rank(track: Track, space: int, corner: int | None) -> int:
+    """Distance in lanes from the inside edge of `corner` (0 = inside lane)."""
+    if corner is None:
+        return 0
+    inside = inside_lane(track, corner)
+    return min(abs(inside - ln) for ln in track.spaces[space].lanes)
+
+
+def lane_ends(track: Track, space: int, corner: int | None) -> bool:
+    """True when the car's lane has no forward path (no lane change) to the
+    reference corner; on the corner tile itself, no forward path off it."""
+    if corner is None:
+        return False
+    sp = track.spaces[space]
+    n = len(track.tiles)
+    target = track.tile_ahead(corner, 1) if corner == sp.tile else corner
+    need = (target - sp.tile) % n
+    seen = {space}
+    todo = [space]
+    while todo:
+        for f in track.spaces[todo.pop()].forward:
+            off = (track.spaces[f].tile - sp.tile) % n
+            if off == need:
+                return False
+            if f not in seen and off < need:
+                seen.add(f)
+                todo.append(f)
+    return True
+
+
+def _tile_of(track: Track, pos: Position) -> int:
+    return pos[0] if isinstance(pos, tuple) else track.spaces[pos].tile
+
+
+def sequence_keys(track: Track, positions: Mapping[str, Position], leader: str, *,
+                  late: Iterable[str] = (), blue_flag: Iterable[str] = (),
+                  within_space: Mapping[str, int] | None = None,
+                  tie_order: Sequence[str] = ()) -> list[SeqKey]:
+    """The sort key of every car, in sequence order (see the module notes).
+
+    positions: car -> space id, or (tile, lane) for a car off track.
+    leader: the race leader (the walk starts on its tile).
+    late: spun or off-track cars (they move after all others).
+    within_space: rank of a car among the cars sharing its space (0 = front).
+    tie_order: cars in a preferred order for ties the rules leave open.
+    """
+    if leader not in positions:
+        raise KeyError(f"race leader {leader!r} has no position")
+    late = set(late)
+    blue = set(blue_flag)
+    within = dict(within_space or {})
+    n = len(track.tiles)
+    lead_tile = _tile_of(track, positions[leader])
+    tie_rank = {c: i for i, c in enumerate(tie_order)}
+    order_rank = {c: i for i, c in enumerate(positions)}
+    keys = []
+    for car, pos in positions.items():
+        tile = _tile_of(track, pos)
+        corner = reference_corner(track, tile)
+        if isinstance(pos, tuple):            # off track: its spot's lane, no path
+            rank = 0 if corner is None else abs(inside_lane(track, corner) - pos[1])
+            ends, progress = True, 0.0
+        else:
+            rank = lane_rank(track, pos, corner)
+            ends = lane_ends(track, pos, corner)
+            progress = track.spaces[pos].span[0]
+        keys.append(SeqKey(
+            car=car, late=car in late, tiles_behind=(lead_tile - tile) % n,
+            blue_flag=car in blue, lane_ends=ends, lane_rank=rank, progress=progress,
+            within_space=within.get(car, 0),
+            tie=tie_rank.get(car, len(tie_rank) + order_rank[car])))
+
+    def key(k: SeqKey):
+        return (k.tiles_behind, k.blue_flag, k.lane_ends, k.lane_rank, -k.progress,
+                k.within_space, k.tie)
+    normal = sorted((k for k in keys if not k.late), key=key)
+    spun = sorted((k for k in keys if k.late), key=key)
+    return normal + spun
+
+
+def driver_sequence(track: Track, positions: Mapping[str, Position], leader: str,
+                    **kw) -> list[str]:
+    """The cars in turn order for the round (FGP 7.3.2); keywords as
+    `sequence_keys`."""
+    return [k.car for k in sequence_keys(track, positions, leader, **kw)]
+
+
+def leader_by_position(track: Track, positions: Mapping[str, int],
+                       laps: Mapping[str, int] | None = None) -> str:
+    """The car furthest round the circuit (laps first, then tile, then progress),
+    for callers without a race-leader token (e.g. tests and round 3)."""
+    laps = laps or {}
+    return max(positions, key=lambda c: (laps.get(c, 0),
+                                         *track.progress(positions[c])))
