@@ -1,0 +1,159 @@
+"""A fresh race: game setup (FGP 3) and pre-race preparations (FGP 5).
+
+`new_race` uses the race's own rng in a fixed order, so the same arguments and
+seed give the same race bit for bit:
+  1. pit-box order (FGP 3.1)
+  2. WHITE die for the control-panel side (FGP 3.2 a)
+  3. shared decks, each shuffled (FGP 3.4): EVENT, RISK, DAMAGE, FAILURE, DRIVER
+  4. per seat in seat order: the ACTION deck shuffled (FGP 5.1.1), then a
+     driver dealt from the DRIVER deck when none is configured (FGP 5.1.2).
+"""
+from __future__ import annotations
+
+from ....engine.deck import Deck
+from ....engine.protocol import BadInput, Event
+from ..content import Content, load_content
+from ..state import Car, Pending, Race
+from ..track import track as load_track
+from .cards import action_ids
+
+DRY_TYRES = ("soft", "medium", "hard")      # FGP 5.1.3; wet is for rain ([ADV] 10.2)
+DEFAULT_TYRE = "medium"
+
+
+def default_boards(content: Content, seats: int) -> list[str]:
+    """One team per seat, in the order of boards.toml."""
+    keys = [b.key for b in content.boards]
+    if seats > len(keys):
+        raise BadInput(f"FormulaGP: {seats} seats but only {len(keys)} team boards")
+    return keys[:seats]
+
+
+def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
+             sides: list[str] | None = None, tyres: list[str] | None = None,
+             drivers: list[str | None] | None = None, controllers: list[str] | None = None,
+             seed: int = 0, content_dir: str | None = None,
+             rules: str = "standard") -> Race:
+    """A Standard race before qualifying: every car in its pit box (FGP 3.1),
+    the control panel set (FGP 3.2), decks shuffled (FGP 3.4) and the player
+    boards prepared (FGP 5.1)."""
+    content = load_content(content_dir)
+    trk = load_track(track)
+    if rules != "standard":
+        raise BadInput(f"FormulaGP: rule level {rules!r} is not available yet (standard)")
+    if seats < 1:
+        raise BadInput("FormulaGP: at least one seat")
+    boxes = trk.pit.boxes if trk.pit else seats
+    if seats > boxes:
+        raise BadInput(f"FormulaGP: track {track!r} has {boxes} pit boxes, not {seats}")
+    boards = list(boards) if boards else default_boards(content, seats)
+    sides = list(sides) if sides else ["A"] * seats
+    tyres = list(tyres) if tyres else [DEFAULT_TYRE] * seats
+    drivers = list(drivers) if drivers else [None] * seats
+    controllers = list(controllers) if controllers else ["human"] * seats
+    for name, v in (("boards", boards), ("sides", sides), ("tyres", tyres),
+                    ("drivers", drivers), ("controllers", controllers)):
+        if len(v) != seats:
+            raise BadInput(f"FormulaGP: {name} lists {len(v)} entries for {seats} seats")
+    if len(set(boards)) != len(boards):
+        raise BadInput("FormulaGP: each team board can be used by one seat only (FGP 5.1.1)")
+    for b in boards:
+        content.board(b)                                  # BadInput when unknown
+    for s in sides:
+        if s not in ("A", "B"):
+            raise BadInput(f"FormulaGP: board side {s!r} is not A or B (FGP 5.1.1)")
+    for t in tyres:
+        if t not in DRY_TYRES:
+            raise BadInput(f"FormulaGP: starting tyre {t!r} is not one of "
+                           f"{', '.join(DRY_TYRES)} (FGP 5.1.3)")
+    driver_ids = {d.id for d in content.driver.cards}
+    for d in drivers:
+        if d is not None and d not in driver_ids:
+            raise BadInput(f"FormulaGP: unknown driver card {d!r}")
+    chosen = [d for d in drivers if d is not None]
+    if len(set(chosen)) != len(chosen):
+        raise BadInput("FormulaGP: a driver card can be chosen once")
+
+    ctl = content.control
+    config = {
+        "track": track, "seats": seats, "boards": boards, "sides": sides, "tyres": tyres,
+        "drivers": drivers, "controllers": controllers, "seed": seed, "rules": rules,
+        "content": content_dir,
+        "deck_sizes": {"event": len(content.standard("event")),
+                       "risk": len(content.standard("risk")),
+                       "damage": len(content.damage.cards),
+                       "failure": len(content.failure.cards),
+                       "driver": len(content.driver.cards)},
+    }
+    race = Race(config, seed)
+    rng = race.rng
+
+    # FGP 3.1: shuffle the pit-box tiles; box 0 is the one closest to the pit exit.
+    order = list(range(seats))
+    rng.shuffle(order)
+    race.pit_order = order
+
+    # FGP 3.2 a: the WHITE die's colour picks the control-panel side.
+    face = rng.choice(list(content.dice.white))
+    panel = next(s for s in ctl.sides if s.colour == face.colour)
+    race.panel_side = panel.colour
+    # FGP 3.2 b: Chequered Flag on radar space 9 (Standard); final lap at 24 (FGP 12.1).
+    race.flag = ctl.start_standard
+    race.final_flag = ctl.final_lap
+    # FGP 3.2 c: one Yellow Flag token on race control, the other and both green
+    # flags in reserve (not on the radar yet). FGP 3.2 d: the SC token in place.
+    race.yellow_panel = panel.yellow_start
+    race.green_flags = []
+    race.sc_radar = None
+
+    # FGP 3.4: shuffle the shared decks; Advanced-only EVENT/RISK cards removed
+    # from a Standard game (they are simply not in the game, so not counted).
+    race.decks["event"] = Deck.shuffled([c.id for c in content.standard("event")], rng)
+    race.decks["risk"] = Deck.shuffled([c.id for c in content.standard("risk")], rng)
+    race.decks["damage"] = Deck.shuffled([c.id for c in content.damage.cards], rng)
+    race.decks["failure"] = Deck.shuffled([c.id for c in content.failure.cards], rng)
+    race.decks["driver"] = Deck.shuffled(
+        [c.id for c in content.driver.cards if c.id not in chosen], rng)
+
+    drivers_by_id = {d.id: d for d in content.driver.cards}
+    ids = action_ids(content)
+    for seat in range(seats):
+        board = content.board(boards[seat])
+        side = board.side(sides[seat])
+        car = Car(seat, board.key, sides[seat])
+        car.team = board.team
+        car.number = board.number
+        car.controller = controllers[seat]
+        car.box = order.index(seat)
+        car.in_pit = True                            # FGP 3.1
+        car.space = None
+        car.deck = Deck.shuffled(ids, rng)           # FGP 5.1.1
+        # FGP 5.1.2: chosen driver, or the top card of the DRIVER deck.
+        car.driver = drivers[seat] if drivers[seat] is not None \
+            else race.decks["driver"].draw()
+        drv = drivers_by_id[car.driver]
+        car.stress = drv.stress.calm + 1             # FGP 5.1.2: the middle space
+        car.focus = False
+        # FGP 5.1.3 a-e
+        car.ot = 0                                   # a) OT indicator on 'OT'
+        car.ers = side.ers_max                       # b) ERS at its maximum
+        car.tyre = tyres[seat]                       # c) bonus token of the fitted tyre
+        car.tyres_left = [t for t in DRY_TYRES if t != car.tyre]
+        car.params = {"white": True, "yellow": True, "red": True}   # d)
+        car.wear = side.start_position(car.tyre)     # e) wear marker on the tyre's start
+        car.gear = ctl.start_gear
+        race.cars.append(car)
+
+    race.round = 0
+    race.phase = "qualifying"
+    # Qualifying begins with every seat drawing (FGP 6.2 step 1, digest Q1).
+    race.pending = Pending("quali_draw", range(seats), {})
+    return race
+
+
+def setup_events(race: Race) -> list[Event]:
+    """What setup decided, as events for the log (FGP 3.1, 3.2)."""
+    return [Event("pit_boxes", {"order": list(race.pit_order)}, "FGP 3.1", reveal=True),
+            Event("panel_side", {"colour": race.panel_side}, "FGP 3.2", reveal=True),
+            Event("chequered_flag", {"space": race.flag, "rounds": race.final_flag - race.flag + 1},
+                  "FGP 3.2")]

@@ -1,0 +1,343 @@
+"""FormulaGP state: plain slotted classes with an explicit clone() and a
+JSON-ready to_doc()/from_doc() pair (the position document).
+
+Card ids are the content ids (ACTION "G01", "T03", "F01" ...; EVENT/RISK/
+DAMAGE/FAILURE ids from their decks). Every player owns a 45-card ACTION deck
+(FGP 4.1), so ACTION ids repeat between players but never inside one deck.
+
+Conventions (see docs/design/formulagp-digest.md):
+- `space` is a space id of the built track graph (track.Track.spaces); None
+  while the car is in its pit box or has not taken the grid yet.
+- `wear` is the index of the tyre-wear marker on the board's tyre track
+  (content BoardSide.tyre_track); the tyre state is derived from it (FGP 10.1).
+- `stress` counts spaces on the DRIVER card's stress track from 1 (the focus
+  space) to `calm + stressed` (STRESSED); it starts on the middle space
+  (FGP 5.1.2, 13.3), which is space 2 for the shipped drivers.
+- `ot` is 0 on the board's 'OT' space (FGP 5.1.3 a).
+- Pit boxes: `Race.pit_order[i]` is the seat in box i, box 0 closest to the
+  pit exit (FGP 3.1); ties all over the rules go to the closer box.
+- The chequered flag token marks the current round on the Weather Radar;
+  Standard starts it on space 9 (FGP 3.2 b) and the final lap is space 24, so
+  a Standard race has 16 rounds (digest A2).
+
+No global random: every shuffle and die uses `Race.rng`.
+"""
+from __future__ import annotations
+
+from ...engine.deck import Deck
+from ...engine.rng import Rng
+
+PARAMETERS = ("white", "yellow", "red")          # FGP 4.12
+SHARED_DECKS = ("event", "risk", "damage", "failure", "driver")   # FGP 3.4, 4.1
+ACTION_DECK_SIZE = 45                            # FGP 4.3
+
+CAR_FIELDS = (
+    # identity and board (FGP 5.1)
+    "seat", "board", "side", "team", "number", "driver", "controller",
+    # position
+    "space", "box", "in_pit", "pit_lane_start", "laps", "gear",
+    # tyres (FGP 5.1.3, 10.1)
+    "tyre", "wear", "tyres_left",
+    # board indicators (FGP 5.1.3, 4.10, 4.12, 13.3)
+    "ot", "ers", "stress", "focus", "leader", "params",
+    # cards (FGP 4.1-4.2, 7.3.1)
+    "deck", "hand", "drawn", "returns_left", "held_events", "damage", "failures",
+    # tokens (FGP 13.6, 13.7, 13.12, 9.5, 11.3, 13.11)
+    "damage_tokens", "failure_tokens", "penalties", "w2w", "cold_tyres", "blue_flag",
+    # turn and round flags
+    "moved", "spun", "off_track", "characteristic_used", "damaged_this_round",
+    "lose_turn", "box_call", "no_move_procedure",
+    # qualifying and start (FGP 6, 7.2)
+    "quali_score", "crashed", "stuck_in_neutral", "grid",
+)
+
+# fields holding lists / dicts that clone() must copy
+_LIST_FIELDS = ("tyres_left", "hand", "drawn", "held_events", "damage", "failures",
+                "damage_tokens", "failure_tokens")
+
+
+class Car:
+    """One car and its player: board, driver, cards and tokens.
+
+    The rulebook's player and car are one seat each, so one class holds both;
+    `Player` is an alias."""
+
+    __slots__ = CAR_FIELDS
+
+    def __init__(self, seat: int, board: str, side: str = "A"):
+        self.seat = seat
+        self.board = board                 # content Board.key (FGP 5.1.1)
+        self.side = side                   # "A" or "B", fixed for the race
+        self.team = ""
+        self.number = 0                    # team number (FGP 16.5)
+        self.driver: str | None = None     # DRIVER card id (FGP 5.1.2)
+        self.controller = "human"
+        self.space: int | None = None      # track space id; None in the pit box
+        self.box: int | None = None        # pit box index, 0 = closest to the exit
+        self.in_pit = True                 # FGP 3.1: every car starts in its box
+        self.pit_lane_start = False        # crashed in qualifying (FGP 6.2, 7.2)
+        self.laps = 0
+        self.gear = 2                      # gear of the tile the turn starts on
+        self.tyre = "medium"               # fitted compound (FGP 5.1.3)
+        self.wear = 0                      # tyre-wear marker index (FGP 10.1)
+        self.tyres_left: list[str] = []    # compounds waiting in the pit box
+        self.ot = 0                        # FGP 5.1.3 a
+        self.ers = 0                       # FGP 5.1.3 b: set to max at setup
+        self.stress = 2                    # FGP 5.1.2: the middle space
+        self.focus = False                 # focus bonus token on the board (FGP 13.3)
+        self.leader = False                # race-leader side of that token
+        self.params = {p: True for p in PARAMETERS}   # FGP 4.12: True = available
+        self.deck = Deck()                 # own ACTION deck (FGP 4.1)
+        self.hand: list[str] = []
+        self.drawn: list[str] = []         # drawn this draw phase, still returnable
+        self.returns_left = 0              # FGP 7.3.1: returns still allowed
+        self.held_events: list[str] = []   # EVENT cards face down (FGP 4.2.1)
+        self.damage: list[str] = []        # DAMAGE cards by the board (FGP 13.6)
+        self.failures: list[str] = []      # FAILURE cards by the board (FGP 13.7)
+        self.damage_tokens: list[str] = [] # board functions covered (FGP 13.6)
+        self.failure_tokens: list[str] = []
+        self.penalties = 0                 # Penalty tokens (FGP 13.12)
+        self.w2w: str | None = None        # None, "vs" or "stress" (FGP 9.5)
+        self.cold_tyres = 0                # rounds left with Cold Tyres (FGP 11.3)
+        self.blue_flag = False             # FGP 13.11
+        self.moved = False                 # has taken its turn this round
+        self.spun = False                  # FGP 13.4
+        self.off_track = False
+        self.characteristic_used = False   # FGP 4.13: once per turn
+        self.damaged_this_round = False    # FGP 13.6
+        self.lose_turn = False
+        self.box_call = False              # will enter the pit lane this turn
+        self.no_move_procedure = False     # FGP 7.3.1 no-movement-card procedure open
+        self.quali_score: int | None = None
+        self.crashed = False
+        self.stuck_in_neutral = False
+        self.grid: int | None = None       # grid position, 1 = pole
+
+    # -- copies --
+    def clone(self) -> "Car":
+        c = Car.__new__(Car)
+        for f in CAR_FIELDS:
+            setattr(c, f, getattr(self, f))
+        for f in _LIST_FIELDS:
+            setattr(c, f, getattr(self, f).copy())
+        c.params = self.params.copy()
+        c.deck = self.deck.clone()
+        return c
+
+    def to_doc(self) -> dict:
+        doc = {f: getattr(self, f) for f in CAR_FIELDS}
+        for f in _LIST_FIELDS:
+            doc[f] = list(doc[f])
+        doc["params"] = dict(self.params)
+        doc["deck"] = self.deck.to_doc()
+        return doc
+
+    @classmethod
+    def from_doc(cls, doc: dict) -> "Car":
+        c = cls(doc["seat"], doc["board"], doc.get("side", "A"))
+        for f in CAR_FIELDS:
+            if f in doc and f != "deck":
+                setattr(c, f, doc[f])
+        for f in _LIST_FIELDS:
+            setattr(c, f, list(getattr(c, f)))
+        c.params = {p: bool(c.params.get(p, True)) for p in PARAMETERS}
+        c.deck = Deck.from_doc(doc.get("deck", {}))
+        return c
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Car) and self.to_doc() == other.to_doc()
+
+    def __repr__(self) -> str:
+        return f"Car(seat={self.seat}, board={self.board!r}, space={self.space})"
+
+
+Player = Car
+
+
+class Pending:
+    """The decision the race waits for (digest: round state machine).
+
+    step: the step name ("draw", "no_move", "play_move" ...); seats: who must
+    act now (several for concurrent/simultaneous steps); context: small
+    JSON-ready data for that step (car, remaining MP, battle id ...)."""
+
+    __slots__ = ("step", "seats", "context")
+
+    def __init__(self, step: str, seats=(), context: dict | None = None):
+        self.step = step
+        self.seats: list[int] = sorted(seats)
+        self.context: dict = dict(context or {})
+
+    def clone(self) -> "Pending":
+        return Pending(self.step, self.seats, _copy(self.context))
+
+    def to_doc(self) -> dict:
+        return {"step": self.step, "seats": list(self.seats), "context": _copy(self.context)}
+
+    @classmethod
+    def from_doc(cls, doc: dict | None) -> "Pending | None":
+        if doc is None:
+            return None
+        return cls(doc["step"], doc.get("seats", ()), doc.get("context"))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Pending) and self.to_doc() == other.to_doc()
+
+    def __repr__(self) -> str:
+        return f"Pending({self.step!r}, seats={self.seats}, context={self.context})"
+
+
+RACE_FIELDS = (
+    "config", "rng", "track", "content_dir", "cars", "decks", "pit_order",
+    # FGP 3.2 race control panel
+    "panel_side", "flag", "final_flag", "yellow_panel", "sc_radar", "green_flags",
+    "yellow_flags", "safety_car", "vsc", "red_flag",
+    # round bookkeeping
+    "round", "phase", "sequence", "turn", "pending", "leader", "hazards", "over",
+)
+
+
+class Race:
+    """Everything about one FormulaGP race.
+
+    config: the race configuration as a JSON-ready dict (track, seats, boards,
+    sides, tyres, rules ...), treated as immutable. decks: the shared EVENT,
+    RISK, DAMAGE, FAILURE and DRIVER decks (FGP 3.4, 4.1)."""
+
+    __slots__ = RACE_FIELDS
+
+    def __init__(self, config: dict | None = None, seed: int = 0):
+        self.config: dict = dict(config or {})
+        self.rng = Rng(seed)
+        self.track = self.config.get("track", "")      # track key (track.track())
+        self.content_dir: str | None = self.config.get("content")
+        self.cars: list[Car] = []
+        self.decks: dict[str, Deck] = {k: Deck() for k in SHARED_DECKS}
+        self.pit_order: list[int] = []      # seat in each pit box, box 0 nearest the exit
+        self.panel_side = "green"           # FGP 3.2 a
+        self.flag = 9                       # chequered flag on the radar (FGP 3.2 b)
+        self.final_flag = 24                # FGP 12.1
+        self.yellow_panel = 0               # Yellow Flag token on race control (FGP 13.8)
+        self.sc_radar: int | None = None    # SC token on the radar while the SC is out
+        self.green_flags: list[int] = []    # radar spaces of Green Flag tokens (FGP 13.8.1)
+        self.yellow_flags: list[dict] = []  # local yellows: {"tile": t, "until": radar}
+        self.safety_car: dict | None = None # {"tile": t, "until": radar} (FGP 13.9)
+        self.vsc = False                    # FGP 13.9.3
+        self.red_flag = False               # FGP 13.10
+        self.round = 0                      # 0 = before the race (qualifying)
+        self.phase = "setup"
+        self.sequence: list[int] = []       # driver sequence of this round (FGP 7.3.2)
+        self.turn = 0                       # index into sequence
+        self.pending: Pending | None = None
+        self.leader: int | None = None      # seat holding the race-leader token
+        self.hazards: dict[int, str] = {}   # tile -> hazard token (FGP 13.13)
+        self.over = False
+
+    def car(self, seat: int) -> Car:
+        return self.cars[seat]
+
+    @property
+    def rounds_left(self) -> int:
+        """Rounds still to come after this one, by the radar (FGP 12.1)."""
+        return max(0, self.final_flag - self.flag)
+
+    def clone(self) -> "Race":
+        r = Race.__new__(Race)
+        r.config = self.config                    # immutable by convention
+        r.rng = self.rng.clone()
+        r.track = self.track
+        r.content_dir = self.content_dir
+        r.cars = [c.clone() for c in self.cars]
+        r.decks = {k: d.clone() for k, d in self.decks.items()}
+        r.pit_order = self.pit_order.copy()
+        r.panel_side = self.panel_side
+        r.flag = self.flag
+        r.final_flag = self.final_flag
+        r.yellow_panel = self.yellow_panel
+        r.sc_radar = self.sc_radar
+        r.green_flags = self.green_flags.copy()
+        r.yellow_flags = [dict(y) for y in self.yellow_flags]
+        r.safety_car = dict(self.safety_car) if self.safety_car else None
+        r.vsc = self.vsc
+        r.red_flag = self.red_flag
+        r.round = self.round
+        r.phase = self.phase
+        r.sequence = self.sequence.copy()
+        r.turn = self.turn
+        r.pending = self.pending.clone() if self.pending else None
+        r.leader = self.leader
+        r.hazards = dict(self.hazards)
+        r.over = self.over
+        return r
+
+    def to_doc(self) -> dict:
+        return {
+            "config": _copy(self.config),
+            "rng": self.rng.state,
+            "track": self.track,
+            "content_dir": self.content_dir,
+            "cars": [c.to_doc() for c in self.cars],
+            "decks": {k: d.to_doc() for k, d in self.decks.items()},
+            "pit_order": list(self.pit_order),
+            "panel_side": self.panel_side,
+            "flag": self.flag,
+            "final_flag": self.final_flag,
+            "yellow_panel": self.yellow_panel,
+            "sc_radar": self.sc_radar,
+            "green_flags": list(self.green_flags),
+            "yellow_flags": [dict(y) for y in self.yellow_flags],
+            "safety_car": dict(self.safety_car) if self.safety_car else None,
+            "vsc": self.vsc,
+            "red_flag": self.red_flag,
+            "round": self.round,
+            "phase": self.phase,
+            "sequence": list(self.sequence),
+            "turn": self.turn,
+            "pending": self.pending.to_doc() if self.pending else None,
+            "leader": self.leader,
+            "hazards": {str(k): v for k, v in self.hazards.items()},
+            "over": self.over,
+        }
+
+    @classmethod
+    def from_doc(cls, doc: dict) -> "Race":
+        r = cls.__new__(cls)
+        r.config = _copy(doc.get("config", {}))
+        r.rng = Rng(state=doc["rng"])
+        r.track = doc.get("track", r.config.get("track", ""))
+        r.content_dir = doc.get("content_dir")
+        r.cars = [Car.from_doc(c) for c in doc["cars"]]
+        r.decks = {k: Deck.from_doc(doc.get("decks", {}).get(k, {})) for k in SHARED_DECKS}
+        r.pit_order = list(doc.get("pit_order", ()))
+        r.panel_side = doc.get("panel_side", "green")
+        r.flag = doc.get("flag", 9)
+        r.final_flag = doc.get("final_flag", 24)
+        r.yellow_panel = doc.get("yellow_panel", 0)
+        r.sc_radar = doc.get("sc_radar")
+        r.green_flags = list(doc.get("green_flags", ()))
+        r.yellow_flags = [dict(y) for y in doc.get("yellow_flags", ())]
+        sc = doc.get("safety_car")
+        r.safety_car = dict(sc) if sc else None
+        r.vsc = doc.get("vsc", False)
+        r.red_flag = doc.get("red_flag", False)
+        r.round = doc.get("round", 0)
+        r.phase = doc.get("phase", "setup")
+        r.sequence = list(doc.get("sequence", ()))
+        r.turn = doc.get("turn", 0)
+        r.pending = Pending.from_doc(doc.get("pending"))
+        r.leader = doc.get("leader")
+        r.hazards = {int(k): v for k, v in doc.get("hazards", {}).items()}
+        r.over = doc.get("over", False)
+        return r
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Race) and self.to_doc() == other.to_doc()
+
+
+def _copy(x):
+    """Deep copy of JSON-like data (dicts, lists, tuples, scalars)."""
+    if isinstance(x, dict):
+        return {k: _copy(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_copy(v) for v in x]
+    return x
