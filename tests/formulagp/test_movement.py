@@ -5,7 +5,8 @@ import pytest
 
 from chequered.games.formulagp.content import load_content
 from chequered.games.formulagp.rules.movement import (
-    IllegalMove, brake, drs_active, drs_move, ers_charge_room, extension, extension_kind,
+    IllegalMove, brake, drs_active, drs_move, end_spaces, ers_charge_room, extension,
+    extension_kind,
     free_shadows, lane_change_wear, legal_plays, legal_steps, movement_points,
     pairs_allowed_from, play_pace, push_target, reduce_move, skid_end, slipstream_ot,
     start_gear, tricky_check,
@@ -303,3 +304,17 @@ def test_fgp_8_2_2_extension_limits():
         extension(tr, a, "ers", ers=1, reduced=True)              # FGP 8.2: not both
     with pytest.raises(IllegalMove):
         extension(tr, a, "ers", ers=1, drs_done=True)             # FGP 8.6
+
+
+def test_fgp_7_3_3_5_end_spaces_of_a_five_point_move():
+    tr = build("ST", "ST", "ST", "ST", "ST", "ST", "C6")
+    ends = end_spaces(tr, at(tr, 0, 1), 5)
+    assert ends[at(tr, 5, 1)] == 0                    # five forward steps in lane 1
+    assert ends[at(tr, 4, 2)] == 1                    # four forward + one lane change
+    assert ends[at(tr, 3, 3)] == 2                    # three forward + two changes
+    assert at(tr, 4, 3) not in ends
+    blue = end_spaces(tr, at(tr, 0, 1), 5, lane_changes=False)
+    assert blue == {at(tr, 5, 1): 0}
+    # a car in the lane blocks the forward path: the move goes round it or stops
+    stuck = end_spaces(tr, at(tr, 0, 1), 5, occupied=[at(tr, 1, 1)], lane_changes=False)
+    assert stuck == {at(tr, 0, 1): 0}

@@ -416,3 +416,29 @@ def extension(track: Track, space: int, via: str, *, ers: int = 0, worn_out: boo
     if worn_out:
         raise IllegalMove("FGP 8.2.2/10.1: no Tyre Wear extension with worn-out tyres")
     return Extension("tyre_wear", 0, 1)
+
+
+# ---- whole moves (for bots and for listing choices) ------------------------------------
+def end_spaces(track: Track, start: int, mp: int, *,
+               occupied: Mapping[int, int] | Iterable[int] = (),
+               lane_changes: bool = True) -> dict[int, int]:
+    """Every space a car can stop on after exactly `mp` legal steps from `start`
+    (no pushes, no going back to a visited space), with the fewest lane changes
+    that reach it (to price tyre wear, FGP 4.3.1). A path that runs out of legal
+    steps early stops there (A22). The stop rule of FGP 9.2 is the caller's."""
+    occ = dict(occupied) if isinstance(occupied, Mapping) else _count(occupied)
+    best: dict[int, int] = {}
+
+    def walk(space: int, left: int, seen: frozenset[int], changes: int) -> None:
+        steps = legal_steps(track, space, occupied=occ, visited=seen,
+                            lane_changes=lane_changes) if left else []
+        steps = [s for s in steps if not s.shadow] if left > 1 else steps
+        if not steps:
+            if space not in best or changes < best[space]:
+                best[space] = changes
+            return
+        for s in steps:
+            walk(s.to, left - 1, seen | {s.to}, changes + s.lane_change)
+    walk(start, mp, frozenset({start}), 0)
+    best.pop(start, None) if mp else None
+    return best
