@@ -440,5 +440,4 @@ def end_spaces(track: Track, start: int, mp: int, *,
         for s in steps:
             walk(s.to, left - 1, seen | {s.to}, changes + s.lane_change)
     walk(start, mp, frozenset({start}), 0)
-    best.pop(start, None) if mp else None
     return best
