@@ -41,7 +41,7 @@ CAR_FIELDS = (
     # board indicators (FGP 5.1.3, 4.10, 4.12, 13.3)
     "ot", "ers", "stress", "focus", "leader", "params",
     # cards (FGP 4.1-4.2, 7.3.1)
-    "deck", "hand", "drawn", "returns_left", "held_events", "damage", "failures",
+    "deck", "hand", "drawn", "returns_left", "returned", "held_events", "damage", "failures",
     # tokens (FGP 13.6, 13.7, 13.12, 9.5, 11.3, 13.11)
     "damage_tokens", "failure_tokens", "penalties", "w2w", "cold_tyres", "blue_flag",
     # turn and round flags
@@ -91,6 +91,7 @@ class Car:
         self.hand: list[str] = []
         self.drawn: list[str] = []         # drawn this draw phase, still returnable
         self.returns_left = 0              # FGP 7.3.1: returns still allowed
+        self.returned = 0                  # returned this phase, replacements owed
         self.held_events: list[str] = []   # EVENT cards face down (FGP 4.2.1)
         self.damage: list[str] = []        # DAMAGE cards by the board (FGP 13.6)
         self.failures: list[str] = []      # FAILURE cards by the board (FGP 13.7)
