@@ -210,3 +210,84 @@ def test_card_kinds(race):
     assert [C.kind_of(race, c) for c in ("G01", "B01", "T01", "P01", "F01")] == \
         ["movement", "movement", "tyre_wear", "option", "draw_failure"]
     assert C.colour_of(race, "O01") == "orange" and C.colour_of(race, "T01") is None
+
+
+# ---- FGP 13.6 board maluses -----------------------------------------------------
+def _take_shared(race, deck, cid):
+    race.decks[deck].pile.remove(cid)
+    return cid
+
+
+def test_damage_lowers_hand_limit_ers_max_and_max_ot(race):
+    car = race.cars[0]                                   # vireo A: ERS 3 (2 LEDs), OT 2
+    car.damage.append(_take_shared(race, "damage", "D12"))    # hand limit -1
+    assert C.hand_limit(race, car) == 5
+    car.damage.append(_take_shared(race, "damage", "D10"))    # ERS max -1
+    car.damage.append(_take_shared(race, "damage", "D11"))    # max OT -1
+    assert (C.ers_max(race, car), C.max_ot(race, car)) == (2, 1)
+    car.ers = 1
+    C.charge_ers(race, car, 3)
+    assert car.ers == 2
+    assert C.check_conservation(race) == []
+
+
+# ---- FGP 8.8 coming down to the limit --------------------------------------------
+def test_overflow_by_playing_tyre_wear_and_draw_failure(race):
+    car = arrange(race, 0, ["T01", "F01", "G01", "G02", "G03"])
+    car.ers = 1                                          # 0 LEDs: limit 4, holding 5
+    wear = car.wear
+    C.apply_overflow(race, car, ("play_tyre_wear", "T01"))
+    assert car.wear == wear + 1 and C.overflow(race, car) == 0
+    with pytest.raises(IllegalAction, match="FGP 8.8"):
+        C.apply_overflow(race, car, ("discard", "G01"))   # within the limit now
+    car.hand.append(car.deck.draw())
+    n_fail = len(race.decks["failure"])
+    ev = C.apply_overflow(race, car, ("play_draw_failure", "F01"))
+    assert len(race.decks["failure"]) == n_fail - 1
+    fid = ev[-1].data["card"]
+    assert (fid in car.failures) != (fid in race.decks["failure"].discards)
+    assert "F01" in car.deck.discards and C.check_conservation(race) == []
+
+
+# ---- FGP 4.2.2 secondary functions ------------------------------------------------
+def test_fgp_4_2_2_a_single_orange_card_adds_one_ot(race):
+    car = arrange(race, 0, ["O01", "G01", "T01"])
+    assert C.single_spends(race, car) == [("ot_plus1", "O01"), ("counter_steer", "G01"),
+                                          ("brake", "T01")]
+    C.spend_single(race, car, "ot_plus1", "O01")
+    assert car.ot == 1 and car.deck.discards == ["O01"]
+    car.ot = 2                                          # the car's maximum: no more +1 OT
+    car.hand.append("O02")
+    car.deck.pile.remove("O02")
+    assert ("ot_plus1", "O02") not in C.single_spends(race, car)
+    with pytest.raises(IllegalAction, match="FGP 4.2.2"):
+        C.spend_single(race, car, "ot_plus1", "O02")
+
+
+def test_fgp_4_2_2_a_green_card_and_an_event_card_restore_a_parameter(race):
+    car = arrange(race, 0, ["G10", "R01"])              # G10: parameter 2x
+    car.held_events.append(_take_shared(race, "event", "E08"))   # E08: parameter 2x
+    assert C.pair_spends(race, car) == []               # no token used yet
+    car.params["white"] = car.params["red"] = False
+    assert C.pair_spends(race, car) == [("parameter_2x", "G10", "E08", "white"),
+                                        ("parameter_2x", "G10", "E08", "red")]
+    C.spend_pair(race, car, ("parameter_2x", "G10", "E08", "red"))
+    assert car.params == {"white": False, "yellow": True, "red": True}
+    assert car.hand == ["R01"] and car.held_events == []
+    assert car.deck.discards == ["G10"] and race.decks["event"].discards == ["E08"]
+    assert C.check_conservation(race) == []
+
+
+def test_two_card_ers_tyre_and_mp(race):
+    car = arrange(race, 0, ["G05", "R09", "G08", "R10", "G12", "R07"])
+    car.ers = 3
+    assert [p[0] for p in C.pair_spends(race, car)] == ["tyre_2x", "mp_2x"]   # ERS full
+    car.ers = 1
+    wear = car.wear
+    C.spend_pair(race, car, ("ers_2x", "G05", "R09"))
+    C.spend_pair(race, car, ("tyre_2x", "G08", "R10"))
+    C.spend_pair(race, car, ("mp_2x", "G12", "R07"))
+    assert (car.ers, car.wear, car.mp_bonus) == (2, wear - 1, 1)
+    assert car.hand == [] and len(car.deck.discards) == 6
+    with pytest.raises(IllegalAction, match="same 2x icon"):
+        C.spend_pair(race, car, ("mp_2x", "G12", "R07"))

@@ -45,7 +45,7 @@ CAR_FIELDS = (
     # tokens (FGP 13.6, 13.7, 13.12, 9.5, 11.3, 13.11)
     "damage_tokens", "failure_tokens", "penalties", "w2w", "cold_tyres", "blue_flag",
     # turn and round flags
-    "moved", "spun", "off_track", "characteristic_used", "damaged_this_round",
+    "moved", "spun", "off_track", "characteristic_used", "mp_bonus", "damaged_this_round",
     "lose_turn", "box_call", "no_move_procedure",
     # qualifying and start (FGP 6, 7.2)
     "quali_score", "crashed", "stuck_in_neutral", "grid",
@@ -105,6 +105,7 @@ class Car:
         self.spun = False                  # FGP 13.4
         self.off_track = False
         self.characteristic_used = False   # FGP 4.13: once per turn
+        self.mp_bonus = 0                  # +MP bought this turn (FGP 4.2.2 two-card +1 MP)
         self.damaged_this_round = False    # FGP 13.6
         self.lose_turn = False
         self.box_call = False              # will enter the pit lane this turn

@@ -8,12 +8,14 @@ failure check first with the `legal_*`/`can_*` helpers (they never mutate).
 """
 from __future__ import annotations
 
+from itertools import combinations
+
 from ....engine.deck import Deck
 from ....engine.protocol import Event, IllegalAction
-from ..content import ActionCard, BoardSide, Content, load_content
+from ..content import SINGLE_SECONDARY, ActionCard, BoardSide, Content, load_content
 from ..state import ACTION_DECK_SIZE, PARAMETERS, Car, Race
 
-_INDEX: dict[int, tuple[Content, dict[str, ActionCard]]] = {}
+_INDEX: dict[object, tuple[Content, dict]] = {}
 
 
 # ---- content look-ups -------------------------------------------------------
@@ -32,6 +34,43 @@ def action_card(content: Content, card_id: str) -> ActionCard:
 
 def board_side(race: Race, car: Car) -> BoardSide:
     return content_of(race).board(car.board).side(car.side)
+
+
+def _cards_by_id(content: Content) -> dict:
+    key = ("named", id(content))
+    hit = _INDEX.get(key)
+    if hit is None or hit[0] is not content:
+        hit = (content, {c.id: c for deck in (content.event, content.risk, content.damage,
+                                              content.failure) for c in deck.cards})
+        _INDEX[key] = hit
+    return hit[1]
+
+
+def shared_card(race: Race, card_id: str):
+    """An EVENT, RISK, DAMAGE or FAILURE card by id."""
+    return _cards_by_id(content_of(race))[card_id]
+
+
+def board_modifier(race: Race, car: Car, target: str) -> int:
+    """FGP 13.6 / 13.7: the sum of the board-value maluses ('hand_limit',
+    'ers_max', 'max_ot', 'tyre_bonus') of the DAMAGE and FAILURE cards lying
+    by the car's board."""
+    total = 0
+    for cid in (*car.damage, *car.failures):
+        for e in shared_card(race, cid).effects:
+            if e.type == "board_value" and e.target == target:
+                total += e.amount
+    return total
+
+
+def ers_max(race: Race, car: Car) -> int:
+    """The board's maximum ERS charge, less damage (FGP 8.8.1, 13.6)."""
+    return max(0, board_side(race, car).ers_max + board_modifier(race, car, "ers_max"))
+
+
+def max_ot(race: Race, car: Car) -> int:
+    """The board's maximum OT, less damage (FGP 9.2, 13.6)."""
+    return max(0, board_side(race, car).max_ot + board_modifier(race, car, "max_ot"))
 
 
 def kind_of(race: Race, card_id: str) -> str:
@@ -63,9 +102,10 @@ def ers_leds(race: Race, car: Car) -> int:
 
 
 def hand_limit(race: Race, car: Car) -> int:
-    """FGP 7.3.1: 4 cards plus the LEDs beside the current ERS level."""
+    """FGP 7.3.1: 4 cards plus the LEDs beside the current ERS level (less a
+    'hand_limit' DAMAGE/FAILURE malus, FGP 13.6)."""
     base = content_of(race).control.hand_base            # 4
-    return base + ers_leds(race, car)
+    return max(0, base + ers_leds(race, car) + board_modifier(race, car, "hand_limit"))
 
 
 def overflow(race: Race, car: Car) -> int:
@@ -75,7 +115,7 @@ def overflow(race: Race, car: Car) -> int:
 
 def charge_ers(race: Race, car: Car, n: int = 1, rule: str = "FGP 8.8.1") -> list[Event]:
     """+n ERS, never above the board's maximum (FGP 8.8.1)."""
-    top = board_side(race, car).ers_max
+    top = ers_max(race, car)
     gained = max(0, min(n, top - car.ers))
     car.ers += gained
     return [Event("ers", {"seat": car.seat, "delta": gained, "ers": car.ers}, rule)] \
@@ -282,3 +322,141 @@ def add_wear(race: Race, car: Car, n: int = 1, rule: str = "FGP 10.1") -> list[E
     new = max(0, min(last, car.wear + n))
     delta, car.wear = new - car.wear, new
     return [Event("tyre_wear", {"seat": car.seat, "delta": delta, "wear": car.wear}, rule)]
+
+
+def apply_overflow(race: Race, car: Car, choice: tuple) -> list[Event]:
+    """Carry out one of overflow_choices (FGP 8.8). Playing the Draw Failure
+    card draws a FAILURE card (FGP 4.3.4): it is placed by the board (or
+    discarded when it is a no-failure card) and announced, with its id, for
+    the caller to resolve its effects."""
+    choice = tuple(choice)
+    if choice not in overflow_choices(race, car):
+        raise IllegalAction(f"FGP 8.8: {choice!r} is not a way to come down to the "
+                            "hand limit (Tyre Wear and Draw Failure cards are played, "
+                            "not discarded)", "FGP 8.8")
+    kind, card = choice
+    play(car, card, "FGP 8.8")
+    ev = [Event(kind, {"seat": car.seat, "card": card}, "FGP 8.8")]
+    if kind == "play_tyre_wear":
+        ev += add_wear(race, car, 1, "FGP 4.3.2")
+    elif kind == "play_draw_failure":
+        ev += draw_failure(race, car)
+    return ev
+
+
+def draw_failure(race: Race, car: Car) -> list[Event]:
+    """Draw a FAILURE card (FGP 4.3.4, 13.7): kept by the board unless the
+    system holds (a no-failure card, discarded). Effects: the caller."""
+    fid = draw_shared(race, "failure")
+    if fid is None:
+        return []
+    if shared_card(race, fid).no_failure:
+        race.decks["failure"].discard(fid)
+    else:
+        car.failures.append(fid)
+    return [Event("failure_drawn", {"seat": car.seat, "card": fid}, "FGP 13.7", reveal=True)]
+
+
+# ---- secondary functions (FGP 4.2.2) --------------------------------------------------
+PAIR_FUNCTIONS = ("ers_2x", "tyre_2x", "parameter_2x", "mp_2x")
+
+
+def secondary_of(race: Race, card_id: str) -> str | None:
+    """The secondary-function icon of an ACTION card or an EVENT card."""
+    content = content_of(race)
+    try:
+        return action_card(content, card_id).secondary
+    except KeyError:
+        return getattr(shared_card(race, card_id), "secondary", None)
+
+
+def _spendable(car: Car) -> list[str]:
+    """Cards that may be spent: ACTION cards in the hand and held EVENT cards
+    (FGP 4.2.2), each id once."""
+    return list(dict.fromkeys([*car.hand, *car.held_events]))
+
+
+def single_spends(race: Race, car: Car) -> list[tuple[str, str]]:
+    """(function, card) for every one-card secondary function on hand: +1 OT
+    only below the car's maximum OT (FGP 4.2.2); counter-steer and Brake! are
+    listed for the hazard and movement steps, which apply their effect."""
+    out = []
+    for c in _spendable(car):
+        f = secondary_of(race, c)
+        if f not in SINGLE_SECONDARY:
+            continue
+        if f == "ot_plus1" and car.ot >= max_ot(race, car):
+            continue
+        out.append((f, c))
+    return out
+
+
+def pair_spends(race: Race, car: Car) -> list[tuple]:
+    """Every useful two-card secondary function (FGP 4.2.2: two cards with the
+    same 2x icon, of any types): ("ers_2x", a, b) below the ERS maximum;
+    ("tyre_2x", a, b) with wear to regain; ("parameter_2x", a, b, colour) for
+    each used parameter token; ("mp_2x", a, b)."""
+    by_icon: dict[str, list[str]] = {f: [] for f in PAIR_FUNCTIONS}
+    for c in _spendable(car):
+        f = secondary_of(race, c)
+        if f in by_icon:
+            by_icon[f].append(c)
+    out: list[tuple] = []
+    for f in PAIR_FUNCTIONS:
+        if f == "ers_2x" and car.ers >= ers_max(race, car):
+            continue
+        if f == "tyre_2x" and car.wear <= 0:
+            continue
+        for a, b in combinations(by_icon[f], 2):
+            if f == "parameter_2x":
+                out += [(f, a, b, p) for p in PARAMETERS if not car.params[p]]
+            else:
+                out.append((f, a, b))
+    return out
+
+
+def _spend_any(race: Race, car: Car, card: str) -> None:
+    if card in car.held_events:
+        car.held_events.remove(card)
+        race.decks["event"].discard(card)
+    else:
+        spend(car, card)
+
+
+def spend_single(race: Race, car: Car, function: str, card: str) -> list[Event]:
+    """Spend one card for its secondary function (FGP 4.2.2). +1 OT is
+    applied here; counter-steer and Brake! only spend the card (the caller
+    moves the car or brakes)."""
+    if (function, card) not in single_spends(race, car):
+        raise IllegalAction(f"FGP 4.2.2: {card} cannot be spent for {function} now",
+                            "FGP 4.2.2")
+    _spend_any(race, car, card)
+    ev = [Event("spend", {"seat": car.seat, "card": card, "function": function}, "FGP 4.2.2")]
+    if function == "ot_plus1":
+        car.ot += 1
+        ev.append(Event("ot", {"seat": car.seat, "delta": 1, "ot": car.ot}, "FGP 4.2.2"))
+    return ev
+
+
+def spend_pair(race: Race, car: Car, choice: tuple) -> list[Event]:
+    """Spend two cards for a 2x secondary function (FGP 4.2.2)."""
+    choice = tuple(choice)
+    if choice not in pair_spends(race, car):
+        raise IllegalAction(f"FGP 4.2.2: {choice!r} is not a legal two-card spend "
+                            "(both cards need the same 2x icon)", "FGP 4.2.2")
+    f, a, b = choice[:3]
+    _spend_any(race, car, a)
+    _spend_any(race, car, b)
+    ev = [Event("spend_pair", {"seat": car.seat, "cards": [a, b], "function": f},
+                "FGP 4.2.2")]
+    if f == "ers_2x":
+        ev += charge_ers(race, car, 1, "FGP 4.2.2")
+    elif f == "tyre_2x":
+        ev += add_wear(race, car, -1, "FGP 4.2.2")
+    elif f == "parameter_2x":
+        restore_parameter(car, choice[3])
+        ev.append(Event("parameter_restored", {"seat": car.seat, "colour": choice[3]},
+                        "FGP 4.2.2"))
+    else:                                   # mp_2x: +1 MP this turn (FGP 7.3.3.2)
+        car.mp_bonus += 1
+    return ev
