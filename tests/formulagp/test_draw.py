@@ -208,3 +208,38 @@ def test_white_parameter_discards_then_draws_with_returns(race):
     assert car.deck.discards == ["P01", "P02"] and C.deck_conserved(car)
     with pytest.raises(IllegalAction, match="already used"):
         D.use_white_parameter(race, 0, [])
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_many_draw_phases_conserve_decks_and_respect_limits(seed):
+    """Random play of draw phases, returns, no-movement steps and discards:
+    every deck stays whole and every hand is at the limit after drawing."""
+    from chequered.engine.rng import Rng
+    r = new_race("street", 4, seed=seed)
+    pick = Rng(seed + 1000)
+    for _ in range(12):
+        D.start_draw_phase(r)
+        for car in r.cars:
+            assert len(car.hand) == max(C.hand_limit(r, car), len(car.hand))
+            legal = D.legal_returns(r, car.seat)
+            k = pick.below(min(len(legal), car.returns_left) + 1)
+            D.apply_returns(r, car.seat, legal[:k])
+            for _ in range(10):
+                choices = D.no_move_choices(r, car.seat)
+                if not choices:
+                    break
+                ch = pick.choice(choices)
+                if ch == ("white",):
+                    ch = ("white", tuple(D.white_discard_choices(r, car.seat)[:1]))
+                D.apply_no_move(r, car.seat, ch)
+                if car.returns_left:
+                    D.finish_returns(r, car.seat)
+            # the turn: play two cards or so, spend some ERS
+            for _ in range(min(2, len(C.discardable(r, car)))):
+                C.play(car, pick.choice(C.discardable(r, car)))
+            if car.ers and pick.below(2):
+                C.spend_ers(r, car)
+                while C.overflow(r, car):
+                    C.apply_overflow(r, car, pick.choice(C.overflow_choices(r, car)))
+            assert C.overflow(r, car) == 0
+        assert C.check_conservation(r) == []

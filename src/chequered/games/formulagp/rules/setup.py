@@ -13,7 +13,7 @@ from __future__ import annotations
 from ....engine.deck import Deck
 from ....engine.protocol import BadInput, Event
 from ..content import Content, load_content
-from ..state import Car, Pending, Race
+from ..state import Car, Race
 from ..track import track as load_track
 from .cards import action_ids
 
@@ -145,9 +145,11 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
         race.cars.append(car)
 
     race.round = 0
+    # Next: qualifying, which opens with every seat drawing (FGP 6.2 step 1,
+    # rules.draw.start_draw_phase) and then the QUALI_DRAW return step. The
+    # round machine (rules/round.py) sets `pending`; nothing is pending yet.
     race.phase = "qualifying"
-    # Qualifying begins with every seat drawing (FGP 6.2 step 1, digest Q1).
-    race.pending = Pending("quali_draw", range(seats), {})
+    race.pending = None
     return race
 
 
