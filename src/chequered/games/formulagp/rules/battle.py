@@ -1,0 +1,710 @@
+"""Overtaking and battles (FGP 9.1-9.5) as small functions that return data.
+
+Nothing here mutates a Race: each function takes the track graph and plain
+inputs (space ids, OT numbers, card ids with their colours/LEDs) and returns
+what should change (`OtCharge`, `LedTotal`, `BattleResult`, `W2WUpdate` ...),
+so the round machine applies it and emits the events.
+
+Cars are named by any hashable key (a seat number in the game); `others`
+maps the key of every other car on the track to its space id.
+
+Choices where the rulebook is open (docs/design/formulagp-digest.md):
+* A10: passing freely (rounds 1-2, W2W partners, spun cars ...) lifts only the
+  tile stop rule; a car still never moves through an occupied space.
+* A27: the defender is the car ahead in the attacker's own slipstream space
+  when the attacker sits in its shadow; otherwise the attacker names one of the
+  blocking cars in an adjacent lane on the next tile. Cars in the same lane on
+  the next tile (not slipstream) cannot be attacked (FGP 9.2 b needs an
+  adjacent lane) and block the OT move; the others "cannot defend".
+* A28: after the reveal both sides choose ERS spend, EVENT cards and the
+  driver skill at once (`Boost`), secretly.
+* A29: the slipstream +2 is the one bonus of FGP 9.2; an attacker attacking
+  from a slipstream shadow spends its first OT point on a lateral move.
+* A42: every BLUE card played in a battle costs one ERS charge (option
+  `blue_free_in_battle=True` waives it); that charge gives no LEDs, the
+  separate ERS spend does, at the level left after the BLUE charges.
+* A43: a battle play is exactly one movement card or one legal pair (ORANGE
+  wild, BLUE pairs allowed) or a Tyre Wear card as the primary, plus any
+  number of Tyre Wear and Option cards.
+* A46: OT is 0 at the start and the end of every turn.
+* A47: lanes are compared on the tile being entered, in global lane numbers;
+  a double-lane space occupies both its lanes; the separating lane must be a
+  racing lane of that tile (it has spaces) with no car on it.
+* A18: wheel-to-wheel tokens are handled once at the end of the round in three
+  stages (none -> VS, VS -> Stress +1, Stress -> +1 and removed).
+* Secondary attack (FGP 9.4.1): its OT is the remaining OT + 2, not capped by
+  the car's maximum (the text adds the bonus to what is left); it is won as
+  soon as the attacker commits one movement card (the car ahead cannot defend).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Hashable
+
+from ..track import Track
+from .movement import (MOVEMENT_COLOURS, NO_BONUS_ROUNDS, SLIPSTREAM_OT, IllegalMove,
+                       play_pace)
+
+COLD_TYRES_LEDS = 2          # FGP 9.3 / 11.3
+RULE_PASS = "FGP 9.1"
+RULE_PREP = "FGP 9.2"
+RULE_BATTLE = "FGP 9.3"
+RULE_WIN = "FGP 9.4.1"
+RULE_LOSE = "FGP 9.4.2"
+RULE_TIE = "FGP 9.4.3"
+RULE_W2W = "FGP 9.5"
+
+Key = Hashable
+
+
+# =====================================================================================
+# FGP 9.1 / 9.2 geometry: who blocks a car entering a tile
+# =====================================================================================
+def may_pass_freely(*, round_no: int, other_spun: bool = False, other_off_track: bool = False,
+                    other_on_pit_exit: bool = False, both_w2w: bool = False,
+                    other_double_blue: bool = False, mover_double_blue: bool = False,
+                    lapping_failed_twice: bool = False, other_spun_in_yellow: bool = False) -> bool:
+    """FGP 9.1 and the cross references: cars that may be passed without a
+    battle. Rounds 1-2 (FGP 7.2), spun or off-track cars (FGP 13.4.5), a car on
+    the pit-exit space (FGP 11.2), wheel-to-wheel partners (FGP 9.5), a double
+    blue-flagged car by a car without double blue (FGP 13.11.2), a car after two
+    failed lapping attempts (FGP 13.11.3), a car spun in a yellow zone (13.8)."""
+    return (round_no <= NO_BONUS_ROUNDS or other_spun or other_off_track
+            or other_on_pit_exit or both_w2w or other_spun_in_yellow
+            or (other_double_blue and not mover_double_blue) or lapping_failed_twice)
+
+
+def _lanes(track: Track, space: int) -> tuple[int, ...]:
+    return track.spaces[space].lanes
+
+
+def lane_gap(a: Sequence[int], b: Sequence[int]) -> int:
+    """Lanes strictly between two cars' lane sets (0 = same or adjacent)."""
+    return max(0, min(abs(x - y) for x in a for y in b) - 1)
+
+
+def separated(track: Track, tile: int, a: Sequence[int], b: Sequence[int],
+              taken_lanes: Iterable[int]) -> bool:
+    """FGP 9.1 / A47: one empty racing lane of `tile` lies between lane sets a
+    and b. A double-lane space counts as one lane (it occupies both lanes)."""
+    if lane_gap(a, b) < 1:
+        return False
+    lo, hi = (max(a), min(b)) if max(a) < min(b) else (max(b), min(a))
+    taken = set(taken_lanes)
+    t = track.tiles[tile]
+    return any(t.lanes[ln - 1] and ln not in taken for ln in range(lo + 1, hi))
+
+
+def blockers(track: Track, to: int, others: Mapping[Key, int],
+             passable: Iterable[Key] = ()) -> list[Key]:
+    """FGP 9.2 stop rule: the cars on the tile of space `to` that stop a car
+    entering that tile at `to` (same or adjacent lane, no empty racing lane
+    between). Cars in `passable` (see `may_pass_freely`) never block."""
+    tile = track.spaces[to].tile
+    free = set(passable)
+    mine = _lanes(track, to)
+    on_tile = {k: s for k, s in others.items() if s is not None and track.spaces[s].tile == tile}
+    taken = {ln for s in on_tile.values() for ln in _lanes(track, s)}
+    return [k for k, s in on_tile.items()
+            if k not in free and not separated(track, tile, mine, _lanes(track, s), taken)]
+
+
+def shadow_step(track: Track, space: int, to: int, others: Mapping[Key, int]) -> bool:
+    """FGP 9.2 exception: in the same lane as the opponent, the car may go one
+    space further onto its tile when the opponent is on a slipstream space with
+    a free car shadow (the step onto that shadow)."""
+    sp = track.spaces[to]
+    there = sum(1 for s in others.values() if s == to)
+    same_lane = bool(set(track.spaces[space].lanes) & set(sp.lanes))
+    return sp.slipstream > 0 and 0 < there < sp.capacity and same_lane
+
+
+@dataclass(frozen=True, slots=True)
+class StepCheck:
+    """May one movement point go from `space` to `to` under FGP 9.1/9.2?"""
+    allowed: bool
+    enters_tile: bool
+    blocked_by: tuple = ()     # the cars that force a stop (battle candidates)
+    shadow: bool = False       # the allowed step onto a slipstream shadow
+    rule: str = RULE_PREP
+
+
+def check_step(track: Track, space: int, to: int, others: Mapping[Key, int],
+               passable: Iterable[Key] = ()) -> StepCheck:
+    """FGP 9.1/9.2 for one regular movement point. Steps inside the car's
+    own tile are always allowed by this chapter (FGP 9.1: once on the tile,
+    normal moves and lane changes); a step into the next tile is allowed when no
+    car there blocks it, or onto a free slipstream shadow behind a same-lane car."""
+    if track.spaces[to].tile == track.spaces[space].tile:
+        return StepCheck(True, False, rule=RULE_PASS)
+    block = tuple(blockers(track, to, others, passable))
+    if not block:
+        return StepCheck(True, True, rule=RULE_PASS)
+    if shadow_step(track, space, to, others):
+        return StepCheck(True, True, block, shadow=True)
+    return StepCheck(False, True, block)
+
+
+def filter_steps(track: Track, space: int, steps: Iterable, others: Mapping[Key, int],
+                 passable: Iterable[Key] = ()) -> tuple[list, tuple]:
+    """Apply the stop rule to `movement.legal_steps` output: (the steps kept,
+    the cars that blocked a dropped step). When a step was dropped the car may
+    stop behind those cars (`StopBehind`) and charge OT (FGP 9.2)."""
+    passable = tuple(passable)
+    kept, blocked = [], []
+    for st in steps:
+        c = check_step(track, space, st.to, others, passable)
+        if c.allowed:
+            kept.append(st)
+        else:
+            blocked += [k for k in c.blocked_by if k not in blocked]
+    return kept, tuple(blocked)
+
+
+def forward_most(track: Track, space: int) -> bool:
+    """FGP 9.2: the car is on the forward-most space of its lane on its tile."""
+    sp = track.spaces[space]
+    return sp.index == sp.count - 1
+
+
+def must_stop(track: Track, space: int, others: Mapping[Key, int],
+              passable: Iterable[Key] = ()) -> tuple:
+    """FGP 9.2: the cars that stop this car where it stands: it is on the
+    forward-most space of its tile and a forward move into the next tile is
+    blocked. Empty when nothing stops it here."""
+    if not forward_most(track, space):
+        return ()
+    out: list = []
+    for m in track.moves(space):
+        if m.lane_change or track.spaces[m.to].tile == track.spaces[space].tile:
+            continue
+        c = check_step(track, space, m.to, others, passable)
+        if not c.allowed:
+            out += [k for k in c.blocked_by if k not in out]
+    return tuple(out)
+
+
+# =====================================================================================
+# FGP 9.2 OT: transfer from movement points, boosts, loss
+# =====================================================================================
+@dataclass(frozen=True, slots=True)
+class OtCharge:
+    ot: int                # the OT indicator after the transfer
+    transferred: int       # movement points that became OT
+    lost: int              # movement points over the capacity, lost at once
+    slipstream: int        # OT added by the slipstream bonus (FGP 8.5)
+    rule: str = RULE_PREP
+
+
+def charge_ot(mp_left: int, max_ot: int, *, ot: int = 0, slipstream: bool = False,
+              round_no: int = 3) -> OtCharge:
+    """FGP 9.2: the unused movement points go onto the OT indicator up to the
+    car's maximum OT, the excess is lost; stopping in a slipstream shadow
+    behind the opponent adds +2 (FGP 8.5, capped at the maximum, not in
+    rounds 1-2). OT starts at 0 each turn (A46).
+
+    Example FGP 9.2: 4 MP, one space driven, capacity 2 -> OT 2, 1 lost."""
+    if mp_left < 0:
+        raise ValueError("movement points left cannot be negative")
+    room = max(0, max_ot - ot)
+    moved = min(room, mp_left)
+    new = ot + moved
+    bonus = 0
+    if slipstream and round_no > NO_BONUS_ROUNDS:
+        bonus = max(0, min(max_ot, new + SLIPSTREAM_OT) - new)
+    return OtCharge(ot=new + bonus, transferred=moved, lost=mp_left - moved, slipstream=bonus)
+
+
+@dataclass(frozen=True, slots=True)
+class OtBoost:
+    """One FGP 9.2 c choice: spend a +1 OT card, use the RED parameter, or done."""
+    kind: str                  # "card" | "red_parameter" | "done"
+    card: str | None = None
+
+
+def ot_boost_choices(ot: int, max_ot: int, plus1_cards: Iterable[str], *,
+                     red_parameter: bool) -> list[OtBoost]:
+    """FGP 9.2 c: each card with the +1 OT secondary function while OT is below
+    the maximum; the RED parameter token (+1, may pass the maximum) while it is
+    available; always 'done'."""
+    out = []
+    if ot < max_ot:
+        out += [OtBoost("card", c) for c in dict.fromkeys(plus1_cards)]
+    if red_parameter:
+        out.append(OtBoost("red_parameter"))
+    out.append(OtBoost("done"))
+    return out
+
+
+def apply_ot_boost(ot: int, max_ot: int, boost: OtBoost) -> int:
+    """The OT after one boost (FGP 9.2 c)."""
+    if boost.kind == "card":
+        if ot >= max_ot:
+            raise IllegalMove("FGP 9.2: a +1 OT card cannot raise OT above the car's maximum")
+        return ot + 1
+    if boost.kind == "red_parameter":
+        return ot + 1
+    return ot
+
+
+def end_without_battle(ot: int) -> int:
+    """FGP 9.2: ending the move instead of battling wastes the OT: the points
+    that are lost (the indicator returns to 0, A46)."""
+    return ot
+
+
+def ot_leds(ot_leds_table: Sequence[int], ot: int) -> int:
+    """FGP 9.3: the LEDs beside the attacker's OT level; above the car's limit
+    (RED parameter) the highest level's LEDs (FGP 9.2 c)."""
+    if ot <= 0 or not ot_leds_table:
+        return 0
+    return ot_leds_table[min(ot, len(ot_leds_table) - 1)]
+
+
+# =====================================================================================
+# FGP 9.2 b: may a battle be declared, and against whom (A27)
+# =====================================================================================
+@dataclass(frozen=True, slots=True)
+class Target:
+    defender: Key
+    from_slipstream: bool      # attacker in the shadow behind the defender
+    sides: tuple[str, ...] = ()   # free lateral sides for the first OT point (A29)
+
+
+def free_sides(track: Track, space: int, occupied: Mapping[int, int]) -> tuple[str, ...]:
+    """Sides ('left'/'right') with a lateral neighbour that has room."""
+    sp = track.spaces[space]
+    out = []
+    for side, cands in (("left", sp.left), ("right", sp.right)):
+        if any(occupied.get(s, 0) < track.spaces[s].capacity for s in cands):
+            out.append(side)
+    return tuple(out)
+
+
+def _occupancy(spaces: Iterable[int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for s in spaces:
+        if s is not None:
+            out[s] = out.get(s, 0) + 1
+    return out
+
+
+def battle_targets(track: Track, space: int, ot: int, others: Mapping[Key, int], *,
+                   ahead_in_space: Key | None = None, passable: Iterable[Key] = (),
+                   round_no: int = 3, battles_allowed: bool = True) -> list[Target]:
+    """FGP 9.2 b with A27: the cars this car may attack from `space`.
+
+    - in a slipstream shadow behind `ahead_in_space` (the car that reached that
+      slipstream space first), with a free space to the left or right: that car
+      only (the +2 OT comes from `charge_ot`);
+    - otherwise, with OT >= 1: each car that blocks the car's forward move in an
+      adjacent lane on the next tile (the player names one).
+    No battles in rounds 1-2 (FGP 7.2) or where the caller says so (Safety
+    Car, yellow zone: FGP 13.8, 13.9)."""
+    if not battles_allowed or round_no <= NO_BONUS_ROUNDS:
+        return []
+    passable = tuple(passable)
+    occ = _occupancy(others.values())
+    occ[space] = occ.get(space, 0) + 1
+    if ahead_in_space is not None and others.get(ahead_in_space) == space \
+            and track.spaces[space].slipstream > 0 and ahead_in_space not in passable:
+        sides = free_sides(track, space, occ)
+        return [Target(ahead_in_space, True, sides)] if sides and ot >= 1 else []
+    if ot < 1:
+        return []
+    mine = _lanes(track, space)
+    out = []
+    for k in must_stop(track, space, others, passable):
+        if lane_gap(mine, _lanes(track, others[k])) == 0 and \
+                not set(mine) & set(_lanes(track, others[k])):
+            out.append(Target(k, False))
+    return out
+
+
+# =====================================================================================
+# FGP 9.3: the cards committed, and the boost after the reveal
+# =====================================================================================
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    """What a battle needs to know of an ACTION card (content ActionCard)."""
+    id: str
+    kind: str                  # movement | tyre_wear | option | draw_failure
+    colour: str | None
+    leds: int
+
+
+def card_info(content, card_id: str) -> CardInfo:
+    """CardInfo of an ACTION card from the content (rules.cards.action_card)."""
+    from .cards import action_card
+    c = action_card(content, card_id)
+    return CardInfo(c.id, c.kind, c.colour, c.leds)
+
+
+@dataclass(frozen=True, slots=True)
+class BattlePlay:
+    """One secret battle commitment (FGP 9.3). Empty `cards` = no defence."""
+    cards: tuple[str, ...] = ()
+    orange_as: tuple[str, ...] = ()   # declared colour of each ORANGE primary card
+    primary: tuple[str, ...] = ()     # the movement card / pair, or the TW card
+    pair: bool = False
+    blue: int = 0                     # BLUE cards (ERS cost, A42)
+    tyre_wear: int = 0                # Tyre Wear cards (+1 wear each)
+    leds: int = 0                     # LEDs printed on the cards
+
+    @property
+    def defends(self) -> bool:
+        return bool(self.cards)
+
+
+def _subsets(items: Sequence[str]) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+    for n in range(len(items) + 1):
+        out += list(combinations(items, n))
+    return out
+
+
+def battle_plays(hand: Iterable[CardInfo], *, ers: int, role: str = "attack",
+                 no_pairs: bool = False, blue_free_in_battle: bool = False,
+                 max_extras: int | None = None) -> list[BattlePlay]:
+    """FGP 9.3 with A43/A42: every legal secret battle commitment from `hand`.
+
+    A primary (one movement card, one legal pair: ORANGE wild, BLUE pairs
+    allowed, or else a Tyre Wear card) plus any set of further Tyre Wear and
+    Option cards. BLUE cards need one ERS charge each (A42) unless
+    `blue_free_in_battle`. `no_pairs`: stressed drivers and other no-pair
+    situations. The defender also has 'no defence' (an empty play, listed
+    first). `max_extras` bounds the added cards (None: any number)."""
+    hand = list({c.id: c for c in hand}.values())
+    moves = [c for c in hand if c.kind == "movement" and c.colour in MOVEMENT_COLOURS]
+    extras_pool = [c for c in hand if c.kind in ("tyre_wear", "option")]
+    by_id = {c.id: c for c in hand}
+    primaries: list[tuple[tuple[str, ...], tuple[str, ...], bool]] = []
+    for c in moves:
+        for decl in ((("green",), ("red",)) if c.colour == "orange" else ((),)):
+            primaries.append(((c.id,), decl, False))
+    if not no_pairs:
+        for a, b in combinations(moves, 2):
+            cols = (a.colour, b.colour)
+            n = cols.count("orange")
+            decls = [()] if n == 0 else ([("green",), ("red",)] if n == 1 else
+                                         [("green", "green"), ("red", "red")])
+            for d in decls:
+                try:
+                    play_pace(cols, d, battle=True)
+                except IllegalMove:
+                    continue
+                primaries.append(((a.id, b.id), d, True))
+    seen: set = set()
+    out: list[BattlePlay] = [BattlePlay()] if role == "defend" else []
+
+    def add(primary, decl, pair, extras):
+        cards = tuple(primary) + tuple(extras)
+        blue = sum(1 for c in cards if by_id[c].colour == "blue")
+        if not blue_free_in_battle and blue > ers:
+            return
+        key = (tuple(sorted(cards)), decl)
+        if key in seen:
+            return
+        seen.add(key)
+        out.append(BattlePlay(cards=cards, orange_as=tuple(decl), primary=tuple(primary),
+                              pair=pair, blue=blue,
+                              tyre_wear=sum(1 for c in cards if by_id[c].kind == "tyre_wear"),
+                              leds=sum(by_id[c].leds for c in cards)))
+
+    ids = [c.id for c in extras_pool]
+    subsets = [s for s in _subsets(ids) if max_extras is None or len(s) <= max_extras]
+    for primary, decl, pair in primaries:
+        for s in subsets:
+            add(primary, decl, pair, s)
+    for tw in (c.id for c in extras_pool if c.kind == "tyre_wear"):   # TW as the primary
+        rest = [i for i in ids if i != tw]
+        for s in _subsets(rest):
+            if max_extras is None or len(s) <= max_extras:
+                add((tw,), (), False, s)
+    return out
+
+
+def check_play(hand: Iterable[CardInfo], play: BattlePlay, **kw) -> BattlePlay:
+    """The canonical BattlePlay for a chosen set of cards, or IllegalMove."""
+    want = (tuple(sorted(play.cards)), tuple(play.orange_as))
+    for p in battle_plays(hand, **kw):
+        if (tuple(sorted(p.cards)), p.orange_as) == want:
+            return p
+    raise IllegalMove("FGP 9.3: a battle needs one movement card, one legal pair or a "
+                      "Tyre Wear card, plus any Tyre Wear and Option cards")
+
+
+@dataclass(frozen=True, slots=True)
+class Boost:
+    """The post-reveal choice of one side (FGP 9.3 step 2, A28)."""
+    spend_ers: bool = False
+    skill: bool = False
+    events: tuple[str, ...] = ()
+
+
+def skill_applies(skill, role: str, conditions: Iterable[str]) -> bool:
+    """FGP 4.8: a DRIVER skill (content DriverSkill: role, condition, leds) fits
+    this battle when its role matches and its condition holds. `conditions`:
+    the true facts among the content's SkillCondition names ('from_slipstream',
+    'on_straight', 'with_pair', ...); 'always' always holds."""
+    if skill is None:
+        return False
+    if skill.role not in ("any", role):
+        return False
+    return skill.condition == "always" or skill.condition in set(conditions)
+
+
+def boost_choices(*, ers_after_cards: int, skill_usable: bool,
+                  events: Sequence[str] = ()) -> list[Boost]:
+    """FGP 9.3 step 2: spend one ERS charge or not (needs a charge left after the
+    BLUE costs), use the driver skill or not (once per round, when it applies),
+    and any set of the battle EVENT cards held that fit the role."""
+    out = []
+    for ers in ((False, True) if ers_after_cards >= 1 else (False,)):
+        for sk in ((False, True) if skill_usable else (False,)):
+            for ev in _subsets(list(dict.fromkeys(events))):
+                out.append(Boost(ers, sk, ev))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class LedTotal:
+    """FGP 9.3: one side's battle strength, term by term."""
+    cards: int
+    ot: int = 0
+    skill: int = 0
+    ers: int = 0
+    events: int = 0
+    cold_tyres: int = 0        # the penalty, as a positive number
+
+    @property
+    def total(self) -> int:
+        return self.cards + self.ot + self.skill + self.ers + self.events - self.cold_tyres
+
+
+def led_total(play: BattlePlay, *, ot_leds: int = 0, skill_leds: int = 0, ers_leds: int = 0,
+              event_leds: int = 0, cold_tyres: bool = False,
+              cold_tyres_leds: int = COLD_TYRES_LEDS) -> LedTotal:
+    """FGP 9.3: LEDs on the cards, + the attacker's OT-level LEDs, + driver
+    skill, + the ERS spend (LEDs beside the level spent), + EVENT cards, -2 with
+    Cold Tyres (FGP 11.3)."""
+    return LedTotal(cards=play.leds, ot=ot_leds, skill=skill_leds, ers=ers_leds,
+                    events=event_leds, cold_tyres=cold_tyres_leds if cold_tyres else 0)
+
+
+def ers_spend_leds(ers_leds_table: Sequence[int], ers: int, blue: int = 0,
+                   blue_free_in_battle: bool = False) -> int:
+    """A42 / FGP 9.3: LEDs of one ERS spend, read beside the level left after the
+    BLUE cards' charges."""
+    level = ers if blue_free_in_battle else ers - blue
+    if level < 1:
+        raise IllegalMove("FGP 9.3: no ERS charge left to spend")
+    return ers_leds_table[level]
+
+
+# =====================================================================================
+# FGP 9.4: results
+# =====================================================================================
+def outcome(attacker: int, defender: int | None) -> str:
+    """FGP 9.4: 'attacker' (more LEDs, or no defence), 'defender' or 'tie'."""
+    if defender is None or attacker > defender:
+        return "attacker"
+    return "defender" if defender > attacker else "tie"
+
+
+def ot_move(track: Track, space: int, ot: int, occupied: Mapping[int, int], *,
+            side: str | None = None) -> tuple[list[int], int, bool]:
+    """FGP 9.4.1: the winner drives forward exactly its OT in spaces of its own
+    lane, no lane changes (cars in adjacent lanes do not matter). With `side`
+    (attacking from a slipstream shadow, A29) the first OT point is a lateral
+    move to that side. A full space ahead or the end of the lane stops it; the
+    rest is lost. Entering a free slipstream shadow behind a car ends the move.
+
+    Returns (spaces driven in order, OT left at the stop, ended in a shadow)."""
+    path: list[int] = []
+    here, left = space, ot
+    occ = dict(occupied)
+    if side is not None and left > 0:
+        sp = track.spaces[here]
+        cands = [s for s in (sp.left if side == "left" else sp.right)
+                 if occ.get(s, 0) < track.spaces[s].capacity]
+        if not cands:
+            raise IllegalMove(f"FGP 9.4.1: no room to move {side} from a slipstream space")
+        here = track.spot_outcome(here, side) if track.spot_outcome(here, side) in cands \
+            else cands[0]
+        path.append(here)
+        left -= 1
+    while left > 0:
+        lanes = set(track.spaces[here].lanes)
+        fwd = [m.to for m in track.moves(here) if not m.lane_change]
+        fwd = [s for s in dict.fromkeys(fwd) if s not in path and s != space
+               and set(track.spaces[s].lanes) & lanes and not track.spaces[s].pit_lane]
+        if not fwd:
+            break
+        nxt = max(fwd, key=lambda s: (len(set(track.spaces[s].lanes) & lanes), -s))
+        n = occ.get(nxt, 0)
+        if n >= track.spaces[nxt].capacity:
+            break
+        path.append(nxt)
+        left -= 1
+        here = nxt
+        if n > 0:                     # a free shadow behind a car: stop here
+            return path, left, True
+    return path, left, False
+
+
+@dataclass(frozen=True, slots=True)
+class SecondaryAttack:
+    """FGP 9.4.1: the OT move ended in a slipstream shadow behind `target`."""
+    target: Key
+    ot: int                    # remaining OT + 2
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class BattleResult:
+    """What the round machine applies after a battle (FGP 9.4)."""
+    outcome: str                                 # attacker | defender | tie
+    attacker: Key
+    defender: Key
+    attacker_total: int | None = None
+    defender_total: int | None = None
+    path: tuple[int, ...] = ()                   # spaces the attacker drives
+    space: int | None = None                     # attacker's final space
+    ot_used: int = 0
+    ot_lost: int = 0
+    stress: dict = field(default_factory=dict)   # key -> +stress
+    wear: dict = field(default_factory=dict)     # key -> +tyre wear (TW cards)
+    ers: dict = field(default_factory=dict)      # key -> -charges (BLUE + spend)
+    yellow_die: tuple = ()                       # keys rolling YELLOW (pairs)
+    discards: dict = field(default_factory=dict)  # key -> cards to discard
+    secondary: SecondaryAttack | None = None
+    rule: str = RULE_WIN
+
+
+def resolve_battle(track: Track, *, attacker: Key, defender: Key, attacker_space: int,
+                   ot: int, attack: BattlePlay, defence: BattlePlay,
+                   attack_total: LedTotal | int, defence_total: LedTotal | int | None,
+                   others: Mapping[Key, int], attack_boost: Boost = Boost(),
+                   defence_boost: Boost = Boost(), from_slipstream: bool = False,
+                   side: str | None = None, blue_free_in_battle: bool = False,
+                   ahead: Mapping[int, Key] | None = None) -> BattleResult:
+    """FGP 9.4: compare the totals and say what changes.
+
+    others: every other car's space (the defender included), for the OT move.
+    side: the lateral side of the first OT point when attacking from a
+    slipstream shadow (A29). ahead: slipstream space -> the car in front there,
+    to name the target of a secondary attack. A defence with no cards is no
+    defence: the attack succeeds (FGP 9.3)."""
+    a_tot = attack_total.total if isinstance(attack_total, LedTotal) else attack_total
+    d_tot = None
+    if defence.defends and defence_total is not None:
+        d_tot = defence_total.total if isinstance(defence_total, LedTotal) else defence_total
+    res = outcome(a_tot, d_tot)
+    wear = {k: p.tyre_wear for k, p in ((attacker, attack), (defender, defence)) if p.tyre_wear}
+    ers = {}
+    for k, p, b in ((attacker, attack, attack_boost), (defender, defence, defence_boost)):
+        n = (0 if blue_free_in_battle else p.blue) + (1 if b.spend_ers else 0)
+        if n:
+            ers[k] = -n
+    dice = tuple(k for k, p in ((attacker, attack), (defender, defence)) if p.pair)
+    discards = {k: tuple(p.cards) + tuple(b.events)
+                for k, p, b in ((attacker, attack, attack_boost),
+                                (defender, defence, defence_boost)) if p.cards or b.events}
+    common = dict(attacker=attacker, defender=defender, attacker_total=a_tot,
+                  defender_total=d_tot, wear=wear, ers=ers, yellow_die=dice,
+                  discards=discards)
+    if res == "defender":
+        return BattleResult("defender", ot_lost=ot, space=attacker_space, rule=RULE_LOSE,
+                            **common)
+    if res == "tie":
+        return BattleResult("tie", ot_lost=ot, space=attacker_space, rule=RULE_TIE,
+                            stress={attacker: 1, defender: 1}, **common)
+    occ = _occupancy(s for k, s in others.items() if k != attacker)
+    if from_slipstream and side is None:
+        raise IllegalMove("FGP 9.4.1: choose the side of the first OT point")
+    path, left, in_shadow = ot_move(track, attacker_space, ot, occ,
+                                    side=side if from_slipstream else None)
+    end = path[-1] if path else attacker_space
+    sec = None
+    lost = left
+    if in_shadow:
+        front = (ahead or {}).get(end)
+        if front is None:
+            front = next((k for k, s in others.items() if s == end), None)
+        sec = SecondaryAttack(front, left + SLIPSTREAM_OT, end)
+        lost = 0
+    return BattleResult("attacker", path=tuple(path), space=end, ot_used=ot - left,
+                        ot_lost=lost, secondary=sec, **common)
+
+
+def secondary_attack_choices(hand: Iterable[CardInfo], *, ers: int,
+                             blue_free_in_battle: bool = False) -> list[str | None]:
+    """FGP 9.4.1: a secondary attack needs one movement card from the hand
+    (BLUE needs a charge, A42); None = decline."""
+    out: list[str | None] = []
+    for c in hand:
+        if c.kind == "movement" and (c.colour != "blue" or blue_free_in_battle or ers >= 1):
+            out.append(c.id)
+    return list(dict.fromkeys(out)) + [None]
+
+
+# =====================================================================================
+# FGP 9.4.1 end of round / 9.5 wheel-to-wheel
+# =====================================================================================
+@dataclass(frozen=True, slots=True)
+class W2WUpdate:
+    tokens: dict               # key -> None | "vs" | "stress" after the round
+    stress: dict               # key -> +stress
+    rule: str = RULE_W2W
+
+
+def w2w_end_of_round(track: Track, positions: Mapping[Key, int | None],
+                     tokens: Mapping[Key, str | None], *, round_no: int,
+                     safety_car: bool = False) -> W2WUpdate:
+    """FGP 9.4.1 (end of round) / 9.5 with A18, once after all turns.
+
+    A car ending the round on a tile with other cars, at least one of them not
+    on a slipstream space: no token -> 'vs'; 'vs' -> 'stress' and +1 stress;
+    'stress' -> +1 stress and the token is removed (no W2W next round). A car
+    with a token alone on its tile (or only in a shared slipstream space) loses
+    it. No tokens in rounds 1-2 (FGP 7.2) or under the Safety Car (cancelled)."""
+    new = {k: tokens.get(k) for k in positions}
+    stress: dict = {}
+    if round_no <= NO_BONUS_ROUNDS or safety_car:
+        return W2WUpdate({k: None for k in positions}, {})
+    by_tile: dict[int, list] = {}
+    for k, s in positions.items():
+        if s is not None:
+            by_tile.setdefault(track.spaces[s].tile, []).append(k)
+    engaged: set = set()
+    for tile, keys in by_tile.items():
+        if len(keys) >= 2 and any(track.spaces[positions[k]].slipstream == 0 for k in keys):
+            engaged.update(keys)
+    for k in positions:
+        tok = tokens.get(k)
+        if k not in engaged:
+            new[k] = None
+        elif tok is None:
+            new[k] = "vs"
+        elif tok == "vs":
+            new[k] = "stress"
+            stress[k] = 1
+        else:
+            new[k] = None
+            stress[k] = 1
+    return W2WUpdate(new, stress)
+
+
+def w2w_partners(tokens: Mapping[Key, str | None], positions: Mapping[Key, int | None],
+                 track: Track, mover: Key) -> list[Key]:
+    """FGP 9.5: cars the mover may pass freely and push (both hold a W2W token).
+    The rule names no tile condition for the partners during the round, so
+    every token holder counts; callers add them to `passable` and set
+    `may_push` for lateral moves (movement.legal_steps)."""
+    if tokens.get(mover) is None:
+        return []
+    return [k for k, t in tokens.items() if k != mover and t is not None
+            and positions.get(k) is not None]
