@@ -137,6 +137,24 @@ def test_fgp_13_4_3_b_no_second_card_spins_off_track(tr):
     o = H.off_track_attempt((KERB, 4), None, pushed=True)
     assert (o.spun, o.wear, o.stress, o.damage, o.yellow_flag, o.rejoin) == \
         (True, 1, 1, 1, True, "b")
+    assert o.penalty_to_pusher
+    assert not H.off_track_attempt((KERB, 4), None).penalty_to_pusher
+
+
+def test_fgp_13_4_3_pushed_off_spot(tr):
+    assert H.pushed_off_spot(tr, at(tr, KERB, 3), "right") == (KERB, 4)
+    assert H.pushed_off_spot(tr, at(tr, ST, 1), "left") == (ST, 0)
+    assert H.pushed_off_spot(tr, at(tr, ST, 1), "right") is None
+    assert H.pushed_off_spot(tr, at(tr, C2W, 1), "left") is None       # a wall
+
+
+def test_fgp_13_4_dispatch_by_choice(tr):
+    s = at(tr, ST, 2)
+    assert H.loss_of_control(tr, s, "G01", "green") == H.counter_steer(tr, s, "green")
+    assert H.loss_of_control(tr, s, None, "green") == H.spin(tr, s, "green")
+    t = at(tr, TR, 2)
+    assert H.loss_of_control(tr, t, None, "green", tricky=True) == H.tricky_spin(tr, t)
+    assert H.loss_of_control(tr, t, "G01", "green", tricky=True).rule == "FGP 13.4.1"
 
 
 def test_fgp_13_4_4_a_counter_steer_into_a_wall(tr):
@@ -305,6 +323,11 @@ def test_fgp_13_8_worked_example_second_incident_in_the_zone_extends_it(tr):
 def test_fgp_13_8_two_separate_zones_deploy_the_safety_car(tr):
     z = H.YellowZone(ST, KERB, 12)
     assert H.yellow_flag(tr, [z], TR, 1, radar=11, panel=1, sc_space=6).safety_car
+
+
+def test_fgp_13_8_1_flags_leave_when_the_flag_reaches_the_radar_marker():
+    z = H.YellowZone(ST, SL, 12)
+    assert H.expire_zones([z], 11) == (z,) and H.expire_zones([z], 12) == ()
 
 
 def test_fgp_13_8_2_panel_advances():

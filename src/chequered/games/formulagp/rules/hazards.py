@@ -14,14 +14,14 @@ the left. An off-track spot is (tile index, lane), where the lane may be 0 or
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Iterable, Mapping, Sequence
 
 from ....engine.protocol import Event, IllegalAction
 from ..state import Car, Race
 from ..track import OFF_TRACK, WALL, Track
-from .cards import colour_of, discard, kind_of, shared_card, draw_shared
+from .cards import colour_of, discard, draw_shared, kind_of, shared_card
 
 # ---- FGP 13.2 / 4.11.3 hazard checks ------------------------------------------------
 OVER_STRESS = "over_stress"          # FGP 13.3: rolled at once
@@ -261,10 +261,32 @@ def off_track_attempt(off_spot: tuple[int, int], card: str | None, *,
     flag, no DAMAGE, the pusher (if any) gets a Penalty token, rejoin b. The card
     is only spent: no WHITE roll and no further wear (our reading, as the text
     lists no such step). Without a card the car spins (FGP 13.4.3 b)."""
-    if card is None:
-        return spin_off_track(off_spot)
+    if card is None:                    # the pusher is penalised either way (FGP 13.4.5 b)
+        return replace(spin_off_track(off_spot), penalty_to_pusher=pushed)
     return Outcome("FGP 13.4", OFF_TRACK, None, off_spot, rejoin="b",
                    penalty_to_pusher=pushed)
+
+
+def pushed_off_spot(track: Track, space: int, side: str) -> tuple[int, int] | None:
+    """FGP 8.3.1 / 13.4.3: the off-track spot of a car pushed `side` from `space`
+    (None when that side is not grass: a space, or a wall = a collision)."""
+    if track.spot_outcome(space, side) != OFF_TRACK:
+        return None
+    sp = track.spaces[space]
+    return (sp.tile, min(sp.lanes) - 1 if side == "left" else max(sp.lanes) + 1)
+
+
+def loss_of_control(track: Track, space: int, card: str | None, colour: str,
+                    occupied: Mapping[int, int] | None = None, *,
+                    tricky: bool = False) -> Outcome:
+    """FGP 13.4: resolve a loss of control for the choice made (a card from
+    `counter_steer_choices`, or None = spin) and the WHITE colour rolled.
+    `tricky`: the loss came from ending on a tricky corner (digest A26)."""
+    if card is not None:
+        return counter_steer(track, space, colour, occupied)
+    if tricky:
+        return tricky_spin(track, space)
+    return spin(track, space, colour, occupied)
 
 
 def tricky_spin(track: Track, space: int) -> Outcome:
@@ -478,6 +500,12 @@ def yellow_flag(track: Track, zones: Sequence[YellowZone], tile: int, white: int
     z = YellowZone(tile, track.tile_ahead(tile, max(1, white)), radar + 2)
     new = tuple(zones) + (z,)
     return YellowResult(new, panel, len(new) >= 2 or panel >= sc_space, True)
+
+
+def expire_zones(zones: Sequence[YellowZone], radar: int) -> tuple[YellowZone, ...]:
+    """FGP 13.8.1: when the chequered flag reaches a zone's green marker on the
+    radar, its flags leave the track."""
+    return tuple(z for z in zones if radar < z.ends_at)
 
 
 def panel_advance(panel: int, cause: str, *, white: int = 1, sc_space: int) -> tuple[int, bool]:
