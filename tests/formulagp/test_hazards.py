@@ -349,3 +349,10 @@ def test_fgp_13_13_1_gravel():
     assert H.gravel(["green", "green"], stops_on_tile=False) == H.Gravel()   # A40
     assert H.gravel(["green"], stops_on_tile=True) == H.Gravel(0, True, True)
     assert H.gravel(["red"], stops_on_tile=True, yellow_zone=True) == H.Gravel()
+
+
+def test_fgp_13_13_1_colours_count_orange_as_declared():
+    race = new_race("fast", 2, seed=3)
+    orange = next(c for c in C.action_ids(C.content_of(race)) if C.colour_of(race, c) == "orange")
+    assert H.played_colours(race, ["G01", orange], ["red"]) == ["green", "red"]
+    assert H.gravel(H.played_colours(race, [orange], ["red"]), stops_on_tile=False).wear == 1
