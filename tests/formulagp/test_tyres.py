@@ -104,3 +104,10 @@ def test_10_1_apply_wear_events(side):
     car = _Car("hard", 16)
     ev = T.apply_wear(side, car, 1)
     assert [e.kind for e in ev] == ["tyre_wear", "red_die_tyres"]
+
+
+def test_10_1_worn_out_tyre_wear_cards_may_be_discarded(side):
+    hand = ["T01", "G02", "T03", "F01"]
+    worn = T.worn_out(side, "soft", 10)
+    assert T.worn_out_discards(hand, {"T01", "T03"}, worn=worn) == ["T01", "T03"]
+    assert T.worn_out_discards(hand, {"T01", "T03"}, worn=T.worn_out(side, "soft", 9)) == []

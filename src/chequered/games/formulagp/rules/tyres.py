@@ -173,3 +173,9 @@ def fit_tyres(side: BoardSide, tyre: str) -> int:
     """FGP 10.1 / 11.2: a new set: the full bonus side, the marker on the
     compound's start. Returns the new marker position."""
     return start_position(side, tyre)
+
+
+def worn_out_discards(hand: list[str], tyre_wear_cards: set[str], *, worn: bool) -> list[str]:
+    """FGP 10.1 / 4.3.2: with worn-out tyres the Tyre Wear cards in hand may be
+    discarded (they can no longer extend or brake); otherwise none may."""
+    return [c for c in dict.fromkeys(hand) if worn and c in tyre_wear_cards]
