@@ -6,9 +6,10 @@ import pytest
 from chequered.games.formulagp.content import DriverSkill, load_content
 from chequered.games.formulagp.rules.battle import (
     BattlePlay, Boost, CardInfo, OtBoost, apply_ot_boost, battle_plays, battle_targets,
-    blockers, boost_choices, card_info, charge_ot, check_play, check_step, end_without_battle,
-    ers_spend_leds, filter_steps, led_total, may_pass_freely, must_stop, ot_boost_choices,
-    ot_leds, ot_move, outcome, resolve_battle, secondary_attack_choices, skill_applies,
+    blockers, boost_choices, card_info, charge_ot, check_play, check_step, declare_choices,
+    end_without_battle, ers_spend_leds, event_leds, filter_steps, led_total, may_pass_freely,
+    must_stop, ot_boost_choices, ot_leds, ot_move, outcome, resolve_battle,
+    resolve_secondary_attack, secondary_attack_choices, skill_applies, skill_facts,
     w2w_end_of_round, w2w_partners,
 )
 from chequered.games.formulagp.rules.movement import IllegalMove, legal_steps
@@ -222,6 +223,7 @@ def test_fgp_9_2_b_adjacent_lane_with_ot():
     t = battle_targets(tr, me, 1, others)
     assert sorted(x.defender for x in t) == ["a", "b"]       # the attacker names one
     assert all(not x.from_slipstream for x in t)
+    assert declare_choices(t) == [t[0].defender, t[1].defender, None]
     assert battle_targets(tr, me, 0, others) == []            # no OT, no battle
     assert battle_targets(tr, me, 2, others, round_no=2) == []
     assert battle_targets(tr, me, 2, others, battles_allowed=False) == []
@@ -479,3 +481,51 @@ def test_fgp_9_5_partners_pass_freely():
     others = {"blue": pos["blue"]}
     assert blockers(tr, at(tr, 2, 3), others, passable=w2w_partners(tokens, pos, tr,
                                                                       "grey")) == []
+
+
+def test_fgp_9_3_a_lone_orange_is_one_play_and_lapped_cars_cannot_defend():
+    plays = battle_plays([O("O01")], ers=0)
+    assert [p.cards for p in plays] == [("O01",)]
+    assert battle_plays([G("G01")], ers=0, role="defend", may_defend=False) == [BattlePlay()]
+
+
+def test_fgp_4_8_skill_facts_of_a_play():
+    p = BattlePlay(cards=("R01", "R02", "T01"), primary=("R01", "R02"), pair=True,
+                   tyre_wear=1, leds=5)
+    f = skill_facts(p, {"R01": "red", "R02": "red", "T01": None}, Boost(spend_ers=True),
+                    from_slipstream=True, straight=False, w2w=True)
+    assert {"with_pair", "with_red", "with_tyre_wear_card", "with_ers", "from_slipstream",
+            "on_curve", "wheel_to_wheel", "always"} <= f
+    assert "single_card" not in f and "on_straight" not in f
+
+
+def test_fgp_9_3_event_cards_in_battle():
+    content = load_content()
+    battle_cards = [c for c in content.event.cards if c.play == "battle"]
+    assert battle_cards
+    attack = [c for c in battle_cards if any(e.type == "battle_leds" and e.role == "attack"
+                                             for e in c.effects)]
+    assert attack and event_leds(attack[0], "attack") > 0
+    assert event_leds(attack[0], "defend") == 0
+    other = next(c for c in content.event.cards if c.play != "battle")
+    assert event_leds(other, "attack") == 0
+
+
+def test_fgp_9_4_1_secondary_attack_is_won_by_committing_a_movement_card():
+    tr = build("ST", "ST", "SL", "ST2")
+    me = at(tr, 0, 2)
+    front = at(tr, 2, 2)
+    others = {"d": at(tr, 1, 3), "f": front}
+    a, d = _plays()
+    first = resolve_battle(tr, attacker="a", defender="d", attacker_space=me, ot=3,
+                           attack=a, defence=d, attack_total=5, defence_total=2, others=others)
+    sec = first.secondary
+    r = resolve_secondary_attack(tr, attacker="a", target="f", attack=sec, card="G09",
+                                 colour="green", side="left", others=others)
+    assert r.outcome == "attacker"
+    # 1 + 2 OT: one lateral point, then two forward in lane 1
+    assert r.path == (at(tr, 2, 1), at(tr, 3, 1, 0), at(tr, 3, 1, 1))
+    assert r.discards == {"a": ("G09",)}
+    no = resolve_secondary_attack(tr, attacker="a", target="f", attack=sec, card=None,
+                                  colour=None, side=None, others=others)
+    assert no.outcome == "declined" and no.ot_lost == 3 and no.space == front

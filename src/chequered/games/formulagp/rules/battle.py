@@ -367,7 +367,7 @@ def _subsets(items: Sequence[str]) -> list[tuple[str, ...]]:
 
 def battle_plays(hand: Iterable[CardInfo], *, ers: int, role: str = "attack",
                  no_pairs: bool = False, blue_free_in_battle: bool = False,
-                 max_extras: int | None = None) -> list[BattlePlay]:
+                 max_extras: int | None = None, may_defend: bool = True) -> list[BattlePlay]:
     """FGP 9.3 with A43/A42: every legal secret battle commitment from `hand`.
 
     A primary (one movement card, one legal pair: ORANGE wild, BLUE pairs
@@ -375,15 +375,18 @@ def battle_plays(hand: Iterable[CardInfo], *, ers: int, role: str = "attack",
     Option cards. BLUE cards need one ERS charge each (A42) unless
     `blue_free_in_battle`. `no_pairs`: stressed drivers and other no-pair
     situations. The defender also has 'no defence' (an empty play, listed
-    first). `max_extras` bounds the added cards (None: any number)."""
+    first). `max_extras` bounds the added cards (None: any number).
+    `may_defend=False`: a car that cannot defend (a car being lapped, FGP
+    13.11; the car ahead in a secondary attack, FGP 9.4.1) has only 'no defence'."""
+    if role == "defend" and not may_defend:
+        return [BattlePlay()]
     hand = list({c.id: c for c in hand}.values())
     moves = [c for c in hand if c.kind == "movement" and c.colour in MOVEMENT_COLOURS]
     extras_pool = [c for c in hand if c.kind in ("tyre_wear", "option")]
     by_id = {c.id: c for c in hand}
     primaries: list[tuple[tuple[str, ...], tuple[str, ...], bool]] = []
     for c in moves:
-        for decl in ((("green",), ("red",)) if c.colour == "orange" else ((),)):
-            primaries.append(((c.id,), decl, False))
+        primaries.append(((c.id,), (), False))     # a lone ORANGE needs no declaration
     if not no_pairs:
         for a, b in combinations(moves, 2):
             cols = (a.colour, b.colour)
@@ -404,7 +407,7 @@ def battle_plays(hand: Iterable[CardInfo], *, ers: int, role: str = "attack",
         blue = sum(1 for c in cards if by_id[c].colour == "blue")
         if not blue_free_in_battle and blue > ers:
             return
-        key = (tuple(sorted(cards)), decl)
+        key = tuple(sorted(cards))      # the declaration of an ORANGE pair changes nothing
         if key in seen:
             return
         seen.add(key)
@@ -428,9 +431,9 @@ def battle_plays(hand: Iterable[CardInfo], *, ers: int, role: str = "attack",
 
 def check_play(hand: Iterable[CardInfo], play: BattlePlay, **kw) -> BattlePlay:
     """The canonical BattlePlay for a chosen set of cards, or IllegalMove."""
-    want = (tuple(sorted(play.cards)), tuple(play.orange_as))
+    want = tuple(sorted(play.cards))
     for p in battle_plays(hand, **kw):
-        if (tuple(sorted(p.cards)), p.orange_as) == want:
+        if tuple(sorted(p.cards)) == want:
             return p
     raise IllegalMove("FGP 9.3: a battle needs one movement card, one legal pair or a "
                       "Tyre Wear card, plus any Tyre Wear and Option cards")
@@ -467,6 +470,41 @@ def boost_choices(*, ers_after_cards: int, skill_usable: bool,
             for ev in _subsets(list(dict.fromkeys(events))):
                 out.append(Boost(ers, sk, ev))
     return out
+
+
+def skill_facts(play: BattlePlay, colours: Mapping[str, str | None], boost: Boost = Boost(), *,
+                from_slipstream: bool = False, straight: bool = True,
+                cold_tyres: bool = False, w2w: bool = False) -> set[str]:
+    """The SkillCondition names that hold for one side of a battle (FGP 4.8):
+    colours maps the played card ids to their colours (None for TW/Option).
+    `straight`: the tile the battle is fought for (the defender's) is straight."""
+    facts = {"always", "on_straight" if straight else "on_curve"}
+    if from_slipstream:
+        facts.add("from_slipstream")
+    facts.add("with_pair" if play.pair else "single_card")
+    for c in play.primary:
+        col = colours.get(c)
+        if col in ("green", "red", "blue"):
+            facts.add(f"with_{col}")
+    if play.tyre_wear:
+        facts.add("with_tyre_wear_card")
+    if cold_tyres:
+        facts.add("with_cold_tyres")
+    if boost.spend_ers:
+        facts.add("with_ers")
+    if w2w:
+        facts.add("wheel_to_wheel")
+    return facts
+
+
+def event_leds(card, role: str) -> int:
+    """FGP 9.3: LEDs an EVENT card (content EventCard) adds for this role: the
+    sum of its 'battle_leds' effects whose role fits; 0 when none (then the card
+    is not a battle card for this side)."""
+    if getattr(card, "play", None) != "battle":
+        return 0
+    return sum(e.amount for e in card.effects
+               if e.type == "battle_leds" and e.role in ("any", role))
 
 
 @dataclass(frozen=True, slots=True)
@@ -582,6 +620,12 @@ class BattleResult:
     discards: dict = field(default_factory=dict)  # key -> cards to discard
     secondary: SecondaryAttack | None = None
     rule: str = RULE_WIN
+
+
+def declare_choices(targets: Sequence[Target]) -> list:
+    """FGP 9.2: the declare step: attack one of the targets (its key) or end the
+    move (None; the OT is wasted)."""
+    return [t.defender for t in targets] + [None]
 
 
 def resolve_battle(track: Track, *, attacker: Key, defender: Key, attacker_space: int,
@@ -708,3 +752,24 @@ def w2w_partners(tokens: Mapping[Key, str | None], positions: Mapping[Key, int |
         return []
     return [k for k, t in tokens.items() if k != mover and t is not None
             and positions.get(k) is not None]
+
+
+def resolve_secondary_attack(track: Track, *, attacker: Key, target: Key,
+                             attack: SecondaryAttack, card: str | None, colour: str | None,
+                             side: str | None, others: Mapping[Key, int],
+                             blue_free_in_battle: bool = False,
+                             ahead: Mapping[int, Key] | None = None) -> BattleResult:
+    """FGP 9.4.1 secondary attack: the attacker stopped in the slipstream shadow
+    behind `target` and attacks with the remaining OT + 2. The car ahead cannot
+    defend, so committing one movement card (`card`, of `colour`) wins; the
+    first OT point is lateral (A29), to `side`. card None: declined (the OT is
+    lost). The result may itself end in another shadow (a further secondary)."""
+    if card is None:
+        return BattleResult("declined", attacker, target, space=attack.space,
+                            ot_lost=attack.ot, rule=RULE_WIN)
+    play = BattlePlay(cards=(card,), primary=(card,), blue=1 if colour == "blue" else 0)
+    return resolve_battle(track, attacker=attacker, defender=target,
+                          attacker_space=attack.space, ot=attack.ot, attack=play,
+                          defence=BattlePlay(), attack_total=0, defence_total=None,
+                          others=others, from_slipstream=True, side=side,
+                          blue_free_in_battle=blue_free_in_battle, ahead=ahead)
