@@ -159,6 +159,9 @@ def test_fgp_9_2_same_lane_one_more_space_onto_a_free_slipstream_shadow():
     assert not check_step(tr, at(tr, 0, 3), at(tr, 1, 3), {"opp": opp}).allowed
     # shadow already taken
     assert not check_step(tr, me, opp, {"opp": opp, "x": opp}).allowed
+    # on the shadow the car stops behind the opponent (unless it may pass it)
+    assert must_stop(tr, opp, {"opp": opp}, ahead_in_space="opp") == ("opp",)
+    assert must_stop(tr, opp, {"opp": opp}, passable={"opp"}, ahead_in_space="opp") == ()
 
 
 def test_fgp_9_2_worked_example_four_mp_one_space_capacity_two():
@@ -367,6 +370,10 @@ def test_fgp_9_4_1_no_defence_means_the_attack_succeeds():
                        attack=a, defence=BattlePlay(), attack_total=0, defence_total=9,
                        others={"d": at(tr, 1, 3)})
     assert r.outcome == "attacker" and r.defender_total is None
+    r = resolve_battle(tr, attacker="a", defender="d", attacker_space=at(tr, 0, 2), ot=1,
+                       attack=a, defence=BattlePlay(), attack_total=0, defence_total=None,
+                       others={"d": at(tr, 1, 3)}, defence_boost=Boost(spend_ers=True))
+    assert "d" not in r.ers and "d" not in r.discards
     assert r.space == at(tr, 1, 2)
 
 

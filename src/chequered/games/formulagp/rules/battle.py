@@ -142,6 +142,7 @@ def check_step(track: Track, space: int, to: int, others: Mapping[Key, int],
     block = tuple(blockers(track, to, others, passable))
     if not block:
         return StepCheck(True, True, rule=RULE_PASS)
+    # the car stops on the shadow: `must_stop(..., ahead_in_space=...)` says so
     if shadow_step(track, space, to, others):
         return StepCheck(True, True, block, shadow=True)
     return StepCheck(False, True, block)
@@ -170,10 +171,16 @@ def forward_most(track: Track, space: int) -> bool:
 
 
 def must_stop(track: Track, space: int, others: Mapping[Key, int],
-              passable: Iterable[Key] = ()) -> tuple:
+              passable: Iterable[Key] = (), *, ahead_in_space: Key | None = None) -> tuple:
     """FGP 9.2: the cars that stop this car where it stands: it is on the
     forward-most space of its tile and a forward move into the next tile is
-    blocked. Empty when nothing stops it here."""
+    blocked, or it took the free shadow of a slipstream space behind
+    `ahead_in_space` (the one space further the rule allows: it stops there
+    unless that car may be passed freely). Empty when nothing stops it here."""
+    passable = tuple(passable)
+    if ahead_in_space is not None and others.get(ahead_in_space) == space \
+            and ahead_in_space not in passable:
+        return (ahead_in_space,)
     if not forward_most(track, space):
         return ()
     out: list = []
@@ -648,6 +655,8 @@ def resolve_battle(track: Track, *, attacker: Key, defender: Key, attacker_space
         d_tot = defence_total.total if isinstance(defence_total, LedTotal) else defence_total
     res = outcome(a_tot, d_tot)
     wear = {k: p.tyre_wear for k, p in ((attacker, attack), (defender, defence)) if p.tyre_wear}
+    if not defence.defends:
+        defence_boost = Boost()            # no defence: nothing to boost (FGP 9.3)
     ers = {}
     for k, p, b in ((attacker, attack, attack_boost), (defender, defence, defence_boost)):
         n = (0 if blue_free_in_battle else p.blue) + (1 if b.spend_ers else 0)
