@@ -536,3 +536,11 @@ def test_fgp_9_4_1_secondary_attack_is_won_by_committing_a_movement_card():
     no = resolve_secondary_attack(tr, attacker="a", target="f", attack=sec, card=None,
                                   colour=None, side=None, others=others)
     assert no.outcome == "declined" and no.ot_lost == 3 and no.space == front
+
+
+def test_fgp_9_4_1_lane_ends_the_ot_move_stops():
+    tr = build("ST", "GAP", "ST")          # lane 2 has no space on GAP
+    path, left, shadow = ot_move(tr, at(tr, 0, 2), 3, {})
+    assert (path, left, shadow) == ([], 3, False)
+    path, left, _ = ot_move(tr, at(tr, 0, 3), 2, {})
+    assert path == [at(tr, 1, 3), at(tr, 2, 3)] and left == 0
