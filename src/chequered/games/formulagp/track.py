@@ -29,7 +29,6 @@ Conventions (our choices where the rulebook is silent):
 """
 from __future__ import annotations
 
-import tomllib
 from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -38,6 +37,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from ...engine.content import read_toml
 from ...engine.protocol import BadInput
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -555,13 +555,7 @@ def build_track(tile_ids: list[str], library: Library, *, key: str = "track",
 
 # ---- loading --------------------------------------------------------------------
 def _read(path: Path) -> dict:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise TrackError(f"{path}: file not found") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise TrackError(f"{path}: {exc}") from None
+    return read_toml(path, TrackError)
 
 
 def _where(doc: dict, loc: tuple) -> str:

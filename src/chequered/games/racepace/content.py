@@ -8,13 +8,13 @@ that name the file and the field.
 """
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from ...engine.content import read_toml
 from ...engine.protocol import BadInput
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -286,15 +286,7 @@ FILES = ("teams", "drivers", "circuits", "board", "weather", "situations", "refe
 
 
 def _read(path: Path) -> dict:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise BadInput(f"{path}: content file not found") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise BadInput(f"{path}: {exc}") from None
-    except OSError as exc:
-        raise BadInput(f"{path}: cannot read content file ({exc.strerror or exc})") from None
+    return read_toml(path)
 
 
 @lru_cache(maxsize=8)
