@@ -284,3 +284,10 @@ def test_fgp_13_9_2_blue_flag_car_passes_lead_lap_cars_freely_under_sc():
 def test_fgp_13_11_drs_only_with_the_same_lapping_status():
     assert F.drs_between(0, 0) and F.drs_between(1, 1) and F.drs_between(2, 3)
     assert not F.drs_between(0, 1) and not F.drs_between(1, 2)
+
+
+def test_fgp_13_11_laps_down_changes_only_on_a_whole_tile_margin():
+    # gap = leader distance - car distance, 40-tile lap
+    assert [F.update_laps_down(0, g, L) for g in (39, 40, 41, 80, 81)] == [0, 0, 1, 1, 2]
+    assert [F.update_laps_down(1, g, L) for g in (41, 40, 39, 0)] == [1, 1, 0, 0]
+    assert [F.update_laps_down(2, g, L) for g in (81, 80, 79)] == [2, 2, 1]
