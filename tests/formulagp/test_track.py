@@ -6,9 +6,10 @@ from pathlib import Path
 import pytest
 
 from chequered.games.formulagp.track import (
-    OFF_TRACK, WALL, Library, Move, TrackError, blue_run, build_track, check_track,
-    lap_spaces_min, load_library, load_track, track, track_keys,
+    OFF_TRACK, WALL, Library, Move, TrackError, build_track, load_library, load_track, track,
+    track_keys,
 )
+from chequered.games.formulagp.track_check import blue_run, check_track, lap_spaces_min
 
 TRACKS = ("fast", "twisty", "street")
 
