@@ -1,0 +1,294 @@
+"""Before a battle (FGP 9.1-9.2): passing without a battle, the stop rule
+before an occupied tile, earning and boosting OT, and who may be attacked.
+Pure functions returning data; the choices are listed in rules/battle.py."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Hashable
+
+from ..track import Track
+from .movement import (MOVEMENT_COLOURS, NO_BONUS_ROUNDS, SLIPSTREAM_OT, IllegalMove,
+                       play_pace)
+
+COLD_TYRES_LEDS = 2          # FGP 9.3 / 11.3
+RULE_PASS = "FGP 9.1"
+RULE_PREP = "FGP 9.2"
+RULE_BATTLE = "FGP 9.3"
+RULE_WIN = "FGP 9.4.1"
+RULE_LOSE = "FGP 9.4.2"
+RULE_TIE = "FGP 9.4.3"
+RULE_W2W = "FGP 9.5"
+
+Key = Hashable
+
+# =====================================================================================
+# FGP 9.1 / 9.2 geometry: who blocks a car entering a tile
+# =====================================================================================
+def may_pass_freely(*, round_no: int, other_spun: bool = False, other_off_track: bool = False,
+                    other_on_pit_exit: bool = False, both_w2w: bool = False,
+                    other_double_blue: bool = False, mover_double_blue: bool = False,
+                    lapping_failed_twice: bool = False, other_spun_in_yellow: bool = False) -> bool:
+    """FGP 9.1 and the cross references: cars that may be passed without a
+    battle. Rounds 1-2 (FGP 7.2), spun or off-track cars (FGP 13.4.5), a car on
+    the pit-exit space (FGP 11.2), wheel-to-wheel partners (FGP 9.5), a double
+    blue-flagged car by a car without double blue (FGP 13.11.2), a car after two
+    failed lapping attempts (FGP 13.11.3), a car spun in a yellow zone (13.8)."""
+    return (round_no <= NO_BONUS_ROUNDS or other_spun or other_off_track
+            or other_on_pit_exit or both_w2w or other_spun_in_yellow
+            or (other_double_blue and not mover_double_blue) or lapping_failed_twice)
+
+
+def _lanes(track: Track, space: int) -> tuple[int, ...]:
+    return track.spaces[space].lanes
+
+
+def lane_gap(a: Sequence[int], b: Sequence[int]) -> int:
+    """Lanes strictly between two cars' lane sets (0 = same or adjacent)."""
+    return max(0, min(abs(x - y) for x in a for y in b) - 1)
+
+
+def separated(track: Track, tile: int, a: Sequence[int], b: Sequence[int],
+              taken_lanes: Iterable[int]) -> bool:
+    """FGP 9.1 / A47: one empty racing lane of `tile` lies between lane sets a
+    and b. A double-lane space counts as one lane (it occupies both lanes)."""
+    if lane_gap(a, b) < 1:
+        return False
+    lo, hi = (max(a), min(b)) if max(a) < min(b) else (max(b), min(a))
+    taken = set(taken_lanes)
+    t = track.tiles[tile]
+    return any(t.lanes[ln - 1] and ln not in taken for ln in range(lo + 1, hi))
+
+
+def blockers(track: Track, to: int, others: Mapping[Key, int],
+             passable: Iterable[Key] = ()) -> list[Key]:
+    """FGP 9.2 stop rule: the cars on the tile of space `to` that stop a car
+    entering that tile at `to` (same or adjacent lane, no empty racing lane
+    between). Cars in `passable` (see `may_pass_freely`) never block."""
+    tile = track.spaces[to].tile
+    free = set(passable)
+    mine = _lanes(track, to)
+    on_tile = {k: s for k, s in others.items() if s is not None and track.spaces[s].tile == tile}
+    taken = {ln for s in on_tile.values() for ln in _lanes(track, s)}
+    return [k for k, s in on_tile.items()
+            if k not in free and not separated(track, tile, mine, _lanes(track, s), taken)]
+
+
+def shadow_step(track: Track, space: int, to: int, others: Mapping[Key, int]) -> bool:
+    """FGP 9.2 exception: in the same lane as the opponent, the car may go one
+    space further onto its tile when the opponent is on a slipstream space with
+    a free car shadow (the step onto that shadow)."""
+    sp = track.spaces[to]
+    there = sum(1 for s in others.values() if s == to)
+    same_lane = bool(set(track.spaces[space].lanes) & set(sp.lanes))
+    return sp.slipstream > 0 and 0 < there < sp.capacity and same_lane
+
+
+@dataclass(frozen=True, slots=True)
+class StepCheck:
+    """May one movement point go from `space` to `to` under FGP 9.1/9.2?"""
+    allowed: bool
+    enters_tile: bool
+    blocked_by: tuple = ()     # the cars that force a stop (battle candidates)
+    shadow: bool = False       # the allowed step onto a slipstream shadow
+    rule: str = RULE_PREP
+
+
+def check_step(track: Track, space: int, to: int, others: Mapping[Key, int],
+               passable: Iterable[Key] = ()) -> StepCheck:
+    """FGP 9.1/9.2 for one regular movement point. Steps inside the car's
+    own tile are always allowed by this chapter (FGP 9.1: once on the tile,
+    normal moves and lane changes); a step into the next tile is allowed when no
+    car there blocks it, or onto a free slipstream shadow behind a same-lane car."""
+    if track.spaces[to].tile == track.spaces[space].tile:
+        return StepCheck(True, False, rule=RULE_PASS)
+    block = tuple(blockers(track, to, others, passable))
+    if not block:
+        return StepCheck(True, True, rule=RULE_PASS)
+    # the car stops on the shadow: `must_stop(..., ahead_in_space=...)` says so
+    if shadow_step(track, space, to, others):
+        return StepCheck(True, True, block, shadow=True)
+    return StepCheck(False, True, block)
+
+
+def filter_steps(track: Track, space: int, steps: Iterable, others: Mapping[Key, int],
+                 passable: Iterable[Key] = ()) -> tuple[list, tuple]:
+    """Apply the stop rule to `movement.legal_steps` output: (the steps kept,
+    the cars that blocked a dropped step). When a step was dropped the car may
+    stop behind those cars (`StopBehind`) and charge OT (FGP 9.2)."""
+    passable = tuple(passable)
+    kept, blocked = [], []
+    for st in steps:
+        c = check_step(track, space, st.to, others, passable)
+        if c.allowed:
+            kept.append(st)
+        else:
+            blocked += [k for k in c.blocked_by if k not in blocked]
+    return kept, tuple(blocked)
+
+
+def forward_most(track: Track, space: int) -> bool:
+    """FGP 9.2: the car is on the forward-most space of its lane on its tile."""
+    sp = track.spaces[space]
+    return sp.index == sp.count - 1
+
+
+def must_stop(track: Track, space: int, others: Mapping[Key, int],
+              passable: Iterable[Key] = (), *, ahead_in_space: Key | None = None) -> tuple:
+    """FGP 9.2: the cars that stop this car where it stands: it is on the
+    forward-most space of its tile and a forward move into the next tile is
+    blocked, or it took the free shadow of a slipstream space behind
+    `ahead_in_space` (the one space further the rule allows: it stops there
+    unless that car may be passed freely). Empty when nothing stops it here."""
+    passable = tuple(passable)
+    if ahead_in_space is not None and others.get(ahead_in_space) == space \
+            and ahead_in_space not in passable:
+        return (ahead_in_space,)
+    if not forward_most(track, space):
+        return ()
+    out: list = []
+    for m in track.moves(space):
+        if m.lane_change or track.spaces[m.to].tile == track.spaces[space].tile:
+            continue
+        c = check_step(track, space, m.to, others, passable)
+        if not c.allowed:
+            out += [k for k in c.blocked_by if k not in out]
+    return tuple(out)
+
+
+# =====================================================================================
+# FGP 9.2 OT: transfer from movement points, boosts, loss
+# =====================================================================================
+@dataclass(frozen=True, slots=True)
+class OtCharge:
+    ot: int                # the OT indicator after the transfer
+    transferred: int       # movement points that became OT
+    lost: int              # movement points over the capacity, lost at once
+    slipstream: int        # OT added by the slipstream bonus (FGP 8.5)
+    rule: str = RULE_PREP
+
+
+def charge_ot(mp_left: int, max_ot: int, *, ot: int = 0, slipstream: bool = False,
+              round_no: int = 3) -> OtCharge:
+    """FGP 9.2: the unused movement points go onto the OT indicator up to the
+    car's maximum OT, the excess is lost; stopping in a slipstream shadow
+    behind the opponent adds +2 (FGP 8.5, capped at the maximum, not in
+    rounds 1-2). OT starts at 0 each turn (A46).
+
+    Example FGP 9.2: 4 MP, one space driven, capacity 2 -> OT 2, 1 lost."""
+    if mp_left < 0:
+        raise ValueError("movement points left cannot be negative")
+    room = max(0, max_ot - ot)
+    moved = min(room, mp_left)
+    new = ot + moved
+    bonus = 0
+    if slipstream and round_no > NO_BONUS_ROUNDS:
+        bonus = max(0, min(max_ot, new + SLIPSTREAM_OT) - new)
+    return OtCharge(ot=new + bonus, transferred=moved, lost=mp_left - moved, slipstream=bonus)
+
+
+@dataclass(frozen=True, slots=True)
+class OtBoost:
+    """One FGP 9.2 c choice: spend a +1 OT card, use the RED parameter, or done."""
+    kind: str                  # "card" | "red_parameter" | "done"
+    card: str | None = None
+
+
+def ot_boost_choices(ot: int, max_ot: int, plus1_cards: Iterable[str], *,
+                     red_parameter: bool) -> list[OtBoost]:
+    """FGP 9.2 c: each card with the +1 OT secondary function while OT is below
+    the maximum; the RED parameter token (+1, may pass the maximum) while it is
+    available; always 'done'."""
+    out = []
+    if ot < max_ot:
+        out += [OtBoost("card", c) for c in dict.fromkeys(plus1_cards)]
+    if red_parameter:
+        out.append(OtBoost("red_parameter"))
+    out.append(OtBoost("done"))
+    return out
+
+
+def apply_ot_boost(ot: int, max_ot: int, boost: OtBoost) -> int:
+    """The OT after one boost (FGP 9.2 c)."""
+    if boost.kind == "card":
+        if ot >= max_ot:
+            raise IllegalMove("FGP 9.2: a +1 OT card cannot raise OT above the car's maximum")
+        return ot + 1
+    if boost.kind == "red_parameter":
+        return ot + 1
+    return ot
+
+
+def end_without_battle(ot: int) -> int:
+    """FGP 9.2: ending the move instead of battling wastes the OT: the points
+    that are lost (the indicator returns to 0, A46)."""
+    return ot
+
+
+def ot_leds(ot_leds_table: Sequence[int], ot: int) -> int:
+    """FGP 9.3: the LEDs beside the attacker's OT level; above the car's limit
+    (RED parameter) the highest level's LEDs (FGP 9.2 c)."""
+    if ot <= 0 or not ot_leds_table:
+        return 0
+    return ot_leds_table[min(ot, len(ot_leds_table) - 1)]
+
+
+# =====================================================================================
+# FGP 9.2 b: may a battle be declared, and against whom (A27)
+# =====================================================================================
+@dataclass(frozen=True, slots=True)
+class Target:
+    defender: Key
+    from_slipstream: bool      # attacker in the shadow behind the defender
+    sides: tuple[str, ...] = ()   # free lateral sides for the first OT point (A29)
+
+
+def free_sides(track: Track, space: int, occupied: Mapping[int, int]) -> tuple[str, ...]:
+    """Sides ('left'/'right') with a lateral neighbour that has room."""
+    sp = track.spaces[space]
+    out = []
+    for side, cands in (("left", sp.left), ("right", sp.right)):
+        if any(occupied.get(s, 0) < track.spaces[s].capacity for s in cands):
+            out.append(side)
+    return tuple(out)
+
+
+def _occupancy(spaces: Iterable[int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for s in spaces:
+        if s is not None:
+            out[s] = out.get(s, 0) + 1
+    return out
+
+
+def battle_targets(track: Track, space: int, ot: int, others: Mapping[Key, int], *,
+                   ahead_in_space: Key | None = None, passable: Iterable[Key] = (),
+                   round_no: int = 3, battles_allowed: bool = True) -> list[Target]:
+    """FGP 9.2 b with A27: the cars this car may attack from `space`.
+
+    - in a slipstream shadow behind `ahead_in_space` (the car that reached that
+      slipstream space first), with a free space to the left or right: that car
+      only (the +2 OT comes from `charge_ot`);
+    - otherwise, with OT >= 1: each car that blocks the car's forward move in an
+      adjacent lane on the next tile (the player names one).
+    No battles in rounds 1-2 (FGP 7.2) or where the caller says so (Safety
+    Car, yellow zone: FGP 13.8, 13.9)."""
+    if not battles_allowed or round_no <= NO_BONUS_ROUNDS:
+        return []
+    passable = tuple(passable)
+    occ = _occupancy(others.values())
+    occ[space] = occ.get(space, 0) + 1
+    if ahead_in_space is not None and others.get(ahead_in_space) == space \
+            and track.spaces[space].slipstream > 0 and ahead_in_space not in passable:
+        sides = free_sides(track, space, occ)
+        return [Target(ahead_in_space, True, sides)] if sides and ot >= 1 else []
+    if ot < 1:
+        return []
+    mine = _lanes(track, space)
+    out = []
+    for k in must_stop(track, space, others, passable):
+        if lane_gap(mine, _lanes(track, others[k])) == 0 and \
+                not set(mine) & set(_lanes(track, others[k])):
+            out.append(Target(k, False))
+    return out
