@@ -1,0 +1,573 @@
+"""Drawing a FormulaGP track from its tile graph: a layout, an SVG and a text picture.
+
+Pure functions of a built `track.Track` (plus cars, tokens and highlighted
+spaces); the game's `render_text(view)` / `render_svg(view)` call them.
+
+Geometry (our choices; the rulebook prints tiles but no coordinates):
+
+* Every movement-point tile is a piece of road of length 1 along its centre line
+  and width `ROAD` across its four lanes (lane 1 on the left in the direction of
+  travel). A straight tile advances; a curved tile is an arc turning towards its
+  `turn` side, by one angle for all right-hand and one for all left-hand tiles.
+* Those angles are chosen per track so that the lap turns by one full turn
+  (from `ANGLES` for the commoner bend); straight tiles are then stretched or
+  shortened as little as possible so that the lap ends where it began, and the
+  candidate whose road least runs over itself wins. Whatever gap remains is
+  spread evenly along the lap, so the drawn path always closes, even for tiles
+  that cannot.
+* A space sits at the middle of its stretch of its lane (a double space across
+  both lanes). SVG y grows downwards, so a positive angle turns right.
+"""
+from __future__ import annotations
+
+import math
+import weakref
+from dataclasses import dataclass
+from html import escape
+from typing import Iterable, Mapping, Sequence
+
+from .track import LANES, Track
+
+ROAD = 0.9                  # road width in tile lengths
+LANE_W = ROAD / LANES
+ANGLES = tuple(range(30, 91, 5))   # candidate degrees per curved tile
+SCALE = 64                  # SVG pixels per tile length
+MARGIN = 1.4                # tile lengths around the drawing
+CAR_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
+               "#e377c2", "#17becf", "#bcbd22", "#7f7f7f", "#000000", "#aec7e8")
+TOKEN_COLOURS = {"yellow_flag": "#f1c40f", "yellow": "#f1c40f", "green_flag": "#27ae60",
+                 "red_flag": "#c0392b", "blue_flag": "#2e86de", "gravel": "#b08d57",
+                 "oil": "#222222", "debris": "#7f8c8d", "safety_car": "#f39c12",
+                 "vsc": "#f39c12"}
+
+Point = tuple[float, float]
+
+
+# ---- layout -------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TilePlace:
+    """Where a tile lies: its start point and heading (degrees), its signed turn
+    (0 for straights) and the lap-closure shift at its start and end."""
+    index: int
+    x: float
+    y: float
+    heading: float
+    turn: float
+    length: float
+    shift0: Point
+    shift1: Point
+
+    def at(self, u: float, d: float) -> Point:
+        """The point `u` (0..1) along the tile and `d` to the right of its centre
+        line (tile lengths), closure shift included."""
+        h = math.radians(self.heading)
+        if self.turn == 0:
+            px = self.x + u * self.length * math.cos(h) - d * math.sin(h)
+            py = self.y + u * self.length * math.sin(h) + d * math.cos(h)
+        else:
+            a = math.radians(self.turn)
+            s = 1.0 if a > 0 else -1.0
+            r = 1.0 / abs(a)                       # centre line length 1
+            nx, ny = -math.sin(h), math.cos(h)     # right normal at the start
+            cx, cy = self.x + s * r * nx, self.y + s * r * ny
+            rx, ry = self.x - cx, self.y - cy
+            k = (r - s * d) / r
+            c, sn = math.cos(a * u), math.sin(a * u)
+            px = cx + (rx * c - ry * sn) * k
+            py = cy + (rx * sn + ry * c) * k
+        sx = self.shift0[0] + (self.shift1[0] - self.shift0[0]) * u
+        sy = self.shift0[1] + (self.shift1[1] - self.shift0[1]) * u
+        return (px + sx, py + sy)
+
+    def heading_at(self, u: float) -> float:
+        return self.heading + self.turn * u
+
+
+@dataclass(frozen=True, slots=True)
+class SpacePlace:
+    x: float
+    y: float
+    heading: float          # degrees, direction of travel
+    length: float           # along the lane (tile lengths)
+    width: float            # across (a double space covers two lanes)
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    right: float                        # degrees per right-hand curved tile
+    left: float                         # degrees per left-hand curved tile
+    gap: float                          # how far the path missed its start (spread)
+    tiles: tuple[TilePlace, ...]
+    spaces: tuple[SpacePlace, ...]      # by space id
+    bounds: tuple[float, float, float, float]    # min x, min y, max x, max y
+
+    def point(self, space: int) -> Point:
+        p = self.spaces[space]
+        return (p.x, p.y)
+
+
+def _lane_offset(lane: float) -> float:
+    """Offset to the right of the centre line of the middle of lane `lane`
+    (fractional lanes allowed: 2.5 is the line between lanes 2 and 3)."""
+    return (lane - 0.5) * LANE_W - ROAD / 2
+
+
+def _walk(track: Track, right: float, left: float, lengths: Sequence[float] | None = None
+          ) -> tuple[list[tuple[float, float, float, float, float]], Point, float]:
+    """Raw tile starts (x, y, heading, turn, length) with curved tiles turning
+    by `right` / `left` degrees; the end point; the end heading."""
+    x = y = h = 0.0
+    out = []
+    for i, t in enumerate(track.tiles):
+        turn = 0.0
+        if t.spec.kind == "curved":
+            turn = right if t.spec.turn == "right" else -left
+        ln = 1.0 if lengths is None else lengths[i]
+        out.append((x, y, h, turn, ln))
+        if turn == 0:
+            x += ln * math.cos(math.radians(h))
+            y += ln * math.sin(math.radians(h))
+        else:
+            a = math.radians(turn)
+            ch = 2 / abs(a) * math.sin(abs(a) / 2)      # chord of a unit arc
+            mid = math.radians(h + turn / 2)
+            x += ch * math.cos(mid)
+            y += ch * math.sin(mid)
+        h += turn
+    return out, (x, y), h
+
+
+def _stretch(track: Track, raw, gap: Point) -> list[float]:
+    """Straight tile lengths that close the gap (least change, none below 0.5)."""
+    idx = [i for i, t in enumerate(track.tiles) if t.spec.kind != "curved"]
+    lengths = [1.0] * len(track.tiles)
+    if not idx:
+        return lengths
+    dirs = [(math.cos(math.radians(raw[i][2])), math.sin(math.radians(raw[i][2]))) for i in idx]
+    a = sum(c * c for c, _ in dirs)
+    b = sum(c * s for c, s in dirs)
+    d = sum(s * s for _, s in dirs)
+    det = a * d - b * b
+    if abs(det) < 1e-9:
+        return lengths
+    gx, gy = -gap[0], -gap[1]
+    lx, ly = (d * gx - b * gy) / det, (a * gy - b * gx) / det
+    for i, (c, s) in zip(idx, dirs):
+        lengths[i] = max(0.5, 1.0 + c * lx + s * ly)
+    return lengths
+
+
+def _clash(raw, n: int) -> int:
+    mids = []
+    for x, y, h, turn, ln in raw:
+        m = math.radians(h + turn / 2)
+        mids.append((x + 0.5 * ln * math.cos(m), y + 0.5 * ln * math.sin(m)))
+    clash = 0
+    for i in range(n):
+        for j in range(i + 3, n):
+            if min(j - i, n - (j - i)) >= 3 and math.hypot(
+                    mids[i][0] - mids[j][0], mids[i][1] - mids[j][1]) < ROAD * 1.5:
+                clash += 1
+    return clash
+
+
+def _angles(track: Track) -> list[tuple[float, float]]:
+    """(right, left) degrees per curved tile that turn the lap by one full turn:
+    the commoner bend gets an angle from ANGLES, the other what closes the lap."""
+    nr = sum(t.spec.kind == "curved" and t.spec.turn == "right" for t in track.tiles)
+    nl = sum(t.spec.kind == "curved" and t.spec.turn == "left" for t in track.tiles)
+    out = []
+    for a in ANGLES:
+        if nr >= nl:
+            b = (a * nr - 360) / nl if nl else None
+            pair = (a, b)
+        else:
+            b = (a * nl - 360) / nr if nr else None
+            pair = (b, a)
+        if b is not None and 10 <= b <= 90:
+            out.append(pair)
+    return out or [(a, a) for a in ANGLES]
+
+
+def _plan(track: Track):
+    """The best (right, left, lengths, raw, gap) for drawing `track`."""
+    n = len(track.tiles)
+    best = None
+    for right, left in _angles(track):
+        raw, gap, eh = _walk(track, right, left)
+        lengths = _stretch(track, raw, gap)
+        raw2, gap2, _ = _walk(track, right, left, lengths)
+        miss = abs(((eh + 180) % 360) - 180) / 180
+        change = sum((ln - 1) ** 2 for ln in lengths) / n
+        score = change + 2 * math.hypot(*gap2) / n + 3 * miss + 0.5 * _clash(raw2, n)
+        if best is None or score < best[0]:
+            best = (score, right, left, lengths, raw2, gap2)
+    return best[1:]
+
+
+_CACHE: dict[int, tuple[weakref.ref, Layout]] = {}
+
+
+def track_layout(track: Track) -> Layout:
+    """Every tile and space of `track` placed in the plane (tile lengths). Cached
+    per track object (tracks are built once and treated as read-only)."""
+    hit = _CACHE.get(id(track))
+    if hit is not None and hit[0]() is track:
+        return hit[1]
+    layout = _layout(track)
+    try:
+        ref = weakref.ref(track)
+    except TypeError:       # pragma: no cover - Track supports weak references
+        return layout
+    _CACHE[id(track)] = (ref, layout)
+    return layout
+
+
+def _layout(track: Track) -> Layout:
+    right, left, _, raw, (ex, ey) = _plan(track)
+    n = len(raw)
+    tiles = tuple(
+        TilePlace(i, x, y, h, turn, ln, (-ex * i / n, -ey * i / n),
+                  (-ex * (i + 1) / n, -ey * (i + 1) / n))
+        for i, (x, y, h, turn, ln) in enumerate(raw))
+    places: list[SpacePlace] = []
+    for sp in track.spaces:
+        tp = tiles[sp.tile]
+        u = (sp.index + 0.5) / sp.count
+        lane = sp.lane + (len(sp.lanes) - 1) / 2
+        d = _lane_offset(lane)
+        x, y = tp.at(u, d)
+        length = tp.length / sp.count
+        if tp.turn:
+            r = 1.0 / abs(math.radians(tp.turn))
+            length *= (r - math.copysign(1, tp.turn) * d) / r
+        places.append(SpacePlace(x, y, tp.heading_at(u), length, LANE_W * len(sp.lanes)))
+    pts = [tp.at(u, d) for tp in tiles for u in (0, 0.5, 1) for d in (-ROAD / 2, ROAD / 2)]
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return Layout(right=right, left=left, gap=math.hypot(ex, ey), tiles=tiles, spaces=tuple(places),
+                  bounds=(min(xs), min(ys), max(xs), max(ys)))
+
+
+# ---- cars and tokens given by the caller ----------------------------------------
+def _cars(cars) -> list[tuple[str, int, str]]:
+    """(label, space, colour) for each car on a space. Accepts dicts with `space`
+    and `number`/`label`/`seat` (and optional `colour`), or (label, space) pairs;
+    cars whose space is None (in the pits) are left out."""
+    out = []
+    for k, c in enumerate(cars or ()):
+        if isinstance(c, Mapping):
+            space = c.get("space")
+            label = c.get("number", c.get("label"))
+            if label is None:
+                label = c.get("seat", k) + 1 if isinstance(c.get("seat", k), int) else k + 1
+            colour = c.get("colour") or CAR_COLOURS[(c.get("seat", k) or 0) % len(CAR_COLOURS)]
+        else:
+            label, space = c[0], c[1]
+            colour = c[2] if len(c) > 2 else CAR_COLOURS[k % len(CAR_COLOURS)]
+        if space is None:
+            continue
+        out.append((str(label), int(space), str(colour)))
+    return out
+
+
+def _tokens(tokens) -> dict[int, list[str]]:
+    out: dict[int, list[str]] = {}
+    for tile, what in dict(tokens or {}).items():
+        items = [what] if isinstance(what, str) else list(what)
+        out.setdefault(int(tile), []).extend(str(w) for w in items)
+    return out
+
+
+# ---- SVG ----------------------------------------------------------------------------
+def _f(v: float) -> str:
+    return f"{v * SCALE:.1f}"
+
+
+def _poly(points: Iterable[Point]) -> str:
+    return " ".join(f"{_f(x)},{_f(y)}" for x, y in points)
+
+
+def _tile_outline(tp: TilePlace, d0: float = -ROAD / 2, d1: float = ROAD / 2,
+                  u0: float = 0.0, u1: float = 1.0) -> list[Point]:
+    steps = 6 if tp.turn else 1
+    us = [u0 + (u1 - u0) * k / steps for k in range(steps + 1)]
+    return [tp.at(u, d0) for u in us] + [tp.at(u, d1) for u in reversed(us)]
+
+
+def _edge(tp: TilePlace, d: float, u0: float = 0.0, u1: float = 1.0) -> list[Point]:
+    steps = 6 if tp.turn else 1
+    return [tp.at(u0 + (u1 - u0) * k / steps, d) for k in range(steps + 1)]
+
+
+def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
+              highlight: Iterable[int] | None = None, title: str | None = None) -> str:
+    """A standalone SVG of `track`: road, lanes, spaces and their markings, the
+    pit lane, cars on their spaces, `highlight` spaces (e.g. the reachable ones)
+    in green and hazard/flag `tokens` ({tile index: token or [tokens]}).
+
+    Every space is one `<rect class="space ...">` with `data-space`; every car
+    one `<g class="car">` with `data-space`; highlighted spaces carry the class
+    `reach`."""
+    lay = track_layout(track)
+    hl = set(highlight or ())
+    x0, y0, x1, y1 = lay.bounds
+    ox, oy = x0 - MARGIN, y0 - MARGIN
+    w, h = (x1 - x0 + 2 * MARGIN) * SCALE, (y1 - y0 + 2 * MARGIN) * SCALE + 24
+    o: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" '
+        f'viewBox="{ox * SCALE:.1f} {oy * SCALE:.1f} {w:.1f} {h:.1f}" font-family="sans-serif">',
+        '<defs><pattern id="fgp-kerb" width="8" height="8" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)"><rect width="8" height="8" fill="#ffffff"/>'
+        '<rect width="4" height="8" fill="#d0302a"/></pattern></defs>',
+        f'<rect x="{ox * SCALE:.1f}" y="{oy * SCALE:.1f}" width="{w:.1f}" height="{h:.1f}" '
+        'fill="#6fa35a"/>']
+    name = title if title is not None else track.name
+    o.append(f'<text x="{ox * SCALE + 8:.1f}" y="{oy * SCALE + 18:.1f}" font-size="15" '
+             f'fill="#fff">{escape(name)} ({len(track.tiles)} tiles, '
+             f'curves R {lay.right:.0f}&#176; L {lay.left:.0f}&#176;)</text>')
+    sp_of = track.spaces
+    # pit lane: a grey road beside the tiles from the entry to the exit tile
+    if track.pit is not None:
+        pit = track.pit
+        side = 1 if sp_of[pit.entry_space].lane > LANES / 2 else -1
+        d = side * (ROAD / 2 + 0.3)
+        pts: list[Point] = [lay.point(pit.entry_space)]
+        t = pit.entry_tile
+        n = len(track.tiles)
+        for k in range(n + 1):
+            tp = lay.tiles[(t + k) % n]
+            u0 = 0.5 if k == 0 else 0.0
+            u1 = 0.5 if (t + k) % n == pit.exit_tile else 1.0
+            pts += _edge(tp, d, u0, u1)
+            if (t + k) % n == pit.exit_tile:
+                break
+        pts.append(lay.point(pit.exit_space))
+        o.append(f'<polyline class="pit-lane" points="{_poly(pts)}" fill="none" '
+                 f'stroke="#9a9a9a" stroke-width="{0.22 * SCALE:.1f}" stroke-linejoin="round"/>')
+        o.append(f'<polyline points="{_poly(pts)}" fill="none" stroke="#f1c40f" '
+                 'stroke-width="1.5" stroke-dasharray="6,4"/>')
+        mx, my = pts[len(pts) // 2]
+        o.append(f'<text x="{_f(mx)}" y="{_f(my)}" font-size="11" text-anchor="middle" '
+                 f'fill="#333">PIT ({pit.boxes} boxes)</text>')
+    # road
+    for tp, t in zip(lay.tiles, track.tiles):
+        fill = "#5a6b8c" if t.drs_zone else "#555555"
+        o.append(f'<polygon class="tile" data-tile="{t.index}" points="{_poly(_tile_outline(tp))}" '
+                 f'fill="{fill}" stroke="#444" stroke-width="0.6"><title>tile {t.index} '
+                 f'({escape(t.id)}) gear {t.gear}</title></polygon>')
+    for tp, t in zip(lay.tiles, track.tiles):
+        for ln in range(1, LANES):
+            o.append(f'<polyline points="{_poly(_edge(tp, _lane_offset(ln + 0.5)))}" fill="none" '
+                     'stroke="#888" stroke-width="0.6" stroke-dasharray="3,3"/>')
+    # spaces
+    for sp, p in zip(sp_of, lay.spaces):
+        cls = ["space"]
+        fill, stroke = "#7b7b7b", "#dddddd"
+        if sp.kerb:
+            cls.append("kerb")
+            fill = "url(#fgp-kerb)"
+        if sp.drs_zone:
+            cls.append("drs")
+            if not sp.kerb:
+                fill = "#6f86b8"
+        if sp.slipstream:
+            cls.append("slipstream")
+        if sp.skid_to is not None:
+            cls.append("tricky")
+            stroke = "#ff8c00"
+        if sp.pit_lane or sp.pit_exit or sp.shadow_car:
+            cls.append("pit")
+            fill = "#b8b8b8"
+        if sp.id in hl:
+            cls.append("reach")
+            fill, stroke = "#39c16c", "#0b6b2e"
+        L, W = p.length * 0.86, p.width * 0.82
+        o.append(f'<rect class="{" ".join(cls)}" data-space="{sp.id}" x="{-L / 2 * SCALE:.1f}" '
+                 f'y="{-W / 2 * SCALE:.1f}" width="{L * SCALE:.1f}" height="{W * SCALE:.1f}" '
+                 f'rx="3" fill="{fill}" stroke="{stroke}" stroke-width="1.2" '
+                 f'transform="translate({_f(p.x)},{_f(p.y)}) rotate({p.heading:.1f})">'
+                 f'<title>space {sp.id}: tile {sp.tile} lane {"+".join(map(str, sp.lanes))}'
+                 f'{" kerb" if sp.kerb else ""}'
+                 f'{f" slipstream {sp.slipstream}" if sp.slipstream else ""}'
+                 f'{" tricky" if sp.skid_to else ""}{" PIT LANE" if sp.pit_lane else ""}'
+                 f'{" pit exit" if sp.pit_exit else ""}{" shadow car" if sp.shadow_car else ""}'
+                 f'</title></rect>')
+        # marks drawn over the space
+        if sp.slipstream:
+            for k in range(sp.slipstream):     # car shadows behind the space's car
+                u = -L / 2 + L * (k + 0.5) / (sp.slipstream + 1)
+                o.append(f'<ellipse class="shadow" cx="{u * SCALE:.1f}" cy="0" rx="{L / 8 * SCALE:.1f}" '
+                         f'ry="{W / 5 * SCALE:.1f}" fill="#222" fill-opacity="0.45" '
+                         f'transform="translate({_f(p.x)},{_f(p.y)}) rotate({p.heading:.1f})"/>')
+        if sp.skid_to is not None:
+            st, sl = sp.skid_to
+            tp = lay.tiles[st]
+            ex, ey = tp.at(0.5 if st != sp.tile else 0.85, _lane_offset(sl))
+            o.append(f'<line class="skid" x1="{_f(p.x)}" y1="{_f(p.y)}" x2="{_f(ex)}" y2="{_f(ey)}" '
+                     'stroke="#111" stroke-width="2" stroke-dasharray="2,2"/>')
+            o.append(f'<circle cx="{_f(ex)}" cy="{_f(ey)}" r="4" fill="none" stroke="#111"/>')
+            o.append(f'<text x="{_f(p.x)}" y="{p.y * SCALE + 4:.1f}" '
+                     'font-size="11" font-weight="bold" fill="#ff8c00" text-anchor="middle">!</text>')
+    # walls, feature lines, gears, no-pairs icons
+    n = len(track.tiles)
+    for tp, t in zip(lay.tiles, track.tiles):
+        for side in t.walls:
+            d = (-1 if side == "left" else 1) * ROAD / 2
+            o.append(f'<polyline class="wall" points="{_poly(_edge(tp, d))}" fill="none" '
+                     'stroke="#f2f2f2" stroke-width="4" stroke-linecap="round"/>')
+        for ln, ids in enumerate(t.lanes, start=1):   # walls printed on single spaces
+            for k, sid in enumerate(ids):
+                spec = t.spec.lanes[ln - 1][k]
+                for flag, d in ((spec.wall_left, _lane_offset(ln) - LANE_W / 2),
+                                (spec.wall_right, _lane_offset(ln) + LANE_W / 2)):
+                    if flag:
+                        c = len(ids)
+                        o.append(f'<polyline class="wall" points="{_poly(_edge(tp, d, k / c, (k + 1) / c))}" '
+                                 'fill="none" stroke="#f2f2f2" stroke-width="4"/>')
+        for j, feat in enumerate(t.features_before):
+            if feat == "finish":
+                cells = 8
+                for r in range(2):
+                    for c in range(cells):
+                        d0 = -ROAD / 2 + ROAD * c / cells
+                        q = [tp.at(0.04 * r, d0), tp.at(0.04 * r, d0 + ROAD / cells),
+                             tp.at(0.04 * (r + 1), d0 + ROAD / cells), tp.at(0.04 * (r + 1), d0)]
+                        col = "#000" if (r + c) % 2 else "#fff"
+                        o.append(f'<polygon class="finish" points="{_poly(q)}" fill="{col}"/>')
+            elif feat in ("drs_start", "drs_end"):
+                a, b = tp.at(0.0, -ROAD / 2 - 0.12), tp.at(0.0, ROAD / 2 + 0.12)
+                o.append(f'<line class="drs-line" x1="{_f(a[0])}" y1="{_f(a[1])}" x2="{_f(b[0])}" '
+                         f'y2="{_f(b[1])}" stroke="#2e86de" stroke-width="3"/>')
+                lx, ly = tp.at(0.0, -ROAD / 2 - 0.3)
+                o.append(f'<text x="{_f(lx)}" y="{_f(ly)}" font-size="9" fill="#fff" '
+                         f'text-anchor="middle">DRS {"on" if feat == "drs_start" else "off"}</text>')
+        icons = []
+        if t.gear != 8:
+            icons.append(str(t.gear))
+        if t.no_pairs:
+            icons.append("NP")
+        if t.speed_limit:
+            icons.append(t.speed_limit[0])
+        if icons:
+            side = -1 if tp.turn > 0 else 1       # outside of the bend
+            gx, gy = tp.at(0.5, side * (ROAD / 2 + 0.28))
+            o.append(f'<g class="gear" data-tile="{t.index}"><circle cx="{_f(gx)}" cy="{_f(gy)}" '
+                     f'r="10" fill="#fff" stroke="#222"/><text x="{_f(gx)}" y="{gy * SCALE + 4:.1f}" '
+                     f'font-size="{10 if len(" ".join(icons)) < 3 else 7}" text-anchor="middle">'
+                     f'{escape(" ".join(icons))}</text></g>')
+    # tokens by tile, outside the road on the left
+    for tile, items in sorted(_tokens(tokens).items()):
+        if not 0 <= tile < n:
+            continue
+        tp = lay.tiles[tile]
+        for k, what in enumerate(items):
+            tx, ty = tp.at(0.5, -(ROAD / 2 + 0.3 + 0.3 * k))
+            col = TOKEN_COLOURS.get(what.lower(), "#e67e22")
+            o.append(f'<g class="token" data-tile="{tile}"><rect x="{tx * SCALE - 9:.1f}" '
+                     f'y="{ty * SCALE - 7:.1f}" width="18" height="14" rx="2" fill="{col}" '
+                     f'stroke="#000"/><text x="{_f(tx)}" y="{ty * SCALE + 4:.1f}" font-size="8" '
+                     f'text-anchor="middle" fill="#fff">{escape(what[:2].upper())}</text>'
+                     f'<title>{escape(what)}</title></g>')
+    # cars: several on one space (slipstream shadows) sit one behind another
+    by_space: dict[int, int] = {}
+    for label, space, colour in _cars(cars):
+        if not 0 <= space < len(sp_of):
+            continue
+        p = lay.spaces[space]
+        k = by_space.get(space, 0)
+        by_space[space] = k + 1
+        hd = math.radians(p.heading)
+        back = k * min(0.16, p.length / 3)
+        cx, cy = p.x - back * math.cos(hd), p.y - back * math.sin(hd)
+        o.append(f'<g class="car" data-space="{space}"><circle cx="{_f(cx)}" cy="{_f(cy)}" '
+                 f'r="{LANE_W * 0.42 * SCALE:.1f}" fill="{escape(colour)}" stroke="#fff" '
+                 f'stroke-width="1.5"/><text x="{_f(cx)}" y="{cy * SCALE + 3.5:.1f}" '
+                 f'font-size="9" font-weight="bold" fill="#fff" text-anchor="middle">'
+                 f'{escape(label)}</text><title>car {escape(label)} on space {space}</title></g>')
+    o.append("</svg>")
+    return "\n".join(o)
+
+
+# ---- text -----------------------------------------------------------------------
+def _glyph(sp) -> str:
+    if sp.pit_lane:
+        return "P"
+    if sp.pit_exit:
+        return "p"
+    if sp.shadow_car:
+        return "x"
+    if sp.skid_to is not None:
+        return "!"
+    if sp.slipstream:
+        return "s" if sp.slipstream == 1 else "S"
+    if sp.kerb:
+        return "="
+    return "."
+
+
+def track_text(track: Track, cars=None, width: int = 60,
+               highlight: Iterable[int] | None = None) -> str:
+    """One line per tile in lap order:
+
+        ` 7 R g4 NP !      |#  .  |  ..  |  !.  |      |`
+
+    index, bend (S/L/R), gear, icons (F finish line before it, D1 DRS zone 1,
+    NP no pairs, ! tricky, S slipstream, P> pit entry, >P pit exit, G/R gear
+    token), then lanes 1-4 left to right. In a lane: `.` space, `=` kerb, `s`/`S`
+    slipstream space (one / more car shadows), `!` skid marks begin, `P` PIT LANE space,
+    `x` shadow car, `p` pit exit space, `*` highlighted, a car's number on its
+    space, `#` a wall on that edge; a blank lane is off track. A double space
+    shows `<` `>` in its two lanes (the car's number in the left one)."""
+    prefix_w = 22
+    cell = max(3, (width - prefix_w - LANES - 1) // LANES)
+    on: dict[int, list[str]] = {}
+    for label, space, _ in _cars(cars):
+        on.setdefault(space, []).append(label)
+    hl = set(highlight or ())
+    lines = []
+    for t in track.tiles:
+        bend = "S" if t.spec.kind == "straight" else t.spec.turn[0].upper()
+        icons = []
+        if "finish" in t.features_before:
+            icons.append("F")
+        if t.drs_zone:
+            icons.append(f"D{t.drs_zone}")
+        if t.no_pairs:
+            icons.append("NP")
+        if t.tricky:
+            icons.append("!")
+        if any(track.spaces[s].slipstream for s in t.spaces):
+            icons.append("S")
+        if any(track.spaces[s].pit_lane for s in t.spaces):
+            icons.append("P>")
+        if any(track.spaces[s].pit_exit for s in t.spaces):
+            icons.append(">P")
+        if t.speed_limit:
+            icons.append(t.speed_limit[0])
+        head = f"{t.index:>2} {bend} g{t.gear} {' '.join(icons)}"
+        cells = []
+        for ln, ids in enumerate(t.lanes, start=1):
+            if not ids:
+                cells.append(" " * cell)
+                continue
+            per = max(1, cell // len(ids))
+            parts = []
+            for sid in ids:
+                sp = track.spaces[sid]
+                if sid in on:
+                    g = "/".join(on[sid]) if sp.lane == ln else ">"
+                elif len(sp.lanes) == 2:
+                    g = "<" if sp.lane == ln else ">"
+                elif sid in hl:
+                    g = "*"
+                else:
+                    g = _glyph(sp)
+                parts.append(g.center(per)[:max(per, len(g))])
+            body = "".join(parts)
+            body = body.center(cell) if len(body) < cell else body
+            cells.append(body)
+        left = "#" if "left" in t.walls else "|"
+        right = "#" if "right" in t.walls else "|"
+        lines.append(f"{head:<{prefix_w}}{left}{'|'.join(cells)}{right}".rstrip())
+    return "\n".join(lines)
