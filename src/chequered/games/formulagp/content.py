@@ -24,7 +24,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from ...engine.content import read_toml
+from ...engine.content import field_path, first_error, read_toml
 from ...engine.protocol import BadInput
 from .boards import *  # noqa: F401,F403  (re-exported: content.Board, ...)
 from .effects import *  # noqa: F401,F403  (re-exported: content.Effect, ...)
@@ -526,30 +526,7 @@ def load_content(directory: str | None = None) -> Content:
 def _describe(path: Path, doc: dict, exc: ValidationError) -> str:
     """First validation error as 'FILE: where: message'; list items are named
     by their id/key (e.g. action.toml: A07.leds)."""
-    errors = exc.errors()
-    err = next((e for e in errors if e.get("type") == "extra_forbidden"), errors[0])
-    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    msg = err.get("msg", "")
-    node = doc
-    parts: list[str] = []
-    for step in err.get("loc", ()):
-        if isinstance(step, int):
-            item = node[step] if isinstance(node, list) and 0 <= step < len(node) else None
-            key = None
-            if isinstance(item, dict):
-                key = item.get("id") or item.get("key") or item.get("side")
-            label = str(key) if isinstance(key, str) else f"[{step}]"
-            if parts and parts[-1] in ("cards", "boards"):
-                parts[-1] = label
-            elif label.startswith("[") and parts:
-                parts[-1] += label
-            else:
-                parts.append(label)
-            node = item
-        elif isinstance(node, dict) and step not in node and node.get("type") == step:
-            continue            # discriminator tag of an effect, not a field
-        else:
-            parts.append(str(step))
-            node = node.get(step) if isinstance(node, dict) else None
-    where = ".".join(parts) or "(file)"
-    return f"{path}: {where}: {msg}{more}"
+    err, more = first_error(exc)
+    where = field_path(doc, err.get("loc", ()), label_keys=("id", "key", "side"),
+                       collapse=("cards", "boards"))
+    return f"{path}: {where}: {err.get('msg', '')}{more}"

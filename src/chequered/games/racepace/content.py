@@ -14,7 +14,7 @@ from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from ...engine.content import read_toml
+from ...engine.content import field_path, first_error, read_toml
 from ...engine.protocol import BadInput
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -323,11 +323,7 @@ def load_content(directory: str | None = None) -> Content:
 def _describe(base: Path, doc: dict, exc: ValidationError) -> str:
     """First validation error as 'FILE: where: message', where names list items
     by their key when they have one (e.g. circuits.toml: japan.laps)."""
-    errors = exc.errors()
-    # A misspelt field shows up both as "missing" and as "extra"; the extra
-    # one names what the user actually typed, so report it first.
-    err = next((e for e in errors if e.get("type") == "extra_forbidden"), errors[0])
-    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    err, more = first_error(exc)
     msg = err.get("msg")
     loc = list(err.get("loc", ()))
     if not loc or loc[0] not in (*FILES, "source"):
@@ -336,22 +332,5 @@ def _describe(base: Path, doc: dict, exc: ValidationError) -> str:
     if loc[0] == "source":
         return f"{base / 'teams.toml'}: source: {msg}{more}"
     fname = loc[0]
-    node = doc.get(fname)
-    parts: list[str] = []
-    for i, step in enumerate(loc[1:]):
-        if isinstance(step, int):
-            item = node[step] if isinstance(node, list) and 0 <= step < len(node) else None
-            key = item.get("key") if isinstance(item, dict) else None
-            label = str(key) if i == 0 and isinstance(key, str) else f"[{step}]"
-            if parts and label.startswith("["):
-                parts[-1] += label
-            else:
-                parts.append(label)
-            node = item
-        elif isinstance(node, dict) and step not in node and node.get("type") == step:
-            continue        # discriminator tag of an effect, not a field
-        else:
-            parts.append(str(step))
-            node = node.get(step) if isinstance(node, dict) else None
-    where = ".".join(parts) or "(file)"
+    where = field_path(doc.get(fname), loc[1:], label_first_only=True)
     return f"{base / (fname + '.toml')}: {where}: {msg}{more}"

@@ -41,24 +41,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Hashable
 
 from ..track import Track
 from .movement import (MOVEMENT_COLOURS, NO_BONUS_ROUNDS, SLIPSTREAM_OT, IllegalMove,
                        play_pace)
 
-COLD_TYRES_LEDS = 2          # FGP 9.3 / 11.3
-RULE_PASS = "FGP 9.1"
-RULE_PREP = "FGP 9.2"
-RULE_BATTLE = "FGP 9.3"
-RULE_WIN = "FGP 9.4.1"
-RULE_LOSE = "FGP 9.4.2"
-RULE_TIE = "FGP 9.4.3"
-RULE_W2W = "FGP 9.5"
-
-Key = Hashable
-from .overtake import *  # noqa: F401,F403  (FGP 9.1-9.2, re-exported for callers)
-from .overtake import Target, _occupancy
+# FGP 9.1-9.2 and the shared constants (RULE_*, COLD_TYRES_LEDS, Key), re-exported.
+from .overtake import *  # noqa: F401,F403
+from .overtake import COLD_TYRES_LEDS, RULE_BATTLE, RULE_LOSE, RULE_TIE, RULE_W2W, RULE_WIN
+from .overtake import Key, Target, _occupancy
 
 # =====================================================================================
 # FGP 9.3: the cards committed, and the boost after the reveal
