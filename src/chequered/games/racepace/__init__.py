@@ -117,6 +117,9 @@ class RacePace(Game):
     def describe_action(self, action) -> str:
         return describe_action(action)
 
+    def describe_choice(self, state, seat: int, action) -> str:
+        return describe_action(action, tables(state.config.content))
+
     def help(self, state, seat: int) -> str:
         return help_text(state, seat)
 

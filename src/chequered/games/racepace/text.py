@@ -11,8 +11,10 @@ from .tables import BOXBOX, tables
 TYRE_NAMES = {"S": "Soft", "M": "Medium", "H": "Hard", "W": "Wet"}
 
 
-def describe_action(action) -> str:
-    T = tables()
+def describe_action(action, T=None) -> str:
+    """An action in words, with the names of the content in use (the
+    built-in content unless a race's own tables are given)."""
+    T = T or tables()
     if isinstance(action, Select):
         name = T.buttons[action.button].name if action.button in T.buttons else f"#{action.button}"
         if action.button == BOXBOX and action.tyre:
@@ -49,9 +51,9 @@ def describe(event: Event, state=None) -> str:
     who = seat_name(state, d["seat"]) if "seat" in d else ""
     k = event.kind
     if k == "select":
-        text = f"{who} selects {describe_action(Select(d['button'], d.get('tyre')))}"
+        text = f"{who} selects {describe_action(Select(d['button'], d.get('tyre')), T)}"
     elif k == "copy":
-        text = f"{who} reacts: {describe_action(Copy(d['button'], d.get('tyre')))}"
+        text = f"{who} reacts: {describe_action(Copy(d['button'], d.get('tyre')), T)}"
     elif k == "bar":
         text = f"{who}: {BARS[d['bar']]} to level {LEVELS[d['level']]}"
         if d.get("card"):
