@@ -221,16 +221,18 @@ def board_text(bv: dict) -> str:
     L.append(f"TYRE {t['type']} {t['state']}: bonus +{t['bonus']} "
              f"(fresh +{t['fresh']} / degraded +{t['degraded']}{extra}){cold}; "
              f"box: {left}"[:80])
-    track = "".join(TYRE_ICON_TEXT.get(i, " ? ") for i in t["track"])
-    starts = [" "] * (3 * len(t["track"]))
+    n = len(t["track"])
+    w = 4 if 6 + 4 * n <= 80 else 3            # cell width on the wear track
+    cells = "".join(TYRE_ICON_TEXT.get(i, "?").strip().ljust(w) if i != "none"
+                    else ".".ljust(w) for i in t["track"])
+    starts = [" "] * (w * n + 2)
     for lab, key in (("H", "hard"), ("SM", "soft_medium"), ("W", "wet")):
         pos = t["starts"][key]
-        for j, c in enumerate(lab):
-            starts[3 * pos + 1 + j - (1 if len(lab) > 1 else 0)] = c
-    marker = " " * (3 * t["wear"]) + "^^^"
-    L.append(f"wear {t['wear']:>2} |{track}|")
-    L.append("start   " + "".join(starts).rstrip())
-    L.append("        " + marker + f" wear marker (space {t['wear']})")
+        starts[w * pos:w * pos + len(lab)] = lab
+    L.append("WEAR " + cells.rstrip())
+    L.append("start" + "".join(starts).rstrip())
+    L.append("     " + " " * (w * t["wear"]) + f"^ wear marker {t['wear']}")
+    L.append("     (d = degrades, x = worn out, for S/M/H/W tyres; RED = roll the RED die)")
     # stress (FGP 13.3)
     s = bv["stress"]
     cells = []
