@@ -231,7 +231,10 @@ def board_text(bv: dict) -> str:
         starts[w * pos:w * pos + len(lab)] = lab
     L.append("WEAR " + cells.rstrip())
     L.append("start" + "".join(starts).rstrip())
-    L.append("     " + " " * (w * t["wear"]) + f"^ wear marker {t['wear']}")
+    at = 5 + w * t["wear"]                      # column of the marker
+    label = f"wear marker {t['wear']}"
+    L.append(" " * at + "^ " + label if at + 2 + len(label) <= 80
+             else (label + " ^").rjust(at + 1))
     L.append("     (d = degrades, x = worn out, for S/M/H/W tyres; RED = roll the RED die)")
     # stress (FGP 13.3)
     s = bv["stress"]
