@@ -37,6 +37,7 @@ Board view shape (every key always present; lists in board order):
 """
 from __future__ import annotations
 
+import textwrap
 from html import escape
 
 from .content import BoardSide, Content, StressTrack
@@ -255,12 +256,16 @@ def board_text(bv: dict) -> str:
         f"{p}:{'ready' if ok else 'spent'} ({PARAM_TEXT[p]})"
         for p, ok in bv["parameters"].items()))
     # damage and failures (FGP 13.6, 13.7, 13.12)
-    dmg = "; ".join(d["name"] for d in bv["damage"]) or "none"
-    fail = "; ".join(d["name"] for d in bv["failures"]) or "none"
-    L.append(f"DAMAGE {dmg} | FAILURES {fail} | PENALTIES {bv['penalties']}"[:80])
+    if not bv["damage"] and not bv["failures"]:
+        L.append(f"DAMAGE none | FAILURES none | PENALTIES {bv['penalties']}")
+    else:
+        for head, items in (("DAMAGE", bv["damage"]), ("FAILURES", bv["failures"])):
+            names = "; ".join(d["name"] for d in items) or "none"
+            L += textwrap.wrap(f"{head} {names}", 80, subsequent_indent="  ")
+        L.append(f"PENALTIES {bv['penalties']}")
     toks = [*bv["damage_tokens"], *bv["failure_tokens"]]
     if toks:
-        L.append(("TOKENS " + ", ".join(toks))[:80])
+        L += textwrap.wrap("TOKENS " + ", ".join(toks), 80, subsequent_indent="  ")
     # hand (FGP 4.3)
     hand = bv["hand"]
     L.append(f"HAND {len(hand)}/{hl['limit']}" + (" - OVER THE LIMIT" if len(hand) > hl["limit"]
