@@ -427,17 +427,19 @@ def board_svg(bv: dict) -> str:
     toks = [("damage", d["name"]) for d in bv["damage"]] + \
            [("failure", d["name"]) for d in bv["failures"]] + \
            [("token", k) for k in (*bv["damage_tokens"], *bv["failure_tokens"])]
-    x = 380
+    x, ky = 380, py
     for kind, name in toks:
         w = 8 + 6 * len(name)
-        o.append(f'<g class="token {kind}"><rect x="{x}" y="{py - 10}" width="{w}" height="20" '
+        if x + w > W - 90 and x > 380:         # wrap onto another row
+            x, ky = 380, ky + 24
+        o.append(f'<g class="token {kind}"><rect x="{x}" y="{ky - 10}" width="{w}" height="20" '
                  f'rx="3" fill="{"#7f8c8d" if kind != "failure" else "#8e44ad"}"/>'
-                 + _text(x + 4, py + 4, name, 10, fill="#fff") + "</g>")
+                 + _text(x + 4, ky + 4, name, 10, fill="#fff") + "</g>")
         x += w + 4
     o.append(_text(W - 12, py + 4, f"Penalties {bv['penalties']}", 11, "end",
                    "#c0392b" if bv["penalties"] else "#222", cls="penalties"))
     # hand (FGP 4.3): small card shapes
-    hy = 340
+    hy = ky + 30
     o.append(_text(12, hy + 4, f"Hand {len(hand)}/{hl['limit']}", 12, weight="bold"))
     o.append('<g class="hand">')
     for k, c in enumerate(hand):
@@ -466,4 +468,7 @@ def board_svg(bv: dict) -> str:
         o.append(_text(12, hy + 132, "Held EVENT cards: "
                        + ", ".join(f"{e['id']} {e['name']}" for e in bv["held_events"]), 10))
     o.append("</svg>")
+    H = hy + 150
+    o[0] = o[0].replace('height="500"', f'height="{H}"').replace(f' {W} 500"', f' {W} {H}"')
+    o[1] = o[1].replace('height="500"', f'height="{H}"')
     return "\n".join(o)
