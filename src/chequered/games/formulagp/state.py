@@ -49,6 +49,11 @@ CAR_FIELDS = (
     "lose_turn", "box_call", "no_move_procedure",
     # qualifying and start (FGP 6, 7.2)
     "quali_score", "crashed", "stuck_in_neutral", "grid",
+    # laps and flags (FGP 12, 13.11), incidents (FGP 13.4), pit (FGP 11.2)
+    "laps_down", "attempts", "crossed_final", "facing_back", "off_spot", "rejoin",
+    "skip_red", "box_wait", "exit_roll", "repairing",
+    # this turn's card effects (FGP 4.4-4.7, 13.13.1)
+    "mp_event", "leds_event", "no_pairs_next", "no_tyre_bonus_next",
 )
 
 # fields holding lists / dicts that clone() must copy
@@ -114,6 +119,20 @@ class Car:
         self.crashed = False
         self.stuck_in_neutral = False
         self.grid: int | None = None       # grid position, 1 = pole
+        self.laps_down = 0                 # 0, 1 (blue) or 2 (double blue), FGP 13.11
+        self.attempts = 0                  # failed lapping attempts on this car (13.11.3)
+        self.crossed_final = False         # crossed the line in the final round (12.2.2)
+        self.facing_back = False           # turned round by a spin (FGP 13.4.5)
+        self.off_spot: list[int] | None = None   # [tile, lane] while off track (13.4.3)
+        self.rejoin: str | None = None     # "a" / "b" / "c" (FGP 13.4.5)
+        self.skip_red = False              # FGP 10.1: the RED roll already made for the pit entry
+        self.box_wait = 0                  # rounds still to wait in the pit box (11.2)
+        self.exit_roll: int | None = None  # pit-exit WHITE roll this round (11.2)
+        self.repairing = False             # repaired this stop (FGP 11.2 exit groups)
+        self.mp_event = 0                  # MP from EVENT/RISK/... cards this turn (7.3.3.2)
+        self.leds_event = 0                # battle LEDs from cards in this battle (9.3)
+        self.no_pairs_next = False         # FGP 13.13.1 gravel and card effects
+        self.no_tyre_bonus_next = False
 
     # -- copies --
     def clone(self) -> "Car":
@@ -124,6 +143,7 @@ class Car:
             setattr(c, f, getattr(self, f).copy())
         c.params = self.params.copy()
         c.deck = self.deck.clone()
+        c.off_spot = list(self.off_spot) if self.off_spot else None
         return c
 
     def to_doc(self) -> dict:
@@ -196,6 +216,9 @@ RACE_FIELDS = (
     "yellow_flags", "safety_car", "vsc", "red_flag",
     # round bookkeeping
     "round", "phase", "sequence", "turn", "pending", "leader", "hazards", "over",
+    # the decision in progress: the moving car, a battle, secret simultaneous choices
+    "move", "battle", "secret", "done", "vsc_plan", "pit_exits", "final_round",
+    "classification",
 )
 
 
@@ -234,6 +257,14 @@ class Race:
         self.leader: int | None = None      # seat holding the race-leader token
         self.hazards: dict[int, str] = {}   # tile -> hazard token (FGP 13.13)
         self.over = False
+        self.move: dict | None = None       # the turn in progress (rules/turn.py)
+        self.battle: dict | None = None     # the battle in progress (FGP 9.2-9.4)
+        self.secret: dict[int, dict] = {}   # hidden simultaneous choices by seat
+        self.done: list[int] = []           # seats that took their turn this round
+        self.vsc_plan: dict | None = None   # FGP 13.9.3
+        self.pit_exits: list[int] = []      # pit-exit order for the next round (11.2)
+        self.final_round = False            # FGP 12.1
+        self.classification: list[int] = []
 
     def car(self, seat: int) -> Car:
         return self.cars[seat]
@@ -270,6 +301,14 @@ class Race:
         r.leader = self.leader
         r.hazards = dict(self.hazards)
         r.over = self.over
+        r.move = _copy(self.move) if self.move is not None else None
+        r.battle = _copy(self.battle) if self.battle is not None else None
+        r.secret = {k: _copy(v) for k, v in self.secret.items()}
+        r.done = self.done.copy()
+        r.vsc_plan = _copy(self.vsc_plan) if self.vsc_plan is not None else None
+        r.pit_exits = self.pit_exits.copy()
+        r.final_round = self.final_round
+        r.classification = self.classification.copy()
         return r
 
     def to_doc(self) -> dict:
@@ -299,6 +338,14 @@ class Race:
             "leader": self.leader,
             "hazards": {str(k): v for k, v in self.hazards.items()},
             "over": self.over,
+            "move": _copy(self.move),
+            "battle": _copy(self.battle),
+            "secret": {str(k): _copy(v) for k, v in self.secret.items()},
+            "done": list(self.done),
+            "vsc_plan": _copy(self.vsc_plan),
+            "pit_exits": list(self.pit_exits),
+            "final_round": self.final_round,
+            "classification": list(self.classification),
         }
 
     @classmethod
@@ -330,6 +377,14 @@ class Race:
         r.leader = doc.get("leader")
         r.hazards = {int(k): v for k, v in doc.get("hazards", {}).items()}
         r.over = doc.get("over", False)
+        r.move = _copy(doc.get("move"))
+        r.battle = _copy(doc.get("battle"))
+        r.secret = {int(k): _copy(v) for k, v in doc.get("secret", {}).items()}
+        r.done = list(doc.get("done", ()))
+        r.vsc_plan = _copy(doc.get("vsc_plan"))
+        r.pit_exits = list(doc.get("pit_exits", ()))
+        r.final_round = doc.get("final_round", False)
+        r.classification = list(doc.get("classification", ()))
         return r
 
     def __eq__(self, other) -> bool:
