@@ -604,3 +604,14 @@ def clear_battle_effects(car: Car) -> None:
     """End of a battle: LEDs from cards were for that battle only (FGP 9.3);
     for the defender, whose turn it is not."""
     car.leds_event = 0
+
+
+def held_for_investigation(race: Race) -> dict:
+    """FGP 13.12.1: what each player shows when the 'Investigation' card is
+    played (the "investigation" followup), ready for penalties.investigation:
+    seat -> [penalties.HeldCard] of the held EVENT cards."""
+    from .penalties import HeldCard
+    return {car.seat: [HeldCard(cid, C.shared_card(race, cid).penalty_icons,
+                                C.shared_card(race, cid).end_penalty)
+                       for cid in car.held_events]
+            for car in race.cars}
