@@ -214,7 +214,8 @@ def _tyre_wear(race, car, e, out, **_):
 
 def _stress(race, car, e, out, **_):
     trk = _stress_track(race, car)
-    ch = H.change_stress(car.stress, e.amount, focus=car.focus, leader=car.leader,
+    leader = car.leader or race.leader == car.seat
+    ch = H.change_stress(car.stress, e.amount, focus=car.focus, leader=leader,
                          calm=trk.calm, stressed=trk.stressed)
     car.stress, car.focus = ch.stress, ch.focus
     out.events.append(Event("stress", {"seat": car.seat, "delta": ch.moved,
