@@ -23,13 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ....engine.protocol import Event, IllegalAction
-from ..content import StressTrack
 from ..state import PARAMETERS, Car, Race
+from . import car_state as CS
 from . import cards as C
 from . import hazards as H
 from .draw import play_option_event
 from .pit import cold_tyres_token
-from .tyres import apply_wear
 
 ACTIVE, PENDING = 1, 2              # bits of the turn flags (module notes)
 DECKS = ("event", "risk", "damage", "failure")
@@ -119,13 +118,6 @@ def _deck_of(race: Race, card_id: str) -> str:
     raise ValueError(f"{card_id!r} is not an EVENT, RISK, DAMAGE or FAILURE card")
 
 
-def _stress_track(race: Race, car: Car) -> StressTrack:
-    for d in C.content_of(race).drivers():
-        if d.id == car.driver:
-            return d.stress
-    return StressTrack()
-
-
 def _mover(race: Race) -> int | None:
     if race.sequence and 0 <= race.turn < len(race.sequence):
         return race.sequence[race.turn]
@@ -208,20 +200,13 @@ def apply_effect(race: Race, seat: int, effect, *, situation: Situation = Situat
 
 def _tyre_wear(race, car, e, out, **_):
     # FGP 10.1 (icons through rules.tyres); FGP 13.9.2: no wear added under the SC.
-    out.events += apply_wear(C.board_side(race, car), car, e.amount, rule="FGP 10.1",
-                             safety_car=race.safety_car is not None)
+    out.events += CS.wear(race, car, e.amount, "FGP 10.1")
 
 
 def _stress(race, car, e, out, **_):
-    trk = _stress_track(race, car)
-    leader = car.leader or race.leader == car.seat
-    ch = H.change_stress(car.stress, e.amount, focus=car.focus, leader=leader,
-                         calm=trk.calm, stressed=trk.stressed)
-    car.stress, car.focus = ch.stress, ch.focus
-    out.events.append(Event("stress", {"seat": car.seat, "delta": ch.moved,
-                                       "stress": car.stress, "focus": car.focus,
-                                       "stressed": ch.stressed}, "FGP 13.3"))
-    for _ in range(ch.red_rolls):                   # FGP 13.3: beyond the stressed space
+    events, reds = CS.stress(race, car, e.amount, "FGP 13.3")
+    out.events += events
+    for _ in range(reds):                           # FGP 13.3: beyond the stressed space
         out.followups.append(Followup("die", car.seat, {"die": "red", "cause": "over_stress"}))
 
 
