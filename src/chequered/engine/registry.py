@@ -8,6 +8,7 @@ from .protocol import BadInput, Game
 # Module path of each game; imported on first use so that the CLI starts fast.
 _GAME_MODULES = {
     "bolide": "chequered.games.bolide",
+    "formulagp": "chequered.games.formulagp",
     "racepace": "chequered.games.racepace",
 }
 _loaded: dict[str, Game] = {}

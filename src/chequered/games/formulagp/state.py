@@ -218,7 +218,7 @@ RACE_FIELDS = (
     "round", "phase", "sequence", "turn", "pending", "leader", "hazards", "over",
     # the decision in progress: the moving car, a battle, secret simultaneous choices
     "move", "battle", "secret", "done", "vsc_plan", "pit_exits", "final_round",
-    "classification",
+    "classification", "deferred", "start_round",
 )
 
 
@@ -265,6 +265,8 @@ class Race:
         self.pit_exits: list[int] = []      # pit-exit order for the next round (11.2)
         self.final_round = False            # FGP 12.1
         self.classification: list[int] = []
+        self.deferred: list[int] = []       # round-1 yellow flags, placed after all moved
+        self.start_round = 1                # the round run as FGP 7.2.1 (a red-flag restart: 13.10)
 
     def car(self, seat: int) -> Car:
         return self.cars[seat]
@@ -309,6 +311,8 @@ class Race:
         r.pit_exits = self.pit_exits.copy()
         r.final_round = self.final_round
         r.classification = self.classification.copy()
+        r.deferred = self.deferred.copy()
+        r.start_round = self.start_round
         return r
 
     def to_doc(self) -> dict:
@@ -346,6 +350,8 @@ class Race:
             "pit_exits": list(self.pit_exits),
             "final_round": self.final_round,
             "classification": list(self.classification),
+            "deferred": list(self.deferred),
+            "start_round": self.start_round,
         }
 
     @classmethod
@@ -385,6 +391,8 @@ class Race:
         r.pit_exits = list(doc.get("pit_exits", ()))
         r.final_round = doc.get("final_round", False)
         r.classification = list(doc.get("classification", ()))
+        r.deferred = list(doc.get("deferred", ()))
+        r.start_round = doc.get("start_round", 1)
         return r
 
     def __eq__(self, other) -> bool:

@@ -586,6 +586,12 @@ def clear_turn_effects(car: Car) -> None:
     car.no_tyre_bonus_next = _flag(ACTIVE if int(car.no_tyre_bonus_next) & PENDING else 0)
 
 
+def restrict_next_turn(car: Car, attr: str) -> None:
+    """Set 'no_pairs_next' / 'no_tyre_bonus_next' during the car's own turn:
+    it applies from its next turn (FGP 13.13.1 gravel)."""
+    setattr(car, attr, _flag(int(getattr(car, attr)) | PENDING))
+
+
 def clear_battle_effects(car: Car) -> None:
     """End of a battle: LEDs from cards were for that battle only (FGP 9.3);
     for the defender, whose turn it is not."""

@@ -266,14 +266,16 @@ def _zone_pos(track: Track, space: int) -> tuple[int, int] | None:
     return sp.drs_zone, (sp.tile - first) % len(track.tiles)
 
 
-def drs_move(track: Track, space: int, others: Mapping[str, int]) -> int | None:
+def drs_move(track: Track, space: int, others: Mapping[str, int],
+             occupied: Mapping[int, int] | None = None) -> int | None:
     """FGP 8.6: where DRS pulls a car that ended on `space` (None: no DRS move).
 
     others: car -> space of the other cars that count (the caller leaves out
     cars of a different lapping status, FGP 8.6/13.11). The car moves in its own
     lane up to the tile just behind the next car ahead in the same zone, as far
     forward as it can; if that car sits on a slipstream space of this lane with a
-    free shadow, into that space. It never passes through an occupied space."""
+    free shadow, into that space. It never passes through an occupied space
+    (`occupied` counts every car, those of another lapping status included)."""
     me = _zone_pos(track, space)
     if me is None:
         return None
@@ -288,7 +290,7 @@ def drs_move(track: Track, space: int, others: Mapping[str, int]) -> int | None:
         return None
     tgt_idx = min(a for a, _ in ahead)
     targets = {s for a, s in ahead if a == tgt_idx}
-    occ = _count(others.values())
+    occ = dict(occupied) if occupied is not None else _count(others.values())
     lane = track.spaces[space].lane
     cur = best = space
     while True:

@@ -1,0 +1,133 @@
+"""FormulaGP: a card-driven Formula race on modular tile tracks (the
+Standard race of the rulebook; content authored by us, see docs/content)."""
+from __future__ import annotations
+
+from ...engine.protocol import BadInput, Event, Game, IllegalAction, Result
+from ...engine.rng import Rng
+from . import checks, render
+from .actions import ACTION_TYPES
+from .bots import HeuristicBot
+from .config import OPTIONS, RULE_LEVELS, FormulaGPConfig
+from .rules import (battle_steps, flag_steps, incident_steps, pit_steps,  # noqa: F401 (steps)
+                    round_flow, start_steps, turn)
+from .rules import round as machine
+from .rules.points import race_points
+from .rules.setup import new_race, setup_events
+from .text import describe, describe_action, describe_choice, help_text
+from .track import track_keys
+from .view import dump_position, load_position, redeterminize, view
+
+
+class FormulaGP(Game):
+    name = "formulagp"
+    title = "FormulaGP"
+    Config = FormulaGPConfig
+    action_types = ACTION_TYPES
+    bench_seats = "heuristic,heuristic,heuristic,heuristic,heuristic,heuristic"
+
+    def tracks(self) -> list[str]:
+        return track_keys()
+
+    def rule_levels(self) -> list[str]:
+        return list(RULE_LEVELS)
+
+    def options(self) -> list[str]:
+        return list(OPTIONS)
+
+    def bots(self) -> list[str]:
+        return ["random", "heuristic"]
+
+    def make_agent(self, kind: str, seat: int, seed: int):
+        if kind == "heuristic":
+            return HeuristicBot(seed * 1000 + seat)
+        return super().make_agent(kind, seat, seed)
+
+    # ---- the race ------------------------------------------------------
+    def new(self, config: FormulaGPConfig, seed: int):
+        if not isinstance(seed, int):
+            raise BadInput(f"seed must be an integer, not {seed!r}")
+        if config.track not in track_keys():
+            raise BadInput(f"unknown FormulaGP track {config.track!r}; choose from "
+                           f"{', '.join(track_keys())}")
+        n = len(config.seats)
+        race = new_race(config.track, n, boards=config.boards, sides=config.sides,
+                        tyres=config.tyres, controllers=list(config.seats), seed=seed,
+                        content_dir=config.content, rules=config.rules)
+        race.config["game_config"] = config.model_dump(mode="json")
+        setup_events(race)
+        machine.advance(race)
+        return race
+
+    def to_act(self, state) -> frozenset[int]:
+        return machine.to_act(state)
+
+    def legal_actions(self, state, seat: int) -> list:
+        return machine.legal(state, seat)
+
+    def apply(self, state, seat: int, action) -> list[Event]:
+        if not isinstance(action, ACTION_TYPES):
+            raise IllegalAction(f"not a FormulaGP action: {action!r}", "FGP")
+        return machine.apply(state, seat, action)
+
+    def is_over(self, state) -> bool:
+        return state.over
+
+    def result(self, state) -> Result:
+        if not state.over:
+            raise BadInput("the race is not over yet")
+        from .rules.cards import content_of
+        pts = race_points(content_of(state).control.points, state.classification)
+        return Result(classification=list(state.classification), points=pts,
+                      laps={c.seat: max(0, c.laps) for c in state.cars},
+                      names=self.seat_names(state),
+                      notes={c.seat: f"{c.penalties} penalty token(s)" for c in state.cars
+                             if c.penalties},
+                      extra={"teams": {c.seat: c.team for c in state.cars}})
+
+    def redeterminize(self, state, seat: int, rng: Rng):
+        return redeterminize(state, seat, rng)
+
+    # ---- information ---------------------------------------------------
+    def view(self, state, seat):
+        return view(state, seat)
+
+    def render_text(self, view: dict) -> str:
+        return render.text(view)
+
+    def render_svg(self, view: dict) -> str:
+        return render.svg(view)
+
+    def describe(self, event: Event, state=None) -> str:
+        return describe(event, state)
+
+    def seat_names(self, state) -> dict[int, str]:
+        return {c.seat: f"#{c.seat + 1} {c.team}" for c in state.cars}
+
+    def describe_action(self, action) -> str:
+        return describe_action(action)
+
+    def describe_choice(self, state, seat: int, action) -> str:
+        return describe_choice(state, seat, action)
+
+    def help(self, state, seat: int) -> str:
+        return help_text(state, seat)
+
+    # ---- for tests and tools --------------------------------------------
+    def sample_configs(self) -> list[dict]:
+        return checks.sample_configs()
+
+    def candidate_actions(self, state, seat: int) -> list:
+        return checks.candidate_actions(state, seat)
+
+    def invariants(self, state) -> list[str]:
+        return checks.invariants(state)
+
+    def dump_position(self, state) -> dict:
+        return dump_position(state)
+
+    def load_position(self, doc: dict):
+        return load_position(doc)
+
+
+GAME = FormulaGP()
+__all__ = ["GAME", "FormulaGP"]

@@ -1,0 +1,205 @@
+"""FormulaGP actions: one small frozen dataclass per kind of decision step
+(docs/design/formulagp-digest.md, the round's decision-step machine). Card
+lists are tuples of ACTION card ids; every action round-trips through JSON
+(lists become tuples in __post_init__)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def _tuple(obj, *names):
+    for n in names:
+        v = getattr(obj, n)
+        if isinstance(v, list):
+            object.__setattr__(obj, n, tuple(v))
+
+
+@dataclass(frozen=True, slots=True)
+class Return:
+    """FGP 7.3.1 step 2: return a card drawn this phase to the bottom of the deck."""
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """End the current step (returns, preparations, extensions, boosts...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """A secret simultaneous commitment (FGP 6 qualifying, 7.2.1 round 1,
+    9.3 battle): the cards, and the declared colour of each ORANGE primary.
+    No cards = no play (missed qualifying, no defence)."""
+    cards: tuple = ()
+    orange_as: tuple = ()
+
+    def __post_init__(self):
+        _tuple(self, "cards", "orange_as")
+
+
+@dataclass(frozen=True, slots=True)
+class Push:
+    """FGP 6: push the limit in qualifying (roll WHITE) or not."""
+    push: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CounterSteer:
+    """FGP 13.4.1 / 6: spend a card with the counter-steer function; None = no
+    card (spin, or crash in qualifying)."""
+    card: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PoleKeep:
+    """FGP 7.2.1: the pole sitter keeps one of the three cards drawn and puts
+    the other two on the top or bottom of the deck (first listed goes first)."""
+    keep: str
+    top: tuple = ()
+    bottom: tuple = ()
+
+    def __post_init__(self):
+        _tuple(self, "top", "bottom")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """FGP 7.3.3.1 preparations: play an Option card (draw an EVENT), a held
+    EVENT card, a Tyre Wear card to free hand space, or discard under the
+    Safety Car (FGP 13.9.2)."""
+    card: str
+    how: str = "play"          # play | event | tyre_wear | sc_discard
+
+
+@dataclass(frozen=True, slots=True)
+class Spend:
+    """FGP 4.2.2: spend cards for a secondary function (one card, or two with
+    the same 2x icon; `colour` names the parameter restored)."""
+    function: str
+    cards: tuple = ()
+    colour: str | None = None
+
+    def __post_init__(self):
+        _tuple(self, "cards")
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    """FGP 4.12: use a parameter token (yellow +1 ERS, red +1 OT, white redraw
+    discarding `discard`)."""
+    colour: str
+    discard: tuple = ()
+
+    def __post_init__(self):
+        _tuple(self, "discard")
+
+
+@dataclass(frozen=True, slots=True)
+class QuickRepair:
+    """FGP 13.7.1: pay a FAILURE card's quick-repair cost with these cards."""
+    failure: str
+    cards: tuple = ()
+
+    def __post_init__(self):
+        _tuple(self, "cards")
+
+
+@dataclass(frozen=True, slots=True)
+class NoMove:
+    """FGP 7.3.1 step 3: a step of the no-movement-card procedure."""
+    choice: tuple
+
+    def __post_init__(self):
+        _tuple(self, "choice")
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """FGP 7.3.3.2 / 7.3.3.5: the movement card or pair, ORANGE declared,
+    and whether the car characteristic (+1) is used."""
+    cards: tuple
+    orange_as: tuple = ()
+    characteristic: bool = False
+
+    def __post_init__(self):
+        _tuple(self, "cards", "orange_as")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """FGP 8.3: one movement point to this space."""
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """FGP 9.2: stop behind the car ahead (the rest of the points go to OT)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reduce:
+    """FGP 8.2.1 / 8.9: stop now; `charge` points become ERS charges and one
+    point is braked away per Tyre Wear card in `brake`."""
+    charge: int = 0
+    brake: tuple = ()
+
+    def __post_init__(self):
+        _tuple(self, "brake")
+
+
+@dataclass(frozen=True, slots=True)
+class Extend:
+    """FGP 8.2.2: one more movement point, from ERS (straight) or a Tyre Wear
+    card (curve)."""
+    via: str
+    card: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """FGP 9.2: attack this car (None: end the move, OT wasted); `side` for
+    the first OT point from a slipstream space (FGP 9.4.1)."""
+    defender: int | None
+    side: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Boost:
+    """FGP 9.3 step 2: after the reveal, spend ERS for its LEDs, use the driver
+    skill, play held EVENT cards."""
+    ers: bool = False
+    skill: bool = False
+    events: tuple = ()
+
+    def __post_init__(self):
+        _tuple(self, "events")
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """A forced discard (FGP 8.8 hand limit; card effects)."""
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class PitStop:
+    """FGP 11.2: tyres to fit (None: keep), cards to discard and redraw,
+    repairs (none | one | all; `card` for one)."""
+    tyre: str | None = None
+    redraw: tuple = ()
+    repair: str = "none"
+    card: str | None = None
+
+    def __post_init__(self):
+        _tuple(self, "redraw")
+
+
+@dataclass(frozen=True, slots=True)
+class Rejoin:
+    """FGP 13.4.5 b: the track space to come back on."""
+    to: int
+
+
+ACTION_TYPES = (Return, Done, Cards, Push, CounterSteer, PoleKeep, PlayCard, Spend,
+                Parameter, QuickRepair, NoMove, Play, Step, Stop, Reduce, Extend, Attack,
+                Boost, Discard, PitStop, Rejoin)

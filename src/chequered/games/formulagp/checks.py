@@ -1,0 +1,91 @@
+"""FormulaGP for the conformance test: sample configurations, candidate
+actions (legal and illegal), and the invariants checked after every action."""
+from __future__ import annotations
+
+from . import actions as A
+from .rules import cards as C
+from .rules.round import legal
+from .rules.where import track_of
+from .state import ACTION_DECK_SIZE, SHARED_DECKS
+
+
+def sample_configs() -> list[dict]:
+    out = []
+    for track in ("fast", "twisty", "street"):
+        out.append({"track": track, "seats": ["random"] * 6})
+        out.append({"track": track, "seats": ["heuristic"] * 4 + ["random"] * 2})
+    out.append({"track": "fast", "seats": ["random", "random"], "tyres": ["soft", "hard"],
+                "sides": ["B", "A"]})
+    out.append({"track": "street", "seats": ["heuristic"] * 10})
+    return out
+
+
+def candidate_actions(race, seat: int) -> list:
+    """The legal actions plus near misses: cards from another seat's hand,
+    spaces one step too far, a battle against oneself."""
+    out = list(legal(race, seat))
+    other = [c for c in race.cars if c.seat != seat]
+    foreign = [h for c in other for h in c.hand if h not in race.cars[seat].hand][:2]
+    for f in foreign:
+        out += [A.Return(f), A.Discard(f), A.Cards((f,)), A.Play((f,))]
+    trk = track_of(race)
+    car = race.cars[seat]
+    if car.space is not None:
+        far = [t for m in trk.moves(car.space) for t in trk.reachable(m.to)]
+        out += [A.Step(t) for t in far[:3]]
+    out += [A.Attack(seat), A.Done(), A.Stop(), A.Push(True), A.Reduce(99, ())]
+    seen, uniq = set(), []
+    for a in out:
+        if a not in seen:
+            seen.add(a)
+            uniq.append(a)
+    return uniq
+
+
+def invariants(race) -> list[str]:
+    problems = []
+    trk = track_of(race)
+    # one car per space, except the car shadows of slipstream spaces (FGP 8.5)
+    count: dict[int, int] = {}
+    for c in race.cars:
+        if c.space is not None:
+            count[c.space] = count.get(c.space, 0) + 1
+    exit_space = trk.pit.exit_space if trk.pit else None
+    for s, n in count.items():
+        if n > trk.spaces[s].capacity and s != exit_space:
+            problems.append(f"space {s} holds {n} cars (capacity {trk.spaces[s].capacity})")
+    # every ACTION deck holds its 45 cards, each once (FGP 4.3)
+    for c in race.cars:
+        allc = c.deck.pile + c.deck.discards + c.deck.removed + c.hand
+        if len(allc) != ACTION_DECK_SIZE or len(set(allc)) != ACTION_DECK_SIZE:
+            problems.append(f"seat {c.seat}: ACTION cards not conserved ({len(allc)})")
+    # shared decks: every card in exactly one place
+    sizes = race.config.get("deck_sizes", {})
+    for name in SHARED_DECKS:
+        d = race.decks[name]
+        where = list(d.pile) + list(d.discards) + list(d.removed)
+        if name == "event":
+            where += [e for c in race.cars for e in c.held_events]
+        if name == "damage":
+            where += [e for c in race.cars for e in c.damage]
+        if name == "failure":
+            where += [e for c in race.cars for e in c.failures]
+        if name == "driver":
+            where += [c.driver for c in race.cars if c.driver in set(d.pile) | set(d.discards)]
+        if len(where) != len(set(where)):
+            problems.append(f"{name} deck: a card in two places")
+        if name in sizes and name != "driver" and len(where) != sizes[name]:
+            problems.append(f"{name} deck holds {len(where)} cards, not {sizes[name]}")
+    for c in race.cars:
+        side = C.board_side(race, c)
+        if not 0 <= c.wear < len(side.tyre_track):
+            problems.append(f"seat {c.seat}: tyre wear {c.wear} off the track")
+        if not 0 <= c.ers <= side.ers_max:
+            problems.append(f"seat {c.seat}: ERS {c.ers} outside 0..{side.ers_max}")
+        if c.space is not None and c.off_track:
+            problems.append(f"seat {c.seat}: on a space and off track")
+    if race.pending is not None and not race.over:
+        for s in race.pending.seats:
+            if not legal(race, s):
+                problems.append(f"seat {s} must act at {race.pending.step} with no legal action")
+    return problems

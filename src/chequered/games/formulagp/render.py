@@ -1,0 +1,114 @@
+"""Text and SVG of a FormulaGP view: the race state line, the track with the
+cars and tokens (render_track), the running order, and the seat's own board
+and hand (render_board). Pure functions of the view dict."""
+from __future__ import annotations
+
+from html import escape
+
+from .render_board import board_svg, board_text
+from .render_track import track_svg, track_text
+from .track import track as load_track
+
+PHASE_TEXT = {"q_reveal": "qualifying", "q_push": "qualifying: push the limit",
+              "r1_order": "race start", "turns": "racing", "round_end": "end of round",
+              "over": "finished", "vsc": "Virtual Safety Car", "restart": "red flag"}
+
+
+def _car_marks(view: dict) -> list[dict]:
+    return [{"space": c["space"], "number": c["seat"] + 1, "seat": c["seat"]}
+            for c in view["cars"] if c["space"] is not None]
+
+
+def _tokens(view: dict) -> dict:
+    tok: dict[int, list[str]] = {}
+    for t, h in view["hazards"].items():
+        tok.setdefault(int(t), []).append(h)
+    for z in view["yellow_flags"]:
+        tok.setdefault(z["yellow_tile"], []).append("yellow")
+        tok.setdefault(z["green_tile"], []).append("green")
+    if view["safety_car"]:
+        tok.setdefault(view["safety_car"]["tile"], []).append("SC")
+    return tok
+
+
+def status_line(view: dict) -> str:
+    parts = [f"FormulaGP on {view['track_name']}",
+             f"round {view['round']} (flag {view['flag']}/{view['final_flag']})",
+             PHASE_TEXT.get(view["phase"], view["phase"])]
+    if view["final_round"]:
+        parts.append("FINAL ROUND")
+    if view["safety_car"]:
+        parts.append(f"SAFETY CAR on tile {view['safety_car']['tile']}")
+    if view["vsc"]:
+        parts.append("VSC")
+    if view["yellow_flags"]:
+        parts.append(f"{len(view['yellow_flags'])} yellow zone(s)")
+    parts.append(f"race control {view['yellow_panel']}")
+    return " | ".join(parts)
+
+
+def order_lines(view: dict) -> list[str]:
+    cars = sorted(view["cars"], key=lambda c: -c["distance"])
+    out = ["  pos car team            lap  tyre    wear ERS stress pen  notes"]
+    for i, c in enumerate(cars, 1):
+        notes = []
+        if c["in_pit"]:
+            notes.append("pit box")
+        if c["spun"]:
+            notes.append("spun")
+        if c["off_track"]:
+            notes.append("off track")
+        if c["laps_down"]:
+            notes.append("blue" if c["laps_down"] == 1 else "double blue")
+        if c["leader"]:
+            notes.append("leader")
+        if c["w2w"]:
+            notes.append(f"W2W {c['w2w']}")
+        if c["damage"]:
+            notes.append(f"{len(c['damage'])} damage")
+        if c["failures"]:
+            notes.append(f"{len(c['failures'])} failure")
+        me = "*" if c["seat"] == view.get("seat") else " "
+        out.append(f" {me}{i:>2}  #{c['seat'] + 1:<2} {c['team'][:15]:<15} {max(0, c['laps']):>3}  "
+                   f"{c['tyre']:<7} {c['wear']:>4} {c['ers']:>3} {c['stress']:>6} "
+                   f"{c['penalties']:>3}  {', '.join(notes)}")
+    return out
+
+
+def text(view: dict) -> str:
+    trk = load_track(view["track"])
+    lines = [status_line(view), ""]
+    lines.append(track_text(trk, _car_marks(view), highlight=view.get("highlight")))
+    lines.append("")
+    lines += order_lines(view)
+    if view.get("board"):
+        lines += ["", board_text(view["board"])]
+    if view.get("pole_cards"):
+        lines.append("pole bonus cards: " + ", ".join(view["pole_cards"]))
+    b = view.get("battle")
+    if b:
+        lines.append(f"battle: #{b['attacker'] + 1} attacks #{b['defender'] + 1}")
+    if view["over"]:
+        lines.append("classification: " + ", ".join(f"#{s + 1}" for s in view["classification"]))
+    return "\n".join(lines)
+
+
+def svg(view: dict) -> str:
+    trk = load_track(view["track"])
+    t = track_svg(trk, _car_marks(view), _tokens(view), highlight=view.get("highlight"),
+                  title=status_line(view))
+    if not view.get("board"):
+        return t
+    b = board_svg(view["board"])
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="formulagp-view">'
+            f'<title>{escape(status_line(view))}</title>'
+            f'<g class="track">{t}</g><g class="board" transform="translate(0,{_height(t) + 8})">'
+            f'{b}</g></svg>')
+
+
+def _height(svg_text: str) -> float:
+    head = svg_text.split(">", 1)[0]
+    try:
+        return float(head.split('height="', 1)[1].split('"', 1)[0])
+    except (IndexError, ValueError):
+        return 0.0

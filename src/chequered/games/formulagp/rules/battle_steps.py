@@ -1,0 +1,398 @@
+"""The battle as decision steps (FGP 9.2-9.4): OT from the points left, the
+declaration, OT boosts, the secret simultaneous cards, the boosts after the
+reveal, the result and a secondary attack. The arithmetic is rules/battle.py
+and rules/overtake.py; this module only sequences it."""
+from __future__ import annotations
+
+from ....engine.protocol import Event
+from ..actions import Attack, Boost, Cards, Done, Parameter, Spend
+from ..state import Race
+from . import battle as B
+from .battle import card_info
+from . import card_effects as FX
+from . import cards as C
+from .flags import lapping_defence
+from .overtake import battle_targets, charge_ot, ot_leds
+from .round import done_waiting, register, wait
+from .start_steps import infos, stressed
+from .turn import STAGES, car_of, stage, wear
+from .where import in_yellow_zone, passable, positions, tile_of, track_of, race_round
+
+
+def _max_ot(race: Race, car) -> int:
+    return max(0, C.max_ot(race, car))
+
+
+def _targets(race: Race, car) -> list:
+    mv = race.move
+    allowed = race.safety_car is None and not in_yellow_zone(race, tile_of(race, car)) \
+        and not race.vsc
+    ahead = mv.get("ahead")
+    return battle_targets(track_of(race), car.space, car.ot, positions(race, car.seat),
+                          ahead_in_space=ahead, passable=passable(race, car),
+                          round_no=race_round(race), battles_allowed=allowed)
+
+
+@stage("battle")
+def _battle(race: Race) -> list[Event]:
+    """FGP 9.2 step 2: the points left go onto the OT indicator (+2 from a
+    slipstream shadow behind the opponent, FGP 8.5)."""
+    mv = race.move
+    car = car_of(race)
+    behind = mv.get("ahead") is not None and mv["ahead"] in mv["blocked"]
+    ch = charge_ot(mv["left"], _max_ot(race, car), ot=0, slipstream=behind, round_no=race_round(race))
+    car.ot = ch.ot
+    mv["left"] = 0
+    ev = [Event("ot_charge", {"seat": car.seat, "ot": ch.ot, "lost": ch.lost,
+                              "slipstream": ch.slipstream}, "FGP 9.2")]
+    if not _targets(race, car):
+        car.ot = 0
+        mv["stage"] = "resolve"
+        return ev
+    mv["stage"] = "declare"
+    if mv["dice"]:                                      # FGP 9.2 3a: dice first
+        mv["next"] = "declare"
+        mv["stage"] = "dice"
+    return ev
+
+
+@stage("declare")
+def _declare(race: Race) -> list[Event]:
+    car = car_of(race)
+    if car.space is None or car.spun or not _targets(race, car):
+        car.ot = 0
+        race.move["stage"] = "resolve"
+        return []
+    wait(race, "attack", [car.seat])
+    return []
+
+
+def _attack_legal(race: Race, seat: int) -> list:
+    out: list = []
+    if not _plays(race, seat, "attack"):               # FGP 9.3: nothing to attack with
+        return [Attack(None)]
+    for t in _targets(race, race.cars[seat]):
+        if t.from_slipstream:
+            out += [Attack(t.defender, s) for s in t.sides]
+        else:
+            out.append(Attack(t.defender))
+    return out + [Attack(None)]
+
+
+def _attack_act(race: Race, seat: int, action: Attack) -> list[Event]:
+    car = race.cars[seat]
+    race.pending = None
+    if action.defender is None:                         # FGP 9.2: OT wasted
+        lost, car.ot = car.ot, 0
+        race.move["stage"] = "resolve"
+        return [Event("no_battle", {"seat": seat, "ot_lost": lost}, "FGP 9.2")]
+    race.battle = {"attacker": seat, "defender": action.defender, "side": action.side,
+                   "slip": action.side is not None, "cards": {}, "boost": {}}
+    race.move["stage"] = "ot_boost"
+    return [Event("battle", {"attacker": seat, "defender": action.defender,
+                             "ot": car.ot}, "FGP 9.2")]
+
+
+register("attack", _attack_legal, _attack_act, "FGP 9.2")
+
+
+def _still_attacks(race: Race, seat: int, spent: str) -> bool:
+    """A +1 OT card is only offered when the attacker keeps a battle play."""
+    car = race.cars[seat]
+    hand = [card_info(C.content_of(race), c) for c in car.hand if c != spent]
+    return bool(B.battle_plays(hand, ers=car.ers, role="attack"))
+
+
+@stage("ot_boost")
+def _ot_boost_stage(race: Race) -> list[Event]:
+    wait(race, "ot_boost", [race.move["seat"]])
+    return []
+
+
+def _boost_ot_legal(race: Race, seat: int) -> list:
+    car = race.cars[seat]
+    out: list = []
+    if car.ot < _max_ot(race, car):
+        for f, c in C.single_spends(race, car):
+            if f == "ot_plus1" and _still_attacks(race, seat, c):
+                out.append(Spend("ot_plus1", (c,)))
+    if C.can_use_parameter(car, "red"):
+        out.append(Parameter("red"))
+    return out + [Done()]
+
+
+def _boost_ot_act(race: Race, seat: int, action) -> list[Event]:
+    car = race.cars[seat]
+    race.pending = None
+    if isinstance(action, Spend):
+        return C.spend_single(race, car, "ot_plus1", action.cards[0])
+    if isinstance(action, Parameter):
+        return C.use_parameter(race, car, "red")
+    race.move["stage"] = "battle_cards"
+    return []
+
+
+register("ot_boost", _boost_ot_legal, _boost_ot_act, "FGP 9.2")
+
+
+# ---- FGP 9.3: secret simultaneous cards ------------------------------------------------
+def _role(race: Race, seat: int) -> str:
+    return "attack" if seat == race.battle["attacker"] else "defend"
+
+
+def _plays(race: Race, seat: int, role: str | None = None) -> list:
+    car = race.cars[seat]
+    role = role or _role(race, seat)
+    att = race.cars[race.battle["attacker"]] if race.battle else car
+    may = role == "attack" or lapping_defence(att.laps_down, car.laps_down)
+    nop = stressed(race, seat) or FX.modifiers(race, car).no_pairs
+    ers = car.ers if "ers_spend" not in FX.modifiers(race, car).disabled else 0
+    return B.battle_plays(infos(race, seat), ers=ers, role=role, no_pairs=nop, may_defend=may)
+
+
+@stage("battle_cards")
+def _cards_stage(race: Race) -> list[Event]:
+    b = race.battle
+    wait(race, "battle_cards", [b["attacker"], b["defender"]])
+    race.move["stage"] = "battle_boost"
+    return [Event("battle_cards_wanted", {}, "FGP 9.3")]
+
+
+def _cards_legal(race: Race, seat: int) -> list:
+    return [Cards(p.cards, p.orange_as) for p in _plays(race, seat)]
+
+
+def _cards_act(race: Race, seat: int, action: Cards) -> list[Event]:
+    race.battle["cards"][str(seat)] = list(action.cards)
+    done_waiting(race, seat)
+    return [Event("secret_chosen", {"seat": seat}, "FGP 9.3")]
+
+
+register("battle_cards", _cards_legal, _cards_act, "FGP 9.3")
+
+
+def _play_of(race: Race, seat: int) -> B.BattlePlay:
+    want = sorted(race.battle["cards"][str(seat)])
+    for p in _plays(race, seat):
+        if sorted(p.cards) == want:
+            return p
+    return B.BattlePlay()
+
+
+def _colours(race: Race, play: B.BattlePlay) -> dict:
+    return {c: C.colour_of(race, c) for c in play.cards}
+
+
+def _facts(race: Race, seat: int, play, boost=B.Boost()) -> set[str]:
+    b = race.battle
+    car = race.cars[seat]
+    d = race.cars[b["defender"]]
+    trk = track_of(race)
+    straight = d.space is not None and trk.tile_of(d.space).straight
+    return B.skill_facts(play, _colours(race, play), boost,
+                         from_slipstream=b["slip"] and seat == b["attacker"],
+                         straight=straight, cold_tyres=car.cold_tyres > 0,
+                         w2w=car.w2w is not None)
+
+
+def _skill(race: Race, seat: int):
+    from .car_state import driver
+    return driver(race, race.cars[seat]).skill
+
+
+@stage("battle_boost")
+def _boost_stage(race: Race) -> list[Event]:
+    b = race.battle
+    ev = []
+    for seat in (b["attacker"], b["defender"]):
+        ev.append(Event("battle_reveal", {"seat": seat, "cards": b["cards"][str(seat)]},
+                        "FGP 9.3", reveal=True))
+    race.move["stage"] = "battle_result"
+    seats = [s for s in (b["attacker"], b["defender"]) if len(_boost_legal(race, s)) > 1]
+    if seats:
+        wait(race, "battle_boost", seats)
+    return ev
+
+
+def _boost_legal(race: Race, seat: int) -> list:
+    car = race.cars[seat]
+    play = _play_of(race, seat)
+    if seat == race.battle["defender"] and not play.defends:
+        return [Boost()]
+    ers_left = car.ers - play.blue
+    if "ers_spend" in FX.modifiers(race, car).disabled:
+        ers_left = 0
+    used = race.battle.get("skills_used", [])
+    skill_ok = seat not in used and B.skill_applies(_skill(race, seat), _role(race, seat),
+                                                   _facts(race, seat, play))
+    events = FX.held_event_choices(race, seat, when="battle")
+    return [Boost(x.spend_ers, x.skill, x.events)
+            for x in B.boost_choices(ers_after_cards=ers_left, skill_usable=skill_ok,
+                                     events=events)]
+
+
+def _boost_act(race: Race, seat: int, action: Boost) -> list[Event]:
+    race.battle["boost"][str(seat)] = [action.ers, action.skill, list(action.events)]
+    done_waiting(race, seat)
+    return []
+
+
+register("battle_boost", _boost_legal, _boost_act, "FGP 9.3")
+
+
+def _total(race: Race, seat: int, play, boost: B.Boost) -> B.LedTotal:
+    car = race.cars[seat]
+    side = C.board_side(race, car)
+    role = _role(race, seat)
+    ot_l = ot_leds(side.ot_leds, car.ot) if role == "attack" else 0
+    ers_l = B.ers_spend_leds(side.ers_leds, car.ers, play.blue) if boost.spend_ers else 0
+    sk = _skill(race, seat).leds if boost.skill else 0
+    evl = sum(B.event_leds(C.shared_card(race, e), role) for e in boost.events)
+    return B.led_total(play, ot_leds=ot_l, skill_leds=sk, ers_leds=ers_l,
+                       event_leds=evl + car.leds_event, cold_tyres=car.cold_tyres > 0)
+
+
+@stage("battle_result")
+def _result(race: Race) -> list[Event]:
+    """FGP 9.4: compare and carry out the result."""
+    b = race.battle
+    a, d = b["attacker"], b["defender"]
+    car = race.cars[a]
+    plays = {s: _play_of(race, s) for s in (a, d)}
+    boosts = {}
+    for s in (a, d):
+        x = b["boost"].get(str(s), [False, False, []])
+        boosts[s] = B.Boost(bool(x[0]), bool(x[1]), tuple(x[2]))
+    for s in (a, d):
+        if boosts[s].skill:
+            b.setdefault("skills_used", []).append(s)
+    totals = {s: _total(race, s, plays[s], boosts[s]) for s in (a, d)}
+    trk = track_of(race)
+    res = B.resolve_battle(trk, attacker=a, defender=d, attacker_space=car.space, ot=car.ot,
+                           attack=plays[a], defence=plays[d], attack_total=totals[a],
+                           defence_total=totals[d], others=positions(race, a),
+                           attack_boost=boosts[a], defence_boost=boosts[d],
+                           from_slipstream=b["slip"], side=b["side"])
+    ev = [Event("battle_result", {"attacker": a, "defender": d, "outcome": res.outcome,
+                                  "attack": res.attacker_total, "defence": res.defender_total},
+                res.rule, reveal=True)]
+    ev += _apply_result(race, res, plays, boosts)
+    race.battle = None
+    car.ot = 0
+    FX.clear_battle_effects(race.cars[d])
+    mv = race.move
+    if res.secondary is not None and res.secondary.target is not None:
+        mv["secondary"] = [res.secondary.target, res.secondary.ot]
+        mv["stage"] = "secondary"
+    else:
+        mv["stage"] = "resolve"
+    return ev
+
+
+def _apply_result(race: Race, res: B.BattleResult, plays, boosts) -> list[Event]:
+    ev: list[Event] = []
+    from .car_state import stress
+    for seat, cards in res.discards.items():
+        car = race.cars[seat]
+        for c in cards:
+            if c in car.hand:
+                C.play(car, c, "FGP 9.4")
+            elif c in car.held_events:
+                car.held_events.remove(c)
+                race.decks["event"].discard(c)
+    for seat, n in res.ers.items():
+        car = race.cars[seat]
+        ev += C.spend_ers(race, car, min(-n, car.ers), "FGP 9.3") if car.ers else []
+    for seat, n in res.wear.items():
+        ev += wear(race, race.cars[seat], n, "FGP 9.3")
+    for seat, n in res.stress.items():
+        e, reds = stress(race, race.cars[seat], n, res.rule)
+        ev += e
+        _queue_dice(race, seat, ["red"] * reds)
+    for seat in res.yellow_die:
+        _queue_dice(race, seat, ["yellow"])
+    if res.outcome == "attacker" and res.path:
+        ev += _drive(race, race.cars[res.attacker], list(res.path))
+    return ev
+
+
+def _queue_dice(race: Race, seat: int, dice: list[str]) -> None:
+    if not dice:
+        return
+    mv = race.move
+    if seat == mv["seat"]:
+        mv["dice"] += dice
+    else:
+        mv.setdefault("followups", []).extend(
+            {"kind": "die", "seat": seat, "data": {"die": d}} for d in dice)
+
+
+def _drive(race: Race, car, path: list[int]) -> list[Event]:
+    """Move a car along spaces, counting laps at the line (FGP 9.4.1 OT move)."""
+    trk = track_of(race)
+    ev = []
+    for to in path:
+        here = car.space
+        if any(m.to == to and m.crosses_finish for m in trk.moves(here)) or \
+                trk.spaces[to].tile < trk.spaces[here].tile:
+            car.laps += 1
+            if race.final_round or race.flag >= race.final_flag:
+                car.crossed_final = True
+        car.space = to
+    ev.append(Event("overtake", {"seat": car.seat, "to": car.space}, "FGP 9.4.1"))
+    return ev
+
+
+# ---- FGP 9.4.1 secondary attack ----------------------------------------------------------
+@stage("secondary")
+def _secondary_stage(race: Race) -> list[Event]:
+    wait(race, "secondary", [race.move["seat"]])
+    return []
+
+
+def _secondary_legal(race: Race, seat: int) -> list:
+    car = race.cars[seat]
+    target = race.move["secondary"][0]
+    occ = {}
+    for s in positions(race, seat).values():
+        occ[s] = occ.get(s, 0) + 1
+    from .overtake import free_sides
+    sides = free_sides(track_of(race), car.space, occ)
+    cards = B.secondary_attack_choices(infos(race, seat), ers=car.ers)
+    out = [Attack(target, s) for s in sides] if any(c is not None for c in cards) else []
+    return out + [Attack(None)]
+
+
+def _secondary_act(race: Race, seat: int, action: Attack) -> list[Event]:
+    """FGP 9.4.1: the car ahead cannot defend; one movement card is played
+    (the lowest-LED one: our reading, the card only has to be played)."""
+    mv = race.move
+    car = race.cars[seat]
+    race.pending = None
+    target, ot = mv.pop("secondary")
+    if action.defender is None:
+        mv["stage"] = "resolve"
+        return [Event("secondary_declined", {"seat": seat}, "FGP 9.4.1")]
+    cards = [c for c in B.secondary_attack_choices(infos(race, seat), ers=car.ers) if c]
+    card = min(cards, key=lambda c: (C.action_card(C.content_of(race), c).leds, c))
+    colour = C.colour_of(race, card)
+    res = B.resolve_secondary_attack(
+        track_of(race), attacker=seat, target=target,
+        attack=B.SecondaryAttack(target, ot, car.space), card=card, colour=colour,
+        side=action.side, others=positions(race, seat))
+    C.play(car, card, "FGP 9.4.1")
+    ev = [Event("secondary_attack", {"seat": seat, "target": target, "card": card},
+                "FGP 9.4.1", reveal=True)]
+    if colour == "blue" and car.ers:
+        ev += C.spend_ers(race, car, 1, "FGP 9.4.1")
+    if res.path:
+        ev += _drive(race, car, list(res.path))
+    if res.secondary is not None and res.secondary.target is not None:
+        mv["secondary"] = [res.secondary.target, res.secondary.ot]
+        mv["stage"] = "secondary"
+    else:
+        mv["stage"] = "resolve"
+    return ev
+
+
+register("secondary", _secondary_legal, _secondary_act, "FGP 9.4.1")

@@ -1,0 +1,47 @@
+"""The two car values every rule touches: tyre wear (FGP 10.1) and driver
+stress (FGP 13.3), applied to a Race with their side effects (icons, the
+Safety Car's freeze, focus, the race leader, RED rolls beyond STRESSED)."""
+from __future__ import annotations
+
+from ....engine.protocol import Event
+from ..state import Car, Race
+from . import cards as C
+from .hazards import change_stress
+from .tyres import apply_wear
+
+
+def driver(race: Race, car: Car):
+    return next(d for d in C.content_of(race).driver.cards if d.id == car.driver)
+
+
+def wear(race: Race, car: Car, n: int, rule: str = "FGP 10.1") -> list[Event]:
+    """Move the tyre-wear marker (icons follow, FGP 10.1); no increase under
+    the Safety Car (FGP 13.9.2)."""
+    if n == 0:
+        return []
+    return apply_wear(C.board_side(race, car), car, n, rule=rule,
+                      safety_car=race.safety_car is not None)
+
+
+def stress(race: Race, car: Car, delta: int, rule: str = "FGP 13.3") -> tuple[list[Event], int]:
+    """Move the stress token (FGP 13.3). Returns the events and the number of
+    RED dice the gain beyond STRESSED asks for at once. Under the Safety Car
+    stress is held on the middle space (FGP 13.9.2)."""
+    if race.safety_car is not None and delta > 0:
+        return [], 0
+    d = driver(race, car)
+    ch = change_stress(car.stress, delta, focus=car.focus, leader=car.leader,
+                       calm=d.stress.calm, stressed=d.stress.stressed)
+    car.stress, car.focus = ch.stress, ch.focus
+    ev = [Event("stress", {"seat": car.seat, "stress": car.stress, "focus": car.focus,
+                           "stressed": ch.stressed}, rule)] if ch.moved or ch.red_rolls else []
+    return ev, ch.red_rolls
+
+
+def reset_stress(race: Race, car: Car, rule: str) -> list[Event]:
+    """Back to the middle space (pit stop, SC, VSC, red flag: FGP 11.2, 13.9)."""
+    d = driver(race, car)
+    car.stress = d.stress.calm + 1
+    car.focus = False
+    return [Event("stress", {"seat": car.seat, "stress": car.stress, "focus": False,
+                             "stressed": False}, rule)]

@@ -1,0 +1,193 @@
+"""Race control's heavier interventions as steps (FGP 13.9.3 the Virtual
+Safety Car, 13.10 the Red Flag, 13.12.1 the Investigation). The rules are
+the pure functions of rules/flags.py and rules/penalties.py."""
+from __future__ import annotations
+
+from ....engine.protocol import Event
+from ..actions import PitStop, Step
+from ..state import Race
+from . import card_effects as FX
+from . import cards as C
+from . import flags as F
+from .car_state import reset_stress
+from .penalties import investigation as judge
+from .round import done_waiting, phase, register, wait
+from .start_steps import draw_phase
+from .tyres import fit_tyres
+from .where import grid_space, occupancy, track_of, whole_tiles
+
+
+# ---- FGP 13.12.1 Investigation -----------------------------------------------------------
+def investigation(race: Race) -> list[Event]:
+    inv = judge(FX.held_for_investigation(race))
+    ev = [Event("investigation", {"shown": {str(k): list(v) for k, v in inv.shown.items()}},
+                "FGP 13.12.1", reveal=True)]
+    for a in inv.awards:
+        race.cars[a.seat].penalties += a.tokens
+        ev.append(Event("penalty", {"seat": a.seat, "tokens": a.tokens,
+                                    "cause": "investigation"}, "FGP 13.12.1"))
+    return ev
+
+
+# ---- FGP 13.9.3 Virtual Safety Car ---------------------------------------------------------
+def virtual_safety_car(race: Race, seat: int) -> list[Event]:
+    """The drawer finishes its turn; its distance is then what every other car
+    drives (the `vsc` stage after its turn)."""
+    if race.vsc or race.safety_car is not None:
+        return []
+    race.vsc = True
+    race.move["vsc"] = True
+    return [Event("virtual_safety_car", {"seat": seat}, "FGP 13.9.3", reveal=True)]
+
+
+def start_vsc(race: Race) -> list[Event]:
+    """After the drawer's turn (FGP 13.9.3 steps 1-4)."""
+    drawer = race.move["seat"]
+    steps = max(0, len(race.move.get("visited", [])) - 1)
+    plan = F.vsc_plan(race.sequence, drawer, steps, done=[])
+    race.vsc_plan = {"first": drawer, "skip": list(plan.skip_next_round),
+                     "movers": list(plan.movers), "steps": steps, "skip_draw": True}
+    ev = [Event("vsc_plan", {"steps": steps, "movers": list(plan.movers)}, "FGP 13.9.3")]
+    for c in race.cars:
+        ev += reset_stress(race, c, "FGP 13.9.3")
+    return ev
+
+
+@phase("vsc")
+def _vsc(race: Race) -> list[Event]:
+    """Each car of the plan drives exactly N spaces, one step at a time (A37):
+    no cards, no wear, no battles; steps that find no room are lost."""
+    plan = race.vsc_plan
+    while plan["movers"]:
+        seat = plan["movers"][0]
+        car = race.cars[seat]
+        left = plan.get("left", plan["steps"])
+        if car.space is None or left <= 0 or not _vsc_steps(race, seat):
+            plan["movers"].pop(0)
+            plan.pop("left", None)
+            continue
+        plan["left"] = left
+        wait(race, "vsc_step", [seat])
+        return []
+    race.vsc = False
+    plan.pop("left", None)
+    race.phase = "round_end"
+    return [Event("vsc_end", {}, "FGP 13.9.3")]
+
+
+def _vsc_steps(race: Race, seat: int) -> list[int]:
+    car = race.cars[seat]
+    trk = track_of(race)
+    me = whole_tiles(race, car)
+    ahead = [c for c in race.cars if c.seat != seat and c.space is not None
+             and whole_tiles(race, c) >= me]
+    near = min(ahead, key=lambda c: whole_tiles(race, c), default=None)
+    return F.vsc_step_choices(trk, car.space, occupancy(race, seat),
+                              near.space if near is not None and
+                              whole_tiles(race, near) > me else None)
+
+
+def _vsc_legal(race: Race, seat: int) -> list:
+    return [Step(s) for s in _vsc_steps(race, seat)]
+
+
+def _vsc_act(race: Race, seat: int, action: Step) -> list[Event]:
+    car = race.cars[seat]
+    trk = track_of(race)
+    race.pending = None
+    if any(m.to == action.to and m.crosses_finish for m in trk.moves(car.space)):
+        car.laps += 1
+    car.space = action.to
+    race.vsc_plan["left"] -= 1
+    if race.vsc_plan["left"] <= 0:
+        race.vsc_plan["movers"].pop(0)
+        race.vsc_plan.pop("left", None)
+    return [Event("vsc_step", {"seat": seat, "to": action.to}, "FGP 13.9.3")]
+
+
+register("vsc_step", _vsc_legal, _vsc_act, "FGP 13.9.3")
+
+
+# ---- FGP 13.10 Red Flag ------------------------------------------------------------------
+def red_flag(race: Race) -> list[Event]:
+    """Steps 1, 3, 4, 5: line up on the grid in sequence order, stress to the
+    middle, ERS to the maximum, the 'Safety Car' EVENT card out of the game;
+    step 2 (tyres, damage) is each player's choice; the race restarts by the
+    race-start procedure (A38)."""
+    trk = track_of(race)
+    lead = max(whole_tiles(race, c) for c in race.cars)
+    order = [s for s in race.sequence] + [c.seat for c in race.cars
+                                          if c.seat not in race.sequence]
+    grid = F.red_flag_grid([F.GridCar(s, lead - whole_tiles(race, race.cars[s]),
+                                      race.cars[s].space is None) for s in order])
+    ev = [Event("red_flag", {"grid": list(grid)}, "FGP 13.10", reveal=True)]
+    for i, s in enumerate(grid):
+        car = race.cars[s]
+        car.space = grid_space(trk, i)
+        car.in_pit = car.off_track = car.spun = car.facing_back = False
+        car.box_call, car.box_wait, car.off_spot, car.rejoin = False, 0, None, None
+        car.w2w = None
+        car.laps = car.laps + (1 if whole_tiles(race, car) < 0 else 0)
+        ev += reset_stress(race, car, "FGP 13.10")
+        ev += C.charge_ers(race, car, C.ers_max(race, car), "FGP 13.10")
+    for deck_name in ("event",):
+        d = race.decks[deck_name]
+        for cid in [c for c in d.discards if C.shared_card(race, c).name == "Safety Car"]:
+            d.discards.remove(cid)
+            d.removed.append(cid)
+    race.sequence = list(grid)
+    race.safety_car = None
+    race.yellow_flags = []
+    race.vsc = False
+    race.red_flag = True
+    for s in race.sequence:
+        if s not in race.done:
+            race.done.append(s)
+    race.move["red_flag"] = True
+    return ev
+
+
+@phase("red_flag_choices")
+def _red_flag_choices(race: Race) -> list[Event]:
+    race.phase = "restart"
+    wait(race, "red_flag", list(race.sequence))
+    return []
+
+
+def _rf_legal(race: Race, seat: int) -> list:
+    car = race.cars[seat]
+    return [PitStop(t, (), "all" if r else "none") for t, r in
+            F.red_flag_choices(["soft", "medium", "hard"], car.damage)]
+
+
+def _rf_act(race: Race, seat: int, action: PitStop) -> list[Event]:
+    car = race.cars[seat]
+    ev = []
+    if action.tyre is not None:
+        car.tyre = action.tyre
+        car.wear = fit_tyres(C.board_side(race, car), action.tyre)
+        ev.append(Event("tyres", {"seat": seat, "tyre": action.tyre}, "FGP 13.10"))
+    if action.repair == "all":
+        for cid in list(car.damage):
+            ev += FX.remove_by_board(race, car, cid, "FGP 13.10")
+    done_waiting(race, seat)
+    return ev
+
+
+register("red_flag", _rf_legal, _rf_act, "FGP 13.10")
+
+
+@phase("restart")
+def _restart(race: Race) -> list[Event]:
+    """A38: the restart round is FGP 7.2.1 without the pole card, after a
+    normal draw phase; the flag advances."""
+    race.round += 1
+    race.flag += 1
+    race.start_round = race.round
+    race.red_flag = False
+    race.done = []
+    for car in race.cars:
+        car.moved = False
+        car.damaged_this_round = False
+    return draw_phase(race, range(len(race.cars)), "FGP 13.10", "r1_cards")
+

@@ -1,0 +1,466 @@
+"""After the move (FGP 7.3.3.5 step 5, 8.6, 13): DRS, the end-of-move hazard
+checks and dice, and the incidents they cause as decision steps: loss of
+control (counter-steer or spin), off track, walls, collisions, damage,
+rejoining, yellow flags, the Safety Car. The outcomes are the pure functions
+of rules/hazards.py, rules/flags.py and rules/movement.py."""
+from __future__ import annotations
+
+from ....engine.protocol import Event
+from ..actions import CounterSteer, Discard, Rejoin
+from ..state import Race
+from . import card_effects as FX
+from . import cards as C
+from . import hazards as H
+from . import movement as M
+from .car_state import reset_stress, stress
+from .flags import deploy_safety_car, drs_between
+from .finish import places_yellow_flag
+from .round import register, wait
+from .tyres import red_die_after_move
+from .turn import car_of, stage, wear
+from .where import in_yellow_zone, occupancy, positions, tile_of, track_of, race_round
+
+
+# ---- FGP 8.6 DRS, then the battle or the effects -------------------------------------------
+@stage("after_move")
+def _after_move(race: Race) -> list[Event]:
+    mv = race.move
+    car = car_of(race)
+    ev: list[Event] = []
+    if car.space is None:                               # went into the pit lane
+        mv["stage"] = "resolve"
+        return ev
+    trk = track_of(race)
+    zone = in_yellow_zone(race, trk.spaces[car.space].tile)
+    if not mv["blocked"] and M.drs_active(round_no=race_round(race), reduced=mv["reduced"],
+                                          safety_car=race.safety_car is not None,
+                                          yellow_zone=zone) and not race.vsc:
+        others = {c.seat: c.space for c in race.cars
+                  if c.seat != car.seat and c.space is not None
+                  and drs_between(car.laps_down, c.laps_down)}
+        to = M.drs_move(trk, car.space, others, occupancy(race, car.seat))
+        if to is not None:
+            if trk.spaces[to].tile < trk.spaces[car.space].tile:
+                car.laps += 1
+            car.space = to
+            mv["drs"] = True
+            ev.append(Event("drs", {"seat": car.seat, "to": to}, "FGP 8.6"))
+            if sum(1 for s in others.values() if s == to):
+                mv["ahead"] = next(k for k, s in others.items() if s == to)
+                mv["blocked"] = [mv["ahead"]]
+    mv["stage"] = "battle" if mv["blocked"] and mv["blocked"] != [-1] else "resolve"
+    return ev
+
+
+# ---- FGP 13.2: the end-of-move checks ------------------------------------------------------
+@stage("resolve")
+def _resolve(race: Race) -> list[Event]:
+    mv = race.move
+    car = car_of(race)
+    trk = track_of(race)
+    ev: list[Event] = []
+    if car.space is not None and not car.spun and not car.off_track:
+        zone = in_yellow_zone(race, trk.spaces[car.space].tile)
+        sc = race.safety_car is not None
+        side = C.board_side(race, car)
+        checks = H.end_of_move_checks(
+            on_skid_start=M.tricky_check(trk, car.space, yellow_zone=zone, safety_car=sc),
+            tyres_on_red_icon=red_die_after_move(side, car.wear, skip_once=car.skip_red))
+        car.skip_red = False
+        for die, event in H.dice_for(checks):
+            mv["dice"].append(die if event != H.TRICKY_CORNER else "red_tricky")
+        gt = mv.get("gravel_tile")
+        if gt is not None and gt in race.hazards:
+            g = H.gravel(mv["colours"], stops_on_tile=trk.spaces[car.space].tile == gt)
+            if g.wear:
+                ev += wear(race, car, g.wear, "FGP 13.13.1")
+            if g.grip_lost:
+                FX.restrict_next_turn(car, "no_tyre_bonus_next")
+                FX.restrict_next_turn(car, "no_pairs_next")
+            if g.remove_token:
+                race.hazards.pop(gt, None)
+                ev.append(Event("gravel", {"seat": car.seat, "tile": gt}, "FGP 13.13.1"))
+    mv["next"] = "end"
+    mv["stage"] = "dice"
+    return ev
+
+
+@stage("dice")
+def _dice(race: Race) -> list[Event]:
+    """FGP 4.11: roll the dice the move asked for, in order."""
+    mv = race.move
+    car = car_of(race)
+    ev: list[Event] = []
+    dice, mv["dice"] = mv["dice"], []
+    for d in dice:
+        if car.space is None and car.in_pit is False and not car.off_track:
+            break
+        ev += roll(race, car.seat, d)
+    mv["stage"] = "incidents"
+    return ev
+
+
+def roll(race: Race, seat: int, die: str) -> list[Event]:
+    """Roll the YELLOW or RED die for `seat` and apply the face (FGP 4.11.2,
+    4.11.3); a RISK card or a loss of control becomes a followup."""
+    car = race.cars[seat]
+    dice = C.content_of(race).dice
+    tricky = die == "red_tricky"
+    colour = "red" if tricky else die
+    face = race.rng.choice(list(dice.red if colour == "red" else dice.yellow))
+    res = H.red_face(face) if colour == "red" else H.yellow_face(face)
+    rule = "FGP 4.11.3" if colour == "red" else "FGP 4.11.2"
+    ev = [Event("die", {"seat": seat, "die": colour, "face": face}, rule, reveal=True)]
+    if res.wear:
+        ev += wear(race, car, res.wear, rule)
+    if res.stress:
+        e, reds = stress(race, car, res.stress, rule)
+        ev += e
+        for _ in range(reds):
+            followup(race, "die", seat, die="red")
+    if res.risk:
+        out = FX.draw_and_resolve(race, seat, "risk", situation=situation(race, seat))
+        ev += out.events
+        for f in out.followups:
+            followup(race, f.kind, f.seat, **f.data)
+    if res.loss_of_control:
+        followup(race, "loss_of_control", seat, tricky=tricky)
+    return ev
+
+
+def situation(race: Race, seat: int) -> FX.Situation:
+    mv = race.move or {}
+    if mv.get("seat") != seat:
+        return FX.Situation()
+    trk = track_of(race)
+    car = race.cars[seat]
+    curve = car.space is not None and not trk.tile_of(car.space).straight
+    return FX.Situation(paired=bool(mv.get("pair")), pace=mv.get("pace"), on_curve=curve,
+                        changed_lane=bool(mv.get("changes")))
+
+
+def followup(race: Race, kind: str, seat: int, **data) -> None:
+    race.move.setdefault("followups", []).append({"kind": kind, "seat": seat, "data": data})
+
+
+# ---- the incidents queue ---------------------------------------------------------------
+@stage("incidents")
+def _incidents(race: Race) -> list[Event]:
+    mv = race.move
+    queue = mv.get("followups") or []
+    if not queue:
+        mv["stage"] = mv.pop("next", "end")
+        return []
+    f = queue[0]
+    kind, seat, data = f["kind"], f["seat"], f["data"]
+    car = race.cars[seat]
+    if kind == "loss_of_control":
+        if car.space is None:                           # already off / in the pit
+            queue.pop(0)
+            return []
+        if _steer_cards(race, seat):
+            wait(race, "control", [seat])
+            return []
+        queue.pop(0)
+        return lose_control(race, seat, None, data)
+    if kind == "second_counter_steer":
+        if _steer_cards(race, seat):
+            wait(race, "control", [seat])
+            return []
+        queue.pop(0)
+        return _off_track(race, seat, None, data)
+    if kind == "discard":
+        if data.get("count", 0) <= 0 or not C.discardable(race, car):
+            queue.pop(0)
+            return []
+        wait(race, "discard", [seat])
+        return []
+    queue.pop(0)
+    return apply_followup(race, kind, seat, data)
+
+
+def apply_followup(race: Race, kind: str, seat: int, data: dict) -> list[Event]:
+    car = race.cars[seat]
+    if kind == "die":
+        return roll(race, seat, data["die"])
+    if kind == "yellow_flag":
+        return yellow_flag(race, seat, panel=data.get("panel", 1))
+    if kind == "safety_car":
+        white = race.rng.choice(list(C.content_of(race).dice.white))
+        ev = [Event("die", {"seat": seat, "die": "white", "face": white.value}, "FGP 13.9",
+                    reveal=True)]
+        if white.value in data.get("red_flag_on", [6]):
+            from .flag_steps import red_flag
+            return ev + red_flag(race)
+        return ev + safety_car(race)
+    if kind == "vsc":
+        from .flag_steps import virtual_safety_car
+        return virtual_safety_car(race, seat)
+    if kind == "investigation":
+        from .flag_steps import investigation
+        return investigation(race)
+    if kind == "lose_turn":
+        if seat not in race.done and race.move and race.move["seat"] != seat:
+            car.lose_turn = True
+        return [Event("lose_turn", {"seat": seat}, "FGP 13.11")]
+    if kind == "hazard":
+        t = tile_of(race, car)
+        if t is not None and not in_yellow_zone(race, t) and race.safety_car is None:
+            race.hazards[t] = data.get("token", "gravel")
+            return [Event("hazard", {"tile": t, "token": race.hazards[t]}, "FGP 13.13")]
+        return []
+    if kind == "collision":
+        return _collision(race, seat, data)
+    raise ValueError(f"unknown followup {kind!r}")
+
+
+def _steer_cards(race: Race, seat: int) -> list[str]:
+    return H.counter_steer_choices(C.single_spends(race, race.cars[seat]))[:-1] \
+        if race.cars[seat].space is not None or race.cars[seat].off_track else []
+
+
+def _control_legal(race: Race, seat: int) -> list:
+    return [CounterSteer(c) for c in _steer_cards(race, seat)] + [CounterSteer(None)]
+
+
+def _control_act(race: Race, seat: int, action: CounterSteer) -> list[Event]:
+    race.pending = None
+    f = race.move["followups"].pop(0)
+    ev = []
+    if action.card is not None:
+        ev += C.spend_single(race, race.cars[seat], "counter_steer", action.card)
+    if f["kind"] == "second_counter_steer":
+        return ev + _off_track(race, seat, action.card, f["data"])
+    return ev + lose_control(race, seat, action.card, f["data"])
+
+
+register("control", _control_legal, _control_act, "FGP 13.4")
+
+
+def _white(race: Race):
+    return race.rng.choice(list(C.content_of(race).dice.white))
+
+
+def lose_control(race: Race, seat: int, card: str | None, data: dict) -> list[Event]:
+    """FGP 13.4: counter-steer (card) or spin, the WHITE die's colour shifting
+    the car one lane (FGP 13.4.1, 13.4.2)."""
+    car = race.cars[seat]
+    trk = track_of(race)
+    face = _white(race)
+    ev = [Event("die", {"seat": seat, "die": "white", "face": face.value,
+                        "colour": face.colour}, "FGP 13.4", reveal=True)]
+    out = H.loss_of_control(trk, car.space, card, face.colour, occupancy(race, seat),
+                            tricky=bool(data.get("tricky")) and card is None)
+    return ev + apply_outcome(race, seat, out, pusher=data.get("pusher"))
+
+
+def apply_outcome(race: Race, seat: int, out: H.Outcome, pusher: int | None = None) -> list[Event]:
+    car = race.cars[seat]
+    ev = [Event("loss_of_control", {"seat": seat, "result": out.result, "spun": out.spun},
+                out.rule)]
+    if out.result == "collision":
+        ev += wear(race, car, out.wear, out.rule)
+        return ev + _collision(race, seat, {"hit": out.hit})
+    if out.space is not None:
+        car.space = out.space
+    if out.result == H.OFF_TRACK:
+        car.space = None
+        car.off_track = True
+        car.off_spot = list(out.off_spot)
+    if out.spun:
+        car.spun = True
+        car.facing_back = True
+    ev += wear(race, car, out.wear, out.rule)
+    if out.stress:
+        e, reds = stress(race, car, out.stress, out.rule)
+        ev += e
+        for _ in range(reds):
+            followup(race, "die", seat, die="red")
+    for _ in range(out.damage):
+        ev += _damage(race, seat)
+    if out.rejoin:
+        car.rejoin = out.rejoin
+    if out.penalty_to_pusher and pusher is not None:
+        race.cars[pusher].penalties += 1
+        ev.append(Event("penalty", {"seat": pusher, "cause": "push_off"}, "FGP 13.12"))
+    if out.pending == "second_counter_steer":
+        race.move["followups"].insert(0, {"kind": "second_counter_steer", "seat": seat,
+                                          "data": {"pusher": pusher}})
+    if out.yellow_flag and places_yellow_flag(final_round=race.final_round):
+        ev += yellow_flag(race, seat)
+    return ev
+
+
+def _off_track(race: Race, seat: int, card: str | None, data: dict) -> list[Event]:
+    car = race.cars[seat]
+    out = H.off_track_attempt(tuple(car.off_spot), card, pushed=data.get("pusher") is not None)
+    return apply_outcome(race, seat, out, pusher=data.get("pusher"))
+
+
+def _damage(race: Race, seat: int) -> list[Event]:
+    out = FX.draw_and_resolve(race, seat, "damage", situation=FX.Situation())
+    for f in out.followups:
+        followup(race, f.kind, f.seat, **f.data)
+    return out.events
+
+
+def _collision(race: Race, seat: int, data: dict) -> list[Event]:
+    """FGP 13.5: both draw DAMAGE, the initiator takes a Penalty token and
+    stays, the car hit loses control at once."""
+    hit_space = data.get("hit")
+    hit = next((c.seat for c in race.cars if c.space == hit_space and c.seat != seat), None)
+    car = race.cars[seat]
+    ev = [Event("collision", {"seat": seat, "hit": hit}, "FGP 13.5")]
+    car.penalties += 1
+    ev.append(Event("penalty", {"seat": seat, "cause": "collision"}, "FGP 13.12"))
+    ev += _damage(race, seat)
+    if hit is not None:
+        ev += _damage(race, hit)
+        race.move["followups"].insert(0, {"kind": "loss_of_control", "seat": hit,
+                                          "data": {"chain": True}})
+    return ev
+
+
+def _discard_legal(race: Race, seat: int) -> list:
+    return [Discard(c) for c in dict.fromkeys(C.discardable(race, race.cars[seat]))]
+
+
+def _discard_act(race: Race, seat: int, action: Discard) -> list[Event]:
+    race.pending = None
+    f = race.move["followups"][0]
+    C.discard(race.cars[seat], action.card, "FGP 4.2.1")
+    f["data"]["count"] = f["data"].get("count", 1) - 1
+    if f["data"]["count"] <= 0:
+        race.move["followups"].pop(0)
+    return [Event("discard", {"seat": seat}, "FGP 4.2.1")]
+
+
+register("discard", _discard_legal, _discard_act, "FGP 4.2.1")
+
+
+# ---- FGP 13.8 yellow flags, 13.9 the Safety Car ------------------------------------------
+def yellow_flag(race: Race, seat: int, panel: int | str = 1) -> list[Event]:
+    car = race.cars[seat]
+    t = tile_of(race, car)
+    if t is None or race.safety_car is not None:
+        return []
+    if race_round(race) == 1 and race.phase == "turns":       # FGP 13.8.1: after all moved
+        race.deferred.append(seat)
+        return [Event("yellow_flag_later", {"seat": seat}, "FGP 13.8.1")]
+    trk = track_of(race)
+    zones = [H.YellowZone(z["yellow_tile"], z["green_tile"], z["ends_at"])
+             for z in race.yellow_flags]
+    white = _white(race)
+    sc_space = next(s for s in C.content_of(race).control.sides
+                    if s.colour == race.panel_side).safety_car
+    res = H.yellow_flag(trk, zones, t, 1 if white.icon else white.value, radar=race.flag,
+                        panel=race.yellow_panel, sc_space=sc_space)
+    if panel == "white_die" and res.new_zone:
+        extra = _white(race)
+        res_panel = race.yellow_panel + (1 if extra.icon else extra.value)
+        race.yellow_panel = res_panel
+    else:
+        race.yellow_panel = res.panel
+    race.yellow_flags = [{"yellow_tile": z.yellow_tile, "green_tile": z.green_tile,
+                          "ends_at": z.ends_at} for z in res.zones]
+    ev = [Event("yellow_flag", {"tile": t, "panel": race.yellow_panel}, "FGP 13.8.1",
+                reveal=True)]
+    if res.safety_car or race.yellow_panel >= sc_space:
+        ev += safety_car(race)
+    return ev
+
+
+def safety_car(race: Race) -> list[Event]:
+    """FGP 13.9.1-13.9.2: the SC goes ahead of the leader and the round ends."""
+    if race.safety_car is not None:
+        return []
+    trk = track_of(race)
+    leader = race.leader if race.leader is not None else _front(race)
+    lt = tile_of(race, race.cars[leader]) or 0
+    dep = deploy_safety_car(trk, lt, flag=race.flag, sequence=race.sequence,
+                            moved=race.done + ([race.move["seat"]] if race.move else []),
+                            hazards=race.hazards,
+                            period=C.content_of(race).control.safety_car_rounds)
+    race.safety_car = {"tile": dep.tile, "until": dep.until}
+    race.yellow_flags = []
+    race.hazards = dict(dep.keep_hazards)
+    ev = [Event("safety_car", {"tile": dep.tile, "until": dep.until}, "FGP 13.9.2",
+                reveal=True)]
+    for c in race.cars:
+        c.w2w = None
+        c.attempts = 0
+        ev += reset_stress(race, c, "FGP 13.9.2")
+        ev += C.charge_ers(race, c, C.ers_max(race, c), "FGP 13.9.2")
+    for s in dep.lose_turn:                              # the round ends at once
+        if s not in race.done:
+            race.done.append(s)
+    return ev
+
+
+def _front(race: Race) -> int:
+    from .where import distance
+    return max((c for c in race.cars), key=lambda c: distance(race, c)).seat
+
+
+# ---- FGP 13.4.5 rejoining ---------------------------------------------------------------
+@stage("rejoin")
+def _rejoin_stage(race: Race) -> list[Event]:
+    mv = race.move
+    car = car_of(race)
+    if mv.get("turning"):
+        mv["turning"] -= 1
+        mv["left"] -= 1
+        car.facing_back = False
+        return [Event("turned", {"seat": car.seat}, "FGP 13.4.5")]
+    if car.space is not None or mv["left"] <= 0:
+        car.spun = False
+        car.rejoin = None
+        mv["stage"] = "moving" if mv["left"] > 0 else "after_move"
+        return []
+    wait(race, "rejoin", [car.seat])
+    return []
+
+
+def _rejoin_legal(race: Race, seat: int) -> list:
+    car = race.cars[seat]
+    return [Rejoin(o.space) for o in H.rejoin_options(track_of(race), tuple(car.off_spot),
+                                                        occupancy(race, seat))]
+
+
+def _rejoin_act(race: Race, seat: int, action: Rejoin) -> list[Event]:
+    """FGP 13.4.5 b: the first point puts the car back on the nearest space; a
+    car there is pushed one lane on (a penalty if it leaves the track or hits)."""
+    race.pending = None
+    car = race.cars[seat]
+    mv = race.move
+    opt = next(o for o in H.rejoin_options(track_of(race), tuple(car.off_spot),
+                                           occupancy(race, seat)) if o.space == action.to)
+    ev = [Event("rejoin", {"seat": seat, "to": action.to}, "FGP 13.4.5")]
+    if opt.push is not None:
+        other = next(c for c in race.cars if c.space == action.to and c.seat != seat)
+        if opt.penalty:
+            car.penalties += 1
+            ev.append(Event("penalty", {"seat": seat, "cause": "push"}, "FGP 13.12"))
+        if isinstance(opt.push, int) and not occupancy(race).get(opt.push):
+            other.space = opt.push
+        else:
+            side = "right" if car.off_spot[1] < min(track_of(race).spaces[action.to].lanes) \
+                else "left"
+            spot = H.pushed_off_spot(track_of(race), action.to, side)
+            other.space = None
+            other.off_track = True
+            other.off_spot = list(spot) if spot else [track_of(race).spaces[action.to].tile, 0]
+            other.rejoin = "b"
+    car.space = action.to
+    car.off_track = False
+    car.off_spot = None
+    car.spun = False
+    car.rejoin = None
+    mv["visited"] = [action.to]
+    mv["start"] = action.to
+    mv["left"] -= 1
+    mv["stage"] = "moving"
+    return ev
+
+
+register("rejoin", _rejoin_legal, _rejoin_act, "FGP 13.4.5")

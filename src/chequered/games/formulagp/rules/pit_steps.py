@@ -1,0 +1,189 @@
+"""Pit stops as steps (FGP 11): entering the pit lane during a move, the stop
+on the next turn (tyres, cards, repairs), penalties served in the box, and
+the exit order. The rules are rules/pit.py."""
+from __future__ import annotations
+
+from ....engine.protocol import Event
+from ..actions import Discard, Done, PitStop
+from ..state import Race
+from . import cards as C
+from . import pit as P
+from .car_state import reset_stress
+from .round import register, wait
+from .turn import end_turn, stage
+from .tyres import fit_tyres
+from .where import track_of
+
+
+def enter_pit(race: Race, car, to: int) -> list[Event]:
+    """FGP 11.1: the car reached the PIT LANE space: it goes to its box, the
+    points left are lost; a lateral crossing of the yellow line and pit
+    speeding (BLUE card or an extension, WHITE icon face) cost a Penalty."""
+    mv = race.move
+    trk = track_of(race)
+    move = next(m for m in trk.moves(car.space) if m.to == to)
+    entry = P.enter_pit(move, mv["left"], blue_card=mv.get("blue", False),
+                        extended=mv.get("extending", False))
+    ev = [Event("pit_entry", {"seat": car.seat, "lost": entry.mp_lost}, "FGP 11.1")]
+    if entry.penalties:
+        car.penalties += entry.penalties
+        ev.append(Event("penalty", {"seat": car.seat, "cause": "yellow_line"}, "FGP 11.1"))
+    if entry.speed_check:
+        face = race.rng.choice(list(C.content_of(race).dice.white))
+        ev.append(Event("die", {"seat": car.seat, "die": "white", "face": face.value},
+                        "FGP 11.1", reveal=True))
+        if P.speeding_penalty(1 if face.icon else face.value):
+            car.penalties += 1
+            ev.append(Event("penalty", {"seat": car.seat, "cause": "speeding"}, "FGP 11.1"))
+    car.space = None
+    car.in_pit = True
+    car.box_call = True
+    car.w2w = None
+    mv["left"] = 0
+    mv["pit"] = True
+    mv["stage"] = "resolve"
+    return ev
+
+
+@stage("pit_stop")
+def _pit_stop(race: Race) -> list[Event]:
+    """FGP 11.2 steps 1-2: serve Penalty tokens, else +1 ERS and stress to the
+    middle, then the player's choices."""
+    car = race.cars[race.move["seat"]]
+    side = C.board_side(race, car)
+    table = tuple(C.content_of(race).control.pit_penalty_rounds)
+    arr = P.box_arrival(penalties=car.penalties, ers=car.ers, ers_max=C.ers_max(race, car),
+                        stress_middle=car.stress, stress=car.stress, table=table)
+    if arr.hold_rounds:
+        served, car.penalties = car.penalties, 0
+        car.box_wait = arr.hold_rounds - 1
+        race.move["stage"] = "end"
+        return [Event("penalty_served", {"seat": car.seat, "tokens": served,
+                                         "rounds": arr.hold_rounds}, "FGP 11.2")]
+    ev = C.charge_ers(race, car, 1, "FGP 11.2") + reset_stress(race, car, "FGP 11.2")
+    del side
+    wait(race, "pit_stop", [car.seat])
+    return ev
+
+
+def _stop_legal(race: Race, seat: int) -> list:
+    car = race.cars[seat]
+    out = []
+    repairs = P.repair_choices(list(car.damage), list(car.failures))
+    for t in P.tyre_choices():
+        for r in repairs:
+            out.append(PitStop(None if t == "keep" else t, (), r[0],
+                               r[1] if len(r) > 1 else None))
+    return out
+
+
+def _stop_act(race: Race, seat: int, action: PitStop) -> list[Event]:
+    car = race.cars[seat]
+    race.pending = None
+    ev: list[Event] = []
+    if action.tyre is not None:                         # FGP 11.2 step 3
+        if car.tyre in ("soft", "medium", "hard") and car.tyre not in car.tyres_left:
+            car.tyres_left.append(car.tyre)
+        car.tyre = action.tyre
+        car.wear = fit_tyres(C.board_side(race, car), action.tyre)
+        car.cold_tyres = P.cold_tyres_token()
+        ev.append(Event("tyres", {"seat": seat, "tyre": action.tyre}, "FGP 11.2"))
+    choice = (action.repair,) + ((action.card,) if action.card else ())
+    white = None
+    if action.repair == "one":
+        face = race.rng.choice(list(C.content_of(race).dice.white))
+        white = 1 if face.icon else face.value
+        ev.append(Event("die", {"seat": seat, "die": "white", "face": white}, "FGP 11.2.1",
+                        reveal=True))
+    res = P.repair(choice, list(car.damage), list(car.failures), white)
+    for c in res.removed:
+        if c in car.damage:
+            car.damage.remove(c)
+            race.decks["damage"].discard(c)
+        elif c in car.failures:
+            car.failures.remove(c)
+            race.decks["failure"].discard(c)
+    if res.removed:
+        car.damage_tokens = []
+        car.failure_tokens = []
+        ev.append(Event("repair", {"seat": seat, "n": len(res.removed)}, "FGP 11.2.1"))
+    car.repairing = res.repaired
+    car.exit_roll = res.roll
+    race.move["stays"] = res.stays
+    race.move["stage"] = "pit_cards"
+    return ev
+
+
+register("pit_stop", _stop_legal, _stop_act, "FGP 11.2")
+
+
+@stage("pit_cards")
+def _pit_cards(race: Race) -> list[Event]:
+    wait(race, "pit_discard", [race.move["seat"]])
+    return []
+
+
+def _discard_legal(race: Race, seat: int) -> list:
+    car = race.cars[seat]
+    return [Discard(c) for c in dict.fromkeys(car.hand)
+            if not C.is_draw_failure(race, c)] + [Done()]
+
+
+def _discard_act(race: Race, seat: int, action) -> list[Event]:
+    """FGP 11.2 step 3: discard any ACTION cards (Tyre Wear included, not the
+    Draw Failure card), then draw up to the hand limit (no returns)."""
+    car = race.cars[seat]
+    if isinstance(action, Discard):
+        C.play(car, action.card, "FGP 11.2")
+        return [Event("pit_discard", {"seat": seat}, "FGP 11.2")]
+    race.pending = None
+    n = max(0, C.hand_limit(race, car) - len(car.hand))
+    C.draw_cards(race, car, n, "FGP 11.2")
+    ev = [Event("draw", {"seat": seat, "n": n, "hand": len(car.hand)}, "FGP 11.2", reveal=True)]
+    car.box_call = False
+    if race.move.pop("stays", False):
+        car.box_wait = 1                                # FGP 11.2.1: until next round
+    else:
+        ev += leave_box(race, car)
+    return ev + end_turn(race)
+
+
+register("pit_discard", _discard_legal, _discard_act, "FGP 11.2")
+
+
+def leave_box(race: Race, car) -> list[Event]:
+    """FGP 11.2 step 4: to the pit-exit space; the exit order is settled at the
+    end of the round (FGP 11.2 step 5)."""
+    car.in_pit = False
+    car.space = track_of(race).pit.exit_space
+    race.pit_exits.append(car.seat)
+    return [Event("to_pit_exit", {"seat": car.seat}, "FGP 11.2")]
+
+
+def exit_order(race: Race) -> list[Event]:
+    """FGP 11.2 step 5, 11.2.1, 11.2.2: WHITE rolls order the cars that reached
+    the pit exit this round; the order is their sequence next round."""
+    seats = [s for s in race.pit_exits if race.cars[s].space == track_of(race).pit.exit_space]
+    if len(seats) < 2:
+        race.pit_exits = seats
+        return []
+    teams = {s: race.cars[s].team for s in seats}
+    second = P.team_stop_order(seats, teams, [s for s in race.sequence if s in seats]
+                               + [s for s in seats if s not in race.sequence])
+    leavers = []
+    ev = []
+    for s in seats:
+        car = race.cars[s]
+        roll = car.exit_roll
+        if not car.repairing:
+            face = race.rng.choice(list(C.content_of(race).dice.white))
+            roll = 1 if face.icon else face.value
+            ev.append(Event("die", {"seat": s, "die": "white", "face": roll}, "FGP 11.2",
+                            reveal=True))
+        leavers.append(P.Leaver(s, race.cars[s].box, car.repairing, second[s], roll))
+    race.pit_exits = P.exit_order(leavers)
+    ev.append(Event("pit_exit_order", {"order": list(race.pit_exits)}, "FGP 11.2"))
+    return ev
+
+
+

@@ -1,0 +1,228 @@
+"""The automatic parts of a round (FGP 7.1, 7.3, 12): the flag advancing and
+what expires with it, the draw phase, the driver sequence, the end-of-round
+bookkeeping (wheel-to-wheel tokens, the race-leader token, cold tyres,
+lapping) and the finish with its classification."""
+from __future__ import annotations
+
+from ....engine.protocol import Event
+from ..state import Race
+from . import battle as B
+from . import card_effects as FX
+from . import cards as C
+from .car_state import stress
+from .finish import Finisher, classify, final_lap
+from .flags import advance_safety_car, end_of_round_attempts, lap_change, sc_status
+from .hazards import become_leader, race_leader
+from .incident_steps import yellow_flag
+from .penalties import HeldCard, end_of_race
+from .pit_steps import exit_order, leave_box
+from .flag_steps import start_vsc
+from .round import MAX_ROUNDS, phase
+from .turn import end_turn, stage
+from .sequence import driver_sequence
+from .start_steps import draw_phase
+from .where import distance, positions, track_of, whole_tiles, race_round
+
+
+@phase("round_start")
+def _round_start(race: Race) -> list[Event]:
+    race.round += 1
+    race.flag += 1                                      # FGP 7.1 / 7.3
+    trk = track_of(race)
+    ev = [Event("round", {"round": race.round, "flag": race.flag}, "FGP 7.3")]
+    kept = [z for z in race.yellow_flags if race.flag < z["ends_at"]]
+    if len(kept) != len(race.yellow_flags):             # FGP 13.8.1
+        ev.append(Event("flags_cleared", {}, "FGP 13.8.1"))
+    race.yellow_flags = kept
+    if race.safety_car is not None:                     # FGP 13.9.2 (A35)
+        st = sc_status(race.flag, race.safety_car["until"])
+        if st == "in":
+            race.safety_car = None
+            ev.append(Event("safety_car_in", {}, "FGP 13.9.2"))
+        else:
+            race.safety_car["tile"] = advance_safety_car(
+                trk, race.safety_car["tile"], C.content_of(race).control.safety_car_tiles)
+    for car in race.cars:
+        car.moved = False
+        car.damaged_this_round = False
+        car.characteristic_used = False
+    race.done = []
+    race.battle = None
+    if final_lap(race.flag, race.final_flag):
+        ev.append(Event("final_lap", {}, "FGP 12.1"))
+    if race.vsc_plan is None:
+        return ev + draw_phase(race, range(len(race.cars)), "FGP 7.3.1", "sequence")
+    race.phase = "sequence"                             # FGP 13.9.3 step 6: no draw
+    return ev
+
+
+@phase("sequence")
+def _sequence(race: Race) -> list[Event]:
+    """FGP 7.3.2 (A16): cars on track and off it by the walk from the leader;
+    cars in their boxes after the track cars; the pit-exit space in the exit
+    order; pit-lane starters last in round 2 (FGP 7.2.2)."""
+    trk = track_of(race)
+    pos: dict = {}
+    for c in race.cars:
+        if c.space is not None:
+            pos[c.seat] = c.space
+        elif c.off_track and c.off_spot:
+            pos[c.seat] = tuple(c.off_spot)
+    boxed = [s for s in race.pit_order if race.cars[s].space is None
+             and not race.cars[s].off_track and not race.cars[s].pit_lane_start]
+    starters = [s for s in race.pit_order if race.cars[s].pit_lane_start
+                and race.cars[s].space is None]
+    order: list[int] = []
+    if pos:
+        leader = race.leader if race.leader in pos else \
+            max(pos, key=lambda s: distance(race, race.cars[s]))
+        exits = [s for s in race.pit_exits if s in pos]
+        within = {s: i for i, s in enumerate(exits)}
+        late = [c.seat for c in race.cars if c.seat in pos and (c.spun or c.off_track)]
+        blue = [c.seat for c in race.cars if c.laps_down]
+        order = driver_sequence(trk, pos, leader, late=late, blue_flag=blue,
+                                within_space=within, tie_order=list(race.pit_order))
+    order += boxed + starters
+    for s in starters:
+        race.cars[s].pit_lane_start = False
+    if race.vsc_plan is not None:                       # FGP 13.9.3 step 7
+        first = race.vsc_plan["first"]
+        skip = set(race.vsc_plan["skip"])
+        order = [first] + [s for s in order if s != first and s not in skip]
+        race.vsc_plan = None
+    race.sequence = order
+    race.turn = 0
+    race.phase = "turns"
+    return [Event("sequence", {"order": list(order)}, "FGP 7.3.2")]
+
+
+@phase("round_end")
+def _round_end(race: Race) -> list[Event]:
+    ev: list[Event] = []
+    trk = track_of(race)
+    for s in race.deferred:                             # FGP 13.8.1: round-1 flags
+        race.phase = "round_end_flags"
+        ev += yellow_flag(race, s)
+    race.deferred = []
+    race.phase = "round_end"
+    for car in race.cars:                               # FGP 11.2.1: long stops end
+        if car.in_pit and not car.box_call and car.box_wait == 0 and car.moved \
+                and car.seat not in race.pit_exits and not car.pit_lane_start:
+            ev += leave_box(race, car)
+    ev += exit_order(race)
+    # FGP 9.4.1 / 9.5: wheel-to-wheel tokens and their stress
+    pos = {c.seat: c.space for c in race.cars}
+    upd = B.w2w_end_of_round(trk, pos, {c.seat: c.w2w for c in race.cars},
+                             round_no=race_round(race), safety_car=race.safety_car is not None)
+    for seat, tok in upd.tokens.items():
+        race.cars[seat].w2w = tok
+    for seat, n in upd.stress.items():
+        e, _reds = stress(race, race.cars[seat], n, "FGP 9.5")
+        ev += e
+    # FGP 13.3: the race-leader token
+    dist = {c.seat: whole_tiles(race, c) for c in race.cars if c.space is not None}
+    new = race_leader(race.leader, dist)
+    if new != race.leader and new is not None:
+        if race.leader is not None:
+            race.cars[race.leader].leader = False
+        race.leader = new
+        car = race.cars[new]
+        car.leader = True
+        ch = become_leader(car.stress)
+        car.stress, car.focus = ch.stress, ch.focus
+        ev.append(Event("race_leader", {"seat": new}, "FGP 13.3"))
+    ev += _lapping(race)
+    for car in race.cars:                               # FGP 11.3 cold tyres
+        if car.cold_tyres:
+            car.cold_tyres -= 1
+        car.attempts = end_of_round_attempts(car.attempts, lapped_this_round=False,
+                                             free_round_played=True)
+    if race.final_round or race.round >= MAX_ROUNDS or _ends_under_sc(race):
+        race.phase = "finish"
+    else:
+        race.phase = "round_start"
+    return ev
+
+
+def _ends_under_sc(race: Race) -> bool:
+    """FGP 13.9.1: an SC still out at the final flag ends the race."""
+    return race.safety_car is not None and race.flag >= race.final_flag
+
+
+def _lapping(race: Race) -> list[Event]:
+    """FGP 13.11: blue flags from the gap to the leader, at the end of the round
+    (A44: lapping is judged once a round, so turns are never lost to it)."""
+    if race.leader is None:
+        return []
+    trk = track_of(race)
+    lead = whole_tiles(race, race.cars[race.leader])
+    ev = []
+    for car in race.cars:
+        if car.seat == race.leader or car.space is None:
+            continue
+        ch = lap_change(car.laps_down, leader_distance=lead, car_distance=whole_tiles(race, car),
+                        lap_tiles=trk.lap_tiles, has_moved=True)
+        if ch.laps_down != car.laps_down:
+            car.laps_down = ch.laps_down
+            car.blue_flag = ch.laps_down > 0
+            ev.append(Event("blue_flag", {"seat": car.seat, "laps_down": car.laps_down},
+                            "FGP 13.11"))
+    return ev
+
+
+def leader_crossed(race: Race) -> None:
+    """FGP 12.1: the leader crossing the line on the final lap makes this round
+    the final round (called after each turn)."""
+    if race.final_round or not final_lap(race.flag, race.final_flag):
+        return
+    front = max(race.cars, key=lambda c: distance(race, c))
+    if front.crossed_final:
+        race.final_round = True
+
+
+@phase("finish")
+def _finish(race: Race) -> list[Event]:
+    """FGP 12.2: reveal the penalty icons in hand, then classify."""
+    trk = track_of(race)
+    fins = []
+    ev: list[Event] = []
+    held = FX.held_for_investigation(race)              # FGP 12.2.1 reveal
+    for car in race.cars:
+        held[car.seat] = held[car.seat] + [
+            HeldCard(c, C.action_card(C.content_of(race), c).penalty_icons, event=False)
+            for c in car.hand if C.kind_of(race, c) == "draw_failure"]
+    for a in end_of_race(held):
+        race.cars[a.seat].penalties += a.tokens
+        ev.append(Event("penalty", {"seat": a.seat, "tokens": a.tokens, "cause": "end"},
+                        "FGP 12.2.1"))
+    for car in race.cars:
+        tile = trk.spaces[car.space].tile if car.space is not None else \
+            (car.off_spot[0] if car.off_spot else (trk.pit.exit_tile if trk.pit else 0))
+        spin = "off_track" if car.off_track else ("on_track" if car.spun else "none")
+        fins.append(Finisher(car.seat, max(0, car.laps), tile, car.penalties,
+                             car.crossed_final, spin, car.laps_down))
+    race.classification = classify(fins, trk.lap_tiles,
+                                   C.content_of(race).control.penalty_tiles)
+    race.over = True
+    race.phase = "over"
+    race.pending = None
+    ev.append(Event("finish", {"classification": list(race.classification)}, "FGP 12.2",
+                    reveal=True))
+    return ev
+
+
+@stage("end")
+def _end(race: Race) -> list[Event]:
+    """The car's turn is over: a Virtual Safety Car it caused now runs, a red
+    flag stops the race for the restart; the leader crossing the line on the
+    final lap makes this the final round (FGP 12.1)."""
+    mv = race.move
+    vsc, rf = mv.get("vsc"), mv.get("red_flag")
+    ev = start_vsc(race) if vsc else []
+    ev += end_turn(race)
+    leader_crossed(race)
+    if rf:
+        race.phase = "red_flag_choices"
+    elif vsc:
+        race.phase = "vsc"
+    return ev

@@ -1,0 +1,301 @@
+"""The decision steps before the racing rounds: the draw-and-return step
+(FGP 7.3.1, also qualifying's FGP 6.2 step 1), qualifying (FGP 6), the grid,
+the pole bonus card and round 1's secret plays (FGP 7.2.1). The rules
+themselves are the pure functions of rules/start.py and rules/draw.py."""
+from __future__ import annotations
+
+from ....engine.protocol import Event
+from ..actions import Cards, CounterSteer, Done, PoleKeep, Push, Return
+from ..state import Race
+from . import cards as C
+from . import draw as D
+from . import start as S
+from .battle import card_info
+from .round import done_waiting, phase, register, wait
+from .tyres import tyre_bonus
+from .where import grid_space, track_of
+
+
+def infos(race: Race, seat: int):
+    content = C.content_of(race)
+    return [card_info(content, c) for c in race.cars[seat].hand]
+
+
+def stressed(race: Race, seat: int) -> bool:
+    """FGP 13.3: on the STRESSED space no pairs are played."""
+    car = race.cars[seat]
+    drv = next(d for d in C.content_of(race).driver.cards if d.id == car.driver)
+    return car.stress >= drv.stress.calm + drv.stress.stressed
+
+
+# ---- FGP 7.3.1 step 2: returns (every seat at once) -------------------------------
+def _returns_legal(race: Race, seat: int) -> list:
+    return [Return(c) for c in D.legal_returns(race, seat)] + [Done()]
+
+
+def _returns_act(race: Race, seat: int, action) -> list[Event]:
+    if isinstance(action, Return):
+        ev = D.return_card(race, seat, action.card)
+        if D.legal_returns(race, seat):
+            return ev
+        ev += D.finish_returns(race, seat)
+    else:
+        ev = D.finish_returns(race, seat)
+    done_waiting(race, seat)
+    return ev
+
+
+register("returns", _returns_legal, _returns_act, "FGP 7.3.1")
+
+
+def draw_phase(race: Race, seats, rule: str, then: str) -> list[Event]:
+    """Everyone draws to the hand limit at once, then those with cards to
+    return decide; the race goes on with phase `then`."""
+    ev: list[Event] = []
+    for s in seats:
+        ev += D.draw_to_limit(race, s, rule)
+    race.phase = then
+    waiting = [s for s in seats if D.legal_returns(race, s)]
+    if waiting:
+        wait(race, "returns", waiting)
+    return ev
+
+
+# ---- FGP 6: qualifying --------------------------------------------------------------
+@phase("qualifying")
+def _qualifying(race: Race) -> list[Event]:
+    ev = [Event("qualifying", {}, "FGP 6.2")]
+    return ev + draw_phase(race, range(len(race.cars)), "FGP 6.2", "q_cards")
+
+
+@phase("q_cards")
+def _q_cards(race: Race) -> list[Event]:
+    race.phase = "q_reveal"
+    wait(race, "quali_cards", range(len(race.cars)))
+    return []
+
+
+def _quali_legal(race: Race, seat: int) -> list:
+    plays = S.quali_plays(infos(race, seat), no_pairs=stressed(race, seat))
+    return [Cards(p.cards, p.orange_as) for p in plays]
+
+
+def _quali_act(race: Race, seat: int, action: Cards) -> list[Event]:
+    race.secret[seat] = {"cards": list(action.cards), "orange_as": list(action.orange_as)}
+    done_waiting(race, seat)
+    return [Event("secret_chosen", {"seat": seat}, "FGP 6.1")]
+
+
+register("quali_cards", _quali_legal, _quali_act, "FGP 6.1")
+
+
+@phase("q_reveal")
+def _q_reveal(race: Race) -> list[Event]:
+    """FGP 6.2 steps 2-4 and 7: reveal, score, discard the cards played."""
+    ev: list[Event] = []
+    scores = {}
+    for car in race.cars:
+        sec = race.secret.pop(car.seat)
+        play = S.check_quali_play(infos(race, car.seat), sec["cards"],
+                                  no_pairs=stressed(race, car.seat))
+        side = C.board_side(race, car)
+        sc = S.quali_score(tyre_bonus(side, car.tyre, car.wear), C.max_ot(race, car), play)
+        for c in play.cards:
+            C.play(car, c, "FGP 6.2")
+        if play.tyre_wear:
+            ev += C.add_wear(race, car, play.tyre_wear, "FGP 6.1")
+        car.quali_score = sc.total
+        scores[car.seat] = sc.total
+        ev.append(Event("quali_reveal", {"seat": car.seat, "cards": list(play.cards),
+                                         "score": sc.total}, "FGP 6.2", reveal=True))
+    race.move = {"queue": S.push_order(race.pit_order, scores)}
+    race.phase = "q_push"
+    return ev
+
+
+# ---- FGP 6.2 step 5: push the limit ---------------------------------------------------
+@phase("q_push")
+def _q_push(race: Race) -> list[Event]:
+    queue = race.move["queue"]
+    if not queue:
+        race.move = None
+        race.phase = "grid"
+        return []
+    wait(race, "push", [queue[0]])
+    return []
+
+
+def _push_legal(race: Race, seat: int) -> list:
+    return [Push(True), Push(False)]
+
+
+def _push_act(race: Race, seat: int, action: Push) -> list[Event]:
+    car = race.cars[seat]
+    race.pending = None
+    if not action.push:
+        race.move["queue"].pop(0)
+        return [Event("no_push", {"seat": seat}, "FGP 6.2")]
+    face = race.rng.choice(list(C.content_of(race).dice.white))
+    roll = S.push_roll_face(face)
+    ev = [Event("push_roll", {"seat": seat, "value": face.value, "colour": face.colour},
+                "FGP 6.2", reveal=True)]
+    if not roll.counter_steer_needed:
+        car.quali_score += roll.bonus
+        race.move["queue"].pop(0)
+        ev.append(Event("quali_score", {"seat": seat, "score": car.quali_score}, "FGP 6.2"))
+        return ev
+    steers = S.counter_steer_cards(C.single_spends(race, car))
+    if not steers:
+        race.move["queue"].pop(0)
+        return ev + _crash(race, seat)
+    wait(race, "quali_save", [seat])
+    return ev
+
+
+def _crash(race: Race, seat: int) -> list[Event]:
+    car = race.cars[seat]
+    car.quali_score = 0
+    car.crashed = True
+    car.pit_lane_start = True
+    return [Event("quali_crash", {"seat": seat}, "FGP 6.2")]
+
+
+def _save_legal(race: Race, seat: int) -> list:
+    steers = S.counter_steer_cards(C.single_spends(race, race.cars[seat]))
+    return [CounterSteer(c) for c in S.push_choices(S.push_roll(1, "red"), steers)]
+
+
+def _save_act(race: Race, seat: int, action: CounterSteer) -> list[Event]:
+    race.pending = None
+    race.move["queue"].pop(0)
+    if action.card is None:
+        return _crash(race, seat)
+    return C.spend_single(race, race.cars[seat], "counter_steer", action.card)
+
+
+register("push", _push_legal, _push_act, "FGP 6.2")
+register("quali_save", _save_legal, _save_act, "FGP 6.2")
+
+
+# ---- FGP 6.2 step 6: the grid; FGP 7.2.1 the pole bonus --------------------------------
+@phase("grid")
+def _grid(race: Race) -> list[Event]:
+    trk = track_of(race)
+    scores = {c.seat: c.quali_score or 0 for c in race.cars}
+    grid = S.grid_order(scores, race.pit_order, [c.seat for c in race.cars if c.crashed])
+    for i, seat in enumerate(grid):
+        car = race.cars[seat]
+        car.grid = i + 1
+        car.in_pit = False
+        car.space = grid_space(trk, i)
+        car.laps = -1                       # behind the line: crossing it starts lap 1
+    for car in race.cars:
+        if car.crashed:                      # FGP 7.2: starts from the pit lane
+            car.in_pit = True
+            car.laps = 0
+    race.sequence = list(grid)
+    race.phase = "pole"
+    return [Event("grid", {"order": grid}, "FGP 6.2", reveal=True)]
+
+
+@phase("pole")
+def _pole(race: Race) -> list[Event]:
+    race.phase = "r1_cards"
+    if not race.sequence:
+        return []
+    pole = race.cars[race.sequence[0]]
+    n = C.content_of(race).control.pole_draw
+    drawn = C.draw_cards(race, pole, n, "FGP 7.2.1")
+    if not drawn:
+        return []
+    race.move = {"pole": drawn}
+    wait(race, "pole_keep", [pole.seat])
+    return [Event("pole_draw", {"seat": pole.seat, "n": len(drawn)}, "FGP 7.2.1", reveal=True)]
+
+
+def _pole_legal(race: Race, seat: int) -> list:
+    return [PoleKeep(c.keep, c.top, c.bottom) for c in S.pole_bonus_choices(race.move["pole"])]
+
+
+def _pole_act(race: Race, seat: int, action: PoleKeep) -> list[Event]:
+    car = race.cars[seat]
+    for c in reversed(action.top):                      # the kept card stays in hand
+        C.put_on_top(car, c, "FGP 7.2.1")
+    for c in action.bottom:
+        C.return_to_bottom(car, c, "FGP 7.2.1")
+    race.move = None
+    race.pending = None
+    return [Event("pole_bonus", {"seat": seat, "top": len(action.top),
+                                 "bottom": len(action.bottom)}, "FGP 7.2.1")]
+
+
+register("pole_keep", _pole_legal, _pole_act, "FGP 7.2.1")
+
+
+# ---- FGP 7.2.1 round 1: secret plays, order by LEDs -------------------------------------
+@phase("r1_cards")
+def _r1_cards(race: Race) -> list[Event]:
+    race.round = max(race.round, 1)          # a red-flag restart keeps its round number
+    grid = list(race.sequence)
+    for seat in grid:
+        race.cars[seat].stuck_in_neutral = S.stuck_in_neutral(infos(race, seat))
+    choosing = [s for s in grid if not race.cars[s].stuck_in_neutral]
+    race.phase = "r1_order"
+    ev = [Event("round", {"round": race.round, "flag": race.flag}, "FGP 7.2.1")]
+    if choosing:
+        wait(race, "start_cards", choosing)
+    return ev
+
+
+def _start_legal(race: Race, seat: int) -> list:
+    car = race.cars[seat]
+    plays = S.start_plays(infos(race, seat), ers=car.ers, no_pairs=stressed(race, seat))
+    return [Cards(p.cards, declared(p.pace)) for p in plays]
+
+
+def declared(pace) -> tuple:
+    """The declared colour of each ORANGE card of a play (FGP 4.3.1)."""
+    return tuple(a for a, c in zip(pace.as_colour, pace.cards) if c == "orange")
+
+
+def _start_act(race: Race, seat: int, action: Cards) -> list[Event]:
+    race.secret[seat] = {"cards": list(action.cards), "orange_as": list(action.orange_as)}
+    done_waiting(race, seat)
+    return [Event("secret_chosen", {"seat": seat}, "FGP 7.2.1")]
+
+
+register("start_cards", _start_legal, _start_act, "FGP 7.2.1")
+
+
+def start_play_of(race: Race, seat: int, cards, orange_as) -> S.StartPlay:
+    car = race.cars[seat]
+    for p in S.start_plays(infos(race, seat), ers=car.ers, no_pairs=stressed(race, seat)):
+        if sorted(p.cards) == sorted(cards) and declared(p.pace) == tuple(orange_as):
+            return p
+    raise ValueError(f"seat {seat}: {cards} is not a round-1 play")
+
+
+@phase("r1_order")
+def _r1_order(race: Race) -> list[Event]:
+    """FGP 7.2.1 steps 3-4: reveal together; most LEDs first, ties by grid."""
+    ev: list[Event] = []
+    leds = {}
+    for seat, sec in sorted(race.secret.items()):
+        p = start_play_of(race, seat, sec["cards"], sec["orange_as"])
+        leds[seat] = p.leds
+        car = race.cars[seat]
+        for c in p.cards:
+            if c not in p.movement:
+                C.play(car, c, "FGP 7.2.1")     # Option: LEDs only, no EVENT draw
+        if p.tyre_wear:
+            ev += C.add_wear(race, car, p.tyre_wear, "FGP 7.2.1")
+        sec["movement"] = list(p.movement)
+        ev.append(Event("start_reveal", {"seat": seat, "cards": list(p.cards), "leds": p.leds},
+                        "FGP 7.2.1", reveal=True))
+    stuck = [s for s in race.sequence if race.cars[s].stuck_in_neutral]
+    race.sequence = S.round1_order(leds, race.sequence, stuck)
+    race.turn = 0
+    race.done = []
+    race.phase = "turns"
+    ev.append(Event("sequence", {"order": list(race.sequence)}, "FGP 7.2.1"))
+    return ev

@@ -1,0 +1,573 @@
+"""One car's turn (FGP 7.3.3): preparations, the movement play, every
+movement point, extend or reduce, then the battle (rules/battle_steps.py)
+and the effects (dice, hazards: rules/incident_steps.py).
+
+`race.move` holds the turn in progress; its "stage" says what comes next:
+  begin -> prep -> play -> moving <-> extend -> after_move -> battle... ->
+  resolve -> incidents -> end
+Stages that need a decision set `race.pending`; the others run at once."""
+from __future__ import annotations
+
+from ....engine.protocol import Event
+from ..actions import Done, Extend, NoMove, Parameter, Play, PlayCard, QuickRepair, Reduce, \
+    Spend, Step, Stop
+from ..state import Race
+from . import card_effects as FX
+from . import car_state as CS
+from . import cards as C
+from . import draw as D
+from . import movement as M
+from .hazards import quick_repair, quick_repair_choices
+from .overtake import check_step, must_stop
+from .round import phase, register, wait
+from .start_steps import start_play_of, stressed
+from .tyres import tyre_bonus, worn_out
+from .where import in_yellow_zone, occupancy, passable, positions, tile_of, track_of, race_round
+
+STAGES: dict = {}
+
+
+def stage(name):
+    def deco(fn):
+        STAGES[name] = fn
+        return fn
+    return deco
+
+
+# ---- the turns of a round -------------------------------------------------------------
+@phase("turns")
+def _turns(race: Race) -> list[Event]:
+    if race.move is not None:
+        return STAGES[race.move["stage"]](race)
+    while race.turn < len(race.sequence) and race.sequence[race.turn] in race.done:
+        race.turn += 1
+    if race.turn >= len(race.sequence):
+        race.phase = "round_end"
+        return []
+    seat = race.sequence[race.turn]
+    race.move = {"seat": seat, "stage": "begin"}
+    return []
+
+
+def end_turn(race: Race) -> list[Event]:
+    seat = race.move["seat"]
+    car = race.cars[seat]
+    FX.clear_turn_effects(car)
+    car.moved = True
+    car.mp_bonus = 0
+    car.ot = 0
+    car.characteristic_used = False
+    race.done.append(seat)
+    race.move = None
+    race.turn += 1
+    return [Event("turn_end", {"seat": seat}, "FGP 7.3.3")]
+
+
+def car_of(race: Race):
+    return race.cars[race.move["seat"]]
+
+
+# ---- begin (FGP 7.3.3.1, 11.2, 13.4.5) ------------------------------------------------------
+@stage("begin")
+def _begin(race: Race) -> list[Event]:
+    mv = race.move
+    car = car_of(race)
+    if car.lose_turn:                                   # FGP 13.11.1, 13.9.3
+        car.lose_turn = False
+        mv["stage"] = "end"
+        return [Event("turn_lost", {"seat": car.seat}, "FGP 13.11")] + end_turn(race)
+    if car.in_pit and car.box_wait > 0:                 # FGP 11.2: held in the box
+        car.box_wait -= 1
+        mv["stage"] = "end"
+        return [Event("box_wait", {"seat": car.seat}, "FGP 11.2")] + end_turn(race)
+    if car.in_pit and car.box_call:                     # FGP 11.2: the stop
+        mv["stage"] = "pit_stop"
+        return []
+    ev: list[Event] = []
+    if car.in_pit:                                      # pit-lane start or leaving the box
+        trk = track_of(race)
+        car.space = trk.pit.exit_space
+        car.in_pit = False
+        mv["exit"] = True
+        ev.append(Event("pit_exit", {"seat": car.seat}, "FGP 11.3"))
+    df = [c for c in car.hand if C.is_draw_failure(race, c)]
+    for c in df:                                        # FGP 7.3.3.1: DF first
+        C.play(car, c, "FGP 4.3.4")
+        ev += C.draw_failure(race, car)
+        if car.failures and ev[-1].kind == "failure_drawn":
+            ev += FX.resolve_card(race, car.seat, car.failures[-1],
+                                  situation=FX.Situation()).events
+    fixed = race.secret.pop(car.seat, None) if race_round(race) == 1 else None
+    if fixed is not None:                               # FGP 7.2.1: the revealed play
+        return ev + start_move(race, fixed["movement"], fixed.get("orange_as", ()),
+                               characteristic=False)
+    if race_round(race) == 1 and car.stuck_in_neutral:        # FGP 7.2 (A51)
+        return ev + _neutral(race)
+    mv["stage"] = "prep"
+    return ev
+
+
+def _neutral(race: Race) -> list[Event]:
+    """FGP 7.2: stuck in neutral: draw and discard until a movement card comes."""
+    car = car_of(race)
+    ev = []
+    for _ in range(C.ACTION_DECK_SIZE):
+        got = C.draw_cards(race, car, 1, "FGP 7.2")
+        if not got:
+            break
+        c = got[0]
+        if C.kind_of(race, c) == "movement" and (C.colour_of(race, c) != "blue" or car.ers):
+            ev.append(Event("neutral_draw", {"seat": car.seat, "card": c}, "FGP 7.2", reveal=True))
+            decl = ("green",) if C.colour_of(race, c) == "orange" else ()
+            return ev + start_move(race, [c], decl, characteristic=False)
+        if not C.is_tyre_wear(race, c) and not C.is_draw_failure(race, c):
+            C.discard(car, c, "FGP 7.2")
+    race.move["stage"] = "end"
+    return ev + [Event("no_move", {"seat": car.seat}, "FGP 7.2")] + end_turn(race)
+
+
+# ---- FGP 7.3.3.1 preparations -------------------------------------------------------------
+@stage("prep")
+def _prep_stage(race: Race) -> list[Event]:
+    wait(race, "prep", [race.move["seat"]])
+    return []
+
+
+def _sc(race: Race) -> bool:
+    return race.safety_car is not None
+
+
+def _prep_legal(race: Race, seat: int) -> list:
+    car = race.cars[seat]
+    out: list = []
+    sc = _sc(race)
+    for c in dict.fromkeys(car.hand):
+        k = C.kind_of(race, c)
+        if k == "option" and not sc:
+            out.append(PlayCard(c, "play"))                 # FGP 4.3.3: draw an EVENT
+        if k == "tyre_wear" and len(car.hand) >= C.hand_limit(race, car):
+            out.append(PlayCard(c, "tyre_wear"))            # FGP 7.3.3.1: free hand space
+        if sc and k in ("tyre_wear", "option") and not race.move.get("sc_discard"):
+            out.append(PlayCard(c, "sc_discard"))           # FGP 13.9.2 benefits
+    if not sc:
+        for c in FX.held_event_choices(race, seat, when="turn"):
+            out.append(PlayCard(c, "event"))
+    for f, a, b, *rest in C.pair_spends(race, car):
+        out.append(Spend(f, (a, b), rest[0] if rest else None))
+    if C.can_use_parameter(car, "yellow") and car.ers < C.ers_max(race, car):
+        out.append(Parameter("yellow"))
+    for fid in dict.fromkeys(car.failures):
+        for pay in quick_repair_choices(race, car, fid):
+            out.append(QuickRepair(fid, tuple(pay)))
+    if D.has_playable_movement(race, car):
+        out.append(Done())
+    else:
+        out += [NoMove(ch) for ch in D.no_move_choices(race, seat) if ch != ("white",)]
+        if C.can_use_parameter(car, "white"):
+            out.append(Parameter("white", tuple(D.white_discard_choices(race, seat))))
+            out.append(Parameter("white", ()))
+    return out
+
+
+def _prep_act(race: Race, seat: int, action) -> list[Event]:
+    car = race.cars[seat]
+    race.pending = None
+    if isinstance(action, Done):
+        race.move["stage"] = "play"
+        return []
+    if isinstance(action, PlayCard):
+        if action.how == "event":
+            return FX.play_held_event(race, seat, action.card, situation=FX.Situation()).events \
+                + _followups_later(race, seat)
+        if action.how == "sc_discard":
+            C.discard(car, action.card, "FGP 13.9.2") if not C.is_tyre_wear(race, action.card) \
+                else C.play(car, action.card, "FGP 13.9.2")
+            race.move["sc_discard"] = True
+            return [Event("sc_discard", {"seat": seat}, "FGP 13.9.2")]
+        C.play(car, action.card, "FGP 7.3.3.1")
+        if action.how == "tyre_wear":
+            return [Event("play_tyre_wear", {"seat": seat}, "FGP 7.3.3.1")] \
+                + wear(race, car, 1, "FGP 4.3.2")
+        out = FX.draw_and_resolve(race, seat, "event", situation=FX.Situation())
+        race.move.setdefault("followups", []).extend(_fu(out))
+        return [Event("play_option", {"seat": seat}, "FGP 4.3.3")] + out.events
+    if isinstance(action, Spend):
+        choice = (action.function, *action.cards) + ((action.colour,) if action.colour else ())
+        return C.spend_pair(race, car, choice)
+    if isinstance(action, Parameter):
+        if action.colour == "white":
+            return D.use_white_parameter(race, seat, list(action.discard))
+        return C.use_parameter(race, car, action.colour)
+    if isinstance(action, QuickRepair):
+        return quick_repair(race, car, action.failure, action.cards)
+    if isinstance(action, NoMove):
+        return D.apply_no_move(race, seat, action.choice)
+    raise AssertionError(action)
+
+
+def _fu(outcome) -> list[dict]:
+    return [{"kind": f.kind, "seat": f.seat, "data": f.data} for f in outcome.followups]
+
+
+def _followups_later(race: Race, seat: int) -> list[Event]:
+    return []
+
+
+register("prep", _prep_legal, _prep_act, "FGP 7.3.3.1")
+
+
+# ---- FGP 7.3.3.2 / 7.3.3.5: the movement play ----------------------------------------------
+@stage("play")
+def _play_stage(race: Race) -> list[Event]:
+    wait(race, "play", [race.move["seat"]])
+    return []
+
+
+def no_pairs(race: Race, seat: int) -> bool:
+    """Every reason a move may not use a pair (FGP 8.4.1, 13.3, 13.8.1, 13.9.2,
+    11.3, 13.13.1, 13.4.5 and card effects)."""
+    car = race.cars[seat]
+    trk = track_of(race)
+    mods = FX.modifiers(race, car)
+    return (stressed(race, seat) or _sc(race) or mods.no_pairs
+            or race.move.get("exit", False) or car.rejoin is not None
+            or (car.space is not None and trk.tile_of(car.space).no_pairs)
+            or in_yellow_zone(race, tile_of(race, car)))
+
+
+def _colour_hand(race: Race, car) -> list[str]:
+    return [C.colour_of(race, c) for c in car.hand if C.kind_of(race, c) == "movement"]
+
+
+def _characteristic_ok(race: Race, car, pace: str, gear: int) -> bool:
+    ch = C.board_side(race, car).characteristic if hasattr(C.board_side(race, car),
+                                                            "characteristic") else None
+    if ch is None:
+        ch = C.content_of(race).board(car.board).characteristic
+    trk = track_of(race)
+    straight = car.space is not None and trk.tile_of(car.space).straight
+    return {"gear": gear in ch.gears, "pace": pace in ch.paces, "straight_start": straight,
+            "curve_start": not straight, "curve_end": False}[ch.when] \
+        and "car_characteristic" not in FX.modifiers(race, car).disabled
+
+
+def gear_for(race: Race, car) -> int:
+    """FGP 7.3.3.5 step 1: the gear of the start tile; 2nd gear in round 1
+    (FGP 7.2.1) and leaving the pit lane (FGP 11.3)."""
+    if race_round(race) == 1 or race.move.get("exit"):
+        return 2
+    if car.space is None:                              # off track: the tile it stands by
+        return track_of(race).tiles[tile_of(race, car)].gear
+    return M.start_gear(track_of(race), car.space)
+
+
+def _play_legal(race: Race, seat: int) -> list:
+    car = race.cars[seat]
+    ids: dict[str, list[str]] = {}
+    for c in car.hand:
+        if C.kind_of(race, c) == "movement":
+            ids.setdefault(C.colour_of(race, c), []).append(c)
+    single_only = no_pairs(race, seat)
+    out = []
+    gear = gear_for(race, car)
+    ers_ok = "ers_spend" not in FX.modifiers(race, car).disabled
+    for p in M.legal_plays(_colour_hand(race, car), ers=car.ers if ers_ok else 0,
+                           no_pairs=single_only):
+        cards = _pick(ids, p.cards)
+        if cards is None:
+            continue
+        decl = tuple(a for a, c in zip(p.as_colour, p.cards) if c == "orange")
+        out.append(Play(cards, decl, False))
+        if not car.characteristic_used and _characteristic_ok(race, car, p.pace, gear):
+            out.append(Play(cards, decl, True))
+    return out
+
+
+def _pick(ids: dict[str, list[str]], colours) -> tuple | None:
+    """Concrete card ids for a colour combination (the lowest ids: cards of one
+    colour differ only in LEDs and secondary functions, so every id choice of
+    one colour is listed)."""
+    used: dict[str, int] = {}
+    out = []
+    for col in colours:
+        i = used.get(col, 0)
+        if i >= len(ids.get(col, [])):
+            return None
+        out.append(ids[col][i])
+        used[col] = i + 1
+    return tuple(out)
+
+
+def _play_act(race: Race, seat: int, action: Play) -> list[Event]:
+    race.pending = None
+    return start_move(race, list(action.cards), action.orange_as,
+                      characteristic=action.characteristic)
+
+
+register("play", _play_legal, _play_act, "FGP 7.3.3.5")
+
+
+def start_move(race: Race, cards, orange_as, *, characteristic: bool) -> list[Event]:
+    """Play the movement card(s) and count the movement points (FGP 7.3.3.5)."""
+    mv = race.move
+    car = car_of(race)
+    colours = [C.colour_of(race, c) for c in cards]
+    pace = M.play_pace(colours, tuple(orange_as), no_pairs=False)
+    ev: list[Event] = []
+    for c in cards:
+        C.play(car, c, "FGP 7.3.3.2")
+    if pace.ers_cost:
+        ev += C.spend_ers(race, car, pace.ers_cost, "FGP 4.3.1")
+    side = C.board_side(race, car)
+    mods = FX.modifiers(race, car)
+    gear = gear_for(race, car)
+    bonus_off = car.rejoin is not None or mods.no_tyre_bonus
+    tb = 0 if bonus_off else max(0, tyre_bonus(side, car.tyre, car.wear) + mods.tyre_bonus)
+    speed_malus = -mods.speed.get(gear, 0)
+    mp = M.movement_points(side.speed, gear, pace.pace, tyre_bonus=tb,
+                           characteristic=characteristic, focus=car.focus,
+                           secondary=car.mp_bonus, event=max(0, car.mp_event),
+                           malus=speed_malus + max(0, -car.mp_event))
+    if characteristic:
+        car.characteristic_used = True
+    # FGP 4.3.1 / 13.3: a single GREEN card relieves stress (not in rounds 1-2)
+    if pace.stress_relief and race_round(race) > 2 and not _sc(race):
+        ev += CS.stress(race, car, -1, "FGP 13.3")[0]
+    turn_mp = 0
+    if car.rejoin is not None:                          # FGP 13.4.5
+        from .hazards import rejoin_plan
+        plan = rejoin_plan(car.rejoin, spun=car.facing_back)
+        turn_mp = plan.turn_mp
+    mv.update(stage="moving", cards=list(cards), colours=list(pace.as_colour),
+              pace=pace.pace, pair=pace.pair, lanes=pace.lane_changes,
+              lc_wear=pace.lane_change_wear, mp=mp.total, left=mp.total, start=car.space,
+              visited=[car.space] if car.space is not None else [], changes=0,
+              reduced=False, extending=False, blocked=[], ahead=None, dice=[],
+              blue=pace.ers_cost > 0, gear=gear, turning=turn_mp)
+    if pace.yellow_die:
+        mv["dice"].append("yellow")                     # FGP 4.11.2: every pair
+    ev.append(Event("move_play", {"seat": car.seat, "cards": list(cards), "pace": pace.pace,
+                                  "gear": gear, "mp": mp.total}, "FGP 7.3.3.5", reveal=True))
+    if car.off_track or car.rejoin is not None:
+        mv["stage"] = "rejoin"
+    return ev
+
+
+wear = CS.wear
+
+# ---- FGP 8.3, 9.1, 9.2: each movement point -----------------------------------------------
+@stage("moving")
+def _moving(race: Race) -> list[Event]:
+    mv = race.move
+    car = car_of(race)
+    if mv["left"] <= 0:
+        mv["stage"] = "after_move" if (mv["reduced"] or mv["blocked"]) else "extend"
+        return []
+    opts = _move_legal(race, car.seat)
+    if not opts:                                        # A22: nowhere to go, points lost
+        mv["lost"] = mv["left"]
+        mv["left"] = 0
+        mv["stage"] = "after_move"
+        return [Event("points_lost", {"seat": car.seat, "n": mv["lost"]}, "FGP 8.3")]
+    wait(race, "move", [car.seat])
+    return []
+
+
+def step_options(race: Race, seat: int) -> tuple[list, tuple]:
+    """The movement steps the rules allow now, and the cars that block a step
+    into the next tile (the stop rule, FGP 9.2)."""
+    mv = race.move
+    car = race.cars[seat]
+    trk = track_of(race)
+    occ = occupancy(race, seat)
+    free = passable(race, car)
+    steps = M.legal_steps(trk, car.space, occupied=occ, visited=mv["visited"],
+                          lane_changes=mv["lanes"] and mv.get("ahead") is None,
+                          may_push=False)
+    others = positions(race, seat)
+    kept, blocked = [], []
+    sc_tile = race.safety_car["tile"] if race.safety_car else None
+    for st in steps:
+        sp = trk.spaces[st.to]
+        if st.crosses_yellow_line and not sp.pit_lane:
+            continue                                    # FGP 11.1/11.3: stay behind the line
+        if sp.pit_lane and (mv.get("exit") or mv.get("extending") or race.final_round):
+            continue
+        if sp.shadow_car is False and False:
+            continue
+        if sc_tile is not None and sp.tile == sc_tile and trk.spaces[car.space].tile != sc_tile:
+            blocked.append(-1)                          # FGP 13.9.2: never pass the SC
+            continue
+        if _zone_stop(race, car, st.to):
+            continue
+        c = check_step(trk, car.space, st.to, others, free)
+        if c.allowed:
+            kept.append(st)
+        else:
+            blocked += [k for k in c.blocked_by if k not in blocked]
+    return kept, tuple(blocked)
+
+
+def _zone_stop(race: Race, car, to: int) -> bool:
+    """FGP 13.8.1: from or through a yellow zone with RED or BLUE pace the car
+    stops on the green-flag tile."""
+    mv = race.move
+    if not any(c in ("red", "blue") for c in mv["colours"]):
+        return False
+    trk = track_of(race)
+    here = trk.spaces[car.space].tile
+    for z in race.yellow_flags:
+        if trk.spaces[to].tile != here and here == z["green_tile"] \
+                and mv.get("zone_touched"):
+            return True
+    return False
+
+
+def _move_legal(race: Race, seat: int) -> list:
+    mv = race.move
+    car = race.cars[seat]
+    steps, blocked = step_options(race, seat)
+    out: list = [Step(s.to) for s in steps]
+    if blocked and race_round(race) > 2 and not mv.get("extending"):
+        out.append(Stop())
+    elif blocked and not steps:
+        out.append(Stop())
+    if not mv.get("extending"):
+        out += _reduce_options(race, car)
+    return out
+
+
+def _reduce_options(race: Race, car) -> list:
+    """FGP 8.2.1 / 8.9: stop now, every point left charged or braked."""
+    mv = race.move
+    left = mv["left"]
+    room = M.ers_charge_room(left, car.ers, C.ers_max(race, car), blue=mv["blue"])
+    if "ers_charge" in FX.modifiers(race, car).disabled:
+        room = 0
+    tws = [c for c in dict.fromkeys(car.hand) if C.is_tyre_wear(race, c)]
+    if worn_out(C.board_side(race, car), car.tyre, car.wear):
+        tws = []
+    out = []
+    for charge in range(min(room, left), -1, -1):
+        need = left - charge
+        if need > len(tws):
+            continue
+        out.append(Reduce(charge, tuple(tws[:need])))
+    return out
+
+
+def _move_act(race: Race, seat: int, action) -> list[Event]:
+    mv = race.move
+    car = race.cars[seat]
+    race.pending = None
+    trk = track_of(race)
+    if isinstance(action, Stop):
+        blocked = step_options(race, seat)[1]
+        mv["blocked"] = [b for b in blocked if b >= 0] or [-1]
+        mv["stage"] = "after_move"
+        return [Event("stop_behind", {"seat": seat, "left": mv["left"]}, "FGP 9.2")]
+    if isinstance(action, Reduce):
+        mv["reduced"] = True
+        ev: list[Event] = []
+        if action.charge:
+            ev += C.charge_ers(race, car, action.charge, "FGP 8.2.1")
+        for c in action.brake:
+            C.play(car, c, "FGP 8.9")
+            ev += wear(race, car, 1, "FGP 8.9")
+        ev.append(Event("reduce", {"seat": seat, "charge": action.charge,
+                                   "brake": len(action.brake)}, "FGP 8.2.1"))
+        mv["left"] = 0
+        mv["stage"] = "after_move"
+        return ev
+    to = action.to
+    move = next(m for m in trk.moves(car.space) if m.to == to)
+    ev = []
+    mv["left"] -= 1
+    if move.lane_change:
+        mv["changes"] += 1
+        if mv["lc_wear"]:
+            ev += wear(race, car, mv["lc_wear"], "FGP 4.3.1")
+    if move.crosses_finish:
+        car.laps += 1
+        if car.laps > 0:
+            ev.append(Event("lap", {"seat": seat, "laps": car.laps}, "FGP 12.1"))
+        if race.final_round or race.flag >= race.final_flag:
+            car.crossed_final = True
+    if in_yellow_zone(race, trk.spaces[car.space].tile):
+        mv["zone_touched"] = True
+    sp = trk.spaces[to]
+    if sp.pit_lane:                                     # FGP 11.1: into the pit lane
+        from .pit_steps import enter_pit
+        return ev + enter_pit(race, car, to)
+    occ_here = occupancy(race, seat).get(to, 0)
+    car.space = to
+    mv["visited"].append(to)
+    if occ_here:                                        # FGP 8.5: onto a free car shadow
+        mv["ahead"] = next(c.seat for c in race.cars if c.seat != seat and c.space == to)
+        mv["left_at_shadow"] = mv["left"]
+    hz = race.hazards.get(sp.tile)
+    if hz == "gravel" and not in_yellow_zone(race, sp.tile) and not _sc(race):
+        mv["gravel_tile"] = sp.tile
+    ev.append(Event("step", {"seat": seat, "to": to}, "FGP 8.3"))
+    if mv.get("ahead") is not None and race_round(race) > 2 and mv["left"] > 0 \
+            and must_stop(trk, to, positions(race, seat), passable(race, car),
+                          ahead_in_space=mv["ahead"]):
+        mv["blocked"] = [mv["ahead"]]                   # FGP 9.2: stopped on the shadow
+        mv["stage"] = "after_move"
+    return ev
+
+
+register("move", _move_legal, _move_act, "FGP 8.3")
+
+
+# ---- FGP 8.2.2 extend -------------------------------------------------------------------
+@stage("extend")
+def _extend_stage(race: Race) -> list[Event]:
+    if len(_extend_legal(race, race.move["seat"])) <= 1:
+        race.move["stage"] = "after_move"
+        return []
+    wait(race, "extend", [race.move["seat"]])
+    return []
+
+
+def _extend_legal(race: Race, seat: int) -> list:
+    mv = race.move
+    car = race.cars[seat]
+    trk = track_of(race)
+    out: list = []
+    if car.space is None or mv.get("reduced"):
+        return [Done()]
+    steps, _ = step_options(race, seat)
+    if steps:
+        kind = M.extension_kind(trk, car.space)
+        mods = FX.modifiers(race, car)
+        if kind == "ers" and car.ers >= 1 and "ers_extend" not in mods.disabled:
+            out.append(Extend("ers"))
+        if kind == "tyre_wear" and not worn_out(C.board_side(race, car), car.tyre, car.wear):
+            out += [Extend("tyre_wear", c) for c in dict.fromkeys(car.hand)
+                    if C.is_tyre_wear(race, c)]
+    return out + [Done()]
+
+
+def _extend_act(race: Race, seat: int, action) -> list[Event]:
+    mv = race.move
+    car = race.cars[seat]
+    race.pending = None
+    if isinstance(action, Done):
+        mv["stage"] = "after_move"
+        return []
+    ev: list[Event] = []
+    if action.via == "ers":
+        ev += C.spend_ers(race, car, 1, "FGP 8.2.2")
+    else:
+        C.play(car, action.card, "FGP 8.2.2")
+        ev += wear(race, car, 1, "FGP 8.2.2")
+    mv["extending"] = True
+    mv["left"] += 1
+    mv["stage"] = "moving"
+    ev.append(Event("extend", {"seat": seat, "via": action.via}, "FGP 8.2.2"))
+    return ev
+
+
+register("extend", _extend_legal, _extend_act, "FGP 8.2.2")
+

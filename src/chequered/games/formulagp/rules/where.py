@@ -1,0 +1,131 @@
+"""Where the cars are: the questions every step of the round machine asks
+about positions (distance covered, who is on which space, who may be passed
+freely). Pure reads of the Race; nothing here mutates it."""
+from __future__ import annotations
+
+from ..state import Car, Race
+from ..track import Track, track as load_track
+from .overtake import may_pass_freely
+from .flags import passes_freely
+
+GRID_LANES = (2, 3)           # our grid: two columns in the middle lanes (A52)
+
+
+def race_round(race: Race) -> int:
+    """The round counted from the (re)start: 1 and 2 follow FGP 7.2 (no battles,
+    DRS or slipstream OT); a red-flag restart starts again at 1 (FGP 13.10, A38)."""
+    return race.round - race.start_round + 1
+
+
+def track_of(race: Race) -> Track:
+    return load_track(race.track)
+
+
+def on_track(car: Car) -> bool:
+    return car.space is not None
+
+
+def positions(race: Race, exclude: int | None = None) -> dict[int, int]:
+    """seat -> space of every car on a track space (not in the pit box, not
+    off track)."""
+    return {c.seat: c.space for c in race.cars if c.space is not None and c.seat != exclude}
+
+
+def occupancy(race: Race, exclude: int | None = None) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for s in positions(race, exclude).values():
+        out[s] = out.get(s, 0) + 1
+    return out
+
+
+def tile_of(race: Race, car: Car) -> int | None:
+    trk = track_of(race)
+    if car.space is not None:
+        return trk.spaces[car.space].tile
+    if car.off_spot:
+        return car.off_spot[0]
+    return None
+
+
+def distance(race: Race, car: Car) -> float:
+    """Tiles covered since the start, with the fraction along the tile: the
+    order of the race (FGP 7.3.2, 12.2.2). Cars in the pit box count from the
+    pit-exit tile."""
+    trk = track_of(race)
+    n = trk.lap_tiles
+    if car.space is not None:
+        tile, frac = trk.progress(car.space)
+    elif car.off_spot:
+        tile, frac = car.off_spot[0], 0.0
+    else:
+        tile, frac = (trk.pit.exit_tile if trk.pit else 0), -0.5
+    return car.laps * n + tile + frac
+
+
+def whole_tiles(race: Race, car: Car) -> int:
+    trk = track_of(race)
+    t = tile_of(race, car)
+    return car.laps * trk.lap_tiles + (t if t is not None else 0)
+
+
+def in_yellow_zone(race: Race, tile: int | None) -> bool:
+    """FGP 13.8.1: the tile lies from a yellow-flag tile up to (not including)
+    its green-flag tile."""
+    if tile is None:
+        return False
+    trk = track_of(race)
+    n = trk.lap_tiles
+    for z in race.yellow_flags:
+        span = (z["green_tile"] - z["yellow_tile"]) % n
+        if (tile - z["yellow_tile"]) % n < span:
+            return True
+    return False
+
+
+def passable(race: Race, mover: Car) -> list[int]:
+    """The cars the mover passes without a battle (FGP 9.1 and its cross
+    references: rounds 1-2, spun/off-track cars, the pit-exit space,
+    wheel-to-wheel partners, double blue flags, two failed lapping attempts)."""
+    trk = track_of(race)
+    exit_space = trk.pit.exit_space if trk.pit else None
+    out = []
+    for c in race.cars:
+        if c.seat == mover.seat or c.space is None:
+            continue
+        free = may_pass_freely(
+            round_no=race_round(race), other_spun=c.spun, other_off_track=c.off_track,
+            other_on_pit_exit=c.space == exit_space,
+            both_w2w=bool(mover.w2w and c.w2w),
+        ) or passes_freely(mover.laps_down, c.laps_down, other_attempts=c.attempts,
+                           safety_car=race.safety_car is not None)
+        if free:
+            out.append(c.seat)
+    return out
+
+
+def grid_spaces(trk: Track, n: int) -> list[int]:
+    """Our grid (A52): two cars a tile, in the middle lanes where they exist,
+    pole on the last tile before the finish line, going back a tile for each
+    row. Pit-lane and shadow-car spaces are never grid spaces."""
+    out: list[int] = []
+    back = 1
+    while len(out) < n and back <= trk.lap_tiles:
+        tile = trk.tiles[trk.tile_ahead(0, -back)]
+        row = []
+        for lane in (*GRID_LANES, 1, 4):
+            cands = [s for s in tile.lanes[lane - 1]
+                     if not (trk.spaces[s].pit_lane or trk.spaces[s].shadow_car)
+                     and s not in row]
+            if cands:
+                row.append(max(cands, key=lambda s: trk.spaces[s].index))
+            if len(row) == 2:
+                break
+        out += row[:n - len(out)]
+        back += 1
+    if len(out) < n:
+        raise ValueError(f"no room for a grid of {n} cars")
+    return out
+
+
+def grid_space(trk: Track, slot: int) -> int:
+    return grid_spaces(trk, slot + 1)[slot]

@@ -1,0 +1,189 @@
+"""Words for FormulaGP: events for the log, actions for menus, and our own
+short summary of the rule behind each decision step."""
+from __future__ import annotations
+
+from ...engine.protocol import Event
+from . import actions as A
+from .rules import cards as C
+
+HELP = {
+    "returns": "FGP 7.3.1: you may return up to as many of the cards you just drew as the "
+               "LEDs beside your ERS charge; they go under your deck and you draw as many.",
+    "quali_cards": "FGP 6.1: choose your qualifying cards in secret: a movement card or a "
+                   "pair (or a Tyre Wear card) plus any Tyre Wear and Option cards. Score = "
+                   "tyre bonus + max OT + the cards' LEDs; no cards = back of the grid.",
+    "push": "FGP 6.2: push the limit: roll WHITE; green adds the number, red needs a "
+            "counter-steer card or you crash and start from the pit lane.",
+    "quali_save": "FGP 6.2: a red face: spend a counter-steer card (no bonus) or crash.",
+    "pole_keep": "FGP 7.2.1: keep one of the three cards; the others go on top of or under "
+                 "your deck.",
+    "start_cards": "FGP 7.2.1: choose your start play in secret (single or pair, plus Tyre "
+                   "Wear / Option cards for LEDs); most LEDs moves first, all in 2nd gear.",
+    "prep": "FGP 7.3.3.1: before moving: play Option cards (draw an EVENT), held EVENT "
+            "cards, two-card secondary functions, the YELLOW parameter, quick repairs; "
+            "then Done to play your movement card.",
+    "play": "FGP 7.3.3.5: one movement card or a pair (GREEN+GREEN runs at RED pace, "
+            "RED+RED at BLUE, ORANGE is wild; pairs roll the YELLOW die). Speed = the board "
+            "for the gear of your tile and the pace, + tyre bonus, focus, characteristic.",
+    "move": "FGP 8.3 / 9.1-9.2: one movement point at a time: forward or one lane sideways. "
+            "A car in the same or the next lane on the tile ahead stops you (Stop: the "
+            "points left become OT for a battle). Reduce: stop now, turning the points "
+            "into ERS charges or braking with Tyre Wear cards.",
+    "extend": "FGP 8.2.2: one more point from an ERS charge on a straight or a Tyre Wear "
+              "card on a curve (+1 wear).",
+    "attack": "FGP 9.2: attack a car that stopped you (OT from your points left), or end "
+              "your move and waste the OT.",
+    "ot_boost": "FGP 9.2 c: +1 OT from a card's secondary function or the RED parameter.",
+    "battle_cards": "FGP 9.3: choose your battle cards in secret: a movement card or pair "
+                    "or a Tyre Wear card, plus any Tyre Wear / Option cards for LEDs. The "
+                    "defender may play nothing (no defence).",
+    "battle_boost": "FGP 9.3 step 2: after the reveal, spend an ERS charge for its LEDs, use "
+                    "your driver skill, play battle EVENT cards.",
+    "secondary": "FGP 9.4.1: you ended in a slipstream shadow: attack the car ahead with "
+                 "your OT left + 2 (it cannot defend), or decline.",
+    "control": "FGP 13.4: loss of control: spend a counter-steer card (you shift a lane by "
+               "the WHITE die, +1 wear) or spin.",
+    "discard": "Discard a card (a card effect or the hand limit).",
+    "rejoin": "FGP 13.4.5 b: come back onto the nearest track space.",
+    "pit_stop": "FGP 11.2: change tyres (any compound) and choose repairs: one card (roll "
+                "WHITE: 1 = long repair) or all (you stay until next round).",
+    "pit_discard": "FGP 11.2: discard any cards (not Draw Failure), then draw to the limit.",
+    "vsc_step": "FGP 13.9.3: under the Virtual Safety Car every car drives exactly the "
+                "drawer's distance, one space at a time, without overtaking.",
+    "red_flag": "FGP 13.10: red flag: fit new tyres and repair damage if you wish.",
+}
+
+
+def help_text(race, seat: int) -> str:
+    p = race.pending
+    if p is None:
+        return "Nothing to decide now."
+    return HELP.get(p.step, p.step)
+
+
+def _seat(data: dict, key: str = "seat") -> str:
+    s = data.get(key)
+    return f"#{s + 1}" if isinstance(s, int) else "?"
+
+
+EVENT_TEXT = {
+    "round": lambda d: f"-- round {d['round']} (flag on {d['flag']}) --",
+    "qualifying": lambda d: "-- qualifying --",
+    "quali_reveal": lambda d: f"{_seat(d)} qualifying score {d['score']}",
+    "push_roll": lambda d: f"{_seat(d)} pushes: WHITE {d['value']} ({d['colour']})",
+    "quali_crash": lambda d: f"{_seat(d)} crashes in qualifying: pit-lane start",
+    "grid": lambda d: "grid: " + ", ".join(f"#{s + 1}" for s in d["order"]),
+    "start_reveal": lambda d: f"{_seat(d)} start play {len(d['cards'])} card(s), {d['leds']} LEDs",
+    "sequence": lambda d: "order: " + ", ".join(f"#{s + 1}" for s in d["order"]),
+    "move_play": lambda d: f"{_seat(d)} plays {d['pace'].upper()} pace in gear {d['gear']}: "
+                           f"{d['mp']} MP",
+    "step": lambda d: f"{_seat(d)} -> space {d['to']}",
+    "lap": lambda d: f"{_seat(d)} completes lap {d['laps']}",
+    "stop_behind": lambda d: f"{_seat(d)} stops behind ({d['left']} point(s) left)",
+    "ot_charge": lambda d: f"{_seat(d)} OT {d['ot']} ({d['lost']} lost)",
+    "battle": lambda d: f"{_seat(d, 'attacker')} attacks {_seat(d, 'defender')} with OT {d['ot']}",
+    "battle_result": lambda d: f"battle {_seat(d, 'attacker')} {d['attack']} v "
+                               f"{_seat(d, 'defender')} {d['defence']}: {d['outcome']} wins",
+    "overtake": lambda d: f"{_seat(d)} overtakes to space {d['to']}",
+    "drs": lambda d: f"{_seat(d)} DRS to space {d['to']}",
+    "die": lambda d: f"{_seat(d)} rolls {d['die'].upper()}: {d['face']}",
+    "loss_of_control": lambda d: f"{_seat(d)} loses control: {d['result']}"
+                                 + (" (spun)" if d.get("spun") else ""),
+    "yellow_flag": lambda d: f"yellow flag on tile {d['tile']} (race control {d['panel']})",
+    "safety_car": lambda d: f"SAFETY CAR on tile {d['tile']} until flag {d['until']}",
+    "safety_car_in": lambda d: "the Safety Car comes in",
+    "virtual_safety_car": lambda d: f"VIRTUAL SAFETY CAR ({_seat(d)})",
+    "red_flag": lambda d: "RED FLAG: grid " + ", ".join(f"#{s + 1}" for s in d["grid"]),
+    "pit_entry": lambda d: f"{_seat(d)} enters the pit lane",
+    "tyres": lambda d: f"{_seat(d)} fits {d['tyre']} tyres",
+    "penalty": lambda d: f"{_seat(d)} penalty ({d.get('cause', '')})",
+    "collision": lambda d: f"{_seat(d)} collides with {_seat(d, 'hit')}",
+    "race_leader": lambda d: f"{_seat(d)} takes the race-leader token",
+    "blue_flag": lambda d: f"{_seat(d)} is {d['laps_down']} lap(s) down",
+    "final_lap": lambda d: "final lap",
+    "finish": lambda d: "classification: " + ", ".join(f"#{s + 1}" for s in d["classification"]),
+}
+
+
+def describe(event: Event, state=None) -> str:
+    fn = EVENT_TEXT.get(event.kind)
+    try:
+        body = fn(event.data) if fn else f"{event.kind} " + ", ".join(
+            f"{k}={v}" for k, v in event.data.items())
+    except (KeyError, TypeError):
+        body = f"{event.kind} {event.data}"
+    return f"{body} ({event.rule})"
+
+
+def describe_action(action) -> str:
+    if isinstance(action, A.Done):
+        return "done"
+    if isinstance(action, A.Return):
+        return f"return {action.card}"
+    if isinstance(action, A.Cards):
+        if not action.cards:
+            return "play no cards"
+        decl = f" (orange as {', '.join(action.orange_as)})" if action.orange_as else ""
+        return "cards " + " + ".join(action.cards) + decl
+    if isinstance(action, A.Push):
+        return "push the limit" if action.push else "do not push"
+    if isinstance(action, A.CounterSteer):
+        return f"counter-steer with {action.card}" if action.card else "no counter-steer"
+    if isinstance(action, A.PoleKeep):
+        return f"keep {action.keep}; top {list(action.top)}; bottom {list(action.bottom)}"
+    if isinstance(action, A.Play):
+        decl = f" (orange as {', '.join(action.orange_as)})" if action.orange_as else ""
+        return "play " + " + ".join(action.cards) + decl + \
+            (" + car characteristic" if action.characteristic else "")
+    if isinstance(action, A.Step):
+        return f"move to space {action.to}"
+    if isinstance(action, A.Stop):
+        return "stop behind (points left become OT)"
+    if isinstance(action, A.Reduce):
+        return f"stop: {action.charge} to ERS, brake with {len(action.brake)} card(s)"
+    if isinstance(action, A.Extend):
+        return "extend with ERS" if action.via == "ers" else f"extend with {action.card}"
+    if isinstance(action, A.Attack):
+        if action.defender is None:
+            return "no battle"
+        return f"attack #{action.defender + 1}" + (f" ({action.side})" if action.side else "")
+    if isinstance(action, A.Boost):
+        bits = (["ERS"] if action.ers else []) + (["skill"] if action.skill else []) \
+            + list(action.events)
+        return "boost: " + (", ".join(bits) if bits else "nothing")
+    if isinstance(action, A.PitStop):
+        return (f"tyres: {action.tyre or 'keep'}; repair {action.repair}"
+                + (f" {action.card}" if action.card else ""))
+    if isinstance(action, A.PlayCard):
+        return f"{action.how.replace('_', ' ')} {action.card}"
+    if isinstance(action, A.Spend):
+        return f"spend {' + '.join(action.cards)} for {action.function}" + \
+            (f" ({action.colour})" if action.colour else "")
+    if isinstance(action, A.Parameter):
+        return f"use the {action.colour} parameter" + \
+            (f", discarding {len(action.discard)}" if action.discard else "")
+    if isinstance(action, A.QuickRepair):
+        return f"quick repair {action.failure} paying {', '.join(action.cards) or 'nothing'}"
+    if isinstance(action, A.NoMove):
+        return "no movement card: " + " ".join(map(str, action.choice))
+    if isinstance(action, A.Discard):
+        return f"discard {action.card}"
+    if isinstance(action, A.Rejoin):
+        return f"rejoin at space {action.to}"
+    return str(action)
+
+
+def describe_choice(race, seat: int, action) -> str:
+    """A menu line naming the cards by colour and LEDs where a card is involved."""
+    base = describe_action(action)
+    cards = getattr(action, "cards", None)
+    if cards:
+        names = []
+        for c in cards:
+            try:
+                ac = C.action_card(C.content_of(race), c)
+                names.append(f"{c}[{(ac.colour or ac.kind).upper()} {ac.leds}]")
+            except KeyError:
+                names.append(c)
+        base = base.replace(" + ".join(cards), " + ".join(names))
+    return base

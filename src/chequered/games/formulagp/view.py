@@ -1,0 +1,152 @@
+"""What each seat may see (FGP 4.1: hands are private, EVENT cards are held
+face down, DAMAGE and FAILURE cards lie face up; simultaneous choices stay
+secret until revealed), the position document, and redeterminization for
+search (resampling everything a seat has not seen)."""
+from __future__ import annotations
+
+from ...engine.positions import FORMAT
+from ...engine.protocol import BadInput
+from ...engine.rng import Rng
+from .render_board import board_view
+from .rules import cards as C
+from .rules.where import distance, track_of
+from .state import Race
+
+PUBLIC_CAR = ("seat", "board", "side", "team", "number", "driver", "controller", "space",
+              "box", "in_pit", "laps", "tyre", "wear", "tyres_left", "ot", "ers", "stress",
+              "focus", "leader", "params", "damage", "failures", "damage_tokens",
+              "failure_tokens", "penalties", "w2w", "cold_tyres", "blue_flag", "laps_down",
+              "attempts", "moved", "spun", "off_track", "off_spot", "facing_back", "rejoin",
+              "quali_score", "crashed", "grid", "crossed_final", "box_wait", "box_call")
+
+PUBLIC_MOVE = ("seat", "stage", "cards", "colours", "pace", "pair", "mp", "left", "start",
+               "visited", "changes", "reduced", "extending", "blocked", "ahead", "gear",
+               "exit", "drs", "secondary")
+
+
+def view(race: Race, seat: int | None) -> dict:
+    trk = track_of(race)
+    cars = []
+    for car in race.cars:
+        doc = {f: _plain(getattr(car, f)) for f in PUBLIC_CAR}
+        doc["hand_size"] = len(car.hand)
+        doc["held_events"] = len(car.held_events)
+        doc["deck_size"] = len(car.deck.pile)
+        doc["discards"] = list(car.deck.discards)           # played cards are public
+        doc["distance"] = distance(race, car)
+        cars.append(doc)
+    p = race.pending
+    v = {
+        "game": "formulagp", "seat": seat, "track": race.track, "track_name": trk.name,
+        "round": race.round, "flag": race.flag, "final_flag": race.final_flag,
+        "phase": race.phase, "over": race.over, "final_round": race.final_round,
+        "panel_side": race.panel_side, "yellow_panel": race.yellow_panel,
+        "yellow_flags": [dict(z) for z in race.yellow_flags],
+        "safety_car": dict(race.safety_car) if race.safety_car else None,
+        "vsc": race.vsc, "hazards": {str(k): h for k, h in race.hazards.items()},
+        "leader": race.leader, "sequence": list(race.sequence), "turn": race.turn,
+        "pit_order": list(race.pit_order), "classification": list(race.classification),
+        "pending": {"step": p.step, "seats": list(p.seats)} if p else None,
+        "chosen": sorted(int(s) for s in race.secret),
+        "cars": cars,
+        "decks": {k: {"pile": len(d.pile), "discards": list(d.discards)}
+                  for k, d in race.decks.items()},
+        "move": {k: _plain(race.move[k]) for k in PUBLIC_MOVE if race.move and k in race.move},
+        "battle": _battle(race, seat),
+    }
+    if seat is not None:
+        car = race.cars[seat]
+        v["hand"] = list(car.hand)
+        v["held"] = list(car.held_events)
+        v["drawn"] = list(car.drawn)
+        v["returns_left"] = car.returns_left
+        v["secret"] = race.secret.get(seat)
+        v["board"] = board_view(car, C.board_side(race, car), C.content_of(race))
+        if race.move and "pole" in race.move and p and seat in p.seats:
+            v["pole_cards"] = list(race.move["pole"])
+    return v
+
+
+def _battle(race: Race, seat: int | None) -> dict | None:
+    b = race.battle
+    if not b:
+        return None
+    revealed = len(b["cards"]) == 2 and (race.pending is None or
+                                         race.pending.step != "battle_cards")
+    return {"attacker": b["attacker"], "defender": b["defender"], "side": b["side"],
+            "chosen": sorted(int(s) for s in b["cards"]),
+            "cards": {s: list(c) for s, c in b["cards"].items()
+                      if revealed or (seat is not None and int(s) == seat)}}
+
+
+def _plain(x):
+    if isinstance(x, dict):
+        return {str(k): _plain(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    return x
+
+
+# ---- positions ----------------------------------------------------------------------
+def dump_position(race: Race) -> dict:
+    return {"format": FORMAT, "game": "formulagp", "state": race.to_doc()}
+
+
+def load_position(doc: dict) -> Race:
+    if not isinstance(doc, dict) or doc.get("game") not in (None, "formulagp"):
+        raise BadInput("not a FormulaGP position")
+    body = doc.get("state", doc)
+    try:
+        race = Race.from_doc(body)
+        track_of(race)
+        for car in race.cars:
+            C.board_side(race, car)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadInput(f"FormulaGP position: {exc}") from None
+    return race
+
+
+# ---- redeterminization --------------------------------------------------------------
+def redeterminize(race: Race, seat: int, rng: Rng) -> Race:
+    """A copy in which what `seat` has not seen is resampled: every deck's
+    order (its own included), the other players' hands (keeping the cards
+    they have committed to a secret choice) and their face-down EVENT cards,
+    and the future dice."""
+    r = race.clone()
+    committed = {}
+    for s, sec in r.secret.items():
+        committed[s] = list(sec.get("cards", ()))
+    if r.move and "pole" in r.move:
+        committed[r.move["seat"] if "seat" in r.move else r.sequence[0]] = list(r.move["pole"])
+    if r.battle:
+        for s, cards in r.battle["cards"].items():
+            committed[int(s)] = committed.get(int(s), []) + list(cards)
+    for car in r.cars:
+        if car.seat == seat:
+            rng.shuffle(car.deck.pile)
+            continue
+        keep = list(committed.get(car.seat, ()))
+        pool = list(car.deck.pile)
+        rest = list(car.hand)
+        for c in keep:
+            if c in rest:
+                rest.remove(c)
+        pool += rest
+        rng.shuffle(pool)
+        car.hand = [c for c in car.hand if c in keep] + pool[:len(rest)]
+        car.deck.pile = pool[len(rest):]
+        car.drawn = [c for c in car.drawn if c in car.hand]
+    # face-down EVENT cards of the others come from the unseen EVENT cards
+    others = [c for c in r.cars if c.seat != seat]
+    ev = r.decks["event"]
+    pool = list(ev.pile) + [e for c in others for e in c.held_events]
+    rng.shuffle(pool)
+    for c in others:
+        n = len(c.held_events)
+        c.held_events, pool = pool[:n], pool[n:]
+    ev.pile = pool
+    for name, d in r.decks.items():
+        if name != "event":
+            rng.shuffle(d.pile)
+    r.rng = Rng(state=rng.next64())
+    return r
