@@ -82,7 +82,9 @@ def _deep_checks(game, state, seat, legal, salt):
                 game.apply(state, seat, a)
     assert game.state_hash(state) == h, "an illegal action changed the state"
     # A seat that is not to act cannot act.
-    others = [s for s in range(len(state.cars if hasattr(state, "cars") else [])) if s != seat]
+    acting = game.to_act(state)
+    others = [s for s in range(len(state.cars if hasattr(state, "cars") else []))
+              if s not in acting]
     for other in others[:1]:
         trial = game.clone(state)
         with pytest.raises(IllegalAction):

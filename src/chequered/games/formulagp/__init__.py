@@ -89,7 +89,12 @@ class FormulaGP(Game):
 
     # ---- information ---------------------------------------------------
     def view(self, state, seat):
-        return view(state, seat)
+        v = view(state, seat)
+        if seat is not None and state.pending and seat in state.pending.seats:
+            # the spaces this seat may move to now, marked on the pictures
+            v["highlight"] = [getattr(a, "to") for a in self.legal_actions(state, seat)
+                              if hasattr(a, "to")]
+        return v
 
     def render_text(self, view: dict) -> str:
         return render.text(view)

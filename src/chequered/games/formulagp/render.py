@@ -75,10 +75,29 @@ def order_lines(view: dict) -> list[str]:
     return out
 
 
+WINDOW = (4, 14)          # tiles behind / ahead of the seat's car in the text picture
+
+
+def _window(view: dict, trk, picture: str) -> str:
+    """The seat's part of the track (the whole lap for spectators and for a
+    car in its box)."""
+    me = next((c for c in view["cars"] if c["seat"] == view.get("seat")), None)
+    if me is None or me["space"] is None:
+        return picture
+    tile = trk.spaces[me["space"]].tile
+    n = trk.lap_tiles
+    keep = {(tile + d) % n for d in range(-WINDOW[0], WINDOW[1] + 1)}
+    rows = picture.splitlines()
+    out = [r for r in rows if r[:3].strip().isdigit() and int(r[:3]) in keep]
+    start = next(i for i, r in enumerate(out) if int(r[:3]) == (tile - WINDOW[0]) % n)
+    return "\n".join(out[start:] + out[:start])
+
+
 def text(view: dict) -> str:
     trk = load_track(view["track"])
     lines = [status_line(view), ""]
-    lines.append(track_text(trk, _car_marks(view), highlight=view.get("highlight")))
+    lines.append(_window(view, trk, track_text(trk, _car_marks(view),
+                                               highlight=view.get("highlight"))))
     lines.append("")
     lines += order_lines(view)
     if view.get("board"):

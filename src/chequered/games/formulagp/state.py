@@ -219,6 +219,7 @@ RACE_FIELDS = (
     # the decision in progress: the moving car, a battle, secret simultaneous choices
     "move", "battle", "secret", "done", "vsc_plan", "pit_exits", "final_round",
     "classification", "deferred", "start_round",
+    "cache",
 )
 
 
@@ -267,6 +268,9 @@ class Race:
         self.classification: list[int] = []
         self.deferred: list[int] = []       # round-1 yellow flags, placed after all moved
         self.start_round = 1                # the round run as FGP 7.2.1 (a red-flag restart: 13.10)
+        # The legal lists of the pending step by seat (rules/round.py). Not part
+        # of the position: code that edits a state by hand must set it to None.
+        self.cache: dict | None = None
 
     def car(self, seat: int) -> Car:
         return self.cars[seat]
@@ -313,6 +317,7 @@ class Race:
         r.classification = self.classification.copy()
         r.deferred = self.deferred.copy()
         r.start_round = self.start_round
+        r.cache = None
         return r
 
     def to_doc(self) -> dict:
@@ -393,6 +398,7 @@ class Race:
         r.classification = list(doc.get("classification", ()))
         r.deferred = list(doc.get("deferred", ()))
         r.start_round = doc.get("start_round", 1)
+        r.cache = None
         return r
 
     def __eq__(self, other) -> bool:

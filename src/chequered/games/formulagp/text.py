@@ -101,6 +101,34 @@ EVENT_TEXT = {
     "race_leader": lambda d: f"{_seat(d)} takes the race-leader token",
     "blue_flag": lambda d: f"{_seat(d)} is {d['laps_down']} lap(s) down",
     "final_lap": lambda d: "final lap",
+    "turn_end": lambda d: f"{_seat(d)} ends the turn",
+    "ers_spent": lambda d: f"{_seat(d)} spends {d['n']} ERS (now {d['ers']})",
+    "ers": lambda d: f"{_seat(d)} ERS {d['delta']:+d} (now {d['ers']})",
+    "extend": lambda d: f"{_seat(d)} extends with {'ERS' if d['via'] == 'ers' else 'a Tyre Wear card'}",
+    "stress": lambda d: f"{_seat(d)} stress {d['stress']}" + (" (focus)" if d.get("focus") else "")
+                        + (" STRESSED" if d.get("stressed") else ""),
+    "tyre_wear": lambda d: f"{_seat(d)} tyre wear {d['delta']:+d} (marker {d['wear']})",
+    "draw": lambda d: f"{_seat(d)} draws {d['n']} (hand {d['hand']})",
+    "return": lambda d: f"{_seat(d)} returns a card under the deck",
+    "replace": lambda d: f"{_seat(d)} draws {d['n']} replacement(s)",
+    "secret_chosen": lambda d: f"{_seat(d)} has chosen (face down)",
+    "play_option": lambda d: f"{_seat(d)} plays an Option card: draws an EVENT",
+    "event_held": lambda d: f"{_seat(d)} keeps an EVENT card face down",
+    "event_drawn": lambda d: f"{_seat(d)} draws EVENT {d['card']}",
+    "risk_drawn": lambda d: f"{_seat(d)} draws RISK {d['card']}",
+    "card_resolved": lambda d: f"{_seat(d)}: '{d.get('name', d.get('card'))}' takes effect",
+    "spend_pair": lambda d: f"{_seat(d)} spends {' + '.join(d['cards'])} for {d['function']}",
+    "reduce": lambda d: f"{_seat(d)} stops early: {d['charge']} to ERS, {d['brake']} braked",
+    "points_lost": lambda d: f"{_seat(d)} cannot go further: {d['n']} point(s) lost",
+    "no_battle": lambda d: f"{_seat(d)} does not attack ({d['ot_lost']} OT wasted)",
+    "sc_discard": lambda d: f"{_seat(d)} discards a card under the Safety Car",
+    "turned": lambda d: f"{_seat(d)} turns the car round",
+    "rejoin": lambda d: f"{_seat(d)} rejoins at space {d['to']}",
+    "pit_exit": lambda d: f"{_seat(d)} leaves the pit lane",
+    "to_pit_exit": lambda d: f"{_seat(d)} waits at the pit exit",
+    "box_wait": lambda d: f"{_seat(d)} waits in the box",
+    "penalty_served": lambda d: f"{_seat(d)} serves {d['tokens']} penalty token(s)",
+    "turn_lost": lambda d: f"{_seat(d)} loses the turn",
     "finish": lambda d: "classification: " + ", ".join(f"#{s + 1}" for s in d["classification"]),
 }
 
@@ -137,6 +165,8 @@ def describe_action(action) -> str:
             (" + car characteristic" if action.characteristic else "")
     if isinstance(action, A.Step):
         return f"move to space {action.to}"
+    if isinstance(action, A.Rejoin):
+        return f"rejoin at space {action.to}"
     if isinstance(action, A.Stop):
         return "stop behind (points left become OT)"
     if isinstance(action, A.Reduce):
@@ -174,8 +204,29 @@ def describe_action(action) -> str:
 
 
 def describe_choice(race, seat: int, action) -> str:
-    """A menu line naming the cards by colour and LEDs where a card is involved."""
+    """A menu line naming the cards by colour and LEDs where a card is involved,
+    and the tile and lane of a space."""
     base = describe_action(action)
+    if isinstance(action, (A.Step, A.Rejoin)):
+        from .rules.where import track_of
+        trk = track_of(race)
+        sp = trk.spaces[action.to]
+        car = race.cars[seat]
+        here = trk.spaces[car.space] if car.space is not None else None
+        how = "" if here is None else (" (lane change)" if action.to in here.lateral else
+                                       " (forward)")
+        extra = []
+        if sp.slipstream:
+            extra.append("slipstream")
+        if sp.kerb:
+            extra.append("kerb")
+        if sp.pit_lane:
+            extra.append("PIT LANE")
+        if sp.skid_to is not None:
+            extra.append("tricky corner!")
+        lanes = "/".join(map(str, sp.lanes))
+        return f"{base}: tile {sp.tile}, lane {lanes}{how}" + \
+            (f" [{', '.join(extra)}]" if extra else "")
     cards = getattr(action, "cards", None)
     if cards:
         names = []

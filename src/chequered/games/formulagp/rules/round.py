@@ -49,6 +49,7 @@ def phase(name: str):
 
 def wait(race: Race, name: str, seats, **context) -> None:
     race.pending = Pending(name, seats, context)
+    race.cache = None
 
 
 def to_act(race: Race) -> frozenset[int]:
@@ -61,7 +62,17 @@ def legal(race: Race, seat: int) -> list:
     p = race.pending
     if race.over or p is None or seat not in p.seats:
         return []
-    return STEPS[p.step][0](race, seat)
+    cache = race.cache if race.cache is not None else {}
+    if seat not in cache:
+        cache[seat] = STEPS[p.step][0](race, seat)
+        race.cache = cache
+    return list(cache[seat])
+
+
+def remember(race: Race, seat: int, options: list) -> None:
+    """Keep a legal list computed while deciding to wait (valid until the
+    next action)."""
+    race.cache = {seat: list(options)}
 
 
 def apply(race: Race, seat: int, action) -> list[Event]:
@@ -70,13 +81,14 @@ def apply(race: Race, seat: int, action) -> list[Event]:
         raise IllegalAction("FGP 12: the race is over", "FGP 12")
     if p is None or seat not in p.seats:
         raise IllegalAction(f"FGP 7.1: it is not seat {seat}'s decision now", "FGP 7.1")
-    legal_fn, act, rule = STEPS[p.step]
-    options = legal_fn(race, seat)
-    chosen = match(action, options)
+    rule = STEPS[p.step][2]
+    chosen = match(action, legal(race, seat))
     if chosen is None:
         raise IllegalAction(f"{rule}: {type(action).__name__} is not a legal choice "
                             f"at the {p.step.replace('_', ' ')} step", rule)
-    ev = act(race, seat, chosen)
+    race.cache = None
+    ev = STEPS[p.step][1](race, seat, chosen)
+    race.cache = None
     return ev + advance(race)
 
 

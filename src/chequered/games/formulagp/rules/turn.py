@@ -19,7 +19,7 @@ from . import draw as D
 from . import movement as M
 from .hazards import quick_repair, quick_repair_choices
 from .overtake import check_step, must_stop
-from .round import phase, register, wait
+from .round import phase, register, remember, wait
 from .start_steps import start_play_of, stressed
 from .tyres import tyre_bonus, worn_out
 from .where import in_yellow_zone, occupancy, passable, positions, tile_of, track_of, race_round
@@ -370,6 +370,7 @@ def _moving(race: Race) -> list[Event]:
         mv["stage"] = "after_move"
         return [Event("points_lost", {"seat": car.seat, "n": mv["lost"]}, "FGP 8.3")]
     wait(race, "move", [car.seat])
+    remember(race, car.seat, opts)
     return []
 
 

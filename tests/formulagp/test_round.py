@@ -1,0 +1,286 @@
+"""The round machine (rules/round.py and the step modules): whole races, the
+rulebook's worked examples played through the decision steps, secrecy of
+simultaneous choices, and positions built by hand (FGP 6, 7, 8, 9, 11, 12)."""
+from __future__ import annotations
+
+import pytest
+
+import chequered
+from chequered.engine.play import play
+from chequered.engine.protocol import IllegalAction
+from chequered.engine.records import record_of, replay
+from chequered.games.formulagp import actions as A
+from chequered.games.formulagp.rules import cards as C
+from chequered.games.formulagp.rules import round as machine
+from chequered.games.formulagp.rules.setup import new_race
+from chequered.games.formulagp.rules.tyres import tyre_bonus
+from chequered.games.formulagp.track import track
+
+GAME = chequered.game("formulagp")
+
+
+# ---- whole races ----------------------------------------------------------------------
+@pytest.mark.parametrize("trk", ["fast", "twisty", "street"])
+def test_heuristic_race_completes_and_replays(trk):
+    cfg = GAME.config(track=trk, seats=["heuristic"] * 6)
+    played = play(GAME, cfg, 5)
+    st = played.state
+    assert GAME.is_over(st)
+    res = GAME.result(st)
+    assert sorted(res.classification) == list(range(6))
+    # FGP 14.2: the 6-car row
+    assert sorted(res.points.values(), reverse=True) == [6, 4, 3, 2, 1, 0]
+    assert max(res.laps.values()) >= 1
+    rec = record_of(GAME, cfg, 5, played.actions, st)
+    assert GAME.state_hash(replay(rec)) == GAME.state_hash(st)
+
+
+def test_same_seed_same_race():
+    cfg = GAME.config(track="twisty", seats=["heuristic"] * 4 + ["random"] * 2)
+    a, b = play(GAME, cfg, 11), play(GAME, cfg, 11)
+    assert GAME.state_hash(a.state) == GAME.state_hash(b.state)
+    assert GAME.state_hash(play(GAME, cfg, 12).state) != GAME.state_hash(a.state)
+
+
+def test_ten_cars_on_the_street_circuit():
+    st = play(GAME, GAME.config(track="street", seats=["heuristic"] * 10), 2).state
+    res = GAME.result(st)
+    # FGP 14.2: 10+ cars score 13-10-8-6-5-4-3-2-1-0
+    assert sorted(res.points.values(), reverse=True) == [13, 10, 8, 6, 5, 4, 3, 2, 1, 0]
+
+
+# ---- qualifying and the start (FGP 6, 7.2) -------------------------------------------------
+def _fresh(seats=3, track="fast", seed=4):
+    cfg = GAME.config(track=track, seats=["human"] * seats)
+    return GAME.new(cfg, seed)
+
+
+def _finish_returns(st):
+    while st.pending.step == "returns":
+        GAME.apply(st, st.pending.seats[0], A.Done())
+
+
+def test_qualifying_choices_are_secret_until_all_have_chosen():
+    st = _fresh()
+    _finish_returns(st)
+    assert st.pending.step == "quali_cards" and st.pending.seats == [0, 1, 2]
+    play0 = next(a for a in GAME.legal_actions(st, 0) if len(a.cards) == 2)
+    GAME.apply(st, 0, play0)
+    v1 = GAME.view(st, 1)
+    assert v1["chosen"] == [0] and v1.get("secret") is None
+    assert not set(play0.cards) & set(map(str, v1.values()))
+    assert GAME.view(st, 0)["secret"]["cards"] == list(play0.cards)
+    with pytest.raises(IllegalAction):
+        GAME.apply(st, 0, play0)                      # already chosen
+    for s in (1, 2):
+        GAME.apply(st, s, A.Cards())                  # missed qualifying
+    # FGP 6.2: scores revealed, then pushes in pit-box order
+    scores = {c.seat: c.quali_score for c in st.cars}
+    assert scores[1] == scores[2] == 0 and scores[0] > 0
+    assert st.pending.step == "push"
+
+
+def test_grid_pole_bonus_and_round_one_order():
+    st = _fresh(seats=4)
+    _finish_returns(st)
+    for s in range(4):
+        GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
+    while st.pending.step in ("push", "quali_save"):
+        seat = st.pending.seats[0]
+        GAME.apply(st, seat, A.Push(False) if st.pending.step == "push"
+                   else GAME.legal_actions(st, seat)[0])
+    grid = [c.seat for c in sorted(st.cars, key=lambda c: c.grid or 99) if c.grid]
+    scores = [st.cars[s].quali_score for s in grid]
+    assert scores == sorted(scores, reverse=True)          # FGP 6.2: highest on pole
+    assert st.pending.step == "pole_keep" and st.pending.seats == [grid[0]]
+    pole = st.cars[grid[0]]
+    n = len(pole.hand)
+    drawn = list(st.move["pole"])
+    keep = GAME.legal_actions(st, pole.seat)[0]
+    GAME.apply(st, pole.seat, keep)
+    assert len(pole.hand) == n - 2 and keep.keep in pole.hand      # FGP 7.2.1: keep 1 of 3
+    assert all(c not in pole.hand for c in drawn if c != keep.keep)
+    assert st.pending.step == "start_cards"
+    leds = {}
+    for s in list(st.pending.seats):
+        a = max(GAME.legal_actions(st, s), key=lambda a: len(a.cards))
+        leds[s] = sum(C.action_card(C.content_of(st), c).leds for c in a.cards
+                      if C.kind_of(st, c) == "movement") + \
+            sum(1 for c in a.cards if C.kind_of(st, c) != "movement")
+        GAME.apply(st, s, a)
+    # FGP 7.2.1 step 4: most LEDs first, ties by grid position
+    pos = {s: i for i, s in enumerate(grid)}
+    order = sorted(leds, key=lambda s: (-leds[s], pos[s]))
+    stuck = [s for s in grid if st.cars[s].stuck_in_neutral]
+    assert st.sequence == order + stuck
+    # round 1 is played in 2nd gear with the revealed cards (no play step)
+    assert st.move["gear"] == 2 and st.pending.step in ("move", "extend")
+
+
+# ---- positions built by hand: the worked examples through the steps ----------------------
+def _scenario(spaces, *, hands, track_key="fast", round_no=3, board_tyre=None):
+    """Cars on `spaces`, seat 0 to move, its turn at the preparations step."""
+    st = new_race(track_key, len(spaces), seed=1, controllers=["human"] * len(spaces))
+    st.round, st.flag, st.phase = round_no, 8 + round_no, "turns"
+    for car, sp, hand in zip(st.cars, spaces, hands):
+        car.space, car.in_pit, car.laps = sp, False, 0
+        for c in car.hand:
+            car.deck.pile.append(c)
+        car.hand = []
+        for c in hand:
+            car.deck.pile.remove(c)
+            car.hand.append(c)
+        if board_tyre:
+            car.tyre = board_tyre
+    st.sequence = list(range(len(spaces)))
+    st.turn, st.done = 0, []
+    st.move = {"seat": 0, "stage": "prep"}
+    st.cache = None
+    machine.advance(st)
+    return st
+
+
+def _lane_space(trk, tile, lane):
+    sp = trk.tiles[tile].lanes[lane - 1]
+    return sp[-1] if sp else None
+
+
+def _pick(st, colour):
+    return next(c.id for c in C.content_of(st).action.cards if c.colour == colour)
+
+
+def test_fgp_7_3_3_5_speed_from_gear_pace_and_tyres():
+    """FGP 7.3.3.5 example: a GREEN card in 6th gear gives 2 MP, plus the tyre bonus."""
+    trk = track("fast")
+    tile = next(t.index for t in trk.tiles if t.gear == 6 and _lane_space(trk, t.index, 2))
+    green = _pick(new_race("fast", 1), "green")
+    st = _scenario([_lane_space(trk, tile, 2)], hands=[[green]])
+    assert st.pending.step == "prep"
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((green,)))
+    car = st.cars[0]
+    side = C.board_side(st, car)
+    assert side.speed.mp(6, "green") == 2
+    assert st.move["mp"] == 2 + tyre_bonus(side, car.tyre, car.wear)
+
+
+def _battle_sites(trk):
+    """Tiles t, t+1 whose lane 2 has one space each (one step apart) and a
+    tile t+2 with a space in lane 3 (adjacent to lane 2): the FGP 9.2 picture."""
+    for t in trk.tiles:
+        a, b = trk.tile_ahead(t.index, 1), trk.tile_ahead(t.index, 2)
+        if len(t.lanes[1]) == 1 and len(trk.tiles[a].lanes[1]) == 1 \
+                and trk.tiles[b].lanes[2] and trk.tiles[b].lanes[1]:
+            s0, s1 = t.lanes[1][0], trk.tiles[a].lanes[1][0]
+            if s1 in trk.spaces[s0].forward and not trk.spaces[s0].slipstream \
+                    and not trk.spaces[s1].slipstream:
+                yield s0, s1, trk.tiles[b].lanes[2][-1]
+
+
+def _battle_site(trk):
+    return next(_battle_sites(trk))
+
+
+def _four_mp(trk, side):
+    """A site, pace and tyre giving exactly 4 MP from the site's start tile."""
+    for s0, s1, other in _battle_sites(trk):
+        gear = trk.tile_of(s0).gear
+        for tyre in ("medium", "soft", "hard"):
+            bonus = tyre_bonus(side, tyre, side.start_position(tyre))
+            for pace in ("green", "red"):
+                if side.speed.mp(gear, pace) + bonus == 4:
+                    return (s0, s1, other), pace, tyre
+    raise AssertionError("no site gives 4 MP")
+
+
+@pytest.mark.parametrize("track_key", ["fast", "twisty"])
+def test_fgp_9_2_stop_rule_and_ot_from_the_points_left(track_key):
+    """FGP 9.2 example: 4 MP, the car drives one space and must stop behind a
+    car in the adjacent lane of the next tile; 3 MP left, OT capacity 2 ->
+    OT 2 and 1 point lost."""
+    trk = track(track_key)
+    probe = new_race(track_key, 2)
+    side = C.board_side(probe, probe.cars[0])
+    assert side.max_ot == 2
+    (s0, s1, other), pace, tyre = _four_mp(trk, side)
+    card = _pick(probe, pace)
+    spare = [c.id for c in C.content_of(probe).action.cards if c.colour == "orange"][:3]
+    st = _scenario([s0, other], hands=[[card, *spare[:2]], [spare[2]]], track_key=track_key)
+    car = st.cars[0]
+    car.tyre, car.wear = tyre, side.start_position(tyre)
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((card,)))
+    assert st.move["mp"] == 4
+    GAME.apply(st, 0, A.Step(s1))
+    legal = GAME.legal_actions(st, 0)
+    # the step onto the other car's tile is not offered; Stop is
+    assert A.Stop() in legal
+    assert all(trk.spaces[a.to].tile != trk.spaces[other].tile
+               for a in legal if isinstance(a, A.Step))
+    ev = GAME.apply(st, 0, A.Stop())
+    ot = next(e for e in ev if e.kind == "ot_charge")
+    assert ot.data["ot"] == 2 and ot.data["lost"] == 1
+    assert st.pending.step == "attack"
+    assert A.Attack(1) in GAME.legal_actions(st, 0)
+
+
+def test_battle_cards_are_secret_and_the_winner_overtakes():
+    trk = track("fast")
+    s0, s1, other = _battle_site(trk)
+    probe = new_race("fast", 2)
+    cards = C.content_of(probe).action.cards
+    red = next(c.id for c in cards if c.colour == "red")
+    blues = [c.id for c in cards if c.colour == "blue"][:2]
+    greens = [c.id for c in cards if c.colour == "green"][:2]
+    st = _scenario([s0, other], hands=[[red, *blues], greens])
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((red,)))
+    GAME.apply(st, 0, A.Step(s1))
+    GAME.apply(st, 0, A.Stop())
+    GAME.apply(st, 0, A.Attack(1))
+    GAME.apply(st, 0, A.Done())                      # no OT boost
+    assert st.pending.step == "battle_cards" and st.pending.seats == [0, 1]
+    strong = max(GAME.legal_actions(st, 0), key=lambda a: sum(
+        C.action_card(C.content_of(st), c).leds for c in a.cards))
+    GAME.apply(st, 0, strong)
+    v = GAME.view(st, 1)
+    assert v["battle"]["chosen"] == [0] and "0" not in v["battle"]["cards"]
+    assert GAME.legal_actions(st, 1)[0] == A.Cards()            # FGP 9.3: no defence first
+    GAME.apply(st, 1, A.Cards())
+    while st.pending and st.pending.step == "battle_boost":
+        s = st.pending.seats[0]
+        GAME.apply(st, s, A.Boost())
+    # no defence: the attack succeeds and the car drives its OT (FGP 9.3, 9.4.1)
+    assert trk.spaces[st.cars[0].space].tile == trk.spaces[other].tile or \
+        trk.progress(st.cars[0].space) > trk.progress(s1)
+
+
+def test_illegal_step_names_the_rule_and_changes_nothing():
+    trk = track("fast")
+    s0, s1, other = _battle_site(trk)
+    probe = new_race("fast", 2)
+    red = _pick(probe, "red")
+    st = _scenario([s0, other], hands=[[red], []])
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((red,)))
+    h = GAME.state_hash(st)
+    with pytest.raises(IllegalAction, match="FGP 8.3"):
+        GAME.apply(st, 0, A.Step(other))
+    assert GAME.state_hash(st) == h
+
+
+def test_pit_stop_changes_tyres_and_leaves_in_exit_order():
+    st = _scenario([0], hands=[[]])
+    car = st.cars[0]
+    car.space, car.in_pit, car.box_call = None, True, True
+    car.wear = 9
+    st.move = {"seat": 0, "stage": "begin"}
+    st.pending, st.cache = None, None
+    machine.advance(st)
+    assert st.pending.step == "pit_stop"
+    GAME.apply(st, 0, A.PitStop("soft", (), "none"))
+    side = C.board_side(st, car)
+    assert car.tyre == "soft" and car.wear == side.start_position("soft")
+    assert car.cold_tyres == 2                          # FGP 11.3
+    GAME.apply(st, 0, A.Done())
+    assert car.space == track("fast").pit.exit_space and not car.in_pit
