@@ -10,6 +10,7 @@ from ..state import Race
 from . import battle as B
 from .battle import card_info
 from . import card_effects as FX
+from . import car_state as CS
 from . import cards as C
 from .flags import lapping_defence
 from .overtake import battle_targets, charge_ot, ot_leds
@@ -302,7 +303,7 @@ def _apply_result(race: Race, res: B.BattleResult, plays, boosts) -> list[Event]
                 race.decks["event"].discard(c)
     for seat, n in res.ers.items():
         car = race.cars[seat]
-        ev += C.spend_ers(race, car, min(-n, car.ers), "FGP 9.3") if car.ers else []
+        ev += CS.spend_ers(race, car, min(-n, car.ers), "FGP 9.3") if car.ers else []
     for seat, n in res.wear.items():
         ev += wear(race, race.cars[seat], n, "FGP 9.3")
     for seat, n in res.stress.items():
@@ -384,7 +385,7 @@ def _secondary_act(race: Race, seat: int, action: Attack) -> list[Event]:
     ev = [Event("secondary_attack", {"seat": seat, "target": target, "card": card},
                 "FGP 9.4.1", reveal=True)]
     if colour == "blue" and car.ers:
-        ev += C.spend_ers(race, car, 1, "FGP 9.4.1")
+        ev += CS.spend_ers(race, car, 1, "FGP 9.4.1")
     if res.path:
         ev += _drive(race, car, list(res.path))
     if res.secondary is not None and res.secondary.target is not None:

@@ -45,3 +45,14 @@ def reset_stress(race: Race, car: Car, rule: str) -> list[Event]:
     car.focus = False
     return [Event("stress", {"seat": car.seat, "stress": car.stress, "focus": False,
                              "stressed": False}, rule)]
+
+
+def spend_ers(race: Race, car: Car, n: int, rule: str) -> list[Event]:
+    """Spend ERS; a hand now over the lower limit is cut down at once
+    (FGP 8.8): the round machine asks the player (the 'now' queue)."""
+    ev = C.spend_ers(race, car, n, rule)
+    over = C.overflow(race, car)
+    if over and race.move is not None:
+        race.move.setdefault("now", []).append(
+            {"kind": "discard", "seat": car.seat, "data": {"count": over, "reason": "hand_limit"}})
+    return ev

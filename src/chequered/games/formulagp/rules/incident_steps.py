@@ -17,7 +17,7 @@ from .flags import deploy_safety_car, drs_between
 from .finish import places_yellow_flag
 from .round import register, wait
 from .tyres import red_die_after_move
-from .turn import car_of, stage, wear
+from .turn import URGENT, car_of, stage, wear
 from .where import in_yellow_zone, occupancy, positions, tile_of, track_of, race_round
 
 
@@ -170,7 +170,7 @@ def _incidents(race: Race) -> list[Event]:
         queue.pop(0)
         return _off_track(race, seat, None, data)
     if kind == "discard":
-        if data.get("count", 0) <= 0 or not C.discardable(race, car):
+        if data.get("count", 0) <= 0 or not _discard_legal(race, seat, f):
             queue.pop(0)
             return []
         wait(race, "discard", [seat])
@@ -284,7 +284,7 @@ def apply_outcome(race: Race, seat: int, out: H.Outcome, pusher: int | None = No
         race.cars[pusher].penalties += 1
         ev.append(Event("penalty", {"seat": pusher, "cause": "push_off"}, "FGP 13.12"))
     if out.pending == "second_counter_steer":
-        race.move["followups"].insert(0, {"kind": "second_counter_steer", "seat": seat,
+        race.move.setdefault("followups", []).insert(0, {"kind": "second_counter_steer", "seat": seat,
                                           "data": {"pusher": pusher}})
     if out.yellow_flag and places_yellow_flag(final_round=race.final_round):
         ev += yellow_flag(race, seat)
@@ -316,23 +316,86 @@ def _collision(race: Race, seat: int, data: dict) -> list[Event]:
     ev += _damage(race, seat)
     if hit is not None:
         ev += _damage(race, hit)
-        race.move["followups"].insert(0, {"kind": "loss_of_control", "seat": hit,
+        race.move.setdefault("followups", []).insert(0, {"kind": "loss_of_control", "seat": hit,
                                           "data": {"chain": True}})
     return ev
 
 
-def _discard_legal(race: Race, seat: int) -> list:
-    return [Discard(c) for c in dict.fromkeys(C.discardable(race, race.cars[seat]))]
+def _queue(race: Race) -> list:
+    return race.move["now"] if race.move.get("now") else race.move["followups"]
+
+
+def push_aside(race: Race, car, to: int) -> list[Event]:
+    """FGP 8.3.1: a lateral move into an occupied space pushes that car one
+    lane further the same way: onto a space (a full one means a collision,
+    FGP 13.5), into a wall (a collision) or off the track (the pusher takes a
+    Penalty token; the pushed car resolves going off track, FGP 13.4.3 a)."""
+    trk = track_of(race)
+    pushed = next(c for c in race.cars if c.space == to and c.seat != car.seat)
+    target = M.push_target(trk, car.space, to)
+    ev = [Event("push", {"seat": car.seat, "pushed": pushed.seat}, "FGP 8.3.1")]
+    if isinstance(target, int) and occupancy(race).get(target, 0) < trk.spaces[target].capacity:
+        pushed.space = target
+        return ev
+    if target == H.OFF_TRACK:
+        side = "right" if to in trk.spaces[car.space].right else "left"
+        spot = H.pushed_off_spot(trk, to, side)
+        car.penalties += 1
+        ev.append(Event("penalty", {"seat": car.seat, "cause": "push_off"}, "FGP 8.3.1"))
+        pushed.space = None
+        pushed.off_track = True
+        pushed.off_spot = list(spot)
+        followup(race, "second_counter_steer", pushed.seat, pusher=car.seat)
+        return ev
+    return ev + _collision(race, car.seat, {"hit": to})
+
+
+def _discard_legal(race: Race, seat: int, f: dict | None = None) -> list:
+    """A card effect's discard (never Tyre Wear or Draw Failure), or FGP 8.8:
+    down to the hand limit, where Tyre Wear and Draw Failure cards are played."""
+    f = f or _queue(race)[0]
+    car = race.cars[seat]
+    if f["data"].get("reason") == "hand_limit":
+        if not C.overflow(race, car):
+            return []
+        return [Discard(c) for _, c in C.overflow_choices(race, car)]
+    return [Discard(c) for c in dict.fromkeys(C.discardable(race, car))]
 
 
 def _discard_act(race: Race, seat: int, action: Discard) -> list[Event]:
     race.pending = None
-    f = race.move["followups"][0]
-    C.discard(race.cars[seat], action.card, "FGP 4.2.1")
+    queue = _queue(race)
+    f = queue[0]
+    car = race.cars[seat]
+    if f["data"].get("reason") == "hand_limit":
+        choice = next(ch for ch in C.overflow_choices(race, car) if ch[1] == action.card)
+        ev = C.apply_overflow(race, car, choice)
+        if choice[0] == "play_draw_failure" and ev[-1].kind == "failure_drawn":
+            out = FX.resolve_card(race, seat, ev[-1].data["card"], situation=FX.Situation())
+            ev += out.events
+            for x in out.followups:
+                followup(race, x.kind, x.seat, **x.data)
+    else:
+        C.discard(car, action.card, "FGP 4.2.1")
+        ev = [Event("discard", {"seat": seat}, "FGP 4.2.1")]
     f["data"]["count"] = f["data"].get("count", 1) - 1
-    if f["data"]["count"] <= 0:
-        race.move["followups"].pop(0)
-    return [Event("discard", {"seat": seat}, "FGP 4.2.1")]
+    if f["data"]["count"] <= 0 or not _discard_legal(race, seat, f):
+        queue.pop(0)
+    return ev
+
+
+def _run_now(race: Race) -> list[Event]:
+    """Forced discards that cannot wait for the end of the move (FGP 8.8)."""
+    now = race.move["now"]
+    f = now[0]
+    if not _discard_legal(race, f["seat"], f):
+        now.pop(0)
+        return []
+    wait(race, "discard", [f["seat"]])
+    return []
+
+
+URGENT["run"] = _run_now
 
 
 register("discard", _discard_legal, _discard_act, "FGP 4.2.1")

@@ -21,7 +21,7 @@ from .round import MAX_ROUNDS, phase
 from .turn import end_turn, stage
 from .sequence import driver_sequence
 from .start_steps import draw_phase
-from .where import distance, positions, track_of, whole_tiles, race_round
+from .where import distance, in_yellow_zone, positions, race_round, track_of, whole_tiles
 
 
 @phase("round_start")
@@ -131,7 +131,6 @@ def _round_end(race: Race) -> list[Event]:
         ch = become_leader(car.stress)
         car.stress, car.focus = ch.stress, ch.focus
         ev.append(Event("race_leader", {"seat": new}, "FGP 13.3"))
-    ev += _lapping(race)
     for car in race.cars:                               # FGP 11.3 cold tyres
         if car.cold_tyres:
             car.cold_tyres -= 1
@@ -150,23 +149,37 @@ def _ends_under_sc(race: Race) -> bool:
 
 
 def _lapping(race: Race) -> list[Event]:
-    """FGP 13.11: blue flags from the gap to the leader, at the end of the round
-    (A44: lapping is judged once a round, so turns are never lost to it)."""
-    if race.leader is None:
+    """FGP 13.11, after every turn: blue flags from the gap to the car in
+    front. A car just lapped that has not moved loses its turn (13.11.1); a
+    car that got a lap back by passing the leader moves again (13.11.4, A17).
+    Nothing changes by a move in a yellow zone (13.8.1)."""
+    front = max(race.cars, key=lambda c: distance(race, c))
+    if front.laps < 0:
         return []
     trk = track_of(race)
-    lead = whole_tiles(race, race.cars[race.leader])
+    lead = whole_tiles(race, front)
     ev = []
     for car in race.cars:
-        if car.seat == race.leader or car.space is None:
+        if car.seat == front.seat or (car.space is None and not car.off_track):
             continue
+        t = trk.spaces[car.space].tile if car.space is not None else car.off_spot[0]
         ch = lap_change(car.laps_down, leader_distance=lead, car_distance=whole_tiles(race, car),
-                        lap_tiles=trk.lap_tiles, has_moved=True)
-        if ch.laps_down != car.laps_down:
-            car.laps_down = ch.laps_down
-            car.blue_flag = ch.laps_down > 0
-            ev.append(Event("blue_flag", {"seat": car.seat, "laps_down": car.laps_down},
-                            "FGP 13.11"))
+                        lap_tiles=trk.lap_tiles, has_moved=car.seat in race.done,
+                        yellow_zone=in_yellow_zone(race, t))
+        if ch.laps_down == car.laps_down:
+            continue
+        car.laps_down = ch.laps_down
+        car.blue_flag = ch.laps_down > 0
+        ev.append(Event("blue_flag", {"seat": car.seat, "laps_down": car.laps_down},
+                        "FGP 13.11"))
+        if ch.lose_turn and race.phase == "turns":
+            car.lose_turn = True
+        if ch.extra_turn and race.phase == "turns" and car.seat in race.done:
+            race.done.remove(car.seat)
+            race.sequence.insert(race.turn, car.seat)
+            ev.append(Event("unlapped", {"seat": car.seat}, "FGP 13.11.4"))
+        if ch.clear_attempts:
+            car.attempts = 0
     return ev
 
 
@@ -220,6 +233,7 @@ def _end(race: Race) -> list[Event]:
     vsc, rf = mv.get("vsc"), mv.get("red_flag")
     ev = start_vsc(race) if vsc else []
     ev += end_turn(race)
+    ev += _lapping(race)
     leader_crossed(race)
     if rf:
         race.phase = "red_flag_choices"

@@ -25,6 +25,7 @@ from .tyres import tyre_bonus, worn_out
 from .where import in_yellow_zone, occupancy, passable, positions, tile_of, track_of, race_round
 
 STAGES: dict = {}
+URGENT: dict = {}      # "run": handles race.move["now"] (forced discards, FGP 8.8)
 
 
 def stage(name):
@@ -38,6 +39,8 @@ def stage(name):
 @phase("turns")
 def _turns(race: Race) -> list[Event]:
     if race.move is not None:
+        if race.move.get("now"):
+            return URGENT["run"](race)
         return STAGES[race.move["stage"]](race)
     while race.turn < len(race.sequence) and race.sequence[race.turn] in race.done:
         race.turn += 1
@@ -317,7 +320,7 @@ def start_move(race: Race, cards, orange_as, *, characteristic: bool) -> list[Ev
     for c in cards:
         C.play(car, c, "FGP 7.3.3.2")
     if pace.ers_cost:
-        ev += C.spend_ers(race, car, pace.ers_cost, "FGP 4.3.1")
+        ev += CS.spend_ers(race, car, pace.ers_cost, "FGP 4.3.1")
     side = C.board_side(race, car)
     mods = FX.modifiers(race, car)
     gear = gear_for(race, car)
@@ -382,9 +385,14 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
     trk = track_of(race)
     occ = occupancy(race, seat)
     free = passable(race, car)
+    tile = trk.spaces[car.space].tile
+    # FGP 9.5 / 8.3.1: wheel-to-wheel partners on this tile may be pushed aside
+    push = car.w2w is not None and race_round(race) > 2 and race.safety_car is None and any(
+        c.w2w is not None and c.space is not None and c.seat != seat
+        and trk.spaces[c.space].tile == tile for c in race.cars)
     steps = M.legal_steps(trk, car.space, occupied=occ, visited=mv["visited"],
                           lane_changes=mv["lanes"] and mv.get("ahead") is None,
-                          may_push=False)
+                          may_push=push)
     others = positions(race, seat)
     kept, blocked = [], []
     sc_tile = race.safety_car["tile"] if race.safety_car else None
@@ -501,6 +509,14 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
         from .pit_steps import enter_pit
         return ev + enter_pit(race, car, to)
     occ_here = occupancy(race, seat).get(to, 0)
+    if move.lane_change and occ_here >= sp.capacity:     # FGP 8.3.1 / 9.5: a push
+        from .incident_steps import push_aside
+        ev += push_aside(race, car, to)
+        occ_here = occupancy(race, seat).get(to, 0)
+        if occ_here >= sp.capacity:                      # a collision: the pusher stays
+            mv["left"] = 0
+            mv["stage"] = "after_move"
+            return ev
     car.space = to
     mv["visited"].append(to)
     if occ_here:                                        # FGP 8.5: onto a free car shadow
@@ -559,7 +575,7 @@ def _extend_act(race: Race, seat: int, action) -> list[Event]:
         return []
     ev: list[Event] = []
     if action.via == "ers":
-        ev += C.spend_ers(race, car, 1, "FGP 8.2.2")
+        ev += CS.spend_ers(race, car, 1, "FGP 8.2.2")
     else:
         C.play(car, action.card, "FGP 8.2.2")
         ev += wear(race, car, 1, "FGP 8.2.2")
