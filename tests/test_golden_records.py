@@ -34,6 +34,12 @@ GOLDEN = {
     "bolide-advanced-hairpin": ("bolide", {"seats": ["expert", "club", "random"],
                                            "track": "hairpin", "rules": "advanced",
                                            "turn_limit": 80}, 5),
+    "formulagp-heuristic-fast": ("formulagp", {"seats": ["heuristic"] * 6, "track": "fast"}, 5),
+    "formulagp-mixed-street": ("formulagp", {"seats": ["heuristic", "random", "heuristic",
+                                                       "random"], "track": "street"}, 8),
+    "formulagp-twisty-tyres": ("formulagp", {"seats": ["heuristic"] * 3, "track": "twisty",
+                                             "tyres": ["soft", "medium", "hard"],
+                                             "sides": ["B", "A", "B"]}, 2),
     "bolide-qualifying-twisty": ("bolide", {"seats": ["club", "expert"], "track": "twisty",
                                             "rules": "advanced", "options": ["qualifying"]}, 7),
 }

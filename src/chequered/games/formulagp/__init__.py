@@ -82,7 +82,7 @@ class FormulaGP(Game):
                       names=self.seat_names(state),
                       notes={c.seat: f"{c.penalties} penalty token(s)" for c in state.cars
                              if c.penalties},
-                      extra={"teams": {c.seat: c.team for c in state.cars}})
+                      extra={"teams": {str(c.seat): c.team for c in state.cars}})
 
     def redeterminize(self, state, seat: int, rng: Rng):
         return redeterminize(state, seat, rng)
