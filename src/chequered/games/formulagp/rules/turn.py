@@ -396,13 +396,13 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
     others = positions(race, seat)
     kept, blocked = [], []
     sc_tile = race.safety_car["tile"] if race.safety_car else None
+    no_overtaking = sc_tile is not None or in_yellow_zone(race, trk.spaces[car.space].tile) \
+        or race.vsc
     for st in steps:
         sp = trk.spaces[st.to]
         if st.crosses_yellow_line and not sp.pit_lane:
             continue                                    # FGP 11.1/11.3: stay behind the line
         if sp.pit_lane and (mv.get("exit") or mv.get("extending") or race.final_round):
-            continue
-        if sp.shadow_car is False and False:
             continue
         if sc_tile is not None and sp.tile == sc_tile and trk.spaces[car.space].tile != sc_tile:
             blocked.append(-1)                          # FGP 13.9.2: never pass the SC
@@ -410,6 +410,14 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
         if _zone_stop(race, car, st.to):
             continue
         c = check_step(trk, car.space, st.to, others, free)
+        if c.allowed and c.enters_tile and no_overtaking:
+            # FGP 13.8.1 / 13.9.2: no overtaking at all: any car on the tile
+            # ahead stops this one (a free shadow behind it excepted)
+            ahead = [k for k, s_ in others.items() if k not in free
+                     and trk.spaces[s_].tile == sp.tile]
+            if ahead and not c.shadow:
+                blocked += [k for k in ahead if k not in blocked]
+                continue
         if c.allowed:
             kept.append(st)
         else:
