@@ -30,6 +30,7 @@ def card_value(race, card: str) -> float:
 class HeuristicBot:
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed)
+        self._pit: tuple = ()            # (round, seat, wear, decision) of the last check
 
     def choose(self, game, state, seat: int):
         legal = game.legal_actions(state, seat)
@@ -143,7 +144,10 @@ class HeuristicBot:
         car = race.cars[seat]
         trk = track_of(race)
         here = trk.spaces[car.space]
-        pit = self._want_pit(race, car)
+        key = (race.round, seat, car.wear)
+        if self._pit[:3] != key:
+            self._pit = key + (self._want_pit(race, car),)
+        pit = self._pit[3]
 
         def progress(to):
             sp = trk.spaces[to]

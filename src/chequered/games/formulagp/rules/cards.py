@@ -73,13 +73,26 @@ def max_ot(race: Race, car: Car) -> int:
     return max(0, board_side(race, car).max_ot + board_modifier(race, car, "max_ot"))
 
 
+_FACTS: dict = {}
+
+
+def _facts(race: Race) -> dict:
+    """card id -> (kind, colour) of the race's ACTION cards: the two questions
+    asked on every step, answered by one dict look-up."""
+    f = _FACTS.get(race.content_dir)
+    if f is None:
+        f = {c.id: (c.kind, c.colour) for c in content_of(race).action.cards}
+        _FACTS[race.content_dir] = f
+    return f
+
+
 def kind_of(race: Race, card_id: str) -> str:
     """'movement', 'tyre_wear', 'option' or 'draw_failure' (FGP 4.3)."""
-    return action_card(content_of(race), card_id).kind
+    return _facts(race)[card_id][0]
 
 
 def colour_of(race: Race, card_id: str) -> str | None:
-    return action_card(content_of(race), card_id).colour
+    return _facts(race)[card_id][1]
 
 
 def is_tyre_wear(race: Race, card_id: str) -> bool:
