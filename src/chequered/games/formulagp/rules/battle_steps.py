@@ -12,12 +12,29 @@ from .battle import card_info
 from . import card_effects as FX
 from . import car_state as CS
 from . import cards as C
+from . import flags as F
 from .flags import lapping_defence
 from .overtake import battle_targets, charge_ot, ot_leds
 from .round import done_waiting, register, wait
 from .start_steps import infos, stressed
 from .turn import STAGES, car_of, stage, wear
 from .where import in_yellow_zone, passable, positions, tile_of, track_of, race_round
+
+
+def failed_lapping(race: Race, mover: int, blockers) -> list[Event]:
+    """FGP 13.11.3: stopped behind a car a lap (or more) down and not past it:
+    an attempt token on that car; the second flips it to double (everyone
+    passes it freely next round)."""
+    m = race.cars[mover]
+    for b in blockers:
+        if b is None or b < 0:
+            continue
+        car = race.cars[b]
+        if car.laps_down > m.laps_down and car.attempts < 2:
+            car.attempts = F.failed_lapping(car.attempts)
+            return [Event("lapping_attempt", {"seat": b, "attempts": car.attempts},
+                          "FGP 13.11.3")]
+    return []
 
 
 def _max_ot(race: Race, car) -> int:
@@ -49,7 +66,7 @@ def _battle(race: Race) -> list[Event]:
     if not _targets(race, car):
         car.ot = 0
         mv["stage"] = "resolve"
-        return ev
+        return ev + failed_lapping(race, car.seat, mv["blocked"])
     mv["stage"] = "declare"
     if mv["dice"]:                                      # FGP 9.2 3a: dice first
         mv["next"] = "declare"
@@ -86,7 +103,8 @@ def _attack_act(race: Race, seat: int, action: Attack) -> list[Event]:
     if action.defender is None:                         # FGP 9.2: OT wasted
         lost, car.ot = car.ot, 0
         race.move["stage"] = "resolve"
-        return [Event("no_battle", {"seat": seat, "ot_lost": lost}, "FGP 9.2")]
+        return [Event("no_battle", {"seat": seat, "ot_lost": lost}, "FGP 9.2")] \
+            + failed_lapping(race, seat, race.move["blocked"])
     race.battle = {"attacker": seat, "defender": action.defender, "side": action.side,
                    "slip": action.side is not None, "cards": {}, "boost": {}}
     race.move["stage"] = "ot_boost"
@@ -278,6 +296,8 @@ def _result(race: Race) -> list[Event]:
                                   "attack": res.attacker_total, "defence": res.defender_total},
                 res.rule, reveal=True)]
     ev += _apply_result(race, res, plays, boosts)
+    if res.outcome != "attacker":
+        ev += failed_lapping(race, a, [d])
     race.battle = None
     car.ot = 0
     FX.clear_battle_effects(race.cars[d])

@@ -261,6 +261,10 @@ def apply_outcome(race: Race, seat: int, out: H.Outcome, pusher: int | None = No
     if out.result == "collision":
         ev += wear(race, car, out.wear, out.rule)
         return ev + _collision(race, seat, {"hit": out.hit})
+    trk = track_of(race)
+    if out.space is not None and trk.spaces[out.space].pit_lane \
+            and car.space is not None and not trk.spaces[car.space].pit_lane:
+        return ev + _into_pit_wall(race, seat, out)
     if out.space is not None:
         car.space = out.space
     if out.result == H.OFF_TRACK:
@@ -291,6 +295,25 @@ def apply_outcome(race: Race, seat: int, out: H.Outcome, pusher: int | None = No
     return ev
 
 
+def _into_pit_wall(race: Race, seat: int, out: H.Outcome) -> list[Event]:
+    """FGP 11.1: a shift that would put the car into the pit lane hits the
+    wall: DAMAGE, the car goes backwards into the pit lane, its turn is over;
+    next round it goes to its box and stops normally. A counter-steer lets it
+    go on into the pit lane without a penalty."""
+    car = race.cars[seat]
+    ev = [Event("pit_wall", {"seat": seat}, "FGP 11.1")]
+    if out.spun:
+        ev += _damage(race, seat)
+        car.facing_back = True
+    ev += wear(race, car, out.wear, out.rule)
+    car.space = None
+    car.in_pit = True
+    car.box_call = True
+    if race.move and race.move.get("seat") == seat:
+        race.move["left"] = 0
+    return ev
+
+
 def _off_track(race: Race, seat: int, card: str | None, data: dict) -> list[Event]:
     car = race.cars[seat]
     out = H.off_track_attempt(tuple(car.off_spot), card, pushed=data.get("pusher") is not None)
@@ -308,9 +331,20 @@ def _collision(race: Race, seat: int, data: dict) -> list[Event]:
     """FGP 13.5: both draw DAMAGE, the initiator takes a Penalty token and
     stays, the car hit loses control at once."""
     hit_space = data.get("hit")
-    hit = next((c.seat for c in race.cars if c.space == hit_space and c.seat != seat), None)
+    there = [c.seat for c in race.cars if c.space == hit_space and c.seat != seat]
+    ev: list[Event] = []
+    hit = there[0] if there else None
+    while len(there) > 1:                   # FGP 13.5 / 8.3.1: a full slipstream space
+        rolls = {}
+        for s in there:
+            face = _white(race)
+            rolls[s] = 1 if face.icon else face.value
+            ev.append(Event("die", {"seat": s, "die": "white", "face": rolls[s]}, "FGP 13.5",
+                            reveal=True))
+        there = list(H.slipstream_victims(rolls))      # ties roll again (A24)
+        hit = there[0]
     car = race.cars[seat]
-    ev = [Event("collision", {"seat": seat, "hit": hit}, "FGP 13.5")]
+    ev.append(Event("collision", {"seat": seat, "hit": hit}, "FGP 13.5"))
     car.penalties += 1
     ev.append(Event("penalty", {"seat": seat, "cause": "collision"}, "FGP 13.12"))
     ev += _damage(race, seat)

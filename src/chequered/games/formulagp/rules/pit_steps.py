@@ -12,6 +12,7 @@ from .car_state import reset_stress
 from .round import register, wait
 from .turn import end_turn, stage
 from .tyres import fit_tyres
+from ..track import Move
 from .where import track_of
 
 
@@ -21,9 +22,11 @@ def enter_pit(race: Race, car, to: int) -> list[Event]:
     speeding (BLUE card or an extension, WHITE icon face) cost a Penalty."""
     mv = race.move
     trk = track_of(race)
-    move = next(m for m in trk.moves(car.space) if m.to == to)
-    entry = P.enter_pit(move, mv["left"], blue_card=mv.get("blue", False),
-                        extended=mv.get("extending", False))
+    move = next((m for m in trk.moves(car.space) if m.to == to), None)
+    # a counter-steer may have shifted the car across the line: no penalty then
+    entry = P.enter_pit(move or Move(to, True, crosses_yellow_line=True), mv["left"],
+                        blue_card=mv.get("blue", False), extended=mv.get("extending", False),
+                        unintended=move is None)
     ev = [Event("pit_entry", {"seat": car.seat, "lost": entry.mp_lost}, "FGP 11.1")]
     if entry.penalties:
         car.penalties += entry.penalties

@@ -11,7 +11,7 @@ from . import card_effects as FX
 from . import cards as C
 from .car_state import stress
 from .finish import Finisher, classify, final_lap
-from .flags import advance_safety_car, end_of_round_attempts, lap_change, sc_status
+from .flags import advance_safety_car, lap_change, sc_status
 from .hazards import become_leader, race_leader
 from .incident_steps import yellow_flag
 from .penalties import HeldCard, end_of_race
@@ -134,8 +134,9 @@ def _round_end(race: Race) -> list[Event]:
     for car in race.cars:                               # FGP 11.3 cold tyres
         if car.cold_tyres:
             car.cold_tyres -= 1
-        car.attempts = end_of_round_attempts(car.attempts, lapped_this_round=False,
-                                             free_round_played=True)
+        # FGP 13.11.3: a double token (2) set this round frees the car to be
+        # passed next round (3); it leaves at the end of that round
+        car.attempts = {2: 3, 3: 0}.get(car.attempts, car.attempts)
     if race.final_round or race.round >= MAX_ROUNDS or _ends_under_sc(race):
         race.phase = "finish"
     else:

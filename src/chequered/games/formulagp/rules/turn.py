@@ -514,8 +514,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
         mv["zone_touched"] = True
     sp = trk.spaces[to]
     if sp.pit_lane:                                     # FGP 11.1: into the pit lane
-        from .pit_steps import enter_pit
-        return ev + enter_pit(race, car, to)
+        return ev + _before_pit(race, car, to)
     occ_here = occupancy(race, seat).get(to, 0)
     if move.lane_change and occ_here >= sp.capacity:     # FGP 8.3.1 / 9.5: a push
         from .incident_steps import push_aside
@@ -543,6 +542,37 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
 
 
 register("move", _move_legal, _move_act, "FGP 8.3")
+
+
+def _before_pit(race: Race, car, to: int) -> list[Event]:
+    """FGP 11.1 / 4.11.3: dice still to roll are rolled on track first (the
+    tyres' RED die too, once); the car enters if it is still in control."""
+    from .tyres import red_die_after_move
+    mv = race.move
+    side = C.board_side(race, car)
+    if red_die_after_move(side, car.wear, skip_once=car.skip_red):
+        mv["dice"].append("red")
+        mv["tyres_rolled"] = True
+    car.skip_red = False
+    mv["pit_target"] = to
+    mv["next"] = "pit_enter"
+    mv["stage"] = "dice"
+    return []
+
+
+@stage("pit_enter")
+def _pit_enter(race: Race) -> list[Event]:
+    from .pit_steps import enter_pit
+    mv = race.move
+    car = car_of(race)
+    to = mv.pop("pit_target")
+    if car.space is None or car.spun or car.off_track:
+        if mv.get("tyres_rolled"):
+            car.skip_red = True                         # FGP 10.1: no second roll next turn
+        mv["left"] = 0
+        mv["stage"] = "resolve"
+        return []
+    return enter_pit(race, car, to)
 
 
 # ---- FGP 8.2.2 extend -------------------------------------------------------------------

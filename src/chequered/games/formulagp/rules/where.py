@@ -96,7 +96,8 @@ def passable(race: Race, mover: Car) -> list[int]:
             round_no=race_round(race), other_spun=c.spun, other_off_track=c.off_track,
             other_on_pit_exit=c.space == exit_space,
             both_w2w=bool(mover.w2w and c.w2w),
-        ) or passes_freely(mover.laps_down, c.laps_down, other_attempts=c.attempts,
+        ) or passes_freely(mover.laps_down, c.laps_down,
+                           other_attempts=2 if c.attempts == 3 else 0,   # FGP 13.11.3
                            safety_car=race.safety_car is not None)
         if free:
             out.append(c.seat)
