@@ -149,19 +149,69 @@ def _pick(st, colour):
     return next(c.id for c in C.content_of(st).action.cards if c.colour == colour)
 
 
-def test_fgp_7_3_3_5_speed_from_gear_pace_and_tyres():
-    """FGP 7.3.3.5 example: a GREEN card in 6th gear gives 2 MP, plus the tyre bonus."""
+def _free_run(trk, tile, lane, n):
+    """True when lane `lane` runs straight on from `tile` for n tiles, one
+    space a tile, with no pit spaces (a clean stretch to count spaces on)."""
+    for k in range(n + 1):
+        t = trk.tiles[trk.tile_ahead(tile, k)]
+        sp = t.lanes[lane - 1]
+        if len(sp) != 1 or trk.spaces[sp[0]].pit_lane or trk.spaces[sp[0]].shadow_car:
+            return False
+    return True
+
+
+def test_fgp_7_3_3_5_green_in_6th_gear_with_tyre_bonus_3_moves_5_spaces():
+    """FGP 7.3.3.5 example: a GREEN card in 6th gear gives 2 MP; with a tyre
+    bonus of +3 the car moves 5 spaces."""
     trk = track("fast")
-    tile = next(t.index for t in trk.tiles if t.gear == 6 and _lane_space(trk, t.index, 2))
+    tile, lane = next((t.index, ln) for t in trk.tiles for ln in (1, 2, 3, 4)
+                      if t.gear == 6 and _free_run(trk, t.index, ln, 5))
     green = _pick(new_race("fast", 1), "green")
-    st = _scenario([_lane_space(trk, tile, 2)], hands=[[green]])
-    assert st.pending.step == "prep"
-    GAME.apply(st, 0, A.Done())
-    GAME.apply(st, 0, A.Play((green,)))
+    st = _scenario([trk.tiles[tile].lanes[lane - 1][0]], hands=[[green]])
     car = st.cars[0]
     side = C.board_side(st, car)
-    assert side.speed.mp(6, "green") == 2
-    assert st.move["mp"] == 2 + tyre_bonus(side, car.tyre, car.wear)
+    car.tyre, car.wear = "soft", side.start_position("soft")
+    assert tyre_bonus(side, car.tyre, car.wear) == 3 and side.speed.mp(6, "green") == 2
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((green,)))
+    assert st.move["mp"] == 5
+    start = trk.progress(car.space)
+    moved = 0
+    while st.pending.step == "move":
+        forward = [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)
+                   and trk.spaces[a.to].lane == lane]
+        GAME.apply(st, 0, forward[0])
+        moved += 1
+    assert moved == 5 and trk.progress(car.space)[0] == (start[0] + 5) % trk.lap_tiles
+
+
+def test_fgp_8_8_spending_a_charge_drops_the_hand_limit_at_once():
+    """FGP 8.8 example: at the ERS level with 2 LEDs the hand holds 6; one
+    charge spent drops the limit to 4 and the cards over it go at once."""
+    trk = track("fast")
+    tile, lane = next((t.index, ln) for t in trk.tiles for ln in (1, 2, 3, 4)
+                      if t.straight and _free_run(trk, t.index, ln, 7)
+                      and trk.tiles[trk.tile_ahead(t.index, 5)].straight)
+    probe = new_race("fast", 1)
+    deck = C.content_of(probe).action.cards
+    green = [c.id for c in deck if c.colour == "green"][:3]
+    reds = [c.id for c in deck if c.colour == "red"][:4]
+    st = _scenario([trk.tiles[tile].lanes[lane - 1][0]], hands=[[*green, *reds[:3]]])
+    car = st.cars[0]
+    side = C.board_side(st, car)
+    car.ers = 2
+    assert side.ers_leds[2] == 2 and side.ers_leds[1] == 0
+    assert C.hand_limit(st, car) == 6 and len(car.hand) == 6
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((green[0],)))
+    while st.pending.step == "move":
+        GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
+    assert st.pending.step == "extend" and A.Extend("ers") in GAME.legal_actions(st, 0)
+    GAME.apply(st, 0, A.Extend("ers"))
+    assert C.hand_limit(st, car) == 4 and len(car.hand) == 5
+    assert st.pending.step == "discard"                  # at once, before moving on
+    GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])
+    assert len(car.hand) == 4 and st.pending.step == "move"
 
 
 def _battle_sites(trk):
