@@ -16,6 +16,8 @@ from chequered.games.formulagp.rules.setup import new_race
 from chequered.games.formulagp.rules.tyres import tyre_bonus
 from chequered.games.formulagp.track import track
 
+from .scenario import scenario as _scenario
+
 GAME = chequered.game("formulagp")
 
 
@@ -118,28 +120,6 @@ def test_grid_pole_bonus_and_round_one_order():
 
 
 # ---- positions built by hand: the worked examples through the steps ----------------------
-def _scenario(spaces, *, hands, track_key="fast", round_no=3, board_tyre=None):
-    """Cars on `spaces`, seat 0 to move, its turn at the preparations step."""
-    st = new_race(track_key, len(spaces), seed=1, controllers=["human"] * len(spaces))
-    st.round, st.flag, st.phase = round_no, 8 + round_no, "turns"
-    for car, sp, hand in zip(st.cars, spaces, hands):
-        car.space, car.in_pit, car.laps = sp, False, 0
-        for c in car.hand:
-            car.deck.pile.append(c)
-        car.hand = []
-        for c in hand:
-            car.deck.pile.remove(c)
-            car.hand.append(c)
-        if board_tyre:
-            car.tyre = board_tyre
-    st.sequence = list(range(len(spaces)))
-    st.turn, st.done = 0, []
-    st.move = {"seat": 0, "stage": "prep"}
-    st.cache = None
-    machine.advance(st)
-    return st
-
-
 def _lane_space(trk, tile, lane):
     sp = trk.tiles[tile].lanes[lane - 1]
     return sp[-1] if sp else None

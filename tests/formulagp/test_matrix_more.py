@@ -1,0 +1,246 @@
+"""More rule-matrix checks through the round machine (docs/rules/formulagp.md):
+secondary functions, parameters, the car characteristic, Draw Failure
+cards, the ERS hand limit, the driver sequence, DRS, wheel-to-wheel pushes,
+lapping and penalties served in the pit (FGP 4.2.2, 4.3.4, 4.12, 4.13,
+7.3.2, 8.3.1, 8.6, 8.8, 9.5, 11.2, 13.11)."""
+from __future__ import annotations
+
+import chequered
+from chequered.games.formulagp import actions as A
+from chequered.games.formulagp.rules import cards as C
+from chequered.games.formulagp.rules import round as machine
+from chequered.games.formulagp.rules.setup import new_race
+from chequered.games.formulagp.track import track
+
+from .test_matrix_turn import forward_steps, ids, kinds, lane_space, scenario, straight_start
+
+GAME = chequered.game("formulagp")
+CONTENT = C.content_of(new_race("fast", 1))
+
+
+def with_secondary(f, n):
+    return [c.id for c in CONTENT.action.cards if c.secondary == f][:n]
+
+
+def finish_round(st, round_no):
+    while st.round == round_no and not GAME.is_over(st):
+        s = st.pending.seats[0]
+        GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
+
+
+# ---- FGP 4.2.2: a pair of matching 2x icons, spent in the preparations ---------------------
+def test_fgp_4_2_2_two_cards_with_the_ers_icon_charge_one_ers():
+    trk = track("fast")
+    a, b = with_secondary("ers_2x", 2)
+    green = next(c for c in ids("movement", "green", 20) if c not in (a, b))
+    st = scenario([straight_start(trk)], hands=[[green, a, b]])
+    car = st.cars[0]
+    car.ers = 0
+    st.cache = None
+    spend = next(x for x in GAME.legal_actions(st, 0)
+                 if isinstance(x, A.Spend) and x.function == "ers_2x")
+    GAME.apply(st, 0, spend)
+    assert car.ers == 1 and a not in car.hand and b not in car.hand
+
+
+def test_fgp_4_2_2_two_cards_with_the_mp_icon_add_one_point_to_the_move():
+    trk = track("fast")
+    a, b = with_secondary("mp_2x", 2)
+    green = next(c for c in ids("movement", "green", 20) if c not in (a, b))
+    sp = straight_start(trk)
+    plain = scenario([sp], hands=[[green, a, b]])
+    GAME.apply(plain, 0, A.Done())
+    GAME.apply(plain, 0, next(x for x in GAME.legal_actions(plain, 0) if not x.characteristic))
+    st = scenario([sp], hands=[[green, a, b]])
+    GAME.apply(st, 0, next(x for x in GAME.legal_actions(st, 0)
+                           if isinstance(x, A.Spend) and x.function == "mp_2x"))
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, next(x for x in GAME.legal_actions(st, 0) if not x.characteristic))
+    assert st.move["mp"] == plain.move["mp"] + 1
+
+
+# ---- FGP 4.12: the YELLOW parameter gives +1 ERS once -----------------------------------------
+def test_fgp_4_12_yellow_parameter_charges_one_ers_and_is_used_up():
+    trk = track("fast")
+    green = ids("movement", "green")[0]
+    st = scenario([straight_start(trk)], hands=[[green]])
+    car = st.cars[0]
+    car.ers = 0
+    st.cache = None
+    GAME.apply(st, 0, A.Parameter("yellow"))
+    assert car.ers == 1 and not car.params["yellow"]
+    assert A.Parameter("yellow") not in GAME.legal_actions(st, 0)
+
+
+# ---- FGP 4.13: the car characteristic, +1 MP once per turn where the board says -----------
+def test_fgp_4_13_car_characteristic_adds_one_point():
+    trk = track("fast")
+    green = ids("movement", "green")[0]
+    for t in trk.tiles:
+        sp = lane_space(trk, t.index, 2)
+        if sp is None:
+            continue
+        st = scenario([sp], hands=[[green]])
+        GAME.apply(st, 0, A.Done())
+        if A.Play((green,), (), True) in GAME.legal_actions(st, 0):
+            break
+    else:
+        raise AssertionError("no tile where the characteristic applies")
+    plain = scenario([sp], hands=[[green]])
+    GAME.apply(plain, 0, A.Done())
+    GAME.apply(plain, 0, A.Play((green,), (), False))
+    GAME.apply(st, 0, A.Play((green,), (), True))
+    assert st.move["mp"] == plain.move["mp"] + 1 and st.cars[0].characteristic_used
+    # FGP 7.2.1: never in round 1 (2nd gear, no characteristic)
+    r1 = scenario([sp], hands=[[green]], round_no=1)
+    r1.secret = {}
+    r1.cache = None
+    GAME.apply(r1, 0, A.Done())
+    assert not any(x.characteristic for x in GAME.legal_actions(r1, 0))
+
+
+# ---- FGP 4.3.4 / 7.3.3.1: a Draw Failure card is played first and draws a FAILURE ----------
+def test_fgp_4_3_4_draw_failure_is_played_at_the_start_of_the_turn():
+    trk = track("fast")
+    df = ids("draw_failure")[0]
+    green = ids("movement", "green")[0]
+    st = scenario([straight_start(trk)], hands=[[green, df]], stage="begin")
+    car = st.cars[0]
+    assert df not in car.hand
+    assert len(car.failures) == 1 or any(f in st.decks["failure"].discards
+                                         for f in CONTENT.failure.cards)
+    assert st.pending.step == "prep"
+
+
+# ---- FGP 8.8: an ERS spend that lowers the hand limit forces discards at once ----------------
+def test_fgp_8_8_blue_card_at_two_leds_drops_the_hand_limit_and_forces_a_discard():
+    trk = track("fast")
+    blue = ids("movement", "blue")[0]
+    greens = ids("movement", "green", 5)
+    st = scenario([straight_start(trk)], hands=[[blue, *greens]])
+    car = st.cars[0]
+    car.ers = 2
+    assert C.hand_limit(st, car) == 6 and len(car.hand) == 6
+    st.cache = None
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((blue,)))
+    assert car.ers == 1 and C.hand_limit(st, car) == 4
+    assert st.pending.step == "discard" and st.pending.seats == [0]
+    GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])
+    assert len(car.hand) == 4 and st.pending.step == "move"
+
+
+# ---- FGP 7.3.2: the next round's sequence starts with the car in front -----------------------
+def test_fgp_7_3_2_next_round_sequence_puts_the_car_in_front_first():
+    trk = track("fast")
+    sp = straight_start(trk)
+    ahead = lane_space(trk, trk.tile_ahead(trk.spaces[sp].tile, 12), 2)
+    green = ids("movement", "green")[0]
+    st = scenario([sp, ahead], hands=[[green], []], done=(1,))
+    finish_round(st, 3)
+    while st.pending.step == "returns":
+        GAME.apply(st, st.pending.seats[0], A.Done())
+    assert st.sequence == [1, 0] and st.pending.seats == [1]
+
+
+# ---- FGP 8.6: DRS pulls the car to the tile behind the next car in the zone ------------------
+def test_fgp_8_6_drs_pulls_the_car_up_behind_the_next_car_in_the_zone():
+    trk = track("fast")
+    zone = [s for s in trk.spaces if s.drs_zone == 1]
+    tiles = sorted({s.tile for s in zone})
+    first = next(s.id for s in zone if s.tile == tiles[0] and s.lane == 2)
+    target = next(s.id for s in zone if s.tile == tiles[-1] and s.lane == 3)
+    for round_no, pulled in ((3, True), (2, False)):
+        st = scenario([first, target], hands=[[], []], round_no=round_no, done=(1,))
+        st.pending = None
+        st.move = {"seat": 0, "stage": "after_move", "dice": [], "colours": ["green"],
+                   "visited": [first], "left": 0, "blocked": [], "reduced": False}
+        ev = machine.advance(st)
+        car = st.cars[0]
+        if pulled:
+            drs = next(e for e in ev if e.kind == "drs")
+            assert trk.spaces[drs.data["to"]].tile == tiles[-1] - 1
+            assert trk.spaces[drs.data["to"]].lane == 2
+        else:
+            assert "drs" not in kinds(ev) and car.space == first     # FGP 7.2.2
+
+
+def test_fgp_8_6_no_drs_after_a_reduced_move():
+    trk = track("fast")
+    zone = [s for s in trk.spaces if s.drs_zone == 1]
+    tiles = sorted({s.tile for s in zone})
+    first = next(s.id for s in zone if s.tile == tiles[0] and s.lane == 2)
+    target = next(s.id for s in zone if s.tile == tiles[-1] and s.lane == 3)
+    st = scenario([first, target], hands=[[], []], done=(1,))
+    st.pending = None
+    st.move = {"seat": 0, "stage": "after_move", "dice": [], "colours": ["green"],
+               "visited": [first], "left": 0, "blocked": [], "reduced": True}
+    ev = machine.advance(st)
+    assert "drs" not in kinds(ev)
+
+
+# ---- FGP 9.5 / 8.3.1: wheel-to-wheel partners push each other aside ---------------------------
+def test_fgp_9_5_a_wheel_to_wheel_car_pushes_its_partner_one_lane_over():
+    trk = track("fast")
+    for t in trk.tiles:
+        spaces = [lane_space(trk, t.index, lane) for lane in (2, 3, 4)]
+        if all(s is not None and not trk.spaces[s].slipstream for s in spaces) \
+                and spaces[1] in trk.spaces[spaces[0]].right \
+                and spaces[2] in trk.spaces[spaces[1]].right and t.straight:
+            break
+    else:
+        raise AssertionError("no tile with lanes 2-4")
+    mine, theirs, beyond = spaces
+    green = ids("movement", "green")[0]
+    st = scenario([mine, theirs], hands=[[green], []], done=(1,))
+    st.cars[0].w2w = st.cars[1].w2w = "vs"
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((green,)))
+    assert A.Step(theirs) in GAME.legal_actions(st, 0)
+    ev = GAME.apply(st, 0, A.Step(theirs))
+    assert "push" in kinds(ev)
+    assert st.cars[0].space == theirs and st.cars[1].space == beyond
+    assert st.cars[0].penalties == 0
+    # without the tokens the same lateral step is not offered
+    st = scenario([mine, theirs], hands=[[green], []], done=(1,))
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((green,)))
+    assert A.Step(theirs) not in GAME.legal_actions(st, 0)
+
+
+# ---- FGP 13.11.1: a car lapped before it has moved loses its turn ------------------------------
+def test_fgp_13_11_1_lapped_before_moving_gets_a_blue_flag_and_loses_its_turn():
+    trk = track("fast")
+    sp = straight_start(trk)
+    t = trk.spaces[sp].tile
+    slow_tile = trk.tile_ahead(t, 1)
+    slow = lane_space(trk, slow_tile, 4) or lane_space(trk, slow_tile, 1)
+    red = ids("movement", "red")[0]
+    st = scenario([sp, slow], hands=[[red], []])
+    st.cars[0].laps = 1                     # a lap ahead, two tiles behind on the track
+    st.cache = None
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((red,)))
+    forward_steps(st)
+    assert trk.spaces[st.cars[0].space].tile > slow_tile
+    ev = []
+    while st.round == 3:
+        s = st.pending.seats[0]
+        ev += GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
+    assert st.cars[1].laps_down == 1 and st.cars[1].blue_flag
+    assert any(e.kind == "turn_lost" and e.data["seat"] == 1 for e in ev)
+    assert st.cars[1].space == slow
+
+
+# ---- FGP 11.2 / 13.12: Penalty tokens are served in the box ------------------------------------
+def test_fgp_11_2_penalty_tokens_are_served_in_the_box_before_the_stop():
+    st = scenario([None], hands=[[]], stage="begin")
+    st = scenario([straight_start(track("fast"))], hands=[[]])
+    car = st.cars[0]
+    car.space, car.in_pit, car.box_call, car.penalties = None, True, True, 1
+    st.move = {"seat": 0, "stage": "begin"}
+    st.pending, st.cache = None, None
+    ev = machine.advance(st)
+    served = next(e for e in ev if e.kind == "penalty_served")
+    assert served.data["tokens"] == 1 and car.penalties == 0
+    assert "turn_end" in kinds(ev) and car.in_pit
