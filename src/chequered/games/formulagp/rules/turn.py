@@ -383,38 +383,49 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
     mv = race.move
     car = race.cars[seat]
     trk = track_of(race)
-    occ = occupancy(race, seat)
-    free = passable(race, car)
-    tile = trk.spaces[car.space].tile
+    spaces = trk.spaces
+    others = positions(race, seat)
+    occ: dict[int, int] = {}
+    tiles: set[int] = set()
+    for s_ in others.values():
+        occ[s_] = occ.get(s_, 0) + 1
+        tiles.add(spaces[s_].tile)
+    here = spaces[car.space].tile
     # FGP 9.5 / 8.3.1: wheel-to-wheel partners on this tile may be pushed aside
-    push = car.w2w is not None and race_round(race) > 2 and race.safety_car is None and any(
-        c.w2w is not None and c.space is not None and c.seat != seat
-        and trk.spaces[c.space].tile == tile for c in race.cars)
+    push = car.w2w is not None and here in tiles and race_round(race) > 2 \
+        and race.safety_car is None and any(
+            c.w2w is not None and c.space is not None and c.seat != seat
+            and spaces[c.space].tile == here for c in race.cars)
     steps = M.legal_steps(trk, car.space, occupied=occ, visited=mv["visited"],
                           lane_changes=mv["lanes"] and mv.get("ahead") is None,
                           may_push=push)
-    others = positions(race, seat)
     kept, blocked = [], []
     sc_tile = race.safety_car["tile"] if race.safety_car else None
-    no_overtaking = sc_tile is not None or in_yellow_zone(race, trk.spaces[car.space].tile) \
-        or race.vsc
+    no_overtaking = sc_tile is not None or race.vsc or (
+        bool(race.yellow_flags) and in_yellow_zone(race, here))
+    free = None
     for st in steps:
-        sp = trk.spaces[st.to]
+        sp = spaces[st.to]
         if st.crosses_yellow_line and not sp.pit_lane:
             continue                                    # FGP 11.1/11.3: stay behind the line
         if sp.pit_lane and (mv.get("exit") or mv.get("extending") or race.final_round):
             continue
-        if sc_tile is not None and sp.tile == sc_tile and trk.spaces[car.space].tile != sc_tile:
+        if sc_tile is not None and sp.tile == sc_tile and here != sc_tile:
             blocked.append(-1)                          # FGP 13.9.2: never pass the SC
             continue
-        if _zone_stop(race, car, st.to):
+        if race.yellow_flags and _zone_stop(race, car, st.to):
             continue
+        if sp.tile == here or sp.tile not in tiles:     # no car to pass on that tile
+            kept.append(st)
+            continue
+        if free is None:
+            free = passable(race, car)
         c = check_step(trk, car.space, st.to, others, free)
-        if c.allowed and c.enters_tile and no_overtaking:
+        if c.allowed and no_overtaking:
             # FGP 13.8.1 / 13.9.2: no overtaking at all: any car on the tile
             # ahead stops this one (a free shadow behind it excepted)
             ahead = [k for k, s_ in others.items() if k not in free
-                     and trk.spaces[s_].tile == sp.tile]
+                     and spaces[s_].tile == sp.tile]
             if ahead and not c.shadow:
                 blocked += [k for k in ahead if k not in blocked]
                 continue
@@ -458,12 +469,15 @@ def _reduce_options(race: Race, car) -> list:
     """FGP 8.2.1 / 8.9: stop now, every point left charged or braked."""
     mv = race.move
     left = mv["left"]
-    room = M.ers_charge_room(left, car.ers, C.ers_max(race, car), blue=mv["blue"])
-    if "ers_charge" in FX.modifiers(race, car).disabled:
-        room = 0
     tws = [c for c in dict.fromkeys(car.hand) if C.is_tyre_wear(race, c)]
-    if worn_out(C.board_side(race, car), car.tyre, car.wear):
+    if tws and worn_out(C.board_side(race, car), car.tyre, car.wear):
         tws = []
+    room = 0 if mv["blue"] or car.ers >= C.ers_max(race, car) else \
+        M.ers_charge_room(left, car.ers, C.ers_max(race, car))
+    if room and "ers_charge" in FX.modifiers(race, car).disabled:
+        room = 0
+    if room + len(tws) < left:
+        return []
     out = []
     for charge in range(min(room, left), -1, -1):
         need = left - charge
