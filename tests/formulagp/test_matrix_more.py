@@ -243,3 +243,31 @@ def test_fgp_11_2_penalty_tokens_are_served_in_the_box_before_the_stop():
     served = next(e for e in ev if e.kind == "penalty_served")
     assert served.data["tokens"] == 1 and car.penalties == 0
     assert "turn_end" in kinds(ev) and car.in_pit
+
+
+# ---- FGP 9.4.2: the defender shows more LEDs: nobody moves, the attacker's OT is lost --------
+def test_fgp_9_4_2_defender_with_more_leds_keeps_the_place():
+    from .test_round import _battle_site
+    trk = track("fast")
+    s0, s1, other = _battle_site(trk)
+    cards = CONTENT.action.cards
+    red = next(c.id for c in cards if c.colour == "red")
+    weak = min((c for c in cards if c.colour == "green"), key=lambda c: c.leds).id
+    strong = sorted((c for c in cards if c.colour == "blue"), key=lambda c: -c.leds)
+    st = scenario([s0, other], hands=[[red, weak], [strong[0].id, strong[1].id]], done=(1,))
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((red,)))
+    GAME.apply(st, 0, A.Step(s1))
+    GAME.apply(st, 0, A.Stop())
+    GAME.apply(st, 0, A.Attack(1))
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Cards((weak,)))
+    best = max(GAME.legal_actions(st, 1), key=lambda a: sum(
+        C.action_card(CONTENT, c).leds for c in a.cards))
+    ev = GAME.apply(st, 1, best)
+    while st.pending and st.pending.step == "battle_boost":
+        ev += GAME.apply(st, st.pending.seats[0], A.Boost())
+    res = next(e for e in ev if e.kind == "battle_result")
+    assert res.data["defence"] > res.data["attack"] and res.data["outcome"] == "defender"
+    assert st.cars[0].space == s1 and st.cars[1].space == other
+    assert st.cars[0].ot == 0
