@@ -21,8 +21,16 @@ from chequered.engine.protocol import IllegalAction
 from chequered.engine.records import Record, record_of, replay
 from chequered.engine.rng import Rng
 
-# Seeds per game: CONFORMANCE_SEEDS overrides (the soak command uses 100000s).
-SEEDS = int(os.environ.get("CONFORMANCE_SEEDS", "2000"))
+# Seeds per game: 2,000, or the game's own `conformance_seeds` (a slower game
+# may ask for fewer in the everyday run, never under 1,000); CONFORMANCE_SEEDS
+# overrides both (the soak command uses 100000s).
+SEEDS_ENV = os.environ.get("CONFORMANCE_SEEDS")
+
+
+def seeds_for(game) -> int:
+    if SEEDS_ENV:
+        return int(SEEDS_ENV)
+    return max(1000, getattr(game, "conformance_seeds", 2000))
 DEEP = int(os.environ.get("CONFORMANCE_DEEP", "40"))     # races checked at every step
 
 GAMES = [g.name for g in chequered.games()]
@@ -118,7 +126,7 @@ def _cases(name):
     game = chequered.game(name)
     configs = game.sample_configs()
     return [(name, i, configs[i % len(configs)], seed)
-            for i, seed in enumerate(range(SEEDS))]
+            for i, seed in enumerate(range(seeds_for(game)))]
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -137,7 +145,7 @@ def test_conformance_many_seeds(name, chunk):
     spread over every configuration (in 8 chunks so xdist can share them)."""
     game = chequered.game(name)
     configs = game.sample_configs()
-    for seed in range(chunk, SEEDS, 8):
+    for seed in range(chunk, seeds_for(game), 8):
         _play_checked(game, configs[seed % len(configs)], seed, deep=False)
 
 

@@ -24,6 +24,9 @@ class FormulaGP(Game):
     Config = FormulaGPConfig
     action_types = ACTION_TYPES
     bench_seats = "heuristic,heuristic,heuristic,heuristic,heuristic,heuristic"
+    # A random six-car race is ~900 decisions with every check: 1,000 seeds in
+    # the everyday test run (the minimum); the soak command runs more.
+    conformance_seeds = 1000
 
     def tracks(self) -> list[str]:
         return track_keys()

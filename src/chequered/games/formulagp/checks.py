@@ -45,6 +45,7 @@ def candidate_actions(race, seat: int) -> list:
 def invariants(race) -> list[str]:
     problems = []
     trk = track_of(race)
+    spaces = trk.spaces
     # one car per space, except the car shadows of slipstream spaces (FGP 8.5)
     count: dict[int, int] = {}
     for c in race.cars:
@@ -52,29 +53,29 @@ def invariants(race) -> list[str]:
             count[c.space] = count.get(c.space, 0) + 1
     exit_space = trk.pit.exit_space if trk.pit else None
     for s, n in count.items():
-        if n > trk.spaces[s].capacity and s != exit_space:
-            problems.append(f"space {s} holds {n} cars (capacity {trk.spaces[s].capacity})")
+        if n > 1 and n > spaces[s].capacity and s != exit_space:
+            problems.append(f"space {s} holds {n} cars (capacity {spaces[s].capacity})")
     # every ACTION deck holds its 45 cards, each once (FGP 4.3)
     for c in race.cars:
-        allc = c.deck.pile + c.deck.discards + c.deck.removed + c.hand
-        if len(allc) != ACTION_DECK_SIZE or len(set(allc)) != ACTION_DECK_SIZE:
-            problems.append(f"seat {c.seat}: ACTION cards not conserved ({len(allc)})")
+        d = c.deck
+        seen = set(d.pile)
+        seen.update(d.discards, d.removed, c.hand)
+        n = len(d.pile) + len(d.discards) + len(d.removed) + len(c.hand)
+        if n != ACTION_DECK_SIZE or len(seen) != ACTION_DECK_SIZE:
+            problems.append(f"seat {c.seat}: ACTION cards not conserved ({n})")
     # shared decks: every card in exactly one place
     sizes = race.config.get("deck_sizes", {})
+    extra = {"event": [e for c in race.cars for e in c.held_events],
+             "damage": [e for c in race.cars for e in c.damage],
+             "failure": [e for c in race.cars for e in c.failures]}
     for name in SHARED_DECKS:
-        d = race.decks[name]
-        where = list(d.pile) + list(d.discards) + list(d.removed)
-        if name == "event":
-            where += [e for c in race.cars for e in c.held_events]
-        if name == "damage":
-            where += [e for c in race.cars for e in c.damage]
-        if name == "failure":
-            where += [e for c in race.cars for e in c.failures]
         if name == "driver":
-            where += [c.driver for c in race.cars if c.driver in set(d.pile) | set(d.discards)]
+            continue                  # dealt once at setup; the cards by the boards are fixed
+        d = race.decks[name]
+        where = [*d.pile, *d.discards, *d.removed, *extra.get(name, ())]
         if len(where) != len(set(where)):
             problems.append(f"{name} deck: a card in two places")
-        if name in sizes and name != "driver" and len(where) != sizes[name]:
+        if name in sizes and len(where) != sizes[name]:
             problems.append(f"{name} deck holds {len(where)} cards, not {sizes[name]}")
     for c in race.cars:
         side = C.board_side(race, c)
