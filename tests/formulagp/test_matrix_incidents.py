@@ -15,7 +15,7 @@ from chequered.games.formulagp.rules.setup import new_race
 from chequered.games.formulagp.rules.tyres import red_die_after_move
 from chequered.games.formulagp.track import track
 
-from .test_matrix_turn import ids, kinds, scenario, straight_start
+from .test_matrix_turn import ids, kinds, lane_space, scenario, straight_start
 
 GAME = chequered.game("formulagp")
 
@@ -199,3 +199,121 @@ def test_fgp_13_5_each_car_loses_control_only_once_in_a_collision():
     lost = [e.data["seat"] for e in ev if e.kind == "loss_of_control"]
     assert lost.count(0) == 1 and lost.count(2) == 1
     assert st.cars[0].penalties == 1
+
+
+# ---- FGP 13.4.5: rejoining at the next turn ------------------------------------------------
+def test_fgp_13_4_5_a_spun_car_spends_its_first_point_turning_round_without_tyre_bonus():
+    from chequered.games.formulagp.rules.tyres import tyre_bonus
+    trk = track("fast")
+    sp = straight_start(trk)
+    green = ids("movement", "green")[0]
+    plain = scenario([sp], hands=[[green]])
+    GAME.apply(plain, 0, A.Done())
+    GAME.apply(plain, 0, A.Play((green,)))
+    st = scenario([sp], hands=[[green]])
+    car = st.cars[0]
+    car.spun, car.facing_back, car.rejoin = True, True, "a"
+    GAME.apply(st, 0, A.Done())
+    ev = GAME.apply(st, 0, A.Play((green,)))
+    bonus = tyre_bonus(C.board_side(st, car), car.tyre, car.wear)
+    assert st.move["mp"] == plain.move["mp"] - bonus
+    assert "turned" in kinds(ev) and not car.facing_back and not car.spun
+    assert st.move["left"] == st.move["mp"] - 1 and car.space == sp
+
+
+def test_fgp_13_4_5_b_an_off_track_car_first_steps_back_onto_the_nearest_space():
+    trk = track("fast")
+    skid = next(s for s in trk.spaces if s.skid_to)
+    st, _ = end_move_here([skid.id], hands=[[]], faces=["loss_of_control", white("green")])
+    car = st.cars[0]
+    assert car.off_track
+    green = ids("movement", "green")[0]
+    st2 = scenario([skid.id], hands=[[green]])
+    c2 = st2.cars[0]
+    c2.space, c2.off_track, c2.off_spot = None, True, list(car.off_spot)
+    # facing forward (as after a counter-steer off track, FGP 13.4.3 a): no turning point
+    c2.spun, c2.facing_back, c2.rejoin = False, False, "b"
+    st2.cache = None
+    GAME.apply(st2, 0, A.Done())
+    GAME.apply(st2, 0, A.Play((green,)))
+    assert st2.pending.step == "rejoin"
+    opts = GAME.legal_actions(st2, 0)
+    assert opts and all(trk.spaces[o.to].tile == car.off_spot[0] for o in opts)
+    GAME.apply(st2, 0, opts[0])
+    assert c2.space == opts[0].to and not c2.off_track
+
+
+# ---- FGP 13.8.1: inside a yellow zone no pairs --------------------------------------------
+def test_fgp_13_8_1_no_pairs_inside_a_yellow_zone():
+    trk = track("fast")
+    sp = straight_start(trk)
+    t = trk.spaces[sp].tile
+    greens = ids("movement", "green", 2)
+    st = scenario([sp], hands=[greens])
+    st.yellow_flags = [{"yellow_tile": t, "green_tile": trk.tile_ahead(t, 2),
+                        "ends_at": st.flag + 2}]
+    st.cache = None
+    GAME.apply(st, 0, A.Done())
+    assert all(len(a.cards) == 1 for a in GAME.legal_actions(st, 0))
+
+
+# ---- FGP 13.9.3: the Virtual Safety Car --------------------------------------------------
+def test_fgp_13_9_3_vsc_every_other_car_drives_the_drawers_distance():
+    trk = track("fast")
+    sp = straight_start(trk)
+    t = trk.spaces[sp].tile
+    back = lane_space(trk, trk.tile_ahead(t, len(trk.tiles) - 8), 2)
+    front = lane_space(trk, trk.tile_ahead(t, 14), 2)
+    st = scenario([sp, back, front], hands=[[], [], []], done=(2,))
+    st.sequence = [2, 0, 1]
+    st.turn = 1
+    path = [sp]
+    here = sp
+    for _ in range(3):
+        here = next(f for f in trk.spaces[here].forward if trk.spaces[f].lane == 2)
+        path.append(here)
+    st.cars[0].space = here
+    st.pending = None
+    st.vsc = True
+    st.move = {"seat": 0, "stage": "end", "vsc": True, "visited": path}
+    ev = machine.advance(st)
+    assert "vsc_plan" in kinds(ev)
+    plan = next(e for e in ev if e.kind == "vsc_plan").data
+    assert plan["steps"] == 3 and plan["movers"] == [1, 2]
+    moved = {1: 0, 2: 0}
+    while st.pending and st.pending.step == "vsc_step":
+        s = st.pending.seats[0]
+        moved[s] += 1
+        ev += GAME.apply(st, s, GAME.legal_actions(st, s)[0])
+    assert moved == {1: 3, 2: 3}
+    # the next round: no draw phase, the drawer first, seat 2 (moved twice) skips
+    assert st.round == 4 and st.pending.step == "prep" and st.pending.seats == [0]
+    assert st.sequence == [0, 1]
+
+
+# ---- FGP 13.10: the red flag (A14: the Safety Car card and a WHITE 6) ----------------------
+def test_fgp_13_10_red_flag_lines_up_the_grid_and_restarts_as_round_one():
+    trk = track("fast")
+    sp = straight_start(trk)
+    ahead = lane_space(trk, trk.tile_ahead(trk.spaces[sp].tile, 5), 2)
+    st = scenario([sp, ahead], hands=[[], []], done=(1,))
+    st.sequence = [1, 0]
+    st.turn = 1
+    st.pending = None
+    st.move = {"seat": 0, "stage": "incidents", "visited": [sp], "dice": [],
+               "followups": [{"kind": "safety_car", "seat": 0, "data": {}}]}
+    st.rng = Rigged(st.rng, [lambda f: getattr(f, "value", None) == 6])
+    for c in st.cars:
+        c.ers, c.penalties = 0, 0
+    ev = machine.advance(st)
+    rf = next(e for e in ev if e.kind == "red_flag")
+    assert rf.data["grid"] == [1, 0]
+    assert st.pending.step == "red_flag" and sorted(st.pending.seats) == [0, 1]
+    assert all(c.ers == C.ers_max(st, c) for c in st.cars)
+    for s in (0, 1):
+        GAME.apply(st, s, A.PitStop("soft", (), "none"))
+    assert st.cars[0].tyre == "soft"
+    # A38: a normal draw phase, then round 1's secret plays in 2nd gear
+    while st.pending.step == "returns":
+        GAME.apply(st, st.pending.seats[0], A.Done())
+    assert st.pending.step == "start_cards"
