@@ -239,8 +239,9 @@ def test_fgp_13_4_5_b_an_off_track_car_first_steps_back_onto_the_nearest_space()
     assert st2.pending.step == "rejoin"
     opts = GAME.legal_actions(st2, 0)
     assert opts and all(trk.spaces[o.to].tile == car.off_spot[0] for o in opts)
-    GAME.apply(st2, 0, opts[0])
-    assert c2.space == opts[0].to and not c2.off_track
+    calm = next(o for o in opts if not trk.spaces[o.to].skid_to)   # not back on the skid marks
+    GAME.apply(st2, 0, calm)
+    assert c2.space == calm.to and not c2.off_track
 
 
 # ---- FGP 13.8.1: inside a yellow zone no pairs --------------------------------------------
