@@ -271,3 +271,102 @@ def test_fgp_9_4_2_defender_with_more_leds_keeps_the_place():
     assert res.data["defence"] > res.data["attack"] and res.data["outcome"] == "defender"
     assert st.cars[0].space == s1 and st.cars[1].space == other
     assert st.cars[0].ot == 0
+
+
+# ---- FGP 8.4.1: a tile with the 'no paired cards' icon ----------------------------------------
+def test_fgp_8_4_1_no_pairs_from_a_no_paired_cards_tile():
+    trk = track("fast")
+    tile = next(t for t in trk.tiles if t.no_pairs and lane_space(trk, t.index, 2))
+    greens = ids("movement", "green", 2)
+    st = scenario([lane_space(trk, tile.index, 2)], hands=[greens])
+    GAME.apply(st, 0, A.Done())
+    assert GAME.legal_actions(st, 0) and all(len(a.cards) == 1 for a in GAME.legal_actions(st, 0))
+
+
+# ---- FGP 8.9: Brake! with a Tyre Wear card when the ERS is full ------------------------------
+def test_fgp_8_9_brake_with_a_tyre_wear_card_stops_one_point_early():
+    trk = track("fast")
+    green = ids("movement", "green")[0]
+    tw = ids("tyre_wear")[0]
+    st = scenario([straight_start(trk)], hands=[[green, tw]])
+    car = st.cars[0]
+    assert car.ers == C.ers_max(st, car)
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((green,)))
+    while st.move["left"] > 1:
+        GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
+    assert A.Reduce(0, (tw,)) in GAME.legal_actions(st, 0)
+    wear, here = car.wear, car.space
+    GAME.apply(st, 0, A.Reduce(0, (tw,)))
+    assert car.wear == wear + 1 and tw not in car.hand and car.space == here
+
+
+# ---- FGP 13.13.1: a gravel token -----------------------------------------------------------
+def test_fgp_13_13_1_driving_through_gravel_with_a_red_card_wears_and_clears_the_token():
+    trk = track("fast")
+    sp = straight_start(trk)
+    gt = trk.tile_ahead(trk.spaces[sp].tile, 1)
+    red = ids("movement", "red")[0]
+    green = ids("movement", "green")[0]
+    for card, fast in ((red, True), (green, False)):
+        st = scenario([sp], hands=[[card]])
+        st.hazards = {gt: "gravel"}
+        car = st.cars[0]
+        GAME.apply(st, 0, A.Done())
+        GAME.apply(st, 0, A.Play((card,)))
+        forward_steps(st)
+        assert trk.spaces[car.space].tile > gt
+        wear = car.wear
+        while st.pending and st.pending.seats == [0] and st.round == 3:
+            GAME.apply(st, 0, A.Done())
+        if fast:
+            assert car.wear == wear + 1 and gt not in st.hazards
+        else:
+            assert car.wear == wear and st.hazards.get(gt) == "gravel"
+
+
+# ---- FGP 11.2.1 b: repair everything and stay in the box a round ------------------------------
+def test_fgp_11_2_1_repairing_every_card_keeps_the_car_a_round_in_the_box():
+    st = scenario([straight_start(track("fast"))], hands=[[]])
+    car = st.cars[0]
+    dmg = st.decks["damage"].draw()
+    car.damage = [dmg]
+    car.space, car.in_pit, car.box_call = None, True, True
+    st.move = {"seat": 0, "stage": "begin"}
+    st.pending, st.cache = None, None
+    machine.advance(st)
+    assert A.PitStop(None, (), "all") in GAME.legal_actions(st, 0)
+    GAME.apply(st, 0, A.PitStop(None, (), "all"))
+    assert car.damage == [] and dmg in st.decks["damage"].discards
+    ev = GAME.apply(st, 0, A.Done())
+    while st.round < 5:
+        ev += GAME.apply(st, st.pending.seats[0], GAME.legal_actions(st, st.pending.seats[0])[-1])
+    # round 4: held in the box; at its end to the pit exit; round 5 from there
+    assert any(e.kind == "box_wait" and e.data["seat"] == 0 for e in ev)
+    rounds = [e.data["round"] for e in ev if e.kind == "round"]
+    waited = next(i for i, e in enumerate(ev) if e.kind == "box_wait")
+    left = next(i for i, e in enumerate(ev) if e.kind == "to_pit_exit")
+    assert rounds == [4, 5] and waited < left
+    assert car.space == track("fast").pit.exit_space and not car.in_pit
+
+
+# ---- FGP 12.2.1: penalty icons left in hand at the finish --------------------------------------
+def test_fgp_12_2_1_a_draw_failure_card_left_in_hand_costs_a_penalty_at_the_finish():
+    trk = track("fast")
+    green = ids("movement", "green")[0]
+    df = ids("draw_failure")[0]
+    st = scenario([straight_start(trk)], hands=[[green]], round_no=machine.MAX_ROUNDS)
+    st.flag = 5
+    car = st.cars[0]
+    car.deck.pile.remove(df)
+    car.hand.append(df)
+    st.cache = None
+    icons = C.action_card(CONTENT, df).penalty_icons
+    assert icons >= 1
+    ev = []
+    GAME.apply(st, 0, A.Done())
+    ev += GAME.apply(st, 0, A.Play((green,)))
+    while not GAME.is_over(st):
+        ev += GAME.apply(st, 0, GAME.legal_actions(st, 0)[-1])
+    pen = [e for e in ev if e.kind == "penalty" and e.data.get("cause") == "end"]
+    assert pen and pen[0].data["tokens"] == icons and car.penalties == icons
