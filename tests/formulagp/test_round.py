@@ -314,3 +314,39 @@ def test_pit_stop_changes_tyres_and_leaves_in_exit_order():
     assert car.cold_tyres == 2                          # FGP 11.3
     GAME.apply(st, 0, A.Done())
     assert car.space == track("fast").pit.exit_space and not car.in_pit
+
+
+def test_fgp_8_2_1_reduce_five_points_three_spaces_two_ers():
+    """FGP 8.2.1 / 8.8.1 a example: 5 MP, the car drives 3 spaces and turns the
+    last 2 MP into 2 ERS charges."""
+    trk = track("fast")
+    probe = new_race("fast", 1)
+    side = C.board_side(probe, probe.cars[0])
+    pick = None
+    for t in trk.tiles:
+        for ln in (1, 2, 3, 4):
+            if not _free_run(trk, t.index, ln, 5):
+                continue
+            for tyre in ("medium", "soft", "hard"):
+                for pace in ("green", "red"):
+                    bonus = tyre_bonus(side, tyre, side.start_position(tyre))
+                    if side.speed.mp(t.gear, pace) + bonus == 5:
+                        pick = (t.index, ln, tyre, pace)
+    assert pick, "no stretch gives 5 MP"
+    tile, lane, tyre, pace = pick
+    card = _pick(probe, pace)
+    st = _scenario([trk.tiles[tile].lanes[lane - 1][0]], hands=[[card]])
+    car = st.cars[0]
+    car.tyre, car.wear = tyre, side.start_position(tyre)
+    car.ers = side.ers_max - 2
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((card,)))
+    assert st.move["mp"] == 5
+    for _ in range(3):
+        step = next(a for a in GAME.legal_actions(st, 0)
+                    if isinstance(a, A.Step) and trk.spaces[a.to].lane == lane)
+        GAME.apply(st, 0, step)
+    assert A.Reduce(2, ()) in GAME.legal_actions(st, 0)
+    GAME.apply(st, 0, A.Reduce(2, ()))
+    assert car.ers == side.ers_max
+    assert trk.progress(car.space)[0] == (tile + 3) % trk.lap_tiles

@@ -95,7 +95,11 @@ class HeuristicBot:
             if isinstance(a, A.QuickRepair):
                 return a
         for a in legal:
-            if isinstance(a, A.PlayCard) and a.how == "play" and len(car.hand) > 3:
+            # an Option card is worth its LEDs in a battle: draw its EVENT only
+            # when the hand is full anyway
+            if isinstance(a, A.PlayCard) and a.how == "play" \
+                    and len(car.hand) >= C.hand_limit(race, car) \
+                    and sum(C.kind_of(race, c) == "option" for c in car.hand) >= 2:
                 return a
             if isinstance(a, A.PlayCard) and a.how == "event":
                 return a

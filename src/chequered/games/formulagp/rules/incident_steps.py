@@ -184,7 +184,9 @@ def apply_followup(race: Race, kind: str, seat: int, data: dict) -> list[Event]:
     if kind == "die":
         return roll(race, seat, data["die"])
     if kind == "yellow_flag":
-        return yellow_flag(race, seat, panel=data.get("panel", 1))
+        if data.get("on_track", True):
+            return yellow_flag(race, seat, panel=data.get("panel", 1))
+        return advance_panel(race, data.get("panel", 1))
     if kind == "safety_car":
         white = race.rng.choice(list(C.content_of(race).dice.white))
         ev = [Event("die", {"seat": seat, "die": "white", "face": white.value}, "FGP 13.9",
@@ -448,8 +450,7 @@ def yellow_flag(race: Race, seat: int, panel: int | str = 1) -> list[Event]:
     zones = [H.YellowZone(z["yellow_tile"], z["green_tile"], z["ends_at"])
              for z in race.yellow_flags]
     white = _white(race)
-    sc_space = next(s for s in C.content_of(race).control.sides
-                    if s.colour == race.panel_side).safety_car
+    sc_space = _panel(race).safety_car
     res = H.yellow_flag(trk, zones, t, 1 if white.icon else white.value, radar=race.flag,
                         panel=race.yellow_panel, sc_space=sc_space)
     if panel == "white_die" and res.new_zone:
@@ -467,6 +468,23 @@ def yellow_flag(race: Race, seat: int, panel: int | str = 1) -> list[Event]:
     return ev
 
 
+def _panel(race: Race):
+    return next(s for s in C.content_of(race).control.sides if s.colour == race.panel_side)
+
+
+def advance_panel(race: Race, by: int | str) -> list[Event]:
+    """FGP 13.8.2: a card that moves the Yellow Flag token on the race control
+    panel without a flag on track ('white_die': by the WHITE roll, icon = 1)."""
+    if by == "white_die":
+        face = _white(race)
+        by = 1 if face.icon else face.value
+    race.yellow_panel += int(by)
+    ev = [Event("race_control", {"panel": race.yellow_panel}, "FGP 13.8.2")]
+    if race.yellow_panel >= _panel(race).safety_car:
+        ev += safety_car(race)
+    return ev
+
+
 def safety_car(race: Race) -> list[Event]:
     """FGP 13.9.1-13.9.2: the SC goes ahead of the leader and the round ends."""
     if race.safety_car is not None:
@@ -480,6 +498,8 @@ def safety_car(race: Race) -> list[Event]:
                             period=C.content_of(race).control.safety_car_rounds)
     race.safety_car = {"tile": dep.tile, "until": dep.until}
     race.yellow_flags = []
+    # A54: the count of risky events starts again once the SC is out
+    race.yellow_panel = _panel(race).yellow_start
     race.hazards = dict(dep.keep_hazards)
     ev = [Event("safety_car", {"tile": dep.tile, "until": dep.until}, "FGP 13.9.2",
                 reveal=True)]
