@@ -318,3 +318,71 @@ def test_fgp_13_10_red_flag_lines_up_the_grid_and_restarts_as_round_one():
     while st.pending.step == "returns":
         GAME.apply(st, st.pending.seats[0], A.Done())
     assert st.pending.step == "start_cards"
+
+
+# ---- FGP 11.1 / 4.11.2: dice still to roll are rolled on track before the pit entry --------
+def test_fgp_11_1_a_pairs_yellow_die_is_rolled_before_the_car_enters_the_pit_lane():
+    from .test_matrix_turn import _before_pit
+    trk = track("fast")
+    greens = ids("movement", "green", 2)
+    st = scenario([_before_pit(trk)], hands=[greens])
+    GAME.apply(st, 0, A.Done())
+    assert A.Play(tuple(greens)) in GAME.legal_actions(st, 0)
+    GAME.apply(st, 0, A.Play(tuple(greens)))
+    st.rng = Rigged(st.rng, ["tyre_wear"])
+    ev = GAME.apply(st, 0, A.Step(trk.pit.entry_space))
+    order = [e.kind for e in ev if e.kind in ("die", "pit_entry")]
+    assert order[:2] == ["die", "pit_entry"]
+    assert st.cars[0].in_pit
+
+
+def test_fgp_11_1_a_red_roll_that_spins_the_car_keeps_it_out_and_skips_the_next_roll():
+    from chequered.games.formulagp.rules.tyres import red_die_after_move
+    from .test_matrix_turn import _before_pit
+    trk = track("fast")
+    red = ids("movement", "red")[0]
+    st = scenario([_before_pit(trk)], hands=[[red]])
+    car = st.cars[0]
+    side = C.board_side(st, car)
+    car.wear = next(w for w in range(len(side.tyre_track)) if red_die_after_move(side, w))
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((red,)))
+    st.rng = Rigged(st.rng, ["loss_of_control", white("red")])
+    ev = GAME.apply(st, 0, A.Step(trk.pit.entry_space))
+    assert [e.data["die"] for e in ev if e.kind == "die"][:1] == ["red"]
+    assert "pit_entry" not in kinds(ev) and not car.in_pit
+    assert car.skip_red                    # FGP 10.1: no second tyre roll at the next entry
+
+
+# ---- FGP 11.1: a spin shifting the car towards the pit lane hits the pit wall ---------------
+def test_fgp_11_1_a_spin_into_the_pit_lane_hits_the_wall_and_puts_the_car_in_the_pit():
+    trk = track("fast")
+    entry = trk.pit.entry_space
+    beside = trk.spaces[entry].left[0] if trk.spaces[entry].left else trk.spaces[entry].right[0]
+    colour = "green" if entry in trk.spaces[beside].right else "red"
+    dmg = len(scenario([beside], hands=[[]]).decks["damage"].pile)
+    st, ev = end_move_here([beside], hands=[[]], dice=["red"],
+                           faces=["loss_of_control", white(colour)])
+    car = st.cars[0]
+    assert "pit_wall" in kinds(ev)
+    assert car.in_pit and car.box_call and car.space is None
+    assert len(st.decks["damage"].pile) == dmg - 1          # the spin into the wall: DAMAGE
+
+
+# ---- FGP 13.5 / 8.3.1: a shift into a full slipstream space: WHITE rolls pick the car hit ----
+def test_fgp_13_5_full_slipstream_space_white_rolls_pick_the_car_involved():
+    trk = track("fast")
+    slip = next(s for s in trk.spaces if s.slipstream == 1 and s.left
+                and not trk.spaces[s.left[0]].slipstream)
+    beside = slip.left[0]
+    # seat 0 shifts right into the full space; seat 1 rolls 5, seat 2 rolls 2: seat 2 is hit
+    st, ev = end_move_here([beside, slip.id, slip.id], hands=[[], [], []], dice=["red"],
+                           done=(1, 2), faces=["loss_of_control", white("green"),
+                                               lambda f: getattr(f, "value", None) == 5,
+                                               lambda f: getattr(f, "value", None) == 2,
+                                               white("green")])
+    rolls = [e for e in ev if e.kind == "die" and e.rule == "FGP 13.5"]
+    assert sorted(e.data["seat"] for e in rolls) == [1, 2]
+    col = next(e for e in ev if e.kind == "collision")
+    assert col.data == {"seat": 0, "hit": 2}
+    assert st.cars[0].space == beside and st.cars[0].penalties == 1

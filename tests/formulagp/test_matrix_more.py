@@ -370,3 +370,31 @@ def test_fgp_12_2_1_a_draw_failure_card_left_in_hand_costs_a_penalty_at_the_fini
         ev += GAME.apply(st, 0, GAME.legal_actions(st, 0)[-1])
     pen = [e for e in ev if e.kind == "penalty" and e.data.get("cause") == "end"]
     assert pen and pen[0].data["tokens"] == icons and car.penalties == icons
+
+
+# ---- FGP 13.11.3: unsuccessful lapping attempts -----------------------------------------------
+def test_fgp_13_11_3_two_failed_lapping_attempts_let_everybody_pass_next_round():
+    from chequered.games.formulagp.rules.where import passable
+    from .test_round import _battle_site
+    trk = track("fast")
+    s0, s1, other = _battle_site(trk)
+    red = ids("movement", "red")[0]
+    for before, after in ((0, 1), (1, 2)):
+        st = scenario([s0, other], hands=[[red], []], done=(1,))
+        st.cars[0].laps = 2                     # the leader, two laps on
+        st.cars[1].laps_down, st.cars[1].blue_flag = 1, True
+        st.cars[1].attempts = before
+        st.cache = None
+        GAME.apply(st, 0, A.Done())
+        GAME.apply(st, 0, A.Play((red,)))
+        GAME.apply(st, 0, A.Step(s1))
+        assert A.Stop() in GAME.legal_actions(st, 0)
+        ev = GAME.apply(st, 0, A.Stop())
+        while st.pending and st.pending.step == "attack":
+            ev += GAME.apply(st, 0, A.Attack(None))
+        assert st.cars[1].attempts == after or st.round == 4
+        assert any(e.kind == "lapping_attempt" and e.data["attempts"] == after for e in ev)
+    # the round ends: the double token frees the lapped car for the next round
+    while st.round == 3:
+        GAME.apply(st, st.pending.seats[0], GAME.legal_actions(st, st.pending.seats[0])[-1])
+    assert st.cars[1].attempts == 3 and 1 in passable(st, st.cars[0])
