@@ -5,6 +5,8 @@ lapping and penalties served in the pit (FGP 4.2.2, 4.3.4, 4.12, 4.13,
 7.3.2, 8.3.1, 8.6, 8.8, 9.5, 11.2, 13.11)."""
 from __future__ import annotations
 
+import pytest
+
 import chequered
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.rules import cards as C
@@ -398,3 +400,45 @@ def test_fgp_13_11_3_two_failed_lapping_attempts_let_everybody_pass_next_round()
     while st.round == 3:
         GAME.apply(st, st.pending.seats[0], GAME.legal_actions(st, st.pending.seats[0])[-1])
     assert st.cars[1].attempts == 3 and 1 in passable(st, st.cars[0])
+
+
+# ---- FGP 8.5: slipstream spaces --------------------------------------------------------------
+def _slip_site(trk):
+    slip = next(s for s in trk.spaces if s.slipstream >= 1 and s.lane == 2 and s.count == 1)
+    back = next(s.id for s in trk.spaces if s.lane == 2 and s.tile == slip.tile - 1
+                and slip.id in s.forward)
+    return back, slip.id
+
+
+def test_fgp_8_5_onto_the_shadow_behind_a_car_then_stopped_with_ot_up_to_the_limit():
+    trk = track("fast")
+    back, slip = _slip_site(trk)
+    red = ids("movement", "red")[0]
+    st = scenario([back, slip], hands=[[red, *ids("movement", "green", 1)], []], done=(1,))
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((red,)))
+    assert A.Step(slip) in GAME.legal_actions(st, 0)     # a free car shadow: no battle needed
+    ev = GAME.apply(st, 0, A.Step(slip))
+    assert st.cars[0].space == st.cars[1].space == slip
+    ot = next(e for e in ev if e.kind == "ot_charge")
+    assert ot.data["ot"] == C.max_ot(st, st.cars[0])      # never beyond the car's limit
+    assert st.pending.step == "attack" and any(a.defender == 1 and a.side is not None
+                                               for a in GAME.legal_actions(st, 0))
+
+
+@pytest.mark.xfail(strict=True, reason="FGP 8.5: a car that reaches the shadow with its last "
+                   "point gets the +2 OT and may attack; the move ends without a battle "
+                   "(turn._move_act checks the stop rule only with points left)")
+def test_fgp_8_5_reaching_the_shadow_with_the_last_point_still_gives_two_ot():
+    trk = track("fast")
+    back, slip = _slip_site(trk)
+    red = ids("movement", "red")[0]
+    st = scenario([back, slip], hands=[[red, *ids("movement", "green", 1)], []], done=(1,))
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((red,)))
+    st.move["left"] = 1                                   # the last point of the move
+    ev = GAME.apply(st, 0, A.Step(slip))
+    while st.pending and st.pending.step == "extend":
+        ev += GAME.apply(st, 0, A.Done())
+    ot = [e for e in ev if e.kind == "ot_charge"]
+    assert ot and ot[0].data["ot"] == 2
