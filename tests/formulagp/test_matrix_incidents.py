@@ -386,3 +386,21 @@ def test_fgp_13_5_full_slipstream_space_white_rolls_pick_the_car_involved():
     col = next(e for e in ev if e.kind == "collision")
     assert col.data == {"seat": 0, "hit": 2}
     assert st.cars[0].space == beside and st.cars[0].penalties == 1
+
+
+# ---- FGP 13.12.1: the Investigation card ------------------------------------------------------
+def test_fgp_13_12_1_investigation_gives_a_penalty_per_icon_on_held_event_cards():
+    trk = track("fast")
+    sp = straight_start(trk)
+    ahead = lane_space(trk, trk.tile_ahead(trk.spaces[sp].tile, 5), 2)
+    st = scenario([sp, ahead], hands=[[], []], done=(1,))
+    card = next(c for c in C.content_of(st).event.cards if c.penalty_icons and c.can_hold)
+    st.decks["event"].pile.remove(card.id)
+    st.cars[1].held_events.append(card.id)
+    st.pending = None
+    st.move = {"seat": 0, "stage": "incidents", "visited": [sp], "dice": [],
+               "followups": [{"kind": "investigation", "seat": 0, "data": {}}]}
+    ev = machine.advance(st)
+    inv = next(e for e in ev if e.kind == "investigation")
+    assert inv.data["shown"]["1"] == [card.id]
+    assert st.cars[1].penalties == card.penalty_icons and st.cars[0].penalties == 0
