@@ -164,6 +164,9 @@ def _incidents(race: Race) -> list[Event]:
         queue.pop(0)
         return lose_control(race, seat, None, data)
     if kind == "second_counter_steer":
+        if not car.off_track or not car.off_spot:        # back on track meanwhile
+            queue.pop(0)
+            return []
         if _steer_cards(race, seat):
             wait(race, "control", [seat])
             return []

@@ -284,9 +284,8 @@ def _r1_order(race: Race) -> list[Event]:
         p = start_play_of(race, seat, sec["cards"], sec["orange_as"])
         leds[seat] = p.leds
         car = race.cars[seat]
-        for c in p.cards:
-            if c not in p.movement:
-                C.play(car, c, "FGP 7.2.1")     # Option: LEDs only, no EVENT draw
+        for c in p.cards:                       # revealed: on the table, out of the hand
+            C.play(car, c, "FGP 7.2.1")         # (Option: LEDs only, no EVENT draw)
         if p.tyre_wear:
             ev += C.add_wear(race, car, p.tyre_wear, "FGP 7.2.1")
         sec["movement"] = list(p.movement)

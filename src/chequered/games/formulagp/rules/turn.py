@@ -103,7 +103,7 @@ def _begin(race: Race) -> list[Event]:
     fixed = race.secret.pop(car.seat, None) if race_round(race) == 1 else None
     if fixed is not None:                               # FGP 7.2.1: the revealed play
         return ev + start_move(race, fixed["movement"], fixed.get("orange_as", ()),
-                               characteristic=False)
+                               characteristic=False, in_hand=False)
     if race_round(race) == 1 and car.stuck_in_neutral:        # FGP 7.2 (A51)
         return ev + _neutral(race)
     mv["stage"] = "prep"
@@ -310,14 +310,16 @@ def _play_act(race: Race, seat: int, action: Play) -> list[Event]:
 register("play", _play_legal, _play_act, "FGP 7.3.3.5")
 
 
-def start_move(race: Race, cards, orange_as, *, characteristic: bool) -> list[Event]:
-    """Play the movement card(s) and count the movement points (FGP 7.3.3.5)."""
+def start_move(race: Race, cards, orange_as, *, characteristic: bool,
+               in_hand: bool = True) -> list[Event]:
+    """Play the movement card(s) and count the movement points (FGP 7.3.3.5).
+    `in_hand` False: round 1's cards, already revealed and out of the hand."""
     mv = race.move
     car = car_of(race)
     colours = [C.colour_of(race, c) for c in cards]
     pace = M.play_pace(colours, tuple(orange_as), no_pairs=False)
     ev: list[Event] = []
-    for c in cards:
+    for c in cards if in_hand else ():
         C.play(car, c, "FGP 7.3.3.2")
     if pace.ers_cost:
         ev += CS.spend_ers(race, car, pace.ers_cost, "FGP 4.3.1")
