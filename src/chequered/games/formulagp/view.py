@@ -32,7 +32,7 @@ def view(race: Race, seat: int | None) -> dict:
         doc["hand_size"] = len(car.hand)
         doc["held_events"] = len(car.held_events)
         doc["deck_size"] = len(car.deck.pile)
-        doc["discards"] = list(car.deck.discards)           # played cards are public
+        doc["discards"] = len(car.deck.discards)            # FGP 4.2: piles are face down
         doc["distance"] = distance(race, car)
         cars.append(doc)
     p = race.pending
@@ -49,7 +49,7 @@ def view(race: Race, seat: int | None) -> dict:
         "pending": {"step": p.step, "seats": list(p.seats)} if p else None,
         "chosen": sorted(int(s) for s in race.secret),
         "cars": cars,
-        "decks": {k: {"pile": len(d.pile), "discards": list(d.discards)}
+        "decks": {k: {"pile": len(d.pile), "discards": len(d.discards)}
                   for k, d in race.decks.items()},
         "move": {k: _plain(race.move[k]) for k in PUBLIC_MOVE if race.move and k in race.move},
         "battle": _battle(race, seat),
