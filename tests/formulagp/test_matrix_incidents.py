@@ -44,10 +44,10 @@ def white(colour):
     return lambda f: getattr(f, "colour", None) == colour and not getattr(f, "icon", False)
 
 
-def end_move_here(spaces, *, hands, dice=(), faces=(), done=(), wear=None):
+def end_move_here(spaces, *, hands, dice=(), faces=(), done=(), wear=None, track_key="fast"):
     """Seat 0 has just ended its move on spaces[0] (a GREEN card) with `dice`
     still to roll: run the end-of-move steps (incident_steps) from there."""
-    st = scenario(spaces, hands=hands, done=done)
+    st = scenario(spaces, hands=hands, done=done, track_key=track_key)
     if wear is not None:
         st.cars[0].wear = wear
     st.pending = None
@@ -404,3 +404,21 @@ def test_fgp_13_12_1_investigation_gives_a_penalty_per_icon_on_held_event_cards(
     inv = next(e for e in ev if e.kind == "investigation")
     assert inv.data["shown"]["1"] == [card.id]
     assert st.cars[1].penalties == card.penalty_icons and st.cars[0].penalties == 0
+
+
+# ---- FGP 13.4.4: a spin into a wall -------------------------------------------------------
+def test_fgp_13_4_4_b_a_spin_into_a_wall_draws_damage_and_rejoins_by_c():
+    trk = track("street")
+    sp = next(s for s in trk.spaces if not s.pit_lane and not s.skid_to and not s.slipstream
+              and not s.pit_exit and not s.shadow_car
+              and ((not s.left and s.edge_left == "wall")
+                   or (not s.right and s.edge_right == "wall")))
+    colour = "red" if (not sp.left and sp.edge_left == "wall") else "green"
+    dmg = len(scenario([sp.id], hands=[[]], track_key="street").decks["damage"].pile)
+    st, ev = end_move_here([sp.id], hands=[[]], dice=["red"], track_key="street",
+                           faces=["loss_of_control", white(colour)])
+    car = st.cars[0]
+    loc = next(e for e in ev if e.kind == "loss_of_control")
+    assert loc.data["result"] == "wall"
+    assert car.space == sp.id and car.rejoin == "c"
+    assert len(st.decks["damage"].pile) == dmg - 1

@@ -442,3 +442,68 @@ def test_fgp_8_5_reaching_the_shadow_with_the_last_point_still_gives_two_ot():
         ev += GAME.apply(st, 0, A.Done())
     ot = [e for e in ev if e.kind == "ot_charge"]
     assert ot and ot[0].data["ot"] == 2
+
+
+# ---- FGP 13.7.1: quick repair of a failure in the preparations --------------------------------
+def test_fgp_13_7_1_quick_repair_pays_the_cost_and_takes_the_failure_off():
+    trk = track("fast")
+    fid = next(c.id for c in CONTENT.failure.cards
+               if c.quick_repair is not None and c.quick_repair.cards == 1
+               and not c.quick_repair.parameters)
+    greens = ids("movement", "green", 3)
+    st = scenario([straight_start(trk)], hands=[greens])
+    car = st.cars[0]
+    st.decks["failure"].pile.remove(fid)
+    car.failures.append(fid)
+    st.cache = None
+    fixes = [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.QuickRepair)]
+    assert fixes and all(a.failure == fid and len(a.cards) == 1 for a in fixes)
+    GAME.apply(st, 0, fixes[0])
+    assert fid not in car.failures and fid in st.decks["failure"].discards
+    assert fixes[0].cards[0] not in car.hand
+
+
+# ---- FGP 13.11.2: a double-blue car is passed freely -----------------------------------------
+def test_fgp_13_11_2_a_double_blue_flag_car_does_not_stop_the_others():
+    from .test_round import _battle_site
+    trk = track("fast")
+    s0, s1, other = _battle_site(trk)
+    red = ids("movement", "red")[0]
+    for laps_down, free in ((2, True), (0, False)):
+        st = scenario([s0, other], hands=[[red], []], done=(1,))
+        st.cars[0].laps = 3 if laps_down else 0
+        st.cars[1].laps_down, st.cars[1].blue_flag = laps_down, bool(laps_down)
+        st.cache = None
+        GAME.apply(st, 0, A.Done())
+        GAME.apply(st, 0, A.Play((red,)))
+        GAME.apply(st, 0, A.Step(s1))
+        into = [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)
+                and trk.spaces[a.to].tile == trk.spaces[other].tile]
+        assert bool(into) == free
+
+
+# ---- FGP 13.11.4: unlapping by passing the leader; the car moves again -----------------------
+def test_fgp_13_11_4_passing_the_leader_by_a_tile_gives_the_lap_back_and_another_move():
+    trk = track("fast")
+    sp = straight_start(trk)
+    t = trk.spaces[sp].tile
+    lead_tile = trk.tile_ahead(t, 1)
+    leader = lane_space(trk, lead_tile, 4) or lane_space(trk, lead_tile, 1)
+    red = ids("movement", "red")[0]
+    green = ids("movement", "green")[0]
+    st = scenario([sp, leader], hands=[[red, green], []], done=(1,))
+    st.cars[1].laps = 1
+    st.cars[0].laps_down, st.cars[0].blue_flag = 1, True
+    st.leader = 1
+    st.cache = None
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((red,)))
+    forward_steps(st)
+    assert trk.spaces[st.cars[0].space].tile >= lead_tile + 1
+    ev = []
+    while st.pending and st.pending.step in ("extend", "move"):
+        ev += GAME.apply(st, 0, A.Done() if st.pending.step == "extend"
+                         else GAME.legal_actions(st, 0)[-1])
+    assert st.cars[0].laps_down == 0 and not st.cars[0].blue_flag
+    assert "unlapped" in kinds(ev)
+    assert st.round == 3 and st.pending.step == "prep" and st.pending.seats == [0]
