@@ -507,3 +507,38 @@ def test_fgp_13_11_4_passing_the_leader_by_a_tile_gives_the_lap_back_and_another
     assert st.cars[0].laps_down == 0 and not st.cars[0].blue_flag
     assert "unlapped" in kinds(ev)
     assert st.round == 3 and st.pending.step == "prep" and st.pending.seats == [0]
+
+
+# ---- FGP 9.4.3: a tie: nobody moves, both drivers gain stress --------------------------------
+def test_fgp_9_4_3_a_tie_leaves_both_cars_and_adds_one_stress_each():
+    from .test_round import _battle_site
+    trk = track("fast")
+    s0, s1, other = _battle_site(trk)
+    cards = CONTENT.action.cards
+    red = next(c.id for c in cards if c.colour == "red")
+    pool = [c.id for c in cards if c.kind in ("movement", "tyre_wear") and c.id != red]
+    st = scenario([s0, other], hands=[[red, *pool[:6]], pool[6:14]], done=(1,))
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((red,)))
+    GAME.apply(st, 0, A.Step(s1))
+    GAME.apply(st, 0, A.Stop())
+    GAME.apply(st, 0, A.Attack(1))
+    GAME.apply(st, 0, A.Done())
+    stress = (st.cars[0].stress, st.cars[1].stress)
+    for a in GAME.legal_actions(st, 0):
+        for d in GAME.legal_actions(st, 1):
+            if not d.cards:
+                continue
+            trial = st.clone()
+            GAME.apply(trial, 0, a)
+            ev = GAME.apply(trial, 1, d)
+            while trial.pending and trial.pending.step == "battle_boost":
+                ev += GAME.apply(trial, trial.pending.seats[0], A.Boost())
+            res = next(e for e in ev if e.kind == "battle_result")
+            if res.data["attack"] == res.data["defence"]:
+                assert res.data["outcome"] == "tie"
+                assert trial.cars[0].space == s1 and trial.cars[1].space == other
+                assert (trial.cars[0].stress, trial.cars[1].stress) == \
+                    (stress[0] + 1, stress[1] + 1)
+                return
+    raise AssertionError("no tie among the plays")
