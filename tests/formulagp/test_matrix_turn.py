@@ -4,6 +4,8 @@ fails if the step modules stop carrying out the rule, not only the pure
 functions (FGP 4.3, 7.3.1, 7.3.3, 8.2, 11.1, 12, 13.3, 13.9.2)."""
 from __future__ import annotations
 
+import pytest
+
 import chequered
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.rules import cards as C
@@ -332,3 +334,24 @@ def test_fgp_13_9_2_under_the_safety_car_no_pairs_and_options_only_discarded():
     assert A.PlayCard(opt, "sc_discard") in legal and A.PlayCard(opt, "play") not in legal
     GAME.apply(st, 0, A.Done())
     assert all(len(a.cards) == 1 for a in GAME.legal_actions(st, 0))
+
+
+@pytest.mark.xfail(strict=True, reason="FGP 13.3 / 9.5: a stress gain past the STRESSED space "
+                   "rolls the RED die at once; the W2W stress at the end of the round "
+                   "drops it (round_flow._round_end ignores the RED rolls)")
+def test_fgp_9_5_w2w_stress_past_the_top_at_the_end_of_the_round_rolls_red():
+    trk = track("fast")
+    start = straight_start(trk)
+    a_tile = trk.tile_ahead(trk.spaces[start].tile, 6)
+    pair = [lane_space(trk, a_tile, 2), lane_space(trk, a_tile, 3)]
+    green = ids("movement", "green")[0]
+    st = scenario([start, *pair], hands=[[green], [], []], done=(1, 2))
+    top = driver(st, st.cars[1]).stress
+    st.cars[1].stress = top.calm + top.stressed          # already STRESSED
+    st.cars[1].w2w = st.cars[2].w2w = "vs"
+    GAME.apply(st, 0, A.Done())
+    ev = GAME.apply(st, 0, A.Play((green,)))
+    while st.round == 3:
+        s = st.pending.seats[0]
+        ev += GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
+    assert any(e.kind == "die" and e.data["seat"] == 1 and e.data["die"] == "red" for e in ev)
