@@ -542,3 +542,18 @@ def test_fgp_9_4_3_a_tie_leaves_both_cars_and_adds_one_stress_each():
                     (stress[0] + 1, stress[1] + 1)
                 return
     raise AssertionError("no tie among the plays")
+
+
+# ---- FGP 4.2: the discard piles are face down ---------------------------------------------
+def test_fgp_4_2_the_views_show_discard_piles_as_counts_only():
+    trk = track("fast")
+    opt = ids("option")[0]
+    green = ids("movement", "green")[0]
+    st = scenario([straight_start(trk), lane_space(trk, 20, 2)], hands=[[green, opt], []])
+    GAME.apply(st, 0, A.PlayCard(opt, "play"))
+    assert opt in st.cars[0].deck.discards
+    for seat in (0, 1, None):
+        v = GAME.view(st, seat)
+        assert all(isinstance(c["discards"], int) for c in v["cars"])
+        assert all(isinstance(d["discards"], int) for d in v["decks"].values())
+        assert opt not in str(v["cars"][0])
