@@ -254,8 +254,10 @@ def lose_control(race: Race, seat: int, card: str | None, data: dict) -> list[Ev
     face = _white(race)
     ev = [Event("die", {"seat": seat, "die": "white", "face": face.value,
                         "colour": face.colour}, "FGP 13.4", reveal=True)]
+    tricky = bool(data.get("tricky")) and card is None \
+        and trk.spaces[car.space].skid_to is not None     # still where the skid marks begin
     out = H.loss_of_control(trk, car.space, card, face.colour, occupancy(race, seat),
-                            tricky=bool(data.get("tricky")) and card is None)
+                            tricky=tricky)
     return ev + apply_outcome(race, seat, out, pusher=data.get("pusher"))
 
 
