@@ -207,6 +207,13 @@ def describe_choice(race, seat: int, action) -> str:
     """A menu line naming the cards by colour and LEDs where a card is involved,
     and the tile and lane of a space."""
     base = describe_action(action)
+    if isinstance(action, A.Play) and race.move and race.move.get("seat") == seat:
+        from .rules.movement import play_pace
+        from .rules.turn import gear_for, move_points
+        car = race.cars[seat]
+        pace = play_pace([C.colour_of(race, c) for c in action.cards], action.orange_as)
+        mp = move_points(race, car, pace.pace, gear_for(race, car), action.characteristic)
+        base += f"  -> {pace.pace.upper()} pace, {mp.total} MP"
     if isinstance(action, (A.Step, A.Rejoin)):
         from .rules.where import track_of
         trk = track_of(race)

@@ -310,6 +310,20 @@ def _play_act(race: Race, seat: int, action: Play) -> list[Event]:
 register("play", _play_legal, _play_act, "FGP 7.3.3.5")
 
 
+def move_points(race: Race, car, pace: str, gear: int, characteristic: bool):
+    """FGP 7.3.3.2 / 7.3.3.5: the board's speed for the gear and pace, the tyre
+    bonus (none while rejoining or after gravel), focus, the characteristic,
+    secondary and card bonuses, DAMAGE/FAILURE maluses."""
+    side = C.board_side(race, car)
+    mods = FX.modifiers(race, car)
+    bonus_off = car.rejoin is not None or mods.no_tyre_bonus
+    tb = 0 if bonus_off else max(0, tyre_bonus(side, car.tyre, car.wear) + mods.tyre_bonus)
+    return M.movement_points(side.speed, gear, pace, tyre_bonus=tb,
+                             characteristic=characteristic, focus=car.focus,
+                             secondary=car.mp_bonus, event=max(0, car.mp_event),
+                             malus=-mods.speed.get(gear, 0) + max(0, -car.mp_event))
+
+
 def start_move(race: Race, cards, orange_as, *, characteristic: bool,
                in_hand: bool = True) -> list[Event]:
     """Play the movement card(s) and count the movement points (FGP 7.3.3.5).
@@ -323,16 +337,8 @@ def start_move(race: Race, cards, orange_as, *, characteristic: bool,
         C.play(car, c, "FGP 7.3.3.2")
     if pace.ers_cost:
         ev += CS.spend_ers(race, car, pace.ers_cost, "FGP 4.3.1")
-    side = C.board_side(race, car)
-    mods = FX.modifiers(race, car)
     gear = gear_for(race, car)
-    bonus_off = car.rejoin is not None or mods.no_tyre_bonus
-    tb = 0 if bonus_off else max(0, tyre_bonus(side, car.tyre, car.wear) + mods.tyre_bonus)
-    speed_malus = -mods.speed.get(gear, 0)
-    mp = M.movement_points(side.speed, gear, pace.pace, tyre_bonus=tb,
-                           characteristic=characteristic, focus=car.focus,
-                           secondary=car.mp_bonus, event=max(0, car.mp_event),
-                           malus=speed_malus + max(0, -car.mp_event))
+    mp = move_points(race, car, pace.pace, gear, characteristic)
     if characteristic:
         car.characteristic_used = True
     # FGP 4.3.1 / 13.3: a single GREEN card relieves stress (not in rounds 1-2)
