@@ -9,6 +9,7 @@ from .protocol import BadInput, Game
 _GAME_MODULES = {
     "bolide": "chequered.games.bolide",
     "racepace": "chequered.games.racepace",
+    "stockcar": "chequered.games.stockcar",
 }
 _loaded: dict[str, Game] = {}
 
