@@ -40,4 +40,4 @@ def score(state, C, T, events: list) -> None:
     state.queue = sorted(points, key=rank.get)      # the classification, best first
     events.append(Event("scores", {"points": {str(k): v for k, v in points.items()},
                                    "classification": list(state.queue)},
-                        "STOCK Ending the race"))
+                        "STOCK Scoring"))
