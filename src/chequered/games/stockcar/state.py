@@ -72,7 +72,8 @@ class Car:
 
 STATE_FIELDS = ("config", "rng", "track", "cars", "occ", "apron", "hands", "hand_size",
                 "deck", "events", "event_card", "turn", "first", "side", "phase", "actor",
-                "move", "queue", "pitted", "yellow", "finished", "bar_reads", "scores")
+                "move", "queue", "pitted", "yellow", "finished", "bar_reads", "scores",
+                "cache")
 
 
 class State:
@@ -82,7 +83,8 @@ class State:
     "affect", "pits", "discard" or "over"; `actor` is the seat to decide.
     `move` holds the activation in progress (see rules/movement.py) or the
     event awaiting a car choice; `queue` the seats still to decide in the
-    pit stop and discard steps.
+    pit stop and discard steps. `cache` holds the legal steps of the move
+    in progress (derived, never saved: None means "compute again").
     """
 
     __slots__ = STATE_FIELDS
@@ -109,6 +111,7 @@ class State:
         s.finished = self.finished.copy()
         s.bar_reads = self.bar_reads
         s.scores = None if self.scores is None else dict(self.scores)
+        s.cache = self.cache                     # read-only once built
         return s
 
     def to_doc(self) -> dict:
@@ -159,6 +162,7 @@ class State:
         s.bar_reads = doc.get("bar_reads", 0)
         sc = doc.get("scores")
         s.scores = None if sc is None else {int(k): v for k, v in sc.items()}
+        s.cache = None
         return s
 
 

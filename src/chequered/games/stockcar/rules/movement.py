@@ -69,7 +69,16 @@ def speed_penalty(R, wear: int) -> int:
 
 
 def steps(state, T, R) -> dict:
-    """The legal steps of the move in progress: Step -> (cost, push, data)."""
+    """The legal steps of the move in progress: Step -> (cost, push, data).
+    Computed once per position of the pack (state.cache), since the legal
+    list, the bot and apply() all ask for it."""
+    out = state.cache
+    if out is None:
+        out = state.cache = _steps(state, T, R)
+    return out
+
+
+def _steps(state, T, R) -> dict:
     m = state.move
     mp = m["mp"]
     snake = m["snake"]
@@ -121,6 +130,7 @@ def do_step(state, T, step: Step, how: tuple, events: list) -> None:
     """Apply one legal step: the push first, then the head, then each car of
     the pack into the space the car in front of it left."""
     cost, push, data = how
+    state.cache = None
     m = state.move
     cars = state.cars
     snake = m["snake"]

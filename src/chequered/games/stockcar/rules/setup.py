@@ -52,6 +52,7 @@ def new_state(config, C, seed: int) -> tuple[State, list]:
     s.finished = []
     s.bar_reads = 0
     s.scores = None
+    s.cache = None
     events: list = []
     set_grid(s, C, T, events)
     return s, events

@@ -162,6 +162,7 @@ def activate(state, C, T, seat: int, number: int, events: list) -> None:
 def start_move(state, C, T, kind: str, events: list) -> None:
     """STOCK Race card parts, Speed penalties: the pack and the MP to spend."""
     m = state.move
+    state.cache = None
     car = state.cars[m["car"]]
     card = m["card"]
     mp = C.card_mp[card] - movement.speed_penalty(C.rules, car.wear)
@@ -181,6 +182,7 @@ def start_move(state, C, T, kind: str, events: list) -> None:
 def end_activation(state, C, T, events: list) -> None:
     """STOCK Action segments 6-7 after the move: effects, wear, flip."""
     m = state.move
+    state.cache = None
     car = state.cars[m["car"]]
     card = m["card"]
     if C.cards[card].effect == "drift":
