@@ -89,13 +89,21 @@ def running_order(state, T) -> list:
 def leader(state, T):
     """The car with the Current Leader marker (None when no car is racing).
     STOCK Running order: once cars finish, the racing car closest to the line."""
-    best, bkey = None, None
+    best = None
     for c in state.cars:
-        if c.status == RACING:
-            k = order_key(state, T, c)
-            if bkey is None or k < bkey:
-                best, bkey = c, k
+        if c.status == RACING and (best is None or c.dist > best.dist
+                                   or c.dist == best.dist and _ahead_in_sector(state, T, c, best)):
+            best = c
     return best
+
+
+def _ahead_in_sector(state, T, a, b) -> bool:
+    """Same dist: inside first, the Apron last (its stack bottom first)."""
+    if a.lane and b.lane:
+        return a.lane < b.lane
+    if a.lane or b.lane:
+        return bool(a.lane)
+    return order_key(state, T, a) < order_key(state, T, b)
 
 
 def lap_marker(state, T, laps: int) -> int:
