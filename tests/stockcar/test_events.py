@@ -96,3 +96,15 @@ def test_crash_brings_a_caution():
     while st.phase == "pits":
         GAME.apply(st, st.actor, PitDone())
     assert where(st, 1) == (30, 1) and where(st, 2) == (30, 2)
+
+
+def test_lapped_car_lines_up_at_the_back_and_is_still_removed():
+    n = T.n
+    st, events = end_turn([car(1, 0, 60), car(2, 1, 55, lane=2), car(3, 1, 60 - n - 2,
+                                                                     lapdown=True)],
+                          events_pile=[EV["yellow"][0]])
+    while st.phase == "pits":
+        GAME.apply(st, st.actor, PitDone())
+    c3 = st.cars[idx(st, 3)]
+    assert (c3.status, c3.position) == ("lapped", 3)      # #99 holds 4
+    assert where(st, 2) == (60, 2)

@@ -21,6 +21,7 @@ _EVENTS = {
     "finished": lambda d: f"#{d['car']} takes the chequered flag: P{d['position']}",
     "lapped": lambda d: f"#{d['car']} is lapped (Lap-down marker)",
     "unlapped": lambda d: f"#{d['car']} gets back in front of the leader",
+    "leader": lambda d: f"#{d['car']} takes the Current Leader marker",
     "turn_leader": lambda d: f"#{d['car']} takes a Turn Leader marker",
     "event": lambda d: f"Event {d['card']}: {d['title']} ({d['kind']})",
     "yellow": lambda d: "YELLOW FLAG",

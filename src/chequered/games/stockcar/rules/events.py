@@ -142,9 +142,15 @@ def line_up(state, T, laps: int, events: list) -> None:
         top = green
         events.append(Event("green_line", {"car": field[0].number},
                             "STOCK Green Restart Line"))
+    lead_dist = field[0].dist
     for c in field:
         lift(state, T, c)
     for k, c in enumerate(field):
-        place(state, T, c, top - k // 2, T.restart[k % 2])
+        slot = top - k // 2
+        if c.lapdown:
+            # A lapped car keeps the laps it is down: it lines up in its slot
+            # on the track, but whole laps behind, and stays lapped.
+            slot -= T.n * max(1, (lead_dist - c.dist) // T.n)
+        place(state, T, c, slot, T.restart[k % 2])
     events.append(Event("restart", {"order": [c.number for c in field]},
                         "STOCK Yellow Flag restart"))

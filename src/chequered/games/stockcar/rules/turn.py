@@ -170,7 +170,9 @@ def start_move(state, C, T, kind: str, events: list) -> None:
         mp += 1
     snake = movement.pack(state, T, car, kind)
     head = state.cars[snake[0]]
-    m.update({"kind": kind, "mp": mp, "snake": snake, "visited": [(head.dist, head.lane)]})
+    lead = leader(state, T)
+    m.update({"kind": kind, "mp": mp, "snake": snake, "visited": [(head.dist, head.lane)],
+              "lead": lead.idx})
     events.append(Event("move", {"car": car.number, "kind": kind, "mp": mp,
                                  "pack": [state.cars[i].number for i in snake]},
                         "STOCK Race card parts"))
@@ -197,6 +199,10 @@ def end_activation(state, C, T, events: list) -> None:
     update_lapped(state, T, events)
     check_finish(state, T, laps, events)
     update_lapped(state, T, events)
+    lead = leader(state, T)
+    if lead is not None and lead.idx != m["lead"]:
+        # STOCK Running order: the Current Leader marker moves to the new leader.
+        events.append(Event("leader", {"car": lead.number}, "STOCK Running order"))
     flip_and_next(state, C, T, car, events)
 
 
