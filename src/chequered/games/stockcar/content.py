@@ -191,8 +191,10 @@ class Content:
         self.directory = directory
         self.cards: dict[str, RaceCard] = {c.id: c for c in cards}
         self.card_ids: tuple[str, ...] = tuple(c.id for c in cards)
+        self.card_set = frozenset(self.card_ids)
         self.events: dict[str, EventCard] = {e.id: e for e in events}
         self.event_ids: tuple[str, ...] = tuple(e.id for e in events)
+        self.event_set = frozenset(self.event_ids)
         self.teams: list[TeamSheet] = list(teams)
         self.team_by_code = {t.code: i for i, t in enumerate(teams)}
         self.tracks: dict[str, Track] = {t.key: Track(t) for t in tracks}

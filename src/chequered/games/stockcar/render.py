@@ -7,6 +7,7 @@ draw piles only by their count.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from html import escape
 
 from .content import PERMANENT, TEMPORARY, load_content
@@ -165,38 +166,48 @@ def _point(geo, t, sector: int, lane: float) -> tuple[float, float]:
             y + STEP / 2 * math.sin(h) - off * math.cos(h))
 
 
-def svg(v: dict) -> str:
-    t = v["track"]
+@lru_cache(maxsize=16)
+def _track_svg(key, sectors, width, turn, green_line, restart):
+    """The static drawing of a track (lanes, Apron, restart lanes, the green
+    restart line, the Start/Finish line), drawn once per track."""
+    t = {"sectors": sectors, "width": width, "turn": turn}
     geo = geometry(t)
-    teams = {tm["seat"]: tm for tm in v["teams"]}
-    pts = [_point(geo, t, s, lane) for s in range(t["sectors"])
-           for lane in (-0.5, t["width"][s] + 0.5)]
+    pts = [_point(geo, t, s, lane) for s in range(sectors) for lane in (-0.5, width[s] + 0.5)]
     minx = min(p[0] for p in pts) - 20
     maxx = max(p[0] for p in pts) + 20
     miny = min(-p[1] for p in pts) - 40
     maxy = max(-p[1] for p in pts) + 20
-    W, H = maxx - minx, maxy - miny
+    parts = []
+    for s in range(sectors):
+        x, y, h = geo[s]
+        for lane in range(0, width[s] + 1):
+            cx, cy = _point(geo, t, s, lane)
+            fill = ("#f5d90a" if lane == 0 else
+                    "#8d8d8d" if lane in restart else "#b5b5b5")
+            if s == green_line and lane:
+                fill = "#3aa655"
+            parts.append(f'<rect x="{cx - STEP / 2:.1f}" y="{-cy - LANE / 2:.1f}" '
+                         f'width="{STEP - 1:.1f}" height="{LANE - 1:.1f}" fill="{fill}" '
+                         f'transform="rotate({-math.degrees(h):.1f} {cx:.1f} {-cy:.1f})"/>')
+    x0, y0 = _point(geo, t, 0, -0.5)
+    x1, y1 = _point(geo, t, 0, width[0] + 0.5)
+    parts.append(f'<line x1="{x0 - STEP / 2:.1f}" y1="{-y0:.1f}" x2="{x1 - STEP / 2:.1f}" '
+                 f'y2="{-y1:.1f}" stroke="black" stroke-width="3" stroke-dasharray="3 3"/>')
+    return geo, (minx, miny, maxx - minx, maxy - miny, maxy), "\n".join(parts)
+
+
+def svg(v: dict) -> str:
+    t = v["track"]
+    geo, (minx, miny, W, H, maxy), track_parts = _track_svg(
+        t["key"], t["sectors"], tuple(t["width"]), tuple(t["turn"]), t["green_line"],
+        tuple(t["restart_lanes"]))
+    teams = {tm["seat"]: tm for tm in v["teams"]}
     sheet_h = 22 * (len(v["teams"]) + 1) + 16 * (len(v["hand"] or []) + 1)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{minx:.0f} {miny:.0f} '
              f'{W:.0f} {H + sheet_h:.0f}" width="{W:.0f}" height="{H + sheet_h:.0f}" '
              'font-family="sans-serif">',
              f'<rect x="{minx:.0f}" y="{miny:.0f}" width="{W:.0f}" height="{H + sheet_h:.0f}" '
-             'fill="#f4f1ea"/>']
-    for s in range(t["sectors"]):
-        for lane in range(0, t["width"][s] + 1):
-            cx, cy = _point(geo, t, s, lane)
-            fill = ("#f5d90a" if lane == 0 else
-                    "#8d8d8d" if lane in t["restart_lanes"] else "#b5b5b5")
-            if s == t["green_line"] and lane:
-                fill = "#3aa655"
-            x, y, h = geo[s]
-            parts.append(f'<rect x="{cx - STEP / 2:.1f}" y="{-cy - LANE / 2:.1f}" '
-                         f'width="{STEP - 1:.1f}" height="{LANE - 1:.1f}" fill="{fill}" '
-                         f'transform="rotate({-math.degrees(h):.1f} {cx:.1f} {-cy:.1f})"/>')
-    x0, y0 = _point(geo, t, 0, -0.5)
-    x1, y1 = _point(geo, t, 0, t["width"][0] + 0.5)
-    parts.append(f'<line x1="{x0 - STEP / 2:.1f}" y1="{-y0:.1f}" x2="{x1 - STEP / 2:.1f}" '
-                 f'y2="{-y1:.1f}" stroke="black" stroke-width="3" stroke-dasharray="3 3"/>')
+             'fill="#f4f1ea"/>', track_parts]
     for c in v["cars"]:
         if c["status"] != "racing":
             continue
