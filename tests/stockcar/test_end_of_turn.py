@@ -91,3 +91,16 @@ def test_discard_unwanted_cards_then_the_next_turn():
     assert st.phase == "car" and st.turn == 2
     assert all(len(h) == 3 for h in st.hands)
     assert not any(c.flipped for c in st.cars)
+
+
+def test_hand_written_position_file_43_and_15():
+    """The same example from a position file written by hand (TOML)."""
+    from pathlib import Path
+
+    from chequered.engine.positions import load_position_file
+    st = load_position_file(GAME, Path(__file__).parent / "positions" / "turn_leaders_43_15.toml")
+    st.events.pile.remove(GREEN)
+    st.events.pile.append(GREEN)           # a green flag on top of the Event deck
+    GAME.apply(st, 0, Activate(6))
+    assert [c.leads for c in st.cars[:2]] == [1, 1]
+    assert st.first == 1

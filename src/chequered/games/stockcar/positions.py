@@ -31,6 +31,7 @@ def load_position(doc: dict) -> State:
         if body["track"] not in C.tracks:
             raise BadInput(f"position: unknown track {body['track']!r}")
         T = C.tracks[body["track"]]
+        body = _fill_in(dict(body), config, C)
         state = State.from_doc(body, config, T)
         rebuild(state, T)
         _check(state, C)
@@ -42,6 +43,38 @@ def load_position(doc: dict) -> State:
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError) as exc:
         raise BadInput(f"malformed stock-car position: {type(exc).__name__}: {exc}") from None
     return state
+
+
+def _fill_in(body: dict, config, C) -> dict:
+    """A hand-written position may leave out what follows from the rest:
+    car indexes (list order), hands (empty), the hand size (starting cars + 1),
+    the turn, and the decks (the cards nobody holds, shuffled by `rng`)."""
+    rng = Rng(state=int(body.setdefault("rng", 0)))
+    for i, car in enumerate(body["cars"]):
+        car.setdefault("idx", i)
+    seats = len(config.seats)
+    body.setdefault("hands", [[] for _ in range(seats)])
+    per_team = max((sum(1 for c in body["cars"] if c["team"] == s) for s in range(seats)),
+                   default=0)
+    body.setdefault("hand_size", per_team + 1)
+    body.setdefault("turn", 1)
+    body.setdefault("first", 0)
+    body.setdefault("actor", body["first"])
+    body.setdefault("phase", "car")
+    if "deck" not in body:
+        held = {k for h in body["hands"] for k in h}
+        move = body.get("move") or {}
+        if "card" in move and body["phase"] in ("type", "move"):
+            held.add(move["card"])
+        pile = [k for k in C.card_ids if k not in held]
+        rng.shuffle(pile)
+        body["deck"] = {"pile": pile, "discards": [], "removed": []}
+    if "events" not in body:
+        pile = [k for k in C.event_ids if k != body.get("event_card")]
+        rng.shuffle(pile)
+        body["events"] = {"pile": pile, "discards": [], "removed": []}
+    body["rng"] = rng.state
+    return body
 
 
 def _check(state: State, C) -> None:

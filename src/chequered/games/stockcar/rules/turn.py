@@ -200,7 +200,7 @@ def end_activation(state, C, T, events: list) -> None:
     check_finish(state, T, laps, events)
     update_lapped(state, T, events)
     lead = leader(state, T)
-    if lead is not None and lead.idx != m["lead"]:
+    if lead is not None and lead.idx != m.get("lead"):
         # STOCK Running order: the Current Leader marker moves to the new leader.
         events.append(Event("leader", {"car": lead.number}, "STOCK Running order"))
     flip_and_next(state, C, T, car, events)
