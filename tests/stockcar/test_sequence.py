@@ -8,7 +8,7 @@ from chequered.engine.protocol import IllegalAction
 from chequered.games.stockcar import GAME
 from chequered.games.stockcar.actions import (Activate, KeepHand, PlayCard, Retire, Step)
 
-from .helpers import C, car, card_with, idx, play_card, position
+from .helpers import car, card_with, idx, play_card, position
 
 
 def test_fill_hands_first_player_draws_first():

@@ -13,8 +13,7 @@ always under a yellow flag) and which cards to throw away.
 from __future__ import annotations
 
 from ...agents.random_agent import RandomAgent
-from .actions import (Activate, Affect, Discard, KeepHand, MoveType, Pit, PitDone, PlayCard,
-                      Retire, Step)
+from .actions import Discard, KeepHand, MoveType, Pit, PitDone, PlayCard, Retire
 from .content import load_content
 from .rules import movement
 from .rules.order import leader, order_key

@@ -5,7 +5,6 @@ last three are ours: docs/rules/stockcar.md).
 """
 from __future__ import annotations
 
-from ....engine.deck import EmptyDeck
 from ....engine.protocol import Event
 from ..content import PERMANENT, TEMPORARY
 from ..state import RACING
