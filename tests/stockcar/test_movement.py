@@ -43,6 +43,14 @@ def test_movement_type_choice_is_printed_or_solo():
     assert [st.cars[i].number for i in st.move["snake"]] == [1, 2]
 
 
+def test_movement_type_not_asked_when_the_car_is_alone():
+    card = card_with(move="draft", mp=6)
+    st = position([car(1, 0, 15), car(2, 0, 13)], hands=[[card], []])
+    GAME.apply(st, 0, Activate(1))
+    GAME.apply(st, 0, PlayCard(card))
+    assert st.phase == "move" and st.move["kind"] == "draft" and st.move["snake"] == [idx(st, 1)]
+
+
 def test_movement_costs_empty_push_aside_push_ahead():
     """1 into an empty space, 2 to push a car aside, 3 to push the line ahead (solo only)."""
     card = card_with(move="solo", mp=8)

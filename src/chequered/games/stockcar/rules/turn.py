@@ -78,8 +78,11 @@ def apply(state, C, seat: int, action) -> list:
             state.move["card"] = action.card
             events.append(Event("card", {"car": car.number, "card": action.card},
                                 "STOCK Action segments"))
-            if C.card_move[action.card] == "solo":
-                start_move(state, C, T, "solo", events)
+            printed = C.card_move[action.card]
+            if printed == "solo" or (C.cards[action.card].effect != "clean_air"
+                                     and movement.pack(state, T, car, printed) == [car.idx]):
+                # No choice to make: a solo card, or a type that moves the car alone anyway.
+                start_move(state, C, T, printed, events)
             else:
                 state.phase = "type"
     elif ph == "type":
