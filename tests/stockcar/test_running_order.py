@@ -1,5 +1,5 @@
-"""STOCK Spaces and sectors, Running order, Lapped cars, Start/Finish line
-and laps, The Apron (order), Losing a car."""
+"""STOCK Spaces and sectors, Running order, Lapped cars, The Apron (order),
+Losing a car, Start/Finish line and laps."""
 from __future__ import annotations
 
 from chequered.games.stockcar import GAME
@@ -41,7 +41,7 @@ def test_lapped_when_the_leader_moves_into_its_sector_and_unlapped_when_back_in_
     for _ in range(5):
         GAME.apply(st, 0, Step(1, 3))
     assert st.cars[idx(st, 2)].lapdown and not st.cars[idx(st, 3)].lapdown
-    # #2 gets back in front of the leader: the marker comes off.
+    # #2 is ahead of the leader again: the marker comes off.
     card2 = card_with(mp=8, move="solo")
     play_card(st, 1, 2, card2)
     while st.phase == "move":

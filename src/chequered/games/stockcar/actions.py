@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Activate:
-    """Choose one of your unflipped cars by its number (a lost car = a pass)."""
+    """Pick a car whose counter is not turned yet, by number (a lost car = a pass)."""
     car: int
 
 
@@ -23,7 +23,7 @@ class PlayCard:
 
 @dataclass(frozen=True, slots=True)
 class Retire:
-    """Retire the chosen car voluntarily (it takes the lowest Position marker left)."""
+    """Withdraw the chosen car (it gets the worst Position marker still free)."""
 
 
 @dataclass(frozen=True, slots=True)

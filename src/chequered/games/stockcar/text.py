@@ -20,7 +20,7 @@ _EVENTS = {
     "out": lambda d: f"#{d['car']} leaves the race ({d['why']}), Position marker {d['position']}",
     "finished": lambda d: f"#{d['car']} takes the chequered flag: P{d['position']}",
     "lapped": lambda d: f"#{d['car']} is lapped (Lap-down marker)",
-    "unlapped": lambda d: f"#{d['car']} gets back in front of the leader",
+    "unlapped": lambda d: f"#{d['car']} is ahead of the leader again: no longer lapped",
     "leader": lambda d: f"#{d['car']} takes the Current Leader marker",
     "turn_leader": lambda d: f"#{d['car']} takes a Turn Leader marker",
     "event": lambda d: f"Event {d['card']}: {d['title']} ({d['kind']})",
@@ -91,10 +91,10 @@ def describe_choice(state, seat: int, a) -> str:
 
 
 _HELP = {
-    "car": "STOCK Action segments: choose one of your unflipped cars. A car out of the race "
-           "is a pass; a car with 6 or more wear retires when chosen.",
+    "car": "STOCK Action segments: pick a car whose counter is not turned yet. Picking a "
+           "car that is out is a pass; a car carrying six markers or more retires when picked.",
     "card": "STOCK Action segments: play a Race card (its MP, movement type, wear and effect), "
-            "or retire the car voluntarily (it takes the lowest Position marker left). "
+            "or withdraw the car (it gets the worst Position marker still free). "
             "A car starting with 3 or more wear loses speed.",
     "type": "STOCK Race card parts: move as printed (draft = linked cars in front and behind "
             "move too, lead = those behind, pursuit = those in front) or alone (solo).",
@@ -105,8 +105,8 @@ _HELP = {
     "pits": "STOCK Pit Stops: a stop clears temporary wear (tyre, suspension, fuel). Under "
             "green the car drops onto the Apron some sectors back; under yellow it restarts "
             "behind the cars that stayed out.",
-    "discard": "STOCK End of turn: discard any Race cards you don't want; the hand is refilled "
-               "at the start of the next turn.",
+    "discard": "STOCK End of turn: throw away Race cards you no longer want; the hand is "
+               "refilled when the next turn begins.",
 }
 
 

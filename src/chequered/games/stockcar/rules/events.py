@@ -19,7 +19,7 @@ def draw_race_card(state):
 
 
 def read_bar(state, C, events: list) -> tuple:
-    """STOCK The Team Bar: turn up the next Race card; its bar, as team
+    """STOCK The Team Bar: reveal the top Race card; its bar, as team
     indexes left to right. The card goes to the discards."""
     card = draw_race_card(state)
     state.deck.discard(card)
@@ -125,7 +125,7 @@ def line_up(state, T, laps: int, events: list) -> None:
     """STOCK Yellow Flag restart (ours): the field lines up behind the leader
     two by two on the restart lanes, in running order; cars that pitted
     this turn come after those that did not, cars with a Lap-down marker
-    last. The leader takes the innermost restart space of its sector.
+    last. The leader is placed in the inside restart lane of its own sector.
     STOCK Green Restart Line: on the last lap, a leader past the green
     restart line is brought back to it, so the race restarts from there."""
     order = running_order(state, T)

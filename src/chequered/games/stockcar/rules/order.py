@@ -22,7 +22,7 @@ def occupant(state, T, dist: int, lane: int) -> int:
 
 def place(state, T, car, dist: int, lane: int) -> None:
     """Put a car on a space. STOCK The Apron: a car entering an Apron space
-    goes on top of the stack (the bottom car counts as ahead)."""
+    goes on top of the stack; lower in the stack ranks further up."""
     car.dist, car.lane = dist, lane
     if lane == 0:
         state.apron.setdefault(dist % T.n, []).append(car.idx)
@@ -72,7 +72,7 @@ def rebuild(state, T) -> None:
 # ---- running order ------------------------------------------------------------
 def order_key(state, T, car) -> tuple:
     """STOCK Running order: most laps and closest to the line first (the
-    larger dist), then inside before outside in a sector; an Apron car is
+    larger dist), then the lower lane number within a sector; an Apron car is
     behind every track car of its sector, bottom of the stack first."""
     if car.lane == 0:
         stack = state.apron.get(car.dist % T.n, ())
@@ -87,7 +87,7 @@ def running_order(state, T) -> list:
 
 
 def leader(state, T):
-    """The car with the Current Leader marker (None when no car is racing).
+    """The leading car, which holds the Current Leader marker (None when no car races).
     STOCK Running order: once cars finish, the racing car closest to the line."""
     best = None
     for c in state.cars:
@@ -108,7 +108,7 @@ def _ahead_in_sector(state, T, a, b) -> bool:
 
 def lap_marker(state, T, laps: int) -> int:
     """STOCK Start/Finish line and laps: the Current Lap marker, derived from
-    the leader's progress (the first crossing at the start does not count)."""
+    the leader's progress (leaving the grid over the line is no lap)."""
     if state.finished:
         return laps
     lead = leader(state, T)
@@ -121,7 +121,7 @@ def lap_marker(state, T, laps: int) -> int:
 def update_lapped(state, T, events: list) -> None:
     """STOCK Lapped cars: a car the leader has caught a whole lap on (the
     leader moved into its sector, a lap ahead) gets a Lap-down marker; one
-    that gets back in front of the leader loses it."""
+    that is ahead of the leader again loses it."""
     lead = leader(state, T)
     if lead is None:
         return
@@ -167,7 +167,7 @@ def lose_car(state, T, car, status: str, events: list, rule: str) -> None:
 def check_finish(state, T, laps: int, events: list) -> None:
     """STOCK Ending the race (ours): a car that completes the last lap (its
     dist reaches laps * sectors) takes the chequered flag and the highest
-    Position marker left; several at once, in running order. A car with a
+    Position marker still free; cars crossing together rank by running order. A car with a
     Lap-down marker cannot finish (it is removed at the end of the turn)."""
     goal = laps * T.n
     done = [c for c in state.cars if c.status == RACING and c.dist >= goal and not c.lapdown]
@@ -184,8 +184,8 @@ def check_finish(state, T, laps: int, events: list) -> None:
 
 
 def remove_lapped(state, T, events: list) -> None:
-    """STOCK Lapped cars: cars still lapped at the end of the turn leave the
-    race; several at once take markers in running order, the last one the
+    """STOCK Lapped cars: cars a lap down when the turn ends leave the race;
+    when there are several, their markers follow running order, the last one the
     lowest."""
     down = [c for c in running_order(state, T) if c.lapdown]
     for c in reversed(down):

@@ -1,7 +1,7 @@
 """Pit stops at the end of the turn.
 
-STOCK Pit Stops (ours, docs/rules/stockcar.md): First Player first, then to
-the left, each player may send racing cars that carry temporary wear to a
+STOCK Pit Stops (ours, docs/rules/stockcar.md): starting with the First
+Player and going left, each player may send racing cars that carry temporary wear to a
 pit stop; the stop clears the car's Temporary Wear box. Under green the car
 drops onto the Apron `pit_loss` sectors behind where it was, on top of any
 stack there (so earlier stops count as ahead). Under a yellow flag the stop

@@ -35,7 +35,7 @@ def new_state(config, C, seed: int) -> tuple[State, list]:
     s.occ = [-1] * (T.n * (T.maxw + 1))
     s.apron = {}
     s.hands = [[] for _ in config.seats]
-    # STOCK Fill hands: hand size = starting cars + 1, and it never shrinks.
+    # STOCK Fill hands: the hand limit is the starting car count plus one, all race.
     s.hand_size = per_team + 1
     s.deck = Deck.shuffled(C.card_ids, s.rng)
     s.events = Deck.shuffled(C.event_ids, s.rng)

@@ -110,7 +110,7 @@ def apply(state, C, seat: int, action) -> list:
 
 def _phase_rule(ph: str) -> tuple[str, str]:
     return {
-        "car": ("STOCK Action segments", "choose one of your unflipped cars"),
+        "car": ("STOCK Action segments", "pick a car whose counter is not turned yet"),
         "card": ("STOCK Action segments", "play a Race card from your hand or retire the car"),
         "type": ("STOCK Race card parts", "move as the printed type or solo"),
         "affect": ("STOCK The Team Bar", "choose which of your racing cars the event affects"),
