@@ -98,12 +98,17 @@ def invariants(state) -> list[str]:
                                                        if state.event_card else [])
     if len(ev) != len(C.event_ids) or set(ev) != C.event_set:
         bad.append(f"Event deck holds {len(ev)} cards, not the 26")
-    # Hand sizes: never above starting cars + 1; full while cars are activated.
+    # Hand sizes: never above starting cars + 1, exactly that when a turn
+    # starts (STOCK Fill hands), and enough for every car still to activate.
+    turn_start = state.phase == "car" and not any(c.flipped for c in state.cars)
     for seat, hand in enumerate(state.hands):
         if len(hand) > state.hand_size:
             bad.append(f"seat {seat} holds {len(hand)} cards, hand size {state.hand_size}")
         if state.phase in ("car", "card", "type", "move") and len(hand) < unflipped[seat]:
             bad.append(f"seat {seat} has {len(hand)} cards for {unflipped[seat]} cars")
+        if turn_start and len(hand) != state.hand_size:
+            bad.append(f"seat {seat} starts the turn with {len(hand)} cards, not "
+                       f"{state.hand_size}")
     if state.phase == "over":
         if racing:
             bad.append("race over with cars still racing")
