@@ -149,17 +149,23 @@ def do_step(state, T, step: Step, how: tuple, events: list) -> None:
         lift(state, T, c)
         place(state, T, c, c.dist, c.lane + (step.lane - head.lane))
         events.append(Event("push", {"cars": [c.number], "way": "aside"}, "STOCK Movement"))
-    prev = None
-    for i in snake:
-        c = cars[i]
-        old = (c.dist, c.lane)
-        lift(state, T, c)
-        if prev is None:
-            place(state, T, c, c.dist + step.ahead, step.lane)
-        else:
-            place(state, T, c, prev[0], prev[1])
-        prev = old
     head = cars[snake[0]]
+    if head.lane == 0 or step.lane == 0:
+        # On the Apron the car moves alone: stacks need the general place/lift.
+        lift(state, T, head)
+        place(state, T, head, head.dist + step.ahead, step.lane)
+    else:
+        # The hot path: a pack on the track. Empty every old space, then fill
+        # the new ones (each car goes where the car in front of it was).
+        occ, n, w1 = state.occ, T.n, T.maxw + 1
+        pack = [cars[i] for i in snake]
+        old = [(c.dist, c.lane) for c in pack]
+        for d, lane in old:
+            occ[(d % n) * w1 + lane] = -1
+        new = [(head.dist + step.ahead, step.lane)] + old[:-1]
+        for c, (d, lane) in zip(pack, new):
+            c.dist, c.lane = d, lane
+            occ[(d % n) * w1 + lane] = c.idx
     m["mp"] -= cost
     m["visited"].append((head.dist, head.lane))
 
