@@ -53,10 +53,11 @@ class Car:
         return c
 
     def to_doc(self) -> dict:
-        doc = {f: getattr(self, f) for f in CAR_FIELDS}
-        doc["temp"] = list(self.temp)
-        doc["perm"] = list(self.perm)
-        return doc
+        # A literal, not a loop over CAR_FIELDS: hashing a state calls this per car.
+        return {"idx": self.idx, "team": self.team, "number": self.number,
+                "status": self.status, "dist": self.dist, "lane": self.lane,
+                "temp": list(self.temp), "perm": list(self.perm), "flipped": self.flipped,
+                "position": self.position, "leads": self.leads, "lapdown": self.lapdown}
 
     @classmethod
     def from_doc(cls, doc: dict) -> "Car":
@@ -116,7 +117,7 @@ class State:
 
     def to_doc(self) -> dict:
         return {
-            "config": self.config.model_dump(mode="json"),
+            "config": _config_doc(self.config),
             "rng": self.rng.state,
             "track": self.track,
             "cars": [c.to_doc() for c in self.cars],
@@ -164,6 +165,21 @@ class State:
         s.scores = None if sc is None else {int(k): v for k, v in sc.items()}
         s.cache = None
         return s
+
+
+_CONFIG_DOCS: dict = {}
+
+
+def _config_doc(config) -> dict:
+    """The config as JSON-ready data, computed once per config object (a
+    config never changes once a race starts; states share it)."""
+    key = id(config)
+    hit = _CONFIG_DOCS.get(key)
+    if hit is None or hit[0] is not config:
+        if len(_CONFIG_DOCS) > 256:
+            _CONFIG_DOCS.clear()
+        hit = _CONFIG_DOCS[key] = (config, config.model_dump(mode="json"))
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in hit[1].items()}
 
 
 def _copy_move(m: dict) -> dict:
