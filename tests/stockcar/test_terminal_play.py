@@ -68,7 +68,8 @@ def test_a_person_plays_a_whole_race_against_bot_teams():
     assert "your hand" in text and "STOCK Action segments" in text     # view and help
     assert "illegal" not in text and "not understood" not in text
     human = [s for s in session.steps if s.seat == 0]
-    assert len(human) > 100
+    kinds = {type(s.action).__name__ for s in human}
+    assert {"Activate", "PlayCard", "Step", "KeepHand"} <= kinds       # a whole race of turns
     rec = session.record()
     assert game.state_hash(replay(rec)) == game.state_hash(session.state)
 

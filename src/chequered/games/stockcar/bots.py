@@ -1,7 +1,8 @@
 """A heuristic team bot (seat kind `bot`).
 
-It decides from the state without searching: which car (its rearmost racing
-car first, so that it can join the packs in front), which card (movement
+It decides from the state without searching: which car (the one with the
+most team mates linked behind it, else its rearmost racing car, so that it
+can join the packs in front), which card (movement
 points, plus the cars of its own team the pack would carry, minus the wear
 it would take), which movement type (a pack when it carries team mates or
 has a line to follow, solo when alone or when the card rewards it), each
@@ -50,7 +51,15 @@ class TeamBot(RandomAgent):
         racing = [a for a in legal if by_number[a.car].status == RACING]
         if not racing:
             return legal[0]                       # only passes left
-        return max(racing, key=lambda a: order_key(state, T, by_number[a.car]))
+        # The car with the most team mates linked behind it goes first (it can
+        # pull them along); otherwise the rearmost, so it can join the packs
+        # in front. (Against the rearmost-only rule: 64 wins to 56 and 5 %
+        # more points over 120 four-team races, two bots of each kind.)
+        def key(a):
+            c = by_number[a.car]
+            mates = sum(1 for i in movement.chain(state, T, c, -1) if state.cars[i].team == seat)
+            return (mates, order_key(state, T, c))
+        return max(racing, key=key)
 
     # ---- which card -------------------------------------------------------------
     def _card(self, state, C, T, legal):
