@@ -10,6 +10,7 @@ _GAME_MODULES = {
     "bolide": "chequered.games.bolide",
     "formulagp": "chequered.games.formulagp",
     "racepace": "chequered.games.racepace",
+    "stockcar": "chequered.games.stockcar",
 }
 _loaded: dict[str, Game] = {}
 

@@ -1,0 +1,124 @@
+"""Stock-car positions: the whole state as a document one can write by hand,
+and redeterminization for search (resampling what a seat cannot see)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from pydantic import ValidationError
+
+from ...engine.positions import FORMAT
+from ...engine.protocol import BadInput
+from ...engine.rng import Rng
+from .config import StockCarConfig
+from .content import load_content
+from .rules.order import rebuild
+from .state import RACING, State
+
+PHASES = ("car", "card", "type", "move", "affect", "pits", "discard", "over")
+
+
+def dump_position(state: State) -> dict:
+    return {"format": FORMAT, "game": "stockcar", "state": state.to_doc()}
+
+
+def load_position(doc: dict) -> State:
+    if not isinstance(doc, dict) or doc.get("game") not in (None, "stockcar"):
+        raise BadInput("not a stock-car position")
+    body = doc.get("state", doc)
+    try:
+        config = StockCarConfig(**body["config"])
+        C = load_content(config.content)
+        if body["track"] not in C.tracks:
+            raise BadInput(f"position: unknown track {body['track']!r}")
+        T = C.tracks[body["track"]]
+        body = _fill_in(dict(body), config, C)
+        state = State.from_doc(body, config, T)
+        rebuild(state, T)
+        _check(state, C)
+    except BadInput:
+        raise
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise BadInput(f"position config: {'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError) as exc:
+        raise BadInput(f"malformed stock-car position: {type(exc).__name__}: {exc}") from None
+    return state
+
+
+def _fill_in(body: dict, config, C) -> dict:
+    """A hand-written position may leave out what follows from the rest:
+    car indexes (list order), hands (empty), the hand size (starting cars + 1),
+    the turn, and the decks (the cards nobody holds, shuffled by `rng`)."""
+    rng = Rng(state=int(body.setdefault("rng", 0)))
+    for i, car in enumerate(body["cars"]):
+        car.setdefault("idx", i)
+    seats = len(config.seats)
+    body.setdefault("hands", [[] for _ in range(seats)])
+    per_team = max((sum(1 for c in body["cars"] if c["team"] == s) for s in range(seats)),
+                   default=0)
+    body.setdefault("hand_size", per_team + 1)
+    body.setdefault("turn", 1)
+    body.setdefault("first", 0)
+    body.setdefault("actor", body["first"])
+    body.setdefault("phase", "car")
+    if "deck" not in body:
+        held = {k for h in body["hands"] for k in h}
+        move = body.get("move") or {}
+        if "card" in move and body["phase"] in ("type", "move"):
+            held.add(move["card"])
+        pile = [k for k in C.card_ids if k not in held]
+        rng.shuffle(pile)
+        body["deck"] = {"pile": pile, "discards": [], "removed": []}
+    if "events" not in body:
+        pile = [k for k in C.event_ids if k != body.get("event_card")]
+        rng.shuffle(pile)
+        body["events"] = {"pile": pile, "discards": [], "removed": []}
+    body["rng"] = rng.state
+    return body
+
+
+def _check(state: State, C) -> None:
+    T = C.tracks[state.track]
+    if state.phase not in PHASES:
+        raise BadInput(f"position: unknown phase {state.phase!r}")
+    if len(state.hands) != len(state.config.seats):
+        raise BadInput("position: one hand per seat")
+    for i, c in enumerate(state.cars):
+        if c.idx != i:
+            raise BadInput(f"position: car #{c.number} has idx {c.idx}, expected {i}")
+        if not 0 <= c.team < len(state.config.seats):
+            raise BadInput(f"position: car #{c.number} belongs to no seat")
+        if c.status == RACING and not 0 <= c.lane <= T.width[c.dist % T.n]:
+            raise BadInput(f"position: car #{c.number} is off the track (lane {c.lane})")
+    cards = Counter(state.deck.pile + state.deck.discards + state.deck.removed
+                    + [k for h in state.hands for k in h])
+    if state.move and "card" in state.move and state.phase in ("type", "move"):
+        cards[state.move["card"]] += 1
+    if cards != Counter(C.card_ids):
+        raise BadInput("position: the Race cards (pile, discards, hands) must be the 84 cards")
+    evs = Counter(state.events.pile + state.events.discards + state.events.removed
+                  + ([state.event_card] if state.event_card else []))
+    if evs != Counter(C.event_ids):
+        raise BadInput("position: the Event cards must be the 26 cards")
+    if state.phase != "over" and not 0 <= state.actor < len(state.config.seats):
+        raise BadInput(f"position: actor {state.actor} is not a seat")
+
+
+def redeterminize(state: State, seat: int, rng: Rng) -> State:
+    """A copy in which the other seats' hands and the order of both draw
+    piles are resampled; `seat` keeps its own hand, and every hand its size."""
+    s = state.clone()
+    pool = list(s.deck.pile)
+    others = [i for i in range(len(s.hands)) if i != seat]
+    for i in others:
+        pool += s.hands[i]
+    rng.shuffle(pool)
+    k = 0
+    for i in others:
+        size = len(s.hands[i])
+        s.hands[i] = pool[k:k + size]
+        k += size
+    s.deck.pile = pool[k:]
+    rng.shuffle(s.events.pile)
+    s.rng = Rng(state=rng.next64())
+    return s

@@ -1,0 +1,183 @@
+"""Moving a car and its pack: movement types, linked cars, pushing, drafting
+through corners, the Apron.
+
+STOCK Race card parts, Speed penalties, Movement (ours, docs/rules/stockcar.md):
+
+- Linked cars are adjacent in the same lane (sector s and s+1, same lane
+  number). The pack that moves is fixed when the move starts: Solo = the
+  active car; Draft = the linked chain in front, the active car, the linked
+  chain behind; Lead = the active car and the chain behind; Pursuit = the
+  chain in front and the active car.
+- The active player steers the pack's head (its front car); every other
+  car of the pack takes the space the car in front of it has just left, so
+  a pack follows its head's line through corners, converging and diverging
+  lanes (STOCK Drafting and corners).
+- Each step costs: forward or sideways into an empty space 1; sideways
+  pushing a car one lane further over 2; forward pushing the linked line in
+  front one space, solo moves only, 3. The head never enters a space it has
+  left this move; movement points must be spent while a step is possible.
+- A car on the Apron moves alone: along the Apron (2 a space, pit road speed)
+  or up onto lane 1 of its sector (1, empty only). Track cars never enter
+  the Apron while moving: they get there only by a pit stop.
+"""
+from __future__ import annotations
+
+from ....engine.protocol import Event
+from ..actions import Step
+from ..state import RACING
+from .order import lift, place
+
+# What a legal step does: (cost, kind of push, data for the push).
+NO_PUSH, PUSH_ASIDE, PUSH_AHEAD = 0, 1, 2
+
+
+def chain(state, T, car, direction: int) -> list:
+    """The linked cars in front (direction 1) or behind (-1) of `car`, nearest
+    first: each adjacent in the same lane to the previous one."""
+    out = []
+    n, w1, occ, cars = T.n, T.maxw + 1, state.occ, state.cars
+    dist, lane = car.dist, car.lane
+    if lane == 0:
+        return out
+    while len(out) < len(cars):
+        dist += direction
+        s = dist % n
+        if lane > T.width[s]:
+            break
+        i = occ[s * w1 + lane]
+        if i == -1:
+            break
+        out.append(i)      # a car a lap ahead or behind in that space is linked too
+    return out
+
+
+def pack(state, T, car, kind: str) -> list:
+    """The moving pack, head (front car) first. STOCK Race card parts."""
+    if kind == "solo" or car.lane == 0:
+        return [car.idx]
+    ahead = chain(state, T, car, 1) if kind in ("draft", "pursuit") else []
+    behind = chain(state, T, car, -1) if kind in ("draft", "lead") else []
+    return list(reversed(ahead)) + [car.idx] + behind
+
+
+def speed_penalty(R, wear: int) -> int:
+    """STOCK Speed penalties (ours): MP the active car loses for the wear it
+    starts its activation with."""
+    if wear < 3:
+        return 0
+    return R.speed_penalty.get(min(wear, max(R.speed_penalty)), 0)
+
+
+def steps(state, T, R) -> dict:
+    """The legal steps of the move in progress: Step -> (cost, push, data).
+    Computed once per position of the pack (state.cache), since the legal
+    list, the bot and apply() all ask for it."""
+    out = state.cache
+    if out is None:
+        out = state.cache = _steps(state, T, R)
+    return out
+
+
+def _steps(state, T, R) -> dict:
+    m = state.move
+    mp = m["mp"]
+    snake = m["snake"]
+    head = state.cars[snake[0]]
+    d, lane = head.dist, head.lane
+    n, w1, occ, width = T.n, T.maxw + 1, state.occ, T.width
+    s = d % n
+    visited = m["visited"]
+    out: dict = {}
+    if lane == 0:
+        # STOCK The Apron: pit road, alone, at the speed limit.
+        if R.cost_apron <= mp and (d + 1, 0) not in visited:
+            out[Step(1, 0)] = (R.cost_apron, NO_PUSH, None)
+        if R.cost_sideways <= mp and occ[s * w1 + 1] == -1 and (d, 1) not in visited:
+            out[Step(0, 1)] = (R.cost_sideways, NO_PUSH, None)
+        return out
+    members = set(snake)
+    s2 = (d + 1) % n
+    for l2 in T.forward[s][lane]:
+        if (d + 1, l2) in visited:
+            continue
+        x = occ[s2 * w1 + l2]
+        if x == -1:
+            if R.cost_forward <= mp:
+                out[Step(1, l2)] = (R.cost_forward, NO_PUSH, None)
+        elif len(snake) == 1 and x not in members and R.cost_push_forward <= mp:
+            # Forward push, solo moves only: the linked line in front moves on one space.
+            line = [x] + chain(state, T, state.cars[x], 1)
+            front = state.cars[line[-1]]
+            fs = (front.dist + 1) % n
+            fl = min(front.lane, width[fs])
+            if occ[fs * w1 + fl] == -1:
+                out[Step(1, l2)] = (R.cost_push_forward, PUSH_AHEAD, line)
+    for l2 in (lane - 1, lane + 1):
+        if l2 < 1 or l2 > width[s] or (d, l2) in visited:
+            continue
+        x = occ[s * w1 + l2]
+        if x == -1:
+            if R.cost_sideways <= mp:
+                out[Step(0, l2)] = (R.cost_sideways, NO_PUSH, None)
+        elif x not in members and R.cost_push_aside <= mp:
+            l3 = l2 + (l2 - lane)
+            if 1 <= l3 <= width[s] and occ[s * w1 + l3] == -1:
+                out[Step(0, l2)] = (R.cost_push_aside, PUSH_ASIDE, x)
+    return out
+
+
+def do_step(state, T, step: Step, how: tuple, events: list) -> None:
+    """Apply one legal step: the push first, then the head, then each car of
+    the pack into the space the car in front of it left."""
+    cost, push, data = how
+    state.cache = None
+    m = state.move
+    cars = state.cars
+    snake = m["snake"]
+    if push == PUSH_AHEAD:
+        # The front of the pushed line first, so each car moves into a free space.
+        for i in reversed(data):
+            c = cars[i]
+            lift(state, T, c)
+            nd = c.dist + 1
+            place(state, T, c, nd, min(c.lane, T.width[nd % T.n]))
+        events.append(Event("push", {"cars": [cars[i].number for i in data], "way": "ahead"},
+                            "STOCK Movement"))
+    elif push == PUSH_ASIDE:
+        c = cars[data]
+        head = cars[snake[0]]
+        lift(state, T, c)
+        place(state, T, c, c.dist, c.lane + (step.lane - head.lane))
+        events.append(Event("push", {"cars": [c.number], "way": "aside"}, "STOCK Movement"))
+    head = cars[snake[0]]
+    if head.lane == 0 or step.lane == 0:
+        # On the Apron the car moves alone: stacks need the general place/lift.
+        lift(state, T, head)
+        place(state, T, head, head.dist + step.ahead, step.lane)
+    else:
+        # The hot path: a pack on the track. Empty every old space, then fill
+        # the new ones (each car goes where the car in front of it was).
+        occ, n, w1 = state.occ, T.n, T.maxw + 1
+        pack = [cars[i] for i in snake]
+        old = [(c.dist, c.lane) for c in pack]
+        for d, lane in old:
+            occ[(d % n) * w1 + lane] = -1
+        new = [(head.dist + step.ahead, step.lane)] + old[:-1]
+        for c, (d, lane) in zip(pack, new):
+            c.dist, c.lane = d, lane
+            occ[(d % n) * w1 + lane] = c.idx
+    m["mp"] -= cost
+    m["visited"].append((head.dist, head.lane))
+
+
+def drift(state, T, car, events: list) -> None:
+    """The drift effect (ours): after moving, the active car slides one lane
+    towards the outside wall if that space is empty."""
+    if car.status != RACING or car.lane == 0:
+        return
+    s = car.dist % T.n
+    out = car.lane + 1
+    if out <= T.width[s] and state.occ[s * (T.maxw + 1) + out] == -1:
+        lift(state, T, car)
+        place(state, T, car, car.dist, out)
+        events.append(Event("drift", {"car": car.number, "lane": out}, "STOCK Race card parts"))

@@ -1,0 +1,43 @@
+"""Scoring at the end of the race.
+
+STOCK Ending the race, scoring (ours, docs/rules/stockcar.md): every car
+scores for its Position marker (cars in the race + 1 - position, plus a
+bonus for the winner) and for each Turn Leader marker in its box (the
+leader at the end of each turn scores). A team scores the sum of its cars.
+Teams level on points are separated by the Team Bar of the next Race card
+(STOCK The Team Bar: "to break ties").
+"""
+from __future__ import annotations
+
+from ....engine.protocol import Event
+from .events import read_bar, seat_of_team
+
+
+def car_points(R, cars: int, car) -> int:
+    pts = cars + 1 - car.position + car.leads * R.turn_leader_points
+    if car.position == 1:
+        pts += R.win_bonus
+    return pts
+
+
+def score(state, C, T, events: list) -> None:
+    R = C.rules
+    n = len(state.cars)
+    points = {seat: 0 for seat in range(len(state.hands))}
+    for car in state.cars:
+        points[car.team] += car_points(R, n, car)
+    rank = {}
+    values = sorted(set(points.values()), reverse=True)
+    for v in values:
+        level = [s for s in points if points[s] == v]
+        if len(level) > 1:
+            seats = seat_of_team(state, C)
+            bar = [seats[t] for t in read_bar(state, C, events) if t in seats]
+            level.sort(key=bar.index)
+        for s in level:
+            rank[s] = len(rank)
+    state.scores = {s: points[s] for s in points}
+    state.queue = sorted(points, key=rank.get)      # the classification, best first
+    events.append(Event("scores", {"points": {str(k): v for k, v in points.items()},
+                                   "classification": list(state.queue)},
+                        "STOCK Scoring"))
