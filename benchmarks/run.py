@@ -18,7 +18,8 @@ from chequered.bench import bench_game, machine
 
 TARGETS = {"racepace": {"races_per_s": 1000},   # issue 2: six-car races, rulebook bots
            "bolide": {"races_per_s": 200},     # issue 3: six-car races, club bots
-           "formulagp": {"races_per_s": 50}}   # issue 4: six-car Standard races, heuristic bots
+           "formulagp": {"races_per_s": 50},   # issue 4: six-car Standard races, heuristic bots
+           "stockcar": {"races_per_s": 100}}   # issue 5: four bot teams
 RACES = {"bolide": 40, "formulagp": 20}                          # enough races for a stable median
 
 
