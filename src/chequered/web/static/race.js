@@ -86,7 +86,7 @@ function draw(msg) {
   const log = $("log");
   if (msg.log_from === 0) log.replaceChildren();
   for (const entry of msg.log) log.append(logItem(entry));
-  if (msg.log.length) log.lastElementChild.scrollIntoView({block: "nearest"});
+  log.scrollTop = log.scrollHeight;   // scroll the log box only, never the page
 
   if (token) {
     $("undo").disabled = !(msg.undo && msg.undo.ok);

@@ -19,7 +19,7 @@ async function show(n) {
     $("slider").max = total; $("slider").value = step;
     $("stepno").textContent = `step ${step} of ${total}`;
     $("log").replaceChildren(...f.log.map(logItem));
-    if (f.log.length) $("log").lastElementChild.scrollIntoView({block: "nearest"});
+    $("log").scrollTop = $("log").scrollHeight;
     $("result").replaceChildren(...(f.result ? [el("h2", {}, "Classification"), resultTable(f.result, {})] : []));
     $("error").textContent = "";
   } catch (err) { $("error").textContent = err.message; }
