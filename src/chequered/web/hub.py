@@ -126,7 +126,8 @@ class Hub:
             if kind not in known:
                 raise bad(f"unknown seat kind {kind!r} for {game.name}; choose from "
                           f"{', '.join(known)}")
-        seed = secrets.randbelow(2**31) if seed is None else seed
+        # 62 bits: a seed small enough to guess would give away every hidden card.
+        seed = secrets.randbelow(2**62) if seed is None else seed
         race_id = secrets.token_urlsafe(9)
         try:
             race = LiveRace.build(game, race_id, config.model_dump(mode="json"), seed,
