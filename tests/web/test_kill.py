@@ -32,8 +32,11 @@ def test_races_survive_kill_9(tmp_path, spawn_server):
         mine = create(client, game="racepace", seats=["human", "bot", "bot", "bot"], seed=17)
         token = human_tokens(mine)[0]
         before = play_first_legal(client, token, 6)       # six acknowledged moves
-        bots = create(client, game="bolide", seats=["club"] * 6, seed=5)
-        time.sleep(0.3)                                     # let the bots' race get going
+        # A long race of random drivers: still running when the server dies.
+        bots = create(client, game="bolide", seats=["random"] * 8, seed=5,
+                      settings={"turn_limit": 2000})
+        while client.get(f"/api/races/{bots['race']}").json()["version"] < 50:
+            time.sleep(0.01)
         server.kill(signal.SIGKILL)
 
     n_mine, hash_mine, _ = stored(url, mine["race"])

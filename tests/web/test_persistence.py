@@ -42,9 +42,9 @@ def test_a_failed_commit_leaves_the_race_untouched(client, monkeypatch):
     doc = wait_turn(client, token)
     store = client.app.state.store
 
-    def broken(*args, **kw):
-        raise Conflict("simulated: another writer got there first")
-    monkeypatch.setattr(store, "append_actions", broken)
+    def broken(batches):
+        return [Conflict("simulated: another writer got there first")] * len(batches)
+    monkeypatch.setattr(store, "append_many", broken)
     resp = act(client, token, doc["legal"][0]["key"])
     assert resp.status_code == 409 and "simulated" in resp.json()["error"]
     monkeypatch.undo()
@@ -73,6 +73,42 @@ def test_migrations_are_idempotent(any_db_url):
     Store(any_db_url).close()
     store = Store(any_db_url)          # upgrading an up-to-date database is a no-op
     assert store.list_races() == []
+    store.close()
+
+
+def test_a_failed_transaction_is_reported_not_acknowledged(db_url, monkeypatch):
+    # As a real server does: the client gets the JSON error, not the exception.
+    client = TestClient(create_app(db_url), raise_server_exceptions=False).__enter__()
+    made = create(client, game="racepace", seats=["human", "bot"], seed=3)
+    token = human_tokens(made)[0]
+    doc = wait_turn(client, token)
+
+    def down(batches):
+        raise OSError("simulated: the disk is full")
+    monkeypatch.setattr(client.app.state.store, "append_many", down)
+    resp = act(client, token, doc["legal"][0]["key"])
+    assert resp.status_code == 500 and "Traceback" not in resp.text
+    assert resp.json() == {"error": "internal error (the server log has the details)"}
+    monkeypatch.undo()
+    assert seat_state(client, token)["version"] == doc["version"]
+    client.__exit__(None, None, None)
+
+
+def test_group_commit_keeps_each_race_apart(any_db_url):
+    store = Store(any_db_url)
+    for rid in ("g1", "g2"):
+        store.create_race({"id": rid, "game": "racepace", "config": {"seats": ["human"]},
+                           "seed": 1, "host_token": rid * 12, "status": "running",
+                           "n_actions": 0, "state_hash": "0" * 64},
+                          [{"seat": 0, "token": rid * 12 + "t", "kind": "human",
+                            "controller": "human"}])
+    errors = store.append_many([
+        ("g1", 0, [(0, {"type": "A"}, "human")], "1" * 64, False, None, None),
+        ("g2", 5, [(0, {"type": "B"}, "human")], "1" * 64, False, None, None),   # stale
+        ("g2", 0, [(0, {"type": "C"}, "bot")], "2" * 64, False, None, None)])
+    assert errors[0] is None and isinstance(errors[1], Conflict) and errors[2] is None
+    assert [a.action["type"] for a in store.load("g1")[2]] == ["A"]
+    assert [a.action["type"] for a in store.load("g2")[2]] == ["C"]
     store.close()
 
 

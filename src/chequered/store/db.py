@@ -91,18 +91,43 @@ class Store:
                        standings: list[dict] | None = None) -> None:
         """Store actions first_ply.. in one transaction; raise Conflict if the
         stored race does not end exactly where these actions begin."""
-        n = first_ply + len(actions)
+        errors = self.append_many([(race_id, first_ply, actions, state_hash, finished, result,
+                                    standings)])
+        if errors[0] is not None:
+            raise errors[0]
+
+    def append_many(self, batches: list[tuple]) -> list[Exception | None]:
+        """Several races' appends (append_actions arguments) in ONE transaction
+        and so one disk flush: under load, commits are grouped instead of
+        queueing one flush each. A batch that conflicts is rolled back alone
+        (a savepoint) and reported in its slot of the returned list."""
+        out: list[Exception | None] = []
         with self.session.begin() as s:
-            moved = s.execute(
-                update(RaceRow).where(RaceRow.id == race_id, RaceRow.n_actions == first_ply)
-                .values(n_actions=n, state_hash=state_hash, updated_at=now(),
-                        status="finished" if finished else "running", result=result))
-            if moved.rowcount != 1:
-                raise Conflict(f"race {race_id} is not at action {first_ply}")
-            for i, (seat, doc, by) in enumerate(actions):
-                s.add(ActionRow(race_id=race_id, ply=first_ply + i, seat=seat, action=doc, by=by))
-            for row in standings or ():
-                s.add(StandingRow(race_id=race_id, **row))
+            for race_id, first_ply, actions, state_hash, finished, result, standings in batches:
+                try:
+                    with s.begin_nested():
+                        self._append(s, race_id, first_ply, actions, state_hash, finished,
+                                     result, standings)
+                    out.append(None)
+                except Conflict as exc:
+                    out.append(exc)
+        return out
+
+    @staticmethod
+    def _append(s: Session, race_id, first_ply, actions, state_hash, finished, result,
+                standings) -> None:
+        n = first_ply + len(actions)
+        moved = s.execute(
+            update(RaceRow).where(RaceRow.id == race_id, RaceRow.n_actions == first_ply)
+            .values(n_actions=n, state_hash=state_hash, updated_at=now(),
+                    status="finished" if finished else "running", result=result))
+        if moved.rowcount != 1:
+            raise Conflict(f"race {race_id} is not at action {first_ply}")
+        for i, (seat, doc, by) in enumerate(actions):
+            s.add(ActionRow(race_id=race_id, ply=first_ply + i, seat=seat, action=doc, by=by))
+        for row in standings or ():
+            s.add(StandingRow(race_id=race_id, **row))
+        s.flush()
 
     def truncate(self, race_id: str, from_ply: int, old_n: int, state_hash: str) -> None:
         """Undo: forget actions from_ply.. (the race had old_n actions)."""

@@ -39,6 +39,7 @@ def create_app(db_url: str | None = None, resume: bool = True) -> FastAPI:
         yield
         for task in [*app.state.hub.drivers.values(), *app.state.hub.timers.values()]:
             task.cancel()
+        app.state.hub.writer.stop()
         store.close()
 
     app = FastAPI(title="chequered", lifespan=lifespan, docs_url=None, redoc_url=None,

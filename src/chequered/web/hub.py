@@ -20,10 +20,14 @@ from ..store.db import Conflict, Store
 from .errors import WebError, bad, conflict, forbidden, not_found
 from .live import Entry, LiveRace
 from .messages import log_since, state_message
+from .writer import GroupWriter
 
 log = logging.getLogger("chequered.web")
 
 BOT_BATCH_SECONDS = 0.05     # bots act in batches this long, then the race is stored and shown
+# Changes within this many seconds reach clients as one message: a person's
+# move and the bots' answer are drawn once, not twice (acks are not delayed).
+BROADCAST_DELAY = 0.02
 QUEUE_LIMIT = 256            # messages waiting for one slow client before we drop it
 
 
@@ -62,6 +66,8 @@ class Hub:
         self.drivers: dict[str, asyncio.Task] = {}
         self.timers: dict[str, asyncio.Task] = {}
         self.broken: dict[str, str] = {}
+        self.writer = GroupWriter(store)
+        self.flush_pending: set[str] = set()
 
     async def db(self, fn, *args):
         return await asyncio.to_thread(fn, *args)
@@ -173,9 +179,9 @@ class Hub:
         result = game.result(state).to_doc() if over else None
         standings = _standings(race, state) if over and race.season_name else None
         try:
-            await self.db(self.store.append_actions, race.race_id, race.version,
-                          [(e.seat, e.doc, e.by) for e in entries], game.state_hash(state),
-                          over, result, standings)
+            await self.writer.append(race.race_id, race.version,
+                                     [(e.seat, e.doc, e.by) for e in entries],
+                                     game.state_hash(state), over, result, standings)
         except Conflict as exc:
             raise conflict(str(exc)) from None
         race.state = state
@@ -290,6 +296,16 @@ class Hub:
         self.subs.get(sub.race_id, set()).discard(sub)
 
     def broadcast(self, race: LiveRace) -> None:
+        """Send every subscriber its view, soon: changes that follow within
+        BROADCAST_DELAY are folded into the same message."""
+        rid = race.race_id
+        if rid in self.flush_pending or not self.subs.get(rid):
+            return
+        self.flush_pending.add(rid)
+        asyncio.get_running_loop().call_later(BROADCAST_DELAY, self.flush, race)
+
+    def flush(self, race: LiveRace) -> None:
+        self.flush_pending.discard(race.race_id)
         cache: dict = {}
         for sub in list(self.subs.get(race.race_id, ())):
             self.send_state(race, sub, cache)

@@ -9,6 +9,7 @@ const raceId = root.dataset.race;
 const mySeat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
 const $ = id => document.getElementById(id);
 let ws = null, version = null, pending = false, retry = 500, deadline = null, lastMsg = null;
+let sentVersion = null;      // the version our pending action was made on
 
 function url() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -21,8 +22,8 @@ function connect() {
   ws.onmessage = ev => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") draw(msg);
-    else if (msg.type === "error") { pending = false; showError(msg.error); }
-    else if (msg.type === "ack") { pending = false; showError(""); }
+    else if (msg.type === "error") { pending = false; root.classList.remove("pending"); showError(msg.error); }
+    else if (msg.type === "ack") showError("");   // stored; the new state follows
   };
   ws.onclose = ev => {
     $("status").textContent = "reconnecting...";
@@ -37,6 +38,7 @@ function showError(text) { $("error").textContent = text || ""; }
 function send(action) {
   if (pending || !ws || ws.readyState !== WebSocket.OPEN) return;
   pending = true;
+  sentVersion = version;
   root.classList.add("pending");
   ws.send(JSON.stringify({type: "act", action: JSON.parse(action.key), version}));
 }
@@ -46,8 +48,7 @@ function nameOf(msg, seat) { return msg.names[seat] || "seat " + seat; }
 function draw(msg) {
   lastMsg = msg;
   version = msg.version;
-  pending = false;
-  root.classList.remove("pending");
+  if (msg.version !== sentVersion) { pending = false; root.classList.remove("pending"); }
   root.dataset.version = msg.version;
   root.dataset.over = msg.over;
   root.dataset.myturn = msg.legal.length > 0;
