@@ -2,11 +2,12 @@
 
     python benchmarks/web_load.py [--races 100] [--seconds 60] [--db URL] [--out FILE]
 
-Starts `chequered serve` in a subprocess on a fresh SQLite file (or --db),
+Starts `chequered serve` in a subprocess on a fresh SQLite file (or --db)
+(--external: use a server already on --port),
 then runs, in this process, `--races` tables at once. Each table creates a
 race with two human seats and two server-side bots, opens three WebSockets
 (the two players and a spectator: 300 clients for 100 tables), and plays:
-when a player has a move it waits a short think time, sends a random legal
+when a player has a move it thinks (--think, default 1-3 s), sends a random legal
 action, and we time the round trip from sending it to its ack (the ack is
 sent only after the action is committed to the database and applied). A
 finished race is replaced by a new one until the time is up. Games alternate
@@ -38,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from chequered.bench import machine  # noqa: E402
 from chequered.engine import registry  # noqa: E402
 
-THINK = (0.05, 0.5)          # seconds a simulated player waits before moving
+THINK = (1.0, 3.0)           # seconds a simulated player thinks before moving (--think)
 ACK_TIMEOUT = 10.0
 
 
@@ -64,7 +65,7 @@ def post(base: str, path: str, body: dict) -> dict:
 
 
 async def player(ws_url: str, stats: Stats, rng: random.Random, deadline: float,
-                 done: asyncio.Event) -> None:
+                 done: asyncio.Event, think: tuple) -> None:
     """A person at a seat: moves at random after a short think."""
     async with connect(ws_url, max_size=2**24) as ws:
         stats.clients += 1
@@ -87,7 +88,7 @@ async def player(ws_url: str, stats: Stats, rng: random.Random, deadline: float,
                             done.set()
                             return
                     continue
-                await asyncio.sleep(rng.uniform(*THINK))
+                await asyncio.sleep(rng.uniform(*think))
                 choice = rng.choice(msg["legal"])
                 sent = time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "action": json.loads(choice["key"]),
@@ -140,9 +141,9 @@ async def spectator(ws_url: str, stats: Stats, deadline: float, done: asyncio.Ev
             stats.clients -= 1
 
 
-async def table(base: str, ws_base: str, index: int, stats: Stats, deadline: float) -> None:
+async def table(base: str, ws_base: str, index: int, stats: Stats, deadline: float,
+                names: list[str], think: tuple) -> None:
     rng = random.Random(index)
-    names = registry.game_names()
     round_ = 0
     while time.monotonic() < deadline:
         game = registry.game(names[(index + round_) % len(names)])
@@ -161,7 +162,8 @@ async def table(base: str, ws_base: str, index: int, stats: Stats, deadline: flo
         tokens = [s["token"] for s in made["seats"] if s["kind"] == "human"]
         try:
             await asyncio.gather(
-                *(player(f"{ws_base}/ws/play/{t}", stats, rng, deadline, done) for t in tokens),
+                *(player(f"{ws_base}/ws/play/{t}", stats, rng, deadline, done, think)
+                  for t in tokens),
                 spectator(f"{ws_base}/ws/watch/{made['race']}", stats, deadline, done))
         except Exception as exc:          # a socket the server closed on us
             stats.error(f"socket: {type(exc).__name__}")
@@ -193,7 +195,9 @@ async def main_async(args) -> dict:
         stats = Stats()
         start = time.monotonic()
         deadline = start + args.seconds
-        await asyncio.gather(*(table(base, ws_base, i, stats, deadline)
+        names = args.games.split(",") if args.games else registry.game_names()
+        think = tuple(float(x) for x in args.think.split(","))
+        await asyncio.gather(*(table(base, ws_base, i, stats, deadline, names, think)
                                for i in range(args.races)))
         elapsed = time.monotonic() - start
     finally:
@@ -210,7 +214,8 @@ async def main_async(args) -> dict:
         "races_started": stats.races_started, "races_finished": stats.races_finished,
         "player_actions": len(rtt_ms),
         "player_actions_per_s": round(len(rtt_ms) / elapsed, 1),
-        "think_time_s": list(THINK),
+        "games": args.games or ",".join(registry.game_names()),
+        "think_time_s": [float(x) for x in args.think.split(",")],
         "rtt_ms": {"p50": round(statistics.median(rtt_ms), 2) if rtt_ms else None,
                    "p90": round(percentile(rtt_ms, 90), 2) if rtt_ms else None,
                    "p99": round(percentile(rtt_ms, 99), 2) if rtt_ms else None,
@@ -230,6 +235,9 @@ def main() -> None:
     ap.add_argument("--port", type=int, default=8941)
     ap.add_argument("--db", default=None)
     ap.add_argument("--out", default=None)
+    ap.add_argument("--games", default=None, help="comma-separated games (default: all)")
+    ap.add_argument("--think", default=f"{THINK[0]},{THINK[1]}",
+                    help="a player's think time, MIN,MAX seconds")
     args = ap.parse_args()
     doc = asyncio.run(main_async(args))
     text = json.dumps(doc, indent=1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 import logging
 import secrets
 import time
@@ -66,11 +67,15 @@ class Hub:
         self.drivers: dict[str, asyncio.Task] = {}
         self.timers: dict[str, asyncio.Task] = {}
         self.broken: dict[str, str] = {}
-        self.writer = GroupWriter(store)
+        # The database gets threads of its own: a commit must never queue
+        # behind board renderings or bot turns in the default pool.
+        self.db_pool = ThreadPoolExecutor(4, thread_name_prefix="chequered-db")
+        self.writer = GroupWriter(store, self.db_pool)
         self.flush_pending: set[str] = set()
+        self.flush_dirty: set[str] = set()
 
     async def db(self, fn, *args):
-        return await asyncio.to_thread(fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
 
     def lock(self, race_id: str) -> asyncio.Lock:
         if race_id not in self.locks:
@@ -299,16 +304,41 @@ class Hub:
         """Send every subscriber its view, soon: changes that follow within
         BROADCAST_DELAY are folded into the same message."""
         rid = race.race_id
-        if rid in self.flush_pending or not self.subs.get(rid):
+        if not self.subs.get(rid):
+            return
+        if rid in self.flush_pending:
+            self.flush_dirty.add(rid)         # the running flush goes round once more
             return
         self.flush_pending.add(rid)
-        asyncio.get_running_loop().call_later(BROADCAST_DELAY, self.flush, race)
+        asyncio.get_running_loop().create_task(self.flush(race))
 
-    def flush(self, race: LiveRace) -> None:
-        self.flush_pending.discard(race.race_id)
-        cache: dict = {}
-        for sub in list(self.subs.get(race.race_id, ())):
-            self.send_state(race, sub, cache)
+    async def flush(self, race: LiveRace) -> None:
+        """Build the messages in a worker thread from a snapshot of the race
+        (rendering a big board takes milliseconds, and acks of other races
+        go out meanwhile), then queue them. One flush per race at a time, so
+        every client gets its states in order."""
+        rid = race.race_id
+        try:
+            while True:
+                await asyncio.sleep(BROADCAST_DELAY)
+                self.flush_dirty.discard(rid)
+                subs = list(self.subs.get(rid, ()))
+                if subs:
+                    snap = race.snapshot()
+                    wanted = {(sub.viewer, sub.sent_log if sub.sent_log <= snap.version else 0)
+                              for sub in subs}
+                    deadlines = {v: self.deadline_of(race, v) for v, _ in wanted}
+                    built = await asyncio.to_thread(build_messages, snap, wanted, deadlines)
+                    for sub in subs:
+                        start = sub.sent_log if sub.sent_log <= snap.version else 0
+                        sub.sent_log = snap.version
+                        sub.push(built[(sub.viewer, start)])
+                if rid not in self.flush_dirty:
+                    return
+        except Exception:
+            log.exception("broadcast failed in race %s", rid)
+        finally:
+            self.flush_pending.discard(rid)
 
     def deadline_of(self, race: LiveRace, viewer: Seat | None) -> float | None:
         return self.deadlines.get(race.race_id, {}).get(viewer) if viewer is not None else None
@@ -329,6 +359,13 @@ class Hub:
 
 
 # ---- work done in a thread ---------------------------------------------------------------
+def build_messages(race: LiveRace, wanted: set, deadlines: dict) -> dict:
+    """One message per (viewer, log start): the view is rendered once per viewer."""
+    base = {v: state_message(race, v, deadlines.get(v)) for v in {v for v, _ in wanted}}
+    return {(v, start): {**base[v], "log_from": start, "log": log_since(race, start, v)}
+            for v, start in wanted}
+
+
 def rebuild(row, seats, actions) -> LiveRace:
     """A stored race back in memory, its hash checked against the stored one."""
     game = registry.game(row.game)

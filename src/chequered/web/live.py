@@ -5,7 +5,7 @@ No I/O here: the hub (hub.py) stores, locks and broadcasts around these.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engine.board import action_key
 from ..engine.protocol import BadInput, Event, Game, IllegalAction, Seat
@@ -39,6 +39,13 @@ class LiveRace:
     entries: list[Entry] = field(default_factory=list)
     agents: dict = field(default_factory=dict)
     joined: set = field(default_factory=set)
+
+    def snapshot(self) -> "LiveRace":
+        """A copy to read from another thread: states are never changed in
+        place once published (a step is applied to a clone), so copying the
+        lists that do grow is enough."""
+        return replace(self, entries=list(self.entries), controllers=list(self.controllers),
+                       joined=set(self.joined))
 
     @property
     def version(self) -> int:

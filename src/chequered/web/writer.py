@@ -15,8 +15,9 @@ MAX_GROUP = 200
 
 
 class GroupWriter:
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, pool):
         self.store = store
+        self.pool = pool
         self.queue: asyncio.Queue = asyncio.Queue()
         self.task: asyncio.Task | None = None
 
@@ -33,8 +34,8 @@ class GroupWriter:
             while not self.queue.empty() and len(group) < MAX_GROUP:
                 group.append(self.queue.get_nowait())
             try:
-                errors = await asyncio.to_thread(self.store.append_many,
-                                                 [args for args, _ in group])
+                errors = await asyncio.get_running_loop().run_in_executor(
+                    self.pool, self.store.append_many, [args for args, _ in group])
             except Exception as exc:      # the whole transaction failed: tell everyone
                 errors = [exc] * len(group)
             for (_, done), err in zip(group, errors):
@@ -48,3 +49,4 @@ class GroupWriter:
     def stop(self) -> None:
         if self.task is not None:
             self.task.cancel()
+        self.pool.shutdown(wait=False)
