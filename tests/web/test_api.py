@@ -212,3 +212,25 @@ def test_season_standings_are_stored_with_the_games_points(client):
     assert [r["seat"] for r in cup["standings"]] == result["classification"]
     assert {str(r["seat"]): r["points"] for r in cup["standings"]} == result["points"]
     assert sum(r["points"] for r in cup["standings"]) > 0
+
+
+def test_the_games_own_sand_timer_imposes_its_timeout_action(client):
+    # Bolide's sand timer option (BOLIDE 3): time_limit comes from the game,
+    # and when it runs out the game's own timeout action is played.
+    made = create(client, game="bolide", seats=["human", "club"], options=["timer"],
+                  settings={"timer": 3}, seed=2)
+    token = human_tokens(made)[0]
+    doc = wait_turn(client, token)
+    for _ in range(10):          # the standing start is not timed; the moves after are
+        if doc["deadline"]:
+            break
+        doc = play_first_legal(client, token, 1)
+    assert doc["deadline"] and doc["deadline"] - time.time() <= 3.5
+    end = time.monotonic() + 15
+    while seat_state(client, token)["version"] == doc["version"]:
+        assert time.monotonic() < end, "the sand timer never ran out"
+        time.sleep(0.2)
+    entry = seat_state(client, token)["log"][doc["version"]]
+    game = registry.game("bolide")
+    assert entry["by"] == "timeout" and entry["seat"] == 0
+    assert entry["action"] == game.describe_action(game.timeout_action(None, 0))
