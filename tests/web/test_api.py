@@ -234,3 +234,15 @@ def test_the_games_own_sand_timer_imposes_its_timeout_action(client):
     game = registry.game("bolide")
     assert entry["by"] == "timeout" and entry["seat"] == 0
     assert entry["action"] == game.describe_action(game.timeout_action(None, 0))
+
+
+def test_pages_render_and_bad_links_get_a_readable_page(client):
+    made = create(client, game="racepace", seed=1)
+    html = {"accept": "text/html"}
+    for url in ("/", "/seasons", made["play_url"], made["watch_url"], made["host_url"]):
+        resp = client.get(url, headers=html)
+        assert resp.status_code == 200 and "<html" in resp.text, url
+    resp = client.get("/play/this-is-not-a-seat-token", headers=html)
+    assert resp.status_code == 403 and "unknown seat link" in resp.text and "<html" in resp.text
+    resp = client.get("/race/nope", headers=html)
+    assert resp.status_code == 404 and "no such race" in resp.text

@@ -34,9 +34,13 @@ def create_app(db_url: str | None = None, resume: bool = True) -> FastAPI:
         store = await asyncio.to_thread(Store, url)       # applies the migrations
         app.state.store = store
         app.state.hub = Hub(store)
-        if resume:
-            await app.state.hub.resume_all()
+        # Unfinished races come back in the background: requests are served
+        # meanwhile (a race asked for first is rebuilt on demand).
+        resuming = asyncio.get_running_loop().create_task(app.state.hub.resume_all()) \
+            if resume else None
         yield
+        if resuming is not None:
+            resuming.cancel()
         for task in [*app.state.hub.drivers.values(), *app.state.hub.timers.values()]:
             task.cancel()
         app.state.hub.writer.stop()

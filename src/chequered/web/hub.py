@@ -298,7 +298,14 @@ class Hub:
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:
-        self.subs.get(sub.race_id, set()).discard(sub)
+        subs = self.subs.get(sub.race_id, set())
+        subs.discard(sub)
+        race = self.races.get(sub.race_id)
+        if not subs and race is not None and race.over:
+            # Nothing more will happen to it: free the memory; it is rebuilt
+            # from the database if anyone asks again.
+            self.races.pop(sub.race_id, None)
+            self.subs.pop(sub.race_id, None)
 
     def broadcast(self, race: LiveRace) -> None:
         """Send every subscriber its view, soon: changes that follow within
