@@ -150,6 +150,9 @@ def test_move_timer_plays_for_a_person_who_does_not_move(client):
         time.sleep(0.2)
     log = seat_state(client, token)["log"]
     assert log[doc["version"]]["seat"] == 0 and log[doc["version"]]["by"] == "timeout"
+    # The next decision has a full period of its own, not what was left of the last.
+    nxt = wait_turn(client, token)
+    assert nxt["deadline"] - time.time() > 3
 
 
 def test_record_replay_and_upload_of_a_finished_race(client):
@@ -179,6 +182,10 @@ def test_record_replay_and_upload_of_a_finished_race(client):
     bad = client.post("/api/replays", content=json.dumps(rec))
     assert bad.status_code == 400 and "hash" in bad.json()["error"]
     assert client.post("/api/replays", content=b"[1,2]").status_code == 400
+    # A record naming a content directory would make the server read its files.
+    rec["config"]["content"] = "/etc"
+    bad = client.post("/api/replays", content=json.dumps(rec))
+    assert bad.status_code == 400 and "content" in bad.json()["error"]
 
 
 def test_running_race_has_no_record_or_replay(client):
@@ -246,3 +253,17 @@ def test_pages_render_and_bad_links_get_a_readable_page(client):
     assert resp.status_code == 403 and "unknown seat link" in resp.text and "<html" in resp.text
     resp = client.get("/race/nope", headers=html)
     assert resp.status_code == 404 and "no such race" in resp.text
+
+
+def test_a_team_campaign_stores_team_standings(client):
+    made = create(client, game="racepace", track="italy,spain", options=["team", "campaign"],
+                  seats=["bot"] * 4, seed=12, season="Team Cup")
+    race = made["race"]
+    end = time.monotonic() + 60
+    while not client.get(f"/api/races/{race}").json()["over"]:
+        assert time.monotonic() < end
+        time.sleep(0.1)
+    cup = {s["race"]: s for s in client.get("/api/seasons").json()}[race]
+    assert cup["teams"] and sum(cup["teams"].values()) == sum(r["points"] for r in cup["standings"])
+    result = client.get(f"/api/races/{race}").json()["result"]
+    assert len(result["extra"]["races"]) == 2          # both rounds of the campaign

@@ -42,6 +42,8 @@ def test_seat_socket_acts_and_receives_its_view(client):
         assert "error" in receive_until(ws, "error")
         ws.send_text("not json")
         assert receive_until(ws, "error")["error"] == "messages must be JSON objects"
+        ws.send_bytes(b"\x00\x01")
+        assert receive_until(ws, "error")["error"] == "send JSON as text frames"
         ws.send_text(json.dumps({"type": "ping", "ref": 1}))
         assert receive_until(ws, "pong")["ref"] == 1
 

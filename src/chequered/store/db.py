@@ -218,4 +218,6 @@ class Store:
                  "points": row.points, "team": row.team, "human": row.human})
         return [{"race": r.id, "name": r.season_name, "game": r.game, "status": r.status,
                  "circuits": r.config.get("season") or [r.config.get("track")],
-                 "standings": table.get(r.id, [])} for r in races]
+                 "standings": table.get(r.id, []),
+                 # Team (constructors') points, where the game's result has them.
+                 "teams": ((r.result or {}).get("extra") or {}).get("teams")} for r in races]

@@ -195,6 +195,11 @@ async def upload_record(request: Request, name: str = "record.json"):
         raise bad(f"not a JSON record: {exc}") from None
     except BadInput as exc:
         raise bad(str(exc)) from None
+    named = sorted(k for k in SERVER_ONLY_FIELDS if isinstance(rec.config, dict)
+                   and rec.config.get(k) is not None)
+    if named:
+        raise bad(f"this record's config sets {', '.join(named)} (files on the player's "
+                  "machine); it cannot be replayed here")
     try:
         await asyncio.to_thread(replay_record, rec, game)
     except ReplayError as exc:

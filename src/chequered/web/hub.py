@@ -191,6 +191,11 @@ class Hub:
             raise conflict(str(exc)) from None
         race.state = state
         race.entries.extend(entries)
+        # A seat that has acted is done with that decision: its next one gets
+        # a fresh deadline.
+        waiting = self.deadlines.get(race.race_id, {})
+        for e in entries:
+            waiting.pop(e.seat, None)
 
     async def undo(self, race: LiveRace, seat: Seat) -> int:
         async with self.lock(race.race_id):
@@ -285,7 +290,6 @@ class Hub:
                 except WebError:
                     log.exception("timeout in race %s", rid)
                     return
-                del self.deadlines[rid][seat]
             # The timer task is replaced by after_change; this one ends here.
             self.after_change(race)
             return

@@ -50,7 +50,13 @@ async def serve(ws: WebSocket, hub, race, seat) -> None:
     writer = asyncio.create_task(_write(ws, sub))
     try:
         while True:
-            text = await ws.receive_text()
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None:
+                sub.push({"type": "error", "error": "send JSON as text frames"})
+                continue
             if len(text) > MAX_MESSAGE:
                 await ws.close(code=1009, reason="message too big")
                 return

@@ -12,6 +12,9 @@ async function load() {
           el("tbody", {}, s.standings.map(r => el("tr", {class: r.human ? "human" : ""},
             el("td", {}, r.position), el("td", {}, r.name), el("td", {}, r.points)))))
       : el("p", {}, el("a", {href: `/race/${s.race}`}, "in progress: watch")),
+    s.teams ? el("table", {class: "result teams"}, el("thead", {}, el("tr", {}, ["Team", "Points"].map(h => el("th", {}, h)))),
+        el("tbody", {}, Object.entries(s.teams).map(([team, pts]) => el("tr", {}, el("td", {}, team), el("td", {}, pts)))))
+      : null,
     s.status === "finished" ? el("a", {href: `/replay/race/${s.race}`}, "replay") : null)));
 }
 load();
