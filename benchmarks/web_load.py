@@ -193,6 +193,7 @@ async def main_async(args) -> dict:
             except OSError:
                 await asyncio.sleep(0.1)
         stats = Stats()
+        load_before = os.getloadavg()
         start = time.monotonic()
         deadline = start + args.seconds
         names = args.games.split(",") if args.games else registry.game_names()
@@ -223,6 +224,9 @@ async def main_async(args) -> dict:
         "errors": sum(stats.errors.values()), "error_kinds": stats.errors,
         "target": {"rtt_p99_ms": 100, "errors": 0},
         "machine": machine(), "date": date.today().isoformat(),
+        # Other jobs on the machine take CPU from both the server and the clients.
+        "load_average_1min": {"before": round(load_before[0], 2),
+                              "after": round(os.getloadavg()[0], 2)},
         "note": "server and clients on the same machine, sharing its CPUs",
     }
 

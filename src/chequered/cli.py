@@ -418,6 +418,13 @@ def serve(
     except ImportError as exc:
         fail(f"the web app needs the web extra: pip install 'chequered[web]' ({exc.name} is missing)")
     url = db or default_url()
+    try:
+        # Open it (and apply the migrations) before the server starts, so a
+        # wrong URL or an unreachable server is one clear line, not a traceback.
+        from .store import Store
+        Store(url).close()
+    except Exception as exc:
+        fail(f"cannot use the database {_safe_url(url)}: {' '.join(str(exc).split())[:300]}")
     print(f"chequered: serving http://{host}:{port}/ (database {_safe_url(url)})", flush=True)
     uvicorn.run(create_app(url), host=host, port=port, ws_max_size=MAX_MESSAGE,
                 log_level="warning")
