@@ -157,3 +157,38 @@ def test_another_seat_sees_nothing_of_my_hand(browser, live_server, name):
     finally:
         ctx_a.close()
         ctx_b.close()
+
+
+def test_set_up_a_race_in_the_lobby_and_hand_my_seat_to_a_bot(page, live_server, tmp_path):
+    page.goto(live_server + "/")
+    page.select_option("#c-game", "racepace")
+    page.select_option("#c-track", "italy")
+    # Two seats: me and a rulebook bot.
+    while page.locator("#c-seat-list .seat").count() > 2:
+        page.click("#c-remove-seat")
+    page.locator("#c-seat-list .seat-kind").nth(0).select_option("human")
+    page.locator("#c-seat-list .seat-kind").nth(1).select_option("bot")
+    page.click("#create details summary")      # More settings
+    page.fill("input[name=seed]", "5")
+    page.click("#create button[type=submit]")
+    link = page.locator("#created a.seat-link")
+    link.wait_for()
+    assert link.count() == 1
+    link.click()
+    click_move(page)
+    # Leave the race to a bot: it plays on to the end.
+    page.select_option("#controller", "bot")
+    page.wait_for_selector("#race[data-over=true]", timeout=60_000)
+    page.wait_for_selector("#result table.result")
+    record = tmp_path / "race.json"
+    with page.expect_download() as dl:
+        page.click("text=download the record")
+    dl.value.save_as(record)
+    # The record uploaded in the lobby opens its replay.
+    page.goto(live_server + "/")
+    page.set_input_files("#upload", str(record))
+    page.wait_for_url("**/replay/upload/**")
+    page.wait_for_selector("#replay[data-step='0']")
+    page.click("#last")
+    page.wait_for_selector("#result table.result")
+    assert json.loads(record.read_text())["config"]["track"] == "italy"
