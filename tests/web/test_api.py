@@ -267,3 +267,11 @@ def test_a_team_campaign_stores_team_standings(client):
     assert cup["teams"] and sum(cup["teams"].values()) == sum(r["points"] for r in cup["standings"])
     result = client.get(f"/api/races/{race}").json()["result"]
     assert len(result["extra"]["races"]) == 2          # both rounds of the campaign
+
+
+def test_responses_carry_security_headers(client):
+    resp = client.get("/")
+    assert "script-src" not in resp.headers["content-security-policy"]   # default-src 'self'
+    assert resp.headers["content-security-policy"].startswith("default-src 'self'")
+    assert resp.headers["referrer-policy"] == "no-referrer"
+    assert client.get("/replay/elsewhere/x", headers={"accept": "text/html"}).status_code == 404

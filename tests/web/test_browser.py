@@ -51,9 +51,8 @@ def click_move(page, board_only: bool = False) -> str:
         assert not board_only, "no clickable element on the board"
         page.locator("#actions button").first.click()
         where = "list"
-    page.wait_for_function(
-        f"document.getElementById('race').dataset.version !== {json.dumps(before)}",
-        timeout=30_000)
+    # A CSS wait, not a script: the app's Content-Security-Policy forbids eval.
+    page.wait_for_selector(f"#race:not([data-version='{before}'])", timeout=30_000)
     return where
 
 

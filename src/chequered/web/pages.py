@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 
 from .app import templates
+from .errors import not_found
 
 router = APIRouter()
 
@@ -41,6 +42,8 @@ async def host(request: Request, token: str):
 
 @router.get("/replay/{source}/{ident}")
 async def replay(request: Request, source: str, ident: str):
+    if source not in ("race", "upload"):
+        raise not_found("replay")
     return page(request, "replay.html", source=source, ident=ident)
 
 
