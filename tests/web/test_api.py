@@ -275,3 +275,9 @@ def test_responses_carry_security_headers(client):
     assert resp.headers["content-security-policy"].startswith("default-src 'self'")
     assert resp.headers["referrer-policy"] == "no-referrer"
     assert client.get("/replay/elsewhere/x", headers={"accept": "text/html"}).status_code == 404
+
+
+def test_a_game_that_fails_to_load_does_not_take_the_lobby_down(client, monkeypatch):
+    monkeypatch.setitem(registry._GAME_MODULES, "broken", "chequered.no_such_module")
+    names = [d["name"] for d in client.get("/api/games").json()]
+    assert "broken" not in names and "racepace" in names

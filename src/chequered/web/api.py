@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 
 from fastapi import APIRouter, Request
@@ -17,6 +18,7 @@ from .messages import log_since
 from .replays import replayer_for_race, replayer_for_upload
 
 router = APIRouter(prefix="/api")
+log = logging.getLogger("chequered.web")
 
 # Config fields a browser may not set: `content` names a directory on the
 # server's disk, which is the server owner's choice, never a visitor's.
@@ -35,21 +37,28 @@ def game_or_400(name: str) -> Game:
 
 
 def game_doc(game: Game) -> dict:
-    defaults = game.config()
-    fields = {name: defaults.model_dump(mode="json").get(name)
-              for name in game.Config.model_fields
+    defaults = game.config().model_dump(mode="json")
+    fields = {name: defaults.get(name) for name in game.Config.model_fields
               if name not in {"seats", "track", "rules", "options", *SERVER_ONLY_FIELDS}}
     return {"name": game.name, "title": game.title, "tracks": list(game.tracks()),
             "rules": list(game.rule_levels()), "options": list(game.options()),
             "bots": list(game.bots()), "seat_kinds": list(game.seat_kinds()),
-            "default_seats": list(defaults.seats),
-            "default_track": getattr(defaults, "track", None),
+            "default_seats": list(defaults.get("seats") or []),
+            "default_track": defaults.get("track"),
             "settings": fields}
 
 
 @router.get("/games")
 async def games():
-    return [game_doc(g) for g in registry.games()]
+    """Every registered game. One that fails to load (a game still being
+    written) is left out and logged, so the others stay playable."""
+    docs = []
+    for name in registry.game_names():
+        try:
+            docs.append(game_doc(registry.game(name)))
+        except Exception:
+            log.exception("game %s cannot be offered", name)
+    return docs
 
 
 class NewRace(BaseModel):
