@@ -115,3 +115,21 @@ def test_undo_of_a_secret_choice_before_the_reveal(client, with_duel):
     assert act(client, b, seat_state(client, b)["legal"][0]["key"]).status_code == 200
     # The reveal came out: no more undo for either seat.
     assert not seat_state(client, a)["undo"]["ok"]
+
+
+def test_a_bug_in_a_game_is_an_error_message_not_a_dropped_socket(client, with_duel,
+                                                                   monkeypatch):
+    made = create(client, game="duel", seats=["human", "random"], seed=3)
+    token = human_tokens(made)[0]
+    with client.websocket_connect(f"/ws/play/{token}") as ws:
+        msg = receive_until(ws, "state")
+
+        def crash(state, seat, action):
+            raise ZeroDivisionError("a bug")
+        monkeypatch.setattr(with_duel, "apply", crash)
+        ws.send_text(json.dumps({"type": "act", "action": json.loads(msg["legal"][0]["key"])}))
+        err = receive_until(ws, "error")
+        assert err["error"].startswith("internal error") and "ZeroDivision" not in err["error"]
+        monkeypatch.undo()
+        ws.send_text(json.dumps({"type": "ping", "ref": 2}))
+        assert receive_until(ws, "pong")["ref"] == 2

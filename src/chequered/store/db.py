@@ -152,6 +152,11 @@ class Store:
                                 .order_by(ActionRow.ply)).all()
             return race, list(seats), list(actions)
 
+    def seats(self, race_id: str) -> list[SeatRow]:
+        with self.session() as s:
+            return list(s.scalars(select(SeatRow).where(SeatRow.race_id == race_id)
+                                  .order_by(SeatRow.seat)))
+
     def seat_of_token(self, token: str) -> tuple[str, int] | None:
         with self.session() as s:
             row = s.scalars(select(SeatRow).where(SeatRow.token == token)).first()

@@ -176,11 +176,11 @@ async def seat_controller(token: str, body: HandOver, request: Request):
 @router.get("/host/{token}")
 async def host_state(token: str, request: Request):
     race = await hub(request).race_of_host(token)
-    seats = await hub(request).db(hub(request).store.load, race.race_id)
+    seats = await hub(request).db(hub(request).store.seats, race.race_id)
     return {"race": race.race_id, "game": race.game.name, "controllers": race.controllers,
             "joined": sorted(race.joined),
             "seats": [{"seat": s.seat, "kind": s.kind, "controller": s.controller,
-                       "url": f"/play/{s.token}"} for s in seats[1]]}
+                       "url": f"/play/{s.token}"} for s in seats]}
 
 
 @router.post("/host/{token}/seats/{seat}")

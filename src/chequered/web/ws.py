@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from .errors import WebError
 
 router = APIRouter()
+log = logging.getLogger("chequered.web")
 
 
 @router.websocket("/ws/play/{token}")
@@ -106,4 +108,8 @@ async def handle(hub, race, seat, text: str) -> dict | None:
             return {"type": "error", "ref": ref, "error": f"unknown message type {kind!r}"}
     except WebError as exc:
         return {"type": "error", "ref": ref, "error": exc.message}
+    except Exception:                  # a bug: log it, keep the socket, never a trace
+        log.exception("unexpected error handling %r", kind)
+        return {"type": "error", "ref": ref,
+                "error": "internal error (the server log has the details)"}
     return {"type": "ack", "ref": ref, "version": done}
