@@ -43,11 +43,13 @@ class Subscriber:
         self.sent_log = 0
         self.closed = False
 
-    def push(self, doc: dict) -> None:
+    def push(self, doc: dict | str) -> None:
+        """Queue a message (a dict, or JSON text already made for several
+        subscribers at once)."""
         if self.closed:
             return
         try:
-            self.queue.put_nowait(json.dumps(doc))
+            self.queue.put_nowait(doc if isinstance(doc, str) else json.dumps(doc))
         except asyncio.QueueFull:
             # A client this far behind is dropped: the None tells its writer to
             # close the socket, and it gets a fresh full state when it reconnects.
@@ -371,9 +373,11 @@ class Hub:
 
 # ---- work done in a thread ---------------------------------------------------------------
 def build_messages(race: LiveRace, wanted: set, deadlines: dict) -> dict:
-    """One message per (viewer, log start): the view is rendered once per viewer."""
+    """One message per (viewer, log start), as JSON text: the view is rendered
+    once per viewer and serialised once however many sockets share it."""
     base = {v: state_message(race, v, deadlines.get(v)) for v in {v for v, _ in wanted}}
-    return {(v, start): {**base[v], "log_from": start, "log": log_since(race, start, v)}
+    return {(v, start): json.dumps({**base[v], "log_from": start,
+                                    "log": log_since(race, start, v)})
             for v, start in wanted}
 
 
