@@ -400,6 +400,45 @@ def solve_classic(
         print(f"svg written to {svg}")
 
 
+# ---- chequered serve ----------------------------------------------------------------
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[Optional[str], typer.Option(
+        help="Database URL, e.g. postgresql+psycopg://user@host/db "
+             "(default: a SQLite file in your data directory).")] = None,
+):
+    """The web app: lobby, live races in the browser, replays and seasons."""
+    try:
+        import uvicorn
+
+        from .web.app import MAX_MESSAGE, create_app
+        from .store.db import default_url
+    except ImportError as exc:
+        fail(f"the web app needs the web extra: pip install 'chequered[web]' ({exc.name} is missing)")
+    url = db or default_url()
+    try:
+        # Open it (and apply the migrations) before the server starts, so a
+        # wrong URL or an unreachable server is one clear line, not a traceback.
+        from .store import Store
+        Store(url).close()
+    except Exception as exc:
+        fail(f"cannot use the database {_safe_url(url)}: {' '.join(str(exc).split())[:300]}")
+    print(f"chequered: serving http://{host}:{port}/ (database {_safe_url(url)})", flush=True)
+    uvicorn.run(create_app(url), host=host, port=port, ws_max_size=MAX_MESSAGE,
+                log_level="warning")
+
+
+def _safe_url(url: str) -> str:
+    """A database URL without its password, for printing."""
+    from sqlalchemy.engine import make_url
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "(unreadable URL)"
+
+
 # ---- entry point -------------------------------------------------------------------
 def main(argv: list[str] | None = None) -> None:
     """The console script. Any bad input that escaped a command still ends

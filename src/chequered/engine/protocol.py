@@ -196,6 +196,15 @@ class Game:
     def describe_action(self, action) -> str:
         return str(action)
 
+    def event_visible(self, event: Event, seat: Seat | None) -> bool:
+        """Whether `seat` (None: a spectator) may see this event in a log.
+
+        Events are shown to every seat by default; a game whose events can
+        carry one seat's private information (a card drawn into a hand)
+        returns False for the other seats, so the web log never leaks it.
+        """
+        return True
+
     def help(self, state, seat: Seat) -> str:
         """Our own summary of the rule that governs the current decision."""
         return "No help for this decision."
@@ -235,10 +244,8 @@ class Game:
 
     # ---- actions as JSON ---------------------------------------------------
     def encode_action(self, action) -> dict:
-        doc = {"type": type(action).__name__}
-        for f in dataclasses.fields(action):
-            doc[f.name] = getattr(action, f.name)
-        return doc
+        from .board import action_doc
+        return action_doc(action)
 
     def decode_action(self, doc) -> Any:
         if not isinstance(doc, dict) or "type" not in doc:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from html import escape
 
+from ...engine.board import action_doc, data_action
+from .actions import Move
 from .circuit import FORBIDDEN, KERB, RUNOFF, circuit
 from .geometry import speed
 from .rules import advanced, moves
@@ -51,6 +53,9 @@ def view(s, seat, legal_points=None) -> dict:
         "to_act": [acting] if acting is not None else [],
         "decision": step.get("kind") if step else None,
         "reach": reach,
+        # Every point the car to move may drive to (a standing start or a
+        # creep back from the run-off has no pawn), for clickable boards.
+        "targets": sorted([x, y] for x, y in set(legal_points or ())),
         "finishers": list(s.finishers),
         "standings": {str(k): v for k, v in s.standings.items()},
         "results": [dict(r) for r in s.results],
@@ -156,9 +161,6 @@ def svg(v: dict, cell: int = 12) -> str:
                    f'marker-end="url(#a)"/>')
     out.insert(2, '<defs><marker id="a" markerWidth="6" markerHeight="6" refX="3" refY="3" '
                   'orient="auto"><path d="M0,0 L6,3 L0,6 z" fill="#c00"/></marker></defs>')
-    for x, y, ok in v["reach"]:
-        out.append(f'<circle cx="{x * cell + cell / 2}" cy="{y * cell + cell / 2}" r="4" '
-                   f'fill="none" stroke="{"#1a9850" if ok else "#999"}" stroke-width="1.5"/>')
     for car in v["cars"]:
         if car["mode"] in ("pit", "exit", "garage", "crashed", "out", "finished"):
             continue
@@ -172,6 +174,20 @@ def svg(v: dict, cell: int = 12) -> str:
                    f'<title>car {car["seat"] + 1} speed {car["speed"]}</title></circle>')
         out.append(f'<text x="{cx}" y="{cy + 3.5}" font-size="9" fill="#fff" '
                    f'text-anchor="middle">{car["seat"] + 1}</text>')
+    in_reach = {(x, y) for x, y, _ok in v["reach"]}
+    for x, y in v.get("targets", ()):
+        if (x, y) not in in_reach:
+            out.append(f'<circle cx="{x * cell + cell / 2}" cy="{y * cell + cell / 2}" r="5"'
+                       f'{data_action(action_doc(Move(x, y)))} fill="#1a9850" '
+                       f'fill-opacity="0.2" stroke="#1a9850" stroke-width="1.5"/>')
+    for x, y, ok in v["reach"]:
+        # Reachable points carry their Move (engine/board.py): the web page
+        # makes them clickable; the faint fill gives the click a target.
+        # Drawn over the cars, so an attack on a car's point stays clickable.
+        mark = data_action(action_doc(Move(x, y))) if ok else ""
+        out.append(f'<circle cx="{x * cell + cell / 2}" cy="{y * cell + cell / 2}" r="5"{mark} '
+                   f'fill="{"#1a9850" if ok else "none"}" fill-opacity="0.2" '
+                   f'stroke="{"#1a9850" if ok else "#999"}" stroke-width="1.5"/>')
     out.append(f'<text x="6" y="{h - 10}" font-size="13">{escape(v["circuit"]["name"])} - '
                f'turn {v["turn"]} - {v["weather"]}</text>')
     out.append("</svg>")

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from html import escape
 
+from ...engine.board import action_doc, data_action
+from .actions import ChooseTyre, Copy, PickDriver, PickTeam, Select
 from .content import BARS, LEVELS
 from .rules.pace import is_rain, leaderboard, race_pace
 from .tables import tables
@@ -155,9 +157,9 @@ def svg(v: dict) -> str:
     leaderboard beside it. A pure function of the view."""
     n = v["track"]["length"]
     cx, cy, r = 260, 250, 200
-    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="820" height="500" '
-           'viewBox="0 0 820 500" font-family="sans-serif">',
-           '<rect width="820" height="500" fill="#1d2b1f"/>',
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="820" height="640" '
+           'viewBox="0 0 820 640" font-family="sans-serif">',
+           '<rect width="820" height="640" fill="#1d2b1f"/>',
            f'<text x="20" y="28" fill="#fff" font-size="18">{escape(v["circuit"]["name"])} - '
            f'round {v["round"]}{" - SAFETY CAR" if v["safety_car"] else ""}</text>']
     feb, corner = set(v["track"]["feb"]), set(v["track"]["corner"])
@@ -196,5 +198,60 @@ def svg(v: dict) -> str:
         out.append(f'<text x="{wx + 20}" y="{y}" fill="#fff" font-size="13">{pos}. '
                    f'{escape(car["driver"] or f"seat {seat}")} - lap {car["dist"]} - '
                    f'{TYRE_NAMES[car["tyre"]]} - RP {car["rp"]}</text>')
+    out.extend(_controls(v))
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _controls(v: dict) -> list[str]:
+    """The steering wheel under the track: one button per action of the
+    current phase, each marked with its action (engine/board.py) so the web
+    page can make the legal ones clickable. Drawn for every viewer; only the
+    seat to act gets them live."""
+    T = tables()
+    phase, y = v["phase"], 520
+    out = [f'<text x="20" y="{y - 8}" fill="#ccc" font-size="12">'
+           f'{_PHASE_TITLES.get(phase, "")}</text>']
+    if phase in ("select", "react"):
+        make = Select if phase == "select" else Copy
+        for n in range(1, 12):
+            x = 14 + (n - 1) * 72
+            name = T.buttons[n].name if n in T.buttons else f"#{n}"
+            if n == 11:      # Box Box: the compound to fit is part of the choice
+                out.append(_button(x, y, 68, 24, f"{n} {name}", None))
+                for i, tyre in enumerate("SMHW"):
+                    out.append(_button(x + i * 17, y + 28, 16, 22, tyre, make(n, tyre)))
+            else:
+                out.append(_button(x, y, 68, 50, f"{n}", make(n), sub=name))
+        if phase == "react":
+            out.append(_button(14, y + 60, 140, 26, "Copy nothing", Copy(None)))
+    elif phase == "tyre":
+        for i, tyre in enumerate("SMHW"):
+            out.append(_button(14 + i * 110, y, 100, 40, TYRE_NAMES[tyre], ChooseTyre(tyre)))
+    elif phase in ("team", "driver"):
+        taken = {car["team" if phase == "team" else "driver"] for car in v["cars"]}
+        items = ([(k, t.name, PickTeam(k)) for k, t in T.teams.items()] if phase == "team"
+                 else [(k, d.name, PickDriver(k)) for k, d in T.drivers.items()])
+        for i, (_key, name, action) in enumerate(items):
+            x, yy = 14 + (i % 4) * 198, y + (i // 4) * 50
+            out.append(_button(x, yy, 190, 42, name, None if name in taken else action,
+                               sub="taken" if name in taken else None))
+    return out
+
+
+_PHASE_TITLES = {"select": "Your steering wheel: choose an action button",
+                 "react": "React: copy the action of a driver ahead, or nothing",
+                 "tyre": "Choose the compound to start on",
+                 "team": "Choose your Race Team board", "driver": "Choose your Driver board"}
+
+
+def _button(x, y, w, h, label, action, sub=None) -> str:
+    mark = data_action(action_doc(action)) if action is not None else ""
+    text = (f'<text x="{x + w / 2:.0f}" y="{y + (h / 2 if sub is None else h / 2 - 4) + 4:.0f}" '
+            f'fill="#fff" font-size="12" text-anchor="middle" pointer-events="none">'
+            f'{escape(str(label))}</text>')
+    if sub:
+        text += (f'<text x="{x + w / 2:.0f}" y="{y + h / 2 + 12:.0f}" fill="#ddd" font-size="9" '
+                 f'text-anchor="middle" pointer-events="none">{escape(sub[:14])}</text>')
+    return (f'<g{mark}><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="#3a3f47" '
+            f'stroke="#9aa"/>{text}</g>')

@@ -1,0 +1,158 @@
+"""The FastAPI application: lifespan (database, migrations, resuming races),
+limits on request sizes, JSON errors, and the routers."""
+from __future__ import annotations
+
+import asyncio
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from ..store import Store, default_url
+from .errors import WebError
+from .hub import Hub
+
+HERE = Path(__file__).parent
+MAX_BODY = 1_000_000           # bytes in one HTTP request (a record upload is the largest)
+MAX_MESSAGE = 64_000           # bytes in one WebSocket message from a client
+
+log = logging.getLogger("chequered.web")
+templates = Jinja2Templates(directory=str(HERE / "templates"))
+
+
+def create_app(db_url: str | None = None, resume: bool = True) -> FastAPI:
+    url = db_url or default_url()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        store = await asyncio.to_thread(Store, url)       # applies the migrations
+        app.state.store = store
+        app.state.hub = Hub(store)
+        # Unfinished races come back in the background: requests are served
+        # meanwhile (a race asked for first is rebuilt on demand).
+        resuming = asyncio.get_running_loop().create_task(app.state.hub.resume_all()) \
+            if resume else None
+        yield
+        if resuming is not None:
+            resuming.cancel()
+        for task in [*app.state.hub.drivers.values(), *app.state.hub.timers.values()]:
+            task.cancel()
+        app.state.hub.writer.stop()
+        store.close()
+
+    app = FastAPI(title="chequered", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  openapi_url=None)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(SecurityHeaders)
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    from . import api, pages, ws
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.include_router(ws.router)
+
+    @app.exception_handler(WebError)
+    async def _web_error(request: Request, exc: WebError):
+        return error_response(request, exc.status, exc.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError):
+        err = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+        return error_response(request, 400, f"{where or 'request'}: {err.get('msg', 'invalid')}")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException):
+        return error_response(request, exc.status_code, str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def _crash(request: Request, exc: Exception):
+        log.exception("unexpected error on %s", request.url.path)
+        return error_response(request, 500, "internal error (the server log has the details)")
+
+    return app
+
+
+def error_response(request: Request, status: int, message: str):
+    """JSON for the API, a small page for people following a link; never a
+    stack trace."""
+    if request.url.path.startswith(("/api/", "/ws/")) or "html" not in request.headers.get(
+            "accept", ""):
+        return JSONResponse({"error": message}, status_code=status)
+    return templates.TemplateResponse(request, "error.html", {"message": message},
+                                      status_code=status)
+
+
+class BodyLimit:
+    """Refuse request bodies over `limit` bytes (declared or streamed) with 413."""
+
+    def __init__(self, app, limit: int):
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        declared = dict(scope.get("headers") or ()).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            return await _too_large(send, self.limit)
+        seen = 0
+
+        async def limited():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLarge()
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await _too_large(send, self.limit)
+
+
+class SecurityHeaders:
+    """Headers on every HTTP response: scripts only from our own /static (an
+    SVG or a name that slipped through could not run code), and no Referer,
+    because seat links carry their secret token in the path."""
+
+    HEADERS = [
+        (b"content-security-policy", b"default-src 'self'; style-src 'self' 'unsafe-inline'; "
+                                     b"img-src 'self' data:; object-src 'none'; "
+                                     b"frame-ancestors 'none'; base-uri 'none'"),
+        (b"referrer-policy", b"no-referrer"),
+        (b"x-content-type-options", b"nosniff"),
+    ]
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def with_headers(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *self.HEADERS]}
+            await send(message)
+        await self.app(scope, receive, with_headers)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _too_large(send, limit: int) -> None:
+    body = JSONResponse({"error": f"request body over {limit} bytes"}).body
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})

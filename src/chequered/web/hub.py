@@ -1,0 +1,435 @@
+"""The hub: every live race in memory, its lock, its subscribers, its bots
+and its timers. Each change is stored (committed) before anyone hears of it.
+
+One asyncio lock per race orders its changes. The state is never mutated in
+place: a step is applied to a clone, the clone becomes the race's state only
+after the database commit, so a failed commit leaves the race as it was and
+readers outside the lock always see a consistent state.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+from concurrent.futures import ThreadPoolExecutor
+import logging
+import secrets
+import time
+
+from ..engine import registry
+from ..engine.protocol import BadInput, Game, Seat
+from ..store.db import Conflict, Store
+from .errors import WebError, bad, conflict, forbidden, not_found
+from .live import Entry, LiveRace
+from .messages import log_since, state_message
+from .writer import GroupWriter
+
+log = logging.getLogger("chequered.web")
+
+BOT_BATCH_SECONDS = 0.05     # bots act in batches this long, then the race is stored and shown
+# Changes within this many seconds reach clients as one message: a person's
+# move and the bots' answer are drawn once, not twice (acks are not delayed).
+BROADCAST_DELAY = 0.02
+QUEUE_LIMIT = 256            # messages waiting for one slow client before we drop it
+
+
+class Subscriber:
+    """One WebSocket: the seat it speaks for (None: a spectator) and what
+    part of the log it already has."""
+
+    def __init__(self, race_id: str, viewer: Seat | None):
+        self.race_id = race_id
+        self.viewer = viewer
+        self.queue: asyncio.Queue = asyncio.Queue(maxsize=QUEUE_LIMIT)
+        self.sent_log = 0
+        self.closed = False
+
+    def push(self, doc: dict | str) -> None:
+        """Queue a message (a dict, or JSON text already made for several
+        subscribers at once)."""
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(doc if isinstance(doc, str) else json.dumps(doc))
+        except asyncio.QueueFull:
+            # A client this far behind is dropped: the None tells its writer to
+            # close the socket, and it gets a fresh full state when it reconnects.
+            self.closed = True
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+
+class Hub:
+    def __init__(self, store: Store):
+        self.store = store
+        self.races: dict[str, LiveRace] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.subs: dict[str, set[Subscriber]] = {}
+        self.deadlines: dict[str, dict[Seat, float]] = {}
+        self.drivers: dict[str, asyncio.Task] = {}
+        self.timers: dict[str, asyncio.Task] = {}
+        self.broken: dict[str, str] = {}
+        # The database gets threads of its own: a commit must never queue
+        # behind board renderings or bot turns in the default pool.
+        self.db_pool = ThreadPoolExecutor(4, thread_name_prefix="chequered-db")
+        self.writer = GroupWriter(store, self.db_pool)
+        self.flush_pending: set[str] = set()
+        self.flush_dirty: set[str] = set()
+
+    async def db(self, fn, *args):
+        return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
+
+    def lock(self, race_id: str) -> asyncio.Lock:
+        if race_id not in self.locks:
+            self.locks[race_id] = asyncio.Lock()
+        return self.locks[race_id]
+
+    # ---- loading ---------------------------------------------------------------------
+    async def get(self, race_id: str) -> LiveRace:
+        race = self.races.get(race_id)
+        if race is not None:
+            return race
+        if race_id in self.broken:
+            raise WebError(500, self.broken[race_id])
+        async with self.lock(race_id):
+            if race_id not in self.races:
+                loaded = await self.db(self.store.load, race_id)
+                if loaded is None:
+                    raise not_found("race")
+                try:
+                    self.races[race_id] = await asyncio.to_thread(rebuild, *loaded)
+                except WebError as exc:
+                    self.broken[race_id] = exc.message
+                    log.error("%s", exc.message)
+                    raise
+        race = self.races[race_id]
+        self.after_change(race)
+        return race
+
+    async def resume_all(self) -> None:
+        """At start: rebuild every unfinished race so its bots and timers run on."""
+        for race_id in await self.db(self.store.unfinished):
+            try:
+                await self.get(race_id)
+            except WebError:
+                pass        # recorded in self.broken; its page shows the message
+
+    async def seat_of(self, token: str) -> tuple[LiveRace, Seat]:
+        found = await self.db(self.store.seat_of_token, token) if _plausible(token) else None
+        if found is None:
+            raise forbidden("unknown seat link")
+        race = await self.get(found[0])
+        return race, found[1]
+
+    async def race_of_host(self, token: str) -> LiveRace:
+        race_id = await self.db(self.store.race_of_host, token) if _plausible(token) else None
+        if race_id is None:
+            raise forbidden("unknown host link")
+        return await self.get(race_id)
+
+    # ---- creating --------------------------------------------------------------------
+    async def create(self, game: Game, config_doc: dict, seed: int | None,
+                     move_timer: int | None = None, season_name: str | None = None) -> dict:
+        try:
+            config = game.config(**config_doc)
+        except BadInput as exc:
+            raise bad(str(exc)) from None
+        known = game.seat_kinds()
+        for kind in config.seats:
+            if kind not in known:
+                raise bad(f"unknown seat kind {kind!r} for {game.name}; choose from "
+                          f"{', '.join(known)}")
+        # 62 bits: a seed small enough to guess would give away every hidden card.
+        seed = secrets.randbelow(2**62) if seed is None else seed
+        race_id = secrets.token_urlsafe(9)
+        try:
+            race = LiveRace.build(game, race_id, config.model_dump(mode="json"), seed,
+                                  list(config.seats), [], move_timer=move_timer,
+                                  season_name=season_name)
+        except BadInput as exc:
+            raise bad(str(exc)) from None
+        host = secrets.token_urlsafe(18)
+        tokens = [secrets.token_urlsafe(18) for _ in config.seats]
+        await self.db(self.store.create_race, {
+            "id": race_id, "game": game.name, "config": race.config.model_dump(mode="json"),
+            "seed": seed, "host_token": host, "status": "running", "n_actions": 0,
+            "state_hash": race.state_hash(), "move_timer": move_timer,
+            "season_name": season_name,
+        }, [{"seat": i, "token": t, "kind": k, "controller": k}
+            for i, (t, k) in enumerate(zip(tokens, config.seats))])
+        self.races[race_id] = race
+        self.after_change(race)
+        return {"race": race_id, "host": host, "seed": seed,
+                "seats": [{"seat": i, "kind": k, "token": t}
+                          for i, (t, k) in enumerate(zip(tokens, config.seats))]}
+
+    # ---- acting ------------------------------------------------------------------------
+    async def act(self, race: LiveRace, seat: Seat, doc, version: int | None = None,
+                  by: str = "human") -> int:
+        async with self.lock(race.race_id):
+            if race.controllers[seat] != "human" and by == "human":
+                raise conflict(f"a bot ({race.controllers[seat]}) plays this seat now; "
+                               "take the seat back first")
+            if version is not None and version != race.version:
+                raise conflict(f"the race moved on (now at {race.version}, you sent {version})")
+            action = race.parse(seat, doc)
+            state, entry = race.trial(seat, action, by)
+            await self.commit(race, state, [entry])
+        self.after_change(race)
+        return race.version
+
+    async def commit(self, race: LiveRace, state, entries: list[Entry]) -> None:
+        """Store the steps, then make them the race's: nothing is shown or
+        acknowledged before the database has them."""
+        game = race.game
+        over = game.is_over(state)
+        result = game.result(state).to_doc() if over else None
+        standings = _standings(race, state) if over and race.season_name else None
+        try:
+            await self.writer.append(race.race_id, race.version,
+                                     [(e.seat, e.doc, e.by) for e in entries],
+                                     game.state_hash(state), over, result, standings)
+        except Conflict as exc:
+            raise conflict(str(exc)) from None
+        race.state = state
+        race.entries.extend(entries)
+        # A seat that has acted is done with that decision: its next one gets
+        # a fresh deadline.
+        waiting = self.deadlines.get(race.race_id, {})
+        for e in entries:
+            waiting.pop(e.seat, None)
+
+    async def undo(self, race: LiveRace, seat: Seat) -> int:
+        async with self.lock(race.race_id):
+            ply, reason = race.undo_point(seat)
+            if ply is None:
+                raise conflict(f"cannot undo: {reason}")
+            state, entries = await asyncio.to_thread(race.rebuild_to, ply)
+            try:
+                await self.db(self.store.truncate, race.race_id, ply, race.version,
+                              race.game.state_hash(state))
+            except Conflict as exc:
+                raise conflict(str(exc)) from None
+            race.state, race.entries = state, entries
+            self.deadlines.pop(race.race_id, None)
+        self.after_change(race)
+        return race.version
+
+    async def hand_over(self, race: LiveRace, seat: Seat, controller: str) -> None:
+        """Give a seat to a bot kind, or back to its person ("human")."""
+        if controller not in race.game.seat_kinds():
+            raise bad(f"unknown seat kind {controller!r}; choose from "
+                      f"{', '.join(race.game.seat_kinds())}")
+        if not 0 <= seat < len(race.controllers):
+            raise not_found("seat")
+        async with self.lock(race.race_id):
+            await self.db(self.store.set_controller, race.race_id, seat, controller)
+            race.controllers[seat] = controller
+        self.after_change(race)
+
+    async def joined(self, race: LiveRace, seat: Seat) -> None:
+        if seat not in race.joined:
+            race.joined.add(seat)
+            await self.db(self.store.mark_joined, race.race_id, seat)
+
+    # ---- after every change: show it, run bots, set timers ------------------------------
+    def after_change(self, race: LiveRace) -> None:
+        self.set_deadlines(race)
+        self.broadcast(race)
+        rid = race.race_id
+        if race.bot_seat() is not None and (rid not in self.drivers or self.drivers[rid].done()):
+            self.drivers[rid] = asyncio.get_running_loop().create_task(self.drive(race))
+
+    async def drive(self, race: LiveRace) -> None:
+        """Let bots act until a person must decide or the race ends."""
+        try:
+            while True:
+                async with self.lock(race.race_id):
+                    if race.bot_seat() is None:
+                        return
+                    state, entries = await asyncio.to_thread(bot_batch, race)
+                    await self.commit(race, state, entries)
+                self.set_deadlines(race)
+                self.broadcast(race)
+                await asyncio.sleep(0)
+        except Exception:      # a bot's bug must not take the server down
+            log.exception("bots stopped in race %s", race.race_id)
+
+    def set_deadlines(self, race: LiveRace) -> None:
+        """A person to act with a time limit (the game's own sand timer, or
+        the race's move timer) gets a deadline; it is kept while they think."""
+        rid = race.race_id
+        old = self.deadlines.get(rid, {})
+        new: dict[Seat, float] = {}
+        for seat in race.game.to_act(race.state):
+            if race.controllers[seat] != "human":
+                continue
+            limit = race.game.time_limit(race.state, seat) or race.move_timer
+            if limit:
+                new[seat] = old.get(seat) or time.time() + float(limit)
+        self.deadlines[rid] = new
+        task = self.timers.pop(rid, None)
+        if task is not None:
+            task.cancel()
+        if new:
+            self.timers[rid] = asyncio.get_running_loop().create_task(self.expire(race))
+
+    async def expire(self, race: LiveRace) -> None:
+        rid = race.race_id
+        while self.deadlines.get(rid):
+            seat, when = min(self.deadlines[rid].items(), key=lambda kv: kv[1])
+            await asyncio.sleep(max(0.0, when - time.time()))
+            async with self.lock(rid):
+                if self.deadlines.get(rid, {}).get(seat) != when:
+                    continue
+                game, state = race.game, race.state
+                action = game.timeout_action(state, seat)
+                if action is None or action not in race.legal(seat):
+                    action = timeout_agent(race, seat).choose(game, state, seat)
+                state, entry = race.trial(seat, action, "timeout")
+                try:
+                    await self.commit(race, state, [entry])
+                except WebError:
+                    log.exception("timeout in race %s", rid)
+                    return
+            # The timer task is replaced by after_change; this one ends here.
+            self.after_change(race)
+            return
+
+    # ---- subscribers --------------------------------------------------------------------
+    def subscribe(self, race: LiveRace, viewer: Seat | None) -> Subscriber:
+        sub = Subscriber(race.race_id, viewer)
+        self.subs.setdefault(race.race_id, set()).add(sub)
+        self.send_state(race, sub, {})
+        return sub
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        subs = self.subs.get(sub.race_id, set())
+        subs.discard(sub)
+        race = self.races.get(sub.race_id)
+        if not subs and race is not None and race.over:
+            # Nothing more will happen to it: free the memory; it is rebuilt
+            # from the database if anyone asks again.
+            self.races.pop(sub.race_id, None)
+            self.subs.pop(sub.race_id, None)
+
+    def broadcast(self, race: LiveRace) -> None:
+        """Send every subscriber its view, soon: changes that follow within
+        BROADCAST_DELAY are folded into the same message."""
+        rid = race.race_id
+        if not self.subs.get(rid):
+            return
+        if rid in self.flush_pending:
+            self.flush_dirty.add(rid)         # the running flush goes round once more
+            return
+        self.flush_pending.add(rid)
+        asyncio.get_running_loop().create_task(self.flush(race))
+
+    async def flush(self, race: LiveRace) -> None:
+        """Build the messages in a worker thread from a snapshot of the race
+        (rendering a big board takes milliseconds, and acks of other races
+        go out meanwhile), then queue them. One flush per race at a time, so
+        every client gets its states in order."""
+        rid = race.race_id
+        try:
+            while True:
+                await asyncio.sleep(BROADCAST_DELAY)
+                self.flush_dirty.discard(rid)
+                subs = list(self.subs.get(rid, ()))
+                if subs:
+                    snap = race.snapshot()
+                    wanted = {(sub.viewer, sub.sent_log if sub.sent_log <= snap.version else 0)
+                              for sub in subs}
+                    deadlines = {v: self.deadline_of(race, v) for v, _ in wanted}
+                    built = await asyncio.to_thread(build_messages, snap, wanted, deadlines)
+                    for sub in subs:
+                        start = sub.sent_log if sub.sent_log <= snap.version else 0
+                        sub.sent_log = snap.version
+                        sub.push(built[(sub.viewer, start)])
+                if rid not in self.flush_dirty:
+                    return
+        except Exception:
+            log.exception("broadcast failed in race %s", rid)
+        finally:
+            self.flush_pending.discard(rid)
+
+    def deadline_of(self, race: LiveRace, viewer: Seat | None) -> float | None:
+        return self.deadlines.get(race.race_id, {}).get(viewer) if viewer is not None else None
+
+    def message(self, race: LiveRace, viewer: Seat | None, cache: dict) -> dict:
+        if viewer not in cache:
+            cache[viewer] = state_message(race, viewer, self.deadline_of(race, viewer))
+        return cache[viewer]
+
+    def send_state(self, race: LiveRace, sub: Subscriber, cache: dict) -> None:
+        msg = dict(self.message(race, sub.viewer, cache))
+        if sub.sent_log > race.version:          # an undo shortened the log
+            sub.sent_log = 0
+        msg["log_from"] = sub.sent_log
+        msg["log"] = log_since(race, sub.sent_log, sub.viewer)
+        sub.sent_log = race.version
+        sub.push(msg)
+
+
+# ---- work done in a thread ---------------------------------------------------------------
+def build_messages(race: LiveRace, wanted: set, deadlines: dict) -> dict:
+    """One message per (viewer, log start), as JSON text: the view is rendered
+    once per viewer and serialised once however many sockets share it."""
+    base = {v: state_message(race, v, deadlines.get(v)) for v in {v for v, _ in wanted}}
+    return {(v, start): json.dumps({**base[v], "log_from": start,
+                                    "log": log_since(race, start, v)})
+            for v, start in wanted}
+
+
+def rebuild(row, seats, actions) -> LiveRace:
+    """A stored race back in memory, its hash checked against the stored one."""
+    game = registry.game(row.game)
+    race = LiveRace.build(game, row.id, row.config, row.seed, [s.controller for s in seats],
+                          [(a.seat, a.action, a.by) for a in actions],
+                          move_timer=row.move_timer, season_name=row.season_name)
+    race.joined = {s.seat for s in seats if s.joined_at is not None}
+    got = race.state_hash()
+    if got != row.state_hash:
+        raise WebError(500, f"race {row.id} rebuilt to hash {got[:12]}, stored "
+                            f"{row.state_hash[:12]}: not resumed")
+    return race
+
+
+def bot_batch(race: LiveRace) -> tuple[object, list[Entry]]:
+    """Bots act on a copy of the state for up to BOT_BATCH_SECONDS."""
+    game = race.game
+    state = game.clone(race.state)
+    entries: list[Entry] = []
+    start = time.perf_counter()
+    while time.perf_counter() - start < BOT_BATCH_SECONDS:
+        seat = next((s for s in sorted(game.to_act(state))
+                     if race.controllers[s] != "human"), None)
+        if seat is None:
+            break
+        action = race.agent(seat).choose(game, state, seat)
+        entries.append(race.step(state, seat, action, game.encode_action(action), "bot"))
+    return state, entries
+
+
+def timeout_agent(race: LiveRace, seat: Seat):
+    """Who decides for a person whose time ran out, when the game imposes no
+    action of its own: the game's first own bot (random if it has none)."""
+    kinds = [k for k in race.game.bots() if k != "random"] or ["random"]
+    key = (seat, "timeout:" + kinds[0])
+    if key not in race.agents:
+        race.agents[key] = race.game.make_agent(kinds[0], seat, race.seed)
+    return race.agents[key]
+
+
+def _standings(race: LiveRace, state) -> list[dict]:
+    result = race.game.result(state)
+    return [{"seat": seat, "position": pos, "name": result.names.get(seat) or f"seat {seat}",
+             "points": int(result.points.get(seat, 0)), "team": None,
+             "human": race.controllers[seat] == "human"}
+            for pos, seat in enumerate(result.classification, start=1)]
+
+
+def _plausible(token: str) -> bool:
+    """Tokens are url-safe base64 of a fixed length; anything else is not
+    worth a database query."""
+    return 16 <= len(token) <= 64 and all(c.isalnum() or c in "-_" for c in token)

@@ -1,0 +1,70 @@
+"""What a client is sent: one seat's view of a race, its legal actions as
+{index, label, key}, and the event log filtered for that seat.
+
+Hidden information only ever leaves the server through game.view(state,
+seat) and what it renders; the log hides other seats' secret (simultaneous)
+choices and every event the game says that seat may not see.
+"""
+from __future__ import annotations
+
+from ..engine.board import action_key
+from .live import Entry, LiveRace
+
+
+def legal_list(race: LiveRace, seat) -> list[dict]:
+    if seat is None or race.controllers[seat] != "human":
+        return []
+    game, state = race.game, race.state
+    return [{"index": i, "label": game.describe_choice(state, seat, a),
+             "key": action_key(game.encode_action(a))}
+            for i, a in enumerate(race.legal(seat))]
+
+
+def log_entry(race: LiveRace, ply: int, entry: Entry, viewer) -> dict:
+    game, state = race.game, race.state
+    names = game.seat_names(state)
+    secret = entry.simultaneous and viewer != entry.seat and not race.over
+    return {
+        "ply": ply,
+        "seat": entry.seat,
+        "who": names.get(entry.seat) or f"seat {entry.seat}",
+        "by": entry.by,
+        "action": "made a secret choice" if secret else game.describe_action(entry.action),
+        "events": [{"text": game.describe(ev, state), "rule": ev.rule}
+                   for ev in entry.events if game.event_visible(ev, viewer)],
+    }
+
+
+def log_since(race: LiveRace, start: int, viewer) -> list[dict]:
+    return [log_entry(race, i, race.entries[i], viewer)
+            for i in range(start, len(race.entries))]
+
+
+def state_message(race: LiveRace, viewer, deadline: float | None = None) -> dict:
+    """Everything the race page draws, for one seat (None: a spectator)."""
+    game, state = race.game, race.state
+    view = game.view(state, viewer)
+    to_act = sorted(game.to_act(state))
+    over = game.is_over(state)
+    msg = {
+        "type": "state",
+        "race": race.race_id,
+        "game": game.name,
+        "title": game.title,
+        "version": race.version,
+        "you": viewer,
+        "over": over,
+        "to_act": to_act,
+        "controllers": list(race.controllers),
+        "names": {str(k): v for k, v in game.seat_names(state).items()},
+        "svg": game.render_svg(view),
+        "text": game.render_text(view),
+        "legal": legal_list(race, viewer) if viewer in to_act else [],
+        "deadline": deadline,
+        "result": game.result(state).to_doc() if over else None,
+        "season": race.season_name,
+    }
+    if viewer is not None:
+        ply, reason = race.undo_point(viewer)
+        msg["undo"] = {"ok": ply is not None, "reason": reason}
+    return msg

@@ -1,0 +1,49 @@
+// Small helpers shared by every page (no build step, no framework).
+"use strict";
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+async function api(method, url, body, raw) {
+  const init = {method, headers: {}};
+  if (body !== undefined) {
+    init.body = raw ? body : JSON.stringify(body);
+    init.headers["content-type"] = "application/json";
+  }
+  const resp = await fetch(url, init);
+  let doc = null;
+  try { doc = await resp.json(); } catch (e) { doc = {error: resp.statusText}; }
+  if (!resp.ok) throw new Error(doc && doc.error ? doc.error : resp.statusText);
+  return doc;
+}
+
+// One log entry: who did what, then each event with its rule citation.
+function logItem(entry) {
+  const events = el("ul", {class: "events"}, entry.events.map(ev =>
+    el("li", {}, ev.text, " ", el("cite", {class: "rule"}, ev.rule))));
+  return el("li", {"data-ply": entry.ply},
+    el("span", {class: "who"}, entry.who), ": ", entry.action,
+    entry.by && entry.by !== "human" ? el("span", {class: "by"}, " (" + entry.by + ")") : null,
+    events);
+}
+
+function resultTable(result, names) {
+  const rows = result.classification.map((seat, i) => el("tr", {},
+    el("td", {}, i + 1), el("td", {}, result.names[seat] || names[seat] || "seat " + seat),
+    el("td", {}, result.laps[seat] ?? ""), el("td", {}, result.points[seat] ?? ""),
+    el("td", {}, result.notes[seat] || "")));
+  return el("table", {class: "result"},
+    el("thead", {}, el("tr", {}, ["Pos", "Driver", "Laps", "Points", ""].map(h => el("th", {}, h)))),
+    el("tbody", {}, rows));
+}

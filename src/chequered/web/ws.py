@@ -1,0 +1,115 @@
+"""WebSockets: /ws/play/{token} for a seat, /ws/watch/{race} for spectators.
+
+The server pushes {"type": "state", ...} after every change (only that
+seat's view). A seat sends {"type": "act", "action": {...}, "version": n},
+{"type": "undo"}, or {"type": "ping"}; it gets {"type": "ack"} or
+{"type": "error", "error": message} back, after the action is stored.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from .errors import WebError
+
+router = APIRouter()
+log = logging.getLogger("chequered.web")
+
+
+@router.websocket("/ws/play/{token}")
+async def play_socket(ws: WebSocket, token: str):
+    hub = ws.app.state.hub
+    await ws.accept()
+    try:
+        race, seat = await hub.seat_of(token)
+    except WebError as exc:
+        await ws.send_json({"type": "error", "error": exc.message})
+        await ws.close(code=4403)
+        return
+    await hub.joined(race, seat)
+    await serve(ws, hub, race, seat)
+
+
+@router.websocket("/ws/watch/{race_id}")
+async def watch_socket(ws: WebSocket, race_id: str):
+    hub = ws.app.state.hub
+    await ws.accept()
+    try:
+        race = await hub.get(race_id)
+    except WebError as exc:
+        await ws.send_json({"type": "error", "error": exc.message})
+        await ws.close(code=4404)
+        return
+    await serve(ws, hub, race, None)
+
+
+async def serve(ws: WebSocket, hub, race, seat) -> None:
+    from .app import MAX_MESSAGE
+    sub = hub.subscribe(race, seat)
+    writer = asyncio.create_task(_write(ws, sub))
+    try:
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None:
+                sub.push({"type": "error", "error": "send JSON as text frames"})
+                continue
+            if len(text) > MAX_MESSAGE:
+                await ws.close(code=1009, reason="message too big")
+                return
+            reply = await handle(hub, race, seat, text)
+            if reply is not None:
+                sub.push(reply)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        hub.unsubscribe(sub)
+        writer.cancel()
+
+
+async def _write(ws: WebSocket, sub) -> None:
+    try:
+        while True:
+            text = await sub.queue.get()
+            if text is None:              # the client fell too far behind
+                await ws.close(code=1013, reason="too slow; reconnect")
+                return
+            await ws.send_text(text)
+    except Exception:                      # the socket went away: the reader ends too
+        pass
+
+
+async def handle(hub, race, seat, text: str) -> dict | None:
+    try:
+        msg = json.loads(text)
+    except json.JSONDecodeError:
+        return {"type": "error", "error": "messages must be JSON objects"}
+    if not isinstance(msg, dict):
+        return {"type": "error", "error": "messages must be JSON objects"}
+    kind, ref = msg.get("type"), msg.get("ref")
+    if kind == "ping":
+        return {"type": "pong", "ref": ref}
+    if seat is None:
+        return {"type": "error", "ref": ref, "error": "spectators cannot act"}
+    try:
+        if kind == "act":
+            version = msg.get("version")
+            if version is not None and not isinstance(version, int):
+                return {"type": "error", "ref": ref, "error": "version must be an integer"}
+            done = await hub.act(race, seat, msg.get("action"), version)
+        elif kind == "undo":
+            done = await hub.undo(race, seat)
+        else:
+            return {"type": "error", "ref": ref, "error": f"unknown message type {kind!r}"}
+    except WebError as exc:
+        return {"type": "error", "ref": ref, "error": exc.message}
+    except Exception:                  # a bug: log it, keep the socket, never a trace
+        log.exception("unexpected error handling %r", kind)
+        return {"type": "error", "ref": ref,
+                "error": "internal error (the server log has the details)"}
+    return {"type": "ack", "ref": ref, "version": done}

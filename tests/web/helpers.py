@@ -1,0 +1,53 @@
+"""Helpers shared by the web tests (HTTP through any httpx-like client)."""
+from __future__ import annotations
+
+import json
+import time
+
+
+def create(client, **body) -> dict:
+    resp = client.post("/api/races", json=body)
+    assert resp.status_code == 200, resp.text
+    return resp.json()
+
+
+def human_tokens(made: dict) -> list[str]:
+    return [s["token"] for s in made["seats"] if s["kind"] == "human"]
+
+
+def seat_state(client, token: str) -> dict:
+    resp = client.get(f"/api/play/{token}")
+    assert resp.status_code == 200, resp.text
+    return resp.json()
+
+
+def act(client, token: str, key: str, version=None):
+    body = {"action": json.loads(key)}
+    if version is not None:
+        body["version"] = version
+    return client.post(f"/api/play/{token}/act", json=body)
+
+
+def wait_turn(client, token: str, timeout: float = 30.0) -> dict:
+    """The seat's state once it has something to do (or the race is over):
+    bots act in the background after each move."""
+    end = time.monotonic() + timeout
+    while True:
+        doc = seat_state(client, token)
+        if doc["legal"] or doc["over"]:
+            return doc
+        if time.monotonic() > end:
+            raise TimeoutError(f"seat never got a turn: to_act={doc['to_act']}")
+        time.sleep(0.02)
+
+
+def play_first_legal(client, token: str, moves: int) -> dict:
+    """Play the first legal action `moves` times (or to the end)."""
+    doc = wait_turn(client, token)
+    for _ in range(moves):
+        if doc["over"]:
+            break
+        resp = act(client, token, doc["legal"][0]["key"], doc["version"])
+        assert resp.status_code == 200, resp.text
+        doc = wait_turn(client, token)
+    return doc

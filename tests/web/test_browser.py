@@ -1,0 +1,193 @@
+"""End to end in Debian's chromium (Playwright): for every registered game a
+solo race played by clicking on the board, a reload mid-race, a short race
+to the finish and its replay; a second browser context as another seat sees
+nothing of the first seat's hand.
+
+CHEQUERED_SCREENSHOTS=DIR also saves each game's race page as DIR/<game>.png
+(how docs/screenshots are made).
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import httpx2
+import pytest
+
+from chequered.engine import registry
+
+from .conftest import CHROMIUM
+from .helpers import create, human_tokens
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                reason=f"no chromium at {CHROMIUM}")
+
+# A short race per game, for finishing one by clicking. A game not listed
+# plays its default race with one bot.
+SHORT = {"bolide": {"seats": ["human", "club"], "settings": {"turn_limit": 6}}}
+MAX_CLICKS = 400
+
+
+def version(page) -> str:
+    return page.get_attribute("#race", "data-version")
+
+
+def wait_ready(page) -> None:
+    """Wait until it is this seat's move or the race is over."""
+    page.wait_for_selector("#race[data-myturn=true], #race[data-over=true]", timeout=30_000)
+
+
+def click_move(page, board_only: bool = False) -> str:
+    """Play one move by clicking: a highlighted element on the board if there
+    is one, else the first button of the plain list. Returns where."""
+    wait_ready(page)
+    before = version(page)
+    marked = page.locator("#board .clickable")
+    if marked.count():
+        marked.nth(marked.count() // 2).click()
+        where = "board"
+    else:
+        assert not board_only, "no clickable element on the board"
+        page.locator("#actions button").first.click()
+        where = "list"
+    # A CSS wait, not a script: the app's Content-Security-Policy forbids eval.
+    page.wait_for_selector(f"#race:not([data-version='{before}'])", timeout=30_000)
+    return where
+
+
+@pytest.mark.parametrize("name", registry.game_names())
+def test_solo_race_by_clicking_the_board_and_reload(page, live_server, name):
+    page.goto(live_server + "/")
+    page.click(f"button.solo[data-game={name}]")
+    page.wait_for_url("**/play/**")
+    clicks = [click_move(page) for _ in range(6)]
+    assert clicks.count("board") >= 3, clicks
+    wait_ready(page)
+    seen = version(page)
+    log_items = page.locator("#log > li").count()
+    assert log_items == int(seen) and page.locator("#log cite.rule").count() > 0
+    page.reload()
+    page.wait_for_selector(f"#race[data-version='{seen}']")
+    assert page.locator("#log > li").count() == log_items
+    assert click_move(page) in ("board", "list")
+    shots = os.environ.get("CHEQUERED_SCREENSHOTS")
+    if shots:
+        wait_ready(page)
+        page.set_viewport_size({"width": 1400, "height": 900})
+        page.screenshot(path=str(Path(shots) / f"{name}.png"))
+
+
+@pytest.mark.parametrize("name", registry.game_names())
+def test_short_race_to_the_finish_and_its_replay(page, live_server, name):
+    body = SHORT.get(name, {"seats": ["human", registry.game(name).bots()[-1]]})
+    with httpx2.Client(base_url=live_server) as client:
+        made = create(client, game=name, seed=3, **body)
+    page.goto(live_server + made["play_url"])
+    for _ in range(MAX_CLICKS):
+        wait_ready(page)
+        if page.get_attribute("#race", "data-over") == "true":
+            break
+        click_move(page)
+    else:
+        pytest.fail(f"{name}: the race did not end within {MAX_CLICKS} moves")
+    page.wait_for_selector("#result table.result")
+    total = int(version(page))
+    page.click("#replay-link")
+    page.wait_for_selector("#replay[data-step='0']")
+    assert page.locator("#log > li").count() == 0
+    for step in (1, 2, 3):
+        page.click("#next")
+        page.wait_for_selector(f"#replay[data-step='{step}']")
+    assert page.locator("#log > li").count() == 3
+    page.click("#prev")
+    page.wait_for_selector("#replay[data-step='2']")
+    assert page.locator("#log > li").count() == 2
+    page.click("#last")
+    page.wait_for_selector(f"#replay[data-step='{total}']")
+    assert page.locator("#log > li").count() == total
+    assert page.locator("#result table.result").count() == 1
+
+
+def _strings(doc) -> set[str]:
+    if isinstance(doc, str):
+        return {doc}
+    if isinstance(doc, dict):
+        return set().union(*(_strings(v) for v in doc.values())) if doc else set()
+    if isinstance(doc, list):
+        return set().union(*(_strings(v) for v in doc)) if doc else set()
+    return set()
+
+
+@pytest.mark.parametrize("name", [*registry.game_names(), "duel"])
+def test_another_seat_sees_nothing_of_my_hand(browser, live_server, name):
+    game = registry.game(name)
+    kinds = ["human", "human"]
+    with httpx2.Client(base_url=live_server) as client:
+        made = create(client, game=name, seats=kinds, seed=4)
+    # What seat 0 alone may see: strings in its view that neither seat 1's
+    # view nor a spectator's contains.
+    state = game.new(game.config(seats=kinds), 4)
+    mine = _strings(game.view(state, 0))
+    theirs = _strings(game.view(state, 1)) | _strings(game.view(state, None))
+    private = {s for s in mine - theirs if len(s) >= 2}
+    svg_mine = game.render_svg(game.view(state, 0))
+    if name == "duel":
+        assert private or "card" in svg_mine     # the test game has a real hand
+        private |= {f"card{c}" for c in state.hands[0]}
+    a_token, b_token = human_tokens(made)
+    ctx_a, ctx_b = browser.new_context(), browser.new_context()
+    try:
+        page_a, page_b = ctx_a.new_page(), ctx_b.new_page()
+        page_a.goto(f"{live_server}/play/{a_token}")
+        page_b.goto(f"{live_server}/play/{b_token}")
+        for p in (page_a, page_b):
+            p.wait_for_selector("#race[data-version]")
+        html_b = page_b.content()
+        assert not [s for s in private if s in html_b]
+        if name == "duel":
+            html_a = page_a.content()
+            assert all(f"card{c}" in html_a for c in state.hands[0])
+            # Seat 0 picks on the board; seat 1 is told it picked, not what.
+            page_a.locator("#board .clickable").first.click()
+            page_b.wait_for_selector("#log > li")
+            assert "made a secret choice" in page_b.inner_text("#log")
+            assert not [s for s in private if s in page_b.content()]
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+
+
+def test_set_up_a_race_in_the_lobby_and_hand_my_seat_to_a_bot(page, live_server, tmp_path):
+    page.goto(live_server + "/")
+    page.select_option("#c-game", "racepace")
+    page.select_option("#c-track", "italy")
+    # Two seats: me and a rulebook bot.
+    while page.locator("#c-seat-list .seat").count() > 2:
+        page.click("#c-remove-seat")
+    page.locator("#c-seat-list .seat-kind").nth(0).select_option("human")
+    page.locator("#c-seat-list .seat-kind").nth(1).select_option("bot")
+    page.click("#create details summary")      # More settings
+    page.fill("input[name=seed]", "5")
+    page.click("#create button[type=submit]")
+    link = page.locator("#created a.seat-link")
+    link.wait_for()
+    assert link.count() == 1
+    link.click()
+    click_move(page)
+    # Leave the race to a bot: it plays on to the end.
+    page.select_option("#controller", "bot")
+    page.wait_for_selector("#race[data-over=true]", timeout=60_000)
+    page.wait_for_selector("#result table.result")
+    record = tmp_path / "race.json"
+    with page.expect_download() as dl:
+        page.click("text=download the record")
+    dl.value.save_as(record)
+    # The record uploaded in the lobby opens its replay.
+    page.goto(live_server + "/")
+    page.set_input_files("#upload", str(record))
+    page.wait_for_url("**/replay/upload/**")
+    page.wait_for_selector("#replay[data-step='0']")
+    page.click("#last")
+    page.wait_for_selector("#result table.result")
+    assert json.loads(record.read_text())["config"]["track"] == "italy"

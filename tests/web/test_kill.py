@@ -1,0 +1,65 @@
+"""kill -9: a real server (uvicorn in a subprocess) is killed hard while a
+person's race waits and a bots' race runs; after a restart both resume with
+their stored hash, no acknowledged action lost, and play on to the end."""
+from __future__ import annotations
+
+import signal
+import time
+
+import httpx2
+
+from chequered.engine.records import Record, replay
+from chequered.store import Store
+from chequered.web.hub import rebuild
+
+from .helpers import create, human_tokens, play_first_legal, seat_state, wait_turn
+
+
+def stored(url: str, race_id: str):
+    store = Store(url)
+    try:
+        row, seats, actions = store.load(race_id)
+        race = rebuild(row, seats, actions)       # raises if the rebuilt hash differs
+        return row.n_actions, row.state_hash, race
+    finally:
+        store.close()
+
+
+def test_races_survive_kill_9(tmp_path, spawn_server):
+    url = f"sqlite:///{tmp_path / 'kill.sqlite3'}"
+    server = spawn_server(url)
+    with httpx2.Client(base_url=server.base, timeout=30) as client:
+        mine = create(client, game="racepace", seats=["human", "bot", "bot", "bot"], seed=17)
+        token = human_tokens(mine)[0]
+        before = play_first_legal(client, token, 6)       # six acknowledged moves
+        # A long race of random drivers: still running when the server dies.
+        bots = create(client, game="bolide", seats=["random"] * 8, seed=5,
+                      settings={"turn_limit": 2000})
+        while client.get(f"/api/races/{bots['race']}").json()["version"] < 50:
+            time.sleep(0.01)
+        server.kill(signal.SIGKILL)
+
+    n_mine, hash_mine, _ = stored(url, mine["race"])
+    assert n_mine == before["version"]                      # nothing acknowledged was lost
+    n_bots, hash_bots, race = stored(url, bots["race"])
+    assert n_bots > 0 and not race.over                     # killed mid-race
+
+    server = spawn_server(url)
+    with httpx2.Client(base_url=server.base, timeout=30) as client:
+        after = seat_state(client, token)
+        assert after["version"] == before["version"]
+        assert after["svg"] == before["svg"] and after["legal"] == before["legal"]
+        assert [e["action"] for e in after["log"]] == [e["action"] for e in before["log"]]
+        # Resumed bots carry on from exactly where the database left them.
+        end = time.monotonic() + 120
+        while not (doc := client.get(f"/api/races/{bots['race']}").json())["over"]:
+            assert time.monotonic() < end, "the bots' race did not finish after the restart"
+            time.sleep(0.2)
+        assert doc["version"] > n_bots
+        rec = Record.from_doc(client.get(f"/api/races/{bots['race']}/record").json())
+        replay(rec)                                          # every action legal, hash equal
+        done = play_first_legal(client, token, 200)
+        assert done["over"]
+    n_after, _, race = stored(url, mine["race"])
+    assert n_after == done["version"] and race.over
+    assert hash_mine and hash_bots
