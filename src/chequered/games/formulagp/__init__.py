@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...engine.protocol import BadInput, Event, Game, IllegalAction, Result
 from ...engine.rng import Rng
 from . import checks, render
+from . import actions as A
 from .actions import ACTION_TYPES
 from .bots import HeuristicBot
 from .config import OPTIONS, RULE_LEVELS, FormulaGPConfig
@@ -94,9 +95,21 @@ class FormulaGP(Game):
     def view(self, state, seat):
         v = view(state, seat)
         if seat is not None and state.pending and seat in state.pending.seats:
-            # the spaces this seat may move to now, marked on the pictures
-            v["highlight"] = [getattr(a, "to") for a in self.legal_actions(state, seat)
-                              if hasattr(a, "to")]
+            legal = self.legal_actions(state, seat)
+            # the spaces this seat may move to now, marked on the pictures, and
+            # the board elements that stand for an action (clickable in the web
+            # page, engine/board.py)
+            v["highlight"] = [a.to for a in legal if isinstance(a, (A.Step, A.Rejoin))]
+            spaces, cards = {}, {}
+            for a in legal:
+                if isinstance(a, (A.Step, A.Rejoin)):
+                    spaces.setdefault(str(a.to), self.encode_action(a))
+                elif isinstance(a, (A.Return, A.Discard, A.PlayCard)):
+                    cards.setdefault(a.card, self.encode_action(a))
+                elif isinstance(a, A.Play) and len(a.cards) == 1 and not a.orange_as \
+                        and not a.characteristic:
+                    cards.setdefault(a.cards[0], self.encode_action(a))
+            v["clickable"] = {"spaces": spaces, "cards": cards}
         return v
 
     def render_text(self, view: dict) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ...engine.board import data_action
 from .render_board import board_svg, board_text
 from .render_track import track_svg, track_text
 from .track import track as load_track
@@ -114,11 +115,14 @@ def text(view: dict) -> str:
 
 def svg(view: dict) -> str:
     trk = load_track(view["track"])
+    click = view.get("clickable") or {}
+    spaces = {int(s): data_action(doc) for s, doc in click.get("spaces", {}).items()}
+    cards = {c: data_action(doc) for c, doc in click.get("cards", {}).items()}
     t = track_svg(trk, _car_marks(view), _tokens(view), highlight=view.get("highlight"),
-                  title=status_line(view))
+                  title=status_line(view), marks=spaces)
     if not view.get("board"):
         return t
-    b = board_svg(view["board"])
+    b = board_svg(view["board"], cards)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="formulagp-view">'
             f'<title>{escape(status_line(view))}</title>'
             f'<g class="track">{t}</g><g class="board" transform="translate(0,{_height(t) + 8})">'

@@ -314,7 +314,7 @@ def _bar(name: str, x: float, y: float, current: int, top: int, leds: list[int],
     return o
 
 
-def board_svg(bv: dict) -> str:
+def board_svg(bv: dict, marks: dict | None = None) -> str:
     """The board view as a standalone SVG: speed grid, OT/ERS bars with LEDs,
     the tyre-wear track and its marker, the stress track, parameter and damage
     tokens, and the hand. Every card in hand is one `<g class="card">` with
@@ -446,7 +446,8 @@ def board_svg(bv: dict) -> str:
         x, y = 12 + 76 * k, hy + 14
         fill = CARD_FILL.get(c["colour"], CARD_FILL[None])
         title = f"{k + 1}. {c['id']} {c['text']}"
-        o.append(f'<g class="card" data-card="{escape(c["id"])}" data-index="{k + 1}">'
+        o.append(f'<g class="card" data-card="{escape(c["id"])}" data-index="{k + 1}"'
+                 f'{(marks or {}).get(c["id"], "")}>'
                  f'<title>{escape(title)}</title>')
         o.append(f'<rect x="{x}" y="{y}" width="70" height="100" rx="6" fill="{fill}" '
                  f'stroke="#222"/>')

@@ -301,15 +301,18 @@ def _edge(tp: TilePlace, d: float, u0: float = 0.0, u1: float = 1.0) -> list[Poi
 
 
 def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
-              highlight: Iterable[int] | None = None, title: str | None = None) -> str:
+              highlight: Iterable[int] | None = None, title: str | None = None,
+              marks: Mapping[int, str] | None = None) -> str:
     """A standalone SVG of `track`: road, lanes, spaces and their markings, the
     pit lane, cars on their spaces, `highlight` spaces (e.g. the reachable ones)
     in green and hazard/flag `tokens` ({tile index: token or [tokens]}).
 
     Every space is one `<rect class="space ...">` with `data-space`; every car
     one `<g class="car">` with `data-space`; highlighted spaces carry the class
-    `reach`."""
+    `reach`. `marks` adds attributes to a space's rect (space id -> the
+    attribute text, e.g. the web page's clickable `data-action`)."""
     lay = track_layout(track)
+    marks = marks or {}
     hl = set(highlight or ())
     x0, y0, x1, y1 = lay.bounds
     ox, oy = x0 - MARGIN, y0 - MARGIN
@@ -383,7 +386,8 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
             cls.append("reach")
             fill, stroke = "#39c16c", "#0b6b2e"
         L, W = p.length * 0.86, p.width * 0.82
-        o.append(f'<rect class="{" ".join(cls)}" data-space="{sp.id}" x="{-L / 2 * SCALE:.1f}" '
+        o.append(f'<rect class="{" ".join(cls)}" data-space="{sp.id}"{marks.get(sp.id, "")} '
+                 f'x="{-L / 2 * SCALE:.1f}" '
                  f'y="{-W / 2 * SCALE:.1f}" width="{L * SCALE:.1f}" height="{W * SCALE:.1f}" '
                  f'rx="3" fill="{fill}" stroke="{stroke}" stroke-width="1.2" '
                  f'transform="translate({_f(p.x)},{_f(p.y)}) rotate({p.heading:.1f})">'
