@@ -170,7 +170,12 @@ class Hub:
             if race.controllers[seat] != "human" and by == "human":
                 raise conflict(f"a bot ({race.controllers[seat]}) plays this seat now; "
                                "take the seat back first")
-            if version is not None and version != race.version:
+            if version is not None and version != race.version and (
+                    version > race.version
+                    or any(e.seat == seat for e in race.entries[version:])):
+                # Others acting meanwhile (bots, or seats deciding at the same
+                # time as this one) leaves this seat's decision as it was; the
+                # engine still checks the action against the race as it is now.
                 raise conflict(f"the race moved on (now at {race.version}, you sent {version})")
             action = race.parse(seat, doc)
             state, entry = race.trial(seat, action, by)

@@ -123,15 +123,25 @@ def svg(view: dict) -> str:
     if not view.get("board"):
         return t
     b = board_svg(view["board"], cards)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="formulagp-view">'
+    tw, th = _size(t)
+    bw, bh = _size(b)
+    w, h = max(tw, bw), th + 8 + bh
+    # one picture: the track above the seat's own board (nested, each keeps its
+    # own coordinates), sized so that every element lies inside it
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="formulagp-view" '
+            f'width="{w:.0f}" height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}">'
             f'<title>{escape(status_line(view))}</title>'
-            f'<g class="track">{t}</g><g class="board" transform="translate(0,{_height(t) + 8})">'
+            f'<g class="track">{t}</g><g class="board" transform="translate(0,{th + 8:.0f})">'
             f'{b}</g></svg>')
 
 
-def _height(svg_text: str) -> float:
+def _size(svg_text: str) -> tuple[float, float]:
+    """(width, height) of a standalone SVG from its root element."""
     head = svg_text.split(">", 1)[0]
-    try:
-        return float(head.split('height="', 1)[1].split('"', 1)[0])
-    except (IndexError, ValueError):
-        return 0.0
+
+    def attr(name: str) -> float:
+        try:
+            return float(head.split(f' {name}="', 1)[1].split('"', 1)[0])
+        except (IndexError, ValueError):
+            return 0.0
+    return attr("width"), attr("height")
