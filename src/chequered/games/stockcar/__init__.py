@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...engine.protocol import BadInput, Event, Game, IllegalAction, Result
 from ...engine.rng import Rng
 from . import checks, render
-from .actions import ACTION_TYPES
+from .actions import ACTION_TYPES, MoveType, Step
 from .bots import TeamBot
 from .config import RULE_LEVELS, StockCarConfig
 from .content import load_content
@@ -92,7 +92,15 @@ class StockCar(Game):
 
     # ---- information ---------------------------------------------------
     def view(self, state, seat):
-        return render.view(state, seat)
+        v = render.view(state, seat)
+        if seat is not None and seat in self.to_act(state):
+            # the steps and movement types this seat may choose now, drawn as
+            # clickable marks on the board (engine/board.py)
+            legal = self.legal_actions(state, seat)
+            v["steps"] = [{"ahead": a.ahead, "lane": a.lane} for a in legal
+                          if isinstance(a, Step)]
+            v["types"] = [a.kind for a in legal if isinstance(a, MoveType)]
+        return v
 
     def render_text(self, view: dict) -> str:
         return render.text(view)

@@ -10,6 +10,8 @@ import math
 from functools import lru_cache
 from html import escape
 
+from ...engine.board import action_doc, data_action
+from .actions import Activate, Affect, Discard, MoveType, Pit, PlayCard, Step
 from .content import PERMANENT, TEMPORARY, load_content
 from .rules.events import team_indexes
 from .rules.order import lap_marker, leader, running_order
@@ -196,6 +198,10 @@ def _track_svg(key, sectors, width, turn, green_line, restart):
     return geo, (minx, miny, maxx - minx, maxy - miny, maxy), "\n".join(parts)
 
 
+CAR_ACTIONS = {"car": Activate, "pits": Pit, "affect": Affect}
+CARD_ACTIONS = {"card": PlayCard, "discard": Discard}
+
+
 def svg(v: dict) -> str:
     t = v["track"]
     geo, (minx, miny, W, H, maxy), track_parts = _track_svg(
@@ -214,12 +220,29 @@ def svg(v: dict) -> str:
         cx, cy = _point(geo, t, c["sector"], c["lane"])
         if c["lane"] == 0:
             stack = v["apron"].get(str(c["sector"]), [])
-            cy -= 4 * (stack.index(c["number"]) if c["number"] in stack else 0)
+            cy -= 14 * (stack.index(c["number"]) if c["number"] in stack else 0)   # apart, to click
         colour = teams[c["seat"]]["colour"]
         ring = ' stroke="red" stroke-width="2"' if c["lapdown"] else ' stroke="white"'
-        parts.append(f'<circle cx="{cx:.1f}" cy="{-cy:.1f}" r="6.5" fill="{colour}"{ring}/>')
-        parts.append(f'<text x="{cx:.1f}" y="{-cy + 3:.1f}" font-size="7" fill="white" '
-                     f'text-anchor="middle">{c["number"]}</text>')
+        # a car stands for the action of this phase on it (engine/board.py)
+        act = CAR_ACTIONS.get(v["phase"])
+        mark = data_action(action_doc(act(c["number"]))) if act and c["seat"] == v["you"] else ""
+        parts.append(f'<g class="car"{mark}>'
+                     f'<circle cx="{cx:.1f}" cy="{-cy:.1f}" r="6.5" fill="{colour}"{ring}/>'
+                     f'<text x="{cx:.1f}" y="{-cy + 3:.1f}" font-size="7" fill="white" '
+                     f'text-anchor="middle">{c["number"]}</text></g>')
+    moving = next((c for c in v["cars"] if v.get("move") and c["number"] == v["move"].get("car")),
+                  None)
+    for st in v.get("steps", ()) if moving else ():
+        sx, sy = _point(geo, t, (moving["sector"] + st["ahead"]) % t["sectors"], st["lane"])
+        parts.append(f'<circle class="step"{data_action(action_doc(Step(**st)))} '
+                     f'cx="{sx:.1f}" cy="{-sy:.1f}" r="5" fill="#39c16c" fill-opacity="0.8" '
+                     f'stroke="#0b6b2e"/>')
+    for k, kind in enumerate(v.get("types", ())):
+        bx = minx + 8 + 70 * k
+        parts.append(f'<g class="type"{data_action(action_doc(MoveType(kind)))}>'
+                     f'<rect x="{bx:.0f}" y="{miny + 26:.0f}" width="64" height="16" rx="3" '
+                     f'fill="#2f66c4"/><text x="{bx + 32:.0f}" y="{miny + 38:.0f}" '
+                     f'font-size="10" fill="white" text-anchor="middle">{escape(kind)}</text></g>')
     head = (f'{escape(t["name"])} - lap {v["lap"]}/{t["laps"]} - turn {v["turn"]}'
             + (" - YELLOW FLAG" if v["yellow"] else ""))
     parts.append(f'<text x="{minx + 8:.0f}" y="{miny + 18:.0f}" font-size="13">{head}</text>')
@@ -236,9 +259,13 @@ def svg(v: dict) -> str:
     if v["hand"]:
         parts.append(f'<text x="{minx + 8:.0f}" y="{y:.0f}" font-size="11" '
                      f'font-weight="bold">Your hand</text>')
+        act = CARD_ACTIONS.get(v["phase"])
         for card in v["hand"]:
             y += 16
-            parts.append(f'<text x="{minx + 16:.0f}" y="{y:.0f}" font-size="10">'
-                         f'{escape(card["text"])}</text>')
+            mark = data_action(action_doc(act(card["id"]))) if act else ""
+            parts.append(f'<g class="card"{mark}><rect x="{minx + 10:.0f}" y="{y - 11:.0f}" '
+                         f'width="{W - 20:.0f}" height="14" fill="#fff" fill-opacity="0.6"/>'
+                         f'<text x="{minx + 16:.0f}" y="{y:.0f}" font-size="10">'
+                         f'{escape(card["text"])}</text></g>')
     parts.append("</svg>")
     return "\n".join(parts)
