@@ -29,6 +29,7 @@ BOT_BATCH_SECONDS = 0.05     # bots act in batches this long, then the race is s
 # Changes within this many seconds reach clients as one message: a person's
 # move and the bots' answer are drawn once, not twice (acks are not delayed).
 BROADCAST_DELAY = 0.02
+BOT_WAIT_MAX = 0.25          # longest a broadcast waits for bots that are still acting
 QUEUE_LIMIT = 256            # messages waiting for one slow client before we drop it
 
 
@@ -339,6 +340,12 @@ class Hub:
         try:
             while True:
                 await asyncio.sleep(BROADCAST_DELAY)
+                # Bots about to answer: wait for them (a little), so people see
+                # one new board per move, not one per bot batch.
+                waited = BROADCAST_DELAY
+                while race.bot_seat() is not None and waited < BOT_WAIT_MAX:
+                    await asyncio.sleep(0.01)
+                    waited += 0.01
                 self.flush_dirty.discard(rid)
                 subs = list(self.subs.get(rid, ()))
                 if subs:
