@@ -124,6 +124,14 @@ class FormulaGP(Game):
     def seat_names(self, state) -> dict[int, str]:
         return {c.seat: f"#{c.seat + 1} {c.team}" for c in state.cars}
 
+    # A card discarded from a hand goes face down (FGP 4.2): only its owner
+    # sees which one it was.
+    PRIVATE_EVENTS = ("discard", "discarded")
+
+    def event_visible(self, event: Event, seat) -> bool:
+        return not (event.kind in self.PRIVATE_EVENTS and "card" in event.data
+                    and event.data.get("seat") != seat)
+
     def describe_action(self, action) -> str:
         return describe_action(action)
 
