@@ -185,9 +185,6 @@ def test_fgp_13_8_a_second_zone_deploys_the_safety_car_and_the_round_ends():
     assert not st2.yellow_flags                          # FGP 13.9.2: flags cleared
 
 
-@pytest.mark.xfail(strict=True, reason="FGP 13.5: each car loses control only once in a "
-                   "collision event; the round machine lets the hit car's shift hit the "
-                   "initiator back, which loses control (and is penalised) again")
 def test_fgp_13_5_each_car_loses_control_only_once_in_a_collision():
     trk = track("fast")
     sp = middle_of_three(trk)

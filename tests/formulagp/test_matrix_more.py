@@ -426,9 +426,6 @@ def test_fgp_8_5_onto_the_shadow_behind_a_car_then_stopped_with_ot_up_to_the_lim
                                                for a in GAME.legal_actions(st, 0))
 
 
-@pytest.mark.xfail(strict=True, reason="FGP 8.5: a car that reaches the shadow with its last "
-                   "point gets the +2 OT and may attack; the move ends without a battle "
-                   "(turn._move_act checks the stop rule only with points left)")
 def test_fgp_8_5_reaching_the_shadow_with_the_last_point_still_gives_two_ot():
     trk = track("fast")
     back, slip = _slip_site(trk)

@@ -336,9 +336,6 @@ def test_fgp_13_9_2_under_the_safety_car_no_pairs_and_options_only_discarded():
     assert all(len(a.cards) == 1 for a in GAME.legal_actions(st, 0))
 
 
-@pytest.mark.xfail(strict=True, reason="FGP 13.3 / 9.5: a stress gain past the STRESSED space "
-                   "rolls the RED die at once; the W2W stress at the end of the round "
-                   "drops it (round_flow._round_end ignores the RED rolls)")
 def test_fgp_9_5_w2w_stress_past_the_top_at_the_end_of_the_round_rolls_red():
     trk = track("fast")
     start = straight_start(trk)

@@ -350,3 +350,27 @@ def test_fgp_8_2_1_reduce_five_points_three_spaces_two_ers():
     GAME.apply(st, 0, A.Reduce(2, ()))
     assert car.ers == side.ers_max
     assert trk.progress(car.space)[0] == (tile + 3) % trk.lap_tiles
+
+
+def test_fgp_7_3_3_1_held_event_cards_can_be_played_at_the_end_of_the_turn():
+    trk = track("fast")
+    tile, lane = next((t.index, ln) for t in trk.tiles for ln in (1, 2, 3, 4)
+                      if _free_run(trk, t.index, ln, 9))
+    probe = new_race("fast", 1)
+    content = C.content_of(probe)
+    held = next(c.id for c in content.event.cards if c.can_hold and c.play == "turn"
+                and c.mode == "all")
+    green = _pick(probe, "green")
+    st = _scenario([trk.tiles[tile].lanes[lane - 1][0]], hands=[[green]])
+    st.decks["event"].pile.remove(held)
+    st.cars[0].held_events.append(held)
+    st.cache = None
+    assert A.PlayCard(held, "event") in GAME.legal_actions(st, 0)   # at the start ...
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((green,)))
+    while st.pending.step in ("move", "extend"):
+        legal = GAME.legal_actions(st, 0)
+        GAME.apply(st, 0, next((a for a in legal if isinstance(a, A.Step)), A.Done()))
+    assert st.pending.step == "end_events"                           # ... and at the end
+    GAME.apply(st, 0, A.PlayCard(held, "event"))
+    assert held not in st.cars[0].held_events

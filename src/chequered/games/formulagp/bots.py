@@ -235,6 +235,9 @@ class HeuristicBot:
                 return a
         return A.Done()
 
+    def _end_events(self, race, seat, legal):
+        return legal[0]                  # a held EVENT card helps now rather than never
+
     def _rejoin(self, race, seat, legal):
         trk = track_of(race)
         return max(legal, key=lambda a: trk.progress(a.to))

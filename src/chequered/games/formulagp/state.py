@@ -53,7 +53,7 @@ CAR_FIELDS = (
     "laps_down", "attempts", "crossed_final", "facing_back", "off_spot", "rejoin",
     "skip_red", "box_wait", "exit_roll", "repairing",
     # this turn's card effects (FGP 4.4-4.7, 13.13.1)
-    "mp_event", "leds_event", "no_pairs_next", "no_tyre_bonus_next",
+    "mp_event", "leds_event", "no_pairs_next", "no_tyre_bonus_next", "skill_used",
 )
 
 # fields holding lists / dicts that clone() must copy
@@ -133,6 +133,7 @@ class Car:
         self.leds_event = 0                # battle LEDs from cards in this battle (9.3)
         self.no_pairs_next = False         # FGP 13.13.1 gravel and card effects
         self.no_tyre_bonus_next = False
+        self.skill_used = False            # FGP 4.8: the driver skill, once per round
 
     # -- copies --
     def clone(self) -> "Car":

@@ -241,8 +241,7 @@ def _boost_legal(race: Race, seat: int) -> list:
     ers_left = car.ers - play.blue
     if "ers_spend" in FX.modifiers(race, car).disabled:
         ers_left = 0
-    used = race.battle.get("skills_used", [])
-    skill_ok = seat not in used and B.skill_applies(_skill(race, seat), _role(race, seat),
+    skill_ok = not car.skill_used and B.skill_applies(_skill(race, seat), _role(race, seat),
                                                    _facts(race, seat, play))
     events = FX.held_event_choices(race, seat, when="battle")
     return [Boost(x.spend_ers, x.skill, x.events)
@@ -284,7 +283,7 @@ def _result(race: Race) -> list[Event]:
         boosts[s] = B.Boost(bool(x[0]), bool(x[1]), tuple(x[2]))
     for s in (a, d):
         if boosts[s].skill:
-            b.setdefault("skills_used", []).append(s)
+            race.cars[s].skill_used = True               # FGP 4.8: once per round
     totals = {s: _total(race, s, plays[s], boosts[s]) for s in (a, d)}
     trk = track_of(race)
     res = B.resolve_battle(trk, attacker=a, defender=d, attacker_space=car.space, ot=car.ot,

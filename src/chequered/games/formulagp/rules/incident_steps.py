@@ -6,7 +6,7 @@ of rules/hazards.py, rules/flags.py and rules/movement.py."""
 from __future__ import annotations
 
 from ....engine.protocol import Event
-from ..actions import CounterSteer, Discard, Rejoin
+from ..actions import CounterSteer, Discard, Done, PlayCard, Rejoin
 from ..state import Race
 from . import card_effects as FX
 from . import cards as C
@@ -80,9 +80,43 @@ def _resolve(race: Race) -> list[Event]:
             if g.remove_token:
                 race.hazards.pop(gt, None)
                 ev.append(Event("gravel", {"seat": car.seat, "tile": gt}, "FGP 13.13.1"))
-    mv["next"] = "end"
+    mv["next"] = "turn_events"
     mv["stage"] = "dice"
     return ev
+
+
+@stage("turn_events")
+def _turn_events(race: Race) -> list[Event]:
+    """FGP 4.4 / 7.3.3.1: held EVENT cards may also be played at the end of
+    the turn."""
+    car = car_of(race)
+    if race.safety_car is None and FX.held_event_choices(race, car.seat, when="turn"):
+        wait(race, "end_events", [car.seat])
+        return []
+    race.move["stage"] = "end"
+    return []
+
+
+def _end_events_legal(race: Race, seat: int) -> list:
+    return [PlayCard(c, "event") for c in FX.held_event_choices(race, seat, when="turn")] \
+        + [Done()]
+
+
+def _end_events_act(race: Race, seat: int, action) -> list[Event]:
+    race.pending = None
+    mv = race.move
+    if isinstance(action, Done):
+        mv["stage"] = "end"
+        return []
+    out = FX.play_held_event(race, seat, action.card, situation=situation(race, seat))
+    for f in out.followups:
+        followup(race, f.kind, f.seat, **f.data)
+    mv["next"] = "turn_events"
+    mv["stage"] = "incidents"
+    return out.events
+
+
+register("end_events", _end_events_legal, _end_events_act, "FGP 7.3.3.1")
 
 
 @stage("dice")
@@ -258,16 +292,18 @@ def lose_control(race: Race, seat: int, card: str | None, data: dict) -> list[Ev
         and trk.spaces[car.space].skid_to is not None     # still where the skid marks begin
     out = H.loss_of_control(trk, car.space, card, face.colour, occupancy(race, seat),
                             tricky=tricky)
-    return ev + apply_outcome(race, seat, out, pusher=data.get("pusher"))
+    return ev + apply_outcome(race, seat, out, pusher=data.get("pusher"), data=data)
 
 
-def apply_outcome(race: Race, seat: int, out: H.Outcome, pusher: int | None = None) -> list[Event]:
+def apply_outcome(race: Race, seat: int, out: H.Outcome, pusher: int | None = None,
+                  data: dict | None = None) -> list[Event]:
     car = race.cars[seat]
     ev = [Event("loss_of_control", {"seat": seat, "result": out.result, "spun": out.spun},
                 out.rule)]
     if out.result == "collision":
         ev += wear(race, car, out.wear, out.rule)
-        return ev + _collision(race, seat, {"hit": out.hit})
+        return ev + _collision(race, seat, {"hit": out.hit,
+                                            "involved": (data or {}).get("involved", ())})
     trk = track_of(race)
     if out.space is not None and trk.spaces[out.space].pit_lane \
             and car.space is not None and not trk.spaces[car.space].pit_lane:
@@ -334,22 +370,35 @@ def _damage(race: Race, seat: int) -> list[Event]:
     return out.events
 
 
+def lowest_white(race: Race, seats: list[int], rule: str) -> tuple[int, list[Event]]:
+    """FGP 8.3.1 / 13.5: every car in a full slipstream space rolls WHITE; the
+    lowest is the one involved (ties roll again, A24)."""
+    ev: list[Event] = []
+    while len(seats) > 1:
+        rolls = {}
+        for s in seats:
+            face = _white(race)
+            rolls[s] = 1 if face.icon else face.value
+            ev.append(Event("die", {"seat": s, "die": "white", "face": rolls[s]}, rule,
+                            reveal=True))
+        seats = list(H.slipstream_victims(rolls))
+    return seats[0], ev
+
+
 def _collision(race: Race, seat: int, data: dict) -> list[Event]:
     """FGP 13.5: both draw DAMAGE, the initiator takes a Penalty token and
     stays, the car hit loses control at once."""
     hit_space = data.get("hit")
     there = [c.seat for c in race.cars if c.space == hit_space and c.seat != seat]
     ev: list[Event] = []
-    hit = there[0] if there else None
-    while len(there) > 1:                   # FGP 13.5 / 8.3.1: a full slipstream space
-        rolls = {}
-        for s in there:
-            face = _white(race)
-            rolls[s] = 1 if face.icon else face.value
-            ev.append(Event("die", {"seat": s, "die": "white", "face": rolls[s]}, "FGP 13.5",
-                            reveal=True))
-        there = list(H.slipstream_victims(rolls))      # ties roll again (A24)
-        hit = there[0]
+    hit = None
+    if there:                               # FGP 13.5 / 8.3.1: a full slipstream space
+        hit, ev = lowest_white(race, there, "FGP 13.5")
+    involved = set(data.get("involved", ())) | {seat}
+    if hit is not None and hit in involved:
+        # FGP 13.5: a car loses control and is damaged once per collision: the
+        # shift back into a car already involved changes nothing more
+        return ev + [Event("collision_over", {"seat": seat, "hit": hit}, "FGP 13.5")]
     car = race.cars[seat]
     ev.append(Event("collision", {"seat": seat, "hit": hit}, "FGP 13.5"))
     car.penalties += 1
@@ -358,7 +407,8 @@ def _collision(race: Race, seat: int, data: dict) -> list[Event]:
     if hit is not None:
         ev += _damage(race, hit)
         race.move.setdefault("followups", []).insert(0, {"kind": "loss_of_control", "seat": hit,
-                                          "data": {"chain": True}})
+                                          "data": {"chain": True,
+                                                   "involved": sorted(involved | {hit})}})
     return ev
 
 
@@ -372,9 +422,11 @@ def push_aside(race: Race, car, to: int) -> list[Event]:
     FGP 13.5), into a wall (a collision) or off the track (the pusher takes a
     Penalty token; the pushed car resolves going off track, FGP 13.4.3 a)."""
     trk = track_of(race)
-    pushed = next(c for c in race.cars if c.space == to and c.seat != car.seat)
+    there = [c.seat for c in race.cars if c.space == to and c.seat != car.seat]
+    seat, ev = lowest_white(race, there, "FGP 8.3.1")   # a full slipstream space: dice
+    pushed = race.cars[seat]
     target = M.push_target(trk, car.space, to)
-    ev = [Event("push", {"seat": car.seat, "pushed": pushed.seat}, "FGP 8.3.1")]
+    ev.append(Event("push", {"seat": car.seat, "pushed": pushed.seat}, "FGP 8.3.1"))
     if isinstance(target, int) and occupancy(race).get(target, 0) < trk.spaces[target].capacity:
         pushed.space = target
         return ev

@@ -18,7 +18,7 @@ from .penalties import HeldCard, end_of_race
 from .pit_steps import exit_order, leave_box
 from .flag_steps import start_vsc
 from .round import MAX_ROUNDS, phase
-from .turn import end_turn, stage
+from .turn import end_turn, run_stage, stage
 from .sequence import driver_sequence
 from .start_steps import draw_phase
 from .where import distance, in_yellow_zone, positions, race_round, track_of, whole_tiles
@@ -46,6 +46,7 @@ def _round_start(race: Race) -> list[Event]:
         car.moved = False
         car.damaged_this_round = False
         car.characteristic_used = False
+        car.skill_used = False
     race.done = []
     race.battle = None
     if final_lap(race.flag, race.final_flag):
@@ -116,9 +117,40 @@ def _round_end(race: Race) -> list[Event]:
                              round_no=race_round(race), safety_car=race.safety_car is not None)
     for seat, tok in upd.tokens.items():
         race.cars[seat].w2w = tok
+    reds = []
     for seat, n in upd.stress.items():
-        e, _reds = stress(race, race.cars[seat], n, "FGP 9.5")
+        e, r = stress(race, race.cars[seat], n, "FGP 9.5")
         ev += e
+        reds += [seat] * r
+    race.deferred = reds                                # FGP 13.3: RED dice, at once
+    race.phase = "round_end_dice"
+    return ev
+
+
+@phase("round_end_dice")
+def _round_end_dice(race: Race) -> list[Event]:
+    """FGP 13.3: a stress gain past STRESSED at the end of the round rolls the
+    RED die at once; what it causes is resolved like any incident."""
+    if race.move is not None:
+        return run_stage(race)
+    if race.deferred:
+        seat = race.deferred.pop(0)
+        race.move = {"seat": seat, "stage": "dice", "dice": ["red"], "next": "dice_done",
+                     "visited": [], "colours": [], "pair": False, "changes": 0}
+        return []
+    race.phase = "round_end_rest"
+    return []
+
+
+@stage("dice_done")
+def _dice_done(race: Race) -> list[Event]:
+    race.move = None
+    return []
+
+
+@phase("round_end_rest")
+def _round_end_rest(race: Race) -> list[Event]:
+    ev: list[Event] = []
     # FGP 13.3: the race-leader token
     dist = {c.seat: whole_tiles(race, c) for c in race.cars if c.space is not None}
     new = race_leader(race.leader, dist)

@@ -39,9 +39,7 @@ def stage(name):
 @phase("turns")
 def _turns(race: Race) -> list[Event]:
     if race.move is not None:
-        if race.move.get("now"):
-            return URGENT["run"](race)
-        return STAGES[race.move["stage"]](race)
+        return run_stage(race)
     while race.turn < len(race.sequence) and race.sequence[race.turn] in race.done:
         race.turn += 1
     if race.turn >= len(race.sequence):
@@ -50,6 +48,13 @@ def _turns(race: Race) -> list[Event]:
     seat = race.sequence[race.turn]
     race.move = {"seat": seat, "stage": "begin"}
     return []
+
+
+def run_stage(race: Race) -> list[Event]:
+    """The next step of the move in progress (forced discards first, FGP 8.8)."""
+    if race.move.get("now"):
+        return URGENT["run"](race)
+    return STAGES[race.move["stage"]](race)
 
 
 def end_turn(race: Race) -> list[Event]:
@@ -144,12 +149,15 @@ def _prep_legal(race: Race, seat: int) -> list:
     car = race.cars[seat]
     out: list = []
     sc = _sc(race)
+    worn = worn_out(C.board_side(race, car), car.tyre, car.wear)
     for c in dict.fromkeys(car.hand):
         k = C.kind_of(race, c)
         if k == "option" and not sc:
             out.append(PlayCard(c, "play"))                 # FGP 4.3.3: draw an EVENT
         if k == "tyre_wear" and len(car.hand) >= C.hand_limit(race, car):
             out.append(PlayCard(c, "tyre_wear"))            # FGP 7.3.3.1: free hand space
+        if k == "tyre_wear" and worn:
+            out.append(PlayCard(c, "worn_discard"))         # FGP 10.1 / 4.3.2
         if sc and k in ("tyre_wear", "option") and not race.move.get("sc_discard"):
             out.append(PlayCard(c, "sc_discard"))           # FGP 13.9.2 benefits
     if not sc:
@@ -180,8 +188,12 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
         return []
     if isinstance(action, PlayCard):
         if action.how == "event":
-            return FX.play_held_event(race, seat, action.card, situation=FX.Situation()).events \
-                + _followups_later(race, seat)
+            out = FX.play_held_event(race, seat, action.card, situation=FX.Situation())
+            race.move.setdefault("followups", []).extend(_fu(out))   # resolved after the move
+            return out.events
+        if action.how == "worn_discard":
+            C.discard(car, action.card, "FGP 10.1")
+            return [Event("discard", {"seat": seat, "card": action.card}, "FGP 10.1")]
         if action.how == "sc_discard":
             C.discard(car, action.card, "FGP 13.9.2") if not C.is_tyre_wear(race, action.card) \
                 else C.play(car, action.card, "FGP 13.9.2")
@@ -210,10 +222,6 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
 
 def _fu(outcome) -> list[dict]:
     return [{"kind": f.kind, "seat": f.seat, "data": f.data} for f in outcome.followups]
-
-
-def _followups_later(race: Race, seat: int) -> list[Event]:
-    return []
 
 
 register("prep", _prep_legal, _prep_act, "FGP 7.3.3.1")
@@ -416,7 +424,7 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
         sp = spaces[st.to]
         if st.crosses_yellow_line and not sp.pit_lane:
             continue                                    # FGP 11.1/11.3: stay behind the line
-        if sp.pit_lane and (mv.get("exit") or mv.get("extending") or race.final_round):
+        if sp.pit_lane and (mv.get("exit") or race.final_round):
             continue
         if sc_tile is not None and sp.tile == sc_tile and here != sc_tile:
             blocked.append(-1)                          # FGP 13.9.2: never pass the SC
@@ -555,7 +563,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
     if hz == "gravel" and not in_yellow_zone(race, sp.tile) and not _sc(race):
         mv["gravel_tile"] = sp.tile
     ev.append(Event("step", {"seat": seat, "to": to}, "FGP 8.3"))
-    if mv.get("ahead") is not None and race_round(race) > 2 and mv["left"] > 0 \
+    if mv.get("ahead") is not None and race_round(race) > 2 \
             and must_stop(trk, to, positions(race, seat), passable(race, car),
                           ahead_in_space=mv["ahead"]):
         mv["blocked"] = [mv["ahead"]]                   # FGP 9.2: stopped on the shadow
