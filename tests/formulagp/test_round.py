@@ -374,3 +374,22 @@ def test_fgp_7_3_3_1_held_event_cards_can_be_played_at_the_end_of_the_turn():
     assert st.pending.step == "end_events"                           # ... and at the end
     GAME.apply(st, 0, A.PlayCard(held, "event"))
     assert held not in st.cars[0].held_events
+
+
+def test_fgp_10_1_worn_out_tyres_let_tyre_wear_cards_be_discarded():
+    trk = track("fast")
+    probe = new_race("fast", 1)
+    content = C.content_of(probe)
+    tw = next(c.id for c in content.action.cards if c.kind == "tyre_wear")
+    green = _pick(probe, "green")
+    st = _scenario([trk.tiles[1].lanes[1][0]], hands=[[green, tw]])
+    assert A.PlayCard(tw, "worn_discard") not in GAME.legal_actions(st, 0)
+    car = st.cars[0]
+    side = C.board_side(st, car)
+    car.wear = next(i for i in range(len(side.tyre_track))
+                    if side.tyre_state(car.tyre, i) == "worn")
+    st.cache = None
+    assert A.PlayCard(tw, "worn_discard") in GAME.legal_actions(st, 0)
+    wear = car.wear
+    GAME.apply(st, 0, A.PlayCard(tw, "worn_discard"))
+    assert tw not in car.hand and tw in car.deck.discards and car.wear == wear

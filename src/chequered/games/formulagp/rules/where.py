@@ -8,7 +8,7 @@ from ..track import Track, track as load_track
 from .overtake import may_pass_freely
 from .flags import passes_freely
 
-GRID_LANES = (2, 3)           # our grid: two columns in the middle lanes (A52)
+GRID_LANES = (2, 3)           # our grid: two columns in the middle lanes ('Grid' choice)
 
 
 def race_round(race: Race) -> int:
@@ -105,7 +105,7 @@ def passable(race: Race, mover: Car) -> list[int]:
 
 
 def grid_spaces(trk: Track, n: int) -> list[int]:
-    """Our grid (A52): two cars a tile, in the middle lanes where they exist,
+    """Our grid (docs/rules/formulagp.md, choice 'Grid'): two cars a tile, in the middle lanes where they exist,
     pole on the last tile before the finish line, going back a tile for each
     row. Pit-lane and shadow-car spaces are never grid spaces."""
     out: list[int] = []
