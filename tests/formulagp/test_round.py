@@ -393,3 +393,26 @@ def test_fgp_10_1_worn_out_tyres_let_tyre_wear_cards_be_discarded():
     wear = car.wear
     GAME.apply(st, 0, A.PlayCard(tw, "worn_discard"))
     assert tw not in car.hand and tw in car.deck.discards and car.wear == wear
+
+
+def test_fgp_14_championship_standings_and_pit_boxes_by_standings():
+    """FGP 14.1-14.3: the races of a series in one game; points carried over;
+    from the second race the pit boxes follow the standings."""
+    from chequered.engine.play import play as play_all
+    cfg = GAME.config(track="twisty,fast", options=["championship"],
+                      seats=["heuristic"] * 4)
+    played = play_all(GAME, cfg, 3)
+    st = played.state
+    res = GAME.result(st)
+    races = res.extra["races"]
+    assert [r["track"] for r in races] == ["twisty", "fast"]
+    total = {s: sum(r["points"][str(s)] for r in races) for s in range(4)}
+    assert res.points == total
+    assert res.classification == sorted(range(4), key=lambda s: (-total[s], races[-1][
+        "classification"].index(s)))
+    first = {int(k): v for k, v in races[0]["points"].items()}
+    boxes = sorted(range(4), key=lambda s: st.pit_order.index(s))
+    assert [first[s] for s in boxes] == sorted(first.values(), reverse=True)
+    assert sum(res.extra["teams"].values()) == sum(total.values())
+    rec = record_of(GAME, cfg, 3, played.actions, st)
+    assert GAME.state_hash(replay(rec)) == GAME.state_hash(st)

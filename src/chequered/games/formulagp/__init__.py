@@ -13,6 +13,7 @@ from .rules import (battle_steps, flag_steps, incident_steps, pit_steps,  # noqa
                     round_flow, start_steps, turn)
 from .rules import round as machine
 from .rules.points import race_points
+from .rules.season import team_standings
 from .rules.setup import new_race, setup_events
 from .text import describe, describe_action, describe_choice, help_text
 from .track import track_keys
@@ -54,10 +55,17 @@ class FormulaGP(Game):
             raise BadInput(f"unknown FormulaGP track {config.track!r}; choose from "
                            f"{', '.join(track_keys())}")
         n = len(config.seats)
+        for t in config.season or ():
+            if t not in track_keys():
+                raise BadInput(f"unknown FormulaGP track {t!r} in the season; choose from "
+                               f"{', '.join(track_keys())}")
         race = new_race(config.track, n, boards=config.boards, sides=config.sides,
                         tyres=config.tyres, controllers=list(config.seats), seed=seed,
                         content_dir=config.content, rules=config.rules)
         race.config["game_config"] = config.model_dump(mode="json")
+        if "championship" in config.options:            # FGP 14.1: a series of races
+            race.config["championship"] = True
+            race.season = list(config.season or [config.track])[1:]
         setup_events(race)
         machine.advance(race)
         return race
@@ -80,10 +88,20 @@ class FormulaGP(Game):
         if not state.over:
             raise BadInput("the race is not over yet")
         from .rules.cards import content_of
+        names = self.seat_names(state)
+        if state.config.get("championship"):
+            # FGP 14.3: the drivers' championship; ties by the last race
+            last = state.results[-1]["classification"]
+            order = sorted(state.standings, key=lambda s: (-state.standings[s], last.index(s)))
+            return Result(classification=order, points=dict(state.standings),
+                          laps={c.seat: max(0, c.laps) for c in state.cars}, names=names,
+                          extra={"races": state.results,
+                                 "teams": team_standings(state),
+                                 "team_of": {str(c.seat): c.team for c in state.cars}})
         pts = race_points(content_of(state).control.points, state.classification)
         return Result(classification=list(state.classification), points=pts,
                       laps={c.seat: max(0, c.laps) for c in state.cars},
-                      names=self.seat_names(state),
+                      names=names,
                       notes={c.seat: f"{c.penalties} penalty token(s)" for c in state.cars
                              if c.penalties},
                       extra={"teams": {str(c.seat): c.team for c in state.cars}})

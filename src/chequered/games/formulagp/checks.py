@@ -17,6 +17,8 @@ def sample_configs() -> list[dict]:
     out.append({"track": "fast", "seats": ["random", "random"], "tyres": ["soft", "hard"],
                 "sides": ["B", "A"]})
     out.append({"track": "street", "seats": ["heuristic"] * 10})
+    out.append({"track": "twisty,fast", "options": ["championship"],
+                "seats": ["heuristic", "random", "heuristic"]})
     return out
 
 

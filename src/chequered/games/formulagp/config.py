@@ -9,7 +9,7 @@ from ...engine.protocol import GameConfig
 
 SEAT_KINDS = ("human", "random", "heuristic")
 RULE_LEVELS = ("standard",)
-OPTIONS: tuple[str, ...] = ()
+OPTIONS = ("championship",)           # FGP 14: a series of races
 
 
 class FormulaGPConfig(GameConfig):
@@ -17,7 +17,8 @@ class FormulaGPConfig(GameConfig):
                              min_length=1, max_length=10)
     track: str = "fast"
     rules: Literal["standard"] = "standard"
-    options: list[str] = Field(default_factory=list)
+    options: list[Literal["championship"]] = Field(default_factory=list)
+    season: list[str] | None = None      # championship tracks, in order (FGP 14.1)
     boards: list[str] | None = None       # team board per seat (default: boards.toml order)
     sides: list[Literal["A", "B"]] | None = None
     tyres: list[Literal["soft", "medium", "hard"]] | None = None
@@ -26,6 +27,7 @@ class FormulaGPConfig(GameConfig):
     @model_validator(mode="after")
     def _check(self):
         self.check_seat_kinds(SEAT_KINDS)
+        self.season_from_track("championship")
         for name in ("boards", "sides", "tyres"):
             v = getattr(self, name)
             if v is not None and len(v) != len(self.seats):

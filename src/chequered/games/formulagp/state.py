@@ -220,6 +220,8 @@ RACE_FIELDS = (
     # the decision in progress: the moving car, a battle, secret simultaneous choices
     "move", "battle", "secret", "done", "vsc_plan", "pit_exits", "final_round",
     "classification", "deferred", "start_round",
+    # FGP 14: a championship (the races run so far and the standings)
+    "season", "results", "standings",
     "cache",
 )
 
@@ -269,6 +271,9 @@ class Race:
         self.classification: list[int] = []
         self.deferred: list[int] = []       # round-1 yellow flags, placed after all moved
         self.start_round = 1                # the round run as FGP 7.2.1 (a red-flag restart: 13.10)
+        self.season: list[str] = []         # tracks still to race after this one (FGP 14.1)
+        self.results: list[dict] = []       # each finished race: track, classification, points
+        self.standings: dict[int, int] = {} # drivers' championship points (FGP 14.3)
         # The legal lists of the pending step by seat (rules/round.py). Not part
         # of the position: code that edits a state by hand must set it to None.
         self.cache: dict | None = None
@@ -318,6 +323,9 @@ class Race:
         r.classification = self.classification.copy()
         r.deferred = self.deferred.copy()
         r.start_round = self.start_round
+        r.season = self.season.copy()
+        r.results = _copy(self.results)
+        r.standings = dict(self.standings)
         r.cache = None
         return r
 
@@ -358,6 +366,9 @@ class Race:
             "classification": list(self.classification),
             "deferred": list(self.deferred),
             "start_round": self.start_round,
+            "season": list(self.season),
+            "results": _copy(self.results),
+            "standings": {str(k): v for k, v in self.standings.items()},
         }
 
     @classmethod
@@ -399,6 +410,9 @@ class Race:
         r.classification = list(doc.get("classification", ()))
         r.deferred = list(doc.get("deferred", ()))
         r.start_round = doc.get("start_round", 1)
+        r.season = list(doc.get("season", ()))
+        r.results = _copy(doc.get("results", []))
+        r.standings = {int(k): v for k, v in doc.get("standings", {}).items()}
         r.cache = None
         return r
 

@@ -18,6 +18,7 @@ from .penalties import HeldCard, end_of_race
 from .pit_steps import exit_order, leave_box
 from .flag_steps import start_vsc
 from .round import MAX_ROUNDS, phase
+from .season import race_over
 from .turn import end_turn, run_stage, stage
 from .sequence import driver_sequence
 from .start_steps import draw_phase
@@ -249,11 +250,15 @@ def _finish(race: Race) -> list[Event]:
                              car.crossed_final, spin, car.laps_down))
     race.classification = classify(fins, trk.lap_tiles,
                                    C.content_of(race).control.penalty_tiles)
-    race.over = True
-    race.phase = "over"
-    race.pending = None
     ev.append(Event("finish", {"classification": list(race.classification)}, "FGP 12.2",
                     reveal=True))
+    race.pending = None
+    if race.season or race.config.get("championship"):
+        ev += race_over(race)                           # FGP 14: the next race, if any
+        if race.phase == "qualifying":
+            return ev
+    race.over = True
+    race.phase = "over"
     return ev
 
 

@@ -1,0 +1,52 @@
+"""A FormulaGP championship (FGP 14.1, 14.3): the races of a series one
+after the other in one game, the drivers' standings carried over, and from
+the second race the pit boxes ordered by the standings (the leader nearest
+the pit exit)."""
+from __future__ import annotations
+
+from ....engine.protocol import Event
+from ..state import RACE_FIELDS, Race
+from . import cards as C
+from .points import add_race, pit_box_order, race_points, team_points
+from .setup import new_race
+
+CARRIED = ("season", "results", "standings")
+
+
+def race_over(race: Race) -> list[Event]:
+    """The race just classified scores (FGP 14.2); the championship goes on
+    with the next track, or it is over."""
+    pts = race_points(C.content_of(race).control.points, race.classification)
+    race.standings = add_race(race.standings, pts)
+    race.results.append({"track": race.track, "classification": list(race.classification),
+                         "points": {str(k): v for k, v in pts.items()}})
+    ev = [Event("race_points", {"track": race.track,
+                                "points": {str(k): v for k, v in pts.items()}}, "FGP 14.2")]
+    if not race.season:
+        return ev
+    nxt = race.season[0]
+    cfg = race.config
+    fresh = new_race(nxt, len(race.cars), boards=[c.board for c in race.cars],
+                     sides=[c.side for c in race.cars], tyres=cfg.get("tyres"),
+                     drivers=[c.driver for c in race.cars],
+                     controllers=[c.controller for c in race.cars],
+                     seed=race.rng.next64() & (2 ** 62 - 1),
+                     content_dir=race.content_dir, rules=cfg.get("rules", "standard"))
+    keep = {f: getattr(race, f) for f in CARRIED}
+    keep["config"] = dict(fresh.config, game_config=cfg.get("game_config"), championship=True)
+    for f in RACE_FIELDS:
+        setattr(race, f, getattr(fresh, f))
+    for f, v in keep.items():
+        setattr(race, f, v)
+    race.season = race.season[1:]
+    # FGP 14.3: pit boxes by the standings from the second race on
+    race.pit_order = pit_box_order(race.standings, race.pit_order)
+    for car in race.cars:
+        car.box = race.pit_order.index(car.seat)
+    return ev + [Event("next_race", {"track": nxt, "pit_order": list(race.pit_order)},
+                       "FGP 14.3", reveal=True)]
+
+
+def team_standings(race: Race) -> dict[str, int]:
+    """The constructors' standings: a team scores its cars' points (FGP 14.4)."""
+    return team_points(race.standings, {c.seat: c.team for c in race.cars})
