@@ -416,3 +416,28 @@ def test_fgp_14_championship_standings_and_pit_boxes_by_standings():
     assert sum(res.extra["teams"].values()) == sum(total.values())
     rec = record_of(GAME, cfg, 3, played.actions, st)
     assert GAME.state_hash(replay(rec)) == GAME.state_hash(st)
+
+
+def test_fgp_4_8_driver_skill_once_per_round():
+    """FGP 4.8: a driver's skill adds its LEDs in one battle a round."""
+    trk = track("fast")
+    s0, s1, other = _battle_site(trk)
+    probe = new_race("fast", 2)
+    cards = C.content_of(probe).action.cards
+    red = next(c.id for c in cards if c.colour == "red")
+    greens = [c.id for c in cards if c.colour == "green"][:3]
+    st = _scenario([s0, other], hands=[[red, *greens[:2]], [greens[2]]])
+    st.cars[0].driver = "DR01"                 # skill: attack, always, +1 LED
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play((red,)))
+    GAME.apply(st, 0, A.Step(s1))
+    GAME.apply(st, 0, A.Stop())
+    GAME.apply(st, 0, A.Attack(1))
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])
+    GAME.apply(st, 1, GAME.legal_actions(st, 1)[-1])
+    assert st.pending.step == "battle_boost"
+    assert any(a.skill for a in GAME.legal_actions(st, 0))
+    st.cars[0].skill_used = True                # used in an earlier battle this round
+    st.cache = None
+    assert not any(a.skill for a in GAME.legal_actions(st, 0))
