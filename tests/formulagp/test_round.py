@@ -441,3 +441,14 @@ def test_fgp_4_8_driver_skill_once_per_round():
     st.cars[0].skill_used = True                # used in an earlier battle this round
     st.cache = None
     assert not any(a.skill for a in GAME.legal_actions(st, 0))
+
+
+def test_fgp_5_1_2_a_champions_driver_card_can_be_chosen():
+    from chequered.games.formulagp.rules.cards import content_of
+    champ = content_of(new_race("fast", 1)).champions.cards[0]
+    cfg = GAME.config(track="fast", seats=["heuristic", "heuristic"],
+                      drivers=[champ.id, None])
+    st = GAME.new(cfg, 4)
+    assert st.cars[0].driver == champ.id and st.cars[1].driver is not None
+    assert st.cars[0].stress == champ.stress.calm + 1
+    assert GAME.is_over(play(GAME, cfg, 4).state)

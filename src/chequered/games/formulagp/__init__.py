@@ -60,7 +60,7 @@ class FormulaGP(Game):
                 raise BadInput(f"unknown FormulaGP track {t!r} in the season; choose from "
                                f"{', '.join(track_keys())}")
         race = new_race(config.track, n, boards=config.boards, sides=config.sides,
-                        tyres=config.tyres, controllers=list(config.seats), seed=seed,
+                        tyres=config.tyres, drivers=config.drivers, controllers=list(config.seats), seed=seed,
                         content_dir=config.content, rules=config.rules)
         race.config["game_config"] = config.model_dump(mode="json")
         if "championship" in config.options:            # FGP 14.1: a series of races

@@ -22,13 +22,14 @@ class FormulaGPConfig(GameConfig):
     boards: list[str] | None = None       # team board per seat (default: boards.toml order)
     sides: list[Literal["A", "B"]] | None = None
     tyres: list[Literal["soft", "medium", "hard"]] | None = None
+    drivers: list[str | None] | None = None   # DRIVER or CHAMPIONS card ids (FGP 5.1.2)
     content: str | None = None
 
     @model_validator(mode="after")
     def _check(self):
         self.check_seat_kinds(SEAT_KINDS)
         self.season_from_track("championship")
-        for name in ("boards", "sides", "tyres"):
+        for name in ("boards", "sides", "tyres", "drivers"):
             v = getattr(self, name)
             if v is not None and len(v) != len(self.seats):
                 raise ValueError(f"{name}: one entry per seat ({len(self.seats)})")

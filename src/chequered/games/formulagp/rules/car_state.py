@@ -11,7 +11,7 @@ from .tyres import apply_wear
 
 
 def driver(race: Race, car: Car):
-    return next(d for d in C.content_of(race).driver.cards if d.id == car.driver)
+    return next(d for d in C.content_of(race).drivers() if d.id == car.driver)
 
 
 def wear(race: Race, car: Car, n: int, rule: str = "FGP 10.1") -> list[Event]:

@@ -66,7 +66,7 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
         if t not in DRY_TYRES:
             raise BadInput(f"FormulaGP: starting tyre {t!r} is not one of "
                            f"{', '.join(DRY_TYRES)} (FGP 5.1.3)")
-    driver_ids = {d.id for d in content.driver.cards}
+    driver_ids = {d.id for d in content.drivers()}      # DRIVER or CHAMPIONS (FGP 5.1.2)
     for d in drivers:
         if d is not None and d not in driver_ids:
             raise BadInput(f"FormulaGP: unknown driver card {d!r}")
@@ -115,7 +115,7 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
     race.decks["driver"] = Deck.shuffled(
         [c.id for c in content.driver.cards if c.id not in chosen], rng)
 
-    drivers_by_id = {d.id: d for d in content.driver.cards}
+    drivers_by_id = {d.id: d for d in content.drivers()}
     ids = action_ids(content)
     for seat in range(seats):
         board = content.board(boards[seat])

@@ -23,8 +23,9 @@ def infos(race: Race, seat: int):
 
 def stressed(race: Race, seat: int) -> bool:
     """FGP 13.3: on the STRESSED space no pairs are played."""
+    from .car_state import driver
     car = race.cars[seat]
-    drv = next(d for d in C.content_of(race).driver.cards if d.id == car.driver)
+    drv = driver(race, car)
     return car.stress >= drv.stress.calm + drv.stress.stressed
 
 
