@@ -235,7 +235,8 @@ def describe_choice(race, seat: int, action) -> str:
         lanes = "/".join(map(str, sp.lanes))
         return f"{base}: tile {sp.tile}, lane {lanes}{how}" + \
             (f" [{', '.join(extra)}]" if extra else "")
-    cards = getattr(action, "cards", None)
+    one = getattr(action, "card", None)
+    cards = getattr(action, "cards", None) or ((one,) if isinstance(one, str) else None)
     if cards:
         names = []
         for c in cards:
