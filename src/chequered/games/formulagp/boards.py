@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from .schema import *  # noqa: F401,F403  (the shared vocabularies)
-from .schema import GEARS, PACES, Pace, Strict, TyreType
+from .schema import GEARS, PACES, Pace, Strict
 
 # =========================================================================
 # Player boards (FGP 5.1.1, 7.3.3.5, 8.1, 8.8, 9.2, 10.1, 4.13)

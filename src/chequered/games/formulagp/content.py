@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal, Union
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from ...engine.content import field_path, first_error, read_toml
 from ...engine.protocol import BadInput

@@ -199,8 +199,6 @@ def describe_action(action) -> str:
         return "no movement card: " + " ".join(map(str, action.choice))
     if isinstance(action, A.Discard):
         return f"discard {action.card}"
-    if isinstance(action, A.Rejoin):
-        return f"rejoin at space {action.to}"
     return str(action)
 
 

@@ -29,7 +29,6 @@ Conventions (our choices where the rulebook is silent):
 """
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path

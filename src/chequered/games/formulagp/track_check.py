@@ -4,6 +4,8 @@ stretch where a BLUE card in 8th gear meets no speed limit, kerbs where lanes
 begin or end, no lap in a single lane) and that its space graph is sound."""
 from __future__ import annotations
 
+from collections import deque
+
 from .track import *  # noqa: F401,F403  (Track, TrackTile, Space and the constants)
 from .track import Track, TrackTile
 

@@ -48,7 +48,7 @@ from .movement import (MOVEMENT_COLOURS, NO_BONUS_ROUNDS, SLIPSTREAM_OT, Illegal
 
 # FGP 9.1-9.2 and the shared constants (RULE_*, COLD_TYRES_LEDS, Key), re-exported.
 from .overtake import *  # noqa: F401,F403
-from .overtake import COLD_TYRES_LEDS, RULE_BATTLE, RULE_LOSE, RULE_TIE, RULE_W2W, RULE_WIN
+from .overtake import COLD_TYRES_LEDS, RULE_LOSE, RULE_TIE, RULE_W2W, RULE_WIN
 from .overtake import Key, Target, _occupancy
 
 # =====================================================================================

@@ -17,7 +17,7 @@ from .flags import lapping_defence
 from .overtake import battle_targets, charge_ot, ot_leds
 from .round import done_waiting, register, wait
 from .start_steps import infos, stressed
-from .turn import STAGES, car_of, stage, wear
+from .turn import car_of, stage, wear
 from .where import in_yellow_zone, passable, positions, tile_of, track_of, race_round
 
 

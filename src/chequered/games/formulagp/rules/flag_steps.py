@@ -14,7 +14,7 @@ from .penalties import investigation as judge
 from .round import done_waiting, phase, register, wait
 from .start_steps import draw_phase
 from .tyres import fit_tyres
-from .where import grid_space, occupancy, track_of, whole_tiles
+from .where import grid_spaces, occupancy, track_of, whole_tiles
 
 
 # ---- FGP 13.12.1 Investigation -----------------------------------------------------------
@@ -121,9 +121,9 @@ def red_flag(race: Race) -> list[Event]:
     grid = F.red_flag_grid([F.GridCar(s, lead - whole_tiles(race, race.cars[s]),
                                       race.cars[s].space is None) for s in order])
     ev = [Event("red_flag", {"grid": list(grid)}, "FGP 13.10", reveal=True)]
-    for i, s in enumerate(grid):
+    for s, space in zip(grid, grid_spaces(trk, len(grid))):
         car = race.cars[s]
-        car.space = grid_space(trk, i)
+        car.space = space
         car.in_pit = car.off_track = car.spun = car.facing_back = False
         car.box_call, car.box_wait, car.off_spot, car.rejoin = False, 0, None, None
         car.w2w = None

@@ -18,7 +18,7 @@ from .finish import places_yellow_flag
 from .round import register, wait
 from .tyres import red_die_after_move
 from .turn import URGENT, car_of, stage, wear
-from .where import in_yellow_zone, occupancy, positions, tile_of, track_of, race_round
+from .where import in_yellow_zone, occupancy, tile_of, track_of, race_round
 
 
 # ---- FGP 8.6 DRS, then the battle or the effects -------------------------------------------

@@ -4,13 +4,11 @@ Pure functions returning data; the choices are listed in rules/battle.py."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from itertools import combinations
+from dataclasses import dataclass
 from typing import Hashable
 
 from ..track import Track
-from .movement import (MOVEMENT_COLOURS, NO_BONUS_ROUNDS, SLIPSTREAM_OT, IllegalMove,
-                       play_pace)
+from .movement import (NO_BONUS_ROUNDS, SLIPSTREAM_OT, IllegalMove)
 
 COLD_TYRES_LEDS = 2          # FGP 9.3 / 11.3
 RULE_PASS = "FGP 9.1"

@@ -27,15 +27,6 @@ PHASES: dict[str, Callable[[Race], list[Event]]] = {}
 MAX_ROUNDS = 40        # A53: a race still running after 40 rounds is stopped and classified
 
 
-def step(name: str, rule: str):
-    """Register the legal-list and apply functions of a decision step."""
-    def deco(pair):
-        legal, act = pair
-        STEPS[name] = (legal, act, rule)
-        return pair
-    return deco
-
-
 def register(name: str, legal: Legal, act: Act, rule: str) -> None:
     STEPS[name] = (legal, act, rule)
 

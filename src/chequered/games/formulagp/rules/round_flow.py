@@ -22,7 +22,7 @@ from .season import race_over
 from .turn import end_turn, run_stage, stage
 from .sequence import driver_sequence
 from .start_steps import draw_phase
-from .where import distance, in_yellow_zone, positions, race_round, track_of, whole_tiles
+from .where import distance, in_yellow_zone, race_round, track_of, whole_tiles
 
 
 @phase("round_start")

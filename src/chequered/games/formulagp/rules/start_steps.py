@@ -13,7 +13,7 @@ from . import start as S
 from .battle import card_info
 from .round import done_waiting, phase, register, wait
 from .tyres import tyre_bonus
-from .where import grid_space, track_of
+from .where import grid_spaces, track_of
 
 
 def infos(race: Race, seat: int):
@@ -184,11 +184,11 @@ def _grid(race: Race) -> list[Event]:
     trk = track_of(race)
     scores = {c.seat: c.quali_score or 0 for c in race.cars}
     grid = S.grid_order(scores, race.pit_order, [c.seat for c in race.cars if c.crashed])
-    for i, seat in enumerate(grid):
+    for i, (seat, space) in enumerate(zip(grid, grid_spaces(trk, len(grid)))):
         car = race.cars[seat]
         car.grid = i + 1
         car.in_pit = False
-        car.space = grid_space(trk, i)
+        car.space = space
         car.laps = -1                       # behind the line: crossing it starts lap 1
     for car in race.cars:
         if car.crashed:                      # FGP 7.2: starts from the pit lane

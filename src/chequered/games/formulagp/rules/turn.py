@@ -20,7 +20,7 @@ from . import movement as M
 from .hazards import quick_repair, quick_repair_choices
 from .overtake import check_step, must_stop
 from .round import phase, register, remember, wait
-from .start_steps import start_play_of, stressed
+from .start_steps import stressed
 from .tyres import tyre_bonus, worn_out
 from .where import in_yellow_zone, occupancy, passable, positions, tile_of, track_of, race_round
 

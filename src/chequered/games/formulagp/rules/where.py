@@ -126,7 +126,3 @@ def grid_spaces(trk: Track, n: int) -> list[int]:
     if len(out) < n:
         raise ValueError(f"no room for a grid of {n} cars")
     return out
-
-
-def grid_space(trk: Track, slot: int) -> int:
-    return grid_spaces(trk, slot + 1)[slot]
