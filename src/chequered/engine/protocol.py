@@ -9,7 +9,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .hashing import sha256_of
 
@@ -40,15 +40,30 @@ class Event:
     `data` is small and JSON-ready; the text is only formatted when shown
     (Game.describe). `reveal` marks events that showed hidden information or
     a random outcome (a card turned, a die rolled): undo never crosses them.
+
+    Who sees it: everyone when `to` is None; otherwise only seat `to`, and
+    every other viewer sees `masked` instead (or nothing when `masked` is
+    None). `seen_by` applies this; logs, views and the web app only ever show
+    events through it.
     """
 
     kind: str
     data: dict
     rule: str
     reveal: bool = False
+    to: int | None = None
+    masked: dict | None = None
 
     def to_doc(self) -> dict:
         return {"kind": self.kind, "data": self.data, "rule": self.rule}
+
+    def seen_by(self, viewer: "Seat | None") -> "Event | None":
+        """This event as `viewer` (None: a spectator) sees it, or None."""
+        if self.to is None or viewer == self.to:
+            return self
+        if self.masked is None:
+            return None
+        return Event(self.kind, self.masked, self.rule, self.reveal)
 
 
 @dataclass(slots=True)
@@ -74,10 +89,16 @@ class Result:
 
 
 class GameConfig(BaseModel):
-    """Fields every game's Config has; games subclass it."""
+    """Fields every game's Config has; games subclass it and narrow the
+    types (a Literal of their rule levels and options)."""
 
     model_config = ConfigDict(extra="forbid")
     seats: list[str]
+    track: str = ""
+    rules: str = "standard"
+    options: list[str] = Field(default_factory=list)
+    season: list[str] | None = None       # the circuits of a series, in order
+    content: str | None = None            # a folder of the owner's own content
 
     def check_seat_kinds(self, kinds) -> None:
         for kind in self.seats:
@@ -86,32 +107,45 @@ class GameConfig(BaseModel):
 
     def season_from_track(self, option: str) -> None:
         """`--track a,b,c` with a series option (a campaign, a championship):
-        the circuits of the season, in order; `season` is then a field of
-        the game's config and `track` its first circuit."""
+        the circuits of the season, in order; `track` is then its first."""
         if "," in self.track:
             if option not in self.options:
                 raise ValueError(f"several circuits make a season: add the {option} option")
             if self.season is None:
                 self.season = [t.strip() for t in self.track.split(",") if t.strip()]
+            if not self.season:
+                raise ValueError("a season needs at least one circuit")
             self.track = self.season[0]
         if self.season is not None and option not in self.options:
             raise ValueError(f"season is only used with the {option} option")
+        if self.season is not None and not self.season:
+            raise ValueError("a season needs at least one circuit")
 
 
 class Game:
-    """Base class of every game. Subclasses fill in the rules.
+    """A game: the protocol, written once and driven by the game's spec
+    (engine/spec.py) and its decision machine (engine/steps.py).
 
-    Actions are small frozen dataclasses listed in `action_types`; the
-    generic encode/decode below turns them into JSON objects
-    {"type": ClassName, field: value, ...}.
+    Actions are small frozen dataclasses listed in the spec; encode/decode
+    turn them into JSON objects {"type": ClassName, field: value, ...}.
     """
 
-    name: ClassVar[str]
-    title: ClassVar[str]
-    Config: ClassVar[type[GameConfig]]
-    action_types: ClassVar[tuple[type, ...]] = ()
     # Seat kinds every game accepts besides its own bots.
     base_seat_kinds: ClassVar[tuple[str, ...]] = ("human", "random")
+
+    def __init__(self, spec):
+        self.spec = spec
+        self.name = spec.name
+        self.title = spec.title
+        self.Config = spec.config
+        self.action_types = tuple(spec.actions)
+        self.machine = spec.machine
+        self.bench_seats = spec.bench_seats
+        self.conformance_seeds = spec.conformance_seeds
+        self._by_name = {cls.__name__: cls for cls in self.action_types}
+
+    def __repr__(self) -> str:
+        return f"<game {self.name}>"
 
     # ---- configuration -------------------------------------------------
     def config(self, **overrides) -> GameConfig:
@@ -119,19 +153,21 @@ class Game:
             return self.Config(**overrides)
         except ValidationError as exc:
             raise BadInput(_first_error(exc)) from None
+        except (ValueError, TypeError) as exc:
+            raise BadInput(str(exc)) from None
 
     def tracks(self) -> list[str]:
-        raise NotImplementedError
+        return list(self.spec.tracks())
 
     def rule_levels(self) -> list[str]:
-        raise NotImplementedError
+        return list(self.spec.rule_levels)
 
     def options(self) -> list[str]:
-        return []
+        return list(self.spec.options)
 
     def bots(self) -> list[str]:
         """Every seat kind other than human: random plus the game's own."""
-        return ["random"]
+        return ["random", *self.spec.agents]
 
     def seat_kinds(self) -> list[str]:
         return ["human", *self.bots()]
@@ -141,103 +177,145 @@ class Game:
 
         if kind == "random":
             return RandomAgent(seed * 1000 + seat)
-        raise BadInput(f"unknown seat kind {kind!r} for {self.name}; "
-                       f"choose from {', '.join(self.seat_kinds())}")
+        factory = self.spec.agents.get(kind)
+        if factory is None:
+            raise BadInput(f"unknown seat kind {kind!r} for {self.name}; "
+                           f"choose from {', '.join(self.seat_kinds())}")
+        return factory(seat, seed)
+
+    def content_version(self, config=None) -> str:
+        return self.spec.content_version(config)
 
     # ---- the race --------------------------------------------------------
     def new(self, config: GameConfig, seed: int):
-        raise NotImplementedError
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise BadInput(f"seed must be an integer, not {seed!r}")
+        if not isinstance(config, self.Config):
+            raise BadInput(f"not a {self.title} config: {type(config).__name__}")
+        state = self.spec.new(config, seed)
+        self.machine.advance(state)
+        return state
 
     def to_act(self, state) -> frozenset[Seat]:
-        raise NotImplementedError
+        return self.machine.to_act(state)
 
     def legal_actions(self, state, seat: Seat) -> list:
-        raise NotImplementedError
+        return self.machine.legal(state, seat)
 
     def apply(self, state, seat: Seat, action) -> list[Event]:
-        raise NotImplementedError
+        if type(action) not in self._by_name.values():
+            raise IllegalAction(f"not a {self.title} action: {type(action).__name__}",
+                                self.machine.turn_rule)
+        return self.machine.apply(state, seat, action)
+
+    def refusal(self, state, seat: Seat, action) -> IllegalAction | None:
+        """Why `seat` may not take `action` now, without touching the state."""
+        if type(action) not in self._by_name.values():
+            return IllegalAction(f"not a {self.title} action", self.machine.turn_rule)
+        return self.machine.refusal(state, seat, action)
+
+    def pending_step(self, state):
+        """The decision step the race waits for (engine/steps.Step), or None."""
+        return self.machine.pending_step(state)
 
     def is_over(self, state) -> bool:
-        raise NotImplementedError
+        return state.turn.over
 
     def result(self, state) -> Result:
-        raise NotImplementedError
+        if not self.is_over(state):
+            raise BadInput("the race is not over yet")
+        return self.spec.result(state)
 
     def clone(self, state):
         return state.clone()
 
+    def chance_of(self, state):
+        """The race's engine/chance.Chance (the conformance kit reads its ticks)."""
+        return state.chance
+
     def redeterminize(self, state, seat: Seat, rng):
-        raise NotImplementedError
+        return self.spec.redeterminize(state, seat, rng)
 
     # ---- information -----------------------------------------------------
     def view(self, state, seat: Seat | None) -> dict:
-        raise NotImplementedError
+        v = self.spec.view(state, seat)
+        if self.spec.decorate_view is not None and seat is not None \
+                and seat in self.to_act(state):
+            v = self.spec.decorate_view(state, seat, v, self.legal_actions(state, seat))
+        return v
 
     def render_text(self, view: dict) -> str:
-        raise NotImplementedError
+        return self.spec.render_text(view)
 
     def render_svg(self, view: dict) -> str:
-        raise NotImplementedError
+        return self.spec.render_svg(view)
 
     def describe(self, event: Event, state=None) -> str:
-        """One line of text for an event, for logs and the UI (the state, if
-        given, lends names to seats)."""
-        return f"{event.kind} {event.data} ({event.rule})"
+        """One line of text for an event as it is (already seen through
+        Event.seen_by), for logs and the UI."""
+        return self.spec.describe(event, state)
+
+    def event_text(self, event: Event, viewer: Seat | None, state=None) -> str | None:
+        """The event's text as `viewer` (None: a spectator) may read it, or
+        None when that viewer does not see it at all."""
+        seen = event.seen_by(viewer)
+        return None if seen is None else self.spec.describe(seen, state)
+
+    def describe_action(self, action) -> str:
+        return self.spec.describe_action(action)
 
     def describe_choice(self, state, seat: Seat, action) -> str:
-        """A menu line for a legal action in this state (what it would do);
-        by default the action's own description."""
+        """A menu line for a legal action in this state (what it would do)."""
+        if self.spec.describe_choice is not None:
+            return self.spec.describe_choice(state, seat, action)
+        return self.describe_action(action)
+
+    def action_text(self, step, seat: Seat, action, viewer: Seat | None) -> str:
+        """What `viewer` reads of `seat`'s action taken at `step` (the
+        engine/steps.Step it answered): a face-down choice shows only its
+        public text to the others."""
+        if step is not None and step.secret and viewer != seat:
+            if step.public_text is not None:
+                return step.public_text(action)
+            return f"chooses face down ({step.label or step.name.replace('_', ' ')})"
         return self.describe_action(action)
 
     def seat_names(self, state) -> dict[Seat, str]:
-        """A display name per seat (a driver, a colour), where there is one."""
-        return {}
-
-    def describe_action(self, action) -> str:
-        return str(action)
-
-    def event_visible(self, event: Event, seat: Seat | None) -> bool:
-        """Whether `seat` (None: a spectator) may see this event in a log.
-
-        Events are shown to every seat by default; a game whose events can
-        carry one seat's private information (a card drawn into a hand)
-        returns False for the other seats, so the web log never leaks it.
-        """
-        return True
+        return self.spec.seat_names(state)
 
     def help(self, state, seat: Seat) -> str:
-        """Our own summary of the rule that governs the current decision."""
-        return "No help for this decision."
+        return self.spec.help(state, seat)
 
     def time_limit(self, state, seat: Seat) -> float | None:
-        """Seconds a person has for this decision (a sand timer), or None."""
-        return None
+        return self.spec.time_limit(state, seat)
 
     def timeout_action(self, state, seat: Seat):
-        """The action the rules impose when a person's time runs out."""
-        return None
+        return self.spec.timeout_action(state, seat)
 
     # ---- for tests and tools ----------------------------------------------
     def sample_configs(self) -> list[dict]:
-        """Configurations that together cover every mode, track and option;
-        the conformance test plays random races on each."""
-        return [{"seats": ["random", "random"]}]
+        return self.spec.sample_configs()
 
     def candidate_actions(self, state, seat: Seat) -> list:
-        """A finite superset of the legal actions (legal and illegal ones),
-        so tests can check that exactly the legal ones are accepted."""
+        """A finite superset of the legal actions (legal and illegal ones)."""
+        if self.spec.candidate_actions is not None:
+            return self.spec.candidate_actions(state, seat)
         return self.legal_actions(state, seat)
 
     def invariants(self, state) -> list[str]:
-        """Violations of the game's invariants (empty when all hold)."""
-        return []
+        return self.spec.invariants(state)
 
     # ---- positions and hashing -------------------------------------------
     def dump_position(self, state) -> dict:
-        raise NotImplementedError
+        return self.spec.dump_position(state)
 
     def load_position(self, doc: dict):
-        raise NotImplementedError
+        try:
+            return self.spec.load_position(doc)
+        except BadInput:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise BadInput(f"not a {self.title} position: {type(exc).__name__}: {exc}") from None
 
     def state_hash(self, state) -> str:
         return sha256_of(self.dump_position(state))
@@ -249,19 +327,18 @@ class Game:
 
     def decode_action(self, doc) -> Any:
         if not isinstance(doc, dict) or "type" not in doc:
-            raise BadInput(f"an action must be an object with a 'type': {doc!r}")
-        by_name = {cls.__name__: cls for cls in self.action_types}
-        cls = by_name.get(doc["type"])
+            raise BadInput("an action must be an object with a 'type'")
+        cls = self._by_name.get(doc["type"]) if isinstance(doc["type"], str) else None
         if cls is None:
-            raise BadInput(f"unknown action type {doc['type']!r} for {self.name}")
+            raise BadInput(f"unknown action type {str(doc['type'])[:40]!r} for {self.title}")
         names = {f.name for f in dataclasses.fields(cls)}
         fields_ = {k: v for k, v in doc.items() if k != "type"}
         if set(fields_) - names:
-            raise BadInput(f"unknown fields {sorted(set(fields_) - names)} in {doc!r}")
+            raise BadInput(f"unknown fields {sorted(set(fields_) - names)} for {cls.__name__}")
         try:
             return cls(**fields_)
         except TypeError as exc:
-            raise BadInput(f"malformed action {doc!r}: {exc}") from None
+            raise BadInput(f"malformed {cls.__name__} action: {exc}") from None
 
 
 def _first_error(exc: ValidationError) -> str:

@@ -1,29 +1,33 @@
-"""The game registry: chequered.games() and chequered.game(name)."""
+"""The game registry: chequered.games() and chequered.game(name).
+
+Games are found, not listed: every package under `chequered.games` that
+defines a module-level `GAME` is a game. Packages are imported on first use,
+so that the CLI starts fast.
+"""
 from __future__ import annotations
 
 import importlib
+import pkgutil
 
 from .protocol import BadInput, Game
 
-# Module path of each game; imported on first use so that the CLI starts fast.
-_GAME_MODULES = {
-    "bolide": "chequered.games.bolide",
-    "formulagp": "chequered.games.formulagp",
-    "racepace": "chequered.games.racepace",
-    "stockcar": "chequered.games.stockcar",
-}
+_PACKAGE = "chequered.games"
 _loaded: dict[str, Game] = {}
 
 
 def game_names() -> list[str]:
-    return sorted(_GAME_MODULES)
+    pkg = importlib.import_module(_PACKAGE)
+    return sorted(m.name for m in pkgutil.iter_modules(pkg.__path__) if m.ispkg)
 
 
 def game(name: str) -> Game:
-    if name not in _GAME_MODULES:
-        raise BadInput(f"unknown game {name!r}; choose from {', '.join(game_names())}")
+    if not isinstance(name, str) or name not in game_names():
+        raise BadInput(f"unknown game {str(name)[:40]!r}; choose from {', '.join(game_names())}")
     if name not in _loaded:
-        _loaded[name] = importlib.import_module(_GAME_MODULES[name]).GAME
+        found = getattr(importlib.import_module(f"{_PACKAGE}.{name}"), "GAME", None)
+        if found is None:
+            raise BadInput(f"{name} is not a game (no GAME in chequered.games.{name})")
+        _loaded[name] = found
     return _loaded[name]
 
 

@@ -1,7 +1,8 @@
 """Bolide: vector racing on a grid, a car and its momentum pawn."""
 from __future__ import annotations
 
-from ...engine.protocol import BadInput, Event, Game, IllegalAction, Result
+from ...engine.legacy import LegacyGame as Game
+from ...engine.protocol import BadInput, Event, IllegalAction, Result
 from ...engine.rng import Rng
 from . import render
 from .actions import ACTION_TYPES, Expire, Move

@@ -2,7 +2,8 @@
 Standard race of the rulebook; content authored by us, see docs/content)."""
 from __future__ import annotations
 
-from ...engine.protocol import BadInput, Event, Game, IllegalAction, Result
+from ...engine.legacy import LegacyGame as Game
+from ...engine.protocol import BadInput, Event, IllegalAction, Result
 from ...engine.rng import Rng
 from . import checks, render
 from . import actions as A

@@ -1,7 +1,8 @@
 """Race Pace: pit-wall strategy, one action a round, race pace in laps."""
 from __future__ import annotations
 
-from ...engine.protocol import BadInput, Event, Game, IllegalAction, Result
+from ...engine.legacy import LegacyGame as Game
+from ...engine.protocol import BadInput, Event, IllegalAction, Result
 from ...engine.rng import Rng
 from . import checks, render
 from .actions import ACTION_TYPES

@@ -1,0 +1,238 @@
+"""A race being played: its entries, the undo policy, typed input and the log
+as each viewer may read it. The terminal, the web app and replays all use it.
+
+Undo follows Board Game Arena's rule: a seat may take back only its own last
+action, and only while nothing has been revealed to it since (no die, no
+card, no shuffle, the action's own events included), no other person has
+acted since, and no other seat has acted from information it could not see
+(a card played from a hidden hand counts as a reveal, engine/steps.Step
+`from_hand`).
+
+The log of an entry depends on the viewer: a face-down choice shows the
+others only its public text (Step `secret`), and events are shown through
+`Event.seen_by`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from .protocol import BadInput, Event, Game, IllegalAction, Seat
+from .records import record_of
+
+
+@dataclass(slots=True)
+class Entry:
+    """One applied action with what the log and undo need about it."""
+
+    seat: Seat
+    action: object
+    doc: dict
+    by: str                    # human | bot kind | timeout
+    events: list[Event]
+    step: object               # the engine/steps.Step it answered
+
+    @property
+    def secret(self) -> bool:
+        return bool(self.step is not None and self.step.secret)
+
+    @property
+    def reveal(self) -> bool:
+        """A die, a card or a shuffle came out with it."""
+        return any(e.reveal for e in self.events)
+
+    def reveals_to(self, viewer: Seat) -> bool:
+        """Whether `viewer` learnt something hidden or random from this entry."""
+        if self.reveal:
+            return True
+        return bool(self.step is not None and self.step.from_hand and viewer != self.seat)
+
+
+class Session:
+    """One race: the current state and the entries that led to it.
+
+    `initial` is the state the entries start from (a fresh race unless the
+    race began from a position document)."""
+
+    def __init__(self, game: Game, config, seed: int, *, state=None, controllers=None):
+        self.game = game
+        self.config = config
+        self.seed = seed
+        self.from_position = state is not None
+        self.initial = game.clone(state) if state is not None else game.new(config, seed)
+        self.state = game.clone(self.initial)
+        self.controllers = list(controllers if controllers is not None else config.seats)
+        self.entries: list[Entry] = []
+
+    # ---- reading ---------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def to_act(self) -> frozenset[Seat]:
+        return self.game.to_act(self.state)
+
+    def legal(self, seat: Seat) -> list:
+        if seat not in self.game.to_act(self.state):
+            return []
+        return self.game.legal_actions(self.state, seat)
+
+    def name(self, seat: Seat) -> str:
+        return self.game.seat_names(self.state).get(seat) or f"player {seat + 1}"
+
+    # ---- acting --------------------------------------------------------------------------
+    def step(self, state, seat: Seat, action, by: str) -> Entry:
+        """Apply `action` to `state` in place and describe it."""
+        step = self.game.pending_step(state)
+        events = self.game.apply(state, seat, action)
+        return Entry(seat, action, self.game.encode_action(action), by, events, step)
+
+    def act(self, seat: Seat, action, by: str = "human") -> Entry:
+        entry = self.step(self.state, seat, action, by)
+        self.entries.append(entry)
+        return entry
+
+    def trial(self, seat: Seat, action, by: str) -> tuple[object, Entry]:
+        """Apply to a copy: the race changes only when the caller commits."""
+        state = self.game.clone(self.state)
+        return state, self.step(state, seat, action, by)
+
+    def commit(self, state, entries: list[Entry]) -> None:
+        self.state = state
+        self.entries.extend(entries)
+
+    # ---- typed input ----------------------------------------------------------------------
+    def parse(self, seat: Seat, text) -> object:
+        """The legal action a person means: a menu number (from 1), a JSON
+        object, or an action's text or a unique start of it. Raises BadInput
+        for what cannot be understood and IllegalAction, citing the rule, for
+        an action that is understood but not allowed now."""
+        game = self.game
+        if seat not in game.to_act(self.state):
+            raise self.refusal(seat, None)
+        legal = game.legal_actions(self.state, seat)
+        if isinstance(text, dict):
+            return self._legal_or_refuse(seat, game.decode_action(text), legal)
+        line = str(text).strip()
+        if line.isdigit():
+            n = int(line)
+            if not 1 <= n <= len(legal):
+                raise BadInput(f"there is no action {n}; choose 1 to {len(legal)}")
+            return legal[n - 1]
+        if line.startswith("{"):
+            try:
+                doc = json.loads(line)
+            except (json.JSONDecodeError, RecursionError):
+                raise BadInput("that is not a valid JSON action") from None
+            return self._legal_or_refuse(seat, game.decode_action(doc), legal)
+        folded = line.casefold()
+        described = [(game.describe_choice(self.state, seat, a).casefold(),
+                      game.describe_action(a).casefold(), a) for a in legal]
+        exact = [a for c, d, a in described if folded in (c, d)]
+        if len(exact) == 1:
+            return exact[0]
+        matches = exact or [a for c, d, a in described
+                            if c.startswith(folded) or d.startswith(folded)]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            names = "; ".join(game.describe_action(a) for a in matches[:6])
+            raise BadInput(f"{line!r} matches several actions: {names}")
+        raise BadInput(f"{line!r} is neither a legal action nor a command; type a number "
+                       f"from 1 to {len(legal)}, or help")
+
+    def _legal_or_refuse(self, seat: Seat, action, legal: list):
+        if action in legal:
+            return action
+        refusal = self.game.refusal(self.state, seat, action)
+        if refusal is None:           # legal under the step's own matching
+            return action
+        raise refusal
+
+    def refusal(self, seat: Seat, action) -> IllegalAction:
+        if self.over:
+            return IllegalAction("the race is over")
+        if seat not in self.game.to_act(self.state):
+            return IllegalAction("it is not your turn")
+        return self.game.refusal(self.state, seat, action) or IllegalAction("not legal now")
+
+    # ---- undo -----------------------------------------------------------------------------
+    def undo_point(self, seat: Seat) -> tuple[int | None, str]:
+        """The number of entries to keep for `seat`'s undo, or None and why not."""
+        if self.over:
+            return None, "the race is over"
+        mine = [i for i, e in enumerate(self.entries) if e.seat == seat and e.by == "human"]
+        if not mine:
+            return None, "you have no action to take back"
+        i = mine[-1]
+        for e in self.entries[i + 1:]:
+            if e.seat != seat and (e.by == "human" or self.controllers[e.seat] == "human"):
+                return None, f"{self.name(e.seat)} acted after your last action"
+        for e in self.entries[i:]:
+            if e.reveals_to(seat):
+                return None, ("something hidden or random was revealed since your last "
+                              "action")
+        return i, ""
+
+    def rebuild_to(self, ply: int) -> tuple[object, list[Entry]]:
+        """The state and entries after the first `ply` entries."""
+        state = self.game.clone(self.initial)
+        entries = [self.step(state, e.seat, e.action, e.by) for e in self.entries[:ply]]
+        return state, entries
+
+    def undo(self, seat: Seat) -> tuple[list[Entry], str]:
+        """Take back `seat`'s last action (and the bots' replies after it):
+        the entries removed, or [] and the reason."""
+        ply, why = self.undo_point(seat)
+        if ply is None:
+            return [], why
+        removed = self.entries[ply:]
+        self.state, self.entries = self.rebuild_to(ply)
+        return removed, ""
+
+    # ---- the log as each viewer reads it ------------------------------------------------
+    def action_text(self, entry: Entry, viewer: Seat | None) -> str:
+        if self.over:
+            return self.game.describe_action(entry.action)
+        return self.game.action_text(entry.step, entry.seat, entry.action, viewer)
+
+    def event_texts(self, entry: Entry, viewer: Seat | None) -> list[tuple[str, str]]:
+        """(text, rule) of each event of the entry that `viewer` sees."""
+        out = []
+        for ev in entry.events:
+            seen = ev.seen_by(viewer)
+            if seen is not None:
+                out.append((self.game.describe(seen, self.state), seen.rule))
+        return out
+
+    def lines(self, entry: Entry, viewer: Seat | None) -> list[str]:
+        head = f"{self.name(entry.seat)}: {self.action_text(entry, viewer)}"
+        return [head] + [f"    {t}" for t, _ in self.event_texts(entry, viewer)]
+
+    # ---- timers and records ------------------------------------------------------------
+    def time_limit(self, seat: Seat) -> float | None:
+        return self.game.time_limit(self.state, seat)
+
+    def timeout_action(self, seat: Seat):
+        return self.game.timeout_action(self.state, seat)
+
+    def record(self):
+        if self.from_position:
+            raise BadInput("this race started from a position; a record replays from a "
+                           "fresh race")
+        return record_of(self.game, self.config, self.seed,
+                         [(e.seat, e.action) for e in self.entries], self.state)
+
+
+def log_text(game: Game, state, step, seat: Seat, action, events, viewer) -> list[str]:
+    """The log lines of one step as `viewer` reads them (for tools and tests
+    that play without a Session)."""
+    names = game.seat_names(state)
+    head = f"{names.get(seat) or f'player {seat + 1}'}: " \
+           f"{game.action_text(step, seat, action, viewer)}"
+    out = [head]
+    for ev in events:
+        seen = ev.seen_by(viewer)
+        if seen is not None:
+            out.append("    " + game.describe(seen, state))
+    return out

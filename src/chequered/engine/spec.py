@@ -1,0 +1,69 @@
+"""The declarative game spec: what a game is, said once.
+
+A game module builds one `GameSpec` and `Game(spec)` gives the object the
+CLI, the web app, simulation, agents and records talk to (engine/protocol.py).
+The spec holds the game's names, config model, action types, seat kinds with
+the agent that plays each, rule levels, options, benchmark seats, conformance
+seed count, content version, its decision machine (engine/steps.py) and the
+pure functions for results, views, text, positions and checks. Nothing is
+forwarded by hand: the protocol's generic methods read the spec.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from .steps import Machine
+
+
+def _no_help(state, seat) -> str:
+    return "No help for this decision."
+
+
+def _none(*_args):
+    return None
+
+
+def _empty(*_args):
+    return []
+
+
+def _no_names(_state) -> dict:
+    return {}
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str
+    title: str
+    config: type                                   # a GameConfig subclass
+    actions: tuple[type, ...]                      # the action dataclasses
+    machine: Machine
+    new: Callable                                  # (config, seed) -> state; the machine then advances it
+    result: Callable                               # (state) -> Result
+    view: Callable                                 # (state, seat | None) -> dict
+    render_text: Callable                          # (view) -> str
+    render_svg: Callable                           # (view) -> str
+    dump_position: Callable                        # (state) -> dict
+    load_position: Callable                        # (doc) -> state
+    redeterminize: Callable                        # (state, seat, rng) -> state
+    tracks: Callable                               # () -> list of names `--track` accepts
+    describe: Callable                             # (event, state | None) -> text
+    describe_action: Callable                      # (action) -> text
+    agents: Mapping[str, Callable] = field(default_factory=dict)   # kind -> (seat, seed) -> agent
+    rule_levels: tuple[str, ...] = ("standard",)
+    options: tuple[str, ...] = ()
+    bench_seats: str = ""
+    conformance_seeds: int = 2000
+    content_version: Callable = lambda config=None: ""
+    hidden_information: bool = False               # hands, deck orders, face-down cards
+    simultaneous: bool = False                     # simultaneous secret choices exist
+    describe_choice: Callable | None = None        # (state, seat, action) -> menu line
+    seat_names: Callable = _no_names               # (state) -> {seat: name}
+    help: Callable = _no_help                      # (state, seat) -> text
+    time_limit: Callable = _none                   # (state, seat) -> seconds | None
+    timeout_action: Callable = _none               # (state, seat) -> action
+    sample_configs: Callable = lambda: [{"seats": ["random", "random"]}]
+    candidate_actions: Callable | None = None      # (state, seat) -> superset of legal
+    invariants: Callable = _empty                  # (state) -> list of violations
+    decorate_view: Callable | None = None          # (state, seat, view, legal) -> view

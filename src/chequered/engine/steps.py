@@ -1,0 +1,268 @@
+"""The one decision machine every game runs on.
+
+A race waits for one decision at a time: `Turn.pending` names the step and
+the seats that make it. Each game declares its decision steps (`Step`) and its
+automatic steps (a function per `Turn.phase`) in explicit tables and hands
+them to a `Machine`, which writes the protocol's `to_act`, `legal_actions`
+and `apply` once for every game:
+
+- the legal list of the pending step is built once and cached until the next
+  action; an action is applied only if it is a member of it, and a refusal
+  cites the step's rule;
+- after a decision, automatic steps (draws, dice, bookkeeping) run until the
+  next decision or the end of the race;
+- a step says itself whether several seats decide at once (`concurrent`)
+  and whether the choice is face down (`secret`); nothing is guessed from
+  how many seats are deciding.
+
+Step functions: `legal(state, seat) -> list`, `apply(state, seat, action) ->
+list[Event]`. `apply` may call `Machine.wait` to ask the next decision; a
+sequential step's pending decision is cleared when `apply` returns without
+asking another, and a concurrent step's seat is taken off the list.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from .protocol import Event, IllegalAction
+
+MAX_AUTOMATIC = 10_000     # automatic steps in a row before the machine calls itself stuck
+
+
+class Pending:
+    """The decision the race waits for: a step, the seats deciding, and small
+    JSON-ready context for that step (a car, the points left, a battle)."""
+
+    __slots__ = ("step", "seats", "context")
+
+    def __init__(self, step: str, seats: Iterable[int] = (), context: dict | None = None):
+        self.step = step
+        self.seats: list[int] = sorted(seats)
+        self.context: dict = dict(context or {})
+
+    def clone(self) -> "Pending":
+        return Pending(self.step, self.seats, _copy(self.context))
+
+    def to_doc(self) -> dict:
+        return {"step": self.step, "seats": list(self.seats), "context": _copy(self.context)}
+
+    @classmethod
+    def from_doc(cls, doc: dict | None) -> "Pending | None":
+        if doc is None:
+            return None
+        return cls(doc["step"], doc.get("seats", ()), doc.get("context"))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Pending) and self.to_doc() == other.to_doc()
+
+    def __repr__(self) -> str:
+        return f"Pending({self.step!r}, seats={self.seats}, context={self.context})"
+
+
+class Turn:
+    """Where a race is between decisions: the phase of its automatic steps,
+    the pending decision, whether it is over, and the cached legal lists
+    (not part of the position)."""
+
+    __slots__ = ("phase", "pending", "over", "cache")
+
+    def __init__(self, phase: str = "setup", pending: Pending | None = None, over: bool = False):
+        self.phase = phase
+        self.pending = pending
+        self.over = over
+        self.cache: dict | None = None
+
+    def clone(self) -> "Turn":
+        t = Turn.__new__(Turn)
+        t.phase = self.phase
+        t.pending = self.pending.clone() if self.pending is not None else None
+        t.over = self.over
+        t.cache = None
+        return t
+
+    def to_doc(self) -> dict:
+        return {"phase": self.phase, "over": self.over,
+                "pending": self.pending.to_doc() if self.pending is not None else None}
+
+    @classmethod
+    def from_doc(cls, doc: dict | None) -> "Turn":
+        doc = doc or {}
+        return cls(doc.get("phase", "setup"), Pending.from_doc(doc.get("pending")),
+                   bool(doc.get("over", False)))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Turn) and self.to_doc() == other.to_doc()
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A decision step, declared once in the game's step table."""
+
+    name: str
+    rule: str                                   # cited when a choice is refused
+    legal: Callable                             # (state, seat) -> list of actions
+    apply: Callable                             # (state, seat, chosen action) -> events
+    label: str = ""                             # what is decided, for players
+    concurrent: bool = False                    # several seats decide, in any order
+    secret: bool = False                        # face down: the others see public_text only
+    from_hand: bool = False                     # chosen from what the others cannot see
+    public_text: Callable | None = None         # (action) -> what the others see of it
+    key: Callable | None = None                 # (action) -> identity for matching
+    why_not: Callable | None = None             # (state, seat, action) -> reason or None
+
+    @property
+    def hidden_choice(self) -> bool:
+        """Whether the others may not see which action was chosen."""
+        return self.secret
+
+
+class Machine:
+    """The decision machine of one game: its step table and automatic steps."""
+
+    def __init__(self, steps: Iterable[Step], phases: Mapping[str, Callable], *,
+                 turn_rule: str, over_rule: str, names: Callable | None = None,
+                 describe: Callable | None = None):
+        self.steps: dict[str, Step] = {}
+        for s in steps:
+            if s.name in self.steps:
+                raise ValueError(f"step {s.name!r} declared twice")
+            self.steps[s.name] = s
+        self.phases = dict(phases)
+        self.turn_rule = turn_rule
+        self.over_rule = over_rule
+        self._names = names               # (state) -> {seat: name}
+        self._describe = describe         # (action) -> text, for refusals
+
+    # ---- asking for decisions -------------------------------------------------------
+    def wait(self, state, step: str, seats, **context) -> None:
+        """Ask `seats` for the decision `step` (a step of this machine)."""
+        if step not in self.steps:
+            raise KeyError(f"no decision step {step!r}")
+        turn = state.turn
+        turn.pending = Pending(step, seats, context)
+        turn.cache = None
+
+    @staticmethod
+    def remember(state, seat: int, options: list) -> None:
+        """Keep a legal list computed while deciding to wait (valid until
+        the next action)."""
+        state.turn.cache = {seat: list(options)}
+
+    def pending_step(self, state) -> Step | None:
+        p = state.turn.pending
+        return None if p is None or state.turn.over else self.steps[p.step]
+
+    # ---- the protocol ---------------------------------------------------------------
+    def to_act(self, state) -> frozenset[int]:
+        turn = state.turn
+        if turn.over or turn.pending is None:
+            return frozenset()
+        return frozenset(turn.pending.seats)
+
+    def legal(self, state, seat: int) -> list:
+        turn = state.turn
+        p = turn.pending
+        if turn.over or p is None or seat not in p.seats:
+            return []
+        cache = turn.cache
+        if cache is None:
+            cache = turn.cache = {}
+        options = cache.get(seat)
+        if options is None:
+            options = cache[seat] = list(self.steps[p.step].legal(state, seat))
+            turn.cache = cache            # the legal function may have reset it
+        return list(options)
+
+    def refusal(self, state, seat: int, action) -> IllegalAction | None:
+        """Why `seat` may not take `action` now (None when it may)."""
+        turn = state.turn
+        if turn.over:
+            return IllegalAction(f"{self.over_rule}: the race is over", self.over_rule)
+        p = turn.pending
+        if p is None or seat not in p.seats:
+            who = self._name(state, seat)
+            if p is not None and self.steps[p.step].concurrent:
+                text = f"{self.turn_rule}: {who} has no decision to make now"
+            else:
+                text = f"{self.turn_rule}: it is not {who}'s decision now"
+            return IllegalAction(text, self.turn_rule)
+        step = self.steps[p.step]
+        if self.match(step, action, self.legal(state, seat)) is not None:
+            return None
+        reason = step.why_not(state, seat, action) if step.why_not is not None else None
+        if not reason:
+            what = self._describe(action) if self._describe is not None else type(action).__name__
+            label = step.label or step.name.replace("_", " ")
+            reason = f"{what} is not a legal choice now ({label})"
+        if not reason.startswith(step.rule):
+            reason = f"{step.rule}: {reason}"
+        return IllegalAction(reason, step.rule)
+
+    def apply(self, state, seat: int, action) -> list[Event]:
+        turn = state.turn
+        p = turn.pending
+        step = self.steps[p.step] if p is not None and not turn.over else None
+        chosen = None
+        if step is not None and seat in p.seats:
+            chosen = self.match(step, action, self.legal(state, seat))
+        if chosen is None:
+            raise self.refusal(state, seat, action) or IllegalAction(
+                f"{self.turn_rule}: not a legal choice now", self.turn_rule)
+        turn.cache = None
+        events = step.apply(state, seat, chosen)
+        turn = state.turn
+        if turn.pending is p:
+            if step.concurrent:
+                p.seats = [s for s in p.seats if s != seat]
+                if not p.seats:
+                    turn.pending = None
+            else:
+                turn.pending = None
+        turn.cache = None
+        if turn.pending is None:
+            events += self.advance(state)
+        return events
+
+    def advance(self, state) -> list[Event]:
+        """Run automatic steps until a decision is pending or the race is over."""
+        events: list[Event] = []
+        turn = state.turn
+        for _ in range(MAX_AUTOMATIC):
+            if turn.pending is not None or turn.over:
+                return events
+            events += self.phases[turn.phase](state)
+            turn = state.turn
+        raise RuntimeError(f"the turn machine is stuck in phase {turn.phase!r}")
+
+    @staticmethod
+    def match(step: Step, action, options: list):
+        """The legal option that `action` stands for, or None."""
+        for o in options:
+            if o == action:
+                return o
+        if step.key is not None:
+            key = step.key(action)
+            for o in options:
+                if type(o) is type(action) and step.key(o) == key:
+                    return o
+        return None
+
+    def _name(self, state, seat) -> str:
+        if self._names is not None:
+            name = self._names(state).get(seat)
+            if name:
+                return name
+        return f"player {seat + 1}" if isinstance(seat, int) else "this player"
+
+
+def _copy(v):
+    """A copy of small JSON-ready data (dicts, lists, tuples of scalars)."""
+    if isinstance(v, dict):
+        return {k: _copy(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_copy(x) for x in v]
+    return v
+
+
+__all__ = ["Machine", "Pending", "Step", "Turn"]
