@@ -291,4 +291,42 @@ def script(ch: Chance, *, rolls=(), cards=(), picks=()) -> None:
 
 __all__ = ["Chance", "PUBLIC", "SECRET", "roll", "roll_many", "pick", "below", "shuffle",
            "new_deck", "reshuffle", "draw", "draw_many", "peek", "reveal", "scripted",
-           "script", "ScriptError", "EmptyDeck"]
+           "script", "ScriptError", "EmptyDeck", "describe_chance", "CHANCE_KINDS"]
+
+
+# ---- text ---------------------------------------------------------------------------
+CHANCE_KINDS = ("roll", "draw", "shuffle", "peek", "pick", "chance")
+
+
+def describe_chance(event: Event, names: dict | None = None, card_name=None) -> str | None:
+    """Player-facing text of a chance event (as already seen through
+    Event.seen_by), or None if it is not one. `names` maps seats to names;
+    `card_name(card_id)` names a card (default: its id)."""
+    if event.kind not in CHANCE_KINDS:
+        return None
+    d = event.data
+    names = names or {}
+    who = names.get(d["seat"], f"player {d['seat'] + 1}") if "seat" in d else None
+    what = d.get("what", "card")
+    card = card_name or str
+    if event.kind == "roll":
+        if "values" in d:
+            got = ", ".join(map(str, d["values"]))
+            return f"{who + ' rolls' if who else 'Rolled'} {what}: {got}"
+        return f"{who + ' rolls' if who else 'Rolled'} the {what}: {d['value']}"
+    if event.kind in ("draw", "peek"):
+        verb = "draws" if event.kind == "draw" else "looks at"
+        if "cards" in d:
+            cards = ", ".join(card(c) for c in d["cards"]) or "nothing"
+            return f"{who + ' ' + verb if who else ('Turned' if event.kind == 'draw' else 'Seen')}" \
+                   f" {what}: {cards}"
+        n = d.get("count", 1)
+        plural = "" if n == 1 else "s"
+        return f"{who or 'Someone'} {verb} {n} {what}{plural}"
+    if event.kind == "shuffle":
+        return f"The {what} is shuffled" + (" (its discards back in)" if d.get("discards") else "")
+    if event.kind == "pick":
+        value = d.get("value")
+        value = names.get(value, value) if isinstance(value, int) else value
+        return f"Drawn by lot ({what}): {value}"
+    return f"Chance: {what}" + (f" {d['value']}" if "value" in d else "")

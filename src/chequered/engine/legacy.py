@@ -177,3 +177,22 @@ class LegacyGame:
             raise BadInput(f"malformed action {doc!r}: {exc}") from None
 
 
+    # ---- shims for engine/session.py while a game is not yet on the spec ----
+    def pending_step(self, state):
+        return None
+
+    def action_text(self, step, seat, action, viewer) -> str:
+        return self.describe_action(action)
+
+    def event_text(self, event, viewer, state=None):
+        return self.describe(event, state) if self.event_visible(event, viewer) else None
+
+    def refusal(self, state, seat, action):
+        try:
+            self.apply(self.clone(state), seat, action)
+        except IllegalAction as exc:
+            return exc
+        return None
+
+    def chance_of(self, state):
+        return None
