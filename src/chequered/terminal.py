@@ -6,26 +6,25 @@ legal actions and a prompt. The prompt accepts a number, an action's text (or
 a unique prefix of it), an action as a JSON object, or one of the commands
 `help`, `undo`, `show`, `save FILE` and `quit`.
 
-Undo follows BGA's policy: a human may take back their own last action if
-since then only non-human seats have acted and nothing hidden or random was
-revealed (no event with reveal=True, the action's own events included).
+The race, its undo policy (BGA's), the parsing of typed input and the log as
+the person at the keyboard may read it are engine/session.py's; this module
+only reads lines and prints.
 
 Input is read line by line from stdin, so the loop works in a terminal, under
 tmux and with piped input; end of input means quit.
 """
 from __future__ import annotations
 
-import json
 import select
 import sys
 import time
-from dataclasses import dataclass
 
 from rich.console import Console
 from rich.table import Table
 
 from .engine.protocol import BadInput, Game, IllegalAction, Result, Seat
-from .engine.records import record_of
+from .engine.session import Entry
+from .engine.session import Session as RaceSession
 
 COMMANDS = ("help", "undo", "show", "save FILE", "quit")
 
@@ -38,28 +37,16 @@ class Quit(Exception):
         self.interrupted = interrupted
 
 
-@dataclass(slots=True)
-class Step:
-    """One applied action, with what undo needs to know about it."""
-
-    seat: Seat
-    action: object
-    human: bool
-    before: object | None      # the state before a human action (for undo)
-    reveal: bool               # its events revealed hidden info or a random outcome
-
-
 def result_table(game: Game, result: Result, title: str | None = None) -> Table:
     """The classification as a rich table."""
     table = Table(title=title or "Classification")
     table.add_column("Pos", justify="right")
-    table.add_column("Seat", justify="right")
     table.add_column("Name")
     table.add_column("Laps", justify="right")
     table.add_column("Points", justify="right")
     table.add_column("Notes")
     for pos, seat in enumerate(result.classification, start=1):
-        table.add_row(str(pos), str(seat), result.names.get(seat, ""),
+        table.add_row(str(pos), result.names.get(seat) or f"player {seat + 1}",
                       _str(result.laps.get(seat)), _str(result.points.get(seat)),
                       result.notes.get(seat, ""))
     return table
@@ -70,23 +57,37 @@ def _str(value) -> str:
 
 
 class Session:
-    """One interactive race. `run()` returns the exit status."""
+    """One interactive race in the terminal. `run()` returns the exit status.
+
+    The race itself (entries, undo, parsing, the log per viewer) is an
+    engine/session.Session; this class only reads lines and prints."""
 
     def __init__(self, game: Game, config, seed: int, state, agents: dict,
                  *, record_path: str | None = None, from_position: bool = False,
                  read_line=None, out=None):
         self.game = game
-        self.config = config
-        self.seed = seed
-        self.state = state
         self.agents = agents
+        self.race = RaceSession(game, config, seed, state=state)
+        self.race.from_position = from_position
         self.humans = frozenset(s for s, k in enumerate(config.seats) if k == "human")
-        self.kinds = list(config.seats)
+        # The log is printed as the one person at the keyboard sees it; with
+        # several people sharing the screen (hot-seat), as a spectator does.
+        self.viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
         self.record_path = record_path
-        self.from_position = from_position
-        self.steps: list[Step] = []
         self._read_line = read_line or _read_stdin_line
         self._out = out
+
+    @property
+    def state(self):
+        return self.race.state
+
+    @property
+    def config(self):
+        return self.race.config
+
+    @property
+    def steps(self) -> list[Entry]:
+        return self.race.entries
 
     # ---- output ------------------------------------------------------------
     @property
@@ -97,14 +98,14 @@ class Session:
         print(text, file=self.out, flush=True)
 
     def label(self, seat: Seat) -> str:
-        name = self.game.seat_names(self.state).get(seat) or self.kinds[seat]
-        return f"seat {seat} ({name})"
+        return self.race.name(seat)
 
     # ---- the loop ----------------------------------------------------------
     def run(self) -> int:
         game = self.game
         if len(self.humans) > 1:
-            self.say(f"hot-seat: seats {', '.join(map(str, sorted(self.humans)))} are human")
+            self.say("hot-seat: " + ", ".join(self.label(s) for s in sorted(self.humans))
+                     + " are played at this keyboard")
         try:
             while True:
                 seats = game.to_act(self.state)
@@ -135,14 +136,11 @@ class Session:
 
     def agent_turn(self, seat: Seat) -> None:
         action = self.agents[seat].choose(self.game, self.state, seat)
-        events = self.game.apply(self.state, seat, action)
-        self.steps.append(Step(seat, action, False, None, _reveals(events)))
-        self.log(seat, action, events)
+        self.log(self.race.act(seat, action, by=self.race.controllers[seat]))
 
-    def log(self, seat: Seat, action, events) -> None:
-        self.say(f"{self.label(seat)}: {self.game.describe_action(action)}")
-        for ev in events:
-            self.say(f"    {self.game.describe(ev, self.state)}")
+    def log(self, entry: Entry) -> None:
+        for line in self.race.lines(entry, self.viewer):
+            self.say(line)
 
     def human_turn(self, seat: Seat) -> None:
         game = self.game
@@ -150,7 +148,7 @@ class Session:
         if len(self.humans) > 1:
             self.say(f"=== {self.label(seat)}, your turn ===")
         self.show(seat)
-        limit = game.time_limit(self.state, seat)
+        limit = self.race.time_limit(seat)
         deadline = time.monotonic() + limit if limit else None
         if limit:
             self.say(f"(sand timer: {limit:g} s for this move)")
@@ -165,8 +163,10 @@ class Session:
                 raise Quit(interrupted=True) from None
             if line is TIMEOUT:
                 # The sand timer ran out: the rules choose (BOLIDE 3).
-                line = json.dumps(game.encode_action(game.timeout_action(self.state, seat)))
-                self.say(f"time is up! {line}")
+                action = self.race.timeout_action(seat)
+                self.say(f"time is up! {game.describe_action(action)}")
+                self.log(self.race.act(seat, action, by="timeout"))
+                return
             if line is None:                  # end of input
                 raise Quit()
             line = line.strip()
@@ -192,18 +192,14 @@ class Session:
                 self.save(rest.strip())
                 continue
             try:
-                action = self.parse(seat, line)
+                action = self.race.parse(seat, line)
             except BadInput as exc:
                 self.say(f"not understood: {exc}")
                 continue
-            before = game.clone(self.state)
-            try:
-                events = game.apply(self.state, seat, action)
-            except (IllegalAction, BadInput) as exc:
+            except IllegalAction as exc:
                 self.say(f"illegal: {_reason(exc)}")
                 continue
-            self.steps.append(Step(seat, action, True, before, _reveals(events)))
-            self.log(seat, action, events)
+            self.log(self.race.act(seat, action, by="human"))
             return
 
     def show(self, seat: Seat) -> None:
@@ -214,83 +210,29 @@ class Session:
             self.say(f"  {i:>2}. {game.describe_choice(self.state, seat, action)}")
         self.say("  (type a number or an action; help, undo, save FILE, quit)")
 
-    # ---- input -------------------------------------------------------------
     def parse(self, seat: Seat, line: str):
-        """An action from a menu number, an action's text or a JSON object."""
-        game = self.game
-        legal = game.legal_actions(self.state, seat)
-        if line.isdigit():
-            n = int(line)
-            if not 1 <= n <= len(legal):
-                raise BadInput(f"there is no action {n}; choose 1 to {len(legal)}")
-            return legal[n - 1]
-        if line.startswith("{"):
-            try:
-                doc = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise BadInput(f"not valid JSON ({exc})") from None
-            action = game.decode_action(doc)
-            if action in legal:
-                return action
-            # Not in the legal list: let the rules say why, without risking
-            # the state (apply leaves it untouched, but a malformed action
-            # may trip over something unexpected).
-            try:
-                game.apply(game.clone(self.state), seat, action)
-            except IllegalAction:
-                return action                 # apply() on the real state reports it
-            except Exception:
-                raise BadInput(f"{line} is not one of the legal actions") from None
-            return action
-        text = line.casefold()
-        described = [(game.describe_action(a).casefold(), a) for a in legal]
-        exact = [a for d, a in described if d == text]
-        if len(exact) == 1:
-            return exact[0]
-        matches = exact or [a for d, a in described if d.startswith(text)]
-        if len(matches) == 1:
-            return matches[0]
-        if matches:
-            names = "; ".join(game.describe_action(a) for a in matches[:6])
-            raise BadInput(f"{line!r} matches several actions: {names}")
-        raise BadInput(f"{line!r} is neither a legal action nor a command; type a number "
-                       f"from 1 to {len(legal)}, or help")
+        return self.race.parse(seat, line)
 
     # ---- undo and records --------------------------------------------------
     def undo(self, seat: Seat) -> bool:
         """Take back `seat`'s last action if the policy allows; say why not."""
-        mine = [i for i, s in enumerate(self.steps) if s.seat == seat and s.human]
-        if not mine:
-            self.say("cannot undo: you have no action to take back")
+        removed, why = self.race.undo(seat)
+        if not removed:
+            self.say(f"cannot undo: {why}")
             return False
-        i = mine[-1]
-        later = self.steps[i + 1:]
-        others = sorted({s.seat for s in later if s.human})
-        if others:
-            self.say(f"cannot undo: {', '.join(self.label(s) for s in others)} "
-                     f"acted after your last action")
-            return False
-        if any(s.reveal for s in self.steps[i:]):
-            self.say("cannot undo: hidden information or a random outcome was revealed "
-                     "since your last action")
-            return False
-        step = self.steps[i]
-        self.state = step.before
-        del self.steps[i:]
-        n = len(later)
-        self.say(f"undone: {self.game.describe_action(step.action)}"
+        n = len(removed) - 1
+        self.say(f"undone: {self.game.describe_action(removed[0].action)}"
                  + (f" (and {n} later action{'s' if n != 1 else ''} by other seats)" if n else ""))
         return True
 
     def record(self):
-        return record_of(self.game, self.config, self.seed,
-                         [(s.seat, s.action) for s in self.steps], self.state)
+        return self.race.record()
 
     def save(self, path: str) -> None:
         if not path:
             self.say("save needs a file name: save FILE")
             return
-        if self.from_position:
+        if self.race.from_position:
             self.say("cannot save: this race started from a position, and a record "
                      "replays from a fresh race")
             return
@@ -302,7 +244,7 @@ class Session:
         self.say(f"saved {len(self.steps)} actions to {path}")
 
     def write_record(self) -> None:
-        if self.record_path is None or self.from_position:
+        if self.record_path is None or self.race.from_position:
             return
         try:
             self.record().save(self.record_path)
@@ -311,10 +253,6 @@ class Session:
                   file=sys.stderr)
             return
         self.say(f"record written to {self.record_path}")
-
-
-def _reveals(events) -> bool:
-    return any(getattr(ev, "reveal", False) for ev in events)
 
 
 def _reason(exc: Exception) -> str:

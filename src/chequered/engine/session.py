@@ -123,7 +123,7 @@ class Session:
             try:
                 doc = json.loads(line)
             except (json.JSONDecodeError, RecursionError):
-                raise BadInput("that is not a valid JSON action") from None
+                raise BadInput("that is not valid JSON") from None
             return self._legal_or_refuse(seat, game.decode_action(doc), legal)
         folded = line.casefold()
         described = [(game.describe_choice(self.state, seat, a).casefold(),
