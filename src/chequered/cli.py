@@ -240,10 +240,12 @@ def _position_config(game: Game, state, seats: str | None):
 
 
 def _printer(game: Game, state):
-    def on_step(seat, action, events):
-        print(f"seat {seat}: {game.describe_action(action)}")
-        for ev in events:
-            print(f"    {game.describe(ev, state)}")
+    """Each step as a spectator reads it (no hand is shown)."""
+    from .engine.session import log_text
+
+    def on_step(seat, action, events, step):
+        for line in log_text(game, state, step, seat, action, events, None):
+            print(line)
     return on_step
 
 

@@ -41,7 +41,7 @@ def test_club_alone_finishes_a_few_turns_slower_and_never_boosts(track):
     events = []
     config = G.config(seats=["club"], track=track)
     state = G.new(config, 1)
-    played = play(G, config, 1, state=state, on_step=lambda s, a, ev: events.extend(ev))
+    played = play(G, config, 1, state=state, on_step=lambda s, a, ev, step: events.extend(ev))
     car = played.state.cars[0]
     assert car.mode == "finished"
     assert optimum < car.finish_turn <= optimum + 8
@@ -59,7 +59,7 @@ def test_expert_beats_five_clubs_most_of_the_time():
 def test_bots_choose_strategies_and_pit_in_the_advanced_rules():
     config = G.config(seats=["expert", "club", "club"], track="hairpin", rules="advanced")
     events = []
-    played = play(G, config, 5, on_step=lambda s, a, ev: events.extend(ev))
+    played = play(G, config, 5, on_step=lambda s, a, ev, step: events.extend(ev))
     strategies = {e.data["seat"]: e.data for e in events if e.kind == "strategy"
                   and "fuel" in e.data}
     assert set(strategies) == {0, 1, 2}

@@ -33,7 +33,8 @@ def agents_for(game: Game, config: GameConfig, seed: int, overrides: dict | None
 def play(game: Game, config: GameConfig, seed: int, agents: dict | None = None,
          max_decisions: int = 1_000_000, on_step=None, state=None) -> Played:
     """Play to the end. `agents` maps every seat to an agent (defaults come
-    from the config); `on_step(seat, action, events)` sees every step."""
+    from the config); `on_step(seat, action, events, step)` sees every step
+    (step: the engine/steps.Step the action answered)."""
     if agents is None:
         agents = agents_for(game, config, seed)
     if state is None:
@@ -47,11 +48,12 @@ def play(game: Game, config: GameConfig, seed: int, agents: dict | None = None,
         # One seat at a time; simultaneous choices are collected by the game.
         seat = min(seats)
         action = agents[seat].choose(game, state, seat)
+        step = game.pending_step(state) if on_step is not None else None
         events = apply(state, seat, action)
         out.actions.append((seat, action))
         out.decisions += 1
         if on_step is not None:
-            on_step(seat, action, events)
+            on_step(seat, action, events, step)
         if out.decisions >= max_decisions:
             raise RuntimeError(f"race did not end within {max_decisions} decisions")
     return out
