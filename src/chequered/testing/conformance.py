@@ -108,7 +108,7 @@ def play_checked(game, cfg_doc: dict, seed: int, *, deep: bool = False,
     json.dumps(result.to_doc())
     rec = record_of(game, config, seed, actions, state)
     rec2 = Record.from_doc(json.loads(json.dumps(rec.to_doc())))
-    check(game.state_hash(replay(rec2)) == rec.final_hash, f"{where}: the record does not replay")
+    check(game.state_hash(replay(rec2, game)) == rec.final_hash, f"{where}: the record does not replay")
     return steps
 
 
