@@ -1,22 +1,27 @@
-"""Golden records: saved races that must replay to the same final hash.
+"""Golden playthroughs: saved races that must play the same, step by step.
 
-Like OpenSpiel's playthroughs, they catch any change of behaviour. After an
-intended rules change, regenerate them with
+Like OpenSpiel's playthroughs, each file holds a record (config, seed, every
+action, the result, the final hash) and, for every step, the seat, the
+action, the log text each viewer reads and a short hash of each viewer's
+view. A change of behaviour fails at the first step where it shows, naming
+the viewer. After an intended rules change, regenerate them with
 
     REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/test_golden_records.py
 
-and say in the commit why the races changed.
+which refuses when a race's classification or points changed (set
+REGEN_GOLDEN=force for an intended change of result), and say in the commit
+why the races changed.
 """
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 
 import chequered
-from chequered.engine.play import play
-from chequered.engine.records import Record, record_of, replay
+from chequered.testing import playthrough
 
 HERE = Path(__file__).parent / "golden"
 GOLDEN = {
@@ -45,17 +50,29 @@ GOLDEN = {
 }
 
 
+def _old_result(path: Path):
+    if not path.exists():
+        return None
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    rec = doc.get("record", doc)          # a playthrough, or a plain record
+    return rec.get("result")
+
+
 @pytest.mark.parametrize("name", sorted(GOLDEN))
-def test_golden_record_replays(name):
+def test_golden_playthrough(name):
     path = HERE / f"{name}.json"
+    game_name, cfg, seed = GOLDEN[name]
+    game = chequered.game(game_name)
     if os.environ.get("REGEN_GOLDEN"):
-        game_name, cfg, seed = GOLDEN[name]
-        game = chequered.game(game_name)
-        config = game.config(**cfg)
-        played = play(game, config, seed)
-        record_of(game, config, seed, played.actions, played.state).save(path)
-    rec = Record.load(path)
-    game = chequered.game(rec.game)
-    state = replay(rec)
-    assert game.state_hash(state) == rec.final_hash
-    assert game.result(state).to_doc() == rec.result
+        doc = playthrough.make(game, game.config(**cfg), seed)
+        old = _old_result(path)
+        new = doc["record"]["result"]
+        if old is not None and os.environ["REGEN_GOLDEN"] != "force":
+            assert (old["classification"], old["points"]) == \
+                (new["classification"], new["points"]), \
+                f"{name}: the race's result changed; REGEN_GOLDEN=force if intended"
+        playthrough.save(doc, path)
+    doc = playthrough.load(path)
+    assert doc.get("format") == playthrough.FORMAT, f"{name} is not a playthrough"
+    diffs = playthrough.compare(game, doc)
+    assert not diffs, f"{name}: " + "\n".join(diffs)
