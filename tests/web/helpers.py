@@ -56,3 +56,20 @@ def play_first_legal(client, token: str, moves: int) -> dict:
         assert resp.status_code == 200, resp.text
         doc = wait_turn(client, token)
     return doc
+
+
+def receive_until(ws, kind: str, limit: int = 50) -> dict:
+    """The next WebSocket message of this type (others are skipped)."""
+    for _ in range(limit):
+        msg = ws.receive_json()
+        if msg["type"] == kind:
+            return msg
+    raise AssertionError(f"no {kind} message")
+
+
+def wait_over(client, race_id: str, timeout: float = 60.0) -> dict:
+    end = time.monotonic() + timeout
+    while not (doc := client.get(f"/api/races/{race_id}").json())["over"]:
+        assert time.monotonic() < end, "the race did not end"
+        time.sleep(0.05)
+    return doc
