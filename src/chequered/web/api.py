@@ -13,36 +13,11 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from ..engine import registry
 from ..engine.protocol import BadInput, Game
 from ..engine.records import Record
-from .errors import WebError, bad, conflict, not_found, too_many
+from .errors import ERRORS, WebError, bad, conflict, not_found, too_many
 from .messages import log_since
 from .replays import (UploadedRecord, check_upload, remember_upload, replayer_for_race,
                       replayer_for_upload)
 
-
-class ErrorDoc(BaseModel):
-    error: str
-
-
-def _error(description: str, retry: bool = False) -> dict:
-    doc: dict = {"model": ErrorDoc, "description": description}
-    if retry:
-        doc["headers"] = {"Retry-After": {"description": "seconds to wait",
-                                          "schema": {"type": "string"}}}
-    return doc
-
-
-# Every error answer is {"error": text}; FastAPI's own 422 document is not used
-# (a malformed request is a 400 here, 422 is an illegal move).
-ERRORS = {
-    400: _error("malformed request (wrong field, type, value or JSON nesting)"),
-    403: _error("unknown seat or host link"),
-    404: _error("no such thing"),
-    409: _error("the race moved on, is not over yet, or cannot do this now"),
-    413: _error("request body too large, or a record too long to replay here"),
-    422: _error("an action the rules do not allow now"),
-    429: _error("too many requests from this client: wait Retry-After seconds", retry=True),
-    503: _error("the database is busy or cannot be written: try again", retry=True),
-}
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 log = logging.getLogger("chequered.web")
@@ -104,7 +79,10 @@ async def games():
 
 
 class NewRace(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"game": "racepace", "seats": ["human", "bot"], "seed": 5},
+        {"game": "bolide", "track": "ring,twisty", "options": ["championship"],
+         "seats": ["human", "human"], "season": "Spring Cup"}]})
     game: str = Field(max_length=40)
     track: str | None = Field(default=None, max_length=400)
     rules: str | None = Field(default=None, max_length=40)
@@ -179,7 +157,8 @@ async def race_record(race_id: str, request: Request):
 
 # ---- a seat, by its token ----------------------------------------------------------------
 class Act(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"action": {"type": "PickTeam", "team": "red"}, "version": 0}]})
     action: dict
     # The version of the state the action was chosen on: required, so that
     # the same action sent twice is applied once (the second is stale: 409).
@@ -187,7 +166,8 @@ class Act(BaseModel):
 
 
 class HandOver(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"controller": "bot"}, {"controller": "human"}]})
     controller: str = Field(max_length=40)
 
 
@@ -291,6 +271,7 @@ async def seasons(request: Request):
     return await hub(request).db(hub(request).store.seasons)
 
 
-@router.api_route("/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
+@router.api_route("/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"],
+                  include_in_schema=False)
 async def unknown(rest: str):
     raise WebError(404, f"no such API endpoint: /api/{rest}")
