@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections import OrderedDict
 
 import pytest
@@ -105,6 +106,8 @@ def test_a_locked_database_is_a_503_and_nothing_is_applied(client, with_duel, mo
     made = create(client, game="duel", seats=["human", "random"])
     token = human_tokens(made)[0]
     doc = wait_turn(client, token)
+    while doc["version"] < 1:                     # the bot's secret pick is in
+        doc = wait_turn(client, token)
     store = client.app.state.store
     monkeypatch.setattr(store, "append_many", locked)
     monkeypatch.setattr(store, "create_race", locked)
@@ -125,6 +128,16 @@ def test_a_locked_database_is_a_503_and_nothing_is_applied(client, with_duel, mo
     again = seat_state(client, token)
     assert again["version"] == doc["version"] and again["controllers"][0] == "human"
     assert act(client, token, doc["legal"][0]["key"], doc["version"]).status_code == 200
+
+
+def test_bots_wait_for_a_locked_database_and_go_on(client, with_duel, monkeypatch):
+    store = client.app.state.store
+    monkeypatch.setattr(store, "append_many", locked)
+    made = create(client, game="duel", seats=["random", "random"])
+    time.sleep(0.7)                               # a first retry has failed
+    assert client.get(f"/api/races/{made['race']}").json()["version"] == 0
+    monkeypatch.undo()
+    assert wait_over(client, made["race"])["over"]
 
 
 def test_reading_never_writes_to_the_database(client, with_duel, monkeypatch):
@@ -214,3 +227,11 @@ def test_the_token_bucket_refills_over_a_minute(monkeypatch):
     now[0] += 120.0
     limiter.take("races", "e")
     assert len(limiter.buckets) <= 2               # refilled buckets are forgotten
+
+
+def test_rate_limits_from_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("CHEQUERED_RATE_LIMITS", "races=5, uploads=2.5,nonsense")
+    app = create_app(f"sqlite:///{tmp_path / 'env.sqlite3'}")
+    assert app.state.limiter.per_minute == {"races": 5.0, "uploads": 2.5}
+    app = create_app(f"sqlite:///{tmp_path / 'env.sqlite3'}", rate_limits={"races": 9})
+    assert app.state.limiter.per_minute["races"] == 9

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -34,8 +35,10 @@ templates = Jinja2Templates(directory=str(HERE / "templates"))
 def create_app(db_url: str | None = None, resume: bool = True,
                rate_limits: dict[str, float] | None = None) -> FastAPI:
     """`rate_limits` overrides RATE_LIMITS (requests a minute per client host,
-    by name: races, uploads)."""
+    by name: races, uploads); so does the environment variable
+    CHEQUERED_RATE_LIMITS, e.g. "races=60,uploads=10"."""
     url = db_url or default_url()
+    limits = {**RATE_LIMITS, **env_rate_limits(), **(rate_limits or {})}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -56,7 +59,7 @@ def create_app(db_url: str | None = None, resume: bool = True,
 
     app = FastAPI(title="chequered", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
-    app.state.limiter = RateLimiter({**RATE_LIMITS, **(rate_limits or {})})
+    app.state.limiter = RateLimiter(limits)
     app.add_middleware(BodyGuard, limit=MAX_BODY)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
@@ -93,6 +96,18 @@ def create_app(db_url: str | None = None, resume: bool = True,
         return error_response(request, 500, "internal error (the server log has the details)")
 
     return app
+
+
+def env_rate_limits() -> dict[str, float]:
+    out = {}
+    for item in os.environ.get("CHEQUERED_RATE_LIMITS", "").split(","):
+        name, _, value = item.partition("=")
+        try:
+            out[name.strip()] = float(value)
+        except ValueError:
+            if item.strip():
+                log.warning("CHEQUERED_RATE_LIMITS: %r is not name=number; ignored", item)
+    return out
 
 
 def error_response(request: Request, status: int, message: str,

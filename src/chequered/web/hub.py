@@ -33,6 +33,8 @@ BOT_BATCH_SECONDS = 0.05     # bots act in batches this long, then the race is s
 BROADCAST_DELAY = 0.02
 BOT_WAIT_MAX = 0.25          # longest a broadcast waits for bots that are still acting
 QUEUE_LIMIT = 256            # messages waiting for one slow client before we drop it
+DB_RETRY_FIRST = 0.5         # seconds before bots or a timer retry a move the database
+DB_RETRY_MAX = 30.0          # could not take (503), doubling up to this
 
 
 class Subscriber:
@@ -208,9 +210,10 @@ class Hub:
             action = race.parse(seat, doc)
             state, entry = race.trial(seat, action, by)
             await self.commit(race, state, [entry])
+            done = race.version          # bots may answer while joined() awaits
         self.after_change(race)
         await self.joined(race, seat)
-        return race.version
+        return done
 
     async def commit(self, race: LiveRace, state, entries: list[Entry]) -> None:
         """Store the steps, then make them the race's: nothing is shown or
@@ -249,9 +252,10 @@ class Hub:
                 raise conflict(str(exc)) from None
             race.state, race.entries = state, entries
             self.deadlines.pop(race.race_id, None)
+            done = race.version
         self.after_change(race)
         await self.joined(race, seat)
-        return race.version
+        return done
 
     async def hand_over(self, race: LiveRace, seat: Seat, controller: str) -> None:
         """Give a seat to a bot kind, or back to its person ("human")."""
@@ -291,14 +295,26 @@ class Hub:
             self.drivers[rid] = asyncio.get_running_loop().create_task(self.drive(race))
 
     async def drive(self, race: LiveRace) -> None:
-        """Let bots act until a person must decide or the race ends."""
+        """Let bots act until a person must decide or the race ends. While
+        the database cannot take their moves (503), they wait and retry."""
+        pause = DB_RETRY_FIRST
         try:
             while True:
                 async with self.lock(race.race_id):
                     if race.bot_seat() is None:
                         return
                     state, entries = await asyncio.to_thread(bot_batch, race)
-                    await self.commit(race, state, entries)
+                    try:
+                        await self.commit(race, state, entries)
+                        pause = DB_RETRY_FIRST
+                    except WebError as exc:
+                        if exc.status != 503:
+                            raise
+                        state = None
+                if state is None:             # nothing stored: the same moves again later
+                    await asyncio.sleep(pause)
+                    pause = min(pause * 2, DB_RETRY_MAX)
+                    continue
                 self.set_deadlines(race)
                 self.broadcast(race)
                 await asyncio.sleep(0)
@@ -326,6 +342,7 @@ class Hub:
 
     async def expire(self, race: LiveRace) -> None:
         rid = race.race_id
+        pause = DB_RETRY_FIRST
         while self.deadlines.get(rid):
             seat, when = min(self.deadlines[rid].items(), key=lambda kv: kv[1])
             await asyncio.sleep(max(0.0, when - time.time()))
@@ -339,9 +356,15 @@ class Hub:
                 state, entry = race.trial(seat, action, "timeout")
                 try:
                     await self.commit(race, state, [entry])
-                except WebError:
-                    log.exception("timeout in race %s", rid)
-                    return
+                except WebError as exc:
+                    if exc.status != 503:
+                        log.exception("timeout in race %s", rid)
+                        return
+                    state = None
+            if state is None:                 # the database is busy: try again soon
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, DB_RETRY_MAX)
+                continue
             # The timer task is replaced by after_change; this one ends here.
             self.after_change(race)
             return
