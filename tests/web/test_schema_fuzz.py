@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+import uuid
+from pathlib import Path
 
 import pytest
 
@@ -36,7 +38,8 @@ REAL: dict[str, str] = {}        # links of the race made for the run
 
 # The schema must exist when the tests are collected; the app starts (its
 # lifespan, on schemathesis' own event loop) with the first request.
-DB_DIR = tempfile.mkdtemp(prefix="chequered-fuzz-")
+# (The folder is made by the fixture: importing the module creates nothing.)
+DB_DIR = Path(tempfile.gettempdir()) / f"chequered-fuzz-{uuid.uuid4().hex[:12]}"
 APP = create_app(f"sqlite:///{DB_DIR}/fuzz.sqlite3", rate_limits=NO_RATE_LIMITS)
 schema = schemathesis.openapi.from_dict(APP.openapi())
 schema.app = APP
@@ -46,6 +49,7 @@ schema.app = APP
 def real_race():
     """A running solo race whose links the fuzzing may use; the app is
     stopped and its database removed after the module."""
+    DB_DIR.mkdir()
     with asgi.get_client(APP) as client:
         made = client.post("/api/races", json={"game": "racepace",
                                                "seats": ["human", "bot"]}).json()
