@@ -156,8 +156,7 @@ class Hub:
         if chosen and list(config.seats).count("human") != 1:
             raise bad("a seed can only be chosen for a solo race (one human seat, bots in "
                       "all the others): with it, anyone could work out every hidden card")
-        # 62 bits: a seed small enough to guess would give away every hidden card.
-        seed = secrets.randbelow(2**62) if seed is None else seed
+        seed = new_seed() if seed is None else seed
         race_id = secrets.token_urlsafe(9)
         try:
             race = LiveRace.build(game, race_id, config.model_dump(mode="json"), seed,
@@ -473,6 +472,12 @@ def rebuild(row, seats, actions) -> LiveRace:
         raise WebError(500, f"race {row.id} rebuilt to hash {got[:12]}, stored "
                             f"{row.state_hash[:12]}: not resumed")
     return race
+
+
+def new_seed() -> int:
+    """A race's secret seed: 62 bits, as a seed small enough to guess would
+    give away every hidden card."""
+    return secrets.randbelow(2**62)
 
 
 def valid_version(version) -> bool:
