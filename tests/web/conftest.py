@@ -26,6 +26,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-quic"]
 
 
+NO_RATE_LIMITS = {"races": 100_000, "uploads": 100_000}
+
+
 # ---- the test-only game ------------------------------------------------------------------
 @pytest.fixture
 def with_duel(monkeypatch):
@@ -47,7 +50,9 @@ def client(db_url):
     from fastapi.testclient import TestClient
 
     from chequered.web.app import create_app
-    with TestClient(create_app(db_url)) as c:
+    # Tests fire requests faster than any person: the rate limits (tested on
+    # their own in test_hostile_store) are set out of the way here.
+    with TestClient(create_app(db_url, rate_limits=NO_RATE_LIMITS)) as c:
         yield c
 
 

@@ -11,6 +11,12 @@ def create(client, **body) -> dict:
     return resp.json()
 
 
+def stored_seed(client, race_id: str) -> int:
+    """The secret seed of a race, read from the server's database (a test's
+    privilege: no response carries it while the race runs)."""
+    return client.app.state.store.load(race_id)[0].seed
+
+
 def human_tokens(made: dict) -> list[str]:
     return [s["token"] for s in made["seats"] if s["kind"] == "human"]
 
@@ -21,11 +27,10 @@ def seat_state(client, token: str) -> dict:
     return resp.json()
 
 
-def act(client, token: str, key: str, version=None):
-    body = {"action": json.loads(key)}
-    if version is not None:
-        body["version"] = version
-    return client.post(f"/api/play/{token}/act", json=body)
+def act(client, token: str, key: str, version: int):
+    """Play the action `key` chosen on the race at `version` (required)."""
+    return client.post(f"/api/play/{token}/act", json={"action": json.loads(key),
+                                                      "version": version})
 
 
 def wait_turn(client, token: str, timeout: float = 30.0) -> dict:
@@ -50,4 +55,21 @@ def play_first_legal(client, token: str, moves: int) -> dict:
         resp = act(client, token, doc["legal"][0]["key"], doc["version"])
         assert resp.status_code == 200, resp.text
         doc = wait_turn(client, token)
+    return doc
+
+
+def receive_until(ws, kind: str, limit: int = 50) -> dict:
+    """The next WebSocket message of this type (others are skipped)."""
+    for _ in range(limit):
+        msg = ws.receive_json()
+        if msg["type"] == kind:
+            return msg
+    raise AssertionError(f"no {kind} message")
+
+
+def wait_over(client, race_id: str, timeout: float = 60.0) -> dict:
+    end = time.monotonic() + timeout
+    while not (doc := client.get(f"/api/races/{race_id}").json())["over"]:
+        assert time.monotonic() < end, "the race did not end"
+        time.sleep(0.05)
     return doc

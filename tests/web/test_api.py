@@ -9,7 +9,8 @@ import pytest
 
 from chequered.engine import registry
 
-from .helpers import act, create, human_tokens, play_first_legal, seat_state, wait_turn
+from .helpers import (act, create, human_tokens, play_first_legal, seat_state, stored_seed,
+                      wait_turn)
 
 
 def test_games_lists_every_registered_game(client):
@@ -41,11 +42,12 @@ def test_illegal_and_malformed_actions_get_clear_errors(client):
     made = create(client, game="racepace", seed=3)
     token = human_tokens(made)[0]
     doc = wait_turn(client, token)
-    resp = act(client, token, json.dumps({"type": "Select", "button": 99}))
+    v = doc["version"]
+    resp = act(client, token, json.dumps({"type": "Select", "button": 99}), v)
     assert resp.status_code == 422 and "RP" in resp.json()["error"]
-    resp = act(client, token, json.dumps({"type": "Nonsense"}))
+    resp = act(client, token, json.dumps({"type": "Nonsense"}), v)
     assert resp.status_code == 400 and "unknown action type" in resp.json()["error"]
-    resp = act(client, token, json.dumps({"type": "PickTeam", "team": ["x"]}))
+    resp = act(client, token, json.dumps({"type": "PickTeam", "team": ["x"]}), v)
     assert resp.status_code in (400, 422) and "error" in resp.json()
     resp = client.post(f"/api/play/{token}/act", content=b"{not json",
                        headers={"content-type": "application/json"})
@@ -56,14 +58,14 @@ def test_illegal_and_malformed_actions_get_clear_errors(client):
 
 
 def test_a_seat_token_acts_and_sees_only_its_own_seat(client):
-    made = create(client, game="racepace", seats=["human", "human", "bot"], seed=5)
+    made = create(client, game="racepace", seats=["human", "human", "bot"])
     a, b = human_tokens(made)
     doc_a = wait_turn(client, a)
     doc_b = seat_state(client, b)
     assert doc_a["you"] == 0 and doc_b["you"] == 1
     assert doc_b["legal"] == []
     # B cannot play A's move: the server decides whose turn it is from the token.
-    resp = act(client, b, doc_a["legal"][0]["key"])
+    resp = act(client, b, doc_a["legal"][0]["key"], doc_a["version"])
     assert resp.status_code == 422 and "not your turn" in resp.json()["error"]
     assert client.get("/api/play/not-a-real-token-at-all").status_code == 403
     assert client.get("/api/play/x").status_code == 403
@@ -97,7 +99,7 @@ def test_undo_follows_the_bga_policy(client):
     token = human_tokens(made)[0]
     doc = wait_turn(client, token)
     before = doc["version"]
-    assert act(client, token, doc["legal"][0]["key"]).status_code == 200
+    assert act(client, token, doc["legal"][0]["key"], before).status_code == 200
     after = wait_turn(client, token)
     assert after["undo"]["ok"], after["undo"]
     # Picking a team reveals nothing: undo takes it back (with the bots' picks).
@@ -127,7 +129,7 @@ def test_hand_a_seat_to_a_bot_and_back(client):
 
 
 def test_host_hands_an_absent_players_seat_to_a_bot(client):
-    made = create(client, game="racepace", seats=["human", "human"], seed=4)
+    made = create(client, game="racepace", seats=["human", "human"])
     a, b = human_tokens(made)
     host = made["host"]
     doc = client.get(f"/api/host/{host}").json()
@@ -156,14 +158,15 @@ def test_move_timer_plays_for_a_person_who_does_not_move(client):
 
 
 def test_record_replay_and_upload_of_a_finished_race(client):
-    made = create(client, game="racepace", seats=["random", "bot", "bot"], seed=21)
+    made = create(client, game="racepace", seats=["random", "bot", "bot"])
     race = made["race"]
+    seed = stored_seed(client, race)
     end = time.monotonic() + 30
     while not client.get(f"/api/races/{race}").json()["over"]:
         assert time.monotonic() < end
         time.sleep(0.05)
     rec = client.get(f"/api/races/{race}/record").json()
-    assert rec["format"] == "chequered-record/1" and rec["seed"] == 21
+    assert rec["format"] == "chequered-record/1" and rec["seed"] == seed
     total = len(rec["actions"])
     first = client.get(f"/api/replay/race/{race}?step=0").json()
     assert first["total"] == total and first["log"] == [] and first["result"] is None
@@ -199,14 +202,22 @@ def test_race_list_shows_open_and_running_races(client):
     made = create(client, game="bolide", seats=["human", "club"], seed=1)
     listed = {r["id"]: r for r in client.get("/api/races").json()}
     assert listed[made["race"]]["status"] == "open"       # its player has not come yet
-    seat_state(client, human_tokens(made)[0])
+    token = human_tokens(made)[0]
+    seat_state(client, token)                             # a look is not a join
+    listed = {r["id"]: r for r in client.get("/api/races").json()}
+    assert listed[made["race"]]["status"] == "open"
+    with client.websocket_connect(f"/ws/play/{token}") as ws:
+        ws.send_text(json.dumps({"type": "join", "ref": 1}))
+        while (msg := ws.receive_json())["type"] != "joined":
+            pass
+        assert msg["ref"] == 1
     listed = {r["id"]: r for r in client.get("/api/races").json()}
     assert listed[made["race"]]["status"] == "running"
 
 
 def test_season_standings_are_stored_with_the_games_points(client):
     made = create(client, game="bolide", track="ring,twisty", options=["championship"],
-                  seats=["club", "club"], seed=9, season="Test Cup")
+                  seats=["club", "club"], season="Test Cup")
     race = made["race"]
     end = time.monotonic() + 60
     while not client.get(f"/api/races/{race}").json()["over"]:
@@ -257,7 +268,7 @@ def test_pages_render_and_bad_links_get_a_readable_page(client):
 
 def test_a_team_campaign_stores_team_standings(client):
     made = create(client, game="racepace", track="italy,spain", options=["team", "campaign"],
-                  seats=["bot"] * 4, seed=12, season="Team Cup")
+                  seats=["bot"] * 4, season="Team Cup")
     race = made["race"]
     end = time.monotonic() + 60
     while not client.get(f"/api/races/{race}").json()["over"]:

@@ -33,7 +33,7 @@ def test_races_survive_kill_9(tmp_path, spawn_server):
         token = human_tokens(mine)[0]
         before = play_first_legal(client, token, 6)       # six acknowledged moves
         # A long race of random drivers: still running when the server dies.
-        bots = create(client, game="bolide", seats=["random"] * 8, seed=5,
+        bots = create(client, game="bolide", seats=["random"] * 8,
                       settings={"turn_limit": 2000})
         while client.get(f"/api/races/{bots['race']}").json()["version"] < 50:
             time.sleep(0.01)

@@ -45,12 +45,12 @@ def test_a_failed_commit_leaves_the_race_untouched(client, monkeypatch):
     def broken(batches):
         return [Conflict("simulated: another writer got there first")] * len(batches)
     monkeypatch.setattr(store, "append_many", broken)
-    resp = act(client, token, doc["legal"][0]["key"])
+    resp = act(client, token, doc["legal"][0]["key"], doc["version"])
     assert resp.status_code == 409 and "simulated" in resp.json()["error"]
     monkeypatch.undo()
     again = seat_state(client, token)
     assert again["version"] == doc["version"] and again["svg"] == doc["svg"]
-    assert act(client, token, doc["legal"][0]["key"]).status_code == 200
+    assert act(client, token, doc["legal"][0]["key"], doc["version"]).status_code == 200
 
 
 def test_a_tampered_race_is_not_resumed(db_url):
@@ -86,7 +86,7 @@ def test_a_failed_transaction_is_reported_not_acknowledged(db_url, monkeypatch):
     def down(batches):
         raise OSError("simulated: the disk is full")
     monkeypatch.setattr(client.app.state.store, "append_many", down)
-    resp = act(client, token, doc["legal"][0]["key"])
+    resp = act(client, token, doc["legal"][0]["key"], doc["version"])
     assert resp.status_code == 500 and "Traceback" not in resp.text
     assert resp.json() == {"error": "internal error (the server log has the details)"}
     monkeypatch.undo()

@@ -7,7 +7,7 @@ import json
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from .helpers import act, create, human_tokens, seat_state
+from .helpers import act, create, human_tokens, seat_state, stored_seed
 
 
 def receive_until(ws, kind: str, limit: int = 50) -> dict:
@@ -38,7 +38,8 @@ def test_seat_socket_acts_and_receives_its_view(client):
         assert seen["version"] >= ack["version"] and seen["log_from"] == msg["version"]
         assert len(seen["log"]) == seen["version"] - msg["version"]
         assert seen["log"][0]["seat"] == 0 and seen["log"][0]["by"] == "human"
-        ws.send_text(json.dumps({"type": "act", "action": {"type": "Select", "button": 42}}))
+        ws.send_text(json.dumps({"type": "act", "action": {"type": "Select", "button": 42},
+                                 "version": seen["version"]}))
         assert "error" in receive_until(ws, "error")
         ws.send_text("not json")
         assert receive_until(ws, "error")["error"] == "messages must be JSON objects"
@@ -76,16 +77,17 @@ def test_oversized_messages_close_the_socket(client):
 
 
 def test_secret_choices_are_never_shown_early(client, with_duel):
-    made = create(client, game="duel", seats=["human", "human"], seed=1)
+    made = create(client, game="duel", seats=["human", "human"])
     a, b = human_tokens(made)
-    hand_a = with_duel.new(with_duel.config(seats=["human", "human"]), 1).hands[0]
+    seed = stored_seed(client, made["race"])
+    hand_a = with_duel.new(with_duel.config(seats=["human", "human"]), seed).hands[0]
     with client.websocket_connect(f"/ws/play/{b}") as ws_b:
         first = receive_until(ws_b, "state")
         assert all(f"card{c}" not in first["svg"] + first["text"] for c in hand_a)
         doc_a = seat_state(client, a)
         assert all(f"card{c}" in doc_a["svg"] for c in hand_a)
         pick = doc_a["legal"][0]
-        assert act(client, a, pick["key"]).status_code == 200
+        assert act(client, a, pick["key"], doc_a["version"]).status_code == 200
         seen = receive_until(ws_b, "state")
         text = json.dumps(seen)
         # B learns that A has picked, never what.
@@ -98,21 +100,22 @@ def test_secret_choices_are_never_shown_early(client, with_duel):
         assert len(mine["events"]) == 2
         # Once B picks too, the cards are revealed to both.
         doc_b = seat_state(client, b)
-        assert act(client, b, doc_b["legal"][0]["key"]).status_code == 200
+        assert act(client, b, doc_b["legal"][0]["key"], doc_b["version"]).status_code == 200
         seen = receive_until(ws_b, "state")
         assert "cards revealed" in seen["log"][-1]["events"][-1]["text"]
 
 
 def test_undo_of_a_secret_choice_before_the_reveal(client, with_duel):
-    made = create(client, game="duel", seats=["human", "human"], seed=2)
+    made = create(client, game="duel", seats=["human", "human"])
     a, b = human_tokens(made)
     doc = seat_state(client, a)
-    assert act(client, a, doc["legal"][0]["key"]).status_code == 200
+    assert act(client, a, doc["legal"][0]["key"], doc["version"]).status_code == 200
     assert seat_state(client, a)["undo"]["ok"]
     assert client.post(f"/api/play/{a}/undo").status_code == 200
     assert seat_state(client, a)["legal"] == doc["legal"]
-    assert act(client, a, doc["legal"][1]["key"]).status_code == 200
-    assert act(client, b, seat_state(client, b)["legal"][0]["key"]).status_code == 200
+    assert act(client, a, doc["legal"][1]["key"], doc["version"]).status_code == 200
+    doc_b = seat_state(client, b)
+    assert act(client, b, doc_b["legal"][0]["key"], doc_b["version"]).status_code == 200
     # The reveal came out: no more undo for either seat.
     assert not seat_state(client, a)["undo"]["ok"]
 
@@ -127,7 +130,8 @@ def test_a_bug_in_a_game_is_an_error_message_not_a_dropped_socket(client, with_d
         def crash(state, seat, action):
             raise ZeroDivisionError("a bug")
         monkeypatch.setattr(with_duel, "apply", crash)
-        ws.send_text(json.dumps({"type": "act", "action": json.loads(msg["legal"][0]["key"])}))
+        ws.send_text(json.dumps({"type": "act", "action": json.loads(msg["legal"][0]["key"]),
+                                 "version": msg["version"]}))
         err = receive_until(ws, "error")
         assert err["error"].startswith("internal error") and "ZeroDivision" not in err["error"]
         monkeypatch.undo()

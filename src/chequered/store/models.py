@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from sqlalchemy import (JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String,
-                        UniqueConstraint)
+                        UniqueConstraint, false)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -26,6 +26,8 @@ class RaceRow(Base):
     game: Mapped[str] = mapped_column(String(40), index=True)
     config: Mapped[dict] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)
+    # The client chose the seed (a solo race): it may be shown while the race runs.
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     host_token: Mapped[str] = mapped_column(String(64), unique=True)
     status: Mapped[str] = mapped_column(String(16), index=True)      # running | finished
     n_actions: Mapped[int] = mapped_column(Integer, default=0)

@@ -8,17 +8,28 @@ import logging
 import secrets
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from ..engine import registry
 from ..engine.protocol import BadInput, Game
-from ..engine.records import Record, ReplayError, replay as replay_record
-from .errors import WebError, bad, conflict, not_found
+from ..engine.records import Record
+from .errors import ERRORS, WebError, bad, conflict, not_found, too_many
 from .messages import log_since
-from .replays import replayer_for_race, replayer_for_upload
+from .replays import (UploadedRecord, check_upload, remember_upload, replayer_for_race,
+                      replayer_for_upload)
 
-router = APIRouter(prefix="/api")
+
+router = APIRouter(prefix="/api", responses=ERRORS)
 log = logging.getLogger("chequered.web")
+
+
+def rate_limit(request: Request, what: str) -> None:
+    """429 with Retry-After once this client host has used up its bucket."""
+    client = request.client.host if request.client else "unknown"
+    wait = request.app.state.limiter.take(what, client)
+    if wait:
+        raise too_many(f"too many {what} from you just now; try again in "
+                       f"{max(1, round(wait))} s", wait)
 
 # Config fields a browser may not set: `content` names a directory on the
 # server's disk, which is the server owner's choice, never a visitor's.
@@ -30,10 +41,16 @@ def hub(request: Request):
 
 
 def game_or_400(name: str) -> Game:
+    if name not in registry.game_names():
+        shown = f' "{name}"' if name.isidentifier() and len(name) <= 40 else ""
+        raise bad(f"unknown game{shown}; choose from {', '.join(registry.game_names())}")
     try:
         return registry.game(name)
     except BadInput as exc:
         raise bad(str(exc)) from None
+    except Exception:                 # a game that fails to load (being rewritten)
+        log.exception("game %s cannot be loaded", name)
+        raise WebError(503, f"the game {name} cannot be loaded just now") from None
 
 
 def game_doc(game: Game) -> dict:
@@ -62,15 +79,19 @@ async def games():
 
 
 class NewRace(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"game": "racepace", "seats": ["human", "bot"], "seed": 5},
+        {"game": "bolide", "track": "ring,twisty", "options": ["championship"],
+         "seats": ["human", "human"], "season": "Spring Cup"}]})
     game: str = Field(max_length=40)
     track: str | None = Field(default=None, max_length=400)
     rules: str | None = Field(default=None, max_length=40)
     options: list[str] = Field(default_factory=list, max_length=20)
     seats: list[str] | None = Field(default=None, max_length=16)
-    seed: int | None = Field(default=None, ge=0, le=2**62)
+    # Only for a solo race (one human seat); the seed is then shown to it.
+    seed: StrictInt | None = Field(default=None, ge=0, le=2**62)
     settings: dict = Field(default_factory=dict)
-    move_timer: int | None = Field(default=None, ge=5, le=7 * 24 * 3600)
+    move_timer: StrictInt | None = Field(default=None, ge=5, le=7 * 24 * 3600)
     season: str | None = Field(default=None, min_length=1, max_length=120)
 
 
@@ -95,6 +116,7 @@ def config_doc(game: Game, req: NewRace) -> dict:
 
 @router.post("/races")
 async def create_race(req: NewRace, request: Request):
+    rate_limit(request, "races")
     game = game_or_400(req.game)
     made = await hub(request).create(game, config_doc(game, req), req.seed, req.move_timer,
                                      req.season)
@@ -135,20 +157,23 @@ async def race_record(race_id: str, request: Request):
 
 # ---- a seat, by its token ----------------------------------------------------------------
 class Act(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"action": {"type": "PickTeam", "team": "red"}, "version": 0}]})
     action: dict
-    version: int | None = None
+    # The version of the state the action was chosen on: required, so that
+    # the same action sent twice is applied once (the second is stale: 409).
+    version: StrictInt = Field(ge=0)
 
 
 class HandOver(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"controller": "bot"}, {"controller": "human"}]})
     controller: str = Field(max_length=40)
 
 
 @router.get("/play/{token}")
 async def seat_state(token: str, request: Request):
-    race, seat = await hub(request).seat_of(token)
-    await hub(request).joined(race, seat)
+    race, seat = await hub(request).seat_of(token)       # a read: nothing is written
     return {**hub(request).message(race, seat, {}), "log": log_since(race, 0, seat)}
 
 
@@ -170,6 +195,7 @@ async def seat_controller(token: str, body: HandOver, request: Request):
     """Hand your own seat to a bot while you are away, or take it back."""
     race, seat = await hub(request).seat_of(token)
     await hub(request).hand_over(race, seat, body.controller)
+    await hub(request).joined(race, seat)
     return {"ok": True, "controllers": race.controllers}
 
 
@@ -192,32 +218,32 @@ async def host_controller(token: str, seat: int, body: HandOver, request: Reques
 
 
 # ---- replays ------------------------------------------------------------------------------
-@router.post("/replays")
+UPLOAD_BODY = {"requestBody": {"required": True, "content": {
+    "application/json": {"schema": UploadedRecord.model_json_schema()}}}}
+
+
+@router.post("/replays", openapi_extra=UPLOAD_BODY)
 async def upload_record(request: Request, name: str = "record.json"):
-    """The body is the record file itself (the page reads the file and posts it)."""
+    """The body is the record file itself (the page reads the file and posts
+    it). It must be a whole chequered-record/1 (final_hash included) that
+    replays to that hash within replays.REPLAY_SECONDS of work, else 413."""
+    rate_limit(request, "uploads")
     raw = await request.body()
     try:
-        doc = json.loads(raw.decode("utf-8"))
-        rec = Record.from_doc(doc)
-        game = registry.game(rec.game)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise bad(f"not a JSON record: {exc}") from None
-    except BadInput as exc:
-        raise bad(str(exc)) from None
-    named = sorted(k for k in SERVER_ONLY_FIELDS if isinstance(rec.config, dict)
-                   and rec.config.get(k) is not None)
+        doc = json.loads(raw)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise bad("not a JSON record: the file is not valid JSON") from None
+    rec = UploadedRecord.parse(doc)
+    game = game_or_400(rec.game)
+    named = sorted(k for k in SERVER_ONLY_FIELDS if rec.config.get(k) is not None)
     if named:
         raise bad(f"this record's config sets {', '.join(named)} (files on the player's "
                   "machine); it cannot be replayed here")
-    try:
-        await asyncio.to_thread(replay_record, rec, game)
-    except ReplayError as exc:
-        raise bad(f"the record does not replay: {exc}") from None
-    except BadInput as exc:
-        raise bad(str(exc)) from None
+    rp = await asyncio.to_thread(check_upload, game, rec)
     upload_id = secrets.token_urlsafe(9)
-    name = name[:200]
-    await hub(request).db(hub(request).store.add_upload, upload_id, rec.game, name, doc)
+    await hub(request).db(hub(request).store.add_upload, upload_id, rec.game, name[:200],
+                          rec.record().to_doc())
+    remember_upload(upload_id, rp)
     return {"id": upload_id, "url": f"/replay/upload/{upload_id}", "actions": len(rec.actions)}
 
 
@@ -245,6 +271,7 @@ async def seasons(request: Request):
     return await hub(request).db(hub(request).store.seasons)
 
 
-@router.api_route("/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
+@router.api_route("/{rest:path}", methods=["GET", "POST", "PUT", "DELETE", "PATCH"],
+                  include_in_schema=False)
 async def unknown(rest: str):
     raise WebError(404, f"no such API endpoint: /api/{rest}")

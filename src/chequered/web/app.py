@@ -1,9 +1,10 @@
 """The FastAPI application: lifespan (database, migrations, resuming races),
-limits on request sizes, JSON errors, and the routers."""
+limits on request sizes, nesting and rates, JSON errors, and the routers."""
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -12,22 +13,32 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..store import Store, default_url
-from .errors import WebError
+from .errors import WebError, unavailable
+from .guard import BodyGuard, RateLimiter
 from .hub import Hub
 
 HERE = Path(__file__).parent
 MAX_BODY = 1_000_000           # bytes in one HTTP request (a record upload is the largest)
 MAX_MESSAGE = 64_000           # bytes in one WebSocket message from a client
+# Requests a minute from one client host (token buckets: a burst of that many,
+# then one every 60/n seconds); 429 with Retry-After beyond.
+RATE_LIMITS = {"races": 30, "uploads": 20}
 
 log = logging.getLogger("chequered.web")
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 
 
-def create_app(db_url: str | None = None, resume: bool = True) -> FastAPI:
+def create_app(db_url: str | None = None, resume: bool = True,
+               rate_limits: dict[str, float] | None = None) -> FastAPI:
+    """`rate_limits` overrides RATE_LIMITS (requests a minute per client host,
+    by name: races, uploads); so does the environment variable
+    CHEQUERED_RATE_LIMITS, e.g. "races=60,uploads=10"."""
     url = db_url or default_url()
+    limits = {**RATE_LIMITS, **env_rate_limits(), **(rate_limits or {})}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -48,7 +59,8 @@ def create_app(db_url: str | None = None, resume: bool = True) -> FastAPI:
 
     app = FastAPI(title="chequered", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
-    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.state.limiter = RateLimiter(limits)
+    app.add_middleware(BodyGuard, limit=MAX_BODY)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
@@ -59,7 +71,14 @@ def create_app(db_url: str | None = None, resume: bool = True) -> FastAPI:
 
     @app.exception_handler(WebError)
     async def _web_error(request: Request, exc: WebError):
-        return error_response(request, exc.status, exc.message)
+        return error_response(request, exc.status, exc.message, exc.headers)
+
+    @app.exception_handler(OperationalError)
+    async def _database(request: Request, exc: OperationalError):
+        # Locked, read-only or full: the request changed nothing.
+        log.warning("database trouble on %s: %s", request.url.path, exc.orig)
+        err = unavailable()
+        return error_response(request, err.status, err.message, err.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError):
@@ -79,44 +98,27 @@ def create_app(db_url: str | None = None, resume: bool = True) -> FastAPI:
     return app
 
 
-def error_response(request: Request, status: int, message: str):
+def env_rate_limits() -> dict[str, float]:
+    out = {}
+    for item in os.environ.get("CHEQUERED_RATE_LIMITS", "").split(","):
+        name, _, value = item.partition("=")
+        try:
+            out[name.strip()] = float(value)
+        except ValueError:
+            if item.strip():
+                log.warning("CHEQUERED_RATE_LIMITS: %r is not name=number; ignored", item)
+    return out
+
+
+def error_response(request: Request, status: int, message: str,
+                   headers: dict[str, str] | None = None):
     """JSON for the API, a small page for people following a link; never a
     stack trace."""
     if request.url.path.startswith(("/api/", "/ws/")) or "html" not in request.headers.get(
             "accept", ""):
-        return JSONResponse({"error": message}, status_code=status)
+        return JSONResponse({"error": message}, status_code=status, headers=headers)
     return templates.TemplateResponse(request, "error.html", {"message": message},
-                                      status_code=status)
-
-
-class BodyLimit:
-    """Refuse request bodies over `limit` bytes (declared or streamed) with 413."""
-
-    def __init__(self, app, limit: int):
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
-        declared = dict(scope.get("headers") or ()).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            return await _too_large(send, self.limit)
-        seen = 0
-
-        async def limited():
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge()
-            return message
-
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _too_large(send, self.limit)
+                                      status_code=status, headers=headers)
 
 
 class SecurityHeaders:
@@ -144,15 +146,3 @@ class SecurityHeaders:
                 message = {**message, "headers": [*message.get("headers", []), *self.HEADERS]}
             await send(message)
         await self.app(scope, receive, with_headers)
-
-
-class _TooLarge(Exception):
-    pass
-
-
-async def _too_large(send, limit: int) -> None:
-    body = JSONResponse({"error": f"request body over {limit} bytes"}).body
-    await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode())]})
-    await send({"type": "http.response.body", "body": body})

@@ -15,10 +15,12 @@ import logging
 import secrets
 import time
 
+from sqlalchemy.exc import OperationalError
+
 from ..engine import registry
 from ..engine.protocol import BadInput, Game, Seat
 from ..store.db import Conflict, Store
-from .errors import WebError, bad, conflict, forbidden, not_found
+from .errors import WebError, bad, conflict, forbidden, not_found, unavailable
 from .live import Entry, LiveRace
 from .messages import log_since, state_message
 from .writer import GroupWriter
@@ -31,6 +33,8 @@ BOT_BATCH_SECONDS = 0.05     # bots act in batches this long, then the race is s
 BROADCAST_DELAY = 0.02
 BOT_WAIT_MAX = 0.25          # longest a broadcast waits for bots that are still acting
 QUEUE_LIMIT = 256            # messages waiting for one slow client before we drop it
+DB_RETRY_FIRST = 0.5         # seconds before bots or a timer retry a move the database
+DB_RETRY_MAX = 30.0          # could not take (503), doubling up to this
 
 
 class Subscriber:
@@ -78,7 +82,14 @@ class Hub:
         self.flush_dirty: set[str] = set()
 
     async def db(self, fn, *args):
-        return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
+        """Run a store call in the database threads. A locked, read-only or
+        full database is a 503 for the client (its transaction changed
+        nothing), never a crash."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
+        except OperationalError as exc:
+            log.warning("database trouble in %s: %s", getattr(fn, "__name__", fn), exc.orig)
+            raise unavailable() from None
 
     def lock(self, race_id: str) -> asyncio.Lock:
         if race_id not in self.locks:
@@ -131,47 +142,64 @@ class Hub:
     # ---- creating --------------------------------------------------------------------
     async def create(self, game: Game, config_doc: dict, seed: int | None,
                      move_timer: int | None = None, season_name: str | None = None) -> dict:
-        try:
-            config = game.config(**config_doc)
-        except BadInput as exc:
-            raise bad(str(exc)) from None
+        """A new race. The seed decides every hidden card and die, so it is
+        never sent while the race runs, unless the client chose it: that is
+        allowed only in a solo race (one person, bots in the other seats),
+        where it gives away nothing to anyone else."""
+        config = checked_config(game, config_doc)
         known = game.seat_kinds()
         for kind in config.seats:
             if kind not in known:
-                raise bad(f"unknown seat kind {kind!r} for {game.name}; choose from "
+                raise bad(f"unknown seat kind {_quoted(kind)} for {game.name}; choose from "
                           f"{', '.join(known)}")
-        # 62 bits: a seed small enough to guess would give away every hidden card.
-        seed = secrets.randbelow(2**62) if seed is None else seed
+        chosen = seed is not None
+        if chosen and list(config.seats).count("human") != 1:
+            raise bad("a seed can only be chosen for a solo race (one human seat, bots in "
+                      "all the others): with it, anyone could work out every hidden card")
+        seed = new_seed() if seed is None else seed
         race_id = secrets.token_urlsafe(9)
         try:
             race = LiveRace.build(game, race_id, config.model_dump(mode="json"), seed,
                                   list(config.seats), [], move_timer=move_timer,
-                                  season_name=season_name)
+                                  season_name=season_name, seed_chosen=chosen)
         except BadInput as exc:
             raise bad(str(exc)) from None
+        except WebError:
+            raise
+        except Exception:
+            log.exception("%s cannot start a race with %s", game.name, config_doc)
+            raise bad(f"{game.name} cannot start a race with these settings") from None
         host = secrets.token_urlsafe(18)
         tokens = [secrets.token_urlsafe(18) for _ in config.seats]
         await self.db(self.store.create_race, {
             "id": race_id, "game": game.name, "config": race.config.model_dump(mode="json"),
             "seed": seed, "host_token": host, "status": "running", "n_actions": 0,
             "state_hash": race.state_hash(), "move_timer": move_timer,
-            "season_name": season_name,
+            "season_name": season_name, "seed_chosen": chosen,
         }, [{"seat": i, "token": t, "kind": k, "controller": k}
             for i, (t, k) in enumerate(zip(tokens, config.seats))])
         self.races[race_id] = race
         self.after_change(race)
-        return {"race": race_id, "host": host, "seed": seed,
+        made = {"race": race_id, "host": host,
                 "seats": [{"seat": i, "kind": k, "token": t}
                           for i, (t, k) in enumerate(zip(tokens, config.seats))]}
+        if chosen:
+            made["seed"] = seed           # the client's own choice: no secret
+        return made
 
     # ---- acting ------------------------------------------------------------------------
-    async def act(self, race: LiveRace, seat: Seat, doc, version: int | None = None,
+    async def act(self, race: LiveRace, seat: Seat, doc, version: int,
                   by: str = "human") -> int:
+        """Apply a person's action made on the race at `version` (required:
+        without it, the same action sent twice would be applied twice)."""
+        if not valid_version(version):
+            raise bad("version must be an integer of at least 0 (the version of the state "
+                      "the action was chosen on)")
         async with self.lock(race.race_id):
             if race.controllers[seat] != "human" and by == "human":
                 raise conflict(f"a bot ({race.controllers[seat]}) plays this seat now; "
                                "take the seat back first")
-            if version is not None and version != race.version and (
+            if version != race.version and (
                     version > race.version
                     or any(e.seat == seat for e in race.entries[version:])):
                 # Others acting meanwhile (bots, or seats deciding at the same
@@ -181,8 +209,10 @@ class Hub:
             action = race.parse(seat, doc)
             state, entry = race.trial(seat, action, by)
             await self.commit(race, state, [entry])
+            done = race.version          # bots may answer while joined() awaits
         self.after_change(race)
-        return race.version
+        await self.joined(race, seat)
+        return done
 
     async def commit(self, race: LiveRace, state, entries: list[Entry]) -> None:
         """Store the steps, then make them the race's: nothing is shown or
@@ -197,6 +227,9 @@ class Hub:
                                      game.state_hash(state), over, result, standings)
         except Conflict as exc:
             raise conflict(str(exc)) from None
+        except OperationalError as exc:      # locked or read-only: nothing was stored
+            log.warning("database trouble storing race %s: %s", race.race_id, exc.orig)
+            raise unavailable() from None
         race.state = state
         race.entries.extend(entries)
         # A seat that has acted is done with that decision: its next one gets
@@ -218,25 +251,39 @@ class Hub:
                 raise conflict(str(exc)) from None
             race.state, race.entries = state, entries
             self.deadlines.pop(race.race_id, None)
+            done = race.version
         self.after_change(race)
-        return race.version
+        await self.joined(race, seat)
+        return done
 
     async def hand_over(self, race: LiveRace, seat: Seat, controller: str) -> None:
         """Give a seat to a bot kind, or back to its person ("human")."""
         if controller not in race.game.seat_kinds():
-            raise bad(f"unknown seat kind {controller!r}; choose from "
+            raise bad(f"unknown seat kind {_quoted(controller)}; choose from "
                       f"{', '.join(race.game.seat_kinds())}")
         if not 0 <= seat < len(race.controllers):
             raise not_found("seat")
+        if controller == "human" and race.seed_chosen and race.kinds[seat] != "human":
+            # A chosen seed stays a solo race's: nobody else may play in it.
+            raise conflict("this race's seed was chosen by its player, so only its own human "
+                           "seat can be played by a person")
         async with self.lock(race.race_id):
             await self.db(self.store.set_controller, race.race_id, seat, controller)
             race.controllers[seat] = controller
         self.after_change(race)
 
     async def joined(self, race: LiveRace, seat: Seat) -> None:
-        if seat not in race.joined:
-            race.joined.add(seat)
+        """Record that a seat's person has come (on an explicit action: a
+        socket's join, an action or a change of controller; never on a read).
+        Only shown in lists, so a database that cannot take it just now does
+        not fail the action that has been stored already."""
+        if seat in race.joined:
+            return
+        try:
             await self.db(self.store.mark_joined, race.race_id, seat)
+        except WebError:
+            return
+        race.joined.add(seat)
 
     # ---- after every change: show it, run bots, set timers ------------------------------
     def after_change(self, race: LiveRace) -> None:
@@ -247,14 +294,26 @@ class Hub:
             self.drivers[rid] = asyncio.get_running_loop().create_task(self.drive(race))
 
     async def drive(self, race: LiveRace) -> None:
-        """Let bots act until a person must decide or the race ends."""
+        """Let bots act until a person must decide or the race ends. While
+        the database cannot take their moves (503), they wait and retry."""
+        pause = DB_RETRY_FIRST
         try:
             while True:
                 async with self.lock(race.race_id):
                     if race.bot_seat() is None:
                         return
                     state, entries = await asyncio.to_thread(bot_batch, race)
-                    await self.commit(race, state, entries)
+                    try:
+                        await self.commit(race, state, entries)
+                        pause = DB_RETRY_FIRST
+                    except WebError as exc:
+                        if exc.status != 503:
+                            raise
+                        state = None
+                if state is None:             # nothing stored: the same moves again later
+                    await asyncio.sleep(pause)
+                    pause = min(pause * 2, DB_RETRY_MAX)
+                    continue
                 self.set_deadlines(race)
                 self.broadcast(race)
                 await asyncio.sleep(0)
@@ -282,6 +341,7 @@ class Hub:
 
     async def expire(self, race: LiveRace) -> None:
         rid = race.race_id
+        pause = DB_RETRY_FIRST
         while self.deadlines.get(rid):
             seat, when = min(self.deadlines[rid].items(), key=lambda kv: kv[1])
             await asyncio.sleep(max(0.0, when - time.time()))
@@ -295,9 +355,15 @@ class Hub:
                 state, entry = race.trial(seat, action, "timeout")
                 try:
                     await self.commit(race, state, [entry])
-                except WebError:
-                    log.exception("timeout in race %s", rid)
-                    return
+                except WebError as exc:
+                    if exc.status != 503:
+                        log.exception("timeout in race %s", rid)
+                        return
+                    state = None
+            if state is None:                 # the database is busy: try again soon
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, DB_RETRY_MAX)
+                continue
             # The timer task is replaced by after_change; this one ends here.
             self.after_change(race)
             return
@@ -398,13 +464,41 @@ def rebuild(row, seats, actions) -> LiveRace:
     game = registry.game(row.game)
     race = LiveRace.build(game, row.id, row.config, row.seed, [s.controller for s in seats],
                           [(a.seat, a.action, a.by) for a in actions],
-                          move_timer=row.move_timer, season_name=row.season_name)
+                          move_timer=row.move_timer, season_name=row.season_name,
+                          seed_chosen=bool(getattr(row, "seed_chosen", False)))
     race.joined = {s.seat for s in seats if s.joined_at is not None}
     got = race.state_hash()
     if got != row.state_hash:
         raise WebError(500, f"race {row.id} rebuilt to hash {got[:12]}, stored "
                             f"{row.state_hash[:12]}: not resumed")
     return race
+
+
+def new_seed() -> int:
+    """A race's secret seed: 62 bits, as a seed small enough to guess would
+    give away every hidden card."""
+    return secrets.randbelow(2**62)
+
+
+def valid_version(version) -> bool:
+    return isinstance(version, int) and not isinstance(version, bool) and version >= 0
+
+
+def checked_config(game: Game, doc: dict):
+    """The game's config from a client's settings; any failure is a 400
+    (a game's validator may raise more than the ValueError pydantic
+    expects, e.g. a season with no circuit)."""
+    track = doc.get("track")
+    if isinstance(track, str) and "," in track and not any(t.strip() for t in track.split(",")):
+        raise bad("the track names no circuit: give one or more circuit names, "
+                  "separated by commas")
+    try:
+        return game.config(**doc)
+    except BadInput as exc:
+        raise bad(str(exc)) from None
+    except Exception:
+        log.exception("%s config refused %s", game.name, doc)
+        raise bad(f"these settings are not valid for {game.name}") from None
 
 
 def bot_batch(race: LiveRace) -> tuple[object, list[Entry]]:
@@ -439,6 +533,10 @@ def _standings(race: LiveRace, state) -> list[dict]:
              "points": int(result.points.get(seat, 0)), "team": None,
              "human": race.controllers[seat] == "human"}
             for pos, seat in enumerate(result.classification, start=1)]
+
+
+def _quoted(text: str) -> str:
+    return f'"{text}"' if text.isidentifier() and len(text) <= 40 else "(not a name)"
 
 
 def _plausible(token: str) -> bool:

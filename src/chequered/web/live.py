@@ -35,6 +35,7 @@ class LiveRace:
     controllers: list[str]     # who acts for each seat now: human or a bot kind
     move_timer: int | None = None
     season_name: str | None = None
+    seed_chosen: bool = False  # by the client (a solo race): then it is shown, not secret
     state: object = None
     entries: list[Entry] = field(default_factory=list)
     agents: dict = field(default_factory=dict)

@@ -64,6 +64,10 @@ def state_message(race: LiveRace, viewer, deadline: float | None = None) -> dict
         "result": game.result(state).to_doc() if over else None,
         "season": race.season_name,
     }
+    if race.seed_chosen or over:
+        # The seed gives away every hidden card and die to come: only a seed
+        # the solo player chose, or one whose race is over, is ever sent.
+        msg["seed"] = race.seed
     if viewer is not None:
         ply, reason = race.undo_point(viewer)
         msg["undo"] = {"ok": ply is not None, "reason": reason}

@@ -3,11 +3,20 @@ WebSocket, drawn by the static scripts."""
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
 
 from .app import templates
-from .errors import not_found
+from .errors import ERRORS, not_found
 
-router = APIRouter()
+# A page's error is a small HTML page for a browser (Accept: text/html), the
+# JSON {"error": ...} for anything else.
+ERROR_SCHEMA = {"type": "object", "required": ["error"],
+                "properties": {"error": {"type": "string"}}}
+PAGE_ERRORS = {code: {"description": doc["description"],
+                      "content": {"text/html": {"schema": {"type": "string"}},
+                                  "application/json": {"schema": ERROR_SCHEMA}}}
+               for code, doc in ERRORS.items() if code not in (413, 429)}
+router = APIRouter(responses=PAGE_ERRORS, default_response_class=HTMLResponse)
 
 
 def page(request: Request, name: str, **context):

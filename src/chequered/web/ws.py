@@ -1,9 +1,13 @@
 """WebSockets: /ws/play/{token} for a seat, /ws/watch/{race} for spectators.
 
 The server pushes {"type": "state", ...} after every change (only that
-seat's view). A seat sends {"type": "act", "action": {...}, "version": n},
+seat's view). A seat sends {"type": "join"} when its person opens the page
+(answered {"type": "joined"}), {"type": "act", "action": {...}, "version": n}
+(n, required, is the version of the state the action was chosen on),
 {"type": "undo"}, or {"type": "ping"}; it gets {"type": "ack"} or
 {"type": "error", "error": message} back, after the action is stored.
+A malformed message (not JSON, nested too deep, a bad version) is answered
+with an error message; the socket stays open.
 """
 from __future__ import annotations
 
@@ -14,6 +18,8 @@ import logging
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from .errors import WebError
+from .guard import deep_message, too_deep
+from .hub import valid_version
 
 router = APIRouter()
 log = logging.getLogger("chequered.web")
@@ -29,7 +35,6 @@ async def play_socket(ws: WebSocket, token: str):
         await ws.send_json({"type": "error", "error": exc.message})
         await ws.close(code=4403)
         return
-    await hub.joined(race, seat)
     await serve(ws, hub, race, seat)
 
 
@@ -85,9 +90,11 @@ async def _write(ws: WebSocket, sub) -> None:
 
 
 async def handle(hub, race, seat, text: str) -> dict | None:
+    if too_deep(text):
+        return {"type": "error", "error": deep_message()}
     try:
         msg = json.loads(text)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         return {"type": "error", "error": "messages must be JSON objects"}
     if not isinstance(msg, dict):
         return {"type": "error", "error": "messages must be JSON objects"}
@@ -98,14 +105,23 @@ async def handle(hub, race, seat, text: str) -> dict | None:
         return {"type": "error", "ref": ref, "error": "spectators cannot act"}
     try:
         if kind == "act":
-            version = msg.get("version")
-            if version is not None and not isinstance(version, int):
-                return {"type": "error", "ref": ref, "error": "version must be an integer"}
-            done = await hub.act(race, seat, msg.get("action"), version)
+            version, action = msg.get("version"), msg.get("action")
+            if not valid_version(version):
+                return {"type": "error", "ref": ref, "error": "version must be an integer of "
+                        "at least 0 (the version of the state the action was chosen on)"}
+            if not isinstance(action, dict):
+                return {"type": "error", "ref": ref, "error": "action must be a JSON object"}
+            done = await hub.act(race, seat, action, version)
+        elif kind == "join":
+            await hub.joined(race, seat)
+            return {"type": "joined", "ref": ref}
         elif kind == "undo":
             done = await hub.undo(race, seat)
         else:
-            return {"type": "error", "ref": ref, "error": f"unknown message type {kind!r}"}
+            named = f" {kind}" if isinstance(kind, str) and kind.isidentifier() \
+                and len(kind) <= 40 else ""
+            return {"type": "error", "ref": ref, "error": f"unknown message type{named}; "
+                    "send join, act, undo or ping"}
     except WebError as exc:
         return {"type": "error", "ref": ref, "error": exc.message}
     except Exception:                  # a bug: log it, keep the socket, never a trace

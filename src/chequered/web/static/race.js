@@ -18,7 +18,10 @@ function url() {
 
 function connect() {
   ws = new WebSocket(url());
-  ws.onopen = () => { retry = 500; $("status").textContent = "connected"; };
+  ws.onopen = () => {
+    retry = 500; $("status").textContent = "connected";
+    if (token) ws.send(JSON.stringify({type: "join"}));   // this seat's player is here
+  };
   ws.onmessage = ev => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") draw(msg);
