@@ -34,8 +34,7 @@ NO_RATE_LIMITS = {"races": 100_000, "uploads": 100_000}
 def with_duel(monkeypatch):
     """Register the duel game the way a new game registers: the web code
     has no idea it exists."""
-    monkeypatch.setitem(registry._GAME_MODULES, "duel", duel.__name__)
-    monkeypatch.setitem(registry._loaded, "duel", duel.GAME)
+    monkeypatch.setitem(registry._extra, "duel", duel.GAME)
     return duel.GAME
 
 

@@ -160,7 +160,7 @@ def test_another_seat_sees_nothing_of_my_hand(browser, live_server, monkeypatch,
             # Seat 0 picks on the board; seat 1 is told it picked, not what.
             page_a.locator("#board .clickable").first.click()
             page_b.wait_for_selector("#log > li")
-            assert "made a secret choice" in page_b.inner_text("#log")
+            assert "picks a card face down" in page_b.inner_text("#log")
             assert not [s for s in private if s in page_b.content()]
     finally:
         ctx_a.close()

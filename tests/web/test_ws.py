@@ -91,9 +91,9 @@ def test_secret_choices_are_never_shown_early(client, with_duel):
         seen = receive_until(ws_b, "state")
         text = json.dumps(seen)
         # B learns that A has picked, never what.
-        assert seen["log"][-1]["action"] == "made a secret choice"
+        assert seen["log"][-1]["action"] == "picks a card face down"
         assert all(f"card {c}" not in text and f"card{c}" not in text for c in hand_a)
-        assert [e["text"] for e in seen["log"][-1]["events"]] == ["seat 0 has picked"]
+        assert [e["text"] for e in seen["log"][-1]["events"]] == ["North has picked"]
         # A sees its own pick and its private note.
         mine = seat_state(client, a)["log"][-1]
         assert mine["action"] == f"play the card {json.loads(pick['key'])['card']}"

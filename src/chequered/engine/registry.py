@@ -13,14 +13,22 @@ from .protocol import BadInput, Game
 
 _PACKAGE = "chequered.games"
 _loaded: dict[str, Game] = {}
+_extra: dict[str, Game] = {}        # games from elsewhere, added with register()
+
+
+def register(game_: Game) -> None:
+    """Offer a game that lives outside chequered.games (a plug-in, a test)."""
+    _extra[game_.name] = game_
 
 
 def game_names() -> list[str]:
     pkg = importlib.import_module(_PACKAGE)
-    return sorted(m.name for m in pkgutil.iter_modules(pkg.__path__) if m.ispkg)
+    return sorted({m.name for m in pkgutil.iter_modules(pkg.__path__) if m.ispkg} | set(_extra))
 
 
 def game(name: str) -> Game:
+    if isinstance(name, str) and name in _extra:
+        return _extra[name]
     if not isinstance(name, str) or name not in game_names():
         raise BadInput(f"unknown game {str(name)[:40]!r}; choose from {', '.join(game_names())}")
     if name not in _loaded:

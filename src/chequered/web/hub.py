@@ -513,7 +513,7 @@ def bot_batch(race: LiveRace) -> tuple[object, list[Entry]]:
         if seat is None:
             break
         action = race.agent(seat).choose(game, state, seat)
-        entries.append(race.step(state, seat, action, game.encode_action(action), "bot"))
+        entries.append(race.step(state, seat, action, "bot"))
     return state, entries
 
 

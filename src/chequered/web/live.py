@@ -1,60 +1,49 @@
-"""A race held in memory: its state, the log of applied actions, and the
-pure operations on it (try an action, undo point, rebuild from a record).
+"""A race held in memory: an engine/session.Session (state, entries, undo
+policy, parsing, the log per viewer) plus what the web app keeps about it.
 
 No I/O here: the hub (hub.py) stores, locks and broadcasts around these.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import copy
 
-from ..engine.board import action_key
-from ..engine.protocol import BadInput, Event, Game, IllegalAction, Seat
+from ..engine.protocol import BadInput, Game, IllegalAction, Seat
+from ..engine.session import Entry, Session
 from .errors import WebError, bad, illegal
 
-
-@dataclass(slots=True)
-class Entry:
-    """One applied action with what the log and undo need about it."""
-
-    seat: Seat
-    action: object
-    doc: dict
-    by: str                    # human | bot | timeout
-    events: list[Event]
-    reveal: bool               # hidden information or a random outcome came out
-    simultaneous: bool         # several seats were choosing at once (a secret choice)
+__all__ = ["Entry", "LiveRace"]
 
 
-@dataclass
-class LiveRace:
-    game: Game
-    race_id: str
-    config: object
-    seed: int
-    kinds: list[str]           # the config's seat kinds (they can change the rules)
-    controllers: list[str]     # who acts for each seat now: human or a bot kind
-    move_timer: int | None = None
-    season_name: str | None = None
-    seed_chosen: bool = False  # by the client (a solo race): then it is shown, not secret
-    state: object = None
-    entries: list[Entry] = field(default_factory=list)
-    agents: dict = field(default_factory=dict)
-    joined: set = field(default_factory=set)
+class LiveRace(Session):
+    def __init__(self, game: Game, race_id: str, config, seed: int, controllers: list[str], *,
+                 move_timer: int | None = None, season_name: str | None = None,
+                 seed_chosen: bool = False):
+        super().__init__(game, config, seed, controllers=controllers)
+        self.race_id = race_id
+        self.move_timer = move_timer
+        self.season_name = season_name
+        self.seed_chosen = seed_chosen   # by the client (a solo race): shown, not secret
+        self.agents: dict = {}
+        self.joined: set = set()
+
+    @property
+    def kinds(self) -> list[str]:
+        """The config's seat kinds (they can change the rules)."""
+        return list(self.config.seats)
 
     def snapshot(self) -> "LiveRace":
         """A copy to read from another thread: states are never changed in
         place once published (a step is applied to a clone), so copying the
         lists that do grow is enough."""
-        return replace(self, entries=list(self.entries), controllers=list(self.controllers),
-                       joined=set(self.joined))
+        snap = copy.copy(self)
+        snap.entries = list(self.entries)
+        snap.controllers = list(self.controllers)
+        snap.joined = set(self.joined)
+        return snap
 
     @property
     def version(self) -> int:
         return len(self.entries)
-
-    @property
-    def over(self) -> bool:
-        return self.game.is_over(self.state)
 
     # ---- building ------------------------------------------------------------------
     @classmethod
@@ -63,58 +52,28 @@ class LiveRace:
         """Replay stored actions on a fresh race. Raises WebError if one of
         them is no longer legal (the engine changed under a stored race)."""
         config = game.config(**config_doc)
-        race = cls(game, race_id, config, seed, list(config.seats), list(controllers), **kw)
-        race.state = game.new(config, seed)
+        race = cls(game, race_id, config, seed, list(controllers), **kw)
         for ply, (seat, doc, by) in enumerate(docs):
             try:
-                race.entries.append(race.step(race.state, seat, game.decode_action(doc), doc, by))
+                race.entries.append(race.step(race.state, seat, game.decode_action(doc), by))
             except (IllegalAction, BadInput) as exc:
                 raise WebError(500, f"race {race_id} does not replay at action {ply + 1}: {exc}")
         return race
-
-    def step(self, state, seat: Seat, action, doc: dict, by: str) -> Entry:
-        """Apply in place (the caller owns `state`) and describe the step."""
-        simultaneous = len(self.game.to_act(state)) > 1
-        events = self.game.apply(state, seat, action)
-        return Entry(seat, action, doc, by, events,
-                     any(getattr(e, "reveal", False) for e in events), simultaneous)
 
     def state_hash(self) -> str:
         return self.game.state_hash(self.state)
 
     # ---- acting ----------------------------------------------------------------------
-    def legal(self, seat: Seat) -> list:
-        if seat not in self.game.to_act(self.state):
-            return []
-        return self.game.legal_actions(self.state, seat)
-
     def parse(self, seat: Seat, doc) -> object:
-        """The action a client sent, checked against the legal list (the
-        engine checks it again when applying)."""
-        if seat not in self.game.to_act(self.state):
-            raise illegal("it is not your turn" if not self.over else "the race is over")
+        """The action a client sent, if it is legal now; otherwise a 400 for
+        what cannot be read, or a refusal citing the rule."""
         try:
-            action = self.game.decode_action(doc)
+            return super().parse(seat, doc if isinstance(doc, dict) else str(doc))
         except BadInput as exc:
             raise bad(str(exc)) from None
-        if action in self.legal(seat):
-            return action
-        # Not legal: let the rules say why, on a copy so nothing can change.
-        try:
-            self.game.apply(self.game.clone(self.state), seat, action)
         except IllegalAction as exc:
-            rule = getattr(exc, "rule", None)
-            text = str(exc)
+            text, rule = str(exc), getattr(exc, "rule", None)
             raise illegal(text if not rule or rule in text else f"{rule}: {text}") from None
-        except Exception:      # a malformed action the rules code never expected
-            pass
-        raise illegal(f"{action_key(doc)} is not one of the legal actions")
-
-    def trial(self, seat: Seat, action, by: str) -> tuple[object, Entry]:
-        """Apply to a copy: the race only changes once the step is stored."""
-        state = self.game.clone(self.state)
-        entry = self.step(state, seat, action, self.game.encode_action(action), by)
-        return state, entry
 
     def bot_seat(self) -> Seat | None:
         """A seat a bot must act for now, if any (the lowest one)."""
@@ -129,30 +88,3 @@ class LiveRace:
         if key not in self.agents:
             self.agents[key] = self.game.make_agent(kind, seat, self.seed)
         return self.agents[key]
-
-    # ---- undo (BGA policy) -----------------------------------------------------------
-    def undo_point(self, seat: Seat) -> tuple[int | None, str]:
-        """The ply to cut back to for `seat`'s undo, or None with the reason:
-        only your own last action, only while no other person acted since,
-        and never across a die roll or revealed information."""
-        if self.over:
-            return None, "the race is over"
-        mine = [i for i, e in enumerate(self.entries) if e.seat == seat and e.by == "human"]
-        if not mine:
-            return None, "you have no action to take back"
-        i = mine[-1]
-        later = self.entries[i + 1:]
-        if any(e.by == "human" or self.controllers[e.seat] == "human" for e in later
-               if e.seat != seat):
-            return None, "another player acted after your last action"
-        if any(e.reveal for e in self.entries[i:]):
-            return None, "hidden information or a random outcome was revealed since"
-        return i, ""
-
-    def rebuild_to(self, ply: int) -> tuple[object, list[Entry]]:
-        """The state and entries after the first `ply` actions (for undo)."""
-        state = self.game.new(self.config, self.seed)
-        entries = []
-        for e in self.entries[:ply]:
-            entries.append(self.step(state, e.seat, e.action, e.doc, e.by))
-        return state, entries

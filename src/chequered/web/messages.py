@@ -2,8 +2,8 @@
 {index, label, key}, and the event log filtered for that seat.
 
 Hidden information only ever leaves the server through game.view(state,
-seat) and what it renders; the log hides other seats' secret (simultaneous)
-choices and every event the game says that seat may not see.
+seat) and what it renders; the log is the session's text for that viewer
+(other seats' face-down choices and private events never appear).
 """
 from __future__ import annotations
 
@@ -21,17 +21,16 @@ def legal_list(race: LiveRace, seat) -> list[dict]:
 
 
 def log_entry(race: LiveRace, ply: int, entry: Entry, viewer) -> dict:
-    game, state = race.game, race.state
-    names = game.seat_names(state)
-    secret = entry.simultaneous and viewer != entry.seat and not race.over
+    """One entry of the log as `viewer` may read it (engine/session.py): a
+    face-down choice shows its public text, events are seen through
+    Event.seen_by."""
     return {
         "ply": ply,
         "seat": entry.seat,
-        "who": names.get(entry.seat) or f"seat {entry.seat}",
+        "who": race.name(entry.seat),
         "by": entry.by,
-        "action": "made a secret choice" if secret else game.describe_action(entry.action),
-        "events": [{"text": game.describe(ev, state), "rule": ev.rule}
-                   for ev in entry.events if game.event_visible(ev, viewer)],
+        "action": race.action_text(entry, viewer),
+        "events": [{"text": text, "rule": rule} for text, rule in race.event_texts(entry, viewer)],
     }
 
 
