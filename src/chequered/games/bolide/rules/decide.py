@@ -6,11 +6,16 @@ when a decision is asked rather than imported at the top.
 from __future__ import annotations
 
 
+_machine: list = []          # the machine, once looked up (an import per call is slow)
+
+
 def ask(s, step: str, seat: int, **context) -> None:
     """Wait for `seat`'s decision `step`; `context` is that decision's own
     data (its points, the service asked, a battle under way)."""
-    from .steps import MACHINE
-    MACHINE.wait(s, step, (seat,), **context)
+    if not _machine:
+        from .steps import MACHINE
+        _machine.append(MACHINE)
+    _machine[0].wait(s, step, (seat,), **context)
 
 
 def done(s) -> None:
