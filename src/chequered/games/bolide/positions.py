@@ -22,6 +22,14 @@ from .text import car_name
 MODES = ("start", "run", "off", "dirty", "spun", "pit", "exit", "crashed", "out", "finished",
          "garage")
 SERVICES = ("tyres", "repair", "fuel", "both")
+STARTS = (None, "skid", "normal", "quick")
+# What each car field may hold (state.Car).
+CAR_CHOICES = {"mode": MODES, "start": STARTS, "pit_event": STARTS, "fuel": ("full", "half"),
+               "tyres": ("soft", "hard"), "setup": (None, "booster", "brake")}
+CAR_BOOLS = ("reverse", "no_fourth", "setup_lost", "brake_joker", "wet", "slip", "pitted")
+CAR_INTS = ("seat", "x", "y", "vx", "vy", "progress", "brakes", "damage", "penalty",
+            "pit_square", "pit_goal", "rank", "finish_turn", "finish_order", "qual_turns")
+MOVE_FLAGS = ("boost", "same_gear", "no_brake", "brake_ok", "brake_spin")
 
 
 def dump_position(state: BolideState) -> dict:
@@ -51,25 +59,53 @@ def load_position(doc: dict) -> BolideState:
     if len(state.cars) != len(config.seats):
         raise BadInput("position: one car per seat in the config")
     for i, car in enumerate(state.cars):
-        if car.seat != i:
-            raise BadInput(f"position: car {i + 1} of the list says it is car {car.seat + 1}")
-        if car.mode not in MODES:
-            raise BadInput(f"position: the {car_name(i)}: unknown mode {car.mode!r}")
-        if not all(isinstance(getattr(car, f), int) for f in ("x", "y", "vx", "vy", "progress")):
-            raise BadInput(f"position: the {car_name(i)}: x, y, vx, vy, progress are numbers")
+        _check_car(car, i)
         if car.running and car.mode not in ("pit", "exit", "garage") and \
                 c.kind_at(car.x, car.y) == "#":
             raise BadInput(f"position: the {car_name(i)} stands on a forbidden point "
                            f"{car.x},{car.y}")
+    if not (_int(state.race_index) and 0 <= state.race_index < len(config.season or [0])):
+        raise BadInput("position: race_index is the race of the season under way")
+    if not (_int(state.turn_no) and _int(state.draws)) or state.weather not in ("sun", "rain") \
+            or not all(isinstance(getattr(state, f), bool)
+                       for f in ("variable_weather", "safety_car")):
+        raise BadInput("position: turn_no, draws are numbers, weather sun or rain")
     _check_turn(state)
     return state
+
+
+def _int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_car(car, i: int) -> None:
+    if car.seat != i:
+        raise BadInput(f"position: car {i + 1} of the list says it is car {car.seat + 1}")
+    for f, choices in CAR_CHOICES.items():
+        value = getattr(car, f)
+        if not isinstance(value, (str, type(None))) or value not in choices:
+            raise BadInput(f"position: the {car_name(i)}: unknown {f} {str(value)[:20]!r}")
+    for f in CAR_INTS:
+        if not _int(getattr(car, f)):
+            raise BadInput(f"position: the {car_name(i)}: {f} is a whole number")
+    for f in CAR_BOOLS:
+        if not isinstance(getattr(car, f), bool):
+            raise BadInput(f"position: the {car_name(i)}: {f} is true or false")
 
 
 def _check_turn(state: BolideState) -> None:
     """The decision in hand must be one of the step table, asked of a car
     that exists, with the context its step reads."""
     turn = state.turn
-    if turn.phase not in MACHINE.phases and turn.phase != "over":
+    n = len(state.cars)
+    for name in ("order", "qual_order", "regrid", "finishers"):
+        seats = getattr(state, name)
+        if not all(isinstance(x, int) and 0 <= x < n for x in seats):
+            raise BadInput(f"position: {name} lists cars that do not exist")
+    if not (isinstance(state.idx, int) and 0 <= state.idx <= len(state.order)):
+        raise BadInput("position: idx is the place in the order of the car to move")
+    if not isinstance(turn.phase, str) or (turn.phase not in MACHINE.phases
+                                           and turn.phase != "over"):
         raise BadInput(f"position: unknown phase {str(turn.phase)[:20]!r}")
     if turn.over != (turn.phase == "over"):
         raise BadInput("position: the race is over exactly in phase over")
@@ -80,10 +116,9 @@ def _check_turn(state: BolideState) -> None:
         return
     if p is None:
         raise BadInput("position: a race under way needs the decision in hand (turn.pending)")
-    if p.step not in MACHINE.steps:
+    if not isinstance(p.step, str) or p.step not in MACHINE.steps:
         raise BadInput(f"position: unknown decision {str(p.step)[:20]!r}; one of "
                        f"{', '.join(MACHINE.steps)}")
-    n = len(state.cars)
     if len(p.seats) != 1 or not all(isinstance(x, int) and 0 <= x < n for x in p.seats):
         raise BadInput("position: the decision names a seat that does not exist "
                        "(one car decides at a time)")
@@ -97,8 +132,11 @@ def _check_turn(state: BolideState) -> None:
             if not (isinstance(ctx.get(key), int) and 0 <= ctx[key] < n):
                 raise BadInput(f"position: reposition needs {key}, a car")
         _points([ctx.get("origin")], "reposition origin")
-        if not isinstance(ctx.get("spins"), dict):
-            raise BadInput("position: reposition needs spins (car -> half spun)")
+        spins = ctx.get("spins")
+        if not isinstance(spins, dict) or not all(
+                isinstance(k, str) and k.isdigit() and int(k) < n and isinstance(v, bool)
+                for k, v in spins.items()) or not isinstance(ctx.get("engage"), bool):
+            raise BadInput("position: reposition needs spins (car -> half spun) and engage")
     if p.step == "service":
         opts = ctx.get("options")
         if not isinstance(opts, list) or not opts or any(k not in SERVICES for k in opts):
@@ -108,9 +146,15 @@ def _check_turn(state: BolideState) -> None:
         if not (isinstance(j, dict) and j.get("kind") in ("booster", "brake")
                 and isinstance(j.get("outcome"), list) and len(j["outcome"]) == 2):
             raise BadInput("position: joker needs the request and its outcome")
-    for key in ("shift",):
-        if key in ctx:
-            _points(ctx[key], key)
+    if p.step in ("move", "joker"):
+        if "shift" in ctx:
+            _points(ctx["shift"], "shift")
+        if not all(isinstance(ctx.get(k, False), bool) for k in MOVE_FLAGS):
+            raise BadInput(f"position: {', '.join(MOVE_FLAGS)} are true or false")
+        requested = ctx.get("requested", [])
+        if not isinstance(requested, list) or any(k not in ("booster", "brake")
+                                                  for k in requested):
+            raise BadInput("position: requested lists booster and brake requests")
 
 
 def _points(value, what: str) -> None:
