@@ -22,7 +22,6 @@ The test circuits live in tests/bolide/tracks (ours):
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 import chequered

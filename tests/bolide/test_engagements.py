@@ -6,18 +6,17 @@ the Safety Car, its re-grid and the restart with unforeseen starts.
 
 Scene: Attack (seat 0) at (14, 2) with the car-pawn vector (4, 2) drives at
 Defence (seat 1) on (18, 4) (sector a, red arrow E); Defence has moved
-already this turn. The die is forced with `rig`.
+already this turn. The die is forced with `scripted`.
 """
 from __future__ import annotations
 
-from chequered.engine.chance import scripted
-
 import pytest
 
+from chequered.engine.chance import scripted
 from chequered.games.bolide.actions import Move, Place, Stay
 
-from .helpers import (decision, act, begin, choose_strategies, kinds, legal, move, new_race, points, put,
-                      to_act)
+from .helpers import (act, begin, choose_strategies, decision, kinds, legal, move, new_race, points,
+                      put, to_act)
 
 BEHIND = [(17, 3), (17, 4), (17, 5)]
 BESIDE = [(18, 3), (18, 5)]

@@ -9,10 +9,9 @@ grid. See helpers.py.
 """
 from __future__ import annotations
 
-from chequered.engine.chance import scripted
-
 import pytest
 
+from chequered.engine.chance import scripted
 from chequered.engine.protocol import IllegalAction
 from chequered.games.bolide.actions import Move, Request, Stay, Strategy
 

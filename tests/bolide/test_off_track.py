@@ -8,10 +8,9 @@ same oval with white rows (forbidden) at row 1 for x 16..33.
 """
 from __future__ import annotations
 
-from chequered.engine.chance import scripted
-
 import pytest
 
+from chequered.engine.chance import scripted
 from chequered.engine.protocol import IllegalAction
 from chequered.games.bolide.actions import Move, Request, Stay
 

@@ -11,14 +11,13 @@ Full Fuel (repairs) 2, Pit Stop (tyres) 3, 1/2 Fuel 5; speed limit 4.
 """
 from __future__ import annotations
 
-from chequered.engine.chance import scripted
-
 import pytest
 
+from chequered.engine.chance import scripted
 from chequered.games.bolide.actions import Place, Service, Strategy
 
-from .helpers import (decision, act, begin, choose_strategies, kinds, legal, move, new_race, points, put,
-                      retire, to_act)
+from .helpers import (act, begin, choose_strategies, decision, kinds, legal, move, new_race, points,
+                      put, retire, to_act)
 
 OUT = [(12, 3), (12, 5)]
 START_FROM_12_5 = {(12, 4), (13, 4), (13, 5), (13, 6), (12, 6)}      # facing E

@@ -3,17 +3,16 @@ set up a rule scenario; dump/load round-trips to the same state hash; bad
 documents get one clear error."""
 from __future__ import annotations
 
-from chequered.engine.chance import scripted
-
 import json
 
 import pytest
 
+from chequered.engine.chance import scripted
 from chequered.engine.positions import load_position_file, write_position_file
 from chequered.engine.protocol import BadInput
 from chequered.games.bolide.actions import Move, Place, Request, Stay
 
-from .helpers import decision, G, POSITIONS, begin, legal, move, new_race, put
+from .helpers import G, POSITIONS, begin, decision, legal, move, new_race, put
 
 
 def test_positions_hand_written_toml_engagement_on_the_ring():

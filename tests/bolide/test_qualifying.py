@@ -6,7 +6,6 @@ back of the grid (relative order kept)."""
 from __future__ import annotations
 
 from chequered.engine.chance import scripted
-
 from chequered.games.bolide.actions import Joker, Move, Refit, Strategy
 
 from .helpers import act, choose_strategies, circ, kinds, legal, move, new_race, put, to_act

@@ -9,14 +9,13 @@ straight (sector a, red arrow E: 'left' is North), strategy 8+2 on slicks.
 """
 from __future__ import annotations
 
-from chequered.engine.chance import scripted
-
 import pytest
 
+from chequered.engine.chance import scripted
 from chequered.games.bolide.actions import Request, Strategy
 
-from .helpers import (decision, begin, choose_strategies, kinds, legal, move, new_race, points, put, retire,
-                      speed)
+from .helpers import (begin, choose_strategies, decision, kinds, legal, move, new_race, points, put,
+                      retire, speed)
 
 
 def _car(weather, x=14, y=4, vx=6, vy=0, fuel="half", tyres="soft", wet=False, n=2,

@@ -6,10 +6,9 @@ used up; damage added over the race. BOLIDE 11 set-ups: the Booster joker
 re-rolls every negative Booster result, the Brake joker once a race."""
 from __future__ import annotations
 
-from chequered.engine.chance import scripted
-
 import pytest
 
+from chequered.engine.chance import scripted
 from chequered.engine.protocol import IllegalAction
 from chequered.games.bolide.actions import Joker, Request, Strategy
 

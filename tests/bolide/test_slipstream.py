@@ -6,10 +6,9 @@ with the +1 is an engagement."""
 from __future__ import annotations
 
 from chequered.engine.chance import scripted
-
 from chequered.games.bolide.actions import Move
 
-from .helpers import decision, begin, kinds, legal, move, new_race, put, to_act
+from .helpers import begin, decision, kinds, legal, move, new_race, put, to_act
 
 
 def _slip_scene(lead_v=(4, 0)):

@@ -5,7 +5,6 @@ off the track takes the car off (run-off) or crashes it (white rows)."""
 from __future__ import annotations
 
 from chequered.engine.chance import scripted
-
 from chequered.games.bolide.actions import Expire
 
 from .helpers import G, act, begin, kinds, legal, new_race, put, retire

@@ -6,11 +6,12 @@ touches or crosses the intermediate line (1/2 GP) in the 1st lap, and again
 in the 2nd lap."""
 from __future__ import annotations
 
-from chequered.engine.chance import scripted
-
 import pytest
 
-from .helpers import begin, choose_strategies, circ, fresh, kinds, move, new_race, prepare, put, retire
+from chequered.engine.chance import scripted
+
+from .helpers import (begin, choose_strategies, circ, fresh, kinds, move, new_race, prepare, put,
+                      retire)
 
 
 def _weather_dice(events):

@@ -19,7 +19,7 @@ point, velocity, progress and sharp brakings left) for the car's strategy.
 from __future__ import annotations
 
 from ...agents.random_agent import RandomAgent
-from .actions import Joker, Move, Place, Refit, Request, Service, Stay, Strategy
+from .actions import Joker, Move, Refit, Request, Service, Strategy
 from .circuit import circuit
 from .geometry import DIRS, main_directions, segments_touch, speed
 from .rules import moves, running

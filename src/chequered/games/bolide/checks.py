@@ -1,7 +1,7 @@
 """What the conformance and soak tests need to know about Bolide."""
 from __future__ import annotations
 
-from .actions import Expire, Joker, Move, Place, Refit, Request, Service, Stay, Strategy
+from .actions import Expire, Joker, Move, Place, Refit, Request, Service, Stay
 from .circuit import circuit, circuit_keys
 from .rules.phases import STRATEGY_CHOICES
 
