@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
+from ...engine.chance import Chance
 from ...engine.positions import FORMAT
 from ...engine.protocol import BadInput
+from ...engine.rng import Rng
 from .circuit import circuit
 from .config import BolideConfig
 from .rules.steps import MACHINE
@@ -167,8 +169,6 @@ def _points(value, what: str) -> None:
 def redeterminize(state: BolideState, seat: int, rng) -> BolideState:
     """Nothing is hidden in Bolide but the dice to come: the same race with
     other dice."""
-    from ...engine.chance import Chance
-    from ...engine.rng import Rng
     s = state.clone()
     s.chance = Chance(Rng(state=rng.next64()))
     return s

@@ -6,8 +6,10 @@ from __future__ import annotations
 from ...engine.chance import describe_chance
 from ...engine.protocol import Event
 from .actions import Expire, Joker, Move, Place, Refit, Request, Service, Stay, Strategy
+from .rules import running
 from .rules.advanced import strategy_name
 from .rules.dice_tables import BOOSTER, BRAKE
+from .rules.setup import circuit_of
 
 # The colours of render.COLOURS, in words.
 COLOUR_NAMES = ("Red", "Blue", "Green", "Orange", "Purple", "Brown", "Pink", "Cyan")
@@ -55,8 +57,6 @@ def describe_choice(state, seat: int, action) -> str:
     text = describe_action(action)
     if not isinstance(action, Move) or state.cars[seat].mode != "run":
         return text
-    from .rules import running
-    from .rules.setup import circuit_of
     car = state.cars[seat]
     opt = running.options(state, circuit_of(state), car)
     p = (action.x, action.y)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ....engine.protocol import BadInput, Event, Result
 from ..actions import Strategy
+from ..text import seat_names
 from . import advanced, engagements, pitlane, qualifying
 from .decide import ask, done
 from .order import advance_progress, race_order
@@ -216,7 +217,6 @@ def classification(s) -> list[int]:
 
 def result(s) -> Result:
     """The race's (or the championship's) result."""
-    from ..text import seat_names
     if not s.results:
         raise BadInput("the race is not over yet")
     last = s.results[-1]
