@@ -14,6 +14,7 @@ from .circuit import FORBIDDEN, KERB, RUNOFF, circuit
 from .geometry import speed
 from .rules import advanced, moves
 from .rules.order import lap_of, race_order
+from .rules.steps import MACHINE
 from .text import car_name
 
 COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
@@ -28,7 +29,6 @@ def view(s, seat) -> dict:
     acting = pending.seats[0] if pending is not None else None
     legal_points = ()
     if pending is not None and pending.step == "move":
-        from .rules.steps import MACHINE
         legal_points = [(a.x, a.y) for a in MACHINE.legal(s, acting) if isinstance(a, Move)]
     cars = []
     for car in s.cars:
