@@ -30,7 +30,8 @@ from .helpers import (G, TRACKS, act, begin, choose_strategies, decision, fresh,
 FORBIDDEN_IN_TEXT = ("seat=", "[", "{", "None", "'", "seat ")
 
 
-def _state(s):
+def _pending(s):
+    """The decision in hand (engine/steps.Pending)."""
     return s.turn.pending
 
 
@@ -70,8 +71,8 @@ def _pit_stop_race():
     begin(s)
     events = move(s, 7, 5)                        # touches the Pit Lane In line
     steps = []
-    while s.cars[0].mode in ("pit", "exit") or _state(s).step in ("service", "pit_tyres"):
-        steps.append(_state(s).step)
+    while s.cars[0].mode in ("pit", "exit") or _pending(s).step in ("service", "pit_tyres"):
+        steps.append(_pending(s).step)
         events += act(s, legal(s)[0])
     return s, events, steps
 
@@ -327,7 +328,7 @@ def test_the_legal_list_of_a_move_is_computed_once_a_decision(monkeypatch):
         if G.is_over(s):
             break
         (seat,) = G.to_act(s)
-        moving = _state(s).step == "move" and s.cars[seat].mode == "run"
+        moving = _pending(s).step == "move" and s.cars[seat].mode == "run"
         G.legal_actions(s, seat)
         G.legal_actions(s, seat)
         G.view(s, seat)
@@ -345,13 +346,13 @@ def test_turn_and_chance_are_in_the_position_and_cloned():
     s = new_race(2, rules="advanced")
     doc = G.dump_position(s)["state"]
     assert doc["turn"] == {"phase": "strategy", "over": False,
-                           "pending": {"step": "strategy", "seats": [_state(s).seats[0]],
+                           "pending": {"step": "strategy", "seats": [_pending(s).seats[0]],
                                        "context": {}}}
     assert doc["chance"] == s.chance.rng.state
     t = G.clone(s)
     assert t.turn == s.turn and t.turn is not s.turn and t.chance is not s.chance
-    G.apply(t, _state(t).seats[0], Strategy("full", "soft", "booster"))
-    assert _state(s).step == "strategy" and G.dump_position(s)["state"] == doc
+    G.apply(t, _pending(t).seats[0], Strategy("full", "soft", "booster"))
+    assert _pending(s).step == "strategy" and G.dump_position(s)["state"] == doc
 
 
 def test_sand_timer_through_the_spec():
