@@ -4,9 +4,12 @@ A scenario is built through the protocol (`chequered.game("bolide")`,
 `config`, `new`, `legal_actions`, `apply`): a fresh race is created, then the
 cars are put where the test wants them by setting their fields (point,
 car-pawn vector, mode, progress, sharp brakings, damage, ...), and the turn
-is restarted from the first car in race order (`begin`). Dice are forced by
-`rig`, which gives the state an rng whose next 12-sided rolls are the wanted
-values (the rules roll with `chequered.engine.dice.roll(state.rng, 12)`).
+is restarted from the first car in race order (`begin`). Dice are forced
+with `chequered.engine.chance.scripted(s.chance, rolls=[...])`: the next
+12-sided rolls of the race, whatever table they are for, come out as given
+(and a test fails if one is not rolled). The dice of a race's preparation
+are rolled by the machine's first automatic step: `fresh` gives the race
+before it, `prepare` runs it.
 
 The test circuits live in tests/bolide/tracks (ours):
   devoval.track  a 44 x 22 clockwise oval: sectors a (E, the top straight,
@@ -19,14 +22,11 @@ The test circuits live in tests/bolide/tracks (ours):
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 import chequered
-from chequered.engine.rng import Rng
 from chequered.games.bolide.actions import Move, Request, Strategy
 from chequered.games.bolide.circuit import circuit
-from chequered.games.bolide.rules import turn
 from chequered.games.bolide.rules.order import race_order
 
 G = chequered.game("bolide")
@@ -35,12 +35,32 @@ POSITIONS = Path(__file__).parent / "positions"
 SHIPPED = ("ring", "twisty", "hairpin")
 
 
+def _config(n, track, rules, options, seats, **kw):
+    content = None if all(t.strip() in SHIPPED for t in track.split(",")) else TRACKS
+    return G.config(seats=list(seats or ["human"] * n), track=track, rules=rules,
+                    options=list(options), content=content, **kw)
+
+
 def new_race(n=2, track="devoval", rules="basic", options=(), seed=1, seats=None, **kw):
     """A fresh race through the protocol. Test tracks come from tests/bolide/tracks."""
-    content = None if all(t.strip() in SHIPPED for t in track.split(",")) else TRACKS
-    cfg = G.config(seats=list(seats or ["human"] * n), track=track, rules=rules,
-                   options=list(options), content=content, **kw)
-    return G.new(cfg, seed)
+    return G.new(_config(n, track, rules, options, seats, **kw), seed)
+
+
+def fresh(n=2, track="devoval", rules="basic", options=(), seed=1, seats=None, **kw):
+    """A race before its preparation (the grid dice, the weather): `prepare`
+    runs it, inside `scripted` to force those dice."""
+    return G.spec.new(_config(n, track, rules, options, seats, **kw), seed)
+
+
+def prepare(s):
+    """Run the machine's automatic steps up to the first decision; the events."""
+    return G.machine.advance(s)
+
+
+def decision(s) -> dict:
+    """The decision in hand as one dict: its step (`kind`), seat and context."""
+    p = s.turn.pending
+    return {"kind": p.step, "seat": p.seats[0], **p.context} if p is not None else {}
 
 
 def circ(s):
@@ -51,7 +71,7 @@ def choose_strategies(s, *choices):
     """Advanced rules: every driver picks a strategy, first on the grid first.
     `choices` are Strategy actions by seat (default: full fuel, soft, booster)."""
     while s.phase == "strategy":
-        seat = s.step["seat"]
+        seat = to_act(s)
         a = choices[seat] if seat < len(choices) else Strategy("full", "soft", "booster")
         G.apply(s, seat, a)
 
@@ -67,15 +87,21 @@ def put(s, seat, x, y, vx=0, vy=0, mode="run", progress=None, **fields):
     for k, v in fields.items():
         assert hasattr(car, k), k
         setattr(car, k, v)
-    s.cache = None
+    _edited(s)
     return car
+
+
+def _edited(s):
+    """The state was edited by hand: forget the legal list of the decision in hand."""
+    s.turn.cache = None
+    s.memo = None
 
 
 def retire(s, *seats):
     """Take cars out of a scenario (they do not move, protect no point)."""
     for seat in seats:
         s.cars[seat].mode = "crashed"
-    s.cache = None
+    _edited(s)
 
 
 def begin(s, first=None, turn_no=5, events=None):
@@ -85,17 +111,17 @@ def begin(s, first=None, turn_no=5, events=None):
     seat count as having moved already this turn."""
     c = circ(s)
     s.phase = "race"
-    s.turn = turn_no
+    s.turn_no = turn_no
     order = race_order(c, s.cars)
     for pos, car in enumerate(order):
         car.rank = pos
     s.order = [car.seat for car in order]
     s.idx = 0 if first is None else s.order.index(first)
-    s.step = {}
+    s.turn.pending = None
     s.this_turn = {}
-    s.cache = None
+    _edited(s)
     ev = [] if events is None else events
-    turn.advance(s, c, ev)
+    ev += G.machine.advance(s)
     return ev
 
 
@@ -130,52 +156,5 @@ def kinds(events, kind):
     return [e for e in events if e.kind == kind]
 
 
-def d12(rng: Rng, n: int) -> tuple[int, ...]:
-    r = rng.clone()
-    return tuple(1 + r.below(12) for _ in range(n))
-
-
-@lru_cache(maxsize=None)
-def _rng_state_for(values: tuple[int, ...]) -> int:
-    k = 0
-    while True:
-        r = Rng(state=k)
-        if all(1 + r.below(12) == v for v in values):
-            return k
-        k += 1
-
-
-def rig(s, *values):
-    """Make the state's next 12-sided die rolls come out as `values`."""
-    s.rng = Rng(state=_rng_state_for(tuple(values)))
-    assert d12(s.rng, len(values)) == tuple(values)
-    s.cache = None
-
-
 def speed(dx, dy):
     return max(abs(dx), abs(dy))
-
-
-class Dice:
-    """Force the dice of one rules module by patching the `roll` name it
-    imported: the queued values come out first (and must be 12-sided rolls),
-    then the module rolls for real again. `used` lists what was rolled."""
-
-    def __init__(self, monkeypatch, module: str, *values: int):
-        import importlib
-        from chequered.engine import dice
-        self.queue = list(values)
-        self.used: list[int] = []
-        real = dice.roll
-
-        def fake(rng, sides=6):
-            if self.queue:
-                assert sides == 12, sides
-                v = self.queue.pop(0)
-            else:
-                v = real(rng, sides)
-            self.used.append(v)
-            return v
-
-        monkeypatch.setattr(importlib.import_module(f"chequered.games.bolide.rules.{module}"),
-                            "roll", fake)

@@ -6,16 +6,17 @@ the Safety Car, its re-grid and the restart with unforeseen starts.
 
 Scene: Attack (seat 0) at (14, 2) with the car-pawn vector (4, 2) drives at
 Defence (seat 1) on (18, 4) (sector a, red arrow E); Defence has moved
-already this turn. The die is forced with `rig`.
+already this turn. The die is forced with `scripted`.
 """
 from __future__ import annotations
 
 import pytest
 
+from chequered.engine.chance import scripted
 from chequered.games.bolide.actions import Move, Place, Stay
 
-from .helpers import (act, begin, choose_strategies, kinds, legal, move, new_race, points, put,
-                      rig, to_act)
+from .helpers import (act, begin, choose_strategies, decision, kinds, legal, move, new_race, points,
+                      put, to_act)
 
 BEHIND = [(17, 3), (17, 4), (17, 5)]
 BESIDE = [(18, 3), (18, 5)]
@@ -54,8 +55,8 @@ TABLE = [
 def test_engagement_table_row(die, a_dmg, a_spin, d_dmg, d_spin, conquers):
     s = _scene()
     assert Move(18, 4) in legal(s)
-    rig(s, die)
-    ev = move(s, 18, 4)
+    with scripted(s.chance, rolls=[die]):
+        ev = move(s, 18, 4)
     e = kinds(ev, "engagement")[0]
     assert e.rule == "BOLIDE 6"
     assert e.data == {"attack": 0, "defence": 1, "die": die, "conquers": conquers,
@@ -64,9 +65,9 @@ def test_engagement_table_row(die, a_dmg, a_spin, d_dmg, d_spin, conquers):
     att, dfc = s.cars[0], s.cars[1]
     assert (att.damage, dfc.damage) == (a_dmg, d_dmg)
     loser = dfc if conquers else att
-    assert s.step["kind"] == "reposition" and s.step["seat"] == loser.seat
-    assert sorted(s.step["options"]) == (BESIDE if conquers else BEHIND)
-    act(s, Place(*s.step["options"][0]))
+    assert decision(s)["kind"] == "reposition" and decision(s)["seat"] == loser.seat
+    assert sorted(decision(s)["options"]) == (BESIDE if conquers else BEHIND)
+    act(s, Place(*decision(s)["options"][0]))
     if conquers:
         assert (att.x, att.y) == (18, 4) and (dfc.x, dfc.y) == (18, 3)
     else:
@@ -80,20 +81,20 @@ def test_engagement_table_row(die, a_dmg, a_spin, d_dmg, d_spin, conquers):
                                        (10, True), (11, False), (12, True)])
 def test_engagement_table_row_7_safety_car_on_even(second, sc):
     s = _scene()
-    rig(s, 7, second)
-    ev = move(s, 18, 4)
+    with scripted(s.chance, rolls=[7, second]):
+        ev = move(s, 18, 4)
     e = kinds(ev, "engagement")[0].data
     assert (e["conquers"], e["attack_damage"], e["defence_damage"]) == (False, 0, 0)
     assert (e["attack_spun"], e["defence_spun"]) == (False, False)
     assert kinds(ev, "safety_car_roll")[0].data == {"die": second, "safety_car": sc}
     assert s.safety_car is sc
-    assert sorted(s.step["options"]) == BEHIND          # Defence keeps the point
+    assert sorted(decision(s)["options"]) == BEHIND          # Defence keeps the point
 
 
 def test_engagement_table_row_3_advanced_side_wing_set_up_cancelled():
     s = _scene(rules="advanced")
-    rig(s, 3)
-    ev = move(s, 18, 4)
+    with scripted(s.chance, rolls=[3]):
+        ev = move(s, 18, 4)
     e = kinds(ev, "engagement")[0].data
     assert (e["setup_lost"], e["attack_spun"], e["conquers"], e["attack_damage"]) == \
         (True, False, False, 0)
@@ -104,8 +105,8 @@ def test_engagement_table_row_3_advanced_side_wing_set_up_cancelled():
 
 def test_engagement_half_spun_loser_must_restart_backwards_or_stay():
     s = _scene()
-    rig(s, 4)
-    move(s, 18, 4)
+    with scripted(s.chance, rolls=[4]):
+        move(s, 18, 4)
     act(s, Place(17, 4))
     put(s, 1, 30, 4, 0, 0)
     begin(s, first=0)
@@ -122,10 +123,10 @@ def test_engagement_when_the_path_crosses_exactly_the_point():
     acts = legal(s)
     assert Move(13, 4) in acts              # not a pawn point, but the point on the way
     assert not {(14, 4), (15, 4), (16, 4), (17, 4), (18, 4)} & points(s) - {(13, 4)}
-    rig(s, 9)
-    move(s, 13, 4)
+    with scripted(s.chance, rolls=[9]):
+        move(s, 13, 4)
     assert (s.cars[0].x, s.cars[0].y) == (13, 4)
-    assert s.step["seat"] == 1 and sorted(s.step["options"]) == [(13, 3), (13, 5)]
+    assert decision(s)["seat"] == 1 and sorted(decision(s)["options"]) == [(13, 3), (13, 5)]
 
 
 def test_engagement_only_at_a_reachable_point():
@@ -144,8 +145,8 @@ def test_engagement_at_a_sharp_braking_point_uses_a_sharp_braking():
     put(s, 0, 14, 4, 6, 0)
     begin(s, first=0)
     assert Move(15, 2) in legal(s)
-    rig(s, 5)
-    move(s, 15, 2)
+    with scripted(s.chance, rolls=[5]):
+        move(s, 15, 2)
     assert s.cars[0].brakes == 2
 
 
@@ -160,8 +161,8 @@ def test_engagement_at_a_sharp_braking_point_needs_a_braking_left():
 # ---- re-positioning ---------------------------------------------------------------------
 def test_engagement_attack_loses_three_points_behind_its_choice():
     s = _scene()
-    rig(s, 5)
-    move(s, 18, 4)
+    with scripted(s.chance, rolls=[5]):
+        move(s, 18, 4)
     assert set(legal(s)) == {Place(*p) for p in BEHIND}
     act(s, Place(17, 5))
     assert (s.cars[0].x, s.cars[0].y) == (17, 5)
@@ -169,8 +170,8 @@ def test_engagement_attack_loses_three_points_behind_its_choice():
 
 def test_engagement_defence_loses_two_points_beside():
     s = _scene()
-    rig(s, 10)
-    move(s, 18, 4)
+    with scripted(s.chance, rolls=[10]):
+        move(s, 18, 4)
     assert to_act(s) == 1 and set(legal(s)) == {Place(*p) for p in BESIDE}
     act(s, Place(18, 5))
     assert (s.cars[1].x, s.cars[1].y) == (18, 5) and (s.cars[0].x, s.cars[0].y) == (18, 4)
@@ -196,17 +197,17 @@ def test_engagement_never_put_back_into_the_next_sector():
     put(s, 1, 8, 3, 0, 0)
     put(s, 0, 8, 7, 0, -3)
     begin(s, first=0)
-    rig(s, 9)                               # Attack conquers: Defence beside, (9, 3) is next sector
-    ev = move(s, 8, 3)
+    with scripted(s.chance, rolls=[9]):  # Attack conquers: Defence beside, (9, 3) is next sector
+        ev = move(s, 8, 3)
     assert (s.cars[1].x, s.cars[1].y) == (7, 3)          # the only point left: placed at once
     assert kinds(ev, "reposition")[0].data == {"seat": 1, "x": 7, "y": 3}
     s = new_race(2)
     put(s, 1, 8, 3, 0, 0)
     put(s, 0, 8, 7, 0, -3)
     begin(s, first=0)
-    rig(s, 5)                               # Defence keeps: behind are (7, 4), (8, 4), (9, 4)
-    move(s, 8, 3)
-    assert sorted(s.step["options"]) == [(7, 4), (8, 4)]
+    with scripted(s.chance, rolls=[5]):  # Defence keeps: behind are (7, 4), (8, 4), (9, 4)
+        move(s, 8, 3)
+    assert sorted(decision(s)["options"]) == [(7, 4), (8, 4)]
 
 
 def test_engagement_second_engagement_when_all_three_behind_are_taken_damage_added():
@@ -214,15 +215,15 @@ def test_engagement_second_engagement_when_all_three_behind_are_taken_damage_add
     for seat, p in zip((2, 3, 4), BEHIND):
         put(s, seat, *p, 3, 0)
     begin(s, first=0)
-    rig(s, 2, 1)
-    ev = move(s, 18, 4)                     # die 2: barge board, Defence keeps the point
-    assert s.step["kind"] == "reposition" and s.step["seat"] == 0
-    assert set(legal(s)) == {Place(*p) for p in BEHIND}       # all taken: choose whom to engage
-    ev = act(s, Place(17, 4))               # 2nd engagement, against car 3: die 1, front wing
+    with scripted(s.chance, rolls=[2, 1]):
+        ev = move(s, 18, 4)                     # die 2: barge board, Defence keeps the point
+        assert decision(s)["kind"] == "reposition" and decision(s)["seat"] == 0
+        assert set(legal(s)) == {Place(*p) for p in BEHIND}   # all taken: choose whom to engage
+        ev = act(s, Place(17, 4))           # 2nd engagement, against car 3: die 1, front wing
     e = kinds(ev, "engagement")[0].data
     assert (e["attack"], e["defence"], e["die"]) == (0, 3, 1)
     assert s.cars[0].damage == 3                              # 1 + 2, added
-    assert sorted(s.step["options"]) == [(16, 3), (16, 4), (16, 5)]
+    assert sorted(decision(s)["options"]) == [(16, 3), (16, 4), (16, 5)]
     act(s, Place(16, 4))
     assert (s.cars[0].x, s.cars[0].y) == (16, 4) and (s.cars[3].x, s.cars[3].y) == (17, 4)
 
@@ -232,10 +233,10 @@ def test_engagement_second_engagement_for_defence_when_both_beside_are_taken():
     put(s, 2, 18, 3, 3, 0)
     put(s, 3, 18, 5, 3, 0)
     begin(s, first=0)
-    rig(s, 12, 9)
-    move(s, 18, 4)                          # 12: Defence's barge board, Attack conquers
-    assert s.step["seat"] == 1 and set(legal(s)) == {Place(18, 3), Place(18, 5)}
-    ev = act(s, Place(18, 5))               # Defence engages car 3 and wins the point (9)
+    with scripted(s.chance, rolls=[12, 9]):
+        move(s, 18, 4)                          # 12: Defence's barge board, Attack conquers
+        assert decision(s)["seat"] == 1 and set(legal(s)) == {Place(18, 3), Place(18, 5)}
+        ev = act(s, Place(18, 5))           # Defence engages car 3 and wins the point (9)
     e = kinds(ev, "engagement")[0].data
     assert (e["attack"], e["defence"], e["conquers"]) == (1, 3, True)
     assert s.cars[1].damage == 1
@@ -245,8 +246,8 @@ def test_engagement_second_engagement_for_defence_when_both_beside_are_taken():
 
 def test_engagement_damage_accumulates_over_the_race():
     s = _scene(damage=1)
-    rig(s, 1)
-    move(s, 18, 4)
+    with scripted(s.chance, rolls=[1]):
+        move(s, 18, 4)
     assert s.cars[0].damage == 3
 
 
@@ -255,24 +256,24 @@ def test_engagement_winner_moves_first_when_paired():
     # level along the arrow, the winner moves first next turn
     s = _scene()
     assert s.order == [1, 0]
-    rig(s, 9)
-    move(s, 18, 4)
+    with scripted(s.chance, rolls=[9]):
+        move(s, 18, 4)
     act(s, Place(18, 3))
-    assert s.turn == 6 and s.order == [0, 1]
+    assert s.turn_no == 6 and s.order == [0, 1]
 
 
 def test_engagement_velocity_afterwards_is_the_move_actually_made():
     # our choice: Attack's pawn repeats its move to where it ended (the point
     # conquered, or the point it was put back on); Defence's pawn is unchanged
     s = _scene()
-    rig(s, 9)
-    move(s, 18, 4)
+    with scripted(s.chance, rolls=[9]):
+        move(s, 18, 4)
     act(s, Place(18, 5))
     assert (s.cars[0].vx, s.cars[0].vy) == (4, 2)
     assert (s.cars[1].vx, s.cars[1].vy) == (3, 0)
     s = _scene()
-    rig(s, 5)
-    move(s, 18, 4)
+    with scripted(s.chance, rolls=[5]):
+        move(s, 18, 4)
     act(s, Place(17, 3))
     assert (s.cars[0].vx, s.cars[0].vy) == (3, 1)
 
@@ -284,8 +285,8 @@ def _safety_car_scene():
     put(s, 1, 18, 4, 3, 0)
     put(s, 0, 14, 2, 4, 2)
     begin(s, first=0)
-    rig(s, 7, 4)
-    move(s, 18, 4)
+    with scripted(s.chance, rolls=[7, 4]):
+        move(s, 18, 4)
     return s
 
 
@@ -293,12 +294,12 @@ def test_safety_car_after_everybody_moved_second_places_behind_the_leader():
     s = _safety_car_scene()
     ev = act(s, Place(17, 3))               # the engagement ends the turn
     assert kinds(ev, "safety_car")[0].data == {"order": [2, 1, 0]}
-    assert s.step["kind"] == "regrid" and s.step["seat"] == 1
+    assert decision(s)["kind"] == "regrid" and decision(s)["seat"] == 1
     # behind the leader (30, 4) along the arrow E: our bound, the 3 columns behind
-    assert sorted(s.step["options"]) == [(x, y) for x in (27, 28, 29) for y in range(2, 8)]
+    assert sorted(decision(s)["options"]) == [(x, y) for x in (27, 28, 29) for y in range(2, 8)]
     act(s, Place(29, 4))
-    assert s.step["seat"] == 0              # the 3rd behind the 2nd
-    assert sorted(s.step["options"]) == [(x, y) for x in (26, 27, 28) for y in range(2, 8)]
+    assert decision(s)["seat"] == 0              # the 3rd behind the 2nd
+    assert sorted(decision(s)["options"]) == [(x, y) for x in (26, 27, 28) for y in range(2, 8)]
     act(s, Place(28, 5))
     assert [(c.x, c.y) for c in s.cars] == [(28, 5), (29, 4), (30, 4)]   # the leader frozen
 
@@ -307,8 +308,8 @@ def test_safety_car_restart_everybody_rolls_the_unforeseen_start():
     s = _safety_car_scene()
     act(s, Place(17, 3))
     act(s, Place(29, 4))
-    rig(s, 2)                               # the leader's start roll comes first
-    ev = act(s, Place(28, 5))
+    with scripted(s.chance, rolls=[2]):  # the leader's start roll comes first
+        ev = act(s, Place(28, 5))
     assert all(c.mode == "start" and (c.vx, c.vy) == (0, 0) for c in s.cars)
     assert s.order == [2, 1, 0] and to_act(s) == 2
     assert kinds(ev, "start_roll")[0].data == {"seat": 2, "die": 2, "start": "skid"}
@@ -316,7 +317,7 @@ def test_safety_car_restart_everybody_rolls_the_unforeseen_start():
     move(s, 31, 4)
     assert (s.cars[2].vx, s.cars[2].vy) == (0, 0)          # skid: pawn on the car
     # the next car rolls too, when its turn comes
-    assert s.step["seat"] == 1 and s.cars[1].start is not None
+    assert decision(s)["seat"] == 1 and s.cars[1].start is not None
 
 
 def test_safety_car_no_point_behind_first_points_of_the_previous_sector():
@@ -327,11 +328,11 @@ def test_safety_car_no_point_behind_first_points_of_the_previous_sector():
     put(s, 1, 22, 17, -3, 0, progress=-2)   # a lap behind, sector c (arrow W)
     put(s, 0, 26, 16, -4, 1, progress=-2)
     begin(s, first=0)
-    rig(s, 7, 6)
-    move(s, 22, 17)
+    with scripted(s.chance, rolls=[7, 6]):
+        move(s, 22, 17)
     act(s, Place(23, 16))
-    assert s.step["kind"] == "regrid" and s.step["seat"] == 1
-    assert sorted(s.step["options"]) == sorted((x, y) for x in range(2, 9) for y in (2, 3, 4))
+    assert decision(s)["kind"] == "regrid" and decision(s)["seat"] == 1
+    assert sorted(decision(s)["options"]) == sorted((x, y) for x in range(2, 9) for y in (2, 3, 4))
 
 
 def test_engagement_no_point_beside_at_all_nearest_free_points():
@@ -341,10 +342,10 @@ def test_engagement_no_point_beside_at_all_nearest_free_points():
     put(s, 1, 6, 1, 0, 0)
     put(s, 0, 3, 1, 3, 0)
     begin(s, first=0)
-    rig(s, 10)
-    move(s, 6, 1)
-    assert s.step["kind"] == "reposition" and s.step["seat"] == 1
-    assert sorted(s.step["options"]) == [(5, 1), (7, 1)]
+    with scripted(s.chance, rolls=[10]):
+        move(s, 6, 1)
+    assert decision(s)["kind"] == "reposition" and decision(s)["seat"] == 1
+    assert sorted(decision(s)["options"]) == [(5, 1), (7, 1)]
 
 
 def test_safety_car_turn_ends_once():
@@ -354,4 +355,4 @@ def test_safety_car_turn_ends_once():
     ev += act(s, Place(29, 4))
     ev += act(s, Place(28, 5))
     assert [e.data["turn"] for e in kinds(ev, "turn_end")] == [5]
-    assert s.turn == 6
+    assert s.turn_no == 6

@@ -68,7 +68,7 @@ def test_finish_classification_finishers_in_order_then_the_furthest():
     move(s, 10, 3)
     move(s, 9, 2)
     move(s, 17, 17)
-    from chequered.games.bolide.rules.turn import classification
+    from chequered.games.bolide.rules.phases import classification
     assert classification(s) == [1, 3, 0, 2]
 
 
@@ -93,4 +93,4 @@ def test_finish_turn_limit_not_before():
     begin(s, turn_no=5)
     move(s, 17, 17)
     move(s, 32, 4)
-    assert not G.is_over(s) and s.turn == 6
+    assert not G.is_over(s) and s.turn_no == 6

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import pytest
 
+from chequered.engine.chance import scripted
 from chequered.engine.protocol import IllegalAction
 from chequered.games.bolide.actions import Move, Request, Stay, Strategy
 
 from .helpers import (begin, choose_strategies, circ, kinds, legal, move, new_race, points, put,
-                      retire, rig, speed)
+                      retire, speed)
 
 START_POINTS = {(3, 8), (4, 8), (5, 8), (3, 9), (5, 9)}       # from (4, 9) facing N
 
@@ -27,8 +28,8 @@ def _grid_car(die, rules="basic", fuel="full"):
         choose_strategies(s, *[Strategy(fuel, "soft", "booster")] * 2)
     retire(s, 1)
     put(s, 0, 4, 9, mode="start", progress=-1, start=None)
-    rig(s, die)
-    ev = begin(s)
+    with scripted(s.chance, rolls=[die]):
+        ev = begin(s)
     return s, ev
 
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import pytest
 
+from chequered.engine.chance import scripted
 from chequered.engine.protocol import IllegalAction
 from chequered.games.bolide.actions import Move, Request, Stay
 
-from .helpers import begin, kinds, legal, move, new_race, points, put, request, retire, rig, speed
+from .helpers import begin, kinds, legal, move, new_race, points, put, request, retire, speed
 
 
 def _car(x, y, vx, vy, track="devoval", n=2, **fields):
@@ -109,16 +110,16 @@ def test_off_track_crash_when_only_white_rows_or_off_the_board():
     # the Booster request is left; when it brings nothing the car crashes.
     s = _car(24, 2, 0, -3, track="wall")
     assert legal(s) == [Request("booster")]
-    rig(s, 5)
-    ev = request(s, "booster")
+    with scripted(s.chance, rolls=[5]):
+        ev = request(s, "booster")
     assert s.cars[0].mode == "crashed"
     assert kinds(ev, "crash")[0].data == {"seat": 0} and kinds(ev, "crash")[0].rule == "BOLIDE 2"
 
 
 def test_off_track_crash_also_after_a_working_booster():
     s = _car(24, 2, 0, -3, track="wall")
-    rig(s, 9)
-    request(s, "booster")
+    with scripted(s.chance, rolls=[9]):
+        request(s, "booster")
     assert s.cars[0].mode == "crashed"
 
 

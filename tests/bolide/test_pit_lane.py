@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import pytest
 
+from chequered.engine.chance import scripted
 from chequered.games.bolide.actions import Place, Service, Strategy
 
-from .helpers import (act, begin, choose_strategies, kinds, legal, move, new_race, points, put,
-                      retire, rig, to_act)
+from .helpers import (act, begin, choose_strategies, decision, kinds, legal, move, new_race, points,
+                      put, retire, to_act)
 
 OUT = [(12, 3), (12, 5)]
 START_FROM_12_5 = {(12, 4), (13, 4), (13, 5), (13, 6), (12, 6)}      # facing E
@@ -46,8 +47,8 @@ def _in_lane(goal, square=None, rules="basic", strategy=None, mode="pit", **fiel
 def _drive_to_exit(s, events, service="tyres"):
     """Answer the pit decisions (the service, the tyres) until the car is to
     be placed on the Pit Lane Out line; collect the events."""
-    while s.step.get("kind") != "exit":
-        kind = s.step.get("kind")
+    while decision(s).get("kind") != "exit":
+        kind = decision(s).get("kind")
         action = Service(service) if kind == "service" else legal(s)[0]
         events += act(s, action)
 
@@ -70,7 +71,7 @@ def test_pit_lane_entered_by_touching_the_line():
     ev = move(s, 7, 5)                          # arrives on the Pit Lane In line
     assert kinds(ev, "pit_in")[0].data == {"seat": 0, "speed": 4}
     assert kinds(ev, "pit_in")[0].rule == "BOLIDE 9"
-    assert s.cars[0].mode in ("pit", "exit") or s.step.get("kind") == "service"
+    assert s.cars[0].mode in ("pit", "exit") or decision(s).get("kind") == "service"
 
 
 def test_pit_lane_entered_by_crossing_the_line():
@@ -89,19 +90,19 @@ def test_pit_lane_entering_the_driver_says_what_for():
     # BOLIDE 9: tyres at the Pit Stop cell, repairs at the Full Fuel cell
     s = _approach()
     move(s, 7, 5)
-    assert s.step.get("kind") == "service" and to_act(s) == 0
+    assert decision(s).get("kind") == "service" and to_act(s) == 0
     assert set(legal(s)) == {Service("tyres"), Service("repair"), Service("both")}
 
 
 def test_pit_lane_one_square_a_turn_to_the_pit_stop_cell():
     s = _approach()
     move(s, 7, 5)                               # turn 5: into the lane
-    rig(s, 6)
-    ev = act(s, Service("tyres"))
+    with scripted(s.chance, rolls=[6]):
+        ev = act(s, Service("tyres"))
     squares = [(e.data["square"]) for e in kinds(ev, "pit_square")]
     assert squares == [1, 2, 3]                 # turns 6, 7, 8: the Pit Stop is square 3
     assert kinds(ev, "pit_event")[0].data == {"seat": 0, "die": 6, "start": "normal"}
-    assert s.turn == 9 and s.step["kind"] == "exit"      # out in the turn after
+    assert s.turn_no == 9 and decision(s)["kind"] == "exit"      # out in the turn after
 
 
 def test_pit_lane_only_between_the_first_and_the_second_lap():
@@ -155,7 +156,7 @@ def test_pit_lane_penalty_turns_skipped_before_the_normal_ones():
         if e.kind == "pit_square":
             turn_of_square[e.data["square"]] = t
     assert turn_of_square == {1: 9, 2: 10}
-    assert s.turn == 11 and s.step["kind"] == "exit"
+    assert s.turn_no == 11 and decision(s)["kind"] == "exit"
 
 
 # ---- the Pit Lane Unforeseen Event and the way out ---------------------------------------
@@ -166,10 +167,10 @@ PIT_EVENT = [(d, "skid") for d in (1, 2, 3)] + [(d, "normal") for d in range(4, 
 @pytest.mark.parametrize("die,start", PIT_EVENT)
 def test_pit_lane_unforeseen_event_table_row(die, start):
     s = _in_lane(3)
-    rig(s, die)
-    ev = begin(s)
+    with scripted(s.chance, rolls=[die]):
+        ev = begin(s)
     assert kinds(ev, "pit_event")[0].data == {"seat": 0, "die": die, "start": start}
-    assert s.step["kind"] == "exit" and set(legal(s)) == {Place(*p) for p in OUT}
+    assert decision(s)["kind"] == "exit" and set(legal(s)) == {Place(*p) for p in OUT}
     act(s, Place(12, 5))
     reach = 2 if start == "quick" else 1
     assert points(s) == {(12 + (x - 12) * reach, 5 + (y - 5) * reach) for x, y in START_FROM_12_5}
@@ -184,8 +185,8 @@ def test_pit_lane_unforeseen_event_table_row(die, start):
 
 def test_pit_lane_exit_placed_on_a_pit_lane_out_point_then_standing_start():
     s = _in_lane(3)
-    rig(s, 5)
-    begin(s)
+    with scripted(s.chance, rolls=[5]):
+        begin(s)
     ev = act(s, Place(12, 5))
     assert kinds(ev, "pit_out")[0].data == {"seat": 0, "x": 12, "y": 5}
     car = s.cars[0]
@@ -203,7 +204,7 @@ def test_pit_lane_exit_waits_when_pit_lane_out_is_full():
     put(s, 0, 7, 5, 0, 0, mode="exit", progress=3, pit_event="normal", pitted=True)
     ev = begin(s, first=0)
     assert kinds(ev, "pit_wait")[0].data == {"seat": 0}
-    assert s.cars[0].mode == "exit" and s.turn == 6
+    assert s.cars[0].mode == "exit" and s.turn_no == 6
 
 
 def test_pit_lane_several_cars_first_in_first_out():
@@ -216,12 +217,12 @@ def test_pit_lane_several_cars_first_in_first_out():
     begin(s)
     assert s.order == [0, 1]
     move(s, 7, 6)
-    while s.step.get("kind") in ("service", "pit_tyres") and s.step["seat"] == 0:
+    while decision(s).get("kind") in ("service", "pit_tyres") and decision(s)["seat"] == 0:
         act(s, Service("tyres"))
     move(s, 7, 5)
-    while s.step.get("kind") != "exit":
+    while decision(s).get("kind") != "exit":
         act(s, legal(s)[0])
-    assert s.step["seat"] == 0
+    assert decision(s)["seat"] == 0
 
 
 def test_pit_lane_cars_in_the_lane_protect_no_track_point():
@@ -250,7 +251,7 @@ def test_pit_lane_basic_full_fuel_cell_repairs():
 def test_pit_lane_advanced_full_fuel_repair_or_pit_stop():
     s = _approach(rules="advanced")
     move(s, 7, 5)
-    assert s.step.get("kind") == "service"
+    assert decision(s).get("kind") == "service"
     assert set(legal(s)) == {Service("tyres"), Service("repair")}
 
 

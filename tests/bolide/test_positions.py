@@ -7,11 +7,12 @@ import json
 
 import pytest
 
+from chequered.engine.chance import scripted
 from chequered.engine.positions import load_position_file, write_position_file
 from chequered.engine.protocol import BadInput
 from chequered.games.bolide.actions import Move, Place, Request, Stay
 
-from .helpers import G, POSITIONS, begin, legal, move, new_race, put, rig
+from .helpers import G, POSITIONS, begin, decision, legal, move, new_race, put
 
 
 def test_positions_hand_written_toml_engagement_on_the_ring():
@@ -23,15 +24,15 @@ def test_positions_hand_written_toml_engagement_on_the_ring():
     assert Request("booster") in acts
     assert {Move(45, 4), Move(45, 8)} <= set(acts)   # sharp brakings (2 left)
     assert len(acts) == 24 + 2 + 1 + 1
-    rig(s, 11)
-    G.apply(s, 0, Move(50, 6))
-    assert s.step["kind"] == "reposition" and set(legal(s)) == {Place(50, 5), Place(50, 7)}
+    with scripted(s.chance, rolls=[11]):
+        G.apply(s, 0, Move(50, 6))
+    assert decision(s)["kind"] == "reposition" and set(legal(s)) == {Place(50, 5), Place(50, 7)}
 
 
 def test_positions_hand_written_toml_turn_goes_on():
     s = load_position_file(G, POSITIONS / "ring_engagement.toml")
     G.apply(s, 0, Move(49, 6))                       # car 1 moved already: the turn ends
-    assert s.turn == 13 and s.order == [1, 0]
+    assert s.turn_no == 13 and s.order == [1, 0]
 
 
 def test_positions_hand_written_json_half_spin():
@@ -62,8 +63,8 @@ def test_positions_dump_load_round_trip_mid_engagement():
     put(s, 1, 18, 4, 3, 0)
     put(s, 0, 14, 2, 4, 2)
     begin(s, first=0)
-    rig(s, 9)
-    move(s, 18, 4)
+    with scripted(s.chance, rolls=[9]):
+        move(s, 18, 4)
     t = _roundtrip(s)
     G.apply(t, 1, Place(18, 5))
     G.apply(s, 1, Place(18, 5))
@@ -96,7 +97,7 @@ def test_positions_bad_documents_rejected():
     with pytest.raises(BadInput, match="unknown mode"):
         G.load_position(bad)
     bad = json.loads(json.dumps(doc))
-    bad["state"]["step"]["seat"] = 5
+    bad["state"]["turn"]["pending"]["seats"] = [5]
     with pytest.raises(BadInput, match="seat"):
         G.load_position(bad)
     bad = json.loads(json.dumps(doc))

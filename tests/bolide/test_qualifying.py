@@ -5,9 +5,10 @@ the state it qualified in; repairing or new tyres afterwards sends it to the
 back of the grid (relative order kept)."""
 from __future__ import annotations
 
+from chequered.engine.chance import scripted
 from chequered.games.bolide.actions import Joker, Move, Refit, Strategy
 
-from .helpers import act, choose_strategies, circ, kinds, legal, move, new_race, put, rig, to_act
+from .helpers import act, choose_strategies, circ, kinds, legal, move, new_race, put, to_act
 
 
 def _session(n=3, **kw):
@@ -21,9 +22,8 @@ def _lap(s, turns, dice=(), **fields):
     seat = to_act(s)
     put(s, seat, 7, 3, 2, 0, progress=3, **fields)
     s.cars[seat].qual_turns = turns
-    if dice:
-        rig(s, *dice)
-    return seat, move(s, 9, 3)
+    with scripted(s.chance, rolls=dice):
+        return seat, move(s, 9, 3)
 
 
 def _refit_all(s, choices=None):
@@ -158,8 +158,8 @@ def test_qualifying_crash_not_classified_rebuilt_from_the_back():
     s = _session(track="wall")
     a, b, c = s.qual_order
     put(s, a, 24, 2, 0, -3, progress=0, damage=1)
-    rig(s, 5)
-    act(s, legal(s)[0])                    # the Booster request: nothing;
+    with scripted(s.chance, rolls=[5]):
+        act(s, legal(s)[0])                    # the Booster request: nothing;
     ev = act(s, Joker(False))              # no re-roll: the crash
     assert kinds(ev, "crash") and kinds(ev, "qualified")[0].data == {"seat": a, "turns": 999}
     _lap(s, 11)

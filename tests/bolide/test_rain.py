@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import pytest
 
+from chequered.engine.chance import scripted
 from chequered.games.bolide.actions import Request, Strategy
 
-from .helpers import (begin, choose_strategies, kinds, legal, move, new_race, points, put, retire,
-                      rig, speed)
+from .helpers import (begin, choose_strategies, decision, kinds, legal, move, new_race, points, put,
+                      retire, speed)
 
 
 def _car(weather, x=14, y=4, vx=6, vy=0, fuel="half", tyres="soft", wet=False, n=2,
@@ -65,9 +66,8 @@ def test_rain_full_fuel_second_lap(wet, weather, top2):
 # ---- slicks in the rain ------------------------------------------------------------------
 def test_rain_slicks_safe_top_no_roll():
     s = _car("rain")
-    rig(s, 1)
     ev = move(s, 21, 4)                         # speed 7: safe
-    assert not kinds(ev, "slick_rain")
+    assert not kinds(ev, "slick_rain") and not kinds(ev, "roll")
     assert (s.cars[0].x, s.cars[0].y, s.cars[0].mode) == (21, 4, "run")
 
 
@@ -85,8 +85,8 @@ SLICK = [  # die, kind, where the car ends (declared point (22, 4), arrow E, lef
 @pytest.mark.parametrize("die,kind,end", SLICK)
 def test_rain_slick_in_the_rain_table_row(die, kind, end):
     s = _car("rain")
-    rig(s, die)
-    ev = move(s, 22, 4)                         # speed 8: the top, over the safe 7
+    with scripted(s.chance, rolls=[die]):
+        ev = move(s, 22, 4)                         # speed 8: the top, over the safe 7
     e = kinds(ev, "slick_rain")[0]
     assert e.data == {"seat": 0, "die": die, "result": kind} and e.rule == "BOLIDE 13"
     car = s.cars[0]
@@ -102,17 +102,17 @@ def test_rain_skid_onto_a_car_is_an_engagement():
     put(s, 1, 22, 3, 0, 0)
     put(s, 0, 14, 4, 6, 0)
     begin(s, first=0)
-    rig(s, 6, 5)                                # skid +1 left onto (22, 3); then the engagement
-    ev = move(s, 22, 4)
+    with scripted(s.chance, rolls=[6, 5]):  # skid +1 left onto (22, 3); then the engagement
+        ev = move(s, 22, 4)
     e = kinds(ev, "engagement")[0].data
     assert (e["attack"], e["defence"], e["die"], e["conquers"]) == (0, 1, 5, False)
-    assert sorted(s.step["options"]) == [(21, 2), (21, 3), (21, 4)]
+    assert sorted(decision(s)["options"]) == [(21, 2), (21, 3), (21, 4)]
 
 
 def test_rain_aquaplaning_onto_run_off_goes_off_the_track():
     s = _car("rain", 14, 3)
-    rig(s, 2)                                   # +2 left: (22, 1), run-off
-    ev = move(s, 22, 3)
+    with scripted(s.chance, rolls=[2]):  # +2 left: (22, 1), run-off
+        ev = move(s, 22, 3)
     car = s.cars[0]
     assert (car.x, car.y, car.mode) == (22, 1, "off")
     assert kinds(ev, "off_track")
@@ -120,8 +120,8 @@ def test_rain_aquaplaning_onto_run_off_goes_off_the_track():
 
 def test_rain_aquaplaning_onto_white_rows_crashes():
     s = _car("rain", 14, 3, track="wall")
-    rig(s, 2)                                   # +2 left: (22, 1), a white row on wall.track
-    ev = move(s, 22, 3)
+    with scripted(s.chance, rolls=[2]):  # +2 left: (22, 1), a white row on wall.track
+        ev = move(s, 22, 3)
     assert s.cars[0].mode == "crashed" and kinds(ev, "crash")
 
 
@@ -139,9 +139,8 @@ def test_rain_slick_no_brake_request_in_the_rain():
 def test_rain_sun_back_sharp_brakings_and_top_speed_restored():
     s = _car("sun", brakes=2)
     assert (16, 4) in points(s)                 # a sharp braking
-    rig(s, 1)
     ev = move(s, 22, 4)
-    assert not kinds(ev, "slick_rain")
+    assert not kinds(ev, "slick_rain") and not kinds(ev, "roll")
 
 
 # ---- rain tyres ----------------------------------------------------------------------------

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import pytest
 
+from chequered.engine.chance import scripted
 from chequered.engine.protocol import IllegalAction
 from chequered.games.bolide.actions import Joker, Request, Strategy
 
 from .helpers import (act, begin, choose_strategies, kinds, legal, move, new_race, points, put,
-                      request, retire, rig, speed)
+                      request, retire, speed)
 
 
 def _car(x, y, vx, vy, rules="basic", strategy=None, **fields):
@@ -44,8 +45,8 @@ BOOSTER = [(1, "damage", 2, False, {2, 3, 4, 5}),
 @pytest.mark.parametrize("die,result,damage,no_fourth,speeds", BOOSTER)
 def test_booster_request_table_row(die, result, damage, no_fourth, speeds):
     s = _car(12, 4, 4, 0, brakes=0)             # speed 4 eastwards, top 7
-    rig(s, die)
-    ev = request(s, "booster")
+    with scripted(s.chance, rolls=[die]):
+        ev = request(s, "booster")
     e = kinds(ev, "request")[0]
     assert e.data == {"seat": 0, "kind": "booster", "die": die, "result": result}
     assert e.rule == "BOLIDE 7"
@@ -56,8 +57,8 @@ def test_booster_request_table_row(die, result, damage, no_fourth, speeds):
 
 def test_booster_speed_4_east_reaches_7_east():
     s = _car(12, 4, 4, 0, brakes=0)
-    rig(s, 9)
-    request(s, "booster")
+    with scripted(s.chance, rolls=[9]):
+        request(s, "booster")
     # the pawn placed 1 ahead, (17, 4): its 25 points
     assert points(s) == {(x, y) for x in range(15, 20) for y in range(2, 7)}
     move(s, 19, 4)
@@ -66,8 +67,8 @@ def test_booster_speed_4_east_reaches_7_east():
 
 def test_booster_speed_3_south_reaches_6_south():
     s = _car(38, 3, 0, 3, brakes=0)             # sector b, southwards
-    rig(s, 12)
-    request(s, "booster")
+    with scripted(s.chance, rolls=[12]):
+        request(s, "booster")
     assert points(s) == {(x, y) for x in range(36, 41) for y in range(5, 10)}
     assert max(y - 3 for _, y in points(s)) == 6
 
@@ -76,8 +77,8 @@ def test_booster_no_main_direction_both_axes():
     # speed 3 both East and South: the pawn goes 1 ahead on both axes, (38, 6):
     # speed 6 reachable in both directions (our reading of the third example)
     s = _car(34, 2, 3, 3, brakes=0)
-    rig(s, 7)
-    request(s, "booster")
+    with scripted(s.chance, rolls=[7]):
+        request(s, "booster")
     assert points(s) == {(x, y) for x in range(36, 41) for y in range(4, 9)}
     assert (40, 8) in points(s)
 
@@ -85,15 +86,15 @@ def test_booster_no_main_direction_both_axes():
 def test_booster_top_speed_8_in_the_first_lap():
     s = _car(10, 4, 7, 0, progress=0, brakes=0)
     assert max(_speeds(s)) == 7
-    rig(s, 10)
-    request(s, "booster")
+    with scripted(s.chance, rolls=[10]):
+        request(s, "booster")
     assert max(_speeds(s)) == 8
 
 
 def test_booster_top_speed_9_in_the_second_lap():
     s = _car(10, 4, 8, 0, progress=4, brakes=0)
-    rig(s, 10)
-    request(s, "booster")
+    with scripted(s.chance, rolls=[10]):
+        request(s, "booster")
     assert max(_speeds(s)) == 9
 
 
@@ -113,8 +114,8 @@ def test_booster_needs_speed_3():
 
 def test_booster_once_a_turn():
     s = _car(12, 4, 4, 0, brakes=0)
-    rig(s, 5)
-    request(s, "booster")
+    with scripted(s.chance, rolls=[5]):
+        request(s, "booster")
     assert Request("booster") not in legal(s)
     with pytest.raises(IllegalAction):
         request(s, "booster")
@@ -122,16 +123,16 @@ def test_booster_once_a_turn():
 
 def test_booster_engine_damage_added_over_the_race():
     s = _car(12, 4, 4, 0, brakes=0, damage=1)
-    rig(s, 1)
-    request(s, "booster")
+    with scripted(s.chance, rolls=[1]):
+        request(s, "booster")
     assert s.cars[0].damage == 3
     assert max(_speeds(s)) == 4                     # 7 - 3
 
 
 def test_booster_4th_gear_not_accumulative():
     s = _car(12, 4, 5, 0, brakes=0, no_fourth=True)
-    rig(s, 3)
-    request(s, "booster")
+    with scripted(s.chance, rolls=[3]):
+        request(s, "booster")
     assert (s.cars[0].no_fourth, s.cars[0].damage) == (True, 0)
     assert 4 not in _speeds(s)
 
@@ -152,8 +153,8 @@ BRAKE = [(1, "damage", 2, False, {(x, y) for x in (18, 19) for y in range(2, 7)}
 @pytest.mark.parametrize("die,result,damage,spins,pts", BRAKE)
 def test_brake_request_table_row(die, result, damage, spins, pts):
     s = _car(14, 4, 6, 0, brakes=0)
-    rig(s, die)
-    ev = request(s, "brake")
+    with scripted(s.chance, rolls=[die]):
+        ev = request(s, "brake")
     assert kinds(ev, "request")[0].data == {"seat": 0, "kind": "brake", "die": die,
                                             "result": result}
     car = s.cars[0]
@@ -178,22 +179,22 @@ def test_brake_request_only_when_sharp_brakings_are_used_up():
 
 def test_brake_request_once_a_turn():
     s = _car(14, 4, 6, 0, brakes=0)
-    rig(s, 4)
-    request(s, "brake")
+    with scripted(s.chance, rolls=[4]):
+        request(s, "brake")
     assert Request("brake") not in legal(s)
 
 
 def test_brake_request_damage_added_over_the_race():
     s = _car(14, 4, 6, 0, brakes=0, damage=2)
-    rig(s, 2)
-    request(s, "brake")
+    with scripted(s.chance, rolls=[2]):
+        request(s, "brake")
     assert s.cars[0].damage == 3
 
 
 def test_brake_request_imbalanced_braking_then_half_spun_choices():
     s = _car(14, 4, 6, 0, brakes=0)
-    rig(s, 6)
-    request(s, "brake")
+    with scripted(s.chance, rolls=[6]):
+        request(s, "brake")
     ev = move(s, 16, 3)
     assert kinds(ev, "half_spin")[0].data == {"seat": 0}
     begin(s)
@@ -203,10 +204,10 @@ def test_brake_request_imbalanced_braking_then_half_spun_choices():
 # ---- set-up jokers (BOLIDE 11) -------------------------------------------------------------
 def test_booster_set_up_rerolls_a_negative_booster():
     s = _car(12, 4, 4, 0, rules="advanced", brakes=0)
-    rig(s, 1, 9)
-    request(s, "booster")
-    assert legal(s) == [Joker(True), Joker(False)]
-    ev = act(s, Joker(True))
+    with scripted(s.chance, rolls=[1, 9]):
+        request(s, "booster")
+        assert legal(s) == [Joker(True), Joker(False)]
+        ev = act(s, Joker(True))
     assert kinds(ev, "reroll")[0].data == {"seat": 0, "kind": "booster", "die": 9,
                                            "result": "boost"}
     assert kinds(ev, "reroll")[0].rule == "BOLIDE 11"
@@ -215,17 +216,17 @@ def test_booster_set_up_rerolls_a_negative_booster():
 
 def test_booster_set_up_declined_keeps_the_first_result():
     s = _car(12, 4, 4, 0, rules="advanced", brakes=0)
-    rig(s, 1)
-    request(s, "booster")
+    with scripted(s.chance, rolls=[1]):
+        request(s, "booster")
     act(s, Joker(False))
     assert s.cars[0].damage == 2
 
 
 def test_booster_set_up_no_third_roll():
     s = _car(12, 4, 4, 0, rules="advanced", brakes=0)
-    rig(s, 2, 1)
-    request(s, "booster")
-    act(s, Joker(True))
+    with scripted(s.chance, rolls=[2, 1]):
+        request(s, "booster")
+        act(s, Joker(True))
     assert s.cars[0].damage == 2                # the second roll stands
     assert Joker(True) not in legal(s)
 
@@ -235,17 +236,17 @@ def test_booster_set_up_every_time():
     for turn in range(3):
         put(s, 0, 12, 4, 4, 0)
         begin(s)
-        rig(s, 4, 8)
-        request(s, "booster")
-        assert legal(s) == [Joker(True), Joker(False)]
-        act(s, Joker(True))
+        with scripted(s.chance, rolls=[4, 8]):
+            request(s, "booster")
+            assert legal(s) == [Joker(True), Joker(False)]
+            act(s, Joker(True))
         assert max(_speeds(s)) == 7
 
 
 def test_booster_set_up_no_reroll_after_a_success():
     s = _car(12, 4, 4, 0, rules="advanced", brakes=0)
-    rig(s, 7)
-    request(s, "booster")
+    with scripted(s.chance, rolls=[7]):
+        request(s, "booster")
     assert Joker(True) not in legal(s)
 
 
@@ -253,15 +254,15 @@ def test_booster_set_up_standard_speed_counts_as_negative():
     # our choice: 5-6, "the engine is not able to provide what was requested",
     # is a negative result for the joker
     s = _car(12, 4, 4, 0, rules="advanced", brakes=0)
-    rig(s, 5)
-    request(s, "booster")
+    with scripted(s.chance, rolls=[5]):
+        request(s, "booster")
     assert legal(s) == [Joker(True), Joker(False)]
 
 
 def test_booster_set_up_not_for_brake_requests():
     s = _car(14, 4, 6, 0, rules="advanced", brakes=0)
-    rig(s, 4)
-    request(s, "brake")
+    with scripted(s.chance, rolls=[4]):
+        request(s, "brake")
     assert Joker(True) not in legal(s)
 
 
@@ -270,47 +271,47 @@ BRAKE_SETUP = Strategy("half", "soft", "brake")
 
 def test_brake_set_up_one_reroll_a_race():
     s = _car(14, 4, 6, 0, rules="advanced", strategy=BRAKE_SETUP, brakes=0)
-    rig(s, 4, 9)
-    request(s, "brake")
-    assert legal(s) == [Joker(True), Joker(False)]
-    act(s, Joker(True))
+    with scripted(s.chance, rolls=[4, 9]):
+        request(s, "brake")
+        assert legal(s) == [Joker(True), Joker(False)]
+        act(s, Joker(True))
     assert s.cars[0].brake_joker is False
     assert (16, 4) in points(s)                 # the re-roll gave the braking
     move(s, 16, 4)
     put(s, 0, 14, 4, 6, 0)
     begin(s)
-    rig(s, 4)
-    request(s, "brake")                         # negative again: no joker left
+    with scripted(s.chance, rolls=[4]):
+        request(s, "brake")                         # negative again: no joker left
     assert Joker(True) not in legal(s)
     assert (16, 4) not in points(s)
 
 
 def test_brake_set_up_declined_keeps_the_joker():
     s = _car(14, 4, 6, 0, rules="advanced", strategy=BRAKE_SETUP, brakes=0)
-    rig(s, 2)
-    request(s, "brake")
+    with scripted(s.chance, rolls=[2]):
+        request(s, "brake")
     act(s, Joker(False))
     assert s.cars[0].brake_joker is True and s.cars[0].damage == 1
 
 
 def test_brake_set_up_not_for_booster_requests():
     s = _car(12, 4, 4, 0, rules="advanced", strategy=BRAKE_SETUP, brakes=0)
-    rig(s, 1)
-    request(s, "booster")
+    with scripted(s.chance, rolls=[1]):
+        request(s, "booster")
     assert Joker(True) not in legal(s)
 
 
 def test_brake_set_up_half_spin_counts_as_negative():
     s = _car(14, 4, 6, 0, rules="advanced", strategy=BRAKE_SETUP, brakes=0)
-    rig(s, 6)
-    request(s, "brake")
+    with scripted(s.chance, rolls=[6]):
+        request(s, "brake")
     assert legal(s) == [Joker(True), Joker(False)]
 
 
 def test_set_up_cancelled_by_a_side_wing_no_joker():
     s = _car(12, 4, 4, 0, rules="advanced", brakes=0, setup_lost=True)
-    rig(s, 1)
-    request(s, "booster")
+    with scripted(s.chance, rolls=[1]):
+        request(s, "booster")
     assert Joker(True) not in legal(s) and s.cars[0].damage == 2
 
 
@@ -331,17 +332,17 @@ def test_top_speed_never_below_1():
 def test_booster_and_brake_requests_in_the_same_turn():
     # ours: each request once a turn, both allowed in one turn
     s = _car(14, 4, 6, 0, brakes=0)
-    rig(s, 5, 9)
-    request(s, "booster")
-    assert Request("brake") in legal(s)
-    request(s, "brake")
+    with scripted(s.chance, rolls=[5, 9]):
+        request(s, "booster")
+        assert Request("brake") in legal(s)
+        request(s, "brake")
     assert (16, 4) in points(s)
 
 
 def test_booster_same_gear_still_allows_a_sharp_braking():
     # ours: Booster 4 (keep the gear) binds the engine, not the brakes
     s = _car(14, 4, 6, 0, brakes=1)
-    rig(s, 4)
-    request(s, "booster")
+    with scripted(s.chance, rolls=[4]):
+        request(s, "booster")
     assert _speeds(s) == {2, 6}
     assert {(16, 4), (20, 4)} <= points(s)

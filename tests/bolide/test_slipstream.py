@@ -5,9 +5,10 @@ its move (car and pawn move together: speed unchanged); running into a car
 with the +1 is an engagement."""
 from __future__ import annotations
 
+from chequered.engine.chance import scripted
 from chequered.games.bolide.actions import Move
 
-from .helpers import begin, kinds, legal, move, new_race, put, rig, to_act
+from .helpers import begin, decision, kinds, legal, move, new_race, put, to_act
 
 
 def _slip_scene(lead_v=(4, 0)):
@@ -97,13 +98,13 @@ def test_slipstream_plus_1_onto_a_car_is_an_engagement():
     put(s, 0, 28, 4, 0, 0)                  # the car ahead stands on (28, 4)
     begin(s, first=1)
     assert Move(27, 4, "E") in legal(s)
-    rig(s, 5)                               # Defence keeps the point
-    ev = move(s, 27, 4, "E")
+    with scripted(s.chance, rolls=[5]):  # Defence keeps the point
+        ev = move(s, 27, 4, "E")
     e = kinds(ev, "engagement")[0]
     assert (e.data["attack"], e.data["defence"], e.data["die"]) == (1, 0, 5)
-    assert s.step["kind"] == "reposition" and s.step["seat"] == 1
+    assert decision(s)["kind"] == "reposition" and decision(s)["seat"] == 1
     # put back behind (28, 4): the point it stands on before the +1 is free for it
-    assert sorted(s.step["options"]) == [(27, 3), (27, 4), (27, 5)]
+    assert sorted(decision(s)["options"]) == [(27, 3), (27, 4), (27, 5)]
 
 
 def test_slipstream_pure_diagonal_either_axis():

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from chequered.games.bolide.actions import Strategy
-from chequered.games.bolide.rules.turn import STRATEGY_CHOICES
+from chequered.games.bolide.rules.phases import STRATEGY_CHOICES
 
 from .helpers import (G, begin, choose_strategies, kinds, legal, move, new_race, points, put,
                       retire, speed, to_act)

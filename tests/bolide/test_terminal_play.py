@@ -26,7 +26,8 @@ def test_sand_timer_expiry_takes_the_pawn_point():
     session.run()
     text = out.getvalue()
     assert "sand timer: 5 s" in text
-    assert "time is up!" in text and "[BOLIDE 3]" in text
+    # the timer's event: the car takes its pawn's point (BOLIDE 3)
+    assert "time is up!" in text and "Red car is out of time" in text
     assert any(type(a).__name__ == "Expire" for _, a in
                [(st.seat, st.action) for st in session.steps])
 
@@ -66,8 +67,8 @@ def test_menu_says_what_each_move_would_do():
     car.x, car.y, car.vx, car.vy, car.mode, car.start = 54, 4, 4, 0, "run", None
     other = state.cars[1]
     other.x, other.y, other.mode = 57, 4, "run"
-    state.step, state.cache = {"kind": "move", "seat": 0}, None
+    game.machine.wait(state, "move", [0])          # car 0 to move, from there
     lines = [game.describe_choice(state, 0, a) for a in game.legal_actions(state, 0)]
     assert "to 56,4 (speed 2)" in lines
-    assert "to 57,4: attack car 2" in lines
+    assert "to 57,4: attack the Blue car" in lines
     assert any(line.endswith("sharp braking to speed 2 (3 left)") for line in lines)

@@ -4,9 +4,10 @@ pawn repeats the move as usual. An occupied point is an engagement; a point
 off the track takes the car off (run-off) or crashes it (white rows)."""
 from __future__ import annotations
 
+from chequered.engine.chance import scripted
 from chequered.games.bolide.actions import Expire
 
-from .helpers import G, act, begin, kinds, legal, new_race, put, retire, rig
+from .helpers import G, act, begin, kinds, legal, new_race, put, retire
 
 
 def _timed(x, y, vx, vy, n=2, track="devoval", seats=None, **fields):
@@ -43,8 +44,8 @@ def test_timer_pawn_point_occupied_engagement():
     put(s, 1, 16, 4, 0, 0)
     put(s, 0, 12, 4, 4, 0)
     begin(s, first=0)
-    rig(s, 9)
-    ev = act(s, Expire())
+    with scripted(s.chance, rolls=[9]):
+        ev = act(s, Expire())
     e = kinds(ev, "engagement")[0].data
     assert (e["attack"], e["defence"], e["conquers"]) == (0, 1, True)
     assert (s.cars[0].x, s.cars[0].y) == (16, 4)
@@ -57,8 +58,8 @@ def test_timer_path_through_a_car_engagement_on_its_point():
     put(s, 1, 14, 4, 0, 0)
     put(s, 0, 12, 4, 4, 0)                  # the pawn at (16, 4), beyond the car at (14, 4)
     begin(s, first=0)
-    rig(s, 5)
-    ev = act(s, Expire())
+    with scripted(s.chance, rolls=[5]):
+        ev = act(s, Expire())
     assert s.cars[0].mode != "crashed"
     e = kinds(ev, "engagement")[0].data
     assert (e["attack"], e["defence"]) == (0, 1)

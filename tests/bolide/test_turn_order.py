@@ -63,7 +63,7 @@ def test_turns_one_move_each_then_the_order_is_recomputed():
     move(s, 22, 4)
     assert G.to_act(s) == {1} and G.legal_actions(s, 0) == []
     move(s, 24, 3)              # car 1 overtakes
-    assert s.turn == 6 and s.order == [1, 0]
+    assert s.turn_no == 6 and s.order == [1, 0]
     assert [c.rank for c in s.cars] == [1, 0]
 
 

@@ -19,7 +19,7 @@ point, velocity, progress and sharp brakings left) for the car's strategy.
 from __future__ import annotations
 
 from ...agents.random_agent import RandomAgent
-from .actions import Joker, Move, Place, Refit, Request, Service, Stay, Strategy
+from .actions import Joker, Move, Refit, Request, Service, Strategy
 from .circuit import circuit
 from .geometry import DIRS, main_directions, segments_touch, speed
 from .rules import moves, running
@@ -130,7 +130,8 @@ class BolideBot(RandomAgent):
             return legal[0]
         c = circuit(s.circuit, s.config.content)
         car = s.cars[seat]
-        kind = s.step.get("kind")
+        pending = s.turn.pending
+        kind = pending.step
         if kind == "strategy":
             return self.strategy(s, c, car, legal)
         if kind == "pit_tyres":
@@ -146,7 +147,7 @@ class BolideBot(RandomAgent):
             t = self.table(s, c, car)
             return min(legal, key=lambda a: self.ttg(t, c, car, a.x, a.y, car.vx, car.vy,
                                                        car.brakes))
-        if "joker" in s.step:
+        if kind == "joker":
             return Joker(True)            # a second chance is never worse on average
         if car.mode == "run":
             return self.drive(s, c, car, legal)
@@ -198,6 +199,7 @@ class BolideBot(RandomAgent):
         opt = running.options(s, c, car)
         occ = running.occupied(s, car)
         brakes = car.brakes
+        ctx = s.turn.pending.context
         scored = []
         if opt.pawn:
             vals = self.values(t, c, car, opt.pawn, brakes)
@@ -205,9 +207,9 @@ class BolideBot(RandomAgent):
             # Only the best pawn points need scoring further (as Moves).
             scored = [(v, Move(x, y)) for v, (x, y) in zip(vals, opt.pawn) if v <= best + 1]
         for x, y in opt.brake:
-            b = brakes if s.step.get("brake_ok") else brakes - 1
+            b = brakes if ctx.get("brake_ok") else brakes - 1
             v = self.ttg(t, c, car, x, y, x - car.x, y - car.y, b)
-            if s.step.get("brake_spin"):
+            if ctx.get("brake_spin"):
                 v += 3
             scored.append((v + (0.5 if self.kind == "club" else 0.01), Move(x, y)))
         pit_move = self.pit_route(s, c, car, opt) if self.kind == "expert" else None

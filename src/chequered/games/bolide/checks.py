@@ -1,9 +1,9 @@
 """What the conformance and soak tests need to know about Bolide."""
 from __future__ import annotations
 
-from .actions import Expire, Joker, Move, Place, Refit, Request, Service, Stay, Strategy
+from .actions import Expire, Joker, Move, Place, Refit, Request, Service, Stay
 from .circuit import circuit, circuit_keys
-from .rules.turn import STRATEGY_CHOICES
+from .rules.phases import STRATEGY_CHOICES
 
 
 # Random drivers wander; a short turn limit keeps their races to a few
@@ -52,7 +52,8 @@ def candidate_actions(state, seat: int) -> list:
         out.append(Move(x, y))
         if abs(x - car.x) + abs(y - car.y) < 3:
             out.append(Place(x, y))
-    for p in state.step.get("options", ()):
+    pending = state.turn.pending
+    for p in (pending.context.get("options", ()) if pending is not None else ()):
         if isinstance(p, (list, tuple)) and len(p) == 2:
             out.append(Place(p[0], p[1]))
     out += [Move(car.x + 1, car.y, "N"), Move(-5, -5), Place(c.width + 3, 0)]
@@ -64,7 +65,8 @@ def invariants(state) -> list[str]:
     bad = []
     pos = {}
     # The loser of an engagement shares the point until it is put back.
-    lifted = state.step.get("seat") if state.step.get("kind") == "reposition" else None
+    pending = state.turn.pending
+    lifted = pending.seats[0] if pending is not None and pending.step == "reposition" else None
     for car in state.cars:
         if car.running and car.mode not in ("pit", "exit", "garage") and car.seat != lifted:
             p = (car.x, car.y)
@@ -78,8 +80,10 @@ def invariants(state) -> list[str]:
                 bad.append(f"car {car.seat} in mode {car.mode} off the track at {p}")
         if car.brakes < 0 or car.damage < 0 or car.penalty < 0:
             bad.append(f"car {car.seat}: negative counter")
-    if state.phase == "over" and state.step:
+    if state.turn.over and pending is not None:
         bad.append("race over but a decision is pending")
-    if state.phase != "over" and not state.step:
+    if not state.turn.over and pending is None:
         bad.append("race running but nobody is to decide")
+    if state.turn.over != (state.phase == "over"):
+        bad.append(f"phase {state.phase} but over is {state.turn.over}")
     return bad

@@ -260,3 +260,25 @@ def circuit(key: str, directory: str | None = None) -> Circuit:
         raise BadInput(f"unknown Bolide circuit {key!r}; choose from "
                        f"{', '.join(circuit_keys(directory)) or '(none)'}")
     return load_track(path)
+
+
+def content_version(config=None) -> str:
+    """A short hash of the circuits a race loads (the `.track` files of the
+    config's content folder, or the shipped ones): records carry it, so a
+    replay on changed circuits is known to differ."""
+    import hashlib
+    if config is None:
+        base, keys = CIRCUIT_DIR, circuit_keys()
+    else:
+        base = Path(config.content) if config.content else CIRCUIT_DIR
+        keys = sorted(set(config.season or [config.track]))
+    h = hashlib.sha256()
+    for key in keys:
+        path = base / f"{key}.track"
+        h.update(key.encode() + b"\0")
+        try:
+            h.update(path.read_bytes())
+        except OSError:
+            h.update(b"(missing)")
+        h.update(b"\0")
+    return h.hexdigest()[:12]

@@ -7,7 +7,8 @@ from pydantic import Field, model_validator
 
 from ...engine.protocol import GameConfig
 
-SEAT_KINDS = ("human", "random", "club", "expert")
+BOT_KINDS = ("club", "expert")      # the spec's agents (bots.py), one per kind
+SEAT_KINDS = ("human", "random", *BOT_KINDS)
 RULE_LEVELS = ("basic", "advanced")
 OPTIONS = ("qualifying", "championship", "timer")
 

@@ -14,13 +14,22 @@ from .circuit import FORBIDDEN, KERB, RUNOFF, circuit
 from .geometry import speed
 from .rules import advanced, moves
 from .rules.order import lap_of, race_order
+from .rules.steps import MACHINE
+from .text import car_name
 
 COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
            "#17becf")
 
 
-def view(s, seat, legal_points=None) -> dict:
+def view(s, seat) -> dict:
+    """What `seat` (None: a spectator) sees: everything, the same for all
+    (the points the car to move may take are public too)."""
     c = circuit(s.circuit, s.config.content)
+    pending = None if s.turn.over else s.turn.pending
+    acting = pending.seats[0] if pending is not None else None
+    legal_points = ()
+    if pending is not None and pending.step == "move":
+        legal_points = [(a.x, a.y) for a in MACHINE.legal(s, acting) if isinstance(a, Move)]
     cars = []
     for car in s.cars:
         top = advanced.tops(s, car, c)[0] if car.running else None
@@ -33,13 +42,12 @@ def view(s, seat, legal_points=None) -> dict:
             "slip": car.slip, "penalty": car.penalty, "pit_square": car.pit_square,
             "pit_goal": car.pit_goal, "fuel": car.fuel, "tyres": car.tyres, "wet": car.wet,
             "setup": car.setup, "finish": car.finish_order, "colour": COLOURS[car.seat % 8],
+            "name": car_name(car.seat),
         })
-    step = s.step
-    acting = step.get("seat") if step else None
     reach = []
-    if acting is not None and step.get("kind") == "move" and s.cars[acting].mode == "run":
+    if pending is not None and pending.step == "move" and s.cars[acting].mode == "run":
         car = s.cars[acting]
-        legal = set(legal_points or ())
+        legal = set(legal_points)
         for x, y in moves.pawn_points(car.x, car.y, car.vx, car.vy):
             reach.append([x, y, (x, y) in legal])
     return {
@@ -47,15 +55,15 @@ def view(s, seat, legal_points=None) -> dict:
         "circuit": {"key": c.key, "name": c.meta.name, "laps": c.meta.laps,
                     "content": s.config.content,
                     "width": c.width, "height": c.height},
-        "phase": s.phase, "turn": s.turn, "race": s.race_index + 1, "weather": s.weather,
+        "phase": s.phase, "turn": s.turn_no, "race": s.race_index + 1, "weather": s.weather,
         "variable_weather": s.variable_weather, "cars": cars,
         "order": [car.seat for car in race_order(c, s.cars)],
         "to_act": [acting] if acting is not None else [],
-        "decision": step.get("kind") if step else None,
+        "decision": pending.step if pending is not None else None,
         "reach": reach,
         # Every point the car to move may drive to (a standing start or a
         # creep back from the run-off has no pawn), for clickable boards.
-        "targets": sorted([x, y] for x, y in set(legal_points or ())),
+        "targets": sorted([x, y] for x, y in set(legal_points)),
         "finishers": list(s.finishers),
         "standings": {str(k): v for k, v in s.standings.items()},
         "results": [dict(r) for r in s.results],
@@ -97,7 +105,8 @@ def text(v: dict) -> str:
         if car["mode"] == "pit":
             extra.append(f"pit square {car['pit_square']}/{car['pit_goal']}")
         you = "*" if seat == v["you"] else " "
-        lines.append(f"{you}car {seat + 1} ({car['kind']}): {car['mode']}, lap {car['lap']}, "
+        lines.append(f"{you}{seat + 1} {car['name']} ({car['kind']}): {car['mode']}, "
+                     f"lap {car['lap']}, "
                      f"speed {car['speed']}/{car['top']}, sharp brakings {car['brakes']}"
                      + (", " + ", ".join(extra) if extra else ""))
     return "\n".join(lines)
@@ -171,7 +180,7 @@ def svg(v: dict, cell: int = 12) -> str:
         out.append(f'<rect x="{px - 3}" y="{py - 3}" width="6" height="6" fill="none" '
                    f'stroke="{car["colour"]}"/>')
         out.append(f'<circle cx="{cx}" cy="{cy}" r="{cell * 0.45:.1f}" fill="{car["colour"]}">'
-                   f'<title>car {car["seat"] + 1} speed {car["speed"]}</title></circle>')
+                   f'<title>{escape(car["name"])}, speed {car["speed"]}</title></circle>')
         out.append(f'<text x="{cx}" y="{cy + 3.5}" font-size="9" fill="#fff" '
                    f'text-anchor="middle">{car["seat"] + 1}</text>')
     in_reach = {(x, y) for x, y, _ok in v["reach"]}

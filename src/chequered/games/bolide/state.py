@@ -13,7 +13,8 @@ A car's `mode` says which kind of move it makes next:
 """
 from __future__ import annotations
 
-from ...engine.rng import Rng
+from ...engine.chance import Chance
+from ...engine.steps import Turn
 
 CAR_FIELDS = (
     "seat", "x", "y", "vx", "vy", "mode", "start", "reverse", "progress", "brakes", "damage",
@@ -78,31 +79,43 @@ class Car:
 
 
 STATE_FIELDS = (
-    "config", "rng", "cars", "circuit", "race_index", "phase", "turn", "order", "idx",
-    "step", "weather", "variable_weather", "draws", "safety_car", "finishers",
+    "config", "chance", "cars", "circuit", "race_index", "turn", "turn_no", "order", "idx",
+    "weather", "variable_weather", "draws", "safety_car", "finishers",
     "firsts", "standings", "results", "this_turn", "qual_order", "regrid",
     # regrid: the seats still to place at a Safety Car re-grid, or still to
     # qualify / to refit in the qualifying session (one queue, one use at a time).
-    "cache",   # the current decision's options and legal list; code that edits a
-               # state by hand must set it to None
+    "memo",    # (pending decision, seat, running.Options) of the move in hand: the
+               # legal list, the bot and the move itself all read the same
+               # options; not part of the position (a new decision starts afresh)
 )
 
 
 class BolideState:
+    """The race. `turn` is the engine's decision machine state (its phase:
+    setup, strategy, qualifying, refit, race, over; the pending decision and
+    its context); `turn_no` counts the Turns of the Game (BOLIDE 3)."""
+
     __slots__ = STATE_FIELDS
+
+    @property
+    def phase(self) -> str:
+        return self.turn.phase
+
+    @phase.setter
+    def phase(self, value: str) -> None:
+        self.turn.phase = value
 
     def clone(self) -> "BolideState":
         s = BolideState.__new__(BolideState)
         s.config = self.config
-        s.rng = self.rng.clone()
+        s.chance = self.chance.clone()
         s.cars = [c.clone() for c in self.cars]
         s.circuit = self.circuit
         s.race_index = self.race_index
-        s.phase = self.phase
-        s.turn = self.turn
+        s.turn = self.turn.clone()
+        s.turn_no = self.turn_no
         s.order = self.order.copy()
         s.idx = self.idx
-        s.step = _copy(self.step)
         s.weather = self.weather
         s.variable_weather = self.variable_weather
         s.draws = self.draws
@@ -114,21 +127,20 @@ class BolideState:
         s.this_turn = _copy(self.this_turn)
         s.qual_order = self.qual_order.copy()
         s.regrid = self.regrid.copy()
-        s.cache = None
+        s.memo = None
         return s
 
     def to_doc(self) -> dict:
         return {
             "config": self.config.model_dump(mode="json"),
-            "rng": self.rng.state,
+            "chance": self.chance.to_doc(),
             "cars": [c.to_doc() for c in self.cars],
             "circuit": self.circuit,
             "race_index": self.race_index,
-            "phase": self.phase,
-            "turn": self.turn,
+            "turn": self.turn.to_doc(),
+            "turn_no": self.turn_no,
             "order": list(self.order),
             "idx": self.idx,
-            "step": dict(self.step),
             "weather": self.weather,
             "variable_weather": self.variable_weather,
             "draws": self.draws,
@@ -146,15 +158,14 @@ class BolideState:
     def from_doc(cls, doc: dict, config) -> "BolideState":
         s = cls.__new__(cls)
         s.config = config
-        s.rng = Rng(state=doc.get("rng", 0))
+        s.chance = Chance.from_state(int(doc.get("chance", 0)))
         s.cars = [Car.from_doc(c) for c in doc["cars"]]
         s.circuit = doc["circuit"]
         s.race_index = doc.get("race_index", 0)
-        s.phase = doc.get("phase", "race")
-        s.turn = doc.get("turn", 1)
+        s.turn = Turn.from_doc(doc.get("turn"))
+        s.turn_no = doc.get("turn_no", 1)
         s.order = list(doc.get("order", ()))
         s.idx = doc.get("idx", 0)
-        s.step = dict(doc.get("step", {}))
         s.weather = doc.get("weather", "sun")
         s.variable_weather = doc.get("variable_weather", False)
         s.draws = doc.get("draws", 0)
@@ -166,7 +177,7 @@ class BolideState:
         s.this_turn = dict(doc.get("this_turn", {}))
         s.qual_order = list(doc.get("qual_order", ()))
         s.regrid = list(doc.get("regrid", ()))
-        s.cache = None
+        s.memo = None
         return s
 
 

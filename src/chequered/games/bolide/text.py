@@ -1,9 +1,26 @@
-"""Words for Bolide: actions, events and the in-game help."""
+"""Words for Bolide: the drivers' names, actions, menu lines, events and the
+in-game help. Every text is for players: cars by their colour (the colour
+of their car and pawn on the board), points written x,y as in the menus."""
 from __future__ import annotations
 
+from ...engine.chance import describe_chance
 from ...engine.protocol import Event
 from .actions import Expire, Joker, Move, Place, Refit, Request, Service, Stay, Strategy
+from .rules import running
 from .rules.advanced import strategy_name
+from .rules.dice_tables import BOOSTER, BRAKE
+from .rules.setup import circuit_of
+
+# The colours of render.COLOURS, in words.
+COLOUR_NAMES = ("Red", "Blue", "Green", "Orange", "Purple", "Brown", "Pink", "Cyan")
+
+
+def car_name(seat: int) -> str:
+    return f"{COLOUR_NAMES[seat % len(COLOUR_NAMES)]} car"
+
+
+def seat_names(state) -> dict[int, str]:
+    return {car.seat: car_name(car.seat) for car in state.cars}
 
 
 def describe_action(a) -> str:
@@ -20,67 +37,193 @@ def describe_action(a) -> str:
     if isinstance(a, Place):
         return f"place at {a.x},{a.y}"
     if isinstance(a, Service):
-        return {"tyres": "pit stop: new tyres", "repair": "repairs", "fuel": "refuel",
-                "both": "tyres and repairs"}[a.kind]
+        return SERVICES.get(a.kind, "a pit stop")
     if isinstance(a, Strategy):
         return (f"{strategy_name(a.fuel, a.tyres)} ({a.fuel} fuel, {a.tyres}"
                 f"{', rain tyres' if a.wet else ', slicks'}), {a.setup} set-up")
     if isinstance(a, Refit):
         parts = [p for p, on in (("repair", a.repair), ("new tyres", a.tyres)) if on]
         return " and ".join(parts) + " (back of the grid)" if parts else "race as qualified"
-    return repr(a)
+    return type(a).__name__
 
 
-def describe(e: Event) -> str:
+SERVICES = {"tyres": "pit stop: new tyres", "repair": "repairs", "fuel": "refuel",
+            "both": "tyres and repairs"}
+
+
+def describe_choice(state, seat: int, action) -> str:
+    """A menu line: what a move would do (its speed, a sharp braking, an
+    attack, leaving the track, the slipstream)."""
+    text = describe_action(action)
+    if not isinstance(action, Move) or state.cars[seat].mode != "run":
+        return text
+    car = state.cars[seat]
+    opt = running.options(state, circuit_of(state), car)
+    p = (action.x, action.y)
+    speed = max(abs(action.x - car.x), abs(action.y - car.y))
+    if action.slip:
+        return f"{text} (speed {speed}, then +1 {action.slip})"
+    if p in opt.engage or p in opt.engage_brake:
+        who = next((car_name(o.seat) for o in state.cars if (o.x, o.y) == p and o is not car),
+                   "a car")
+        return f"{text}: attack the {who}" + (" (with a sharp braking)"
+                                              if p in opt.engage_brake else "")
+    if p in opt.off:
+        return f"{text}: OFF THE TRACK"
+    if p in opt.brake:
+        return f"{text}: sharp braking to speed 2 ({car.brakes} left)"
+    return f"{text} (speed {speed})"
+
+
+# ---- events ---------------------------------------------------------------------------
+START = {"skid": "skids at the start: the pawn stays on the car",
+         "normal": "makes a normal start", "quick": "makes a quick start: 2 squares"}
+REQUEST = {"damage": "damage", "no_fourth": "4th gear broken until repaired",
+           "same_gear": "stuck in the same gear this turn", "nothing": "no effect",
+           "boost": "the Booster works: +1", "locked": "the wheels lock: no sharp braking",
+           "spin": "a sharp braking, but the car will end half spun",
+           "brake": "the sharp braking works"}
+SLICK = {"spin": "a half spin", "aquaplaning": "aquaplaning", "skid": "a skid",
+         "ok": "the slicks hold"}
+SERVICE_DONE = {"tyres": "new tyres", "repair": "repairs", "fuel": "fuel",
+                "both": "new tyres and repairs"}
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _cars(seats) -> str:
+    return ", ".join(car_name(int(s)) for s in seats)
+
+
+def _request_result(d) -> str:
+    result = REQUEST.get(d["result"], d["result"])
+    if d["result"] == "damage":
+        table = BOOSTER if d["kind"] == "booster" else BRAKE
+        amount = table[d["die"]][1]
+        result = f"damage, top speed -{amount} until repaired"
+        if d["kind"] == "brake":
+            result += ", no sharp braking"
+    return result
+
+
+def describe(e: Event, state=None) -> str:
+    """One line for an event as a player reads it (the rule is `e.rule`)."""
+    names = {s: car_name(s) for s in range(len(COLOUR_NAMES))}
+    chance_text = describe_chance(e, names)
+    if chance_text is not None:
+        return chance_text
     d = e.data
-    car = f"car {d['seat'] + 1}" if "seat" in d else ""
+    car = car_name(d["seat"]) if "seat" in d else ""
     k = e.kind
     if k == "move":
-        text = f"{car} moves to {d['x']},{d['y']} at speed {d['speed']}"
-    elif k == "start_roll":
-        text = f"{car} rolls {d['die']} for the start: {d['start']} start"
-    elif k == "engagement":
-        who = "attack wins the point" if d["conquers"] else "defence keeps the point"
-        text = f"engagement: car {d['attack'] + 1} on car {d['defence'] + 1}, die {d['die']}: {who}"
+        return f"{car} moves to {d['x']},{d['y']} at speed {d['speed']}"
+    if k == "stay":
+        return f"{car} stays put"
+    if k == "start_roll":
+        return f"{car} {START[d['start']]}"
+    if k == "engagement":
+        a, b = car_name(d["attack"]), car_name(d["defence"])
+        text = f"{a} attacks the {b}: " + ("the attack wins the point" if d["conquers"]
+                                           else "the defence keeps the point")
         if d["attack_damage"]:
-            text += f", attacker top speed -{d['attack_damage']}"
+            text += f", the {a} loses {d['attack_damage']} of top speed"
         if d["defence_damage"]:
-            text += f", defender top speed -{d['defence_damage']}"
-    elif k == "request":
-        text = f"{car} requests a {d['kind']}: die {d['die']} - {d['result']}"
-    elif k == "reroll":
-        text = f"{car} uses the set-up joker: die {d['die']} - {d['result']}"
-    elif k == "sharp_braking":
-        text = f"{car} brakes sharply ({d['left']} left)"
-    elif k == "off_track":
-        text = f"{car} goes off the track at {d['x']},{d['y']}"
-    elif k == "crash":
-        text = f"{car} crashes and retires"
-    elif k == "half_spin":
-        text = f"{car} ends up half spun"
-    elif k == "finish":
-        text = f"{car} takes the chequered flag in position {d['position']}"
-    elif k == "grid_roll":
-        text = "grid rolls: " + ", ".join(f"car {int(s) + 1}: {r}" for s, r in d["rolls"].items())
-    elif k == "grid":
-        text = "grid: " + ", ".join(f"car {s + 1}" for s in d["order"])
-    elif k == "weather":
-        text = f"weather: {d['weather']} (die {d['die']})"
-    elif k == "safety_car":
-        text = "SAFETY CAR: the field re-grids behind the leader"
-    elif k == "slipstream":
-        text = f"{car} uses the slipstream: +1 to {d['x']},{d['y']}"
-    elif k == "pit_in":
-        text = f"{car} enters the pit lane at speed {d['speed']}"
-    elif k == "pit_penalty":
-        text = f"{car} over the pit speed limit: {d['turns']} turns penalty"
-    elif k == "pit_event":
-        text = f"{car} pit crew: die {d['die']} - {d['start']} exit"
-    elif k == "strategy":
-        text = f"{car} strategy: {', '.join(f'{a} {b}' for a, b in d.items() if a != 'seat')}"
-    else:
-        text = f"{k} {car} {', '.join(f'{a}={b}' for a, b in d.items() if a != 'seat')}".strip()
-    return f"{text}  [{e.rule}]"
+            text += f", the {b} loses {d['defence_damage']} of top speed"
+        spun = [n for n, on in ((a, d["attack_spun"]), (b, d["defence_spun"])) if on]
+        if spun:
+            text += ", " + " and ".join(f"the {n}" for n in spun) + " half spun"
+        if d.get("setup_lost"):
+            text += f", the {a} loses its set-up (side wing)"
+        return text
+    if k == "safety_car_roll":
+        return ("an even roll: the Safety Car comes out at the end of the turn"
+                if d["safety_car"] else "an odd roll: no Safety Car")
+    if k == "request":
+        what = "a Booster" if d["kind"] == "booster" else "a Brake"
+        return f"{car} requests {what}: {_request_result(d)}"
+    if k == "reroll":
+        return f"{car} uses the set-up joker: {_request_result(d)}"
+    if k == "sharp_braking":
+        return f"{car} brakes sharply ({d['left']} sharp brakings left)"
+    if k == "off_track":
+        return f"{car} goes off the track at {d['x']},{d['y']}"
+    if k == "crash":
+        return f"{car} crashes and retires"
+    if k == "half_spin":
+        return f"{car} ends up half spun"
+    if k == "out_of_fuel":
+        return f"{car} runs out of fuel and retires"
+    if k == "finish":
+        return f"{car} takes the chequered flag, {_ordinal(d['position'])}"
+    if k == "grid_roll":
+        return "Grid dice: " + ", ".join(f"{car_name(int(s))} {r}" for s, r in d["rolls"].items())
+    if k == "grid":
+        return "The grid, pole first: " + _cars(d["order"])
+    if k == "weather":
+        if "draw" in d:
+            return f"Weather draw: {d['weather']}"
+        if d.get("variable"):
+            return f"Variable weather: the race starts in the {d['weather']}"
+        return "Sunny for the whole race"
+    if k == "safety_car":
+        lead = f" behind the {car_name(d['order'][0])}" if d["order"] else ""
+        return f"SAFETY CAR: the field re-grids{lead}"
+    if k == "regrid":
+        return f"{car} lines up at {d['x']},{d['y']} behind the Safety Car"
+    if k == "reposition":
+        return f"{car} is put back at {d['x']},{d['y']}"
+    if k == "slipstream":
+        return f"{car} uses the slipstream: +1 to {d['x']},{d['y']}"
+    if k == "slick_rain":
+        return f"{car} on slicks at top speed in the rain: {SLICK[d['result']]}"
+    if k == "timer":
+        return f"{car} is out of time: the car takes the point of its pawn"
+    if k == "pit_in":
+        return f"{car} enters the pit lane at speed {d['speed']}"
+    if k == "pit_penalty":
+        return (f"{car} entered at speed {d['speed']}, over the pit lane limit of "
+                f"{d['limit']}: {d['turns']} turns of penalty")
+    if k == "service_plan":
+        return f"{car} comes in for {SERVICE_DONE[d['kind']]}"
+    if k == "pit_square":
+        return f"{car} moves to pit lane square {d['square']}"
+    if k == "pit_event":
+        return f"{car} pit crew done: a {d['start']} start from the pit lane"
+    if k == "service":
+        return f"{car} is serviced: {SERVICE_DONE[d['kind']]}"
+    if k == "pit_wait":
+        return f"{car} waits in the pit lane: the way out is blocked"
+    if k == "pit_out":
+        return f"{car} leaves the pit lane at {d['x']},{d['y']}"
+    if k == "skip":
+        return f"{car} sits out a penalty turn ({d['left']} more)"
+    if k == "strategy":
+        tyres = f"{d['tyres']} {'rain tyres' if d['wet'] else 'slicks'}"
+        if "fuel" in d:
+            return (f"{car} races {d['name']}: {d['fuel']} fuel, {tyres}, "
+                    f"{d['setup']} set-up")
+        return f"{car} fits {tyres} for the second lap"
+    if k == "turn_end":
+        return f"End of turn {d['turn']}"
+    if k == "race_called":
+        return f"The race is called after {d['turn']} turns (our turn limit)"
+    if k == "race_over":
+        return "The race is over: " + ", ".join(
+            f"{_ordinal(i)} {car_name(s)}" for i, s in enumerate(d["classification"], 1))
+    if k == "qualifying":
+        return f"{car} starts its qualifying lap from the pole position"
+    if k == "qualified":
+        if d["turns"] >= 999:
+            return f"{car} sets no qualifying time"
+        return f"{car} qualifies in {d['turns']} turns"
+    if k == "refit":
+        parts = [p for p, on in (("repairs", d["repair"]), ("new tyres", d["tyres"])) if on]
+        return (f"{car} takes " + " and ".join(parts) + ": to the back of the grid" if parts
+                else f"{car} races as qualified")
+    raise ValueError(f"no text for the Bolide event {k!r}")
 
 
 HELP = {
@@ -97,22 +240,24 @@ HELP = {
     "dirty": "BOLIDE 2: back on the track, one more one-square move; then the pawn returns.",
 }
 
+STEP_HELP = {
+    "joker": "BOLIDE 11: your set-up lets you roll again after a bad result, or keep it.",
+    "reposition": "BOLIDE 6: the loser of an engagement is put 3 points behind (attack) "
+                  "or 2 beside (defence), never in the next sector.",
+    "regrid": "BOLIDE 6: Safety Car: put your car behind the car ahead of you.",
+    "exit": "BOLIDE 9: choose a point on the Pit Lane Out line for your standing start.",
+    "service": "BOLIDE 9/15: tyres at the Pit Stop cell, repairs at the Full Fuel cell.",
+    "strategy": "BOLIDE 11: fuel (half: faster, must pit; full: no stop), tyres (soft: "
+                "faster, 2 sharp brakings; hard: 3), set-up joker, slicks or rain tyres.",
+    "pit_tyres": "BOLIDE 11: the tyres for the second lap.",
+    "refit": "BOLIDE 12: repairs or new tyres now cost your grid place.",
+}
+
 
 def help_text(state, seat: int) -> str:
-    step = state.step or {}
-    kind = step.get("kind")
-    if kind == "move":
-        if "joker" in step:
-            return "BOLIDE 11: your set-up lets you roll again after a bad result, or keep it."
+    pending = state.turn.pending
+    if pending is None or seat not in pending.seats:
+        return "Nothing to decide."
+    if pending.step == "move":
         return HELP.get(state.cars[seat].mode, HELP["run"])
-    return {
-        "reposition": "BOLIDE 6: the loser of an engagement is put 3 points behind (attack) "
-                      "or 2 beside (defence), never in the next sector.",
-        "regrid": "BOLIDE 6: Safety Car: put your car behind the car ahead of you.",
-        "exit": "BOLIDE 9: choose a point on the Pit Lane Out line for your standing start.",
-        "service": "BOLIDE 9/15: tyres at the Pit Stop cell, repairs at the Full Fuel cell.",
-        "strategy": "BOLIDE 11: fuel (half: faster, must pit; full: no stop), tyres (soft: "
-                    "faster, 2 sharp brakings; hard: 3), set-up joker, slicks or rain tyres.",
-        "pit_tyres": "BOLIDE 11: the tyres for the second lap.",
-        "refit": "BOLIDE 12: repairs or new tyres now cost your grid place.",
-    }.get(kind, "Nothing to decide.")
+    return STEP_HELP.get(pending.step, "Nothing to decide.")

@@ -9,6 +9,13 @@ pitlane      9 Pit Lane, 15 Repairs
 advanced     10 Weather, 11 Race Strategy, 13 Rain, 14 Start tables
 qualifying   12 Qualifying Session
 championship 16 Championship
-turn         the order of decisions inside a turn
+steps        the decision machine: every decision step and the automatic step of
+             every phase (engine/steps.Machine)
+turn         the car's move and what follows it (the move, joker, reposition, pit
+             lane decisions)
+phases       between decisions: each car in race order, the end of a turn, the
+             Safety Car re-grid, strategies, the end of a race and its result
+setup        Preparation: the grid by the die, the weather, the cars on the grid
+decide       asking a car for a decision of the table
 dice_tables  the Appendix tables
 """

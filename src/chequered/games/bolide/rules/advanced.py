@@ -2,7 +2,7 @@
 performance (top speed, sharp brakings) and the weather draws."""
 from __future__ import annotations
 
-from ....engine.dice import roll
+from ....engine import chance
 from ....engine.protocol import Event
 from ..circuit import Circuit
 from .dice_tables import DIE, START_FULL, START_HALF
@@ -72,11 +72,10 @@ def sharp_brakings_frozen(s, car) -> bool:
 
 def start_roll(s, car, events: list[Event], rule: str) -> str:
     """BOLIDE 1 / 14: the unforeseen start, by fuel load in the advanced rules."""
-    die = roll(s.rng, DIE)
+    die = chance.roll(s.chance, events, DIE, rule=rule, what="start die", seat=car.seat)
     table = START_HALF if s.config.advanced and car.fuel == "half" else START_FULL
     result = table[die]
-    events.append(Event("start_roll", {"seat": car.seat, "die": die, "start": result}, rule,
-                        reveal=True))
+    events.append(Event("start_roll", {"seat": car.seat, "die": die, "start": result}, rule))
     return result
 
 
@@ -86,25 +85,25 @@ def first_weather(s, rain_risk: int, events: list[Event]) -> None:
     if not s.config.advanced:
         s.weather, s.variable_weather = "sun", False
         return
-    die = roll(s.rng, DIE)
+    die = chance.roll(s.chance, events, DIE, rule="BOLIDE 10", what="weather die")
     s.variable_weather = die <= 7
     s.draws = 1
     if s.variable_weather:
-        second = roll(s.rng, DIE)
+        second = chance.roll(s.chance, events, DIE, rule="BOLIDE 10", what="rain risk die")
         s.weather = "rain" if second <= rain_risk else "sun"
         events.append(Event("weather", {"die": die, "second": second, "weather": s.weather,
-                                        "variable": True}, "BOLIDE 10", reveal=True))
+                                        "variable": True}, "BOLIDE 10"))
     else:
         s.weather = "sun"
         events.append(Event("weather", {"die": die, "weather": "sun", "variable": False},
-                            "BOLIDE 10", reveal=True))
+                            "BOLIDE 10"))
 
 
 def weather_draw(s, rain_risk: int, events: list[Event]) -> None:
     """BOLIDE 10: a further draw when the leader reaches the intermediate line
     in the 1st and in the 2nd lap (variable weather only)."""
     s.draws += 1
-    die = roll(s.rng, DIE)
+    die = chance.roll(s.chance, events, DIE, rule="BOLIDE 10", what="weather die")
     s.weather = "rain" if die <= rain_risk else "sun"
     events.append(Event("weather", {"die": die, "weather": s.weather, "draw": s.draws},
-                        "BOLIDE 10", reveal=True))
+                        "BOLIDE 10"))

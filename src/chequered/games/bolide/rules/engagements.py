@@ -4,7 +4,7 @@ the next sector); chained engagements; the Safety Car on a 7 and an even roll.
 """
 from __future__ import annotations
 
-from ....engine.dice import roll
+from ....engine import chance
 from ....engine.protocol import Event
 from ..circuit import Circuit
 from .dice_tables import DIE, ENGAGEMENT, ENGAGEMENT_3_ADVANCED
@@ -44,7 +44,7 @@ def reposition_options(s, c: Circuit, loser, points) -> tuple[list, list]:
 
 def roll_engagement(s, attacker, defender, events: list[Event]) -> dict:
     """Roll and apply the damage part of an engagement; say who lost."""
-    die = roll(s.rng, DIE)
+    die = chance.roll(s.chance, events, DIE, rule="BOLIDE 6", what="engagement die")
     outcome = ENGAGEMENT[die]
     if die == 3 and s.config.advanced:
         outcome = ENGAGEMENT_3_ADVANCED
@@ -56,13 +56,13 @@ def roll_engagement(s, attacker, defender, events: list[Event]) -> dict:
     data = {"attack": attacker.seat, "defence": defender.seat, "die": die,
             "conquers": conquers, "attack_damage": a_dmg, "defence_damage": d_dmg,
             "attack_spun": a_spin, "defence_spun": d_spin, "setup_lost": setup_loss}
-    events.append(Event("engagement", data, "BOLIDE 6", reveal=True))
+    events.append(Event("engagement", data, "BOLIDE 6"))
     if sc_roll:
-        second = roll(s.rng, DIE)
+        second = chance.roll(s.chance, events, DIE, rule="BOLIDE 6", what="Safety Car die")
         if second % 2 == 0:
             s.safety_car = True
         events.append(Event("safety_car_roll", {"die": second, "safety_car": second % 2 == 0},
-                            "BOLIDE 6", reveal=True))
+                            "BOLIDE 6"))
     return {"conquers": conquers, "attack_spun": a_spin, "defence_spun": d_spin}
 
 

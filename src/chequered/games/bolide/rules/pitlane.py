@@ -1,7 +1,7 @@
 """BOLIDE 9 Pit Lane and 15 Repairs."""
 from __future__ import annotations
 
-from ....engine.dice import roll
+from ....engine import chance
 from ....engine.protocol import Event
 from ..circuit import Circuit
 from ..geometry import segments_touch
@@ -63,10 +63,11 @@ def crawl(s, c: Circuit, car, events: list[Event]) -> bool:
     events.append(Event("pit_square", {"seat": car.seat, "square": car.pit_square}, "BOLIDE 9"))
     if car.pit_square < car.pit_goal:
         return False
-    die = roll(s.rng, DIE)
+    die = chance.roll(s.chance, events, DIE, rule="BOLIDE 9", what="pit lane die",
+                      seat=car.seat)
     car.pit_event = PIT_LANE[die]
     events.append(Event("pit_event", {"seat": car.seat, "die": die, "start": car.pit_event},
-                        "BOLIDE 9", reveal=True))
+                        "BOLIDE 9"))
     car.mode = "exit"
     return True
 

@@ -4,6 +4,7 @@ a car to the back of the grid."""
 from __future__ import annotations
 
 from ....engine.protocol import Event
+from .decide import ask
 
 NOT_CLASSIFIED = 999
 
@@ -25,7 +26,7 @@ def _next_driver(s, c, events) -> None:
     car.mode, car.start, car.progress, car.qual_turns = "start", None, -1, 0
     s.order = [seat]
     s.idx = 0
-    s.turn = 1
+    s.turn_no = 1
     events.append(Event("qualifying", {"seat": seat}, "BOLIDE 12"))
 
 
@@ -50,20 +51,29 @@ def end_turn(s, c, events) -> None:
     order = []
     for t in sorted(set(times.values())):
         tied = [seat for seat in s.qual_order if times[seat] == t]
-        order += tied if len(tied) == 1 else roll_order(s, tied, events, "BOLIDE 12")
+        order += tied if len(tied) == 1 else roll_order(s, tied, events, "BOLIDE 12",
+                                                        "tie die")
     s.qual_order = order
     s.phase = "refit"
     s.regrid = list(order)
     s.this_turn = {"back": []}
-    s.step = {}
+
+
+def refit_phase(s) -> list[Event]:
+    from .setup import circuit_of
+    events: list[Event] = []
+    next_refit(s, circuit_of(s), events)
+    return events
 
 
 def next_refit(s, c, events) -> None:
+    """The automatic step of phase "refit": the next driver's refit decision,
+    then the grid."""
     if s.regrid:
         seat = s.regrid.pop(0)
         if s.cars[seat].mode == "crashed":
             s.cars[seat].mode = "garage"
-        s.step = {"kind": "refit", "seat": seat}
+        ask(s, "refit", seat)
         return
     back = s.this_turn.get("back", [])
     order = [seat for seat in s.qual_order if seat not in back] + back
@@ -85,4 +95,3 @@ def refit(s, c, car, action, events) -> None:
         s.this_turn.setdefault("back", []).append(car.seat)
     events.append(Event("refit", {"seat": car.seat, "repair": action.repair,
                                   "tyres": action.tyres}, "BOLIDE 12"))
-    s.step = {}

@@ -1,14 +1,14 @@
 """The options of the car whose turn it is, and what its move does
 (BOLIDE 1 Moves, 2 Off the Track, 4 Sharp Brakings, 5 Slipstreaming, 13 Rain).
 
-`options(s, car)` returns an Options record the turn machine offers as the
-legal list; `resolve_move` carries a chosen Move out.
+`options(s, c, car)` returns the Options record the move decision offers
+as its legal list (rules/turn.py carries a chosen Move out).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ....engine.dice import roll
+from ....engine import chance
 from ....engine.protocol import Event
 from ..actions import Move, Request
 from ..circuit import Circuit
@@ -47,12 +47,12 @@ def occupied(s, car) -> set:
             if o is not car and o.running and o.mode not in ("pit", "exit", "garage")}
 
 
-def velocity(s, car, top: int) -> tuple[int, int]:
+def velocity(ctx: dict, car, top: int) -> tuple[int, int]:
     """The car-pawn vector this turn: the Booster's +1 in the main direction,
     and a car faster than its (new, lower) top speed slowed to it along its
     main direction (BOLIDE 13: speed 9 falls to 6 when the rain stops)."""
     vx, vy = car.vx, car.vy
-    for dx, dy in s.step.get("shift", ()):     # BOLIDE 7: Booster
+    for dx, dy in ctx.get("shift", ()):     # BOLIDE 7: Booster
         vx, vy = vx + dx, vy + dy
     limit = top + 2
     if speed(vx, vy) > limit:
@@ -62,29 +62,29 @@ def velocity(s, car, top: int) -> tuple[int, int]:
 
 
 def options(s, c: Circuit, car) -> Options:
-    """The car's options now; kept in the state's cache until the next apply
-    (the bot, the legal list and the move itself all need them)."""
-    cache = s.cache
-    if cache is not None and cache.get("seat") == car.seat and "options" in cache:
-        return cache["options"]
-    opt = _options(s, c, car)
-    if cache is None or cache.get("seat") != car.seat:
-        s.cache = cache = {"seat": car.seat}
-    cache["options"] = opt
+    """The car's options in the move decision in hand, kept with that
+    decision (`s.memo`) until the next one: the legal list, the bot and the
+    move itself all need them, and they are the expensive part."""
+    pending = s.turn.pending
+    memo = s.memo
+    if memo is not None and memo[0] is pending and memo[1] == car.seat:
+        return memo[2]
+    opt = _options(s, c, car, pending.context if pending is not None else {})
+    if pending is not None:
+        s.memo = (pending, car.seat, opt)
     return opt
 
 
-def _options(s, c: Circuit, car) -> Options:
-    step = s.step
+def _options(s, c: Circuit, car, ctx: dict) -> Options:
     safe, risky = tops(s, car, c)
-    top = risky + (1 if step.get("boost") else 0)
-    vx, vy = velocity(s, car, top)
+    top = risky + (1 if ctx.get("boost") else 0)
+    vx, vy = velocity(ctx, car, top)
     occ = occupied(s, car)
     opt = Options()
-    same_gear = speed(car.vx, car.vy) if step.get("same_gear") else None
+    same_gear = speed(car.vx, car.vy) if ctx.get("same_gear") else None
     opt.pawn = moves.pawn_targets(c, car.x, car.y, vx, vy, top, occ, car.no_fourth, same_gear)
     frozen = sharp_brakings_frozen(s, car)
-    can_brake = not frozen and not step.get("no_brake") and (car.brakes > 0 or step.get("brake_ok"))
+    can_brake = not frozen and not ctx.get("no_brake") and (car.brakes > 0 or ctx.get("brake_ok"))
     if can_brake:
         pawn = set(opt.pawn)
         opt.brake = [p for p in moves.sharp_braking_targets(c, car.x, car.y, car.vx, car.vy, occ)
@@ -96,7 +96,7 @@ def _options(s, c: Circuit, car) -> Options:
             c, car.x, car.y, vx, vy, top, brake_all, occ, car.no_fourth, same_gear)
     if car.slip:
         opt.slip = _slip_moves(c, car, opt.pawn + opt.brake, occ)
-    requested = step.get("requested", ())
+    requested = ctx.get("requested", ())
     if speed(car.vx, car.vy) >= 3 and "booster" not in requested:
         opt.requests.append("booster")                       # BOLIDE 7, Booster
     if car.brakes == 0 and not frozen and "brake" not in requested:
@@ -132,10 +132,11 @@ def slick_in_rain(s, c: Circuit, car, x: int, y: int, d: int, events: list[Event
     safe, risky = tops(s, car, c)
     if not (s.config.advanced and s.weather == "rain" and not car.wet and d > safe):
         return x, y, (0, 0), False
-    die = roll(s.rng, DIE)
+    die = chance.roll(s.chance, events, DIE, rule="BOLIDE 13", what="Slick in the Rain die",
+                      seat=car.seat)
     kind, fwd, left = SLICK_RAIN[die]
     events.append(Event("slick_rain", {"seat": car.seat, "die": die, "result": kind},
-                        "BOLIDE 13", reveal=True))
+                        "BOLIDE 13"))
     if kind == "spin":
         return x, y, (0, 0), True
     ax, ay = c.arrow(max(0, c.sector_at(x, y)) if c.sector_at(x, y) >= 0 else car.progress % c.n_sectors)

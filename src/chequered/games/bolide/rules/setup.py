@@ -2,12 +2,15 @@
 on the red squares; BOLIDE 16 Championship between races."""
 from __future__ import annotations
 
-from ....engine.dice import roll
+from ....engine import chance
+from ....engine.chance import Chance
 from ....engine.protocol import BadInput, Event
 from ....engine.rng import Rng
+from ....engine.steps import Turn
 from ..circuit import circuit as load_circuit
 from ..state import BolideState, Car
 from . import advanced
+from .dice_tables import DIE
 
 # BOLIDE 16: points for the first places only ("not all the drivers gain
 # points"), and 1 point for the first across each intermediate line. Ours.
@@ -23,7 +26,9 @@ def circuit_of(s):
     return load_circuit(s.circuit, s.config.content)
 
 
-def new_state(config, seed: int) -> tuple[BolideState, list[Event]]:
+def new_state(config, seed: int) -> BolideState:
+    """A race before its preparation: the grid dice and the weather are the
+    machine's first automatic step (`setup_phase`)."""
     for key in season(config):
         load_circuit(key, config.content)          # unknown circuits fail here
     c = load_circuit(season(config)[0], config.content)
@@ -32,15 +37,14 @@ def new_state(config, seed: int) -> tuple[BolideState, list[Event]]:
                        f"{len(config.seats)}")
     s = BolideState.__new__(BolideState)
     s.config = config
-    s.rng = Rng(seed)
+    s.chance = Chance(Rng(seed))
     s.cars = [Car(i) for i in range(len(config.seats))]
     s.circuit = c.key
     s.race_index = 0
-    s.phase = "setup"
-    s.turn = 0
+    s.turn = Turn("setup")
+    s.turn_no = 0
     s.order = []
     s.idx = 0
-    s.step = {}
     s.weather = "sun"
     s.variable_weather = False
     s.draws = 0
@@ -52,10 +56,15 @@ def new_state(config, seed: int) -> tuple[BolideState, list[Event]]:
     s.this_turn = {}
     s.qual_order = []
     s.regrid = []
-    s.cache = None                      # the legal list of the decision in hand
+    s.memo = None
+    return s
+
+
+def setup_phase(s) -> list[Event]:
+    """The automatic step of phase "setup": prepare race `s.race_index`."""
     events: list[Event] = []
     start_race(s, events)
-    return s, events
+    return events
 
 
 def dice_grid(s, events: list[Event]) -> list[int]:
@@ -64,15 +73,15 @@ def dice_grid(s, events: list[Event]) -> list[int]:
     return roll_order(s, seats, events, "BOLIDE Preparation")
 
 
-def roll_order(s, seats, events, rule) -> list[int]:
+def roll_order(s, seats, events, rule, what: str = "grid die") -> list[int]:
     """Everybody rolls; highest first; each tie rolls again among itself."""
-    rolls = {seat: roll(s.rng, 12) for seat in seats}
-    events.append(Event("grid_roll", {"rolls": {str(k): v for k, v in rolls.items()}}, rule,
-                        reveal=True))
+    rolls = {seat: chance.roll(s.chance, events, DIE, rule=rule, what=what, seat=seat)
+             for seat in seats}
+    events.append(Event("grid_roll", {"rolls": {str(k): v for k, v in rolls.items()}}, rule))
     out = []
     for value in sorted(set(rolls.values()), reverse=True):
         tied = [seat for seat in seats if rolls[seat] == value]
-        out += tied if len(tied) == 1 else roll_order(s, tied, events, rule)
+        out += tied if len(tied) == 1 else roll_order(s, tied, events, rule, what)
     return out
 
 
@@ -80,7 +89,7 @@ def start_race(s, events: list[Event]) -> None:
     """Set up race `s.race_index`: fresh cars, the grid, weather, strategies."""
     c = load_circuit(season(s.config)[s.race_index], s.config.content)
     s.circuit = c.key
-    s.turn = 0
+    s.turn_no = 0
     s.finishers = []
     s.firsts = {}
     s.safety_car = False
@@ -118,6 +127,6 @@ def place_on_grid(s, c, order: list[int], events: list[Event]) -> None:
         car.rank = pos
     events.append(Event("grid", {"order": list(order)}, "BOLIDE Preparation"))
     s.phase = "race"
-    s.turn = 0
+    s.turn_no = 0
     s.order = []
     s.idx = 0

@@ -1,181 +1,97 @@
-"""The order of decisions: whose turn, what they may do, and everything that
-happens between decisions (BOLIDE 3: each car moves once a turn, in race
-order; the Safety Car re-grid and the weather draws at the end of a turn)."""
+"""The car's move and what it leads to (BOLIDE 1 Moves, 2 Off the Track,
+4 Sharp Brakings, 5 Slipstreaming, 6 Engages, 7 Requests, 8 Half Spin,
+9 Pit Lane, 13 Rain; BOLIDE 3, the sand timer).
+
+These are the `apply` functions of the decision steps of rules/steps.py;
+what happens between decisions (whose turn, the end of a turn) is in
+rules/phases.py. A decision's own data (a Booster's shift, the points a
+loser may be put back on, a battle under way) is the context of the
+pending decision (`s.turn.pending.context`).
+"""
 from __future__ import annotations
 
-from ....engine.protocol import Event, IllegalAction
-from ..actions import Expire, Joker, Move, Place, Refit, Request, Service, Stay, Strategy
-from ..geometry import speed
-from . import advanced, engagements, moves, pitlane, qualifying, requests, running
-from .order import advance_progress, finished_laps, lap_of, race_order
-from .setup import CHAMPIONSHIP_POINTS, INTERMEDIATE_POINTS, circuit_of, place_on_grid, season, start_race
-
-STRATEGY_CHOICES = [Strategy(f, t, u, w) for f in ("full", "half") for t in ("soft", "hard")
-                    for u in ("booster", "brake") for w in (False, True)]
-
-
-# ---- what the seat to act may do ------------------------------------------------
-def legal(s, seat: int) -> list:
-    """The legal list of the decision in hand (cached until the next apply)."""
-    cache = s.cache
-    if cache is not None and cache.get("seat") == seat and "legal" in cache:
-        return cache["legal"]
-    out = _legal(s, seat)
-    cache = s.cache                     # computing the options may have made one
-    if cache is None or cache.get("seat") != seat:
-        s.cache = cache = {"seat": seat}
-    cache["legal"] = out
-    return out
+from ....engine.protocol import Event
+from ..actions import Expire, Joker, Move, Request, Stay
+from ..circuit import Circuit
+from ..geometry import DIRS, speed
+from . import engagements, moves, pitlane, qualifying, requests, running
+from .decide import ask, done
+from .order import advance_progress, finished_laps
+from .setup import circuit_of
 
 
-def _legal(s, seat: int) -> list:
-    step = s.step
-    if not step or step.get("seat") != seat:
-        return []
-    kind = step["kind"]
-    car = s.cars[seat]
+# ---- the move decision -----------------------------------------------------------
+def move_actions(s, seat: int) -> list:
+    """The legal list of the move decision (BOLIDE 1, 2, 7, 8; the sand timer)."""
     c = circuit_of(s)
-    if kind == "move":
-        if "joker" in step:
-            return [Joker(True), Joker(False)]
-        return _move_actions(s, c, car)
-    if kind in ("reposition", "regrid", "exit"):
-        return [Place(x, y) for x, y in step["options"]]
-    if kind == "service":
-        return [Service(k) for k in step["options"]]
-    if kind == "strategy":
-        return STRATEGY_CHOICES if s.config.advanced else []
-    if kind == "pit_tyres":
-        return [a for a in STRATEGY_CHOICES if a.fuel == car.fuel and a.setup == car.setup]
-    if kind == "refit":
-        return [Refit(r, t) for r in (False, True) for t in (False, True)]
-    return []
-
-
-def _move_actions(s, c, car) -> list:
+    car = s.cars[seat]
     mode = car.mode
-    occ = running.occupied(s, car)
     if mode == "run":
         acts = running.legal_actions(s, c, car)
         if "timer" in s.config.options and s.config.seats[car.seat] == "human":
             acts.append(Expire())
         return acts
+    occ = running.occupied(s, car)
     if mode == "start":
         reach = 2 if car.start == "quick" else 1
-        pts = moves.start_targets(c, car.x, car.y, _facing(c, car), reach, occ)
+        pts = moves.start_targets(c, car.x, car.y, facing(c, car), reach, occ)
         return [Move(x, y) for x, y in pts] or [Stay()]
     if mode == "spun":
-        ax, ay = _facing(c, car)
+        ax, ay = facing(c, car)
         pts = moves.start_targets(c, car.x, car.y, (-ax, -ay), 1, occ)
         return [Move(x, y) for x, y in pts] + [Stay()]
     pts = moves.creep_targets(c, car.x, car.y, occ, need_track=(mode == "dirty"))
     return [Move(x, y) for x, y in pts] or [Stay()]
 
 
-def _facing(c, car) -> tuple[int, int]:
+def facing(c, car) -> tuple[int, int]:
     sec = c.sector_at(car.x, car.y)
     return c.arrow(sec if sec >= 0 else car.progress % c.n_sectors)
 
 
-# ---- applying a decision -----------------------------------------------------------
-def apply(s, seat: int, action) -> list[Event]:
-    options = legal(s, seat)
-    if not options:
-        who = s.step.get("seat") if s.step else None
-        raise IllegalAction(f"BOLIDE 3: it is seat {who}'s decision, not seat {seat}'s",
-                            "BOLIDE 3")
-    if action not in options:
-        raise IllegalAction(_why_not(s, seat, action), "BOLIDE 1")
+def why_not_move(s, seat: int, action) -> str | None:
+    if isinstance(action, Request):
+        return (f"BOLIDE 7: no {action.kind} request now (a Booster needs speed 3, once a "
+                "turn; a Brake only when the sharp brakings are used up)")
+    if isinstance(action, Move):
+        return (f"BOLIDE 1: point {action.x},{action.y} cannot be reached this turn (the "
+                "pawn rule, the top speed, a trajectory inside the track, cars protect "
+                "their point)")
+    if isinstance(action, Expire):
+        return "BOLIDE 3: the sand timer runs only for a person driving at speed"
+    if isinstance(action, Stay):
+        return "BOLIDE 8: the car can move: staying put is only for a half spun or stuck car"
+    return None
+
+
+def apply_move(s, seat: int, action) -> list[Event]:
     events: list[Event] = []
-    before = s.cache.get("options") if s.cache else None     # options of this decision
-    s.cache = None
     c = circuit_of(s)
     car = s.cars[seat]
-    kind = s.step["kind"]
-    if kind == "move":
-        _apply_move_step(s, c, car, action, events, before)
-    elif kind == "reposition":
-        _reposition(s, c, car, (action.x, action.y), events)
-    elif kind == "regrid":
-        car.x, car.y = action.x, action.y
-        advance_progress(c, car, car.x, car.y)
-        events.append(Event("regrid", {"seat": seat, "x": car.x, "y": car.y}, "BOLIDE 6"))
-        s.step = {}
-        _next_regrid(s, c, events)
-    elif kind == "exit":
-        car.x, car.y = action.x, action.y
-        advance_progress(c, car, car.x, car.y)
-        car.mode = "start"
-        car.start = car.pit_event
-        events.append(Event("pit_out", {"seat": seat, "x": car.x, "y": car.y}, "BOLIDE 9"))
-        s.step = {"kind": "move", "seat": seat}
-    elif kind == "service":
-        car.pit_goal = pitlane.goal_square(c, action.kind)
-        s.step["service"] = action.kind
-        events.append(Event("service_plan", {"seat": seat, "kind": action.kind}, "BOLIDE 9"))
-        if s.config.advanced and action.kind in ("tyres", "fuel"):
-            s.step = {"kind": "pit_tyres", "seat": seat, "service": action.kind}
-        else:
-            _end_car_turn(s)
-    elif kind == "pit_tyres":
-        car.tyres, car.wet = action.tyres, action.wet
-        events.append(Event("strategy", {"seat": seat, "tyres": car.tyres, "wet": car.wet},
-                            "BOLIDE 11"))
-        _end_car_turn(s)
-    elif kind == "strategy":
-        _choose_strategy(s, car, action, events)
-    elif kind == "refit":
-        qualifying.refit(s, c, car, action, events)
-    advance(s, c, events)
-    return events
-
-
-def _why_not(s, seat, action) -> str:
+    ctx = s.turn.pending.context
     if isinstance(action, Request):
-        return f"BOLIDE 7: no {action.kind} request now (Booster needs speed 3, once a turn; " \
-               "Brake only when the sharp brakings are used up)"
-    if isinstance(action, Move):
-        return (f"BOLIDE 1: ({action.x}, {action.y}) cannot be reached this turn (pawn rule, "
-                "top speed, trajectory inside the track, cars protect their point)")
-    return f"not a legal choice now: {action!r}"
-
-
-def _choose_strategy(s, car, action: Strategy, events) -> None:
-    car.fuel, car.tyres, car.setup, car.wet = action.fuel, action.tyres, action.setup, action.wet
-    car.brakes = advanced.brakes_for(car.tyres)
-    events.append(Event("strategy", {"seat": car.seat, "fuel": car.fuel, "tyres": car.tyres,
-                                     "setup": car.setup, "wet": car.wet,
-                                     "name": advanced.strategy_name(car.fuel, car.tyres)},
-                        "BOLIDE 11"))
-    s.idx += 1
-    s.step = {}
-
-
-def _apply_move_step(s, c, car, action, events, opt=None) -> None:
-    step = s.step
-    if isinstance(action, (Joker, Request)):
-        if isinstance(action, Joker):
-            requests.joker(s, car, action.use, events)
+        ctx = dict(ctx)
+        joker = requests.request(s, car, action.kind, ctx, events)
+        if joker is not None:
+            ask(s, "joker", seat, **ctx, joker=joker)
         else:
-            requests.request(s, car, action.kind, events)
-        if "joker" not in s.step:
-            _crash_if_stuck(s, c, car, events)
-        return
+            _move_again(s, c, car, ctx, events)
+        return events
     origin = (car.x, car.y)
     mode = car.mode
     if isinstance(action, Stay):
         if mode == "spun":
             car.mode, car.vx, car.vy = "run", 0, 0      # BOLIDE 8: pawn on the car
         events.append(Event("stay", {"seat": car.seat}, "BOLIDE 8"))
-        _end_car_turn(s)
-        return
+        end_car_turn(s)
+        return events
     if isinstance(action, Expire):
         _expire(s, c, car, events)
-        return
+        return events
     x, y = action.x, action.y
     if mode == "run":
-        _run_move(s, c, car, action, events, opt)
-        return
+        _run_move(s, c, car, action, ctx, events)
+        return events
     car.x, car.y = x, y
     dx, dy = x - origin[0], y - origin[1]
     if mode in ("start", "spun"):
@@ -194,19 +110,45 @@ def _apply_move_step(s, c, car, action, events, opt=None) -> None:
         rule = "BOLIDE 2"
     events.append(Event("move", {"seat": car.seat, "x": x, "y": y, "speed": speed(dx, dy)}, rule))
     if not _arrive(s, c, car, origin, events):
-        _end_car_turn(s)
+        end_car_turn(s)
+    return events
 
 
-def _run_move(s, c, car, action: Move, events, opt=None) -> None:
-    if opt is None:
-        opt = running.options(s, c, car)
+def apply_joker(s, seat: int, action: Joker) -> list[Event]:
+    """BOLIDE 11: the set-up's second roll after a negative result, or not."""
+    events: list[Event] = []
+    car = s.cars[seat]
+    ctx = dict(s.turn.pending.context)
+    pending = ctx.pop("joker")
+    requests.joker(s, car, action.use, pending, ctx, events)
+    _move_again(s, circuit_of(s), car, ctx, events)
+    return events
+
+
+def _move_again(s, c, car, ctx, events) -> None:
+    """After a request the car still has its move to make, with the result."""
+    ask(s, "move", car.seat, **ctx)
+    crash_if_stuck(s, c, car, events)
+
+
+def crash_if_stuck(s, c, car, events) -> None:
+    """BOLIDE 2: nowhere to go but white-row points or off the board, and no
+    request left to try: the car crashes."""
+    opt = running.options(s, c, car)
+    if opt.crash and not opt.requests:
+        _crash(s, car, events)
+        done(s)
+        end_car_turn(s)
+
+
+def _run_move(s, c, car, action: Move, ctx: dict, events) -> None:
+    opt = running.options(s, c, car)
     origin = (car.x, car.y)
     target = (action.x, action.y)
-    step = s.step
     if action.slip is None and (target in opt.engage or target in opt.engage_brake):
         if target not in opt.engage:
-            _use_sharp_braking(s, car, events)          # reached only by braking
-        _engage(s, c, car, target, origin, events)
+            _use_sharp_braking(car, ctx, events)         # reached only by braking
+        engage(s, c, car, target, origin, events)
         return
     if action.slip is None and target in opt.off:
         car.x, car.y = target
@@ -214,18 +156,18 @@ def _run_move(s, c, car, action: Move, events, opt=None) -> None:
         car.mode = "off"                        # BOLIDE 2: out, the pawn removed
         events.append(Event("off_track", {"seat": car.seat, "x": car.x, "y": car.y}, "BOLIDE 2"))
         if not _arrive(s, c, car, origin, events):
-            _end_car_turn(s)
+            end_car_turn(s)
         return
     braking = target in opt.brake
     if braking:
-        _use_sharp_braking(s, car, events)
+        _use_sharp_braking(car, ctx, events)
     d = speed(target[0] - origin[0], target[1] - origin[1])
     x, y, shift, spun = running.slick_in_rain(s, c, car, target[0], target[1], d, events)
     car.vx, car.vy = target[0] - origin[0] + shift[0], target[1] - origin[1] + shift[1]
     occ = running.occupied(s, car)
     if (x, y) != target and ((x, y) in occ):
         car.x, car.y = target
-        _engage(s, c, car, (x, y), origin, events)
+        engage(s, c, car, (x, y), origin, events)
         return
     car.x, car.y = x, y
     events.append(Event("move", {"seat": car.seat, "x": x, "y": y, "speed": d}, "BOLIDE 1"))
@@ -233,27 +175,24 @@ def _run_move(s, c, car, action: Move, events, opt=None) -> None:
         _forced_out(s, c, car, origin, events)
         return
     if action.slip is not None:
-        from ..geometry import DIRS
         sx, sy = DIRS[action.slip]
         ex, ey = x + sx, y + sy
         events.append(Event("slipstream", {"seat": car.seat, "x": ex, "y": ey}, "BOLIDE 5"))
         if (ex, ey) in occ:
-            _engage(s, c, car, (ex, ey), origin, events)
+            engage(s, c, car, (ex, ey), origin, events)
             return
         car.x, car.y = ex, ey                   # the pawn moves with it: speed unchanged
-    if spun or (braking and step.get("brake_spin")):
+    if spun or (braking and ctx.get("brake_spin")):
         car.mode = "spun"
         events.append(Event("half_spin", {"seat": car.seat}, "BOLIDE 8"))
     if not _arrive(s, c, car, origin, events):
-        _end_car_turn(s)
+        end_car_turn(s)
 
 
-def _use_sharp_braking(s, car, events) -> None:
+def _use_sharp_braking(car, ctx, events) -> None:
     """BOLIDE 4: one of the tyre set's sharp brakings, or the one a Brake
     request just granted (BOLIDE 7)."""
-    if s.step.get("brake_ok"):
-        s.step["brake_ok"] = False
-    else:
+    if not ctx.get("brake_ok"):
         car.brakes -= 1
     events.append(Event("sharp_braking", {"seat": car.seat, "left": car.brakes}, "BOLIDE 4"))
 
@@ -267,7 +206,7 @@ def _forced_out(s, c, car, origin, events) -> None:
         events.append(Event("off_track", {"seat": car.seat, "x": car.x, "y": car.y}, "BOLIDE 2"))
     else:
         _crash(s, car, events)
-    _end_car_turn(s)
+    end_car_turn(s)
 
 
 def _crash(s, car, events) -> None:
@@ -284,21 +223,25 @@ def _expire(s, c, car, events) -> None:
     # A car on the point or on the way: an attempt to conquer its point (BOLIDE 6).
     hit = target if target in occ else running.trajectory_blocked(*origin, *target, occ)
     if hit is not None:
-        _engage(s, c, car, hit, origin, events)
+        engage(s, c, car, hit, origin, events)
         return
     if moves.on_track_move(c, *origin, *target, occ):
         car.x, car.y = target
         events.append(Event("move", {"seat": car.seat, "x": car.x, "y": car.y,
                                      "speed": speed(car.vx, car.vy)}, "BOLIDE 3"))
         if not _arrive(s, c, car, origin, events):
-            _end_car_turn(s)
+            end_car_turn(s)
         return
     car.x, car.y = target
     _forced_out(s, c, car, origin, events)
 
 
-# ---- engagements -----------------------------------------------------------------
-def _engage(s, c, attacker, point, origin, events) -> None:
+# ---- engagements (BOLIDE 6) ------------------------------------------------------
+def engage(s, c, attacker, point, origin, events, battle: dict | None = None) -> None:
+    """The die decides who keeps `point`; the loser is put back (a decision
+    unless a single point is free). `battle` carries a chain of engagements:
+    the car whose turn it is, where it came from, the half spins so far."""
+    battle = battle or {}
     defender = next(o for o in s.cars if o is not attacker and o.running
                     and (o.x, o.y) == tuple(point) and o.mode not in ("pit", "exit", "garage"))
     res = engagements.roll_engagement(s, attacker, defender, events)
@@ -312,15 +255,17 @@ def _engage(s, c, attacker, point, origin, events) -> None:
         loser, candidates = attacker, engagements.behind_points(c, *point)
         defender.rank, attacker.rank = min(attacker.rank, defender.rank), max(attacker.rank, defender.rank)
     free, taken = engagements.reposition_options(s, c, loser, candidates)
-    ctx = {"mover": s.step.get("mover", attacker.seat), "origin": list(s.step.get("origin", origin)),
-           "spins": {**s.step.get("spins", {}), **{str(k): v for k, v in spins.items()}},
-           "turn_seat": s.step.get("turn_seat", s.step.get("seat"))}
+    battle = {"mover": battle.get("mover", attacker.seat),
+              "origin": list(battle.get("origin", origin)),
+              "spins": {**battle.get("spins", {}), **{str(k): v for k, v in spins.items()}},
+              "turn_seat": battle.get("turn_seat", attacker.seat)}
     if not free and not taken:
         free = _nearest_free(s, c, loser, point)
-    s.step = {"kind": "reposition", "seat": loser.seat, "options": free or taken,
-              "engage": not free, **ctx}
-    if len(s.step["options"]) == 1 and not s.step["engage"]:
-        _reposition(s, c, loser, tuple(s.step["options"][0]), events)
+    options = free or taken
+    if len(options) == 1 and free:
+        reposition(s, c, loser, tuple(options[0]), battle, events)
+        return
+    ask(s, "reposition", loser.seat, options=options, engage=not free, **battle)
 
 
 def _nearest_free(s, c, car, point) -> list:
@@ -337,32 +282,42 @@ def _nearest_free(s, c, car, point) -> list:
     return best
 
 
-def _reposition(s, c, loser, point, events) -> None:
-    step = s.step
-    if step.get("engage"):
+def apply_reposition(s, seat: int, action) -> list[Event]:
+    events: list[Event] = []
+    ctx = s.turn.pending.context
+    battle = {k: ctx[k] for k in ("mover", "origin", "spins", "turn_seat")}
+    c = circuit_of(s)
+    loser = s.cars[seat]
+    point = (action.x, action.y)
+    if ctx.get("engage"):
         # BOLIDE 6: every point taken: a further engagement, damage added.
-        s.step = {k: v for k, v in step.items() if k not in ("options", "engage", "kind")}
-        s.step.update(kind="move", seat=step["turn_seat"])
-        _engage(s, c, loser, point, (loser.x, loser.y), events)
-        return
+        done(s)
+        engage(s, c, loser, point, (loser.x, loser.y), events, battle)
+    else:
+        reposition(s, c, loser, point, battle, events)
+    return events
+
+
+def reposition(s, c, loser, point, battle: dict, events) -> None:
+    """The loser put back; the half spins of the battle; the mover's turn goes on."""
     loser.x, loser.y = point
     advance_progress(c, loser, *point)
     events.append(Event("reposition", {"seat": loser.seat, "x": point[0], "y": point[1]},
                         "BOLIDE 6"))
-    mover = s.cars[step["mover"]]
-    ox, oy = step["origin"]
+    mover = s.cars[battle["mover"]]
+    ox, oy = battle["origin"]
     mover.vx, mover.vy = mover.x - ox, mover.y - oy
-    for seat, spun in step["spins"].items():
+    for seat, spun in battle["spins"].items():
         if spun and s.cars[int(seat)].running:
             s.cars[int(seat)].mode = "spun"
             events.append(Event("half_spin", {"seat": int(seat)}, "BOLIDE 8"))
-    s.step = {"kind": "move", "seat": step["turn_seat"]}
+    done(s)
     if not _arrive(s, c, mover, (ox, oy), events):
-        _end_car_turn(s)
+        end_car_turn(s)
 
 
 # ---- after a move ---------------------------------------------------------------
-def _arrive(s, c, car, origin, events) -> bool:
+def _arrive(s, c: Circuit, car, origin, events) -> bool:
     """Progress, the pit lane, fuel, the finish, the intermediate line and
     slipstream points, after the car's move. True when the car entered the
     pit lane and must say what for (its turn is not over yet)."""
@@ -374,7 +329,7 @@ def _arrive(s, c, car, origin, events) -> bool:
     if s.phase == "race" and c.meta.pit is not None and car.mode == "run" and not car.pitted \
             and 0 <= before < n and pitlane.touches_entry(c, *origin, car.x, car.y):
         pitlane.enter(s, c, car, speed(car.x - origin[0], car.y - origin[1]), events)
-        s.step = {"kind": "service", "seat": car.seat, "options": pitlane.services(s, car)}
+        ask(s, "service", car.seat, options=pitlane.services(s, car))
         return True
     inter = c.intermediate
     for lap in range(1, laps + 1):
@@ -391,7 +346,7 @@ def _arrive(s, c, car, origin, events) -> bool:
     if finished_laps(c, car, laps):
         car.mode = "finished"
         s.finishers.append(car.seat)
-        car.finish_turn = s.turn
+        car.finish_turn = s.turn_no
         car.finish_order = len(s.finishers)
         events.append(Event("finish", {"seat": car.seat, "position": len(s.finishers)},
                             "BOLIDE Preparation"))
@@ -415,174 +370,44 @@ def _on_slip_point(s, c, car) -> bool:
     return False
 
 
-def _end_car_turn(s) -> None:
-    s.step = {}
+def end_car_turn(s) -> None:
+    """The car's turn is over: the next car in race order (rules/phases.py)."""
     s.idx += 1
 
 
-# ---- between decisions ------------------------------------------------------------
-def advance(s, c, events: list[Event]) -> None:
-    """Everything that needs no decision, until a seat must decide."""
-    while not s.step and s.phase != "over":
-        if s.phase == "strategy":
-            if s.idx < len(s.order):
-                s.step = {"kind": "strategy", "seat": s.order[s.idx]}
-            elif "qualifying" in s.config.options:
-                qualifying.begin(s, c, events)
-            else:
-                place_on_grid(s, c, s.qual_order, events)
-            continue
-        if s.phase == "refit":
-            qualifying.next_refit(s, c, events)
-            continue
-        if s.idx >= len(s.order):
-            _end_turn(s, c, events)
-            continue
-        car = s.cars[s.order[s.idx]]
-        _begin_car_turn(s, c, car, events)
+# ---- the pit lane decisions (BOLIDE 9, 11, 15) ---------------------------------------
+def apply_service(s, seat: int, action) -> list[Event]:
+    events: list[Event] = []
+    car = s.cars[seat]
+    car.pit_goal = pitlane.goal_square(circuit_of(s), action.kind)
+    events.append(Event("service_plan", {"seat": seat, "kind": action.kind}, "BOLIDE 9"))
+    if s.config.advanced and action.kind in ("tyres", "fuel"):
+        ask(s, "pit_tyres", seat, service=action.kind)
+    else:
+        end_car_turn(s)
+    return events
 
 
-def _begin_car_turn(s, c, car, events) -> None:
-    if not car.running:
-        s.idx += 1
-        return
-    if car.penalty > 0:
-        car.penalty -= 1
-        events.append(Event("skip", {"seat": car.seat, "left": car.penalty}, "BOLIDE 9"))
-        s.idx += 1
-        return
-    if s.phase == "qualifying":
-        car.qual_turns += 1
-    if car.mode == "pit":
-        if pitlane.crawl(s, c, car, events):
-            pitlane.serve(s, car, _service_kind(c, car), events)
-        s.idx += 1
-        return
-    if car.mode == "exit":
-        pts = pitlane.exit_points(s, c, car)
-        if not pts:
-            events.append(Event("pit_wait", {"seat": car.seat}, "BOLIDE 9"))
-            s.idx += 1
-            return
-        s.step = {"kind": "exit", "seat": car.seat, "options": pts}
-        return
-    if car.mode == "start" and car.start is None:
-        car.start = advanced.start_roll(s, car, events, "BOLIDE 14" if s.config.advanced
-                                        else "BOLIDE 1")
-    s.step = {"kind": "move", "seat": car.seat}
-    if car.mode == "run":
-        _crash_if_stuck(s, c, car, events)
+def apply_pit_tyres(s, seat: int, action) -> list[Event]:
+    car = s.cars[seat]
+    car.tyres, car.wet = action.tyres, action.wet
+    end_car_turn(s)
+    return [Event("strategy", {"seat": seat, "tyres": car.tyres, "wet": car.wet}, "BOLIDE 11")]
 
 
-def _crash_if_stuck(s, c, car, events) -> None:
-    """BOLIDE 2: nowhere to go but white-row points or off the board, and no
-    request left to try: the car crashes."""
-    opt = running.options(s, c, car)
-    if opt.crash and not opt.requests:
-        _crash(s, car, events)
-        _end_car_turn(s)
+def apply_exit(s, seat: int, action) -> list[Event]:
+    """BOLIDE 9: the standing start from a Pit Lane Out point, this turn."""
+    c = circuit_of(s)
+    car = s.cars[seat]
+    car.x, car.y = action.x, action.y
+    advance_progress(c, car, car.x, car.y)
+    car.mode = "start"
+    car.start = car.pit_event
+    ask(s, "move", seat)
+    return [Event("pit_out", {"seat": seat, "x": car.x, "y": car.y}, "BOLIDE 9")]
 
 
-def _service_kind(c, car) -> str:
-    pit = c.meta.pit
-    for kind in ("fuel", "both", "tyres", "repair"):
-        if pitlane.goal_square(c, kind) == car.pit_goal:
-            return kind
-    return "repair"
-
-
-def _end_turn(s, c, events) -> None:
-    if s.turn > 0 and not s.this_turn.get("ended"):
-        # Once, even when a Safety Car re-grid pauses the end of the turn.
-        s.this_turn["ended"] = True
-        events.append(Event("turn_end", {"turn": s.turn}, "BOLIDE 3"))
-    if s.phase == "qualifying":
-        qualifying.end_turn(s, c, events)      # it keeps its own order of one
-        return
-    if s.safety_car:
-        _start_regrid(s, c, events)
-        if s.step:
-            return
-    inter = s.this_turn.get("inter", [])
-    if s.variable_weather and inter:
-        order = race_order(c, s.cars)
-        leader = order[0].seat if order else None
-        for seat, lap in inter:
-            if seat == leader and s.draws == lap:
-                advanced.weather_draw(s, c.meta.rain_risk, events)
-    s.this_turn = {}
-    if s.phase == "race" and not any(car.running for car in s.cars):
-        _close_race(s, c, events)
-        return
-    if s.phase == "race" and s.turn >= s.config.turn_limit:
-        events.append(Event("race_called", {"turn": s.turn}, "chequered turn limit"))
-        _close_race(s, c, events)
-        return
-    s.turn += 1
-    order = race_order(c, s.cars)
-    for pos, car in enumerate(order):
-        car.rank = pos
-    s.order = [car.seat for car in order]
-    s.idx = 0
-
-
-def _start_regrid(s, c, events) -> None:
-    """BOLIDE 6: after the turn, the leader stays; the 2nd places his car
-    behind him, the 3rd behind the 2nd, and so on; then everybody restarts."""
-    order = [car for car in race_order(c, s.cars) if car.mode not in ("pit", "exit")]
-    events.append(Event("safety_car", {"order": [car.seat for car in order]}, "BOLIDE 6"))
-    s.safety_car = False
-    s.regrid = [car.seat for car in order]
-    s.idx = len(s.order)
-    _next_regrid(s, c, events, first=True)
-
-
-def _next_regrid(s, c, events, first: bool = False) -> None:
-    if first:
-        placed = s.regrid[:1]                  # the leader stays where he is
-        s.regrid = s.regrid[1:]
-        s.this_turn["placed"] = placed
-    while s.regrid:
-        seat = s.regrid[0]
-        ahead = s.cars[s.this_turn["placed"][-1]]
-        pts = engagements.regrid_points(s, c, ahead, s.cars[seat])
-        s.regrid = s.regrid[1:]
-        s.this_turn["placed"].append(seat)
-        if pts:
-            s.step = {"kind": "regrid", "seat": seat, "options": pts}
-            return
-    for seat in s.this_turn.pop("placed", []):
-        car = s.cars[seat]
-        if not c.surface.point(car.x, car.y):
-            continue                # off the track: it goes on creeping back (BOLIDE 2)
-        car.mode, car.start, car.vx, car.vy, car.slip = "start", None, 0, 0, False
-
-
-def _close_race(s, c, events) -> None:
-    order = classification(s)
-    points = {}
-    if "championship" in s.config.options:
-        for i, seat in enumerate(s.finishers):
-            points[seat] = CHAMPIONSHIP_POINTS[i] if i < len(CHAMPIONSHIP_POINTS) else 0
-        for seat in s.firsts.values():
-            points[seat] = points.get(seat, 0) + INTERMEDIATE_POINTS
-        for seat, p in points.items():
-            s.standings[seat] += p
-    s.results.append({"circuit": s.circuit, "classification": order,
-                      "points": {str(k): v for k, v in points.items()},
-                      "firsts": dict(s.firsts), "turns": s.turn})
-    events.append(Event("race_over", {"classification": order}, "BOLIDE Preparation"))
-    if "championship" in s.config.options and s.race_index + 1 < len(season(s.config)):
-        s.race_index += 1
-        start_race(s, events)
-        return
-    s.phase = "over"
-    s.step = {}
-
-
-def classification(s) -> list[int]:
-    """Finishers in the order they crossed the line; then the others, the
-    furthest first (retired cars are not classified but listed)."""
-    rest = sorted((car for car in s.cars if car.seat not in s.finishers),
-                  key=lambda car: (-car.progress, car.rank))
-    return list(s.finishers) + [car.seat for car in rest]
+def apply_refit(s, seat: int, action) -> list[Event]:
+    events: list[Event] = []
+    qualifying.refit(s, circuit_of(s), s.cars[seat], action, events)
+    return events
