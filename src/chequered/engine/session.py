@@ -207,7 +207,7 @@ class Session:
 
     def lines(self, entry: Entry, viewer: Seat | None) -> list[str]:
         head = f"{self.name(entry.seat)}: {self.action_text(entry, viewer)}"
-        return [head] + [f"    {t}" for t, _ in self.event_texts(entry, viewer)]
+        return [head] + [f"    {t}  ({r})" for t, r in self.event_texts(entry, viewer)]
 
     # ---- timers and records ------------------------------------------------------------
     def time_limit(self, seat: Seat) -> float | None:

@@ -144,6 +144,13 @@ class Machine:
         turn.cache = None
 
     @staticmethod
+    def clear(state) -> None:
+        """Drop the pending decision (the rules made it moot: a car crashed
+        the moment it was asked to move); the automatic steps go on."""
+        state.turn.pending = None
+        state.turn.cache = None
+
+    @staticmethod
     def remember(state, seat: int, options: list) -> None:
         """Keep a legal list computed while deciding to wait (valid until
         the next action)."""
