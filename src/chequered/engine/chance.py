@@ -316,13 +316,13 @@ def describe_chance(event: Event, names: dict | None = None, card_name=None) -> 
         return f"{who + ' rolls' if who else 'Rolled'} the {what}: {d['value']}"
     if event.kind in ("draw", "peek"):
         verb = "draws" if event.kind == "draw" else "looks at"
+        n = len(d["cards"]) if "cards" in d else d.get("count", 1)
+        counted = f"{n} {what}" + ("" if n == 1 or what.endswith("s") else "s")
         if "cards" in d:
             cards = ", ".join(card(c) for c in d["cards"]) or "nothing"
-            return f"{who + ' ' + verb if who else ('Turned' if event.kind == 'draw' else 'Seen')}" \
-                   f" {what}: {cards}"
-        n = d.get("count", 1)
-        plural = "" if n == 1 else "s"
-        return f"{who or 'Someone'} {verb} {n} {what}{plural}"
+            lead = f"{who} {verb}" if who else ("Turned" if event.kind == "draw" else "Seen")
+            return f"{lead} {counted}: {cards}"
+        return f"{who or 'Someone'} {verb} {counted}"
     if event.kind == "shuffle":
         return f"The {what} is shuffled" + (" (its discards back in)" if d.get("discards") else "")
     if event.kind == "pick":

@@ -220,13 +220,15 @@ class Machine:
         events = step.apply(state, seat, chosen)
         turn = state.turn
         if turn.pending is p:
+            # No new decision asked (wait() resets the cache itself, and a
+            # legal list remembered after it stays valid).
+            turn.cache = None
             if step.concurrent:
                 p.seats = [s for s in p.seats if s != seat]
                 if not p.seats:
                     turn.pending = None
             else:
                 turn.pending = None
-        turn.cache = None
         if turn.pending is None:
             events += self.advance(state)
         return events
