@@ -5,7 +5,7 @@ from __future__ import annotations
 from chequered.games.stockcar import GAME
 from chequered.games.stockcar.actions import Activate, Discard, KeepHand, Pit, PitDone
 
-from .helpers import C, car, card_with, idx, position, where
+from .helpers import C, actor, car, card_with, idx, phase, position, where
 
 T = C.tracks["speedway"]
 GREEN = [k for k, e in C.events.items() if e.kind == "green"][0]
@@ -45,7 +45,7 @@ def test_pit_stop_green_drops_onto_the_apron_behind():
     cars = [car(1, 0, 30, temp=(1, 1, 0), perm=(1, 0)), car(2, 1, 31),
             car(3, 0, 20, lane=0)]
     st, _ = end_turn(cars, events_pile=[GREEN], apron={24: []})
-    assert st.phase == "pits" and st.actor == 0
+    assert phase(st) == "pits" and actor(st) == 0
     assert GAME.legal_actions(st, 0) == [Pit(1), PitDone()]   # #3 has no temporary wear
     GAME.apply(st, 0, Pit(1))
     c1 = st.cars[idx(st, 1)]
@@ -71,8 +71,8 @@ def test_remove_lapped_cars_last_gets_the_lowest_marker():
     cars = [car(1, 0, 80), car(2, 1, 35, lapdown=True), car(3, 1, 30, lapdown=True),
             car(4, 0, 60)]
     st, events = end_turn(cars, events_pile=[GREEN])
-    while st.phase == "pits":
-        GAME.apply(st, st.actor, PitDone())
+    while phase(st) == "pits":
+        GAME.apply(st, actor(st), PitDone())
     c2, c3 = st.cars[idx(st, 2)], st.cars[idx(st, 3)]
     assert (c2.status, c3.status) == ("lapped", "lapped")
     # Five cars, #99 took 5 already: #3 (last in running order) takes 4, #2 takes 3.
@@ -83,12 +83,12 @@ def test_discard_unwanted_cards_then_the_next_turn():
     a, b = card_with(mp=4), card_with(mp=8)
     st, _ = end_turn([car(1, 0, 30), car(2, 1, 20)], events_pile=[GREEN], hands=[[a, b], [card_with(mp=7)]],
                      hand_size=3)
-    assert st.phase == "discard" and st.actor == 0
+    assert phase(st) == "discard" and actor(st) == 0
     GAME.apply(st, 0, Discard(a))
     assert a in st.deck.discards
     GAME.apply(st, 0, KeepHand())
     GAME.apply(st, 1, KeepHand())
-    assert st.phase == "car" and st.turn == 2
+    assert phase(st) == "car" and st.turn_number == 2
     assert all(len(h) == 3 for h in st.hands)
     assert not any(c.flipped for c in st.cars)
 

@@ -5,7 +5,7 @@ from chequered.games.stockcar import GAME
 from chequered.games.stockcar.actions import Activate, Affect, Pit, PitDone
 from chequered.games.stockcar.rules.events import random_team
 
-from .helpers import C, car, card_with, idx, position, where
+from .helpers import C, actor, car, card_with, idx, phase, position, where
 
 T = C.tracks["speedway"]
 EV = {kind: [k for k, e in C.events.items() if e.kind == kind] for kind in
@@ -42,11 +42,11 @@ def test_event_wear_owner_chooses_the_car():
     wear = next(k for k in EV["wear"] if C.events[k].wear == "engine")
     st, _ = end_turn([car(1, 0, 30), car(2, 1, 20), car(3, 1, 18)], events_pile=[wear],
                      deck_pile=[card])
-    assert st.phase == "affect" and st.actor == 1
+    assert phase(st) == "affect" and actor(st) == 1
     assert GAME.legal_actions(st, 1) == [Affect(2), Affect(3)]
     GAME.apply(st, 1, Affect(3))
     assert st.cars[idx(st, 3)].perm == [1, 0]
-    assert st.phase in ("pits", "discard")
+    assert phase(st) in ("pits", "discard")
 
 
 def test_leader_event_hits_the_current_leader():
@@ -59,7 +59,7 @@ def test_yellow_flag_restart_two_by_two_behind_the_leader():
             car(4, 1, 12, lane=2), car(5, 0, 5, lane=0)]
     st, events = end_turn(cars, events_pile=[EV["yellow"][0]], apron={5: [4]})
     assert st.yellow
-    assert st.phase == "pits" and st.actor == 1   # seat 0 has no temporary wear to clear
+    assert phase(st) == "pits" and actor(st) == 1   # seat 0 has no temporary wear to clear
     GAME.apply(st, 1, Pit(2))
     assert where(st, 1) == (30, 1)                # the leader: innermost restart space
     assert where(st, 3) == (30, 2)                # beside it
@@ -93,8 +93,8 @@ def test_crash_brings_a_caution():
     # Red has one racing car (#1) besides the lost #99: no choice to make.
     assert st.cars[idx(st, 1)].perm[1] == C.events[EV["crash"][0]].amount
     assert st.yellow
-    while st.phase == "pits":
-        GAME.apply(st, st.actor, PitDone())
+    while phase(st) == "pits":
+        GAME.apply(st, actor(st), PitDone())
     assert where(st, 1) == (30, 1) and where(st, 2) == (30, 2)
 
 
@@ -103,8 +103,8 @@ def test_lapped_car_lines_up_at_the_back_and_is_still_removed():
     st, events = end_turn([car(1, 0, 60), car(2, 1, 55, lane=2), car(3, 1, 60 - n - 2,
                                                                      lapdown=True)],
                           events_pile=[EV["yellow"][0]])
-    while st.phase == "pits":
-        GAME.apply(st, st.actor, PitDone())
+    while phase(st) == "pits":
+        GAME.apply(st, actor(st), PitDone())
     c3 = st.cars[idx(st, 3)]
     assert (c3.status, c3.position) == ("lapped", 3)      # #99 holds 4
     assert where(st, 2) == (60, 2)

@@ -5,7 +5,7 @@ from chequered.games.stockcar import GAME
 from chequered.games.stockcar.actions import Activate, Step
 from chequered.games.stockcar.rules.scoring import car_points
 
-from .helpers import C, car, card_with, idx, play_card, position
+from .helpers import C, car, card_with, idx, phase, play_card, position
 
 T = C.tracks["speedway"]
 
@@ -19,7 +19,7 @@ def test_leader_crossing_the_last_lap_takes_the_flag_and_the_race_runs_on():
         GAME.apply(st, 0, Step(1, 1))
     c1 = st.cars[idx(st, 1)]
     assert (c1.status, c1.position) == ("finished", 1)
-    assert st.occ.count(c1.idx) == 0 and st.phase == "car" and not GAME.is_over(st)
+    assert st.occ.count(c1.idx) == 0 and phase(st) == "car" and not GAME.is_over(st)
 
 
 def test_cars_finish_in_running_order_and_the_race_ends_when_none_is_left():
@@ -30,7 +30,7 @@ def test_cars_finish_in_running_order_and_the_race_ends_when_none_is_left():
                   hands=[[card, card_with(mp=4)], [card_with(mp=8)]], laps=1)
     play_card(st, 0, 1, card, "lead")
     events = []
-    while st.phase == "move":
+    while phase(st) == "move":
         events += GAME.apply(st, 0, Step(1, 1))
     finished = [(e.data["car"], e.data["position"]) for e in events if e.kind == "finished"]
     assert finished == [(1, 1), (2, 2), (3, 3)]
