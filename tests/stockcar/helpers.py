@@ -22,22 +22,18 @@ def car(number, team, dist, lane=1, *, temp=(0, 0, 0), perm=(0, 0), status="raci
 
 
 def position(cars, *, seats=2, track="speedway", hands=None, hand_size=None, phase="car",
-             actor=0, first=0, move=None, laps=None, apron=None, events_pile=None,
-             deck_pile=None, yellow=False, pitted=(), finished=(), queue=(), turn=1,
-             context=None):
+             actor=0, first=0, move=None, laps=None, apron=None, yellow=False, pitted=(),
+             finished=(), queue=(), turn=1, context=None):
     """A state with exactly these cars, waiting for `actor`'s `phase`
     decision (a step of rules/steps.py). Hands default to empty; the Race
-    deck pile holds every other card (top = last of `deck_pile` if given)."""
+    deck pile holds every other card. Tests choose what is drawn next with
+    engine/chance.scripted, never by ordering the piles."""
     hands = [list(h) for h in (hands or [[] for _ in range(seats)])]
     held = [k for h in hands for k in h]
     if move and "card" in move and phase in ("type", "move"):
         held.append(move["card"])
     rest = [k for k in C.card_ids if k not in held]
-    if deck_pile is not None:
-        rest = [k for k in rest if k not in deck_pile] + list(deck_pile)
     evs = list(C.event_ids)
-    if events_pile is not None:
-        evs = [k for k in evs if k not in events_pile] + list(events_pile)
     doc_cars = []
     for i, c in enumerate(cars):
         d = dict(c)

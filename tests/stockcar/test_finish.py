@@ -1,6 +1,9 @@
 """STOCK Ending the race and Scoring (ours), Start/Finish line and laps."""
 from __future__ import annotations
 
+import pytest
+
+from chequered.engine.chance import scripted
 from chequered.games.stockcar import GAME
 from chequered.games.stockcar.actions import Activate, Step
 from chequered.games.stockcar.rules.scoring import car_points
@@ -61,18 +64,21 @@ def test_scoring_positions_leads_and_win_bonus():
     assert res.classification == ([0, 1] if red > blue else [1, 0])
 
 
-def test_scoring_ties_broken_by_the_team_bar():
+@pytest.mark.parametrize("first", ["R", "B"])
+def test_scoring_ties_broken_by_the_team_bar(first):
     # Two mirror teams: same points; the next Race card's bar decides.
     st = position([car(1, 0, 0, status="finished", position=1),
                    car(2, 1, 0, status="finished", position=2, leads=C.rules.win_bonus),
                    car(3, 1, 30)], hands=[[card_with(mp=4)], [card_with(mp=5)]], actor=1,
                   finished=[0, 1])
     st.cars[0].flipped = st.cars[1].flipped = True
-    top = st.deck.pile[-1]
+    other = "B" if first == "R" else "R"
+    bar_card = next(k for k, c in C.cards.items()
+                    if k not in st.hands[0] + st.hands[1] and c.bar.index(first) < c.bar.index(other))
     GAME.apply(st, 1, Activate(3))
     from chequered.games.stockcar.actions import Retire
-    GAME.apply(st, 1, Retire())
+    with scripted(st.chance, cards=[bar_card]):
+        GAME.apply(st, 1, Retire())
     res = GAME.result(st)
     assert res.points[0] == res.points[1]
-    bar = C.cards[top].bar
-    assert res.classification == ([0, 1] if bar.index("R") < bar.index("B") else [1, 0])
+    assert res.classification == ([0, 1] if first == "R" else [1, 0])

@@ -90,7 +90,18 @@ def _fill_in(body: dict, config, C) -> dict:
 def _check(state: State, C) -> None:
     T = C.tracks[state.track]
     _check_turn(state)
-    if len(state.hands) != len(state.config.seats):
+    seats = len(state.config.seats)
+    for name, value, ok in (("turn_number", state.turn_number, None),
+                            ("hand_size", state.hand_size, None),
+                            ("bar_reads", state.bar_reads, None),
+                            ("first", state.first, range(seats)),
+                            ("side", state.side, (0, 1))):
+        if type(value) is not int or value < 0 or (ok is not None and value not in ok):
+            raise BadInput(f"position: {name} must be a whole number"
+                           + (f" in {min(ok)}..{max(ok)}" if ok is not None else ""))
+    if not isinstance(state.yellow, bool):
+        raise BadInput("position: yellow must be true or false")
+    if len(state.hands) != seats:
         raise BadInput("position: one hand per seat")
     for i, c in enumerate(state.cars):
         if c.idx != i:

@@ -24,20 +24,26 @@ def _cars(numbers) -> str:
     return ", ".join(f"#{n}" for n in numbers)
 
 
+def _typeset(title: str) -> str:
+    """A printed title with a typographic apostrophe (a straight one reads
+    like program text)."""
+    return title.replace("'", "\u2019")
+
+
 def card_name(C, key: str) -> str:
     """A card as players name it: its title (and a Race card's MP and type)."""
     if key in C.cards:
         c = C.cards[key]
-        return f"{c.title} ({c.mp} MP {c.move})"
+        return f"{_typeset(c.title)} ({c.mp} MP {c.move})"
     if key in C.events:
-        return C.events[key].title
+        return _typeset(C.events[key].title)
     return "an unknown card"
 
 
 _OUT = {"retired": "retires", "worn": "is worn out (six wear markers or more)",
         "lapped": "is lapped and leaves the race"}
 _EVENT_KIND = {"green": "green flag, nothing happens", "yellow": "a caution",
-               "crash": "a crash, then a caution", "wear": "wear for a team's car",
+               "crash": "a crash, then a caution", "wear": "wear for a car of a random team",
                "leader": "wear for the leader"}
 
 
@@ -64,7 +70,8 @@ def _texts(d: dict, who, C) -> dict:
         "unlapped": lambda: f"#{d['car']} is ahead of the leader again: no longer lapped",
         "leader": lambda: f"#{d['car']} takes the Current Leader marker",
         "turn_leader": lambda: f"#{d['car']} takes a Turn Leader marker",
-        "event": lambda: f"Event: {d['title']} ({_EVENT_KIND.get(d['kind'], d['kind'])})",
+        "event": lambda: f"Event: {_typeset(d['title'])} "
+                         f"({_EVENT_KIND.get(d['kind'], d['kind'])})",
         "yellow": lambda: "Yellow flag",
         "green_line": lambda: f"Last lap: #{d['car']} restarts at the green restart line",
         "restart": lambda: "Restart order: " + _cars(d["order"]),
