@@ -177,7 +177,7 @@ def keep_moving(state, C, T, seat: int, events: list) -> None:
     if state.move["mp"] <= 0 or not movement.steps(state, T, C.rules):
         end_activation(state, C, T, events)
     else:
-        steps.MACHINE.wait(state, "move", (seat,))
+        wait(state, "move", seat)
 
 
 def end_activation(state, C, T, events: list) -> None:
