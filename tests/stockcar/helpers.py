@@ -50,7 +50,7 @@ def position(cars, *, seats=2, track="speedway", hands=None, hand_size=None, pha
         "deck": {"pile": rest, "discards": [], "removed": []},
         "events": {"pile": evs, "discards": [], "removed": []},
         "event_card": None, "turn_number": turn, "first": first, "side": 0,
-        "turn": {"phase": "segments" if phase in ("car", "card", "type", "move") else phase,
+        "turn": {"phase": phase if phase in ("pits", "discard") else "segments",
                  "pending": {"step": phase, "seats": [actor], "context": context or {}}},
         "move": move, "queue": list(queue),
         "pitted": list(pitted), "yellow": yellow, "finished": list(finished),

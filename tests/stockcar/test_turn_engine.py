@@ -213,6 +213,8 @@ def test_positions_keep_the_turn_and_the_chance():
     lambda b: b.update(turn={"pending": {"step": "affect", "seats": [0], "context": [1]}}),
     lambda b: b.update(turn={"pending": {"step": "affect", "seats": [0], "context": {}}}),
     lambda b: b.update(turn={"pending": {"step": "move", "seats": [0]}}, move={"car": 0}),
+    lambda b: b.update(turn={"phase": "segments", "pending": {"step": "pits", "seats": [0]}}),
+    lambda b: b.update(turn={"phase": "warp", "pending": {"step": "car", "seats": [0]}}),
     lambda b: b.update(chance="lots"),
     lambda b: b.update(rng=5),                           # the old field: no longer read
     lambda b: b.update(turn_number="two"),

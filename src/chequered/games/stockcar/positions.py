@@ -126,6 +126,9 @@ def _check(state: State, C) -> None:
 # (state.move) or the cars an event may hit (the pending context).
 _MOVE_KEYS = {"card": ("car",), "type": ("car", "card"),
               "move": ("car", "card", "kind", "mp", "snake", "visited")}
+# The automatic phase a decision returns to (the others name the next one
+# themselves); "segments" stands for the action segments, which have none.
+_PHASE_OF = {"pits": "pits", "discard": "discard"}
 
 
 def _check_turn(state: State) -> None:
@@ -144,6 +147,9 @@ def _check_turn(state: State) -> None:
             or not 0 <= p.seats[0] < seats:
         raise BadInput(f"position: the {p.step} decision needs one seat of 0..{seats - 1}")
     seat = p.seats[0]
+    if t.phase not in (*MACHINE.phases, "segments") \
+            or _PHASE_OF.get(p.step, t.phase) != t.phase:
+        raise BadInput(f"position: the {p.step} decision cannot come in phase {t.phase!r}")
     need = _MOVE_KEYS.get(p.step, ())
     if need:
         m = state.move
