@@ -9,6 +9,7 @@ from __future__ import annotations
 from chequered.engine.positions import FORMAT
 from chequered.games.stockcar import GAME
 from chequered.games.stockcar.content import load_content
+from chequered.games.stockcar.rules.turn import step_name
 
 C = load_content()
 
@@ -21,20 +22,18 @@ def car(number, team, dist, lane=1, *, temp=(0, 0, 0), perm=(0, 0), status="raci
 
 
 def position(cars, *, seats=2, track="speedway", hands=None, hand_size=None, phase="car",
-             actor=0, first=0, move=None, laps=None, apron=None, events_pile=None,
-             deck_pile=None, yellow=False, pitted=(), finished=(), queue=(), turn=1):
-    """A state with exactly these cars. Hands default to empty; the Race
-    deck pile holds every other card (top = last of `deck_pile` if given)."""
+             actor=0, first=0, move=None, laps=None, apron=None, yellow=False, pitted=(),
+             finished=(), queue=(), turn=1, context=None):
+    """A state with exactly these cars, waiting for `actor`'s `phase`
+    decision (a step of rules/steps.py). Hands default to empty; the Race
+    deck pile holds every other card. Tests choose what is drawn next with
+    engine/chance.scripted, never by ordering the piles."""
     hands = [list(h) for h in (hands or [[] for _ in range(seats)])]
     held = [k for h in hands for k in h]
     if move and "card" in move and phase in ("type", "move"):
         held.append(move["card"])
     rest = [k for k in C.card_ids if k not in held]
-    if deck_pile is not None:
-        rest = [k for k in rest if k not in deck_pile] + list(deck_pile)
     evs = list(C.event_ids)
-    if events_pile is not None:
-        evs = [k for k in evs if k not in events_pile] + list(events_pile)
     doc_cars = []
     for i, c in enumerate(cars):
         d = dict(c)
@@ -45,17 +44,30 @@ def position(cars, *, seats=2, track="speedway", hands=None, hand_size=None, pha
     if laps is not None:
         config["laps"] = laps
     body = {
-        "config": config, "rng": 12345, "track": track, "cars": doc_cars,
+        "config": config, "chance": 12345, "track": track, "cars": doc_cars,
         "apron": {str(k): v for k, v in (apron or {}).items()},
         "hands": hands, "hand_size": hand_size or per_team + 1,
         "deck": {"pile": rest, "discards": [], "removed": []},
         "events": {"pile": evs, "discards": [], "removed": []},
-        "event_card": None, "turn": turn, "first": first, "side": 0,
-        "phase": phase, "actor": actor, "move": move, "queue": list(queue),
+        "event_card": None, "turn_number": turn, "first": first, "side": 0,
+        "turn": {"phase": phase if phase in ("pits", "discard") else "segments",
+                 "pending": {"step": phase, "seats": [actor], "context": context or {}}},
+        "move": move, "queue": list(queue),
         "pitted": list(pitted), "yellow": yellow, "finished": list(finished),
         "bar_reads": 0, "scores": None,
     }
     return GAME.load_position({"format": FORMAT, "game": "stockcar", "state": body})
+
+
+def phase(state):
+    """The decision the race waits for (a step name of rules/steps.py), or "over"."""
+    return step_name(state)
+
+
+def actor(state):
+    """The one seat to decide."""
+    (seat,) = GAME.to_act(state)
+    return seat
 
 
 def idx(state, number):
@@ -87,6 +99,6 @@ def play_card(state, seat, number, card, kind=None):
     from chequered.games.stockcar.actions import Activate, MoveType, PlayCard
     events = GAME.apply(state, seat, Activate(number))
     events += GAME.apply(state, seat, PlayCard(card))
-    if state.phase == "type":
+    if phase(state) == "type":
         events += GAME.apply(state, seat, MoveType(kind or C.cards[card].move))
     return events

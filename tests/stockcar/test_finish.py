@@ -1,11 +1,14 @@
 """STOCK Ending the race and Scoring (ours), Start/Finish line and laps."""
 from __future__ import annotations
 
+import pytest
+
+from chequered.engine.chance import scripted
 from chequered.games.stockcar import GAME
 from chequered.games.stockcar.actions import Activate, Step
 from chequered.games.stockcar.rules.scoring import car_points
 
-from .helpers import C, car, card_with, idx, play_card, position
+from .helpers import C, car, card_with, idx, phase, play_card, position
 
 T = C.tracks["speedway"]
 
@@ -19,7 +22,7 @@ def test_leader_crossing_the_last_lap_takes_the_flag_and_the_race_runs_on():
         GAME.apply(st, 0, Step(1, 1))
     c1 = st.cars[idx(st, 1)]
     assert (c1.status, c1.position) == ("finished", 1)
-    assert st.occ.count(c1.idx) == 0 and st.phase == "car" and not GAME.is_over(st)
+    assert st.occ.count(c1.idx) == 0 and phase(st) == "car" and not GAME.is_over(st)
 
 
 def test_cars_finish_in_running_order_and_the_race_ends_when_none_is_left():
@@ -30,7 +33,7 @@ def test_cars_finish_in_running_order_and_the_race_ends_when_none_is_left():
                   hands=[[card, card_with(mp=4)], [card_with(mp=8)]], laps=1)
     play_card(st, 0, 1, card, "lead")
     events = []
-    while st.phase == "move":
+    while phase(st) == "move":
         events += GAME.apply(st, 0, Step(1, 1))
     finished = [(e.data["car"], e.data["position"]) for e in events if e.kind == "finished"]
     assert finished == [(1, 1), (2, 2), (3, 3)]
@@ -61,18 +64,21 @@ def test_scoring_positions_leads_and_win_bonus():
     assert res.classification == ([0, 1] if red > blue else [1, 0])
 
 
-def test_scoring_ties_broken_by_the_team_bar():
+@pytest.mark.parametrize("first", ["R", "B"])
+def test_scoring_ties_broken_by_the_team_bar(first):
     # Two mirror teams: same points; the next Race card's bar decides.
     st = position([car(1, 0, 0, status="finished", position=1),
                    car(2, 1, 0, status="finished", position=2, leads=C.rules.win_bonus),
                    car(3, 1, 30)], hands=[[card_with(mp=4)], [card_with(mp=5)]], actor=1,
                   finished=[0, 1])
     st.cars[0].flipped = st.cars[1].flipped = True
-    top = st.deck.pile[-1]
+    other = "B" if first == "R" else "R"
+    bar_card = next(k for k, c in C.cards.items()
+                    if k not in st.hands[0] + st.hands[1] and c.bar.index(first) < c.bar.index(other))
     GAME.apply(st, 1, Activate(3))
     from chequered.games.stockcar.actions import Retire
-    GAME.apply(st, 1, Retire())
+    with scripted(st.chance, cards=[bar_card]):
+        GAME.apply(st, 1, Retire())
     res = GAME.result(st)
     assert res.points[0] == res.points[1]
-    bar = C.cards[top].bar
-    assert res.classification == ([0, 1] if bar.index("R") < bar.index("B") else [1, 0])
+    assert res.classification == ([0, 1] if first == "R" else [1, 0])

@@ -10,7 +10,7 @@ from chequered.games.stockcar import GAME
 from chequered.games.stockcar.actions import Activate, MoveType, PlayCard, Step
 from chequered.games.stockcar.rules import movement
 
-from .helpers import C, car, card_with, idx, play_card, position, where
+from .helpers import C, actor, car, card_with, idx, phase, play_card, position, where
 
 T = C.tracks["speedway"]        # 4 lanes on sectors 0-5 and 14-25, 3 in the corners
 
@@ -48,7 +48,7 @@ def test_movement_type_not_asked_when_the_car_is_alone():
     st = position([car(1, 0, 15), car(2, 0, 13)], hands=[[card], []])
     GAME.apply(st, 0, Activate(1))
     GAME.apply(st, 0, PlayCard(card))
-    assert st.phase == "move" and st.move["kind"] == "draft" and st.move["snake"] == [idx(st, 1)]
+    assert phase(st) == "move" and st.move["kind"] == "draft" and st.move["snake"] == [idx(st, 1)]
 
 
 def test_movement_costs_empty_push_aside_push_ahead():
@@ -116,10 +116,10 @@ def test_movement_points_must_be_spent_and_the_segment_ends():
     st = position([car(1, 0, 15), car(9, 1, 30)], hands=[[card, card_with(mp=4)], [card_with(mp=7)]])
     play_card(st, 0, 1, card)
     for _ in range(5):
-        assert st.phase == "move"
+        assert phase(st) == "move"
         GAME.apply(st, 0, Step(1, 1))
     assert where(st, 1) == (20, 1)
-    assert st.phase == "car" and st.actor == 1      # the player to the left is next
+    assert phase(st) == "car" and actor(st) == 1      # the player to the left is next
     c1 = st.cars[idx(st, 1)]
     assert c1.flipped and c1.temp == [1, 0, 0]      # STOCK Wear: the card's marker
 
@@ -161,7 +161,7 @@ def test_wear_white_card_adds_none():
     assert st.move["mp"] == 2                      # 4 MP - 2 for five wear
     GAME.apply(st, 0, Step(1, 1))
     GAME.apply(st, 0, Step(1, 1))
-    assert st.phase == "car" and st.cars[idx(st, 1)].wear == 5
+    assert phase(st) == "car" and st.cars[idx(st, 1)].wear == 5
 
 
 def test_wear_six_markers_retire_the_car_when_chosen():
@@ -171,7 +171,7 @@ def test_wear_six_markers_retire_the_car_when_chosen():
     c2 = st.cars[idx(st, 2)]
     assert c2.status == "worn" and c2.position == 3 and c2.flipped
     assert [e.rule for e in events if e.kind == "out"] == ["STOCK Wear"]
-    assert st.actor == 1 and len(st.hands[0]) == 2     # no card was played
+    assert actor(st) == 1 and len(st.hands[0]) == 2     # no card was played
 
 
 def test_apron_moves():
@@ -200,7 +200,7 @@ def test_drift_effect_slides_out_after_moving():
     card = card_with(effect="drift", mp=None)
     st = position([car(1, 0, 15, lane=1)], hands=[[card], []])
     play_card(st, 0, 1, card, "solo")
-    while st.phase == "move":
+    while phase(st) == "move":
         GAME.apply(st, 0, Step(1, 1))
     assert where(st, 1)[1] == 2
 

@@ -8,7 +8,7 @@ import xml.dom.minidom
 from chequered.engine.rng import Rng
 from chequered.games.stockcar import GAME
 
-from .helpers import C, car, card_with, position
+from .helpers import C, actor, car, card_with, position
 
 
 def race(seats=4, seed=2, track="speedway"):
@@ -73,7 +73,7 @@ def test_svg_is_wellformed_for_every_track():
 
 def test_describe_events_and_choices():
     st = race()
-    seat = st.actor
+    seat = actor(st)
     for a in GAME.legal_actions(st, seat):
         assert GAME.describe_choice(st, seat, a).startswith("activate #")
     events = GAME.apply(st, seat, GAME.legal_actions(st, seat)[0])

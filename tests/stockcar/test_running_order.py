@@ -6,7 +6,7 @@ from chequered.games.stockcar import GAME
 from chequered.games.stockcar.actions import Step
 from chequered.games.stockcar.rules.order import lap_marker, leader, running_order
 
-from .helpers import C, car, card_with, idx, play_card, position
+from .helpers import C, car, card_with, idx, phase, play_card, position
 
 T = C.tracks["speedway"]
 
@@ -44,7 +44,7 @@ def test_lapped_when_the_leader_moves_into_its_sector_and_unlapped_when_back_in_
     # #2 is ahead of the leader again: the marker comes off.
     card2 = card_with(mp=8, move="solo")
     play_card(st, 1, 2, card2)
-    while st.phase == "move":
+    while phase(st) == "move":
         GAME.apply(st, 1, sorted(GAME.legal_actions(st, 1), key=lambda s: -s.ahead)[0])
     assert not st.cars[idx(st, 2)].lapdown
 

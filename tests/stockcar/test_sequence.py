@@ -8,7 +8,7 @@ from chequered.engine.protocol import IllegalAction
 from chequered.games.stockcar import GAME
 from chequered.games.stockcar.actions import (Activate, KeepHand, PlayCard, Retire, Step)
 
-from .helpers import car, card_with, idx, play_card, position
+from .helpers import actor, car, card_with, idx, phase, play_card, position
 
 
 def test_fill_hands_first_player_draws_first():
@@ -19,7 +19,7 @@ def test_fill_hands_first_player_draws_first():
     # Seat 1 held one card and draws first: the next card on top; then seat 0.
     assert st.hands[1][1:] == top[:1]
     assert st.hands[0] == top[1:3]
-    assert st.phase == "car" and st.actor == 1 and st.turn == 2
+    assert phase(st) == "car" and actor(st) == 1 and st.turn_number == 2
 
 
 def test_fill_hands_empty_deck_shuffles_the_discards():
@@ -44,10 +44,10 @@ def test_cars_and_activation_flip_once_per_turn():
     cards = [card_with(mp=4), card_with(mp=5)]
     st = position([car(1, 0, 10), car(2, 1, 20)], hands=[cards, [card_with(mp=6)]])
     play_card(st, 0, 1, cards[0])
-    while st.phase == "move":
+    while phase(st) == "move":
         GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])
     assert st.cars[idx(st, 1)].flipped
-    assert st.actor == 1
+    assert actor(st) == 1
     with pytest.raises(IllegalAction):
         GAME.apply(st, 0, Activate(1))           # not seat 0's segment
     assert GAME.legal_actions(st, 0) == []
@@ -58,12 +58,12 @@ def test_action_segments_go_round_to_the_left():
             car(5, 1, 2, status="retired", position=5), car(6, 2, 3, status="retired", position=6)]
     st = position(cars, seats=3, first=1, actor=1)
     order = []
-    while st.phase == "car":
-        seat = st.actor
+    while phase(st) == "car":
+        seat = actor(st)
         order.append(seat)
         number = [a.car for a in GAME.legal_actions(st, seat)][-1]
         GAME.apply(st, seat, Activate(number))   # the lost cars: passes
-        if st.phase != "car":
+        if phase(st) != "car":
             break
     assert order[:3] == [1, 2, 0]
 
@@ -73,7 +73,7 @@ def test_losing_a_car_activating_it_is_a_pass():
                   hands=[[card_with(mp=4)] * 1, [card_with(mp=6)]])
     events = GAME.apply(st, 0, Activate(2))
     assert [e.kind for e in events] == ["pass"]
-    assert st.cars[idx(st, 2)].flipped and len(st.hands[0]) == 1 and st.actor == 1
+    assert st.cars[idx(st, 2)].flipped and len(st.hands[0]) == 1 and actor(st) == 1
 
 
 def test_voluntary_retirement_takes_the_lowest_marker_left():

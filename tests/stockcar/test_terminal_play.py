@@ -34,7 +34,7 @@ def driver_script():
         if not asked:
             asked.append(1)
             return "help"
-        ph = st.phase
+        ph = game.pending_step(st).name
         if ph == "card":
             from chequered.games.stockcar.content import load_content
             C = load_content()

@@ -17,6 +17,7 @@ from ...agents.random_agent import RandomAgent
 from .actions import Discard, KeepHand, MoveType, Pit, PitDone, PlayCard, Retire
 from .content import load_content
 from .rules import movement
+from .rules.movement import PUSH_AHEAD
 from .rules.order import leader, order_key
 from .state import RACING
 
@@ -27,7 +28,8 @@ class TeamBot(RandomAgent):
     def choose(self, game, state, seat):
         C = load_content(state.config.content)
         T = C.tracks[state.track]
-        ph = state.phase
+        p = state.turn.pending
+        ph = p.step if p is not None else None
         if ph == "move":
             return self._step(state, C, T)
         legal = game.legal_actions(state, seat)
@@ -107,27 +109,32 @@ class TeamBot(RandomAgent):
     def _step(self, state, C, T):
         options = movement.steps(state, T, C.rules)
         m = state.move
+        mp = m["mp"]
         head = state.cars[m["snake"][0]]
-        n, w1, occ, width = T.n, T.maxw + 1, state.occ, T.width
+        hd, on_apron = head.dist, head.lane == 0
+        n, w1, occ, width, forward = T.n, T.maxw + 1, state.occ, T.width, T.forward
         best, score = None, None
         for step, (cost, push, _) in options.items():
-            left = m["mp"] - cost
-            value = 10.0 * step.ahead - 2.0 * cost
-            if step.ahead == 0 and step.lane == 1 and head.lane == 0:
+            ahead, lane = step.ahead, step.lane
+            left = mp - cost
+            value = 10.0 * ahead - 2.0 * cost
+            if ahead == 0 and lane == 1 and on_apron:
                 value += 9.0                      # leave the Apron
-            nd = head.dist + step.ahead
-            ns = nd % n
-            lane = step.lane
             if lane:
+                nd = hd + ahead
+                ns = nd % n
                 s2 = (nd + 1) % n
-                ahead_lanes = T.forward[ns][lane] if lane <= width[ns] else ()
-                free = any(occ[s2 * w1 + x] == -1 for x in ahead_lanes)
-                if left > 0 and free:
-                    value += 3.0                  # room to keep going
-                if left <= 0 and lane <= width[s2] and occ[s2 * w1 + lane] != -1:
+                if left > 0:
+                    if lane <= width[ns]:
+                        row = s2 * w1
+                        for x in forward[ns][lane]:
+                            if occ[row + x] == -1:
+                                value += 3.0      # room to keep going
+                                break
+                elif lane <= width[s2] and occ[s2 * w1 + lane] != -1:
                     value += 4.0                  # end tucked in: a draft next time
                 value -= 0.2 * lane               # stay low, the restart lanes
-            if push == movement.PUSH_AHEAD:
+            if push == PUSH_AHEAD:
                 value -= 3.0
             if score is None or value > score:
                 best, score = step, value
@@ -158,3 +165,9 @@ class TeamBot(RandomAgent):
             if isinstance(a, Discard) and C.card_mp[a.card] <= 4 and C.card_wear[a.card]:
                 return a
         return KeepHand()
+
+
+# The stock-car seat kinds besides human and random, and the agent each one
+# gets (seeded as the races have always been: seed * 1000 + seat). The one
+# list: the config's seat kinds and the spec's agents both read it.
+AGENTS = {"bot": lambda seat, seed: TeamBot(seed * 1000 + seat)}

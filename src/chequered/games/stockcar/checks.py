@@ -8,6 +8,7 @@ from collections import Counter
 from .actions import (Activate, Affect, Discard, KeepHand, MoveType, Pit, PitDone, PlayCard,
                       Retire, Step)
 from .content import MOVES, load_content
+from .rules.turn import step_name
 from .state import RACING
 
 
@@ -52,6 +53,7 @@ def candidate_actions(state, seat: int) -> list:
 def invariants(state) -> list[str]:
     C = load_content(state.config.content)
     T = C.tracks[state.track]
+    phase = step_name(state)
     bad = []
     # One car per space except the Apron: occ agrees with the cars.
     seen = {}
@@ -90,7 +92,7 @@ def invariants(state) -> list[str]:
     # Every deck conserved.
     held = [k for h in state.hands for k in h]
     playing = [state.move["card"]] if (state.move and "card" in state.move
-                                       and state.phase in ("type", "move")) else []
+                                       and phase in ("type", "move")) else []
     race = state.deck.pile + state.deck.discards + held + playing
     if len(race) != len(C.card_ids) or set(race) != C.card_set:
         bad.append(f"Race deck holds {len(race)} cards, not the 84")
@@ -100,16 +102,18 @@ def invariants(state) -> list[str]:
         bad.append(f"Event deck holds {len(ev)} cards, not the 26")
     # Hand sizes: never above starting cars + 1, exactly that when a turn
     # starts (STOCK Fill hands), and enough for every car still to activate.
-    turn_start = state.phase == "car" and not any(c.flipped for c in state.cars)
+    turn_start = phase == "car" and not any(c.flipped for c in state.cars)
     for seat, hand in enumerate(state.hands):
         if len(hand) > state.hand_size:
             bad.append(f"seat {seat} holds {len(hand)} cards, hand size {state.hand_size}")
-        if state.phase in ("car", "card", "type", "move") and len(hand) < unflipped[seat]:
+        if phase in ("car", "card", "type", "move") and len(hand) < unflipped[seat]:
             bad.append(f"seat {seat} has {len(hand)} cards for {unflipped[seat]} cars")
         if turn_start and len(hand) != state.hand_size:
             bad.append(f"seat {seat} starts the turn with {len(hand)} cards, not "
                        f"{state.hand_size}")
-    if state.phase == "over":
+    if not state.turn.over and state.turn.pending is None:
+        bad.append("race running with no decision pending")
+    if phase == "over":
         if racing:
             bad.append("race over with cars still racing")
     elif not racing:

@@ -1,11 +1,14 @@
 """Stock-car configuration: track, seats (one team each), and a few knobs."""
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field, model_validator
 
-from ...engine.protocol import GameConfig
+from ...engine.protocol import Game, GameConfig
+from .bots import AGENTS
 
-SEAT_KINDS = ("human", "random", "bot")
+SEAT_KINDS = (*Game.base_seat_kinds, *AGENTS)
 RULE_LEVELS = ("standard",)
 
 
@@ -14,22 +17,19 @@ class StockCarConfig(GameConfig):
     seats: list[str] = Field(default_factory=lambda: ["human", "bot", "bot", "bot"],
                              min_length=2, max_length=7)
     track: str = "speedway"
-    rules: str = "standard"
+    rules: Literal["standard"] = "standard"
     options: list[str] = Field(default_factory=list)
+    season: None = None                  # no series of races
     # A shorter (or longer) race than the track's Lap Track; None = the track's.
     laps: int | None = Field(default=None, ge=1, le=30)
     # Team sheet per seat by key (None = the seat's team in content order).
     teams: list[str] | None = None
-    content: str | None = None
 
     @model_validator(mode="after")
     def _check(self):
         self.check_seat_kinds(SEAT_KINDS)
-        if self.rules not in RULE_LEVELS:
-            raise ValueError(f"unknown rule level {self.rules!r}; choose from "
-                             f"{', '.join(RULE_LEVELS)}")
         if self.options:
-            raise ValueError(f"the stock-car game has no options (got {self.options})")
+            raise ValueError(f"the stock-car game has no options (got {', '.join(self.options)})")
         if self.teams is not None:
             if len(self.teams) != len(self.seats):
                 raise ValueError("teams must name one team per seat")

@@ -15,7 +15,7 @@ from .actions import Activate, Affect, Discard, MoveType, Pit, PlayCard, Step
 from .content import PERMANENT, TEMPORARY, load_content
 from .rules.events import team_indexes
 from .rules.order import lap_marker, leader, running_order
-from .rules.turn import laps_of
+from .rules.turn import laps_of, step_name
 from .text import card_text
 
 
@@ -35,8 +35,9 @@ def view(state, seat) -> dict:
             "wear": c.wear, "flipped": c.flipped, "position": c.position,
             "leads": c.leads, "lapdown": c.lapdown,
         })
+    phase = step_name(state)
     move = None
-    if state.move and state.phase in ("type", "move", "card"):
+    if state.move and phase in ("type", "move", "card"):
         m = state.move
         move = {"car": state.cars[m["car"]].number}
         if "card" in m:
@@ -44,8 +45,8 @@ def view(state, seat) -> dict:
         if "mp" in m:
             move.update({"kind": m["kind"], "mp": m["mp"],
                          "pack": [state.cars[i].number for i in m["snake"]]})
-    if state.phase == "affect":
-        move = {"affect": [state.cars[i].number for i in state.move["cars"]]}
+    if phase == "affect":
+        move = {"affect": [state.cars[i].number for i in state.turn.pending.context["cars"]]}
     return {
         "game": "stockcar",
         "you": seat,
@@ -53,10 +54,11 @@ def view(state, seat) -> dict:
                   "corner": list(T.corner), "turn": list(T.turn),
                   "laps": laps_of(state, T), "green_line": T.green_line,
                   "restart_lanes": list(T.restart), "pit_loss": T.pit_loss},
-        "turn": state.turn,
+        "turn": state.turn_number,
         "lap": lap_marker(state, T, laps_of(state, T)),
-        "phase": state.phase,
-        "to_act": [] if state.phase == "over" else [state.actor],
+        "phase": phase,
+        "to_act": [] if state.turn.over or state.turn.pending is None
+        else list(state.turn.pending.seats),
         "first": state.first,
         "side": "light" if state.side == 0 else "dark",
         "yellow": state.yellow,
@@ -78,6 +80,14 @@ def view(state, seat) -> dict:
         "pitted": [state.cars[i].number for i in state.pitted],
         "scores": None if state.scores is None else {str(k): v for k, v in state.scores.items()},
     }
+
+
+def decorate_view(state, seat, v: dict, legal: list) -> dict:
+    """For the seat to act: the steps and movement types it may choose now,
+    drawn as clickable marks on the board (engine/board.py)."""
+    v["steps"] = [{"ahead": a.ahead, "lane": a.lane} for a in legal if isinstance(a, Step)]
+    v["types"] = [a.kind for a in legal if isinstance(a, MoveType)]
+    return v
 
 
 # ---- text ------------------------------------------------------------------------
@@ -135,7 +145,8 @@ def text(v: dict) -> str:
         lines.append(f"your hand ({len(v['hand'])}/{v['hand_size']}):")
         lines += [f"  {card['text']}" for card in v["hand"]]
     if v["scores"]:
-        lines.append("points: " + ", ".join(f"seat {k}: {p}" for k, p in v["scores"].items()))
+        names = {str(tm["seat"]): tm["name"] for tm in v["teams"]}
+        lines.append("points: " + ", ".join(f"{names[k]} {p}" for k, p in v["scores"].items()))
     return "\n".join(lines)
 
 

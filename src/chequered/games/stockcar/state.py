@@ -7,8 +7,10 @@ Apron holds stacks (bottom car first) per sector in `apron`.
 """
 from __future__ import annotations
 
+from ...engine.chance import Chance
 from ...engine.deck import Deck
 from ...engine.rng import Rng
+from ...engine.steps import Turn
 
 # Where a car is (STOCK Losing a car): racing, or out of the race and why.
 RACING, FINISHED, RETIRED, WORN, LAPPED = "racing", "finished", "retired", "worn", "lapped"
@@ -71,21 +73,23 @@ class Car:
         return c
 
 
-STATE_FIELDS = ("config", "rng", "track", "cars", "occ", "apron", "hands", "hand_size",
-                "deck", "events", "event_card", "turn", "first", "side", "phase", "actor",
-                "move", "queue", "pitted", "yellow", "finished", "bar_reads", "scores",
-                "cache")
+STATE_FIELDS = ("config", "chance", "turn", "track", "cars", "occ", "apron", "hands",
+                "hand_size", "deck", "events", "event_card", "turn_number", "first", "side",
+                "move", "queue", "pit_leader", "pitted", "yellow", "finished", "bar_reads",
+                "scores", "classification", "cache")
 
 
 class State:
     """Everything about one stock-car race.
 
-    `phase` names the decision awaited: "car", "card", "type", "move",
-    "affect", "pits", "discard" or "over"; `actor` is the seat to decide.
-    `move` holds the activation in progress (see rules/movement.py) or the
-    event awaiting a car choice; `queue` the seats still to decide in the
-    pit stop and discard steps. `cache` holds the legal steps of the move
-    in progress (derived, never saved: None means "compute again").
+    `turn` is the decision machine's place (engine/steps.Turn: the pending
+    decision, the automatic phase, whether the race is over; the step table
+    is rules/steps.py); `turn_number` counts the game turns. `move` holds
+    the activation in progress (see rules/movement.py); `queue` the seats
+    still to decide in the pit stop and discard steps, `pit_leader` the
+    leader when the pit stops began. `cache` holds the legal steps of the
+    move in progress with what each does (derived, never saved, never
+    cloned: None means "compute again").
     """
 
     __slots__ = STATE_FIELDS
@@ -93,7 +97,8 @@ class State:
     def clone(self) -> "State":
         s = State.__new__(State)
         s.config = self.config                   # immutable pydantic model
-        s.rng = self.rng.clone()
+        s.chance = self.chance.clone()
+        s.turn = self.turn.clone()
         s.track = self.track
         s.cars = [c.clone() for c in self.cars]
         s.occ = self.occ.copy()
@@ -103,22 +108,24 @@ class State:
         s.deck = self.deck.clone()
         s.events = self.events.clone()
         s.event_card = self.event_card
-        s.turn, s.first, s.side = self.turn, self.first, self.side
-        s.phase, s.actor = self.phase, self.actor
+        s.turn_number, s.first, s.side = self.turn_number, self.first, self.side
         s.move = None if self.move is None else _copy_move(self.move)
         s.queue = self.queue.copy()
+        s.pit_leader = self.pit_leader
         s.pitted = self.pitted.copy()
         s.yellow = self.yellow
         s.finished = self.finished.copy()
         s.bar_reads = self.bar_reads
         s.scores = None if self.scores is None else dict(self.scores)
-        s.cache = self.cache                     # read-only once built
+        s.classification = self.classification.copy()
+        s.cache = None                           # per decision: recomputed when asked
         return s
 
     def to_doc(self) -> dict:
         return {
             "config": _config_doc(self.config),
-            "rng": self.rng.state,
+            "chance": self.chance.to_doc(),
+            "turn": self.turn.to_doc(),
             "track": self.track,
             "cars": [c.to_doc() for c in self.cars],
             "apron": {str(k): list(v) for k, v in sorted(self.apron.items()) if v},
@@ -127,22 +134,24 @@ class State:
             "deck": self.deck.to_doc(),
             "events": self.events.to_doc(),
             "event_card": self.event_card,
-            "turn": self.turn, "first": self.first, "side": self.side,
-            "phase": self.phase, "actor": self.actor,
+            "turn_number": self.turn_number, "first": self.first, "side": self.side,
             "move": None if self.move is None else _move_doc(self.move),
             "queue": list(self.queue),
+            "pit_leader": self.pit_leader,
             "pitted": list(self.pitted),
             "yellow": self.yellow,
             "finished": list(self.finished),
             "bar_reads": self.bar_reads,
             "scores": None if self.scores is None else {str(k): v for k, v in self.scores.items()},
+            "classification": list(self.classification),
         }
 
     @classmethod
     def from_doc(cls, doc: dict, config, track) -> "State":
         s = cls.__new__(cls)
         s.config = config
-        s.rng = Rng(state=int(doc.get("rng", 0)))
+        s.chance = Chance(Rng(state=int(doc["chance"])))
+        s.turn = Turn.from_doc(doc["turn"])
         s.track = doc["track"]
         s.cars = [Car.from_doc(c) for c in doc["cars"]]
         s.apron = {int(k): list(v) for k, v in doc.get("apron", {}).items()}
@@ -152,17 +161,18 @@ class State:
         s.deck = Deck.from_doc(doc["deck"])
         s.events = Deck.from_doc(doc["events"])
         s.event_card = doc.get("event_card")
-        s.turn, s.first, s.side = doc["turn"], doc["first"], doc.get("side", 0)
-        s.phase, s.actor = doc["phase"], doc["actor"]
+        s.turn_number, s.first, s.side = doc["turn_number"], doc["first"], doc.get("side", 0)
         m = doc.get("move")
         s.move = None if m is None else _move_from_doc(m)
         s.queue = list(doc.get("queue", ()))
+        s.pit_leader = doc.get("pit_leader")
         s.pitted = list(doc.get("pitted", ()))
         s.yellow = doc.get("yellow", False)
         s.finished = list(doc.get("finished", ()))
         s.bar_reads = doc.get("bar_reads", 0)
         sc = doc.get("scores")
         s.scores = None if sc is None else {int(k): v for k, v in sc.items()}
+        s.classification = list(doc.get("classification", ()))
         s.cache = None
         return s
 

@@ -1,43 +1,108 @@
-"""Words for events, actions and help (the terminal and the web log)."""
+"""Words for events, actions and help (the terminal, the web log, sessions).
+
+Events are written for players: teams by name, cars by number, cards by
+title. A team is the seat's name (its Team Sheet); without a state (a
+replay tool, say) the default content's team order stands in.
+"""
 from __future__ import annotations
 
+from ...engine.chance import describe_chance
 from .actions import (Activate, Affect, Discard, KeepHand, MoveType, Pit, PitDone, PlayCard,
                       Retire, Step)
 from .content import load_content
 from .rules import movement
 
-_EVENTS = {
-    "turn": lambda d: f"turn {d['turn']} begins (first player: seat {d['first']})",
-    "grid": lambda d: "grid: " + " ".join(f"#{n}" for n in d["order"]),
-    "team_bar": lambda d: f"Team Bar of {d['card']}: {d['bar']}",
-    "card": lambda d: f"#{d['car']} plays {d['card']}",
-    "move": lambda d: f"#{d['car']} moves {d['kind']} with {d['mp']} MP, pack "
-                      + " ".join(f"#{n}" for n in d["pack"]),
-    "push": lambda d: "pushes " + " ".join(f"#{n}" for n in d["cars"]) + f" {d['way']}",
-    "drift": lambda d: f"#{d['car']} drifts out to lane {d['lane']}",
-    "wear": lambda d: f"#{d['car']} takes {d['amount']} {d['wear']} wear",
-    "pass": lambda d: f"#{d['car']} is out of the race: pass",
-    "out": lambda d: f"#{d['car']} leaves the race ({d['why']}), Position marker {d['position']}",
-    "finished": lambda d: f"#{d['car']} takes the chequered flag: P{d['position']}",
-    "lapped": lambda d: f"#{d['car']} is lapped (Lap-down marker)",
-    "unlapped": lambda d: f"#{d['car']} is ahead of the leader again: no longer lapped",
-    "leader": lambda d: f"#{d['car']} takes the Current Leader marker",
-    "turn_leader": lambda d: f"#{d['car']} takes a Turn Leader marker",
-    "event": lambda d: f"Event {d['card']}: {d['title']} ({d['kind']})",
-    "yellow": lambda d: "YELLOW FLAG",
-    "green_line": lambda d: f"last lap: #{d['car']} restarts at the green restart line",
-    "restart": lambda d: "restart order: " + " ".join(f"#{n}" for n in d["order"]),
-    "pit": lambda d: f"#{d['car']} pits under {d['flag']}",
-    "first_player": lambda d: f"seat {d['seat']} takes the First Player marker",
-    "discard": lambda d: f"seat {d['seat']} discards a card",
-    "scores": lambda d: "final points " + ", ".join(f"seat {k}: {v}"
-                                                     for k, v in d["points"].items()),
-}
+
+def seat_names(state) -> dict[int, str]:
+    """Seat -> the name of its team."""
+    from .rules.events import team_indexes
+    C = load_content(state.config.content)
+    return {seat: C.teams[t].name for seat, t in enumerate(team_indexes(state, C))}
+
+
+def _cars(numbers) -> str:
+    return ", ".join(f"#{n}" for n in numbers)
+
+
+def _typeset(title: str) -> str:
+    """A printed title with a typographic apostrophe (a straight one reads
+    like program text)."""
+    return title.replace("'", "\u2019")
+
+
+def card_name(C, key: str) -> str:
+    """A card as players name it: its title (and a Race card's MP and type)."""
+    if key in C.cards:
+        c = C.cards[key]
+        return f"{_typeset(c.title)} ({c.mp} MP {c.move})"
+    if key in C.events:
+        return _typeset(C.events[key].title)
+    return "an unknown card"
+
+
+_OUT = {"retired": "retires", "worn": "is worn out (six wear markers or more)",
+        "lapped": "is lapped and leaves the race"}
+_EVENT_KIND = {"green": "green flag, nothing happens", "yellow": "a caution",
+               "crash": "a crash, then a caution", "wear": "wear for a car of a random team",
+               "leader": "wear for the leader"}
+
+
+def _texts(d: dict, who, C) -> dict:
+    """The text of each event kind (called lazily: only the one asked is built)."""
+    return {
+        "turn": lambda: f"Turn {d['turn']} begins; {who(d['first'])} holds the First Player "
+                        "marker",
+        "grid": lambda: "Starting grid: " + _cars(d["order"]),
+        "team_bar": lambda: "Team Bar: " + ", ".join(
+            C.teams[C.team_by_code[ch]].key.capitalize() if ch in C.team_by_code else ch
+            for ch in d["bar"]),
+        "card": lambda: f"#{d['car']} plays {card_name(C, d['card'])}",
+        "move": lambda: f"#{d['car']} moves {d['kind']} with {d['mp']} MP"
+                        + (", pack " + _cars(d["pack"]) if len(d["pack"]) > 1 else ""),
+        "push": lambda: f"pushes {_cars(d['cars'])} {d['way']}",
+        "drift": lambda: f"#{d['car']} drifts out to lane {d['lane']}",
+        "wear": lambda: f"#{d['car']} takes {d['amount']} {d['wear']} wear",
+        "pass": lambda: f"#{d['car']} is out of the race: a pass",
+        "out": lambda: f"#{d['car']} {_OUT.get(d['why'], 'leaves the race')}: Position "
+                       f"marker {d['position']}",
+        "finished": lambda: f"#{d['car']} takes the chequered flag: position {d['position']}",
+        "lapped": lambda: f"#{d['car']} is lapped (Lap-down marker)",
+        "unlapped": lambda: f"#{d['car']} is ahead of the leader again: no longer lapped",
+        "leader": lambda: f"#{d['car']} takes the Current Leader marker",
+        "turn_leader": lambda: f"#{d['car']} takes a Turn Leader marker",
+        "event": lambda: f"Event: {_typeset(d['title'])} "
+                         f"({_EVENT_KIND.get(d['kind'], d['kind'])})",
+        "yellow": lambda: "Yellow flag",
+        "green_line": lambda: f"Last lap: #{d['car']} restarts at the green restart line",
+        "restart": lambda: "Restart order: " + _cars(d["order"]),
+        "pit": lambda: (f"#{d['car']} pits under yellow" if d["flag"] == "yellow" else
+                        f"#{d['car']} pits under green, back onto the Apron at sector "
+                        f"{d['sector']}"),
+        "first_player": lambda: f"{who(d['seat'])} takes the First Player marker",
+        "discard": lambda: (f"{who(d['seat'])} discards {card_name(C, d['card'])}"
+                            if "card" in d else f"{who(d['seat'])} discards a card"),
+        "scores": lambda: "Final points: " + ", ".join(
+            f"{who(int(k))} {v}" for k, v in d["points"].items()),
+    }
+
+
+EVENT_KINDS = frozenset(_texts({}, None, None))
 
 
 def describe(event, state=None) -> str:
-    f = _EVENTS.get(event.kind)
-    body = f(event.data) if f else f"{event.kind} {event.data}"
+    """One line for an event as its viewer sees it (Event.seen_by)."""
+    C = load_content(state.config.content if state is not None else None)
+    names = seat_names(state) if state is not None else {}
+
+    def who(seat: int) -> str:
+        return names.get(seat) or f"player {seat + 1}"
+
+    body = describe_chance(event, names, lambda k: card_name(C, k))
+    if body is None:
+        text = _texts(event.data, who, C).get(event.kind)
+        if text is None:
+            raise ValueError(f"no text for the stock-car event kind {event.kind!r}")
+        body = text()
     return f"{body} ({event.rule})"
 
 
@@ -64,7 +129,7 @@ def describe_action(a) -> str:
         return f"discard {a.card}"
     if isinstance(a, KeepHand):
         return "keep the rest of the hand"
-    return str(a)
+    return type(a).__name__
 
 
 def card_text(C, key: str) -> str:
@@ -72,6 +137,11 @@ def card_text(C, key: str) -> str:
     wear = "no wear" if c.white else f"{c.wear} wear"
     eff = f", {c.effect.replace('_', ' ')}" if c.effect else ""
     return f"{key} {c.title}: {c.mp} MP {c.move}, {wear}{eff}"
+
+
+def _pending(state) -> str | None:
+    p = state.turn.pending
+    return None if p is None or state.turn.over else p.step
 
 
 def describe_choice(state, seat: int, a) -> str:
@@ -82,7 +152,7 @@ def describe_choice(state, seat: int, a) -> str:
         car = next(c for c in state.cars if c.team == seat and c.number == a.car)
         what = (f"wear {car.wear}" if car.status == "racing" else f"out ({car.status}): pass")
         return f"activate #{a.car} ({what})"
-    if isinstance(a, Step) and state.phase == "move":
+    if isinstance(a, Step) and _pending(state) == "move":
         T = C.tracks[state.track]
         cost = movement.steps(state, T, C.rules).get(a)
         extra = {1: ", pushing aside", 2: ", pushing the line ahead"}.get(cost[1], "") if cost else ""
@@ -105,10 +175,10 @@ _HELP = {
     "pits": "STOCK Pit Stops: a stop clears temporary wear (tyre, suspension, fuel). Under "
             "green the car drops onto the Apron some sectors back; under yellow it restarts "
             "behind the cars that stayed out.",
-    "discard": "STOCK End of turn: throw away Race cards you no longer want; the hand is "
-               "refilled when the next turn begins.",
+    "discard": "STOCK End of turn: throw away Race cards you no longer want (face down); the "
+               "hand is refilled when the next turn begins.",
 }
 
 
 def help_text(state, seat: int) -> str:
-    return _HELP.get(state.phase, "The race is over.")
+    return _HELP.get(_pending(state), "The race is over.")

@@ -5,27 +5,42 @@ last three are ours: docs/rules/stockcar.md).
 """
 from __future__ import annotations
 
+from ....engine import chance
 from ....engine.protocol import Event
 from ..content import PERMANENT, TEMPORARY
 from ..state import RACING
 from .order import leader, lift, place, running_order
 
 
-def draw_race_card(state):
-    """The next Race card; STOCK Fill hands: an empty deck reshuffles the discards."""
-    if not state.deck.pile:
-        state.deck.reshuffle(state.rng)
-    return state.deck.draw()
+def reshuffler(state, events: list):
+    """STOCK Fill hands: an empty Race deck shuffles its discards (for
+    chance.draw_many's `refill`)."""
+    def refill(deck) -> None:
+        chance.reshuffle(state.chance, events, deck, rule="STOCK Fill hands", what="Race deck")
+    return refill
+
+
+def fill_hand(state, seat: int, events: list) -> None:
+    """STOCK Fill hands: draw up to the hand size; the cards are shown to
+    their owner only (the others see how many)."""
+    need = state.hand_size - len(state.hands[seat])
+    if need > 0:
+        state.hands[seat] += chance.draw_many(
+            state.chance, events, state.deck, need, rule="STOCK Fill hands",
+            what="Race card", to=seat, refill=reshuffler(state, events))
 
 
 def read_bar(state, C, events: list) -> tuple:
-    """STOCK The Team Bar: reveal the top Race card; its bar, as team
+    """STOCK The Team Bar: turn up the top Race card; its bar, as team
     indexes left to right. The card goes to the discards."""
-    card = draw_race_card(state)
+    if not state.deck.pile:
+        reshuffler(state, events)(state.deck)
+    card = chance.draw(state.chance, events, state.deck, rule="STOCK The Team Bar",
+                       what="Team Bar card")
     state.deck.discard(card)
     state.bar_reads += 1
     events.append(Event("team_bar", {"card": card, "bar": C.cards[card].bar},
-                        "STOCK The Team Bar", reveal=True))
+                        "STOCK The Team Bar"))
     return C.card_bar[card]
 
 
@@ -63,16 +78,18 @@ def add_wear(car, kind: str, amount: int) -> None:
 
 
 def draw_event(state, C, T, events: list):
-    """STOCK Events: the First Player draws an Event card and resolves it.
-    Returns a pending choice {"event", "seat"} when a team's owner must pick
+    """STOCK Events: the First Player turns up an Event card and resolves it.
+    Returns a pending choice {"seat", "cars"} when a team's owner must pick
     the affected car, else None."""
     if not state.events.pile:
-        state.events.reshuffle(state.rng)
-    card = state.events.draw()
+        chance.reshuffle(state.chance, events, state.events, rule="STOCK Events",
+                         what="Event deck")
+    card = chance.draw(state.chance, events, state.events, rule="STOCK Events",
+                       what="Event card")
     state.event_card = card
     ev = C.events[card]
     events.append(Event("event", {"card": card, "title": ev.title, "kind": ev.kind},
-                        "STOCK Events", reveal=True))
+                        "STOCK Events"))
     if ev.kind == "green":
         end_event(state)
     elif ev.kind == "yellow":

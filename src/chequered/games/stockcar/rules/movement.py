@@ -30,6 +30,11 @@ from .order import lift, place
 # What a legal step does: (cost, kind of push, data for the push).
 NO_PUSH, PUSH_ASIDE, PUSH_AHEAD = 0, 1, 2
 
+# The step actions, made once: a frozen dataclass is slow to build, and the
+# legal steps are worked out after every step of every move.
+_FWD = tuple(Step(1, lane) for lane in range(16))
+_SIDE = tuple(Step(0, lane) for lane in range(16))
+
 
 def chain(state, T, car, direction: int) -> list:
     """The linked cars in front (direction 1) or behind (-1) of `car`, nearest
@@ -91,9 +96,9 @@ def _steps(state, T, R) -> dict:
     if lane == 0:
         # STOCK The Apron: pit road, alone, at the speed limit.
         if R.cost_apron <= mp and (d + 1, 0) not in visited:
-            out[Step(1, 0)] = (R.cost_apron, NO_PUSH, None)
+            out[_FWD[0]] = (R.cost_apron, NO_PUSH, None)
         if R.cost_sideways <= mp and occ[s * w1 + 1] == -1 and (d, 1) not in visited:
-            out[Step(0, 1)] = (R.cost_sideways, NO_PUSH, None)
+            out[_SIDE[1]] = (R.cost_sideways, NO_PUSH, None)
         return out
     members = set(snake)
     s2 = (d + 1) % n
@@ -103,7 +108,7 @@ def _steps(state, T, R) -> dict:
         x = occ[s2 * w1 + l2]
         if x == -1:
             if R.cost_forward <= mp:
-                out[Step(1, l2)] = (R.cost_forward, NO_PUSH, None)
+                out[_FWD[l2]] = (R.cost_forward, NO_PUSH, None)
         elif len(snake) == 1 and x not in members and R.cost_push_forward <= mp:
             # Forward push, solo moves only: the linked line in front moves on one space.
             line = [x] + chain(state, T, state.cars[x], 1)
@@ -111,18 +116,18 @@ def _steps(state, T, R) -> dict:
             fs = (front.dist + 1) % n
             fl = min(front.lane, width[fs])
             if occ[fs * w1 + fl] == -1:
-                out[Step(1, l2)] = (R.cost_push_forward, PUSH_AHEAD, line)
+                out[_FWD[l2]] = (R.cost_push_forward, PUSH_AHEAD, line)
     for l2 in (lane - 1, lane + 1):
         if l2 < 1 or l2 > width[s] or (d, l2) in visited:
             continue
         x = occ[s * w1 + l2]
         if x == -1:
             if R.cost_sideways <= mp:
-                out[Step(0, l2)] = (R.cost_sideways, NO_PUSH, None)
+                out[_SIDE[l2]] = (R.cost_sideways, NO_PUSH, None)
         elif x not in members and R.cost_push_aside <= mp:
             l3 = l2 + (l2 - lane)
             if 1 <= l3 <= width[s] and occ[s * w1 + l3] == -1:
-                out[Step(0, l2)] = (R.cost_push_aside, PUSH_ASIDE, x)
+                out[_SIDE[l2]] = (R.cost_push_aside, PUSH_ASIDE, x)
     return out
 
 
@@ -154,9 +159,16 @@ def do_step(state, T, step: Step, how: tuple, events: list) -> None:
         # On the Apron the car moves alone: stacks need the general place/lift.
         lift(state, T, head)
         place(state, T, head, head.dist + step.ahead, step.lane)
+    elif len(snake) == 1:
+        # The hot path: a car alone on the track.
+        occ, n, w1 = state.occ, T.n, T.maxw + 1
+        occ[(head.dist % n) * w1 + head.lane] = -1
+        head.dist += step.ahead
+        head.lane = step.lane
+        occ[(head.dist % n) * w1 + head.lane] = head.idx
     else:
-        # The hot path: a pack on the track. Empty every old space, then fill
-        # the new ones (each car goes where the car in front of it was).
+        # A pack on the track. Empty every old space, then fill the new ones
+        # (each car goes where the car in front of it was).
         occ, n, w1 = state.occ, T.n, T.maxw + 1
         pack = [cars[i] for i in snake]
         old = [(c.dist, c.lane) for c in pack]

@@ -118,13 +118,13 @@ def lap_marker(state, T, laps: int) -> int:
 
 
 # ---- lapped cars, Position markers, finishing ------------------------------------
-def update_lapped(state, T, events: list) -> None:
+def update_lapped(state, T, events: list):
     """STOCK Lapped cars: a car the leader has caught a whole lap on (the
     leader moved into its sector, a lap ahead) gets a Lap-down marker; one
-    that is ahead of the leader again loses it."""
+    that is ahead of the leader again loses it. Returns the leader."""
     lead = leader(state, T)
     if lead is None:
-        return
+        return None
     top, n = lead.dist, T.n
     for c in state.cars:
         if c.status != RACING:
@@ -134,6 +134,7 @@ def update_lapped(state, T, events: list) -> None:
             c.lapdown = down
             events.append(Event("lapped" if down else "unlapped", {"car": c.number},
                                 "STOCK Lapped cars"))
+    return lead
 
 
 def best_marker(state) -> int:
@@ -164,7 +165,7 @@ def lose_car(state, T, car, status: str, events: list, rule: str) -> None:
                         rule))
 
 
-def check_finish(state, T, laps: int, events: list) -> None:
+def check_finish(state, T, laps: int, events: list) -> bool:
     """STOCK Ending the race (ours): a car that completes the last lap (its
     dist reaches laps * sectors) takes the chequered flag and the highest
     Position marker still free; cars crossing together rank by running order. A car with a
@@ -172,7 +173,7 @@ def check_finish(state, T, laps: int, events: list) -> None:
     goal = laps * T.n
     done = [c for c in state.cars if c.status == RACING and c.dist >= goal and not c.lapdown]
     if not done:
-        return
+        return False
     done.sort(key=lambda c: order_key(state, T, c))
     for c in done:
         lift(state, T, c)
@@ -181,6 +182,7 @@ def check_finish(state, T, laps: int, events: list) -> None:
         state.finished.append(c.idx)
         events.append(Event("finished", {"car": c.number, "position": c.position},
                             "STOCK Ending the race"))
+    return True
 
 
 def remove_lapped(state, T, events: list) -> None:

@@ -9,7 +9,8 @@ Teams level on points are separated by the Team Bar of the next Race card
 """
 from __future__ import annotations
 
-from ....engine.protocol import Event
+from ....engine.protocol import Event, Result
+from ..content import load_content
 from .events import read_bar, seat_of_team
 
 
@@ -37,7 +38,25 @@ def score(state, C, T, events: list) -> None:
         for s in level:
             rank[s] = len(rank)
     state.scores = {s: points[s] for s in points}
-    state.queue = sorted(points, key=rank.get)      # the classification, best first
+    state.classification = sorted(points, key=rank.get)      # best first
     events.append(Event("scores", {"points": {str(k): v for k, v in points.items()},
-                                   "classification": list(state.queue)},
+                                   "classification": list(state.classification)},
                         "STOCK Scoring"))
+
+
+def result(state) -> Result:
+    """The finished race (GameSpec.result): teams by points, laps of each
+    team's best car, and where every car ended."""
+    from ..text import seat_names
+    C = load_content(state.config.content)
+    T = C.tracks[state.track]
+    seats = range(len(state.hands))
+    laps = {seat: max(max(c.dist, 0) // T.n for c in state.cars if c.team == seat)
+            for seat in seats}
+    cars = {str(c.number): {"seat": c.team, "position": c.position, "status": c.status,
+                            "leads": c.leads} for c in state.cars}
+    return Result(classification=list(state.classification), points=dict(state.scores),
+                  laps=laps, names=seat_names(state),
+                  notes={s: "best car P" + str(min(c.position for c in state.cars
+                                                   if c.team == s)) for s in seats},
+                  extra={"cars": cars})

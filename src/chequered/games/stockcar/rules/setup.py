@@ -4,15 +4,20 @@ STOCK The Team Sheet, Starting grid, The Team Bar, Cars and activation.
 """
 from __future__ import annotations
 
-from ....engine.deck import Deck
+from ....engine import chance
+from ....engine.chance import Chance
 from ....engine.protocol import BadInput, Event
 from ....engine.rng import Rng
+from ....engine.steps import Turn
+from ..content import load_content
 from ..state import Car, State
 from .events import read_bar, seat_of_team, team_indexes
 from .order import place
 
 
 def new_state(config, C, seed: int) -> tuple[State, list]:
+    """A race before its first turn: the machine's first automatic step
+    (rules/turn.py begin_turn) fills the hands."""
     if config.track not in C.tracks:
         raise BadInput(f"unknown track {config.track!r}; choose from {', '.join(C.tracks)}")
     if config.teams is not None:
@@ -25,7 +30,8 @@ def new_state(config, C, seed: int) -> tuple[State, list]:
     per_team = C.rules.cars_per_team[players]
     s = State.__new__(State)
     s.config = config
-    s.rng = Rng(seed)
+    s.chance = Chance(Rng(seed))
+    s.turn = Turn("begin_turn")
     s.track = config.track
     s.cars = []
     # STOCK The Team Sheet: each team races the first `per_team` counters of its sheet.
@@ -37,23 +43,25 @@ def new_state(config, C, seed: int) -> tuple[State, list]:
     s.hands = [[] for _ in config.seats]
     # STOCK Fill hands: the hand limit is the starting car count plus one, all race.
     s.hand_size = per_team + 1
-    s.deck = Deck.shuffled(C.card_ids, s.rng)
-    s.events = Deck.shuffled(C.event_ids, s.rng)
+    events: list = []
+    s.deck = chance.new_deck(s.chance, events, C.card_ids, rule="STOCK Fill hands",
+                             what="Race deck")
+    s.events = chance.new_deck(s.chance, events, C.event_ids, rule="STOCK Events",
+                               what="Event deck")
     s.event_card = None
-    s.turn = 0
+    s.turn_number = 0
     s.first = 0
     s.side = 0
-    s.phase = "car"
-    s.actor = 0
     s.move = None
     s.queue = []
+    s.pit_leader = None
     s.pitted = []
     s.yellow = False
     s.finished = []
     s.bar_reads = 0
     s.scores = None
+    s.classification = []
     s.cache = None
-    events: list = []
     set_grid(s, C, T, events)
     return s, events
 
@@ -83,3 +91,10 @@ def set_grid(state, C, T, events: list) -> None:
     # The owner of the pole car holds the First Player marker.
     pole = max(state.cars, key=lambda c: (c.dist, -c.lane))
     state.first = pole.team
+
+
+def new_race(config, seed: int) -> State:
+    """A fresh race (GameSpec.new); the machine's first automatic step then
+    begins turn 1."""
+    state, _ = new_state(config, load_content(config.content), seed)
+    return state

@@ -1,17 +1,23 @@
-"""The sequence of play as a state machine: fill hands, action segments, end
-of turn. Every decision is a step with its own finite legal list.
+"""The sequence of play between the decisions: fill hands, action segments,
+end of turn.
+
+The decisions are the steps of rules/steps.py (engine/steps.Step). This
+module holds what happens around them: the machine's automatic phases
+(`begin_turn`, `end_of_turn`, `pit_stops`, `discards`, listed in
+rules/steps.PHASES) and the helpers a step's apply ends with. Each helper
+either asks the next decision (`wait`) or names the automatic phase that
+runs next (`state.turn.phase`); the race ends with `finish_race`.
 
 STOCK Sequence of play, Fill hands, Action segments, End of turn,
 Cars and activation, Losing a car.
 """
 from __future__ import annotations
 
-from ....engine.protocol import Event, IllegalAction
-from ..actions import (Activate, Affect, Discard, KeepHand, MoveType, Pit, PitDone,
-                       PlayCard, Retire, Step)
-from ..state import RACING, RETIRED, WORN
+from ....engine.protocol import Event
+from ..content import load_content
+from ..state import RACING, WORN
 from . import movement, pits, scoring
-from .events import add_wear, draw_event, draw_race_card, hit
+from .events import add_wear, draw_event, fill_hand, line_up
 from .order import check_finish, leader, lose_car, remove_lapped, update_lapped
 
 
@@ -19,136 +25,105 @@ def laps_of(state, T) -> int:
     return state.config.laps or T.laps
 
 
-# ---- legal actions ------------------------------------------------------------
-def legal(state, C, seat: int) -> list:
-    if state.phase == "over" or seat != state.actor:
-        return []
-    ph = state.phase
-    if ph == "car":
-        return [Activate(c.number) for c in state.cars if c.team == seat and not c.flipped]
-    if ph == "card":
-        # STOCK Action segments 4-5: play a Race card, or retire the car.
-        return [PlayCard(k) for k in sorted(set(state.hands[seat]))] + [Retire()]
-    if ph == "type":
-        printed = C.card_move[state.move["card"]]
-        return [MoveType(printed), MoveType("solo")]
-    if ph == "move":
-        return list(movement.steps(state, C.tracks[state.track], C.rules))
-    if ph == "affect":
-        return [Affect(state.cars[i].number) for i in state.move["cars"]]
-    if ph == "pits":
-        return [Pit(c.number) for c in pits.eligible(state, seat)] + [PitDone()]
-    if ph == "discard":
-        return [Discard(k) for k in sorted(set(state.hands[seat]))] + [KeepHand()]
-    return []
+def wait(state, step: str, seat: int, **context) -> None:
+    """Ask `seat` for the decision `step` (a step of rules/steps.py)."""
+    steps.MACHINE.wait(state, step, (seat,), **context)
 
 
-def apply(state, C, seat: int, action) -> list:
-    if state.phase == "over":
-        raise IllegalAction("the race is over", "STOCK Ending the race")
-    if seat != state.actor:
-        raise IllegalAction(f"seat {seat} is not to act (seat {state.actor} is)",
-                            "STOCK Action segments")
-    T = C.tracks[state.track]
+def step_name(state) -> str:
+    """The decision the race waits for ("car", "card", ... see
+    rules/steps.py), the automatic phase when none is pending, or "over"."""
+    t = state.turn
+    if t.over:
+        return "over"
+    return t.pending.step if t.pending is not None else t.phase
+
+
+def car_of(state, seat: int, number: int):
+    """The seat's car with this number (legal actions only name own cars)."""
+    return next(c for c in state.cars if c.team == seat and c.number == number)
+
+
+def _table(state):
+    C = load_content(state.config.content)
+    return C, C.tracks[state.track]
+
+
+# ---- automatic phases -----------------------------------------------------------
+def begin_turn(state) -> list:
+    """STOCK Cars and activation / Fill hands: every counter face up again,
+    the hands filled (the First Player draws first, then to the left), and
+    the First Player's first action segment."""
     events: list = []
-    ph = state.phase
-    if ph == "move":
-        how = movement.steps(state, T, C.rules).get(action) if isinstance(action, Step) else None
-        if how is None:
-            raise IllegalAction(f"{action!r} is not a legal step for this pack "
-                                "(blocked, out of the track, already visited or too costly)",
-                                "STOCK Movement")
-        movement.do_step(state, T, action, how, events)
-        if state.move["mp"] <= 0 or not movement.steps(state, T, C.rules):
-            end_activation(state, C, T, events)
-        return events
-    if action not in legal(state, C, seat):
-        raise IllegalAction(f"{action!r} is not legal now ({_phase_rule(ph)[1]})",
-                            _phase_rule(ph)[0])
-    if ph == "car":
-        activate(state, C, T, seat, action.car, events)
-    elif ph == "card":
-        car = state.cars[state.move["car"]]
-        if isinstance(action, Retire):
-            # STOCK Action segments 4: voluntary retirement.
-            lose_car(state, T, car, RETIRED, events, "STOCK Action segments")
-            flip_and_next(state, C, T, car, events)
-        else:
-            state.hands[seat].remove(action.card)
-            state.move["card"] = action.card
-            events.append(Event("card", {"car": car.number, "card": action.card},
-                                "STOCK Action segments"))
-            printed = C.card_move[action.card]
-            if printed == "solo" or (C.cards[action.card].effect != "clean_air"
-                                     and movement.pack(state, T, car, printed) == [car.idx]):
-                # No choice to make: a solo card, or a type that moves the car alone anyway.
-                start_move(state, C, T, printed, events)
-            else:
-                state.phase = "type"
-    elif ph == "type":
-        start_move(state, C, T, action.kind, events)
-    elif ph == "affect":
-        hit(state, C, state.cars[_car_index(state, seat, action.car)], events)
-        state.move = None
-        pits.start(state, C, T, events)
-    elif ph == "pits":
-        if isinstance(action, Pit):
-            pits.pit(state, C, T, state.cars[_car_index(state, seat, action.car)], events)
-        else:
-            pits.next_seat(state, C, T, events)
-    elif ph == "discard":
-        if isinstance(action, Discard):
-            state.hands[seat].remove(action.card)
-            state.deck.discard(action.card)
-            events.append(Event("discard", {"seat": seat, "card": action.card},
-                                "STOCK End of turn"))
-        else:
-            state.queue.pop(0)
-            next_discarder(state, C, T, events)
-    return events
-
-
-def _phase_rule(ph: str) -> tuple[str, str]:
-    return {
-        "car": ("STOCK Action segments", "pick a car whose counter is not turned yet"),
-        "card": ("STOCK Action segments", "play a Race card from your hand or retire the car"),
-        "type": ("STOCK Race card parts", "move as the printed type or solo"),
-        "affect": ("STOCK The Team Bar", "choose which of your racing cars the event affects"),
-        "pits": ("STOCK Pit Stops", "pit a racing car with temporary wear, or stop"),
-        "discard": ("STOCK End of turn", "discard a card from your hand, or keep the rest"),
-    }.get(ph, ("STOCK Sequence of play", ph))
-
-
-def _car_index(state, seat: int, number: int) -> int:
-    for c in state.cars:
-        if c.team == seat and c.number == number:
-            return c.idx
-    raise IllegalAction(f"you have no car #{number}", "STOCK The Team Sheet")
-
-
-# ---- turns and segments -----------------------------------------------------------
-def begin_turn(state, C, T, events: list) -> None:
-    """STOCK Cars and activation / Fill hands."""
-    state.turn += 1
+    state.turn_number += 1
     state.yellow = False
     state.pitted = []
     for c in state.cars:
         c.flipped = False
-    events.append(Event("turn", {"turn": state.turn, "first": state.first}, "STOCK Sequence of play"))
+    events.append(Event("turn", {"turn": state.turn_number, "first": state.first},
+                        "STOCK Sequence of play"))
     n = len(state.hands)
     for k in range(n):
-        seat = (state.first + k) % n
-        hand = state.hands[seat]
-        while len(hand) < state.hand_size:
-            hand.append(draw_race_card(state))
-    state.phase = "car"
-    state.actor = state.first
+        fill_hand(state, (state.first + k) % n, events)
     state.move = None
+    state.turn.phase = "segments"
+    wait(state, "car", state.first)
+    return events
 
 
+def end_of_turn(state) -> list:
+    """STOCK End of turn 1-2: Turn Leader markers and the event; then the
+    pit stops (which may ask for decisions)."""
+    events: list = []
+    C, T = _table(state)
+    turn_leaders(state, T, events)
+    if not state.finished:
+        pending = draw_event(state, C, T, events)
+        if pending is not None:
+            wait(state, "affect", pending["seat"], cars=pending["cars"])
+            return events
+    pits.start(state, T)
+    return events
+
+
+def pit_stops(state) -> list:
+    """STOCK Pit Stops: the next player (from the First Player, to the left)
+    with a car that may stop decides; when nobody is left, the field lines
+    up under a yellow flag and the turn ends (End of turn 3-5)."""
+    q = state.queue
+    while q and not pits.eligible(state, q[0]):
+        q.pop(0)
+    if q:
+        wait(state, "pits", q[0])
+        return []
+    events: list = []
+    C, T = _table(state)
+    lead_before, state.pit_leader = state.pit_leader, None
+    if state.yellow:
+        line_up(state, T, laps_of(state, T), events)
+    update_lapped(state, T, events)
+    after_pits(state, C, T, lead_before, events)
+    return events
+
+
+def discards(state) -> list:
+    """STOCK End of turn 6: each player in turn (from the First Player) may
+    discard unwanted cards; then the next turn."""
+    q = state.queue
+    while q and not state.hands[q[0]]:
+        q.pop(0)
+    if q:
+        wait(state, "discard", q[0])
+    else:
+        state.side ^= 1                  # STOCK End of turn 4: flip the First Player marker
+        state.turn.phase = "begin_turn"
+    return []
+
+
+# ---- action segments ---------------------------------------------------------------
 def activate(state, C, T, seat: int, number: int, events: list) -> None:
     """STOCK Action segments 1-3."""
-    car = state.cars[_car_index(state, seat, number)]
+    car = car_of(state, seat, number)
     if car.status != RACING:
         # STOCK Losing a car: a car out of the race is a pass.
         events.append(Event("pass", {"car": number}, "STOCK Losing a car"))
@@ -159,10 +134,25 @@ def activate(state, C, T, seat: int, number: int, events: list) -> None:
         flip_and_next(state, C, T, car, events)
         return
     state.move = {"car": car.idx}
-    state.phase = "card"
+    wait(state, "card", seat)
 
 
-def start_move(state, C, T, kind: str, events: list) -> None:
+def play_card(state, C, T, seat: int, card: str, events: list) -> None:
+    """STOCK Action segments 4-5: the card from the hand, face up."""
+    car = state.cars[state.move["car"]]
+    state.hands[seat].remove(card)
+    state.move["card"] = card
+    events.append(Event("card", {"car": car.number, "card": card}, "STOCK Action segments"))
+    printed = C.card_move[card]
+    if printed == "solo" or (C.cards[card].effect != "clean_air"
+                             and movement.pack(state, T, car, printed) == [car.idx]):
+        # No choice to make: a solo card, or a type that moves the car alone anyway.
+        start_move(state, C, T, seat, printed, events)
+    else:
+        wait(state, "type", seat)
+
+
+def start_move(state, C, T, seat: int, kind: str, events: list) -> None:
     """STOCK Race card parts, Speed penalties: the pack and the MP to spend."""
     m = state.move
     state.cache = None
@@ -179,9 +169,15 @@ def start_move(state, C, T, kind: str, events: list) -> None:
     events.append(Event("move", {"car": car.number, "kind": kind, "mp": mp,
                                  "pack": [state.cars[i].number for i in snake]},
                         "STOCK Race card parts"))
-    state.phase = "move"
-    if mp <= 0 or not movement.steps(state, T, C.rules):
+    keep_moving(state, C, T, seat, events)
+
+
+def keep_moving(state, C, T, seat: int, events: list) -> None:
+    """STOCK Movement: points must be spent while a step is possible."""
+    if state.move["mp"] <= 0 or not movement.steps(state, T, C.rules):
         end_activation(state, C, T, events)
+    else:
+        wait(state, "move", seat)
 
 
 def end_activation(state, C, T, events: list) -> None:
@@ -198,11 +194,10 @@ def end_activation(state, C, T, events: list) -> None:
         add_wear(car, wear, 1)
         events.append(Event("wear", {"car": car.number, "wear": wear, "amount": 1},
                             "STOCK Wear"))
-    laps = laps_of(state, T)
-    update_lapped(state, T, events)
-    check_finish(state, T, laps, events)
-    update_lapped(state, T, events)
-    lead = leader(state, T)
+    lead = update_lapped(state, T, events)
+    if check_finish(state, T, laps_of(state, T), events):
+        # Finished cars leave the track: the leader may change, and with it who is lapped.
+        lead = update_lapped(state, T, events)
     if lead is not None and lead.idx != m.get("lead"):
         # STOCK Running order: the Current Leader marker moves to the new leader.
         events.append(Event("leader", {"car": lead.number}, "STOCK Running order"))
@@ -210,7 +205,8 @@ def end_activation(state, C, T, events: list) -> None:
 
 
 def flip_and_next(state, C, T, car, events: list) -> None:
-    """Flip the car; the next player to the left with an unflipped car acts."""
+    """Flip the car; the next player to the left (of its owner, whose
+    segment it was) with an unflipped car acts; else the turn ends."""
     car.flipped = True
     state.move = None
     if not any(c.status == RACING for c in state.cars):
@@ -218,27 +214,14 @@ def flip_and_next(state, C, T, car, events: list) -> None:
         return
     n = len(state.hands)
     for k in range(1, n + 1):
-        seat = (state.actor + k) % n
+        seat = (car.team + k) % n
         if any(c.team == seat and not c.flipped for c in state.cars):
-            state.actor = seat
-            state.phase = "car"
+            wait(state, "car", seat)
             return
-    end_of_turn(state, C, T, events)
+    state.turn.phase = "end_of_turn"
 
 
-def end_of_turn(state, C, T, events: list) -> None:
-    """STOCK End of turn 1-2 (then pit stops, which may ask for decisions)."""
-    turn_leaders(state, T, events)
-    if not state.finished:
-        pending = draw_event(state, C, T, events)
-        if pending is not None:
-            state.phase = "affect"
-            state.actor = pending["seat"]
-            state.move = {"cars": pending["cars"]}
-            return
-    pits.start(state, C, T, events)
-
-
+# ---- end of turn ------------------------------------------------------------------
 def turn_leaders(state, T, events: list, only=None) -> None:
     """STOCK End of turn 1: the cars sharing the leading sector each take a
     Turn Leader marker."""
@@ -266,24 +249,18 @@ def after_pits(state, C, T, lead_before, events: list) -> None:
         return
     n = len(state.hands)
     state.queue = [(state.first + k) % n for k in range(n)]
-    state.phase = "discard"
-    next_discarder(state, C, T, events)
-
-
-def next_discarder(state, C, T, events: list) -> None:
-    """STOCK End of turn 6: each player may discard unwanted cards."""
-    while state.queue and not state.hands[state.queue[0]]:
-        state.queue.pop(0)
-    if state.queue:
-        state.actor = state.queue[0]
-        return
-    state.side ^= 1                      # STOCK End of turn 4: flip the First Player marker
-    begin_turn(state, C, T, events)
+    state.turn.phase = "discard"
 
 
 def finish_race(state, C, T, events: list) -> None:
-    state.phase = "over"
-    state.actor = -1
+    """STOCK Ending the race: no car is racing any more."""
+    t = state.turn
+    t.over, t.pending, t.phase = True, None, "over"
     state.move = None
     state.queue = []
     scoring.score(state, C, T, events)
+
+
+# The step table (rules/steps.py) is built from the functions above; `wait`
+# reads it when called, so it is imported last.
+from . import steps  # noqa: E402

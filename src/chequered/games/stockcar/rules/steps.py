@@ -1,0 +1,183 @@
+"""Every decision of the stock-car game, in one table, and the machine that
+runs them (engine/steps.Machine).
+
+A car's activation is a run of decisions by its owner (STOCK Action
+segments): `car` (which counter to activate), `card` (a Race card from the
+hand, or retire the car), `type` (the printed movement type or solo, when
+it makes a difference), then one `move` per movement point spent. At the end
+of a turn: `affect` (an event picked the team: which car it hits), `pits`
+(pit stops, player by player) and `discard` (face down, player by player).
+What happens between the decisions is rules/turn.py; the automatic phases
+are PHASES below.
+"""
+from __future__ import annotations
+
+from ....engine.protocol import Event
+from ....engine.steps import Machine, Step
+from ..actions import (Activate, Affect, Discard, KeepHand, MoveType, Pit, PitDone,
+                       PlayCard, Retire)
+from ..actions import Step as Move
+from ..content import load_content
+from ..state import RETIRED
+from ..text import describe_action, seat_names
+from . import movement, pits, turn
+from .events import hit
+from .order import lose_car
+
+
+def _table(state):
+    C = load_content(state.config.content)
+    return C, C.tracks[state.track]
+
+
+# ---- car: which counter ------------------------------------------------------------
+def car_legal(state, seat: int) -> list:
+    return [Activate(c.number) for c in state.cars if c.team == seat and not c.flipped]
+
+
+def car_apply(state, seat: int, a: Activate) -> list:
+    C, T = _table(state)
+    events: list = []
+    turn.activate(state, C, T, seat, a.car, events)
+    return events
+
+
+# ---- card: a Race card from the hand, or retire ----------------------------------
+def card_legal(state, seat: int) -> list:
+    # STOCK Action segments 4-5: play a Race card, or retire the car.
+    return [PlayCard(k) for k in sorted(set(state.hands[seat]))] + [Retire()]
+
+
+def card_apply(state, seat: int, a) -> list:
+    C, T = _table(state)
+    events: list = []
+    if isinstance(a, Retire):
+        # STOCK Action segments 4: voluntary retirement.
+        car = state.cars[state.move["car"]]
+        lose_car(state, T, car, RETIRED, events, "STOCK Action segments")
+        turn.flip_and_next(state, C, T, car, events)
+    else:
+        turn.play_card(state, C, T, seat, a.card, events)
+    return events
+
+
+# ---- type: printed or solo ------------------------------------------------------------
+def type_legal(state, seat: int) -> list:
+    C = load_content(state.config.content)
+    return [MoveType(C.card_move[state.move["card"]]), MoveType("solo")]
+
+
+def type_apply(state, seat: int, a: MoveType) -> list:
+    C, T = _table(state)
+    events: list = []
+    turn.start_move(state, C, T, seat, a.kind, events)
+    return events
+
+
+# ---- move: one space for the head of the pack -----------------------------------------
+def move_legal(state, seat: int) -> list:
+    options = state.cache             # worked out when the step was asked (turn.keep_moving)
+    if options is None:
+        C, T = _table(state)
+        options = movement.steps(state, T, C.rules)
+    return list(options)
+
+
+def move_apply(state, seat: int, a: Move) -> list:
+    C, T = _table(state)
+    events: list = []
+    # What the step does was worked out with the legal list (state.cache,
+    # kept for this decision only); recomputed if the state was copied since.
+    how = movement.steps(state, T, C.rules)[a]
+    movement.do_step(state, T, a, how, events)
+    turn.keep_moving(state, C, T, seat, events)
+    return events
+
+
+def move_why_not(state, seat: int, a) -> str | None:
+    if isinstance(a, Move):
+        return (f"{describe_action(a)} is not a legal step for this pack (blocked, off the "
+                "track, a space already left this move, or more MP than are left)")
+    return None
+
+
+# ---- affect: the car an event hits ------------------------------------------------------
+def affect_legal(state, seat: int) -> list:
+    return [Affect(state.cars[i].number) for i in state.turn.pending.context["cars"]]
+
+
+def affect_apply(state, seat: int, a: Affect) -> list:
+    C, T = _table(state)
+    events: list = []
+    hit(state, C, turn.car_of(state, seat, a.car), events)
+    pits.start(state, T)
+    return events
+
+
+# ---- pits: pit stops, player by player --------------------------------------------------
+def pits_legal(state, seat: int) -> list:
+    return [Pit(c.number) for c in pits.eligible(state, seat)] + [PitDone()]
+
+
+def pits_apply(state, seat: int, a) -> list:
+    events: list = []
+    if isinstance(a, Pit):
+        C, T = _table(state)
+        pits.pit(state, T, turn.car_of(state, seat, a.car), events)
+    else:
+        state.queue.pop(0)
+    return events
+
+
+# ---- discard: face down, player by player -------------------------------------------------
+def discard_legal(state, seat: int) -> list:
+    return [Discard(k) for k in sorted(set(state.hands[seat]))] + [KeepHand()]
+
+
+def discard_apply(state, seat: int, a) -> list:
+    events: list = []
+    if isinstance(a, Discard):
+        state.hands[seat].remove(a.card)
+        state.deck.discard(a.card)
+        # Face down: only the owner sees which card.
+        events.append(Event("discard", {"seat": seat, "card": a.card}, "STOCK End of turn",
+                            to=seat, masked={"seat": seat}))
+        turn.wait(state, "discard", seat)        # the same player may discard more
+    else:
+        state.queue.pop(0)
+    return events
+
+
+def discard_public(a) -> str:
+    # Which card stays hidden; that a card went is public (the hand sizes show it).
+    return "discards a card" if isinstance(a, Discard) else "keeps the rest of the hand"
+
+
+STEPS = (
+    Step("car", "STOCK Action segments", car_legal, car_apply,
+         label="pick a car whose counter is not turned yet"),
+    Step("card", "STOCK Action segments", card_legal, card_apply, from_hand=True,
+         label="play a Race card from your hand or retire the car"),
+    Step("type", "STOCK Race card parts", type_legal, type_apply,
+         label="move as the printed type or solo"),
+    Step("move", "STOCK Movement", move_legal, move_apply, why_not=move_why_not,
+         label="steer the front car of the pack one space"),
+    Step("affect", "STOCK The Team Bar", affect_legal, affect_apply,
+         label="choose which of your racing cars the event affects"),
+    Step("pits", "STOCK Pit Stops", pits_legal, pits_apply,
+         label="pit a racing car with temporary wear, or stop"),
+    Step("discard", "STOCK End of turn", discard_legal, discard_apply, secret=True,
+         from_hand=True, public_text=discard_public,
+         label="discard a card from your hand, or keep the rest"),
+)
+
+PHASES = {
+    "begin_turn": turn.begin_turn,
+    "end_of_turn": turn.end_of_turn,
+    "pits": turn.pit_stops,
+    "discard": turn.discards,
+}
+
+MACHINE = Machine(STEPS, PHASES, turn_rule="STOCK Action segments",
+                  over_rule="STOCK Ending the race", names=seat_names,
+                  describe=describe_action)
