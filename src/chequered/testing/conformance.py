@@ -9,7 +9,7 @@ legal races to the end and checks, assuming nothing about the game's state:
 - views are JSON-ready and blind to what the seat cannot see (unchanged when
   the unseen is resampled by `redeterminize`);
 - **the log keeps secrets**: a face-down choice reads the same to the others
-  whatever was chosen, and two continuations that a viewer cannot tell
+  whatever card was chosen, and two continuations that a viewer cannot tell
   apart by its view read the same to it in the log (its events and the
   action's text), also when another seat's hidden information is resampled;
 - **chance is explicit**: a step that rolled, drew, shuffled or looked at a
@@ -156,10 +156,16 @@ def check_log_secrecy(game, state, seat, legal, rng: Rng, n: int, max_actions: i
     viewers = [None] + [s for s in range(n) if s != seat]
     sample = _sample(legal, max_actions, rng)
     if step is not None and step.secret:
+        # Which card went face down never shows; the kind of choice (discard
+        # or keep the hand) may, as the table sees it too.
         for v in viewers:
-            texts = {game.action_text(step, seat, a, v) for a in legal}
-            check(len(texts) == 1, f"{game.name} step {step.name}: a face-down choice reads "
-                                   f"differently to {_who(v)}: {sorted(texts)[:3]}")
+            by_kind: dict[str, set] = {}
+            for a in legal:
+                by_kind.setdefault(type(a).__name__, set()).add(
+                    game.action_text(step, seat, a, v))
+            for kind, texts in by_kind.items():
+                check(len(texts) == 1, f"{game.name} step {step.name}: a face-down {kind} "
+                                       f"reads differently to {_who(v)}: {sorted(texts)[:3]}")
     # Two viewers a step: a spectator and one other seat, in turn.
     others = [v for v in viewers if v is not None]
     chosen = [None] + (others[rng.below(len(others)):][:1] if others else [])
