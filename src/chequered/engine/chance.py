@@ -197,6 +197,10 @@ def draw(ch: Chance, events: list, deck: Deck, *, rule: str, what: str = "card",
     """The top card. `to=PUBLIC` turns it face up; `to=seat` shows it to that
     seat only (the others see `masked`, by default who drew how many)."""
     ch.ticks += 1
+    if to is PUBLIC and seat is None and ch.script is None and deck.pile:   # the common case
+        card = deck.pile.pop()
+        events.append(Event("draw", {"what": what, "cards": [card]}, rule, True))
+        return card
     card = _take(ch, deck)
     data = {"what": what, "cards": [card]}
     owner = seat if seat is not None else (to if isinstance(to, int) else None)

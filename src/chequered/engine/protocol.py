@@ -143,6 +143,10 @@ class Game:
         self.bench_seats = spec.bench_seats
         self.conformance_seeds = spec.conformance_seeds
         self._by_name = {cls.__name__: cls for cls in self.action_types}
+        self._types = frozenset(self.action_types)
+        # The hot calls go straight to the machine (no extra call layer).
+        self.to_act = self.machine.to_act
+        self.legal_actions = self.machine.legal
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"
@@ -203,14 +207,14 @@ class Game:
         return self.machine.legal(state, seat)
 
     def apply(self, state, seat: Seat, action) -> list[Event]:
-        if type(action) not in self._by_name.values():
+        if type(action) not in self._types:
             raise IllegalAction(f"not a {self.title} action: {type(action).__name__}",
                                 self.machine.turn_rule)
         return self.machine.apply(state, seat, action)
 
     def refusal(self, state, seat: Seat, action) -> IllegalAction | None:
         """Why `seat` may not take `action` now, without touching the state."""
-        if type(action) not in self._by_name.values():
+        if type(action) not in self._types:
             return IllegalAction(f"not a {self.title} action", self.machine.turn_rule)
         return self.machine.refusal(state, seat, action)
 

@@ -39,7 +39,7 @@ class Pending:
     def __init__(self, step: str, seats: Iterable[int] = (), context: dict | None = None):
         self.step = step
         self.seats: list[int] = sorted(seats)
-        self.context: dict = dict(context or {})
+        self.context: dict = context if context is not None else {}
 
     def clone(self) -> "Pending":
         return Pending(self.step, self.seats, _copy(self.context))
@@ -51,7 +51,7 @@ class Pending:
     def from_doc(cls, doc: dict | None) -> "Pending | None":
         if doc is None:
             return None
-        return cls(doc["step"], doc.get("seats", ()), doc.get("context"))
+        return cls(doc["step"], doc.get("seats", ()), _copy(doc.get("context") or {}))
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Pending) and self.to_doc() == other.to_doc()
@@ -140,7 +140,7 @@ class Machine:
         if step not in self.steps:
             raise KeyError(f"no decision step {step!r}")
         turn = state.turn
-        turn.pending = Pending(step, seats, context)
+        turn.pending = Pending(step, seats, context)     # context: wait()'s own dict
         turn.cache = None
 
     @staticmethod
@@ -148,6 +148,11 @@ class Machine:
         """Drop the pending decision (the rules made it moot: a car crashed
         the moment it was asked to move); the automatic steps go on."""
         state.turn.pending = None
+        state.turn.cache = None
+
+    @staticmethod
+    def forget(state) -> None:
+        """Drop the cached legal lists (after a test or a tool edits a state)."""
         state.turn.cache = None
 
     @staticmethod
@@ -168,18 +173,26 @@ class Machine:
         return frozenset(turn.pending.seats)
 
     def legal(self, state, seat: int) -> list:
+        """The legal list of `seat` now (the cached list itself: callers
+        must not change it)."""
         turn = state.turn
+        cache = turn.cache
+        if cache is not None:
+            options = cache.get(seat)
+            if options is not None:
+                return options
         p = turn.pending
         if turn.over or p is None or seat not in p.seats:
             return []
-        cache = turn.cache
+        options = self.steps[p.step].legal(state, seat)
+        if type(options) is not list:
+            options = list(options)
+        cache = turn.cache                # the legal function may have made one
         if cache is None:
-            cache = turn.cache = {}
-        options = cache.get(seat)
-        if options is None:
-            options = cache[seat] = list(self.steps[p.step].legal(state, seat))
-            turn.cache = cache            # the legal function may have reset it
-        return list(options)
+            turn.cache = {seat: options}
+        else:
+            cache[seat] = options
+        return options
 
     def refusal(self, state, seat: int, action) -> IllegalAction | None:
         """Why `seat` may not take `action` now (None when it may)."""
@@ -192,7 +205,7 @@ class Machine:
             if p is not None and self.steps[p.step].concurrent:
                 text = f"{self.turn_rule}: {who} has no decision to make now"
             else:
-                text = f"{self.turn_rule}: it is not {who}'s decision now"
+                text = f"{self.turn_rule}: {who} is not the one to decide now"
             return IllegalAction(text, self.turn_rule)
         step = self.steps[p.step]
         if self.match(step, action, self.legal(state, seat)) is not None:
@@ -202,7 +215,7 @@ class Machine:
             what = self._describe(action) if self._describe is not None else type(action).__name__
             label = step.label or step.name.replace("_", " ")
             reason = f"{what} is not a legal choice now ({label})"
-        if not reason.startswith(step.rule):
+        if not reason.startswith(step.rule.split(" ")[0] + " "):    # cites no rule of its own
             reason = f"{step.rule}: {reason}"
         return IllegalAction(reason, step.rule)
 
@@ -212,7 +225,11 @@ class Machine:
         step = self.steps[p.step] if p is not None and not turn.over else None
         chosen = None
         if step is not None and seat in p.seats:
-            chosen = self.match(step, action, self.legal(state, seat))
+            cache = turn.cache
+            options = cache.get(seat) if cache is not None else None
+            if options is None:
+                options = self.legal(state, seat)
+            chosen = self.match(step, action, options)
         if chosen is None:
             raise self.refusal(state, seat, action) or IllegalAction(
                 f"{self.turn_rule}: not a legal choice now", self.turn_rule)
@@ -235,8 +252,10 @@ class Machine:
 
     def advance(self, state) -> list[Event]:
         """Run automatic steps until a decision is pending or the race is over."""
-        events: list[Event] = []
         turn = state.turn
+        if turn.pending is not None or turn.over:
+            return []
+        events: list[Event] = []
         for _ in range(MAX_AUTOMATIC):
             if turn.pending is not None or turn.over:
                 return events
@@ -247,9 +266,10 @@ class Machine:
     @staticmethod
     def match(step: Step, action, options: list):
         """The legal option that `action` stands for, or None."""
-        for o in options:
-            if o == action:
-                return o
+        try:
+            return options[options.index(action)]     # in C, identity first
+        except ValueError:
+            pass
         if step.key is not None:
             key = step.key(action)
             for o in options:
