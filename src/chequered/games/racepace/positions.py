@@ -1,17 +1,28 @@
 """Race Pace positions: the whole state as a document one can write by hand,
-and redeterminization for search (resampling what nobody has seen)."""
+and redeterminization for search (resampling what nobody has seen).
+
+A dumped position holds the decision machine's `turn` (phase, the decision
+pending) and `queue` (the seats to decide after it) and the generator's
+state (`chance`). A hand-written one may instead give `phase` and `queue` as
+the seats still to decide in that phase, the one deciding now first, and
+leave out the generator (0) and the decks (fresh ones are dealt).
+"""
 from __future__ import annotations
 
 from pydantic import ValidationError
 
-from ...engine.deck import Deck
+from ...engine import chance
+from ...engine.chance import Chance
 from ...engine.positions import FORMAT
 from ...engine.protocol import BadInput
 from ...engine.rng import Rng
 from .config import RacePaceConfig
 from .content import BARS, LEVELS
+from .rules.steps import PHASE_STEP
 from .state import RaceState
 from .tables import tables
+
+PHASES = (*PHASE_STEP, "over")
 
 
 def dump_position(state: RaceState) -> dict:
@@ -38,25 +49,11 @@ def load_position(doc: dict) -> RaceState:
                 car["bars"] = [LEVELS.index(bars.get(name, "A")) for name in BARS]
             cars.append(car)
         body["cars"] = cars
-        body.setdefault("rng", 0)
+        body.setdefault("chance", 0)
+        if "turn" not in body:
+            body.update(_hand_written_turn(body))
         if "decks" not in body:
-            # A hand-written position may leave the decks out: deal fresh ones
-            # from the cards not face-up, and leave out the circuit's surplus
-            # rain cards (RP Setup J).
-            rng = Rng(state=body["rng"])
-            circuit = T.circuits[body["circuit"]]
-            up = {body.get("weather_card"), *dict(body.get("situation", {})).values()}
-            rain = T.rain_keys[:circuit.rain_cards]
-            if body.get("weather_card") in T.rain_keys and body["weather_card"] not in rain:
-                rain = [body["weather_card"]] + rain[:-1] if rain else []
-            removed = [k for k in T.rain_keys if k not in rain]
-            weather = Deck.shuffled([k for k in T.sun_keys + rain if k not in up], rng)
-            weather.removed = removed
-            body["decks"] = {"weather": weather.to_doc(),
-                             "I": Deck.shuffled([k for k in T.deck_cards["I"] if k not in up],
-                                                rng).to_doc(),
-                             "II": Deck.shuffled([k for k in T.deck_cards["II"] if k not in up],
-                                                 rng).to_doc()}
+            body["decks"] = _fresh_decks(body, T)
         state = RaceState.from_doc(body, config)
         _check(state, T)
     except BadInput:
@@ -69,11 +66,56 @@ def load_position(doc: dict) -> RaceState:
     return state
 
 
+def _hand_written_turn(body: dict) -> dict:
+    """`phase` and `queue` (the one deciding now first) as the machine's turn."""
+    phase = body.pop("phase")
+    queue = list(body.get("queue", ()))
+    if phase not in PHASES:
+        raise BadInput(f"position: unknown phase {str(phase)[:20]!r}; one of {', '.join(PHASES)}")
+    if phase == "over":
+        return {"turn": {"phase": "over", "over": True, "pending": None}, "queue": []}
+    if not queue:
+        raise BadInput(f"position: phase {phase} needs a queue of the seats to decide")
+    pending = {"step": PHASE_STEP[phase], "seats": [queue[0]], "context": {}}
+    return {"turn": {"phase": phase, "over": False, "pending": pending}, "queue": queue[1:]}
+
+
+def _fresh_decks(body: dict, T) -> dict:
+    """Decks for a position that leaves them out: dealt from the cards not
+    face-up, without the circuit's surplus rain cards (RP Setup J). They are
+    shuffled by a generator of their own (the race's starts from `chance`)."""
+    ch = Chance(Rng(state=body["chance"]))
+    circuit = T.circuits[body["circuit"]]
+    up = {body.get("weather_card"), *dict(body.get("situation", {})).values()}
+    rain = T.rain_keys[:circuit.rain_cards]
+    if body.get("weather_card") in T.rain_keys and body["weather_card"] not in rain:
+        rain = [body["weather_card"]] + rain[:-1] if rain else []
+    removed = [k for k in T.rain_keys if k not in rain]
+    events: list = []
+    weather = chance.new_deck(ch, events, [k for k in T.sun_keys + rain if k not in up],
+                              rule="RP Setup J")
+    weather.removed = removed
+    return {"weather": weather.to_doc(),
+            **{name: chance.new_deck(ch, events, [k for k in T.deck_cards[name] if k not in up],
+                                     rule="RP Setup J").to_doc() for name in ("I", "II")}}
+
+
 def _check(state: RaceState, T) -> None:
     if state.circuit not in T.circuits:
         raise BadInput(f"position: unknown circuit {state.circuit!r}")
-    if state.phase not in ("team", "driver", "tyre", "select", "react", "over"):
-        raise BadInput(f"position: unknown phase {state.phase!r}")
+    turn = state.turn
+    if turn.phase not in PHASES:
+        raise BadInput(f"position: unknown phase {str(turn.phase)[:20]!r}")
+    n = len(state.cars)
+    if turn.over != (turn.phase == "over") or (turn.over and turn.pending is not None):
+        raise BadInput("position: a race is over in phase over, with nothing pending")
+    if not turn.over:
+        p = turn.pending
+        if p is None or p.step != PHASE_STEP[turn.phase] or len(p.seats) != 1 or p.context:
+            raise BadInput(f"position: phase {turn.phase} waits for one seat's "
+                           f"{PHASE_STEP[turn.phase].replace('_', ' ')}")
+        if not (isinstance(p.seats[0], int) and 0 <= p.seats[0] < n):
+            raise BadInput(f"position: no seat {str(p.seats[0])[:10]} to decide")
     for car in state.cars:
         if car.driver is not None and car.driver not in T.drivers:
             raise BadInput(f"position: unknown driver {car.driver!r}")
@@ -91,8 +133,8 @@ def _check(state: RaceState, T) -> None:
     if state.weather_card is not None and state.weather_card not in T.weather:
         raise BadInput(f"position: unknown weather card {state.weather_card!r}")
     for seat in state.queue:
-        if not 0 <= seat < len(state.cars):
-            raise BadInput(f"position: queue names seat {seat}, which does not exist")
+        if not (isinstance(seat, int) and 0 <= seat < n):
+            raise BadInput(f"position: queue names seat {str(seat)[:10]}, which does not exist")
 
 
 def redeterminize(state: RaceState, rng: Rng) -> RaceState:
@@ -114,5 +156,5 @@ def redeterminize(state: RaceState, rng: Rng) -> RaceState:
         rng.shuffle(pool)
         deck.pile = pool[:len(deck.pile)]
         s.hidden[name] = pool[len(deck.pile):]
-    s.rng = Rng(state=rng.next64())
+    s.chance = Chance(Rng(state=rng.next64()))
     return s

@@ -6,7 +6,7 @@ Driver Academy (XP out of order).
 """
 from __future__ import annotations
 
-from ....engine.protocol import Event, IllegalAction
+from ....engine.protocol import Event
 from ..actions import Copy, Select
 from ..state import EBS, RaceState
 from ..tables import (AER_B, BOXBOX, CHARGE, DEFEND, MEC_B, PU_B, REACT, SKI_B, START,
@@ -29,32 +29,33 @@ def team_mate(s: RaceState, car):
 
 
 def button_problem(s: RaceState, T: Tables, car, n: int, copying: bool = False) -> str | None:
-    """Why `car` may not select (or copy) button `n` now, or None if it may."""
+    """Why `car` may not select (or copy) button `n` now, or None if it may
+    (the rule cited at the end: refusals are prefixed with the step's rule)."""
     cfg = s.config
+    name = T.buttons[n].name
     if n == REACT and cfg.bot_mode:
-        return "RP Bot mode: the React button is out of order"
+        return "the React button is out of order when bots race (RP Bot mode)"
     if n == XP_B and cfg.academy:
-        return "RP Driver Academy: the Driver Experience button is out of order"
+        return "the Driver Experience button is out of order (RP Driver Academy)"
     if car.tyre not in T.tyre_ok[n]:
-        return (f"RP Step 2, tyre lights: {T.buttons[n].name} cannot be selected on "
-                f"{T.tyres[car.tyre].name} tyres")
+        return (f"{name} cannot be selected on {T.tyres[car.tyre].name} tyres "
+                "(RP Step 2, tyre lights)")
     if s.safety_car and not T.sc_ok[n]:
-        return f"RP Safety Car: {T.buttons[n].name} is not active under the Safety Car"
+        return f"{name} is not active under the Safety Car (RP Safety Car)"
     if n == START and s.start_player == car.seat:
-        return "RP Step 2, Start: you already have the Start Player Card"
+        return "you already have the Start Player Card (RP Step 2, Start)"
     if copying:
         return None          # RP React: a copy is not a selection of the button
     mate = team_mate(s, car)
     if n != BOXBOX:
         for other in s.taken.get(n, ()):
             if mate is None or other != mate.seat:
-                return (f"RP Step 2: {T.buttons[n].name} is already taken this round "
-                        "(only Box Box can be shared)")
+                return f"{name} is already taken this round; only Box Box can be shared"
     if mate is not None and mate.button is not None and not mate.bot:
         m = mate.button
         if not ((m in T.lit_a and n in T.lit_b) or (m in T.lit_b and n in T.lit_a)):
-            return ("RP Team Play: team mates need one A-lit and one B-lit button "
-                    f"({T.buttons[m].name} and {T.buttons[n].name} cannot be paired)")
+            return ("team mates need one A-lit and one B-lit button: "
+                    f"{T.buttons[m].name} and {name} cannot be paired (RP Team Play)")
     return None
 
 
@@ -97,19 +98,9 @@ def legal_copies(s: RaceState, T: Tables, car, order) -> list[Copy]:
 
 
 def select(s: RaceState, T: Tables, car, action: Select, events: list[Event]) -> None:
+    """RP Step 2: the action token on a button (a legal one: engine/steps.py
+    checked it against legal_selects)."""
     n = action.button
-    if car.bot:
-        want = bot_button(s, T, car)
-        if n != want or action.tyre is not None:
-            raise IllegalAction(f"RP Bot mode: this bot's start light shows action {want}",
-                                "RP Bot mode")
-    else:
-        if not isinstance(n, int) or not 1 <= n <= 11:
-            raise IllegalAction(f"RP Step 2: there is no action button {n!r}", "RP Step 2")
-        why = button_problem(s, T, car, n)
-        if why:
-            raise IllegalAction(why)
-        _check_pit_tyre(car, n, action.tyre)
     car.button = n
     s.taken.setdefault(n, []).append(car.seat)
     events.append(Event("select", {"seat": car.seat, "button": n, "tyre": action.tyre},
@@ -120,10 +111,8 @@ def select(s: RaceState, T: Tables, car, action: Select, events: list[Event]) ->
         perform(s, T, car, n, action.tyre, events, first=len(s.taken[n]) == 1)
 
 
-def copy(s: RaceState, T: Tables, car, action: Copy, order, events: list[Event]) -> None:
-    if action not in legal_copies(s, T, car, order):
-        raise IllegalAction("RP React: you may only copy an action that a driver ahead of "
-                            "you selected and that you could select yourself", "RP React")
+def copy(s: RaceState, T: Tables, car, action: Copy, events: list[Event]) -> None:
+    """RP React: the copied action takes effect at once (a legal one)."""
     car.copied = action.button
     events.append(Event("copy", {"seat": car.seat, "button": action.button,
                                  "tyre": action.tyre}, "RP React"))
@@ -131,14 +120,49 @@ def copy(s: RaceState, T: Tables, car, action: Copy, order, events: list[Event])
         perform(s, T, car, action.button, action.tyre, events, first=False)
 
 
-def _check_pit_tyre(car, n: int, tyre) -> None:
+def select_problem(s: RaceState, T: Tables, car, action: Select) -> str | None:
+    """Why a refused Select is refused, in the players' words."""
+    n = action.button
+    if car.bot:
+        return f"this bot's start light shows action {bot_button(s, T, car)} (RP Bot mode)"
+    if not _is_button(n):
+        return "there is no such action button; they are numbered 1 to 11"
+    return button_problem(s, T, car, n) or _pit_tyre_problem(T, car, n, action.tyre)
+
+
+def copy_problem(s: RaceState, T: Tables, car, action: Copy, order) -> str | None:
+    n = action.button
+    if n is not None and not _is_button(n):
+        return "there is no such action button; they are numbered 1 to 11"
+    ahead = set()
+    for other in order:
+        if other is car:
+            break
+        ahead.add(other.button)
+    if n is not None and (n not in ahead or n == REACT):
+        return "you may only copy an action that a driver ahead of you selected"
+    if n is not None:
+        return button_problem(s, T, car, n, copying=True) or _pit_tyre_problem(T, car, n, action.tyre)
+    if action.tyre is not None:
+        return "copying nothing takes no tyre compound"
+    return None
+
+
+def _is_button(n) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 11
+
+
+def _pit_tyre_problem(T: Tables, car, n: int, tyre) -> str | None:
     if n == BOXBOX:
         if tyre not in pit_choices(car):
-            raise IllegalAction(f"RP Tyres and Pit Stops: no set of {tyre!r} left to fit "
-                                f"(available: {', '.join(pit_choices(car))})",
-                                "RP Tyres and Pit Stops")
+            names = ", ".join(T.tyres[c].name for c in pit_choices(car))
+            what = (f"there is no set of {T.tyres[tyre].name} tyres left to fit"
+                    if isinstance(tyre, str) and tyre in T.tyres else
+                    "Box Box names the compound to fit")
+            return f"{what}; you can fit {names} (RP Tyres and Pit Stops)"
     elif tyre is not None:
-        raise IllegalAction("RP Step 2: only Box Box takes a tyre compound", "RP Step 2")
+        return "only Box Box takes a tyre compound"
+    return None
 
 
 def perform(s: RaceState, T: Tables, car, n: int, tyre, events: list[Event],
