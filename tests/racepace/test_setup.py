@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from chequered.engine import chance
 from chequered.games.racepace.actions import ChooseTyre, PickDriver, PickTeam, Select
 
 from .helpers import (now, to_decide, phase, AER, EBS, G, MEC, MEC_B, PU, SKI, START, T, XP, choose_tyres, make_calm,
@@ -50,14 +51,18 @@ def test_setup_J_dry_first_weather_card_four_sun_tokens():
 
 
 def test_setup_J_rain_first_weather_card_sets_its_forecast():
-    for seed in range(200):
-        s = new_race(["kimi", "eddy"], track="belgium", seed=seed, calm=False)
-        card = T.weather[s.weather_card]
-        if card.kind == "rain":
-            assert s.weather == list(card.forecast)
-            assert s.rain_drawn is True
-            return
-    pytest.fail("no seed put a rain card up at setup")
+    # Belgium keeps all six rain cards; the last driver pick sets the race up.
+    cfg = G.config(seats=["human", "human"], track="belgium",
+                   teams=["silverline_gp", "polar_motorsport"], drivers=["kimi", None])
+    s = G.new(cfg, 1)
+    # the two weather cards dealt face down, then rain_1 turned face up
+    with chance.scripted(s.chance, cards=["sun_1", "sun_2", "rain_1"]):
+        G.apply(s, 1, PickDriver("eddy"))
+    card = T.weather["rain_1"]
+    assert s.weather_card == "rain_1" and card.kind == "rain"
+    assert s.hidden["weather"] == ["sun_1", "sun_2"]
+    assert s.weather == list(card.forecast)
+    assert s.rain_drawn is True
 
 
 def test_setup_H_finish_token_side_from_circuit_card():

@@ -116,7 +116,7 @@ def describe(event: Event, state=None) -> str:
     elif k == "safety_car":
         text = "SAFETY CAR, caused by " + ", ".join(name(s) for s in d["cause"])
     elif k == "move":
-        text = f"{who} moves {d['laps']} lap{'s' if d['laps'] != 1 else ''} to lap {d['dist']}"
+        text = f"{who} moves {_laps(d['laps'])} to lap {d['dist']}"
     elif k == "stopped":
         text = f"{who} cannot move"
     elif k == "overtake":
@@ -128,9 +128,7 @@ def describe(event: Event, state=None) -> str:
     elif k == "card_rp":
         text = f"{who}: {d['rp']:+d} RP, {T.cards[d['card']].title}"
     elif k == "tyre_wear":
-        laps = d["laps"]
-        text = (f"{who}: tyres wear {laps} extra lap{'s' if laps != 1 else ''}, "
-                f"{T.cards[d['card']].title}")
+        text = f"{who}: tyres wear {_laps(d['laps'])} more, {T.cards[d['card']].title}"
     elif k == "backmarker":
         text = f"{who} meets a backmarker: {d['rp']:+d} RP next round"
     elif k == "defend_penalty":
@@ -147,7 +145,7 @@ def describe(event: Event, state=None) -> str:
     elif k == "double_pit":
         text = f"{who}: both team mates boxed this round, -1 RP for the better placed"
     elif k == "skill":
-        text = f"{who} uses a special skill: {_skill(T, d['skill'])}"
+        text = f"{who}: {_SKILL_WORDS.get(d['skill']) or _skill(T, d['skill'])} (special skill)"
     elif k == "finish":
         text = f"{who} crosses the finish line"
     elif k == "finish_flip":
@@ -158,7 +156,10 @@ def describe(event: Event, state=None) -> str:
     elif k == "grid":
         text = "Grid: " + ", ".join(name(s) for s in d["order"])
     elif k == "pick_team":
-        text = f"{who} takes the {T.teams[d['team']].name} team"
+        # Before the driver picks a seat has no name but its number.
+        car = state.cars[d["seat"]] if state is not None else None
+        by = who if car is not None and car.driver else f"player {d['seat'] + 1}"
+        text = f"{by} takes the {T.teams[d['team']].name} team"
     elif k == "pick_driver":
         team = state.cars[d["seat"]].team if state is not None else None
         by = T.teams[team].name if team else f"player {d['seat'] + 1}"
@@ -166,7 +167,7 @@ def describe(event: Event, state=None) -> str:
     elif k == "start_player":
         text = f"{who} takes the Start Player Card"
     elif k == "fastest_lap":
-        text = f"{who} takes the Fastest Lap Card ({d['laps']} laps)"
+        text = f"{who} takes the Fastest Lap Card ({_laps(d['laps'])})"
     elif k == "round_end":
         text = f"End of round {d['round']}"
     elif k == "dsq":
@@ -174,6 +175,15 @@ def describe(event: Event, state=None) -> str:
     else:
         raise ValueError(f"no text for Race Pace event kind {k!r}")
     return f"{text} ({event.rule})"
+
+
+# The skills that move a car after its turn (movement.move_all), in short.
+_SKILL_WORDS = {"valentino_overtake": "1 lap more for overtaking this round",
+                "celine_gap": "2 laps more into the empty lap ahead"}
+
+
+def _laps(n: int) -> str:
+    return f"{n} lap{'s' if n != 1 else ''}"
 
 
 def _tyre(T, key) -> str:

@@ -10,7 +10,10 @@ from ....engine.protocol import Event
 from ..actions import Copy, Select
 from ..state import EBS, RaceState
 from ..tables import (AER_B, BOXBOX, CHARGE, DEFEND, MEC_B, PU_B, REACT, SKI_B, START,
-                      UPGRADE_BAR, USE_EBS, XP_B, Tables)
+                      UPGRADE_BAR, USE_EBS, XP_B, Tables, tables)
+from .pace import leaderboard
+
+TYRES = ("S", "M", "H", "W")
 
 MAX_LEVEL = 4   # level E
 
@@ -62,27 +65,41 @@ def button_problem(s: RaceState, T: Tables, car, n: int, copying: bool = False) 
 def pit_choices(car) -> list[str]:
     """RP Tyres and Pit Stops: a new set must be fitted; softs and mediums
     come in two sets each, hards and wets can be re-used."""
-    return [c for c in ("S", "M", "H", "W") if c not in car.sets or car.sets[c] > 0]
+    return [c for c in TYRES if c not in car.sets or car.sets[c] > 0]
 
 
-def legal_selects(s: RaceState, T: Tables, car) -> list[Select]:
+# The actions as offered, made once: building a frozen dataclass costs more
+# than looking one up, and Race Pace offers them thousands of times a second.
+SELECT = {n: Select(n) for n in range(1, 12)}
+SELECT_PIT = {c: Select(BOXBOX, c) for c in TYRES}
+COPY = {n: Copy(n) for n in range(1, 12)}
+COPY_PIT = {c: Copy(BOXBOX, c) for c in TYRES}
+COPY_NOTHING = Copy(None)
+
+
+def legal_selects(s: RaceState, seat: int) -> list[Select]:
+    """RP Step 2: the buttons this seat may select; a bot only its start light."""
+    T = tables(s.config.content)
+    car = s.cars[seat]
     if car.bot:
-        return [Select(bot_button(s, T, car))]
+        return [SELECT[bot_button(s, T, car)]]
     out = []
     for n in range(1, 12):
         if button_problem(s, T, car, n) is None:
             if n == BOXBOX:
-                out.extend(Select(n, c) for c in pit_choices(car))
+                out.extend(SELECT_PIT[c] for c in pit_choices(car))
             else:
-                out.append(Select(n))
+                out.append(SELECT[n])
     return out
 
 
-def legal_copies(s: RaceState, T: Tables, car, order) -> list[Copy]:
+def legal_copies(s: RaceState, seat: int) -> list[Copy]:
     """RP React: copy one action of a driver ahead on the leaderboard, or none."""
-    out = [Copy(None)]
+    T = tables(s.config.content)
+    car = s.cars[seat]
+    out = [COPY_NOTHING]
     seen = set()
-    for other in order:
+    for other in leaderboard(s):
         if other is car:
             break
         n = other.button
@@ -91,37 +108,46 @@ def legal_copies(s: RaceState, T: Tables, car, order) -> list[Copy]:
         seen.add(n)
         if button_problem(s, T, car, n, copying=True) is None:
             if n == BOXBOX:
-                out.extend(Copy(n, c) for c in pit_choices(car))
+                out.extend(COPY_PIT[c] for c in pit_choices(car))
             else:
-                out.append(Copy(n))
+                out.append(COPY[n])
     return out
 
 
-def select(s: RaceState, T: Tables, car, action: Select, events: list[Event]) -> None:
+def select(s: RaceState, seat: int, action: Select) -> list[Event]:
     """RP Step 2: the action token on a button (a legal one: engine/steps.py
     checked it against legal_selects)."""
+    T = tables(s.config.content)
+    car = s.cars[seat]
     n = action.button
     car.button = n
-    s.taken.setdefault(n, []).append(car.seat)
-    events.append(Event("select", {"seat": car.seat, "button": n, "tyre": action.tyre},
-                        "RP Step 2"))
+    s.taken.setdefault(n, []).append(seat)
+    events = [Event("select", {"seat": seat, "button": n, "tyre": action.tyre}, "RP Step 2")]
     if n == REACT:
-        s.reactors.append(car.seat)
+        s.reactors.append(seat)
     else:
         perform(s, T, car, n, action.tyre, events, first=len(s.taken[n]) == 1)
+    return events
 
 
-def copy(s: RaceState, T: Tables, car, action: Copy, events: list[Event]) -> None:
+def copy(s: RaceState, seat: int, action: Copy) -> list[Event]:
     """RP React: the copied action takes effect at once (a legal one)."""
+    car = s.cars[seat]
     car.copied = action.button
-    events.append(Event("copy", {"seat": car.seat, "button": action.button,
-                                 "tyre": action.tyre}, "RP React"))
+    events = [Event("copy", {"seat": seat, "button": action.button, "tyre": action.tyre},
+                    "RP React")]
     if action.button is not None:
-        perform(s, T, car, action.button, action.tyre, events, first=False)
+        perform(s, tables(s.config.content), car, action.button, action.tyre, events,
+                first=False)
+    return events
 
 
-def select_problem(s: RaceState, T: Tables, car, action: Select) -> str | None:
+def select_problem(s: RaceState, seat: int, action) -> str | None:
     """Why a refused Select is refused, in the players' words."""
+    if not isinstance(action, Select):
+        return None
+    T = tables(s.config.content)
+    car = s.cars[seat]
     n = action.button
     if car.bot:
         return f"this bot's start light shows action {bot_button(s, T, car)} (RP Bot mode)"
@@ -130,22 +156,26 @@ def select_problem(s: RaceState, T: Tables, car, action: Select) -> str | None:
     return button_problem(s, T, car, n) or _pit_tyre_problem(T, car, n, action.tyre)
 
 
-def copy_problem(s: RaceState, T: Tables, car, action: Copy, order) -> str | None:
+def copy_problem(s: RaceState, seat: int, action) -> str | None:
+    """Why a refused Copy is refused, in the players' words."""
+    if not isinstance(action, Copy):
+        return None
+    T = tables(s.config.content)
+    car = s.cars[seat]
     n = action.button
-    if n is not None and not _is_button(n):
+    if n is None:
+        return "copying nothing takes no tyre compound" if action.tyre is not None else None
+    if not _is_button(n):
         return "there is no such action button; they are numbered 1 to 11"
     ahead = set()
-    for other in order:
+    for other in leaderboard(s):
         if other is car:
             break
         ahead.add(other.button)
-    if n is not None and (n not in ahead or n == REACT):
+    if n not in ahead or n == REACT:
         return "you may only copy an action that a driver ahead of you selected"
-    if n is not None:
-        return button_problem(s, T, car, n, copying=True) or _pit_tyre_problem(T, car, n, action.tyre)
-    if action.tyre is not None:
-        return "copying nothing takes no tyre compound"
-    return None
+    return (button_problem(s, T, car, n, copying=True)
+            or _pit_tyre_problem(T, car, n, action.tyre))
 
 
 def _is_button(n) -> bool:

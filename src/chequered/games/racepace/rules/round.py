@@ -50,7 +50,8 @@ def _tyre(s: RaceState) -> list[Event]:
 
 
 def _select(s: RaceState) -> list[Event]:
-    if _next_seat(s):
+    if s.queue:                                # (the hot path: _next_seat inlined)
+        MACHINE.wait(s, "select", (s.queue.pop(0),))
         return []
     if s.reactors:
         s.turn.phase = "react"                             # RP React: after everyone chose

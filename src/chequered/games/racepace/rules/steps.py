@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from ....engine.protocol import Event
 from ....engine.steps import Step
-from ..actions import ChooseTyre, Copy, PickDriver, PickTeam, Select
+from ..actions import ChooseTyre, PickDriver, PickTeam
 from ..tables import tables
 from . import actions
-from .pace import leaderboard
-
-TYRES = ("S", "M", "H", "W")
 
 
 # ---- RP Setup K: team boards ---------------------------------------------------------
@@ -54,48 +51,13 @@ def _taken_board(what: str):
 
 # ---- RP Setup 3: the starting compound ------------------------------------------------
 def _tyres(s, seat: int) -> list[ChooseTyre]:
-    return [ChooseTyre(c) for c in TYRES]
+    return [ChooseTyre(c) for c in actions.TYRES]
 
 
 def _choose_tyre(s, seat: int, action: ChooseTyre) -> list[Event]:
     events: list[Event] = []
     actions.fit_first_tyre(s.cars[seat], action.tyre, events)
     return events
-
-
-# ---- RP Step 2: one of the 11 actions --------------------------------------------------
-def _selects(s, seat: int) -> list[Select]:
-    return actions.legal_selects(s, tables(s.config.content), s.cars[seat])
-
-
-def _select(s, seat: int, action: Select) -> list[Event]:
-    events: list[Event] = []
-    actions.select(s, tables(s.config.content), s.cars[seat], action, events)
-    return events
-
-
-def _why_not_select(s, seat: int, action) -> str | None:
-    if not isinstance(action, Select):
-        return None
-    return actions.select_problem(s, tables(s.config.content), s.cars[seat], action)
-
-
-# ---- RP React: copy an action of a driver ahead ----------------------------------------
-def _copies(s, seat: int) -> list[Copy]:
-    return actions.legal_copies(s, tables(s.config.content), s.cars[seat], leaderboard(s))
-
-
-def _copy(s, seat: int, action: Copy) -> list[Event]:
-    events: list[Event] = []
-    actions.copy(s, tables(s.config.content), s.cars[seat], action, events)
-    return events
-
-
-def _why_not_copy(s, seat: int, action) -> str | None:
-    if not isinstance(action, Copy):
-        return None
-    return actions.copy_problem(s, tables(s.config.content), s.cars[seat], action,
-                                leaderboard(s))
 
 
 STEPS = (
@@ -105,10 +67,10 @@ STEPS = (
          why_not=_taken_board("driver")),
     Step("choose_tyre", "RP Setup 3", _tyres, _choose_tyre,
          label="choose the compound to start on"),
-    Step("select", "RP Step 2", _selects, _select, label="select one of the 11 actions",
-         why_not=_why_not_select),
-    Step("react", "RP React", _copies, _copy,
-         label="copy an action of a driver ahead, or nothing", why_not=_why_not_copy),
+    Step("select", "RP Step 2", actions.legal_selects, actions.select,
+         label="select one of the 11 actions", why_not=actions.select_problem),
+    Step("react", "RP React", actions.legal_copies, actions.copy,
+         label="copy an action of a driver ahead, or nothing", why_not=actions.copy_problem),
 )
 
 # The step each phase of the round waits for (rules/round.py).
