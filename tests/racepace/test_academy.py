@@ -7,8 +7,8 @@ import pytest
 from chequered.engine.protocol import IllegalAction
 from chequered.games.racepace.actions import Select
 
-from .helpers import (now, AER, CHARGE, G, MEC_B, PU, PU_B, XP_B, moved, new_race, place, play_round,
-                      set_card, stack)
+from .helpers import (AER, CHARGE, G, MEC_B, PU, PU_B, XP_B, moved, new_race, now, place,
+                      play_round, set_card, stack)
 
 
 def academy(**kw):

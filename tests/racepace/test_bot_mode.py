@@ -7,8 +7,8 @@ import pytest
 from chequered.engine.protocol import IllegalAction
 from chequered.games.racepace.actions import Select
 
-from .helpers import (to_decide, AER, CHARGE, DEFEND, EBS, G, MEC_B, PU, PU_B, REACT, T, XP_B, kinds,
-                      moved, new_race, place, play_round, set_card)
+from .helpers import (AER, CHARGE, DEFEND, EBS, G, MEC_B, PU, PU_B, REACT, T, XP_B, kinds, moved,
+                      new_race, place, play_round, set_card, to_decide)
 
 # With the calm cards si_01 / sii_02 the start lights read:
 #   deck I : Dutch (orange) 8 Defend, Bastian (red) 6 Charge, Eddy (yellow) 5 XP, Kimi (white) 3 AER

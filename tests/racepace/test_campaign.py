@@ -2,8 +2,8 @@
 reverse championship order, points carried, the Fastest Lap card."""
 from __future__ import annotations
 
-from .helpers import (phase, AER, CHARGE, G, MEC_B, PU, PU_B, START, T, XP_B, choose_tyres, kinds,
-                      make_calm, moved, new_race, place, play_round, seat_order)
+from .helpers import (AER, CHARGE, G, MEC_B, PU, PU_B, START, T, XP_B, choose_tyres, kinds,
+                      make_calm, moved, new_race, phase, place, play_round, seat_order)
 
 
 def season(**kw):

@@ -7,8 +7,9 @@ import pytest
 from chequered.engine.protocol import IllegalAction
 from chequered.games.racepace.actions import Copy, Select
 
-from .helpers import (to_decide, phase, AER, AER_B, BOXBOX, CHARGE, DEFEND, EBS, G, MEC_B, PU, PU_B, REACT, START,
-                      USE_EBS, XP_B, kinds, moved, new_race, play_round, seat_order, set_card)
+from .helpers import (AER, AER_B, BOXBOX, CHARGE, DEFEND, EBS, G, MEC_B, PU, PU_B, REACT, START,
+                      USE_EBS, XP_B, kinds, moved, new_race, phase, play_round, seat_order,
+                      set_card, to_decide)
 
 
 def three(**kw):

@@ -10,8 +10,9 @@ from chequered.engine.positions import load_position_file
 from chequered.engine.protocol import IllegalAction
 from chequered.games.racepace.actions import Select
 
-from .helpers import (now, to_decide, AER_B, BOXBOX, CHARGE, DEFEND, EBS, G, MEC_B, PU, AER, SKI, T, USE_EBS,
-                      XP, XP_B, kinds, make_calm, moved, new_race, place, play_round, seat_order, stack)
+from .helpers import (AER, AER_B, BOXBOX, CHARGE, DEFEND, EBS, G, MEC_B, PU, SKI, T, USE_EBS, XP,
+                      XP_B, kinds, make_calm, moved, new_race, now, place, play_round, seat_order,
+                      stack, to_decide)
 
 POSITIONS = Path(__file__).parent / "positions"
 

@@ -7,8 +7,8 @@ import pytest
 from chequered.engine import chance
 from chequered.games.racepace.actions import ChooseTyre, PickDriver, PickTeam, Select
 
-from .helpers import (now, to_decide, phase, AER, EBS, G, MEC, MEC_B, PU, SKI, START, T, XP, choose_tyres, make_calm,
-                      moved, new_race, play_round, rp_now, seat_order)
+from .helpers import (AER, EBS, G, MEC, MEC_B, PU, SKI, START, T, XP, choose_tyres, make_calm,
+                      moved, new_race, now, phase, play_round, rp_now, seat_order, to_decide)
 
 
 # ---- 1. Prepare Circuit ---------------------------------------------------

@@ -1,8 +1,9 @@
 """RP Step 1 - Turn Cards: weather forecast, Race Situation cards, decks."""
 from __future__ import annotations
 
-from .helpers import (reshuffled, turned, a_card, AER, AER_B, PU_B, CHARGE, EBS, MEC, MEC_B, PU, T, USE_EBS, XP, XP_B, BOXBOX,
-                      kinds, make_calm, moved, new_race, place, play_round, set_card, stack)
+from .helpers import (AER, AER_B, BOXBOX, CHARGE, EBS, MEC, MEC_B, PU, PU_B, T, USE_EBS, XP, XP_B,
+                      a_card, kinds, make_calm, moved, new_race, place, play_round, reshuffled,
+                      set_card, stack, turned)
 
 # Three cars with known Race Pace on mediums in the dry:
 #   seat 0 Kimi  (Silverline GP, all B)   RP 1, XP B

@@ -8,9 +8,9 @@ import pytest
 from chequered.engine.protocol import IllegalAction
 from chequered.games.racepace.actions import Select
 
-from .helpers import (now, to_decide, AER, AER_B, BOXBOX, CHARGE, DEFEND, EBS, G, MEC, MEC_B, PU, PU_B, REACT,
-                      SKI, SKI_B, START, USE_EBS, XP, XP_B, kinds, moved, new_race, place,
-                      play_round, rp_now)
+from .helpers import (AER, AER_B, BOXBOX, CHARGE, DEFEND, EBS, G, MEC, MEC_B, PU, PU_B, REACT, SKI,
+                      SKI_B, START, USE_EBS, XP, XP_B, kinds, moved, new_race, now, place,
+                      play_round, rp_now, to_decide)
 
 
 def three(**kw):

@@ -7,8 +7,8 @@ import pytest
 from chequered.engine.protocol import IllegalAction
 from chequered.games.racepace.actions import PickDriver, PickTeam, Select
 
-from .helpers import (now, to_decide, phase, AER, AER_B, BOXBOX, CHARGE, DEFEND, G, MEC, MEC_B, PU, PU_B, START, T,
-                      XP_B, kinds, moved, new_race, place, play_round)
+from .helpers import (AER, AER_B, BOXBOX, CHARGE, DEFEND, G, MEC, MEC_B, PU, PU_B, START, T, XP_B,
+                      kinds, moved, new_race, now, phase, place, play_round, to_decide)
 
 
 def teams4(**kw):

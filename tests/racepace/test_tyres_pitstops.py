@@ -8,8 +8,8 @@ import pytest
 from chequered.engine.protocol import IllegalAction
 from chequered.games.racepace.actions import Select
 
-from .helpers import (now, to_decide, BOXBOX, EBS, G, MEC, MEC_B, T, XP_B, CHARGE, kinds, moved, new_race, place,
-                      play_round, rp_now, stack)
+from .helpers import (BOXBOX, CHARGE, EBS, G, MEC, MEC_B, T, XP_B, kinds, moved, new_race, now,
+                      place, play_round, rp_now, stack, to_decide)
 
 
 def duo(tyres="M", drivers=("jesus", "bjorn"), **kw):

@@ -9,8 +9,8 @@ import pytest
 from chequered.engine.protocol import BadInput, IllegalAction
 from chequered.games.racepace.actions import Select
 
-from .helpers import (to_decide, BOXBOX, CHARGE, EBS, G, MEC_B, PU, T, USE_EBS, XP_B, AER_B, kinds, moved, new_race,
-                      place, play_round)
+from .helpers import (AER_B, BOXBOX, CHARGE, EBS, G, MEC_B, PU, T, USE_EBS, XP_B, kinds, moved,
+                      new_race, place, play_round, to_decide)
 
 
 def duo(drivers=("jesus", "bastian"), teams=("orange_motors", "polar_motorsport"), **kw):

@@ -77,7 +77,7 @@ def _card(T, deck: str | None):
     return name
 
 
-def _chance_text(event: Event, state, names, T) -> str:
+def _chance_text(event: Event, names, T) -> str:
     d = event.data
     deck = DECK_OF_WORD.get(d.get("what"))
     if event.kind == "draw" and "cards" not in d and "seat" not in d:
@@ -102,7 +102,7 @@ def describe(event: Event, state=None) -> str:
     who = name(d["seat"]) if "seat" in d else ""
     k = event.kind
     if k in CHANCE_KINDS:
-        text = _chance_text(event, state, names, T)
+        text = _chance_text(event, names, T)
     elif k == "select":
         text = f"{who} selects {describe_action(Select(d['button'], d.get('tyre')), T)}"
     elif k == "copy":
