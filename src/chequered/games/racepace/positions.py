@@ -108,7 +108,7 @@ def _check(state: RaceState, T) -> None:
         raise BadInput(f"position: unknown phase {str(turn.phase)[:20]!r}")
     n = len(state.cars)
     if turn.over != (turn.phase == "over") or (turn.over and turn.pending is not None):
-        raise BadInput("position: a race is over in phase over, with nothing pending")
+        raise BadInput("position: a finished race is in phase over, over, nothing pending")
     if not turn.over:
         p = turn.pending
         if p is None or p.step != PHASE_STEP[turn.phase] or len(p.seats) != 1 or p.context:

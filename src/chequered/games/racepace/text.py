@@ -58,15 +58,13 @@ def seat_names(state) -> dict[int, str]:
     return out
 
 
-def _bar_name(bar: int) -> str:
-    return BARS[bar] if bar < len(BARS) else "EBS"
-
-
-def _card(T, deck: str | None):
+def _card(T, deck: str | None, academy: bool):
     """Names a card of `deck` (None: either kind) for the log."""
     def name(key) -> str:
         if deck != "weather" and key in T.cards:
             c = T.cards[key]
+            if academy:       # RP Driver Academy: no situation cards, only the bots' lights
+                return f"{c.title} (start lights only)"
             return f"{c.title}: {c.text}"
         if key in T.weather:
             w = T.weather[key]
@@ -77,13 +75,13 @@ def _card(T, deck: str | None):
     return name
 
 
-def _chance_text(event: Event, names, T) -> str:
+def _chance_text(event: Event, names, T, academy: bool) -> str:
     d = event.data
     deck = DECK_OF_WORD.get(d.get("what"))
     if event.kind == "draw" and "cards" not in d and "seat" not in d:
         n = d.get("count", 1)
         return f"{n} {d.get('what', 'card')}{'s' if n != 1 else ''} set aside face down"
-    text = describe_chance(event, names, _card(T, deck))
+    text = describe_chance(event, names, _card(T, deck, academy))
     if text is None:
         raise ValueError(f"no text for event kind {event.kind!r}")
     return text
@@ -102,13 +100,13 @@ def describe(event: Event, state=None) -> str:
     who = name(d["seat"]) if "seat" in d else ""
     k = event.kind
     if k in CHANCE_KINDS:
-        text = _chance_text(event, names, T)
+        text = _chance_text(event, names, T, state is not None and state.config.academy)
     elif k == "select":
         text = f"{who} selects {describe_action(Select(d['button'], d.get('tyre')), T)}"
     elif k == "copy":
         text = f"{who} reacts: {describe_action(Copy(d['button'], d.get('tyre')), T)}"
     elif k == "bar":
-        text = f"{who}: {_bar_name(d['bar'])} to level {LEVELS[d['level']]}"
+        text = f"{who}: {BARS[d['bar']]} to level {LEVELS[d['level']]}"
         if d.get("card"):
             text += f", {T.cards[d['card']].title}"
     elif k == "forecast":
