@@ -5,7 +5,8 @@ A dumped position holds the decision machine's `turn` (phase, the decision
 pending) and `queue` (the seats to decide after it) and the generator's
 state (`chance`). A hand-written one may instead give `phase` and `queue` as
 the seats still to decide in that phase, the one deciding now first, and
-leave out the generator (0) and the decks (fresh ones are dealt).
+leave out the generator (0), the decks (fresh ones are dealt) and the
+standings (0 each).
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from ...engine.protocol import BadInput
 from ...engine.rng import Rng
 from .config import RacePaceConfig
 from .content import BARS, LEVELS
+from .rules import cards
 from .rules.steps import PHASE_STEP
 from .state import RaceState
 from .tables import tables
@@ -50,6 +52,7 @@ def load_position(doc: dict) -> RaceState:
             cars.append(car)
         body["cars"] = cars
         body.setdefault("chance", 0)
+        body.setdefault("standings", {str(i): 0 for i in range(len(cars))})
         if "turn" not in body:
             body.update(_hand_written_turn(body))
         if "decks" not in body:
@@ -135,6 +138,85 @@ def _check(state: RaceState, T) -> None:
     for seat in state.queue:
         if not (isinstance(seat, int) and 0 <= seat < n):
             raise BadInput(f"position: queue names seat {str(seat)[:10]}, which does not exist")
+    _check_types(state, T)
+
+
+def _int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _ints(v) -> bool:
+    return isinstance(v, (list, tuple)) and all(map(_int, v))
+
+
+_CAR_INTS = ("dist", "stamp", "td", "ebs_bonus", "start_bonus", "card_rp", "rp", "moved",
+             "finish_round")
+_CAR_FLAGS = ("bot", "ebs_entry", "pit", "charge", "ebs_used", "overtook", "finished")
+
+
+def _check_types(state: RaceState, T) -> None:
+    """What the rules read must have the type they read it as: a position
+    that would fail later in a view or a move is refused now."""
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise BadInput(f"position: {what}")
+
+    buttons = (None, *T.buttons)
+    for i, car in enumerate(state.cars):
+        need(car.seat == i, f"car {i} must have seat {i}")
+        for f in _CAR_INTS:
+            need(_int(getattr(car, f)), f"seat {i} {f} must be a whole number")
+        for f in _CAR_FLAGS:
+            need(isinstance(getattr(car, f), bool), f"seat {i} {f} must be true or false")
+        need(_ints(car.bars) and _ints(car.tokens) and _ints(car.next_tokens),
+             f"seat {i} bars and tokens must be whole numbers")
+        need(isinstance(car.sets, dict) and set(car.sets) == {"S", "M"}
+             and all(_int(v) for v in car.sets.values()), f"seat {i} sets: S and M counts")
+        need(isinstance(car.used, list) and all(u in T.tyres for u in car.used
+                                                if isinstance(u, str)) and
+             all(isinstance(u, str) for u in car.used), f"seat {i} used: compounds")
+        need(car.button in buttons and car.copied in buttons, f"seat {i} button: 1 to 11")
+        need(car.dsq is None or isinstance(car.dsq, str), f"seat {i} dsq: a reason or null")
+        racing = state.turn.phase in ("select", "react") and not car.bot
+        need(car.tyre is not None or not racing, f"seat {i} races without tyres")
+        need(car.team is not None and car.driver is not None
+             or state.turn.phase in ("team", "driver"), f"seat {i} needs a team and a driver")
+    need(all(_int(getattr(state, f)) for f in ("round", "race_index", "start_player",
+                                                "stamp_counter")),
+         "round, race_index, start_player and stamp_counter are whole numbers")
+    need(0 <= state.start_player < len(state.cars), "start_player names no seat")
+    need(isinstance(state.weather, list) and len(state.weather) == 4
+         and all(w in ("sun", "rain") for w in state.weather), "weather: four of sun, rain")
+    dealt = set(cards.DECKS) if state.decks or state.turn.phase not in ("team", "driver") \
+        else set()                        # (before the driver picks nothing is dealt)
+    need(set(state.decks) == dealt == set(state.hidden)
+         and all(isinstance(v, list) for v in state.hidden.values()),
+         "decks and hidden: weather, I and II")
+    need(state.turn.phase in ("team", "driver") or set(state.situation) == {"I", "II"}
+         and state.weather_card is not None, "a weather card and situation cards I and II")
+    for name in dealt:
+        d = state.decks[name]
+        current = state.weather_card if name == "weather" else state.situation.get(name)
+        held = [*d.pile, *d.discards, *d.removed, *state.hidden[name]]
+        held += [current] if current is not None else []
+        full = T.weather if name == "weather" else T.deck_cards[name]
+        need(all(isinstance(k, str) for k in held) and sorted(held) == sorted(full),
+             f"deck {name} must hold each of its cards once")
+    need(set(state.standings) == set(range(len(state.cars))), "standings: one per seat")
+    if state.turn.phase == "tyre":
+        deciding = {*state.turn.pending.seats, *state.queue}
+        need(all(c.tyre is not None or c.bot or c.seat in deciding for c in state.cars),
+             "a seat that chose no tyre must still be to choose one")
+    need(state.finish_side in ("A", "B"), "finish_side: A or B")
+    need(isinstance(state.safety_car, bool) and isinstance(state.rain_drawn, bool),
+         "safety_car and rain_drawn: true or false")
+    need(all(_int(c) for c in state.sc_cause) and _ints(state.reactors)
+         and all(_ints(v) for v in state.taken.values())
+         and all(_ints(v) for v in state.backmarkers.values())
+         and all(_int(v) for v in state.standings.values()),
+         "sc_cause, reactors, taken, backmarkers and standings hold whole numbers")
+    need(state.fastest is None or len(state.fastest) == 2 and _ints(state.fastest),
+         "fastest: a seat and laps")
 
 
 def redeterminize(state: RaceState, rng: Rng) -> RaceState:
