@@ -203,10 +203,18 @@ def _check_types(state: RaceState, T) -> None:
         need(all(isinstance(k, str) for k in held) and sorted(held) == sorted(full),
              f"deck {name} must hold each of its cards once")
     need(set(state.standings) == set(range(len(state.cars))), "standings: one per seat")
-    if state.turn.phase == "tyre":
+    phase = state.turn.phase
+    if phase in ("team", "driver", "tyre"):
+        # Whoever has not chosen yet is still to choose (a team pick in Team
+        # Play covers both seats of the team; bots choose no tyres).
         deciding = {*state.turn.pending.seats, *state.queue}
-        need(all(c.tyre is not None or c.bot or c.seat in deciding for c in state.cars),
-             "a seat that chose no tyre must still be to choose one")
+        if phase == "team" and state.config.team_play:
+            deciding |= {seat ^ 1 for seat in deciding}
+        need(all(getattr(c, phase) is not None or (phase == "tyre" and c.bot)
+                 or c.seat in deciding for c in state.cars),
+             f"a seat without a {phase} must still be to choose one")
+        need(phase == "team" or all(c.team is not None for c in state.cars),
+             "every seat has a team once the teams are picked")
     need(state.finish_side in ("A", "B"), "finish_side: A or B")
     need(isinstance(state.safety_car, bool) and isinstance(state.rain_drawn, bool),
          "safety_car and rain_drawn: true or false")
