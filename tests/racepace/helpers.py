@@ -4,6 +4,9 @@ A scenario is built through the protocol (`chequered.game("racepace")`,
 `config`, `new`, `apply`); the helpers only pick tyres, choose actions for a
 round, and swap known cards into the current round so that a test is not
 disturbed by random Race Situation or Weather cards.
+
+A helper that changes the state by hand also drops the decision machine's
+cached legal lists (`fresh`), as a test that edits the state must.
 """
 from __future__ import annotations
 
@@ -50,9 +53,32 @@ def new_race(drivers, teams=None, seats=None, track="usa_austin", tyres="M", see
     return s
 
 
+def phase(s) -> str:
+    """The phase of the race: team, driver, tyre, select, react or over."""
+    return s.turn.phase
+
+
+def to_decide(s) -> list[int]:
+    """The seats still to decide in this phase, in order, the one deciding now first."""
+    p = s.turn.pending
+    return [] if p is None or s.turn.over else list(p.seats) + list(s.queue)
+
+
+def now(s) -> int:
+    """The seat deciding now (Race Pace is sequential)."""
+    (seat,) = G.to_act(s)
+    return seat
+
+
+def fresh(s):
+    """After editing the state by hand: legal lists are computed again."""
+    s.turn.cache = None
+    return s
+
+
 def choose_tyres(s, tyres="M"):
-    while s.phase == "tyre":
-        seat = s.queue[0]
+    while phase(s) == "tyre":
+        seat = now(s)
         t = tyres if isinstance(tyres, str) else tyres[seat]
         G.apply(s, seat, ChooseTyre(t))
 
@@ -74,6 +100,7 @@ def set_card(s, deck: str, key: str) -> None:
         s.weather_card = key
     else:
         s.situation[deck] = key
+    fresh(s)
 
 
 def make_calm(s, I=CALM["I"], II=CALM["II"]):
@@ -84,6 +111,7 @@ def make_calm(s, I=CALM["I"], II=CALM["II"]):
     s.sc_cause = set()
     s.weather = ["sun"] * 4
     s.rain_drawn = False
+    fresh(s)
 
 
 def stack(s, deck: str, key: str) -> None:
@@ -96,6 +124,7 @@ def stack(s, deck: str, key: str) -> None:
     else:
         raise AssertionError(f"card {key} is not in the draw pile, discards or aside")
     d.pile.append(key)
+    fresh(s)
 
 
 def place(s, seat: int, dist: int, *, td=None, tyre=None, bars=None, stamp=None,
@@ -114,6 +143,7 @@ def place(s, seat: int, dist: int, *, td=None, tyre=None, bars=None, stamp=None,
         for k, v in bars.items():
             car.bars[{"MEC": MEC, "PU": PU, "AER": AER, "SKI": SKI, "XP": XP, "EBS": EBS}[k]] = \
                 "ABCDE".index(v)
+    fresh(s)
     return car
 
 
@@ -144,9 +174,9 @@ def play_round(s, picks=None, copies=None, calm_after=True):
     copies = copies or {}
     r, race = s.round, s.race_index
     events = []
-    while s.phase in ("select", "react") and s.round == r and s.race_index == race:
-        seat = s.queue[0]
-        if s.phase == "select":
+    while phase(s) in ("select", "react") and s.round == r and s.race_index == race:
+        seat = now(s)
+        if phase(s) == "select":
             if s.cars[seat].bot and seat not in picks:
                 a = G.legal_actions(s, seat)[0]
             else:
@@ -154,7 +184,7 @@ def play_round(s, picks=None, copies=None, calm_after=True):
         else:
             a = _as_copy(copies.get(seat))
         events += G.apply(s, seat, a)
-    if calm_after and s.phase in ("select",):
+    if calm_after and phase(s) in ("select",):
         make_calm(s)
     return events
 
@@ -168,6 +198,20 @@ def moved(events) -> dict[int, int]:
 
 def kinds(events, kind):
     return [e for e in events if e.kind == kind]
+
+
+def turned(events) -> list[tuple[str, str]]:
+    """(deck, card) of each card turned face up (engine/chance.py draws)."""
+    from chequered.games.racepace.rules.cards import DECK_OF_WORD
+    return [(DECK_OF_WORD[e.data["what"]], card) for e in kinds(events, "draw")
+            if e.to is None and "cards" in e.data for card in e.data["cards"]]
+
+
+def reshuffled(events) -> list[str]:
+    """The decks whose discards were shuffled back in."""
+    from chequered.games.racepace.rules.cards import DECK_WORDS
+    deck_of = {w: name for name, w in DECK_WORDS.items()}
+    return [deck_of[e.data["what"]] for e in kinds(events, "shuffle") if e.data.get("discards")]
 
 
 def rp_now(s, seat):

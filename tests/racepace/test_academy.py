@@ -7,8 +7,8 @@ import pytest
 from chequered.engine.protocol import IllegalAction
 from chequered.games.racepace.actions import Select
 
-from .helpers import (AER, CHARGE, G, MEC_B, PU, PU_B, XP_B, moved, new_race, place, play_round,
-                      set_card, stack)
+from .helpers import (AER, CHARGE, G, MEC_B, PU, PU_B, XP_B, moved, new_race, now, place,
+                      play_round, set_card, stack)
 
 
 def academy(**kw):
@@ -19,7 +19,7 @@ def academy(**kw):
 
 def test_academy_driver_experience_out_of_order():
     s = academy()
-    seat = s.queue[0]
+    seat = now(s)
     assert XP_B not in {a.button for a in G.legal_actions(s, seat)}
     with pytest.raises(IllegalAction, match="Driver Academy"):
         G.apply(s, seat, Select(XP_B))

@@ -7,8 +7,8 @@ import pytest
 from chequered.engine.protocol import IllegalAction
 from chequered.games.racepace.actions import Select
 
-from .helpers import (AER, CHARGE, DEFEND, EBS, G, MEC_B, PU, PU_B, REACT, T, XP_B, kinds,
-                      moved, new_race, place, play_round, set_card)
+from .helpers import (AER, CHARGE, DEFEND, EBS, G, MEC_B, PU, PU_B, REACT, T, XP_B, kinds, moved,
+                      new_race, place, play_round, set_card, to_decide)
 
 # With the calm cards si_01 / sii_02 the start lights read:
 #   deck I : Dutch (orange) 8 Defend, Bastian (red) 6 Charge, Eddy (yellow) 5 XP, Kimi (white) 3 AER
@@ -23,7 +23,7 @@ def test_bot_mode_lights_colour_of_the_driver_number_is_the_action():
     s = bots(["kimi", "bastian", "jesus"], ["human", "bot", "bot"])
     assert T.colour_deck == {"orange": "I", "red": "I", "yellow": "I", "white": "I",
                              "blue": "II", "purple": "II", "pink": "II", "green": "II"}
-    assert s.queue == [2, 0, 1]                      # a bot can be the start player
+    assert to_decide(s) == [2, 0, 1]                      # a bot can be the start player
     assert G.legal_actions(s, 2) == [Select(2)]      # Jesús: green light on sii_02
     set_card(s, "II", "sii_09")                      # green 9 on this card
     assert G.legal_actions(s, 2) == [Select(9)]
@@ -73,7 +73,7 @@ def test_bot_mode_start_two_bots_both_plus_one_first_gets_the_card():
              teams=["silverline_gp", "polar_motorsport", "violet_vector"])
     set_card(s, "I", "si_03")                        # red (Bastian) 9
     set_card(s, "II", "sii_05")                      # blue (Bjorn) 9
-    assert s.queue == [2, 0, 1]
+    assert to_decide(s) == [2, 0, 1]
     ev = play_round(s, {2: MEC_B})
     assert s.start_player == 0                       # the first bot to choose Start
     assert [e.data for e in kinds(ev, "start_player")] == [{"seat": 0}]
@@ -206,7 +206,7 @@ def test_bot_mode_bot_defend_not_active_under_safety_car():
     the action, but the button does nothing: no +1 token, no -2 for passing it."""
     s = bots(["kimi", "dutch", "jesus"], ["human", "bot", "human"],
              teams=["orange_motors", "silverline_gp", "polar_motorsport"])
-    assert G.legal_actions(s, 2) and s.queue == [2, 0, 1]
+    assert G.legal_actions(s, 2) and to_decide(s) == [2, 0, 1]
     place(s, 2, 40)                                  # Jesús leads the Safety Car train
     place(s, 1, 30)                                  # bot Dutch (orange 8: Defend) 30 -> 32
     place(s, 0, 28)                                  # Kimi 28 -> 34 (RP 5 + corner 1)

@@ -3,7 +3,7 @@ reverse championship order, points carried, the Fastest Lap card."""
 from __future__ import annotations
 
 from .helpers import (AER, CHARGE, G, MEC_B, PU, PU_B, START, T, XP_B, choose_tyres, kinds,
-                      make_calm, moved, new_race, place, play_round, seat_order)
+                      make_calm, moved, new_race, phase, place, play_round, seat_order)
 
 
 def season(**kw):
@@ -47,7 +47,7 @@ def test_campaign_points_carried_and_fastest_lap_plus_one():
 def test_campaign_next_race_lose_upgrades_grid_reversed_by_standings():
     s = season()
     _finish_race_one(s)
-    assert s.race_index == 1 and s.circuit == "italy" and s.phase == "tyre"
+    assert s.race_index == 1 and s.circuit == "italy" and phase(s) == "tyre"
     # the championship leader starts last, the lowest ranked from pole
     assert seat_order(s) == [2, 1, 0]
     assert [c.dist for c in s.cars] == [-1, 0, 0]

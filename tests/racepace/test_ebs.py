@@ -7,8 +7,8 @@ import pytest
 from chequered.engine.protocol import IllegalAction
 from chequered.games.racepace.actions import Select
 
-from .helpers import (BOXBOX, CHARGE, EBS, G, MEC, MEC_B, T, USE_EBS, XP_B, moved, new_race,
-                      place, play_round, set_card)
+from .helpers import (BOXBOX, CHARGE, EBS, G, MEC, MEC_B, T, USE_EBS, XP_B, moved, new_race, place,
+                      play_round, set_card)
 
 
 def duo(tyres="M", drivers=("jesus", "bjorn"), **kw):

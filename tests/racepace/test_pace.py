@@ -2,8 +2,8 @@
 and RP Race Pace Tokens."""
 from __future__ import annotations
 
-from .helpers import (AER, BOXBOX, CHARGE, MEC_B, PU, SKI, START, T, USE_EBS, XP_B, EBS,
-                      kinds, moved, new_race, place, play_round, rp_now, set_card)
+from .helpers import (AER, BOXBOX, CHARGE, EBS, MEC_B, PU, SKI, START, T, USE_EBS, XP_B, kinds,
+                      moved, new_race, place, play_round, rp_now, set_card)
 
 
 def pair(**kw):

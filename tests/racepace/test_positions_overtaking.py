@@ -1,7 +1,7 @@
 """RP Race Positions and Overtaking, and the Leaderboard."""
 from __future__ import annotations
 
-from .helpers import (CHARGE, EBS, MEC_B, USE_EBS, XP_B, G, kinds, moved, new_race, place,
+from .helpers import (CHARGE, EBS, G, MEC_B, USE_EBS, XP_B, kinds, moved, new_race, place,
                       play_round, seat_order)
 
 

@@ -8,7 +8,8 @@ from chequered.engine.protocol import IllegalAction
 from chequered.games.racepace.actions import Copy, Select
 
 from .helpers import (AER, AER_B, BOXBOX, CHARGE, DEFEND, EBS, G, MEC_B, PU, PU_B, REACT, START,
-                      USE_EBS, XP_B, kinds, moved, new_race, play_round, seat_order, set_card)
+                      USE_EBS, XP_B, kinds, moved, new_race, phase, play_round, seat_order,
+                      set_card, to_decide)
 
 
 def three(**kw):
@@ -25,7 +26,7 @@ def test_react_copy_an_action_of_a_driver_ahead():
     G.apply(s, 0, Select(REACT))
     G.apply(s, 1, Select(PU_B))
     # after everyone selected, the reactor copies
-    assert s.phase == "react" and s.queue == [0]
+    assert phase(s) == "react" and to_decide(s) == [0]
     assert G.legal_actions(s, 0) == [Copy(None), Copy(PU_B), Copy(AER_B)]
     pu = s.cars[0].bars[PU]
     ev = G.apply(s, 0, Copy(PU_B))
@@ -114,9 +115,9 @@ def test_react_does_not_copy_another_react():
     last = order[-1]
     picks = {order[0]: REACT, order[1]: AER_B, order[2]: PU_B, last: XP_B}
     # only one player may select React, so the last car copies the others only
-    for seat in list(s.queue):
+    for seat in to_decide(s):
         G.apply(s, seat, Select(picks[seat]))
-    assert s.queue == [order[0]]
+    assert to_decide(s) == [order[0]]
     assert G.legal_actions(s, order[0]) == [Copy(None)]
 
 

@@ -10,8 +10,9 @@ from chequered.engine.positions import load_position_file
 from chequered.engine.protocol import IllegalAction
 from chequered.games.racepace.actions import Select
 
-from .helpers import (AER_B, BOXBOX, CHARGE, DEFEND, EBS, G, MEC_B, PU, AER, SKI, T, USE_EBS,
-                      XP, XP_B, kinds, make_calm, moved, new_race, place, play_round, seat_order, stack)
+from .helpers import (AER, AER_B, BOXBOX, CHARGE, DEFEND, EBS, G, MEC_B, PU, SKI, T, USE_EBS, XP,
+                      XP_B, kinds, make_calm, moved, new_race, now, place, play_round, seat_order,
+                      stack, to_decide)
 
 POSITIONS = Path(__file__).parent / "positions"
 
@@ -127,8 +128,8 @@ def test_safety_car_pit_stops_are_free():
 
 def test_safety_car_action_buttons_not_active():
     s = _sc()
-    G.apply(s, s.queue[0], Select(BOXBOX, "H"))
-    seat = s.queue[0]
+    G.apply(s, now(s), Select(BOXBOX, "H"))
+    seat = now(s)
     legal = {a.button for a in G.legal_actions(s, seat)}
     assert USE_EBS not in legal and DEFEND not in legal
     assert {n for n, ok in T.sc_ok.items() if not ok} == {USE_EBS, DEFEND}
@@ -172,7 +173,7 @@ def test_safety_car_hand_written_position_file():
     again = G.load_position(json.loads(json.dumps(G.dump_position(s))))
     assert G.state_hash(again) == G.state_hash(s)
     ev = []
-    for seat, button in zip(s.queue[:], (MEC_B, XP_B, CHARGE, AER_B)):
+    for seat, button in zip(to_decide(s), (MEC_B, XP_B, CHARGE, AER_B)):
         ev += G.apply(s, seat, Select(button))
     assert moved(ev) == {0: 3, 3: 6, 1: 2, 2: 1}
     assert [c.dist for c in s.cars] == [43, 22, 21, 43]

@@ -3,8 +3,7 @@
 test_backmarkers; Valentino: test_positions_overtaking; Jesús: test_step2_actions.)"""
 from __future__ import annotations
 
-from .helpers import (EBS, MEC_B, T, XP_B, kinds, moved, new_race, place, play_round,
-                      seat_order)
+from .helpers import (EBS, MEC_B, T, XP_B, kinds, moved, new_race, place, play_round, seat_order)
 
 
 def test_skills_eddy_plus_one_when_turn_starts_in_feb_lap():

@@ -1,8 +1,9 @@
 """RP Step 1 - Turn Cards: weather forecast, Race Situation cards, decks."""
 from __future__ import annotations
 
-from .helpers import (a_card, AER, AER_B, PU_B, CHARGE, EBS, MEC, MEC_B, PU, T, USE_EBS, XP, XP_B, BOXBOX,
-                      kinds, make_calm, moved, new_race, place, play_round, set_card, stack)
+from .helpers import (AER, AER_B, BOXBOX, CHARGE, EBS, MEC, MEC_B, PU, PU_B, T, USE_EBS, XP, XP_B,
+                      a_card, kinds, make_calm, moved, new_race, place, play_round, reshuffled,
+                      set_card, stack, turned)
 
 # Three cars with known Race Pace on mediums in the dry:
 #   seat 0 Kimi  (Silverline GP, all B)   RP 1, XP B
@@ -31,8 +32,9 @@ def test_step1_cards_not_turned_in_round_1_then_every_round():
     assert s.round == 1
     ev = play_round(s, QUIET, calm_after=False)
     assert s.round == 2
-    cards = kinds(ev, "card")
-    assert sorted(e.data["deck"] for e in cards) == ["I", "II", "weather"]
+    cards = turned(ev)
+    assert sorted(deck for deck, _ in cards) == ["I", "II", "weather"]
+    assert dict(cards) == {"weather": s.weather_card, **s.situation}
     assert [len(s.decks[d].pile) for d in ("weather", "I", "II")] == [p - 1 for p in piles]
     # the round-1 cards are discarded
     assert s.decks["weather"].discards == [first[0]]
@@ -86,7 +88,7 @@ def test_step1_empty_stack_reshuffled_two_face_down_then_third_face_up():
     d.pile.clear()
     aside = list(s.hidden["I"])
     ev = play_round(s, QUIET, calm_after=False)
-    assert [e.data["deck"] for e in kinds(ev, "reshuffle")] == ["I"]
+    assert reshuffled(ev) == ["I"]
     assert len(s.hidden["I"]) == 2                    # two face-down again
     assert d.discards == []
     assert len(d.pile) == 16 - 3                      # all 16 back, 3 dealt

@@ -8,9 +8,9 @@ import pytest
 from chequered.engine.protocol import IllegalAction
 from chequered.games.racepace.actions import Select
 
-from .helpers import (AER, AER_B, BOXBOX, CHARGE, DEFEND, EBS, G, MEC, MEC_B, PU, PU_B, REACT,
-                      SKI, SKI_B, START, USE_EBS, XP, XP_B, kinds, moved, new_race, place,
-                      play_round, rp_now)
+from .helpers import (AER, AER_B, BOXBOX, CHARGE, DEFEND, EBS, G, MEC, MEC_B, PU, PU_B, REACT, SKI,
+                      SKI_B, START, USE_EBS, XP, XP_B, kinds, moved, new_race, now, place,
+                      play_round, rp_now, to_decide)
 
 
 def three(**kw):
@@ -23,13 +23,13 @@ def three(**kw):
 
 def buttons_now(s):
     """The buttons the seat to act may select (Start aside: seat 2 holds the card)."""
-    return {a.button for a in G.legal_actions(s, s.queue[0])} | {START}
+    return {a.button for a in G.legal_actions(s, now(s))} | {START}
 
 
 def test_step2_start_player_selects_first_then_clockwise():
     s = three()
     assert s.start_player == 2
-    assert s.queue == [2, 0, 1]
+    assert to_decide(s) == [2, 0, 1]
     assert G.to_act(s) == frozenset({2})
     assert G.legal_actions(s, 0) == []
     with pytest.raises(IllegalAction):
@@ -53,7 +53,7 @@ def test_step2_effect_applied_immediately_when_selected():
     G.apply(s, 2, Select(PU_B))
     assert s.cars[2].bars[PU] == 2             # at once, before the others choose
     assert rp_now(s, 2) == 2 + 1
-    assert s.queue == [0, 1]
+    assert to_decide(s) == [0, 1]
 
 
 @pytest.mark.parametrize("button,bar", [(MEC_B, MEC), (PU_B, PU), (AER_B, AER), (SKI_B, SKI),
@@ -152,7 +152,7 @@ def test_step2_start_plus_one_and_start_player_card():
     assert s.start_player == 0
     assert [e.data for e in kinds(ev, "start_player")] == [{"seat": 0}]
     # next round the new start player selects first, then clockwise
-    assert s.queue == [0, 1, 2]
+    assert to_decide(s) == [0, 1, 2]
     assert Select(START) not in G.legal_actions(s, 0)
     with pytest.raises(IllegalAction, match="Start Player Card"):
         G.apply(s, 0, Select(START))

@@ -7,8 +7,8 @@ import pytest
 from chequered.engine.protocol import IllegalAction
 from chequered.games.racepace.actions import PickDriver, PickTeam, Select
 
-from .helpers import (AER, AER_B, BOXBOX, CHARGE, DEFEND, G, MEC, MEC_B, PU, PU_B, START, T,
-                      XP_B, kinds, moved, new_race, place, play_round)
+from .helpers import (AER, AER_B, BOXBOX, CHARGE, DEFEND, G, MEC, MEC_B, PU, PU_B, START, T, XP_B,
+                      kinds, moved, new_race, now, phase, place, play_round, to_decide)
 
 
 def teams4(**kw):
@@ -20,24 +20,24 @@ def teams4(**kw):
 
 def test_team_play_setup_two_boards_of_a_team_and_driver_order():
     s = G.new(G.config(seats=["human"] * 4, options=["team"]), 5)
-    assert s.queue == [0, 2]                         # one pick per team
+    assert to_decide(s) == [0, 2]                         # one pick per team
     G.apply(s, 0, PickTeam("orange_motors"))
     assert [c.team for c in s.cars[:2]] == ["orange_motors", "orange_motors"]
     G.apply(s, 2, PickTeam("azure_dynamics"))
     # the last team picker picks a first driver first (and gets the Start card),
     # counter-clockwise; the last to pick a first driver picks a second one first,
     # then clockwise
-    assert s.queue == [2, 0, 1, 3]
+    assert to_decide(s) == [2, 0, 1, 3]
     assert s.start_player == 2
     for seat, d in zip([2, 0, 1, 3], ["kimi", "eddy", "dutch", "bjorn"]):
         G.apply(s, seat, PickDriver(d))
     assert [c.driver for c in s.cars] == ["eddy", "dutch", "kimi", "bjorn"]
-    assert s.phase == "tyre" and s.queue[0] == 2
+    assert phase(s) == "tyre" and now(s) == 2
 
 
 def test_team_play_turns_per_driver_clockwise_from_start_driver():
     s = teams4()
-    assert s.queue == [2, 3, 0, 1]
+    assert to_decide(s) == [2, 3, 0, 1]
 
 
 def test_team_play_one_A_and_one_B_button_per_team():
@@ -111,7 +111,7 @@ def test_team_play_ends_when_last_car_finished_team_points():
     ev = play_round(s, {2: CHARGE, 3: PU_B, 0: XP_B, 1: MEC_B})
     assert {e.data["seat"] for e in kinds(ev, "finish")} == {1, 3}
     assert not G.is_over(s)
-    assert s.queue == [2, 0]                         # finished cars do not select
+    assert to_decide(s) == [2, 0]                         # finished cars do not select
     place(s, 0, 55)                                  # Jesús 55 -> 57
     place(s, 2, 54)                                  # Bastian 54 -> 56 (+1 token)
     s.cars[2].tokens = [1]

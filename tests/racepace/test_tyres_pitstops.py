@@ -8,8 +8,8 @@ import pytest
 from chequered.engine.protocol import IllegalAction
 from chequered.games.racepace.actions import Select
 
-from .helpers import (BOXBOX, EBS, G, MEC, MEC_B, T, XP_B, CHARGE, kinds, moved, new_race, place,
-                      play_round, rp_now, stack)
+from .helpers import (BOXBOX, CHARGE, EBS, G, MEC, MEC_B, T, XP_B, kinds, moved, new_race, now,
+                      place, play_round, rp_now, stack, to_decide)
 
 
 def duo(tyres="M", drivers=("jesus", "bjorn"), **kw):
@@ -79,7 +79,7 @@ def test_tyres_after_pit_stop_td_marker_back_to_zero():
 # ---- Tyres and Pit Stops --------------------------------------------------------
 def test_tyres_pit_stop_must_change_tyres_same_compound_allowed():
     s = duo(tyres="S")
-    opts = [a.tyre for a in G.legal_actions(s, s.queue[0]) if a.button == BOXBOX]
+    opts = [a.tyre for a in G.legal_actions(s, now(s)) if a.button == BOXBOX]
     assert opts == ["S", "M", "H", "W"]            # softs again: the second set
     place(s, 0, 10, td=9)
     play_round(s, {0: (BOXBOX, "S"), 1: XP_B})
@@ -90,7 +90,7 @@ def test_tyres_pit_stop_must_change_tyres_same_compound_allowed():
 
 def test_tyres_two_sets_of_softs_and_mediums_hards_and_wets_reusable():
     s = duo(tyres="S")
-    assert s.queue == [1, 0]
+    assert to_decide(s) == [1, 0]
     play_round(s, {0: (BOXBOX, "S"), 1: XP_B})
     play_round(s, {0: (BOXBOX, "M"), 1: MEC_B})
     play_round(s, {0: (BOXBOX, "M"), 1: CHARGE})
@@ -115,7 +115,7 @@ def test_tyres_tyre_after_pit_stop_counts_this_round():
 
 def test_tyres_only_box_box_changes_tyres():
     s = duo()
-    for a in G.legal_actions(s, s.queue[0]):
+    for a in G.legal_actions(s, now(s)):
         assert (a.tyre is not None) == (a.button == BOXBOX)
 
 

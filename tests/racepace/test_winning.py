@@ -9,8 +9,8 @@ import pytest
 from chequered.engine.protocol import BadInput, IllegalAction
 from chequered.games.racepace.actions import Select
 
-from .helpers import (BOXBOX, CHARGE, EBS, G, MEC_B, PU, T, USE_EBS, XP_B, AER_B, kinds, moved, new_race,
-                      place, play_round)
+from .helpers import (AER_B, BOXBOX, CHARGE, EBS, G, MEC_B, PU, T, USE_EBS, XP_B, kinds, moved,
+                      new_race, place, play_round, to_decide)
 
 
 def duo(drivers=("jesus", "bastian"), teams=("orange_motors", "polar_motorsport"), **kw):
@@ -33,7 +33,7 @@ def test_winning_game_ends_at_end_of_round_first_driver_crosses():
     # the round is completed: Bastian still moves after Jesús finished
     assert moved(ev) == {0: 4, 1: 1}
     assert [e.data["seat"] for e in kinds(ev, "finish")] == [0]
-    assert G.is_over(s) and s.queue == [] and G.to_act(s) == frozenset()
+    assert G.is_over(s) and to_decide(s) == [] and G.to_act(s) == frozenset()
     r = G.result(s)
     assert r.classification == [0, 1] and r.points == {0: 25, 1: 18}
     assert r.laps == {0: 57, 1: 41}

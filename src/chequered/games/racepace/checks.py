@@ -57,7 +57,7 @@ def invariants(state) -> list[str]:
             bad.append(f"seat {car.seat}: tyre sets {car.sets}")
         if car.td < 0:
             bad.append(f"seat {car.seat}: TD {car.td}")
-        if state.phase in ("select", "react") and not car.bot and car.tyre is None:
+        if state.turn.phase in ("select", "react") and not car.bot and car.tyre is None:
             bad.append(f"seat {car.seat}: racing without tyres")
         if car.bot and (car.tyre is not None or car.next_tokens and min(car.next_tokens) < 0):
             bad.append(f"seat {car.seat}: a bot with tyres or penalty tokens")
@@ -70,10 +70,11 @@ def invariants(state) -> list[str]:
         expected = len(T.weather) if name == "weather" else len(T.deck_cards[name])
         if total != expected:
             bad.append(f"deck {name}: {total} cards, expected {expected}")
-    if state.phase == "over" and state.queue:
+    turn = state.turn
+    if turn.over and (state.queue or turn.pending is not None):
         bad.append("race over but someone is still to act")
-    if state.phase != "over" and not state.queue:
-        bad.append("race running but nobody is to act")
+    if not turn.over and (turn.pending is None or len(turn.pending.seats) != 1):
+        bad.append("race running but not exactly one seat to act (Race Pace is sequential)")
     if not 0 <= state.start_player < len(state.cars):
         bad.append(f"start player {state.start_player}")
     if state.safety_car and state.config.academy:

@@ -5,9 +5,10 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from ...engine.protocol import GameConfig
+from ...engine.protocol import Game, GameConfig
+from .bots import AGENTS
 
-SEAT_KINDS = ("human", "random", "bot")
+SEAT_KINDS = (*Game.base_seat_kinds, *AGENTS)
 RULE_LEVELS = ("standard", "academy")      # RP Driver Academy Mode
 OPTIONS = ("team", "campaign")             # RP Team Play Mode, RP Campaign Mode
 
@@ -16,14 +17,12 @@ class RacePaceConfig(GameConfig):
     seats: list[str] = Field(default_factory=lambda: ["human", "bot", "bot", "bot", "bot",
                                                       "bot"], min_length=2, max_length=8)
     track: str = "usa_austin"
-    rules: Literal["standard", "academy"] = "standard"
-    options: list[Literal["team", "campaign"]] = Field(default_factory=list)
+    rules: Literal[RULE_LEVELS] = "standard"
+    options: list[Literal[OPTIONS]] = Field(default_factory=list)
     # Fixed choices (skip the selection phase for those seats): keys or None.
     teams: list[str | None] | None = None
     drivers: list[str | None] | None = None
-    # Campaign: the circuits of the season, in order (default: all 14).
-    season: list[str] | None = None
-    content: str | None = None
+    # season (GameConfig): in a Campaign the circuits in order (default: all 14).
 
     @model_validator(mode="after")
     def _check(self):

@@ -22,6 +22,8 @@ def view(state, seat) -> dict:
     T = tables(state.config.content)
     circuit = T.circuits[state.circuit]
     order = leaderboard(state)
+    turn = state.turn
+    phase = turn.phase
     cars = []
     for car in state.cars:
         driver = T.drivers.get(car.driver) if car.driver else None
@@ -47,7 +49,7 @@ def view(state, seat) -> dict:
             "button": car.button,
             "copied": car.copied,
             # During selection, the RP counted so far (before the situation cards).
-            "rp": (race_pace(state, T, car) if state.phase in ("select", "react")
+            "rp": (race_pace(state, T, car) if phase in ("select", "react")
                    and not car.finished else car.rp),
             "moved": car.moved,
             "finished": car.finished,
@@ -74,8 +76,8 @@ def view(state, seat) -> dict:
                  "bots": state.config.bot_mode},
         "race": state.race_index + 1,
         "round": state.round,
-        "phase": state.phase,
-        "to_act": list(state.queue[:1]),
+        "phase": phase,
+        "to_act": [] if turn.over or turn.pending is None else list(turn.pending.seats),
         "start_player": state.start_player,
         "weather": list(state.weather),
         "raining": is_rain(state),

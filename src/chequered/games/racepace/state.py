@@ -6,8 +6,9 @@ the start line; grid slots behind it are negative (RP Circuit: grid positions
 """
 from __future__ import annotations
 
+from ...engine.chance import Chance
 from ...engine.deck import Deck
-from ...engine.rng import Rng
+from ...engine.steps import Turn
 
 MEC, PU, AER, SKI, XP, EBS = range(6)   # bar indices, RP Steering Wheel M
 
@@ -84,7 +85,7 @@ class Car:
 
 
 STATE_FIELDS = (
-    "config", "rng", "cars", "circuit", "race_index", "round", "phase", "queue",
+    "config", "chance", "turn", "cars", "circuit", "race_index", "round", "queue",
     "start_player", "weather", "weather_card", "rain_drawn", "decks", "hidden",
     "situation", "safety_car", "sc_cause", "backmarkers", "finish_side", "stamp_counter",
     "taken", "reactors", "standings", "fastest", "race_results",
@@ -92,19 +93,25 @@ STATE_FIELDS = (
 
 
 class RaceState:
-    """Everything about one Race Pace race (or a campaign of races)."""
+    """Everything about one Race Pace race (or a campaign of races).
+
+    `turn` is where the decision machine stands (rules/round.py): its phase
+    (team, driver, tyre, select, react), the decision pending and whether the
+    race is over; `queue` holds the seats still to decide in this phase after
+    the one deciding now, in order.
+    """
 
     __slots__ = STATE_FIELDS
 
     def clone(self) -> "RaceState":
         s = RaceState.__new__(RaceState)
         s.config = self.config                      # immutable pydantic model
-        s.rng = self.rng.clone()
+        s.chance = self.chance.clone()
+        s.turn = self.turn.clone()
         s.cars = [c.clone() for c in self.cars]
         s.circuit = self.circuit
         s.race_index = self.race_index
         s.round = self.round
-        s.phase = self.phase
         s.queue = self.queue.copy()
         s.start_player = self.start_player
         s.weather = self.weather.copy()
@@ -128,12 +135,12 @@ class RaceState:
     def to_doc(self) -> dict:
         return {
             "config": self.config.model_dump(mode="json"),
-            "rng": self.rng.state,
+            "chance": self.chance.to_doc(),
+            "turn": self.turn.to_doc(),
             "cars": [c.to_doc() for c in self.cars],
             "circuit": self.circuit,
             "race_index": self.race_index,
             "round": self.round,
-            "phase": self.phase,
             "queue": list(self.queue),
             "start_player": self.start_player,
             "weather": list(self.weather),
@@ -158,12 +165,12 @@ class RaceState:
     def from_doc(cls, doc: dict, config) -> "RaceState":
         s = cls.__new__(cls)
         s.config = config
-        s.rng = Rng(state=doc["rng"])
+        s.chance = Chance.from_state(doc["chance"])
+        s.turn = Turn.from_doc(doc["turn"])
         s.cars = [Car.from_doc(c) for c in doc["cars"]]
         s.circuit = doc["circuit"]
         s.race_index = doc.get("race_index", 0)
         s.round = doc["round"]
-        s.phase = doc["phase"]
         s.queue = list(doc["queue"])
         s.start_player = doc["start_player"]
         s.weather = list(doc["weather"])

@@ -77,3 +77,10 @@ class Tables:
 @lru_cache(maxsize=8)
 def tables(directory: str | None = None) -> Tables:
     return Tables(load_content(directory), directory)
+
+
+def content_version(config=None) -> str:
+    """A short stable hash of the content a race uses (records carry it)."""
+    from ...engine.hashing import sha256_of
+    return sha256_of(tables(config.content if config is not None else None)
+                     .content.model_dump(mode="json"))[:12]

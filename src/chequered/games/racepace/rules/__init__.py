@@ -6,6 +6,8 @@ safety_car Safety Car situations: when they happen and what they limit
 actions    Step 2: the 11 actions, React, Team Play's A/B buttons, Bot actions
 pace       Steering Wheel N and the Reference Card: counting the Race Pace
 movement   Step 3b: tyres and cars, leaderboard, backmarkers, Defend, skills
-finish     Winning the Game, Team Play points, Campaign standings
-round      the order of a round: who acts, and what happens between decisions
+finish     Winning the Game, Team Play points, Campaign standings, the result
+steps      the decisions, one engine Step each (the table the machine runs)
+round      the order of a race: the machine's phase functions (who decides
+           next, and what happens between decisions)
 """

@@ -6,11 +6,14 @@ Driver Academy (XP out of order).
 """
 from __future__ import annotations
 
-from ....engine.protocol import Event, IllegalAction
+from ....engine.protocol import Event
 from ..actions import Copy, Select
 from ..state import EBS, RaceState
 from ..tables import (AER_B, BOXBOX, CHARGE, DEFEND, MEC_B, PU_B, REACT, SKI_B, START,
-                      UPGRADE_BAR, USE_EBS, XP_B, Tables)
+                      UPGRADE_BAR, USE_EBS, XP_B, Tables, tables)
+from .pace import leaderboard
+
+TYRES = ("S", "M", "H", "W")
 
 MAX_LEVEL = 4   # level E
 
@@ -29,59 +32,74 @@ def team_mate(s: RaceState, car):
 
 
 def button_problem(s: RaceState, T: Tables, car, n: int, copying: bool = False) -> str | None:
-    """Why `car` may not select (or copy) button `n` now, or None if it may."""
+    """Why `car` may not select (or copy) button `n` now, or None if it may
+    (the rule cited at the end: refusals are prefixed with the step's rule)."""
     cfg = s.config
+    name = T.buttons[n].name
     if n == REACT and cfg.bot_mode:
-        return "RP Bot mode: the React button is out of order"
+        return "the React button is out of order when bots race (RP Bot mode)"
     if n == XP_B and cfg.academy:
-        return "RP Driver Academy: the Driver Experience button is out of order"
+        return "the Driver Experience button is out of order (RP Driver Academy)"
     if car.tyre not in T.tyre_ok[n]:
-        return (f"RP Step 2, tyre lights: {T.buttons[n].name} cannot be selected on "
-                f"{T.tyres[car.tyre].name} tyres")
+        return (f"{name} cannot be selected on {T.tyres[car.tyre].name} tyres "
+                "(RP Step 2, tyre lights)")
     if s.safety_car and not T.sc_ok[n]:
-        return f"RP Safety Car: {T.buttons[n].name} is not active under the Safety Car"
+        return f"{name} is not active under the Safety Car (RP Safety Car)"
     if n == START and s.start_player == car.seat:
-        return "RP Step 2, Start: you already have the Start Player Card"
+        return "you already have the Start Player Card (RP Step 2, Start)"
     if copying:
         return None          # RP React: a copy is not a selection of the button
     mate = team_mate(s, car)
     if n != BOXBOX:
         for other in s.taken.get(n, ()):
             if mate is None or other != mate.seat:
-                return (f"RP Step 2: {T.buttons[n].name} is already taken this round "
-                        "(only Box Box can be shared)")
+                return f"{name} is already taken this round; only Box Box can be shared"
     if mate is not None and mate.button is not None and not mate.bot:
         m = mate.button
         if not ((m in T.lit_a and n in T.lit_b) or (m in T.lit_b and n in T.lit_a)):
-            return ("RP Team Play: team mates need one A-lit and one B-lit button "
-                    f"({T.buttons[m].name} and {T.buttons[n].name} cannot be paired)")
+            return ("team mates need one A-lit and one B-lit button: "
+                    f"{T.buttons[m].name} and {name} cannot be paired (RP Team Play)")
     return None
 
 
 def pit_choices(car) -> list[str]:
     """RP Tyres and Pit Stops: a new set must be fitted; softs and mediums
     come in two sets each, hards and wets can be re-used."""
-    return [c for c in ("S", "M", "H", "W") if c not in car.sets or car.sets[c] > 0]
+    return [c for c in TYRES if c not in car.sets or car.sets[c] > 0]
 
 
-def legal_selects(s: RaceState, T: Tables, car) -> list[Select]:
+# The actions as offered, made once: building a frozen dataclass costs more
+# than looking one up, and Race Pace offers them thousands of times a second.
+SELECT = {n: Select(n) for n in range(1, 12)}
+SELECT_PIT = {c: Select(BOXBOX, c) for c in TYRES}
+COPY = {n: Copy(n) for n in range(1, 12)}
+COPY_PIT = {c: Copy(BOXBOX, c) for c in TYRES}
+COPY_NOTHING = Copy(None)
+
+
+def legal_selects(s: RaceState, seat: int) -> list[Select]:
+    """RP Step 2: the buttons this seat may select; a bot only its start light."""
+    T = tables(s.config.content)
+    car = s.cars[seat]
     if car.bot:
-        return [Select(bot_button(s, T, car))]
+        return [SELECT[bot_button(s, T, car)]]
     out = []
     for n in range(1, 12):
         if button_problem(s, T, car, n) is None:
             if n == BOXBOX:
-                out.extend(Select(n, c) for c in pit_choices(car))
+                out.extend(SELECT_PIT[c] for c in pit_choices(car))
             else:
-                out.append(Select(n))
+                out.append(SELECT[n])
     return out
 
 
-def legal_copies(s: RaceState, T: Tables, car, order) -> list[Copy]:
+def legal_copies(s: RaceState, seat: int) -> list[Copy]:
     """RP React: copy one action of a driver ahead on the leaderboard, or none."""
-    out = [Copy(None)]
+    T = tables(s.config.content)
+    car = s.cars[seat]
+    out = [COPY_NOTHING]
     seen = set()
-    for other in order:
+    for other in leaderboard(s):
         if other is car:
             break
         n = other.button
@@ -90,55 +108,91 @@ def legal_copies(s: RaceState, T: Tables, car, order) -> list[Copy]:
         seen.add(n)
         if button_problem(s, T, car, n, copying=True) is None:
             if n == BOXBOX:
-                out.extend(Copy(n, c) for c in pit_choices(car))
+                out.extend(COPY_PIT[c] for c in pit_choices(car))
             else:
-                out.append(Copy(n))
+                out.append(COPY[n])
     return out
 
 
-def select(s: RaceState, T: Tables, car, action: Select, events: list[Event]) -> None:
+def select(s: RaceState, seat: int, action: Select) -> list[Event]:
+    """RP Step 2: the action token on a button (a legal one: engine/steps.py
+    checked it against legal_selects)."""
+    T = tables(s.config.content)
+    car = s.cars[seat]
     n = action.button
-    if car.bot:
-        want = bot_button(s, T, car)
-        if n != want or action.tyre is not None:
-            raise IllegalAction(f"RP Bot mode: this bot's start light shows action {want}",
-                                "RP Bot mode")
-    else:
-        if not isinstance(n, int) or not 1 <= n <= 11:
-            raise IllegalAction(f"RP Step 2: there is no action button {n!r}", "RP Step 2")
-        why = button_problem(s, T, car, n)
-        if why:
-            raise IllegalAction(why)
-        _check_pit_tyre(car, n, action.tyre)
     car.button = n
-    s.taken.setdefault(n, []).append(car.seat)
-    events.append(Event("select", {"seat": car.seat, "button": n, "tyre": action.tyre},
-                        "RP Step 2"))
+    s.taken.setdefault(n, []).append(seat)
+    events = [Event("select", {"seat": seat, "button": n, "tyre": action.tyre}, "RP Step 2")]
     if n == REACT:
-        s.reactors.append(car.seat)
+        s.reactors.append(seat)
     else:
         perform(s, T, car, n, action.tyre, events, first=len(s.taken[n]) == 1)
+    return events
 
 
-def copy(s: RaceState, T: Tables, car, action: Copy, order, events: list[Event]) -> None:
-    if action not in legal_copies(s, T, car, order):
-        raise IllegalAction("RP React: you may only copy an action that a driver ahead of "
-                            "you selected and that you could select yourself", "RP React")
+def copy(s: RaceState, seat: int, action: Copy) -> list[Event]:
+    """RP React: the copied action takes effect at once (a legal one)."""
+    car = s.cars[seat]
     car.copied = action.button
-    events.append(Event("copy", {"seat": car.seat, "button": action.button,
-                                 "tyre": action.tyre}, "RP React"))
+    events = [Event("copy", {"seat": seat, "button": action.button, "tyre": action.tyre},
+                    "RP React")]
     if action.button is not None:
-        perform(s, T, car, action.button, action.tyre, events, first=False)
+        perform(s, tables(s.config.content), car, action.button, action.tyre, events,
+                first=False)
+    return events
 
 
-def _check_pit_tyre(car, n: int, tyre) -> None:
+def select_problem(s: RaceState, seat: int, action) -> str | None:
+    """Why a refused Select is refused, in the players' words."""
+    if not isinstance(action, Select):
+        return None
+    T = tables(s.config.content)
+    car = s.cars[seat]
+    n = action.button
+    if car.bot:
+        return f"this bot's start light shows action {bot_button(s, T, car)} (RP Bot mode)"
+    if not _is_button(n):
+        return "there is no such action button; they are numbered 1 to 11"
+    return button_problem(s, T, car, n) or _pit_tyre_problem(T, car, n, action.tyre)
+
+
+def copy_problem(s: RaceState, seat: int, action) -> str | None:
+    """Why a refused Copy is refused, in the players' words."""
+    if not isinstance(action, Copy):
+        return None
+    T = tables(s.config.content)
+    car = s.cars[seat]
+    n = action.button
+    if n is None:
+        return "copying nothing takes no tyre compound" if action.tyre is not None else None
+    if not _is_button(n):
+        return "there is no such action button; they are numbered 1 to 11"
+    ahead = set()
+    for other in leaderboard(s):
+        if other is car:
+            break
+        ahead.add(other.button)
+    if n not in ahead or n == REACT:
+        return "you may only copy an action that a driver ahead of you selected"
+    return (button_problem(s, T, car, n, copying=True)
+            or _pit_tyre_problem(T, car, n, action.tyre))
+
+
+def _is_button(n) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 11
+
+
+def _pit_tyre_problem(T: Tables, car, n: int, tyre) -> str | None:
     if n == BOXBOX:
         if tyre not in pit_choices(car):
-            raise IllegalAction(f"RP Tyres and Pit Stops: no set of {tyre!r} left to fit "
-                                f"(available: {', '.join(pit_choices(car))})",
-                                "RP Tyres and Pit Stops")
+            names = ", ".join(T.tyres[c].name for c in pit_choices(car))
+            what = (f"there is no set of {T.tyres[tyre].name} tyres left to fit"
+                    if isinstance(tyre, str) and tyre in T.tyres else
+                    "Box Box names the compound to fit")
+            return f"{what}; you can fit {names} (RP Tyres and Pit Stops)"
     elif tyre is not None:
-        raise IllegalAction("RP Step 2: only Box Box takes a tyre compound", "RP Step 2")
+        return "only Box Box takes a tyre compound"
+    return None
 
 
 def perform(s: RaceState, T: Tables, car, n: int, tyre, events: list[Event],

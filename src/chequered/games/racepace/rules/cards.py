@@ -1,11 +1,18 @@
 """RP Step 1: turning the Weather and Race Situation cards; the forecast."""
 from __future__ import annotations
 
+from ....engine import chance
 from ....engine.protocol import Event
 from ..tables import Tables
 from . import safety_car
 
 DECKS = ("weather", "I", "II")
+# What the players call each deck and its cards (the `what` of chance events).
+DECK_WORDS = {"weather": "Weather deck", "I": "Race Situation I deck",
+              "II": "Race Situation II deck"}
+CARD_WORDS = {"weather": "Weather card", "I": "Race Situation I card",
+              "II": "Race Situation II card"}
+DECK_OF_WORD = {w: name for name, w in CARD_WORDS.items()}
 
 
 def turn_setup_cards(s, T: Tables, events: list[Event]) -> None:
@@ -39,6 +46,8 @@ def turn_round_cards(s, T: Tables, events: list[Event]) -> None:
 
 def _turn(s, T: Tables, name: str, events: list[Event], burn: bool) -> None:
     deck = s.decks[name]
+    ch = s.chance
+    rule = "RP Setup J" if burn else "RP Step 1"
     current = s.weather_card if name == "weather" else s.situation.get(name)
     if current is not None:
         deck.discard(current)
@@ -47,16 +56,17 @@ def _turn(s, T: Tables, name: str, events: list[Event], burn: bool) -> None:
         # two cards face-down, then the third face-up.
         deck.discards.extend(s.hidden[name])
         s.hidden[name] = []
-        deck.reshuffle(s.rng)
-        events.append(Event("reshuffle", {"deck": name}, "RP Step 1"))
+        chance.reshuffle(ch, events, deck, rule="RP Step 1", what=DECK_WORDS[name])
         burn = True
     if burn:
-        for _ in range(2):
-            if len(deck.pile) > 1:
-                s.hidden[name].append(deck.draw())
-    card = deck.draw()
+        # Two face down (kept in the game, seen by nobody), as long as one is
+        # left to turn.
+        count = min(2, len(deck.pile) - 1)
+        if count > 0:
+            s.hidden[name] += chance.draw_many(ch, events, deck, count, rule=rule,
+                                               what=CARD_WORDS[name], to=chance.SECRET)
+    card = chance.draw(ch, events, deck, rule=rule, what=CARD_WORDS[name])
     if name == "weather":
         s.weather_card = card
     else:
         s.situation[name] = card
-    events.append(Event("card", {"deck": name, "card": card}, "RP Step 1", reveal=True))

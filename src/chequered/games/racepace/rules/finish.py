@@ -1,9 +1,10 @@
 """RP Winning the Game, Team Play points and Campaign standings."""
 from __future__ import annotations
 
-from ....engine.protocol import Event
+from ....engine.protocol import Event, Result
 from ..state import RaceState
 from ..tables import Tables
+from ..text import seat_names
 from .pace import leaderboard
 
 
@@ -73,3 +74,30 @@ def close_race(s: RaceState, T: Tables, events: list[Event]) -> None:
     events.append(Event("race_over", {"circuit": s.circuit,
                                       "classification": [c.seat for c in order]},
                         "RP Winning the Game"))
+
+
+def result(s: RaceState) -> Result:
+    """The result of a finished race, or of a Campaign's season."""
+    last = s.race_results[-1]
+    if s.config.campaign:
+        # RP Campaign Mode: the champion has the most points over the season.
+        order = sorted(s.standings, key=lambda seat: (-s.standings[seat],
+                                                      last["classification"].index(seat)))
+        points = dict(s.standings)
+    else:
+        order = list(last["classification"])
+        points = {int(k): v for k, v in last["points"].items()}
+    extra = {"races": s.race_results}
+    if s.config.team_play:
+        teams: dict[str, int] = {}
+        for car in s.cars:
+            teams[car.team] = teams.get(car.team, 0) + points[car.seat]
+        extra["teams"] = dict(sorted(teams.items(), key=lambda kv: -kv[1]))
+    return Result(
+        classification=order,
+        points=points,
+        laps={c.seat: c.dist for c in s.cars},
+        names=seat_names(s),
+        notes={c.seat: f"DSQ: {c.dsq}" for c in s.cars if c.dsq},
+        extra=extra,
+    )

@@ -1,25 +1,29 @@
 """RP Game Setup: circuit, decks, player boards, the grid and tyres."""
 from __future__ import annotations
 
+from ....engine import chance
+from ....engine.chance import Chance
 from ....engine.deck import Deck
 from ....engine.protocol import BadInput, Event
 from ....engine.rng import Rng
+from ....engine.steps import Turn
 from ..state import Car, RaceState
 from ..tables import Tables, tables
 from . import cards
 
 
-def new_state(config, seed: int) -> tuple[RaceState, list[Event]]:
+def new_state(config, seed: int) -> RaceState:
+    """A race before its first decision (the machine then advances it)."""
     T = tables(config.content)
     season = _season(config, T)
     s = RaceState.__new__(RaceState)
     s.config = config
-    s.rng = Rng(seed)
+    s.chance = Chance(Rng(seed))
+    s.turn = Turn("team")
     s.cars = [Car(i, kind == "bot") for i, kind in enumerate(config.seats)]
     s.circuit = season[0]
     s.race_index = 0
     s.round = 0
-    s.phase = "team"
     s.queue = []
     s.start_player = 0
     s.weather = ["sun"] * 4
@@ -46,7 +50,7 @@ def new_state(config, seed: int) -> tuple[RaceState, list[Event]]:
             setattr(car, name[:-1], key)
     _check_unique(s, config)
     s.queue = team_pick_order(s)
-    return s, []
+    return s
 
 
 def _season(config, T: Tables) -> list[str]:
@@ -116,14 +120,18 @@ def prepare_race(s: RaceState, events: list[Event]) -> None:
     s.finish_side = circuit.finish_side
     # RP Backmarkers: penalty tokens on each backmarker field.
     s.backmarkers = {lap: list(p) for lap, p in T.backmarkers.items()}
-    # RP Setup J: the circuit's number of rain cards, picked at random, plus all sun cards.
+    # RP Setup J: the circuit's number of rain cards, picked at random, plus all
+    # sun cards, shuffled face down; then the Race Situation I and II decks.
+    ch = s.chance
     rain = list(T.rain_keys)
-    s.rng.shuffle(rain)
+    chance.shuffle(ch, events, rain, rule="RP Setup J", what="pile of rain cards")
     weather = Deck(rain[:circuit.rain_cards] + list(T.sun_keys), removed=rain[circuit.rain_cards:])
-    s.rng.shuffle(weather.pile)
+    chance.shuffle(ch, events, weather, rule="RP Setup J", what=cards.DECK_WORDS["weather"])
     s.decks = {"weather": weather,
-               "I": Deck.shuffled(T.deck_cards["I"], s.rng),
-               "II": Deck.shuffled(T.deck_cards["II"], s.rng)}
+               "I": chance.new_deck(ch, events, T.deck_cards["I"], rule="RP Setup J",
+                                    what=cards.DECK_WORDS["I"]),
+               "II": chance.new_deck(ch, events, T.deck_cards["II"], rule="RP Setup J",
+                                     what=cards.DECK_WORDS["II"])}
     s.hidden = {k: [] for k in s.decks}
     s.situation = {}
     s.weather_card = None
@@ -152,7 +160,7 @@ def prepare_race(s: RaceState, events: list[Event]) -> None:
     cards.turn_setup_cards(s, T, events)
     # RP Setup 3: everybody but the bots chooses a starting tyre.
     s.queue = [seat for seat in rotation(s) if not s.cars[seat].bot]
-    s.phase = "tyre"
+    s.turn.phase = "tyre"
 
 
 def _grid(s: RaceState, T: Tables, events: list[Event]) -> None:

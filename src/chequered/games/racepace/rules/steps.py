@@ -1,0 +1,78 @@
+"""The decisions of a Race Pace race, one `Step` each (engine/steps.py).
+
+Race Pace is sequential: one seat decides at a time, in the order the
+rulebook gives (rules/round.py keeps the queue). Every choice is made in the
+open (a token on the board, a board taken from the table), so no step is
+secret and none is chosen from a hidden hand.
+"""
+from __future__ import annotations
+
+from ....engine.protocol import Event
+from ....engine.steps import Step
+from ..actions import ChooseTyre, PickDriver, PickTeam
+from ..tables import tables
+from . import actions
+
+
+# ---- RP Setup K: team boards ---------------------------------------------------------
+def _teams(s, seat: int) -> list[PickTeam]:
+    T = tables(s.config.content)
+    taken = {c.team for c in s.cars}
+    return [PickTeam(k) for k in T.teams if k not in taken]
+
+
+def _pick_team(s, seat: int, action: PickTeam) -> list[Event]:
+    s.cars[seat].team = action.team
+    if s.config.team_play:           # RP Team Play: two boards of the same team
+        s.cars[seat ^ 1].team = action.team
+    return [Event("pick_team", {"seat": seat, "team": action.team}, "RP Setup K")]
+
+
+# ---- RP Setup L: driver boards -------------------------------------------------------
+def _drivers(s, seat: int) -> list[PickDriver]:
+    T = tables(s.config.content)
+    taken = {c.driver for c in s.cars}
+    return [PickDriver(k) for k in T.drivers if k not in taken]
+
+
+def _pick_driver(s, seat: int, action: PickDriver) -> list[Event]:
+    s.cars[seat].driver = action.driver
+    return [Event("pick_driver", {"seat": seat, "driver": action.driver}, "RP Setup L")]
+
+
+def _taken_board(what: str):
+    def why_not(s, seat, action) -> str | None:
+        key = getattr(action, what, None)
+        if isinstance(key, str) and any(getattr(c, what) == key for c in s.cars):
+            return f"that {what} board is taken already"
+        return None
+    return why_not
+
+
+# ---- RP Setup 3: the starting compound ------------------------------------------------
+def _tyres(s, seat: int) -> list[ChooseTyre]:
+    return [ChooseTyre(c) for c in actions.TYRES]
+
+
+def _choose_tyre(s, seat: int, action: ChooseTyre) -> list[Event]:
+    events: list[Event] = []
+    actions.fit_first_tyre(s.cars[seat], action.tyre, events)
+    return events
+
+
+STEPS = (
+    Step("pick_team", "RP Setup K", _teams, _pick_team, label="choose a Race Team board",
+         why_not=_taken_board("team")),
+    Step("pick_driver", "RP Setup L", _drivers, _pick_driver, label="choose a Driver board",
+         why_not=_taken_board("driver")),
+    Step("choose_tyre", "RP Setup 3", _tyres, _choose_tyre,
+         label="choose the compound to start on"),
+    Step("select", "RP Step 2", actions.legal_selects, actions.select,
+         label="select one of the 11 actions", why_not=actions.select_problem),
+    Step("react", "RP React", actions.legal_copies, actions.copy,
+         label="copy an action of a driver ahead, or nothing", why_not=actions.copy_problem),
+)
+
+# The step each phase of the round waits for (rules/round.py).
+PHASE_STEP = {"team": "pick_team", "driver": "pick_driver", "tyre": "choose_tyre",
+              "select": "select", "react": "react"}
