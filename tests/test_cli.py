@@ -112,7 +112,9 @@ def test_race_track_rules_and_options():
 def test_race_verbose_logs_actions():
     res = run("race", GAME, "--seats", "bot,bot", "--seed", "5", "--verbose")
     assert res.exit_code == 0, res.output
-    assert "seat 0:" in res.stdout and "seat 1:" in res.stdout
+    # every decision logged, players named, each event citing its rule
+    assert "(RP Setup K)" in res.stdout and "takes the" in res.stdout
+    assert "seat 0" not in res.stdout and "seat=" not in res.stdout
 
 
 # ---- records and replay ---------------------------------------------------------------
