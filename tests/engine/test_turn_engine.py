@@ -42,7 +42,7 @@ def test_refusals_cite_the_step_rule_and_name_the_player():
         TOY.apply(s, 0, Play(99))
     assert str(exc.value).startswith("TOY 2: play 99 is not a legal choice now (play a card)")
     assert TOY.refusal(s, 0, Play(99)).rule == "TOY 2"
-    with pytest.raises(IllegalAction, match="not a Toy action"):
+    with pytest.raises(IllegalAction, match="not an action of this game"):
         TOY.apply(s, 0, "play 1")
     before = TOY.state_hash(s)
     with pytest.raises(IllegalAction, match="discard 1 is not a legal choice now"):

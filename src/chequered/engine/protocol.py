@@ -145,8 +145,10 @@ class Game:
         self._by_name = {cls.__name__: cls for cls in self.action_types}
         self._types = frozenset(self.action_types)
         # The hot calls go straight to the machine (no extra call layer).
+        self.machine.action_types = self._types
         self.to_act = self.machine.to_act
         self.legal_actions = self.machine.legal
+        self.apply = self.machine.apply          # refuses other games' actions itself
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"
@@ -207,15 +209,11 @@ class Game:
         return self.machine.legal(state, seat)
 
     def apply(self, state, seat: Seat, action) -> list[Event]:
-        if type(action) not in self._types:
-            raise IllegalAction(f"not a {self.title} action: {type(action).__name__}",
-                                self.machine.turn_rule)
+        """Carry out a legal action (bound to the machine in __init__)."""
         return self.machine.apply(state, seat, action)
 
     def refusal(self, state, seat: Seat, action) -> IllegalAction | None:
         """Why `seat` may not take `action` now, without touching the state."""
-        if type(action) not in self._types:
-            return IllegalAction(f"not a {self.title} action", self.machine.turn_rule)
         return self.machine.refusal(state, seat, action)
 
     def pending_step(self, state):

@@ -132,6 +132,7 @@ class Machine:
         self.turn_rule = turn_rule
         self.over_rule = over_rule
         self._names = names               # (state) -> {seat: name}
+        self.action_types: frozenset = frozenset()     # set by Game from its spec
         self._describe = describe         # (action) -> text, for refusals
 
     # ---- asking for decisions -------------------------------------------------------
@@ -196,6 +197,9 @@ class Machine:
 
     def refusal(self, state, seat: int, action) -> IllegalAction | None:
         """Why `seat` may not take `action` now (None when it may)."""
+        if self.action_types and type(action) not in self.action_types:
+            return IllegalAction(f"{self.turn_rule}: not an action of this game "
+                                 f"({type(action).__name__})", self.turn_rule)
         turn = state.turn
         if turn.over:
             return IllegalAction(f"{self.over_rule}: the race is over", self.over_rule)
@@ -221,18 +225,22 @@ class Machine:
 
     def apply(self, state, seat: int, action) -> list[Event]:
         turn = state.turn
+        cache = turn.cache
+        options = cache.get(seat) if cache is not None else None
+        if options is None:
+            options = self.legal(state, seat)        # [] when seat is not deciding
+        try:
+            chosen = options[options.index(action)]  # membership, in C, identity first
+        except ValueError:
+            chosen = None
+            p = turn.pending
+            if options and self.steps[p.step].key is not None:
+                chosen = self.match(self.steps[p.step], action, options)
+            if chosen is None:
+                raise self.refusal(state, seat, action) or IllegalAction(
+                    f"{self.turn_rule}: not a legal choice now", self.turn_rule)
         p = turn.pending
-        step = self.steps[p.step] if p is not None and not turn.over else None
-        chosen = None
-        if step is not None and seat in p.seats:
-            cache = turn.cache
-            options = cache.get(seat) if cache is not None else None
-            if options is None:
-                options = self.legal(state, seat)
-            chosen = self.match(step, action, options)
-        if chosen is None:
-            raise self.refusal(state, seat, action) or IllegalAction(
-                f"{self.turn_rule}: not a legal choice now", self.turn_rule)
+        step = self.steps[p.step]
         turn.cache = None
         events = step.apply(state, seat, chosen)
         turn = state.turn
