@@ -140,9 +140,7 @@ class Machine:
         """Ask `seats` for the decision `step` (a step of this machine)."""
         if step not in self.steps:
             raise KeyError(f"no decision step {step!r}")
-        turn = state.turn
-        turn.pending = Pending(step, seats, context)     # context: wait()'s own dict
-        turn.cache = None
+        ask(state, step, seats, context)
 
     @staticmethod
     def clear(state) -> None:
@@ -293,6 +291,14 @@ class Machine:
         return f"player {seat + 1}" if isinstance(seat, int) else "this player"
 
 
+def ask(state, step: str, seats, context: dict | None = None) -> None:
+    """Ask `seats` for the decision `step` (Machine.wait without the check
+    that the step exists: for a step module that cannot see its machine)."""
+    turn = state.turn
+    turn.pending = Pending(step, seats, context)
+    turn.cache = None
+
+
 def _copy(v):
     """A copy of small JSON-ready data (dicts, lists, tuples of scalars)."""
     if isinstance(v, dict):
@@ -302,4 +308,4 @@ def _copy(v):
     return v
 
 
-__all__ = ["Machine", "Pending", "Step", "Turn"]
+__all__ = ["Machine", "Pending", "Step", "Turn", "ask"]
