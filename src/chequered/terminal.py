@@ -67,8 +67,8 @@ class Session:
                  read_line=None, out=None):
         self.game = game
         self.agents = agents
-        self.race = RaceSession(game, config, seed, state=state)
-        self.race.from_position = from_position
+        # A fresh race is started here, so that its opening steps are logged.
+        self.race = RaceSession(game, config, seed, state=state if from_position else None)
         self.humans = frozenset(s for s, k in enumerate(config.seats) if k == "human")
         # The log is printed as the one person at the keyboard sees it; with
         # several people sharing the screen (hot-seat), as a spectator does.
@@ -106,6 +106,8 @@ class Session:
         if len(self.humans) > 1:
             self.say("hot-seat: " + ", ".join(self.label(s) for s in sorted(self.humans))
                      + " are played at this keyboard")
+        for line in self.race.opening_lines(self.viewer):
+            self.say(line)
         try:
             while True:
                 seats = game.to_act(self.state)

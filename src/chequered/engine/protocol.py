@@ -194,13 +194,17 @@ class Game:
 
     # ---- the race --------------------------------------------------------
     def new(self, config: GameConfig, seed: int):
+        return self.start(config, seed)[0]
+
+    def start(self, config: GameConfig, seed: int) -> tuple[object, list[Event]]:
+        """A fresh race and the events of its automatic opening steps (the
+        grid dice, the first cards), up to the first decision."""
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise BadInput(f"seed must be an integer, not {seed!r}")
         if not isinstance(config, self.Config):
             raise BadInput(f"not a {self.title} config: {type(config).__name__}")
         state = self.spec.new(config, seed)
-        self.machine.advance(state)
-        return state
+        return state, self.machine.advance(state)
 
     def to_act(self, state) -> frozenset[Seat]:
         return self.machine.to_act(state)

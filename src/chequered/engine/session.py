@@ -59,7 +59,10 @@ class Session:
         self.config = config
         self.seed = seed
         self.from_position = state is not None
-        self.initial = game.clone(state) if state is not None else game.new(config, seed)
+        self.opening: list[Event] = []          # events of the steps before the first decision
+        if state is None:
+            state, self.opening = game.start(config, seed)
+        self.initial = game.clone(state)
         self.state = game.clone(self.initial)
         self.controllers = list(controllers if controllers is not None else config.seats)
         self.entries: list[Entry] = []
@@ -203,6 +206,15 @@ class Session:
             seen = ev.seen_by(viewer)
             if seen is not None:
                 out.append((self.game.describe(seen, self.state), seen.rule))
+        return out
+
+    def opening_lines(self, viewer: Seat | None) -> list[str]:
+        """The log of the race's opening steps as `viewer` may read it."""
+        out = []
+        for ev in self.opening:
+            seen = ev.seen_by(viewer)
+            if seen is not None:
+                out.append(f"    {self.game.describe(seen, self.state)}  ({seen.rule})")
         return out
 
     def lines(self, entry: Entry, viewer: Seat | None) -> list[str]:
