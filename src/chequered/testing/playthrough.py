@@ -57,6 +57,16 @@ def make(game, config, seed: int) -> dict:
     return {"format": FORMAT, "record": rec.to_doc(), "steps": steps}
 
 
+def from_record(game, rec: Record) -> dict:
+    """The playthrough of a recorded race (same actions; the steps, the final
+    hash and the result as the engine gives them today)."""
+    config = game.config(**rec.config)
+    actions = [(seat, game.decode_action(a)) for seat, a in rec.actions]
+    steps, state = steps_of(game, config, rec.seed, actions)
+    new = record_of(game, config, rec.seed, actions, state)
+    return {"format": FORMAT, "record": new.to_doc(), "steps": steps}
+
+
 def save(doc: dict, path: str | Path) -> None:
     Path(path).write_text(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n",
                           encoding="utf-8")
