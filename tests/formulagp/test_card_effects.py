@@ -11,6 +11,7 @@ from pydantic import TypeAdapter
 
 from chequered.engine.deck import Deck
 from chequered.engine.protocol import IllegalAction
+from chequered.engine.rng import Rng
 from chequered.games.formulagp.content import EFFECT_KINDS, Effect, load_content
 from chequered.games.formulagp.rules import card_effects as E
 from chequered.games.formulagp.rules import cards as C
@@ -453,7 +454,7 @@ def test_remove_by_board_refuses_a_card_elsewhere(race):
 # ---- next-turn flags (FGP 13.13.1 style) -------------------------------------------------------------
 def test_next_turn_flags_set_in_own_turn_apply_to_the_next_turn(race):
     car = race.cars[0]
-    race.sequence, race.turn = [3, 0, 1], 1          # seat 0 is moving
+    race.sequence, race.seq_pos = [3, 0, 1], 1          # seat 0 is moving
     E.resolve_card(race, 0, "K18")                   # no tyre bonus, no pairs next turn
     m = E.modifiers(race, car)
     assert not m.no_pairs and not m.no_tyre_bonus   # not in the rest of this turn
@@ -467,7 +468,7 @@ def test_next_turn_flags_set_in_own_turn_apply_to_the_next_turn(race):
 
 def test_next_turn_flag_set_outside_own_turn_applies_to_the_coming_turn(race):
     car = race.cars[0]
-    race.sequence, race.turn = [3, 0, 1], 0          # seat 3 moves; seat 0 defends
+    race.sequence, race.seq_pos = [3, 0, 1], 0          # seat 3 moves; seat 0 defends
     E.resolve_card(race, 0, "K17")
     assert E.modifiers(race, car).no_tyre_bonus and car.no_tyre_bonus_next is True
     E.clear_turn_effects(car)
@@ -635,7 +636,7 @@ def test_unknown_card_is_refused(race):
 # ---- conservation and determinism over many draws -------------------------------------------------
 def _churn(seed, steps=300):
     race = new_race("fast", 6, seed=seed)
-    rng = race.rng.spawn("test")
+    rng = Rng(seed).spawn("test")          # the test's own choices, not the race's
     for i in range(steps):
         seat = rng.below(6)
         car = race.cars[seat]

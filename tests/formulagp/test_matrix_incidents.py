@@ -50,11 +50,11 @@ def end_move_here(spaces, *, hands, dice=(), faces=(), done=(), wear=None, track
     st = scenario(spaces, hands=hands, done=done, track_key=track_key)
     if wear is not None:
         st.cars[0].wear = wear
-    st.pending = None
+    st.turn.pending = None
     st.move = {"seat": 0, "stage": "resolve", "dice": list(dice), "colours": ["green"],
                "visited": [spaces[0]], "left": 0, "blocked": [], "reduced": False}
-    st.rng = Rigged(st.rng, faces)
-    st.cache = None
+    st.chance.rng = Rigged(st.chance.rng, faces)
+    st.turn.cache = None
     return st, machine.advance(st)
 
 
@@ -122,7 +122,7 @@ def test_fgp_13_4_1_counter_steer_spends_the_card_shifts_one_lane_and_wears():
     cs = counter_steer_cards()[0]
     st, _ = end_move_here([sp], hands=[[cs]], dice=["red"],
                           faces=["loss_of_control", white("green")])
-    assert st.pending.step == "control" and st.pending.seats == [0]
+    assert st.turn.pending.step == "control" and st.turn.pending.seats == [0]
     assert set(GAME.legal_actions(st, 0)) == {A.CounterSteer(cs), A.CounterSteer(None)}
     car = st.cars[0]
     wear = car.wear
@@ -174,10 +174,10 @@ def test_fgp_13_8_a_second_zone_deploys_the_safety_car_and_the_round_ends():
                            faces=["loss_of_control", white("red")])
     st2 = scenario([sp, far], hands=[[], []])
     st2.yellow_flags = zone
-    st2.pending = None
+    st2.turn.pending = None
     st2.move = {"seat": 0, "stage": "resolve", "dice": ["red"], "colours": ["green"],
                 "visited": [sp], "left": 0, "blocked": [], "reduced": False}
-    st2.rng = Rigged(st2.rng, ["loss_of_control", white("red")])
+    st2.chance.rng = Rigged(st2.chance.rng, ["loss_of_control", white("red")])
     ev2 = machine.advance(st2)
     assert "safety_car" not in kinds(ev)                 # one zone: no Safety Car
     assert "safety_car" in kinds(ev2) and st2.safety_car is not None
@@ -230,10 +230,10 @@ def test_fgp_13_4_5_b_an_off_track_car_first_steps_back_onto_the_nearest_space()
     c2.space, c2.off_track, c2.off_spot = None, True, list(car.off_spot)
     # facing forward (as after a counter-steer off track, FGP 13.4.3 a): no turning point
     c2.spun, c2.facing_back, c2.rejoin = False, False, "b"
-    st2.cache = None
+    st2.turn.cache = None
     GAME.apply(st2, 0, A.Done())
     GAME.apply(st2, 0, A.Play((green,)))
-    assert st2.pending.step == "rejoin"
+    assert st2.turn.pending.step == "rejoin"
     opts = GAME.legal_actions(st2, 0)
     assert opts and all(trk.spaces[o.to].tile == car.off_spot[0] for o in opts)
     calm = next(o for o in opts if not trk.spaces[o.to].skid_to)   # not back on the skid marks
@@ -250,7 +250,7 @@ def test_fgp_13_8_1_no_pairs_inside_a_yellow_zone():
     st = scenario([sp], hands=[greens])
     st.yellow_flags = [{"yellow_tile": t, "green_tile": trk.tile_ahead(t, 2),
                         "ends_at": st.flag + 2}]
-    st.cache = None
+    st.turn.cache = None
     GAME.apply(st, 0, A.Done())
     assert all(len(a.cards) == 1 for a in GAME.legal_actions(st, 0))
 
@@ -264,14 +264,14 @@ def test_fgp_13_9_3_vsc_every_other_car_drives_the_drawers_distance():
     front = lane_space(trk, trk.tile_ahead(t, 14), 2)
     st = scenario([sp, back, front], hands=[[], [], []], done=(2,))
     st.sequence = [2, 0, 1]
-    st.turn = 1
+    st.seq_pos = 1
     path = [sp]
     here = sp
     for _ in range(3):
         here = next(f for f in trk.spaces[here].forward if trk.spaces[f].lane == 2)
         path.append(here)
     st.cars[0].space = here
-    st.pending = None
+    st.turn.pending = None
     st.vsc = True
     st.move = {"seat": 0, "stage": "end", "vsc": True, "visited": path}
     ev = machine.advance(st)
@@ -279,13 +279,13 @@ def test_fgp_13_9_3_vsc_every_other_car_drives_the_drawers_distance():
     plan = next(e for e in ev if e.kind == "vsc_plan").data
     assert plan["steps"] == 3 and plan["movers"] == [1, 2]
     moved = {1: 0, 2: 0}
-    while st.pending and st.pending.step == "vsc_step":
-        s = st.pending.seats[0]
+    while st.turn.pending and st.turn.pending.step == "vsc_step":
+        s = st.turn.pending.seats[0]
         moved[s] += 1
         ev += GAME.apply(st, s, GAME.legal_actions(st, s)[0])
     assert moved == {1: 3, 2: 3}
     # the next round: no draw phase, the drawer first, seat 2 (moved twice) skips
-    assert st.round == 4 and st.pending.step == "prep" and st.pending.seats == [0]
+    assert st.round == 4 and st.turn.pending.step == "prep" and st.turn.pending.seats == [0]
     assert st.sequence == [0, 1]
 
 
@@ -296,25 +296,25 @@ def test_fgp_13_10_red_flag_lines_up_the_grid_and_restarts_as_round_one():
     ahead = lane_space(trk, trk.tile_ahead(trk.spaces[sp].tile, 5), 2)
     st = scenario([sp, ahead], hands=[[], []], done=(1,))
     st.sequence = [1, 0]
-    st.turn = 1
-    st.pending = None
+    st.seq_pos = 1
+    st.turn.pending = None
     st.move = {"seat": 0, "stage": "incidents", "visited": [sp], "dice": [],
                "followups": [{"kind": "safety_car", "seat": 0, "data": {}}]}
-    st.rng = Rigged(st.rng, [lambda f: getattr(f, "value", None) == 6])
+    st.chance.rng = Rigged(st.chance.rng, [lambda f: getattr(f, "value", None) == 6])
     for c in st.cars:
         c.ers, c.penalties = 0, 0
     ev = machine.advance(st)
     rf = next(e for e in ev if e.kind == "red_flag")
     assert rf.data["grid"] == [1, 0]
-    assert st.pending.step == "red_flag" and sorted(st.pending.seats) == [0, 1]
+    assert st.turn.pending.step == "red_flag" and sorted(st.turn.pending.seats) == [0, 1]
     assert all(c.ers == C.ers_max(st, c) for c in st.cars)
     for s in (0, 1):
         GAME.apply(st, s, A.PitStop("soft", (), "none"))
     assert st.cars[0].tyre == "soft"
     # A38: a normal draw phase, then round 1's secret plays in 2nd gear
-    while st.pending.step == "returns":
-        GAME.apply(st, st.pending.seats[0], A.Done())
-    assert st.pending.step == "start_cards"
+    while st.turn.pending.step == "returns":
+        GAME.apply(st, st.turn.pending.seats[0], A.Done())
+    assert st.turn.pending.step == "start_cards"
 
 
 # ---- FGP 11.1 / 4.11.2: dice still to roll are rolled on track before the pit entry --------
@@ -326,7 +326,7 @@ def test_fgp_11_1_a_pairs_yellow_die_is_rolled_before_the_car_enters_the_pit_lan
     GAME.apply(st, 0, A.Done())
     assert A.Play(tuple(greens)) in GAME.legal_actions(st, 0)
     GAME.apply(st, 0, A.Play(tuple(greens)))
-    st.rng = Rigged(st.rng, ["tyre_wear"])
+    st.chance.rng = Rigged(st.chance.rng, ["tyre_wear"])
     ev = GAME.apply(st, 0, A.Step(trk.pit.entry_space))
     order = [e.kind for e in ev if e.kind in ("die", "pit_entry")]
     assert order[:2] == ["die", "pit_entry"]
@@ -344,7 +344,7 @@ def test_fgp_11_1_a_red_roll_that_spins_the_car_keeps_it_out_and_skips_the_next_
     car.wear = next(w for w in range(len(side.tyre_track)) if red_die_after_move(side, w))
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((red,)))
-    st.rng = Rigged(st.rng, ["loss_of_control", white("red")])
+    st.chance.rng = Rigged(st.chance.rng, ["loss_of_control", white("red")])
     ev = GAME.apply(st, 0, A.Step(trk.pit.entry_space))
     assert [e.data["die"] for e in ev if e.kind == "die"][:1] == ["red"]
     assert "pit_entry" not in kinds(ev) and not car.in_pit
@@ -394,7 +394,7 @@ def test_fgp_13_12_1_investigation_gives_a_penalty_per_icon_on_held_event_cards(
     card = next(c for c in C.content_of(st).event.cards if c.penalty_icons and c.can_hold)
     st.decks["event"].pile.remove(card.id)
     st.cars[1].held_events.append(card.id)
-    st.pending = None
+    st.turn.pending = None
     st.move = {"seat": 0, "stage": "incidents", "visited": [sp], "dice": [],
                "followups": [{"kind": "investigation", "seat": 0, "data": {}}]}
     ev = machine.advance(st)

@@ -22,8 +22,8 @@ from .test_matrix_turn import ids, straight_start
 
 GAME = chequered.game("formulagp")
 # Until the port lands these reproduce the old round machine's leaks (strict:
-# each must fail now).
-pytestmark = pytest.mark.xfail(strict=True, reason="issue 10: leaks of the old round machine")
+# each must fail until it is fixed).
+leak = pytest.mark.xfail(strict=True, reason="issue 10: a leak of the old round machine")
 runner = CliRunner()
 BAD_TEXT = ("seat=", "[", "{", "None", "True", "False", "'")
 
@@ -40,7 +40,7 @@ def _step(st):
 def _steps_name(st):
     if _step(st) is not None:
         return _step(st).name
-    return st.pending.step if getattr(st, "pending", None) else None
+    return st.turn.pending.step if getattr(st, "pending", None) else None
 
 
 def _session(config, st):
@@ -83,6 +83,7 @@ def _hidden_from_others(st, seat, action, cards, public):
 
 
 # ---- leaks: face-down plays in the log ----------------------------------------------------
+@leak
 def test_a_returned_card_is_not_shown_to_the_others():
     _, st = _fresh()
     assert _steps_name(st) == "returns"
@@ -92,6 +93,7 @@ def test_a_returned_card_is_not_shown_to_the_others():
                         "decides which drawn cards to return (face down)")
 
 
+@leak
 def test_the_pole_sitters_kept_card_is_not_shown_to_the_others():
     _, st = _fresh()
     _through_qualifying(st, "pole_keep")
@@ -101,6 +103,7 @@ def test_the_pole_sitters_kept_card_is_not_shown_to_the_others():
                         "keeps one card and puts the others back")
 
 
+@leak
 def test_a_worn_tyre_discard_is_face_down():
     trk = track("fast")
     tw = ids("tyre_wear")[0]
@@ -118,6 +121,7 @@ def test_a_worn_tyre_discard_is_face_down():
     assert disc.seen_by(1) is not None and "card" not in disc.seen_by(1).data
 
 
+@leak
 def test_a_safety_car_discard_is_face_down():
     trk = track("fast")
     opt = ids("option")[0]
@@ -129,6 +133,7 @@ def test_a_safety_car_discard_is_face_down():
     _hidden_from_others(st, 0, A.PlayCard(opt, "sc_discard"), [opt], "prepares the move")
 
 
+@leak
 def test_a_forced_discard_is_face_down():
     """FGP 8.8: an ERS spend lowers the hand limit; the card discarded goes face down."""
     trk = track("fast")
@@ -148,6 +153,7 @@ def test_a_forced_discard_is_face_down():
 
 
 # ---- leaks: the last seat of a simultaneous secret choice ---------------------------------
+@leak
 @pytest.mark.parametrize("step", ["quali_cards", "start_cards"])
 def test_the_last_seat_of_a_secret_choice_stays_secret(step):
     _, st = _fresh()
@@ -174,6 +180,7 @@ def _race_events(cfg: dict, seed: int):
     return played.state, out
 
 
+@leak
 @pytest.mark.parametrize("cfg,seed", [
     ({"track": "fast", "seats": ["heuristic"] * 6}, 5),
     ({"track": "street", "seats": ["random"] * 4 + ["heuristic"] * 2}, 3),
@@ -191,6 +198,7 @@ def test_every_event_text_is_written_for_players(cfg, seed):
             assert ev.kind not in text.split(" (FGP")[0] or "_" not in ev.kind, text
 
 
+@leak
 def test_the_debug_texts_named_in_the_issue_are_player_texts():
     from chequered.engine.protocol import Event
     cases = [Event("spend", {"seat": 3, "card": "R01", "function": "counter_steer"}, "FGP 4.2.2"),
@@ -227,6 +235,7 @@ def test_race_from_a_position_plays_to_the_end(tmp_path):
     assert "classification" in res.output.lower()
 
 
+@leak
 def test_records_carry_the_content_version(tmp_path):
     import shutil
     from chequered.games.formulagp.content import CONTENT_DIR
@@ -244,7 +253,4 @@ def test_records_carry_the_content_version(tmp_path):
 
 def _dirty(st):
     """A state edited by hand: the cached legal lists are stale."""
-    if hasattr(st, "cache"):
-        st.cache = None
-    else:
-        st.turn.cache = None
+    st.turn.cache = None

@@ -62,10 +62,8 @@ class FormulaGP(Game):
                                f"{', '.join(track_keys())}")
         race = new_race(config.track, n, boards=config.boards, sides=config.sides,
                         tyres=config.tyres, drivers=config.drivers, controllers=list(config.seats), seed=seed,
-                        content_dir=config.content, rules=config.rules)
-        race.config["game_config"] = config.model_dump(mode="json")
+                        content_dir=config.content, rules=config.rules, config=config)
         if "championship" in config.options:            # FGP 14.1: a series of races
-            race.config["championship"] = True
             race.season = list(config.season or [config.track])[1:]
         setup_events(race)
         machine.advance(race)
@@ -83,14 +81,14 @@ class FormulaGP(Game):
         return machine.apply(state, seat, action)
 
     def is_over(self, state) -> bool:
-        return state.over
+        return state.turn.over
 
     def result(self, state) -> Result:
-        if not state.over:
+        if not state.turn.over:
             raise BadInput("the race is not over yet")
         from .rules.cards import content_of
         names = self.seat_names(state)
-        if state.config.get("championship"):
+        if "championship" in state.config.options:
             # FGP 14.3: the drivers' championship; ties by the last race
             last = state.results[-1]["classification"]
             order = sorted(state.standings, key=lambda s: (-state.standings[s], last.index(s)))
@@ -113,7 +111,7 @@ class FormulaGP(Game):
     # ---- information ---------------------------------------------------
     def view(self, state, seat):
         v = view(state, seat)
-        if seat is not None and state.pending and seat in state.pending.seats:
+        if seat is not None and state.turn.pending and seat in state.turn.pending.seats:
             legal = self.legal_actions(state, seat)
             # the spaces this seat may move to now, marked on the pictures, and
             # the board elements that stand for an action (clickable in the web

@@ -66,7 +66,7 @@ def invariants(race) -> list[str]:
         if n != ACTION_DECK_SIZE or len(seen) != ACTION_DECK_SIZE:
             problems.append(f"seat {c.seat}: ACTION cards not conserved ({n})")
     # shared decks: every card in exactly one place
-    sizes = race.config.get("deck_sizes", {})
+    sizes = C.deck_sizes(race)
     extra = {"event": [e for c in race.cars for e in c.held_events],
              "damage": [e for c in race.cars for e in c.damage],
              "failure": [e for c in race.cars for e in c.failures]}
@@ -87,8 +87,8 @@ def invariants(race) -> list[str]:
             problems.append(f"seat {c.seat}: ERS {c.ers} outside 0..{side.ers_max}")
         if c.space is not None and c.off_track:
             problems.append(f"seat {c.seat}: on a space and off track")
-    if race.pending is not None and not race.over:
-        for s in race.pending.seats:
+    if race.turn.pending is not None and not race.turn.over:
+        for s in race.turn.pending.seats:
             if not legal(race, s):
-                problems.append(f"seat {s} must act at {race.pending.step} with no legal action")
+                problems.append(f"seat {s} must act at {race.turn.pending.step} with no legal action")
     return problems

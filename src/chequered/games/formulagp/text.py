@@ -56,7 +56,7 @@ HELP = {
 
 
 def help_text(race, seat: int) -> str:
-    p = race.pending
+    p = race.turn.pending
     if p is None:
         return "Nothing to decide now."
     return HELP.get(p.step, p.step)

@@ -99,7 +99,7 @@ def _attack_legal(race: Race, seat: int) -> list:
 
 def _attack_act(race: Race, seat: int, action: Attack) -> list[Event]:
     car = race.cars[seat]
-    race.pending = None
+    race.turn.pending = None
     if action.defender is None:                         # FGP 9.2: OT wasted
         lost, car.ot = car.ot, 0
         race.move["stage"] = "resolve"
@@ -142,7 +142,7 @@ def _boost_ot_legal(race: Race, seat: int) -> list:
 
 def _boost_ot_act(race: Race, seat: int, action) -> list[Event]:
     car = race.cars[seat]
-    race.pending = None
+    race.turn.pending = None
     if isinstance(action, Spend):
         return C.spend_single(race, car, "ot_plus1", action.cards[0])
     if isinstance(action, Parameter):
@@ -388,7 +388,7 @@ def _secondary_act(race: Race, seat: int, action: Attack) -> list[Event]:
     (the lowest-LED one: our reading, the card only has to be played)."""
     mv = race.move
     car = race.cars[seat]
-    race.pending = None
+    race.turn.pending = None
     target, ot = mv.pop("secondary")
     if action.defender is None:
         mv["stage"] = "resolve"

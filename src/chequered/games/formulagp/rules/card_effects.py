@@ -8,7 +8,7 @@ own choice of discards ...) comes back as `Followup`s, in card order.
 
 The helpers of rules.cards, rules.tyres, rules.hazards, rules.draw and
 rules.pit do the work; this module only dispatches. Everything is
-deterministic given `race.rng`. Readings and choices: docs/design/
+deterministic given `race.chance.rng`. Readings and choices: docs/design/
 formulagp-effects.md.
 
 Turn flags (`Car.no_pairs_next`, `Car.no_tyre_bonus_next`) hold two bits:
@@ -79,7 +79,7 @@ class Situation:
 
     pace: "green" | "red" | "blue" (the race pace played, FGP 7.3.3.5);
     role: "attack" | "defend" in a battle. own_turn: is it the drawer's own
-    turn? None = read it from the race (race.sequence[race.turn]); it decides
+    turn? None = read it from the race (race.sequence[race.seq_pos]); it decides
     whether a next-turn flag waits for the end of this turn (PENDING)."""
     paired: bool = False
     pace: str | None = None
@@ -119,8 +119,8 @@ def _deck_of(race: Race, card_id: str) -> str:
 
 
 def _mover(race: Race) -> int | None:
-    if race.sequence and 0 <= race.turn < len(race.sequence):
-        return race.sequence[race.turn]
+    if race.sequence and 0 <= race.seq_pos < len(race.sequence):
+        return race.sequence[race.seq_pos]
     return None
 
 
@@ -275,7 +275,7 @@ def _discard(race, car, e, out, **_):
                                       {"count": n, "choice": "own", "reason": "card"}))
         return
     for _ in range(n):                              # FGP 4.2.1; never TW / DF (FGP 8.8)
-        c = pool.pop(race.rng.below(len(pool)))
+        c = pool.pop(race.chance.rng.below(len(pool)))
         C.discard(car, c, "FGP 4.2.1")
         out.events.append(Event("discarded", {"seat": car.seat, "card": c, "random": True},
                                 "FGP 4.2.1", reveal=True))

@@ -193,7 +193,7 @@ def draw_from(race: Race, deck: Deck):
     if not deck.pile:
         if not deck.discards:
             return None
-        deck.reshuffle(race.rng)
+        deck.reshuffle(race.chance.rng)
     return deck.draw()
 
 
@@ -252,10 +252,26 @@ def remove(car: Car, card: str, rule: str = "FGP 4.2.1") -> None:
 def reshuffle_effect(race: Race, car: Car) -> None:
     """A card effect's reshuffle: the draw pile only, never the discard pile
     (FGP 4.2.1)."""
-    race.rng.shuffle(car.deck.pile)
+    race.chance.rng.shuffle(car.deck.pile)
 
 
 # ---- conservation ----------------------------------------------------------------
+_SIZES: dict = {}
+
+
+def deck_sizes(race: Race) -> dict[str, int]:
+    """The starting size of each shared deck of a Standard game (FGP 3.4:
+    the Advanced-only EVENT and RISK cards are not in it)."""
+    sizes = _SIZES.get(race.content_dir)
+    if sizes is None:
+        content = content_of(race)
+        sizes = _SIZES[race.content_dir] = {
+            "event": len(content.standard("event")), "risk": len(content.standard("risk")),
+            "damage": len(content.damage.cards), "failure": len(content.failure.cards),
+            "driver": len(content.driver.cards)}
+    return sizes
+
+
 def deck_counts(car: Car) -> dict[str, int]:
     return {"pile": len(car.deck.pile), "hand": len(car.hand),
             "discards": len(car.deck.discards), "removed": len(car.deck.removed)}
@@ -277,7 +293,7 @@ def check_conservation(race: Race) -> list[str]:
         if not deck_conserved(car):
             problems.append(f"seat {car.seat}: ACTION deck {deck_counts(car)} "
                             f"is not {ACTION_DECK_SIZE} distinct cards")
-    sizes = race.config.get("deck_sizes", {})
+    sizes = deck_sizes(race)
     held = {
         "event": [c for car in race.cars for c in car.held_events],
         "damage": [c for car in race.cars for c in car.damage],

@@ -71,7 +71,7 @@ def _vsc(race: Race) -> list[Event]:
         return []
     race.vsc = False
     plan.pop("left", None)
-    race.phase = "round_end"
+    race.turn.phase = "round_end"
     return [Event("vsc_end", {}, "FGP 13.9.3")]
 
 
@@ -94,7 +94,7 @@ def _vsc_legal(race: Race, seat: int) -> list:
 def _vsc_act(race: Race, seat: int, action: Step) -> list[Event]:
     car = race.cars[seat]
     trk = track_of(race)
-    race.pending = None
+    race.turn.pending = None
     if any(m.to == action.to and m.crosses_finish for m in trk.moves(car.space)):
         car.laps += 1
     car.space = action.to
@@ -149,7 +149,7 @@ def red_flag(race: Race) -> list[Event]:
 
 @phase("red_flag_choices")
 def _red_flag_choices(race: Race) -> list[Event]:
-    race.phase = "restart"
+    race.turn.phase = "restart"
     wait(race, "red_flag", list(race.sequence))
     return []
 

@@ -103,7 +103,7 @@ def _end_events_legal(race: Race, seat: int) -> list:
 
 
 def _end_events_act(race: Race, seat: int, action) -> list[Event]:
-    race.pending = None
+    race.turn.pending = None
     mv = race.move
     if isinstance(action, Done):
         mv["stage"] = "end"
@@ -141,7 +141,7 @@ def roll(race: Race, seat: int, die: str) -> list[Event]:
     dice = C.content_of(race).dice
     tricky = die == "red_tricky"
     colour = "red" if tricky else die
-    face = race.rng.choice(list(dice.red if colour == "red" else dice.yellow))
+    face = race.chance.rng.choice(list(dice.red if colour == "red" else dice.yellow))
     res = H.red_face(face) if colour == "red" else H.yellow_face(face)
     rule = "FGP 4.11.3" if colour == "red" else "FGP 4.11.2"
     ev = [Event("die", {"seat": seat, "die": colour, "face": face}, rule, reveal=True)]
@@ -225,7 +225,7 @@ def apply_followup(race: Race, kind: str, seat: int, data: dict) -> list[Event]:
             return yellow_flag(race, seat, panel=data.get("panel", 1))
         return advance_panel(race, data.get("panel", 1))
     if kind == "safety_car":
-        white = race.rng.choice(list(C.content_of(race).dice.white))
+        white = race.chance.rng.choice(list(C.content_of(race).dice.white))
         ev = [Event("die", {"seat": seat, "die": "white", "face": white.value}, "FGP 13.9",
                     reveal=True)]
         if white.value in data.get("red_flag_on", [6]):
@@ -263,7 +263,7 @@ def _control_legal(race: Race, seat: int) -> list:
 
 
 def _control_act(race: Race, seat: int, action: CounterSteer) -> list[Event]:
-    race.pending = None
+    race.turn.pending = None
     f = race.move["followups"].pop(0)
     ev = []
     if action.card is not None:
@@ -277,7 +277,7 @@ register("control", _control_legal, _control_act, "FGP 13.4")
 
 
 def _white(race: Race):
-    return race.rng.choice(list(C.content_of(race).dice.white))
+    return race.chance.rng.choice(list(C.content_of(race).dice.white))
 
 
 def lose_control(race: Race, seat: int, card: str | None, data: dict) -> list[Event]:
@@ -456,7 +456,7 @@ def _discard_legal(race: Race, seat: int, f: dict | None = None) -> list:
 
 
 def _discard_act(race: Race, seat: int, action: Discard) -> list[Event]:
-    race.pending = None
+    race.turn.pending = None
     queue = _queue(race)
     f = queue[0]
     car = race.cars[seat]
@@ -500,7 +500,7 @@ def yellow_flag(race: Race, seat: int, panel: int | str = 1) -> list[Event]:
     t = tile_of(race, car)
     if t is None or race.safety_car is not None:
         return []
-    if race_round(race) == 1 and race.phase == "turns":       # FGP 13.8.1: after all moved
+    if race_round(race) == 1 and race.turn.phase == "turns":       # FGP 13.8.1: after all moved
         race.deferred.append(seat)
         return [Event("yellow_flag_later", {"seat": seat}, "FGP 13.8.1")]
     trk = track_of(race)
@@ -604,7 +604,7 @@ def _rejoin_legal(race: Race, seat: int) -> list:
 def _rejoin_act(race: Race, seat: int, action: Rejoin) -> list[Event]:
     """FGP 13.4.5 b: the first point puts the car back on the nearest space; a
     car there is pushed one lane on (a penalty if it leaves the track or hits)."""
-    race.pending = None
+    race.turn.pending = None
     car = race.cars[seat]
     mv = race.move
     opt = next(o for o in H.rejoin_options(track_of(race), tuple(car.off_spot),

@@ -32,7 +32,7 @@ def enter_pit(race: Race, car, to: int) -> list[Event]:
         car.penalties += entry.penalties
         ev.append(Event("penalty", {"seat": car.seat, "cause": "yellow_line"}, "FGP 11.1"))
     if entry.speed_check:
-        face = race.rng.choice(list(C.content_of(race).dice.white))
+        face = race.chance.rng.choice(list(C.content_of(race).dice.white))
         ev.append(Event("die", {"seat": car.seat, "die": "white", "face": face.value},
                         "FGP 11.1", reveal=True))
         if P.speeding_penalty(1 if face.icon else face.value):
@@ -82,7 +82,7 @@ def _stop_legal(race: Race, seat: int) -> list:
 
 def _stop_act(race: Race, seat: int, action: PitStop) -> list[Event]:
     car = race.cars[seat]
-    race.pending = None
+    race.turn.pending = None
     ev: list[Event] = []
     if action.tyre is not None:                         # FGP 11.2 step 3
         if car.tyre in ("soft", "medium", "hard") and car.tyre not in car.tyres_left:
@@ -94,7 +94,7 @@ def _stop_act(race: Race, seat: int, action: PitStop) -> list[Event]:
     choice = (action.repair,) + ((action.card,) if action.card else ())
     white = None
     if action.repair == "one":
-        face = race.rng.choice(list(C.content_of(race).dice.white))
+        face = race.chance.rng.choice(list(C.content_of(race).dice.white))
         white = 1 if face.icon else face.value
         ev.append(Event("die", {"seat": seat, "die": "white", "face": white}, "FGP 11.2.1",
                         reveal=True))
@@ -139,7 +139,7 @@ def _discard_act(race: Race, seat: int, action) -> list[Event]:
     if isinstance(action, Discard):
         C.play(car, action.card, "FGP 11.2")
         return [Event("pit_discard", {"seat": seat}, "FGP 11.2")]
-    race.pending = None
+    race.turn.pending = None
     n = max(0, C.hand_limit(race, car) - len(car.hand))
     C.draw_cards(race, car, n, "FGP 11.2")
     ev = [Event("draw", {"seat": seat, "n": n, "hand": len(car.hand)}, "FGP 11.2", reveal=True)]
@@ -179,7 +179,7 @@ def exit_order(race: Race) -> list[Event]:
         car = race.cars[s]
         roll = car.exit_roll
         if not car.repairing:
-            face = race.rng.choice(list(C.content_of(race).dice.white))
+            face = race.chance.rng.choice(list(C.content_of(race).dice.white))
             roll = 1 if face.icon else face.value
             ev.append(Event("die", {"seat": s, "die": "white", "face": roll}, "FGP 11.2",
                             reveal=True))

@@ -1,11 +1,11 @@
 """The round machine (FGP 6, 7.1-7.3, 12): the only module that sequences the
 rules' steps.
 
-`race.pending` names the decision the race waits for and the seats that
+`race.turn.pending` names the decision the race waits for and the seats that
 must make it; `legal` lists that step's finite choices; `apply` validates a
 choice, carries it out and then `advance` runs every automatic step (draws,
 dice, ordering, end-of-round bookkeeping) until the next decision or the
-end of the race. `race.phase` says where the race is between decisions:
+end of the race. `race.turn.phase` says where the race is between decisions:
 
   qualifying -> q_cards -> q_push -> pole -> r1_cards -> turns
   round_start -> turns -> round_end -> round_start ... -> over
@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ....engine.protocol import Event, IllegalAction
-from ..state import Pending, Race
+from ....engine.steps import Pending
+from ..state import Race
 
 Legal = Callable[[Race, int], list]
 Act = Callable[[Race, int, object], list[Event]]
@@ -39,36 +40,36 @@ def phase(name: str):
 
 
 def wait(race: Race, name: str, seats, **context) -> None:
-    race.pending = Pending(name, seats, context)
-    race.cache = None
+    race.turn.pending = Pending(name, seats, context)
+    race.turn.cache = None
 
 
 def to_act(race: Race) -> frozenset[int]:
-    if race.over or race.pending is None:
+    if race.turn.over or race.turn.pending is None:
         return frozenset()
-    return frozenset(race.pending.seats)
+    return frozenset(race.turn.pending.seats)
 
 
 def legal(race: Race, seat: int) -> list:
-    p = race.pending
-    if race.over or p is None or seat not in p.seats:
+    p = race.turn.pending
+    if race.turn.over or p is None or seat not in p.seats:
         return []
-    cache = race.cache if race.cache is not None else {}
+    cache = race.turn.cache if race.turn.cache is not None else {}
     if seat not in cache:
         cache[seat] = STEPS[p.step][0](race, seat)
-        race.cache = cache
+        race.turn.cache = cache
     return list(cache[seat])
 
 
 def remember(race: Race, seat: int, options: list) -> None:
     """Keep a legal list computed while deciding to wait (valid until the
     next action)."""
-    race.cache = {seat: list(options)}
+    race.turn.cache = {seat: list(options)}
 
 
 def apply(race: Race, seat: int, action) -> list[Event]:
-    p = race.pending
-    if race.over:
+    p = race.turn.pending
+    if race.turn.over:
         raise IllegalAction("FGP 12: the race is over", "FGP 12")
     if p is None or seat not in p.seats:
         raise IllegalAction(f"FGP 7.1: it is not seat {seat}'s decision now", "FGP 7.1")
@@ -77,9 +78,9 @@ def apply(race: Race, seat: int, action) -> list[Event]:
     if chosen is None:
         raise IllegalAction(f"{rule}: {type(action).__name__} is not a legal choice "
                             f"at the {p.step.replace('_', ' ')} step", rule)
-    race.cache = None
+    race.turn.cache = None
     ev = STEPS[p.step][1](race, seat, chosen)
-    race.cache = None
+    race.turn.cache = None
     return ev + advance(race)
 
 
@@ -109,20 +110,20 @@ def advance(race: Race) -> list[Event]:
     """Run automatic steps until a decision is pending or the race is over."""
     ev: list[Event] = []
     guard = 0
-    while race.pending is None and not race.over:
+    while race.turn.pending is None and not race.turn.over:
         guard += 1
         if guard > 10_000:
-            raise RuntimeError(f"FormulaGP round machine stuck in phase {race.phase!r}")
-        ev += PHASES[race.phase](race)
+            raise RuntimeError(f"FormulaGP round machine stuck in phase {race.turn.phase!r}")
+        ev += PHASES[race.turn.phase](race)
     return ev
 
 
 def done_waiting(race: Race, seat: int) -> bool:
     """Take `seat` off a step several seats decide at once; True when every
     seat has decided (the pending step is cleared)."""
-    p = race.pending
+    p = race.turn.pending
     p.seats = [s for s in p.seats if s != seat]
     if not p.seats:
-        race.pending = None
+        race.turn.pending = None
         return True
     return False

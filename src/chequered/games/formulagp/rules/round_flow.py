@@ -54,7 +54,7 @@ def _round_start(race: Race) -> list[Event]:
         ev.append(Event("final_lap", {}, "FGP 12.1"))
     if race.vsc_plan is None:
         return ev + draw_phase(race, range(len(race.cars)), "FGP 7.3.1", "sequence")
-    race.phase = "sequence"                             # FGP 13.9.3 step 6: no draw
+    race.turn.phase = "sequence"                             # FGP 13.9.3 step 6: no draw
     return ev
 
 
@@ -93,8 +93,8 @@ def _sequence(race: Race) -> list[Event]:
         order = [first] + [s for s in order if s != first and s not in skip]
         race.vsc_plan = None
     race.sequence = order
-    race.turn = 0
-    race.phase = "turns"
+    race.seq_pos = 0
+    race.turn.phase = "turns"
     return [Event("sequence", {"order": list(order)}, "FGP 7.3.2")]
 
 
@@ -103,10 +103,10 @@ def _round_end(race: Race) -> list[Event]:
     ev: list[Event] = []
     trk = track_of(race)
     for s in race.deferred:                             # FGP 13.8.1: round-1 flags
-        race.phase = "round_end_flags"
+        race.turn.phase = "round_end_flags"
         ev += yellow_flag(race, s)
     race.deferred = []
-    race.phase = "round_end"
+    race.turn.phase = "round_end"
     for car in race.cars:                               # FGP 11.2.1: long stops end
         if car.in_pit and not car.box_call and car.box_wait == 0 and car.moved \
                 and car.seat not in race.pit_exits and not car.pit_lane_start:
@@ -124,7 +124,7 @@ def _round_end(race: Race) -> list[Event]:
         ev += e
         reds += [seat] * r
     race.deferred = reds                                # FGP 13.3: RED dice, at once
-    race.phase = "round_end_dice"
+    race.turn.phase = "round_end_dice"
     return ev
 
 
@@ -139,7 +139,7 @@ def _round_end_dice(race: Race) -> list[Event]:
         race.move = {"seat": seat, "stage": "dice", "dice": ["red"], "next": "dice_done",
                      "visited": [], "colours": [], "pair": False, "changes": 0}
         return []
-    race.phase = "round_end_rest"
+    race.turn.phase = "round_end_rest"
     return []
 
 
@@ -171,9 +171,9 @@ def _round_end_rest(race: Race) -> list[Event]:
         # passed next round (3); it leaves at the end of that round
         car.attempts = {2: 3, 3: 0}.get(car.attempts, car.attempts)
     if race.final_round or race.round >= MAX_ROUNDS or _ends_under_sc(race):
-        race.phase = "finish"
+        race.turn.phase = "finish"
     else:
-        race.phase = "round_start"
+        race.turn.phase = "round_start"
     return ev
 
 
@@ -206,11 +206,11 @@ def _lapping(race: Race) -> list[Event]:
         car.blue_flag = ch.laps_down > 0
         ev.append(Event("blue_flag", {"seat": car.seat, "laps_down": car.laps_down},
                         "FGP 13.11"))
-        if ch.lose_turn and race.phase == "turns":
+        if ch.lose_turn and race.turn.phase == "turns":
             car.lose_turn = True
-        if ch.extra_turn and race.phase == "turns" and car.seat in race.done:
+        if ch.extra_turn and race.turn.phase == "turns" and car.seat in race.done:
             race.done.remove(car.seat)
-            race.sequence.insert(race.turn, car.seat)
+            race.sequence.insert(race.seq_pos, car.seat)
             ev.append(Event("unlapped", {"seat": car.seat}, "FGP 13.11.4"))
         if ch.clear_attempts:
             car.attempts = 0
@@ -252,13 +252,13 @@ def _finish(race: Race) -> list[Event]:
                                    C.content_of(race).control.penalty_tiles)
     ev.append(Event("finish", {"classification": list(race.classification)}, "FGP 12.2",
                     reveal=True))
-    race.pending = None
-    if race.season or race.config.get("championship"):
+    race.turn.pending = None
+    if race.season or "championship" in race.config.options:
         ev += race_over(race)                           # FGP 14: the next race, if any
-        if race.phase == "qualifying":
+        if race.turn.phase == "qualifying":
             return ev
-    race.over = True
-    race.phase = "over"
+    race.turn.over = True
+    race.turn.phase = "over"
     return ev
 
 
@@ -274,7 +274,7 @@ def _end(race: Race) -> list[Event]:
     ev += _lapping(race)
     leader_crossed(race)
     if rf:
-        race.phase = "red_flag_choices"
+        race.turn.phase = "red_flag_choices"
     elif vsc:
-        race.phase = "vsc"
+        race.turn.phase = "vsc"
     return ev

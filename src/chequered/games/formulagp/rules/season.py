@@ -27,13 +27,12 @@ def race_over(race: Race) -> list[Event]:
     nxt = race.season[0]
     cfg = race.config
     fresh = new_race(nxt, len(race.cars), boards=[c.board for c in race.cars],
-                     sides=[c.side for c in race.cars], tyres=cfg.get("tyres"),
+                     sides=[c.side for c in race.cars], tyres=cfg.tyres,
                      drivers=[c.driver for c in race.cars],
                      controllers=[c.controller for c in race.cars],
-                     seed=race.rng.next64() & (2 ** 62 - 1),
-                     content_dir=race.content_dir, rules=cfg.get("rules", "standard"))
+                     seed=race.chance.rng.next64() & (2 ** 62 - 1),
+                     content_dir=race.content_dir, rules=cfg.rules, config=cfg)
     keep = {f: getattr(race, f) for f in CARRIED}
-    keep["config"] = dict(fresh.config, game_config=cfg.get("game_config"), championship=True)
     for f in RACE_FIELDS:
         setattr(race, f, getattr(fresh, f))
     for f, v in keep.items():

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from ....engine.deck import Deck
 from ....engine.protocol import BadInput, Event
+from ....engine.steps import Turn
+from ..config import FormulaGPConfig
 from ..content import Content, load_content
 from ..state import Car, Race
 from ..track import track as load_track
@@ -33,10 +35,11 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
              sides: list[str] | None = None, tyres: list[str] | None = None,
              drivers: list[str | None] | None = None, controllers: list[str] | None = None,
              seed: int = 0, content_dir: str | None = None,
-             rules: str = "standard") -> Race:
+             rules: str = "standard", config: FormulaGPConfig | None = None) -> Race:
     """A Standard race before qualifying: every car in its pit box (FGP 3.1),
     the control panel set (FGP 3.2), decks shuffled (FGP 3.4) and the player
-    boards prepared (FGP 5.1)."""
+    boards prepared (FGP 5.1). `config` is the game's config (the race keeps
+    it); without one, tools and tests get the config these arguments make."""
     content = load_content(content_dir)
     trk = load_track(track)
     if rules != "standard":
@@ -75,18 +78,10 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
         raise BadInput("FormulaGP: a driver card can be chosen once")
 
     ctl = content.control
-    config = {
-        "track": track, "seats": seats, "boards": boards, "sides": sides, "tyres": tyres,
-        "drivers": drivers, "controllers": controllers, "seed": seed, "rules": rules,
-        "content": content_dir,
-        "deck_sizes": {"event": len(content.standard("event")),
-                       "risk": len(content.standard("risk")),
-                       "damage": len(content.damage.cards),
-                       "failure": len(content.failure.cards),
-                       "driver": len(content.driver.cards)},
-    }
-    race = Race(config, seed)
-    rng = race.rng
+    if config is None:
+        config = _config(track, controllers, boards, sides, tyres, drivers, content_dir)
+    race = Race(config, seed, track)
+    rng = race.chance.rng
 
     # FGP 3.1: shuffle the pit-box tiles; box 0 is the one closest to the pit exit.
     order = list(range(seats))
@@ -148,9 +143,16 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
     # Next: qualifying, which opens with every seat drawing (FGP 6.2 step 1,
     # rules.draw.start_draw_phase) and then the QUALI_DRAW return step. The
     # round machine (rules/round.py) sets `pending`; nothing is pending yet.
-    race.phase = "qualifying"
-    race.pending = None
+    race.turn = Turn("qualifying")
     return race
+
+
+def _config(track, controllers, boards, sides, tyres, drivers, content_dir) -> FormulaGPConfig:
+    try:
+        return FormulaGPConfig(track=track, seats=controllers, boards=boards, sides=sides,
+                               tyres=tyres, drivers=drivers, content=content_dir)
+    except ValueError as exc:                   # pydantic's ValidationError included
+        raise BadInput(f"FormulaGP: {exc}") from None
 
 
 def setup_events(race: Race) -> list[Event]:

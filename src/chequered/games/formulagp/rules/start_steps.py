@@ -55,7 +55,7 @@ def draw_phase(race: Race, seats, rule: str, then: str) -> list[Event]:
     ev: list[Event] = []
     for s in seats:
         ev += D.draw_to_limit(race, s, rule)
-    race.phase = then
+    race.turn.phase = then
     waiting = [s for s in seats if D.legal_returns(race, s)]
     if waiting:
         wait(race, "returns", waiting)
@@ -71,7 +71,7 @@ def _qualifying(race: Race) -> list[Event]:
 
 @phase("q_cards")
 def _q_cards(race: Race) -> list[Event]:
-    race.phase = "q_reveal"
+    race.turn.phase = "q_reveal"
     wait(race, "quali_cards", range(len(race.cars)))
     return []
 
@@ -110,7 +110,7 @@ def _q_reveal(race: Race) -> list[Event]:
         ev.append(Event("quali_reveal", {"seat": car.seat, "cards": list(play.cards),
                                          "score": sc.total}, "FGP 6.2", reveal=True))
     race.move = {"queue": S.push_order(race.pit_order, scores)}
-    race.phase = "q_push"
+    race.turn.phase = "q_push"
     return ev
 
 
@@ -120,7 +120,7 @@ def _q_push(race: Race) -> list[Event]:
     queue = race.move["queue"]
     if not queue:
         race.move = None
-        race.phase = "grid"
+        race.turn.phase = "grid"
         return []
     wait(race, "push", [queue[0]])
     return []
@@ -132,11 +132,11 @@ def _push_legal(race: Race, seat: int) -> list:
 
 def _push_act(race: Race, seat: int, action: Push) -> list[Event]:
     car = race.cars[seat]
-    race.pending = None
+    race.turn.pending = None
     if not action.push:
         race.move["queue"].pop(0)
         return [Event("no_push", {"seat": seat}, "FGP 6.2")]
-    face = race.rng.choice(list(C.content_of(race).dice.white))
+    face = race.chance.rng.choice(list(C.content_of(race).dice.white))
     roll = S.push_roll_face(face)
     ev = [Event("push_roll", {"seat": seat, "value": face.value, "colour": face.colour},
                 "FGP 6.2", reveal=True)]
@@ -167,7 +167,7 @@ def _save_legal(race: Race, seat: int) -> list:
 
 
 def _save_act(race: Race, seat: int, action: CounterSteer) -> list[Event]:
-    race.pending = None
+    race.turn.pending = None
     race.move["queue"].pop(0)
     if action.card is None:
         return _crash(race, seat)
@@ -195,13 +195,13 @@ def _grid(race: Race) -> list[Event]:
             car.in_pit = True
             car.laps = 0
     race.sequence = list(grid)
-    race.phase = "pole"
+    race.turn.phase = "pole"
     return [Event("grid", {"order": grid}, "FGP 6.2", reveal=True)]
 
 
 @phase("pole")
 def _pole(race: Race) -> list[Event]:
-    race.phase = "r1_cards"
+    race.turn.phase = "r1_cards"
     if not race.sequence:
         return []
     pole = race.cars[race.sequence[0]]
@@ -225,7 +225,7 @@ def _pole_act(race: Race, seat: int, action: PoleKeep) -> list[Event]:
     for c in action.bottom:
         C.return_to_bottom(car, c, "FGP 7.2.1")
     race.move = None
-    race.pending = None
+    race.turn.pending = None
     return [Event("pole_bonus", {"seat": seat, "top": len(action.top),
                                  "bottom": len(action.bottom)}, "FGP 7.2.1")]
 
@@ -241,7 +241,7 @@ def _r1_cards(race: Race) -> list[Event]:
     for seat in grid:
         race.cars[seat].stuck_in_neutral = S.stuck_in_neutral(infos(race, seat))
     choosing = [s for s in grid if not race.cars[s].stuck_in_neutral]
-    race.phase = "r1_order"
+    race.turn.phase = "r1_order"
     ev = [Event("round", {"round": race.round, "flag": race.flag}, "FGP 7.2.1")]
     if choosing:
         wait(race, "start_cards", choosing)
@@ -294,8 +294,8 @@ def _r1_order(race: Race) -> list[Event]:
                         "FGP 7.2.1", reveal=True))
     stuck = [s for s in race.sequence if race.cars[s].stuck_in_neutral]
     race.sequence = S.round1_order(leds, race.sequence, stuck)
-    race.turn = 0
+    race.seq_pos = 0
     race.done = []
-    race.phase = "turns"
+    race.turn.phase = "turns"
     ev.append(Event("sequence", {"order": list(race.sequence)}, "FGP 7.2.1"))
     return ev

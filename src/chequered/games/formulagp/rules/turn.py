@@ -5,7 +5,7 @@ and the effects (dice, hazards: rules/incident_steps.py).
 `race.move` holds the turn in progress; its "stage" says what comes next:
   begin -> prep -> play -> moving <-> extend -> after_move -> battle... ->
   resolve -> incidents -> end
-Stages that need a decision set `race.pending`; the others run at once."""
+Stages that need a decision set `race.turn.pending`; the others run at once."""
 from __future__ import annotations
 
 from ....engine.protocol import Event
@@ -40,12 +40,12 @@ def stage(name):
 def _turns(race: Race) -> list[Event]:
     if race.move is not None:
         return run_stage(race)
-    while race.turn < len(race.sequence) and race.sequence[race.turn] in race.done:
-        race.turn += 1
-    if race.turn >= len(race.sequence):
-        race.phase = "round_end"
+    while race.seq_pos < len(race.sequence) and race.sequence[race.seq_pos] in race.done:
+        race.seq_pos += 1
+    if race.seq_pos >= len(race.sequence):
+        race.turn.phase = "round_end"
         return []
-    seat = race.sequence[race.turn]
+    seat = race.sequence[race.seq_pos]
     race.move = {"seat": seat, "stage": "begin"}
     return []
 
@@ -67,7 +67,7 @@ def end_turn(race: Race) -> list[Event]:
     car.characteristic_used = False
     race.done.append(seat)
     race.move = None
-    race.turn += 1
+    race.seq_pos += 1
     return [Event("turn_end", {"seat": seat}, "FGP 7.3.3")]
 
 
@@ -182,7 +182,7 @@ def _prep_legal(race: Race, seat: int) -> list:
 
 def _prep_act(race: Race, seat: int, action) -> list[Event]:
     car = race.cars[seat]
-    race.pending = None
+    race.turn.pending = None
     if isinstance(action, Done):
         race.move["stage"] = "play"
         return []
@@ -310,7 +310,7 @@ def _pick(ids: dict[str, list[str]], colours) -> tuple | None:
 
 
 def _play_act(race: Race, seat: int, action: Play) -> list[Event]:
-    race.pending = None
+    race.turn.pending = None
     return start_move(race, list(action.cards), action.orange_as,
                       characteristic=action.characteristic)
 
@@ -506,7 +506,7 @@ def _reduce_options(race: Race, car) -> list:
 def _move_act(race: Race, seat: int, action) -> list[Event]:
     mv = race.move
     car = race.cars[seat]
-    race.pending = None
+    race.turn.pending = None
     trk = track_of(race)
     if isinstance(action, Stop):
         blocked = step_options(race, seat)[1]
@@ -637,7 +637,7 @@ def _extend_legal(race: Race, seat: int) -> list:
 def _extend_act(race: Race, seat: int, action) -> list[Event]:
     mv = race.move
     car = race.cars[seat]
-    race.pending = None
+    race.turn.pending = None
     if isinstance(action, Done):
         mv["stage"] = "after_move"
         return []
