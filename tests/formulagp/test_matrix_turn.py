@@ -120,7 +120,7 @@ def test_fgp_4_11_2_a_pair_rolls_the_yellow_die_after_the_move():
                                        if isinstance(a, A.Step)))
     while st.turn.pending and st.turn.pending.step == "extend" and st.turn.pending.seats == [0]:
         seen += GAME.apply(st, 0, A.Done())
-    dice = [e for e in seen if e.kind == "die" and e.data["seat"] == 0]
+    dice = [e for e in seen if e.kind == "roll" and e.data["seat"] == 0]
     assert dice and dice[0].data["die"] == "yellow"
 
 
@@ -351,4 +351,4 @@ def test_fgp_9_5_w2w_stress_past_the_top_at_the_end_of_the_round_rolls_red():
     while st.round == 3:
         s = st.turn.pending.seats[0]
         ev += GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
-    assert any(e.kind == "die" and e.data["seat"] == 1 and e.data["die"] == "red" for e in ev)
+    assert any(e.kind == "roll" and e.data["seat"] == 1 and e.data["die"] == "red" for e in ev)

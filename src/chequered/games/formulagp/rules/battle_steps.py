@@ -4,6 +4,7 @@ reveal, the result and a secondary attack. The arithmetic is rules/battle.py
 and rules/overtake.py; this module only sequences it."""
 from __future__ import annotations
 
+from ....engine import chance
 from ....engine.protocol import Event
 from ..actions import Attack, Boost, Cards, Done, Parameter, Spend
 from ..state import Race
@@ -223,9 +224,9 @@ def _skill(race: Race, seat: int):
 def _boost_stage(race: Race) -> list[Event]:
     b = race.battle
     ev = []
-    for seat in (b["attacker"], b["defender"]):
-        ev.append(Event("battle_reveal", {"seat": seat, "cards": b["cards"][str(seat)]},
-                        "FGP 9.3", reveal=True))
+    for seat in (b["attacker"], b["defender"]):         # the face-down cards turned up
+        chance.reveal(ev, "battle_reveal", {"seat": seat, "cards": b["cards"][str(seat)]},
+                      "FGP 9.3")
     race.move["stage"] = "battle_result"
     seats = [s for s in (b["attacker"], b["defender"]) if len(_boost_legal(race, s)) > 1]
     if seats:
@@ -293,7 +294,7 @@ def _result(race: Race) -> list[Event]:
                            from_slipstream=b["slip"], side=b["side"])
     ev = [Event("battle_result", {"attacker": a, "defender": d, "outcome": res.outcome,
                                   "attack": res.attacker_total, "defence": res.defender_total},
-                res.rule, reveal=True)]
+                res.rule)]
     ev += _apply_result(race, res, plays, boosts)
     if res.outcome != "attacker":
         ev += failed_lapping(race, a, [d])
@@ -402,7 +403,7 @@ def _secondary_act(race: Race, seat: int, action: Attack) -> list[Event]:
         side=action.side, others=positions(race, seat))
     C.play(car, card, "FGP 9.4.1")
     ev = [Event("secondary_attack", {"seat": seat, "target": target, "card": card},
-                "FGP 9.4.1", reveal=True)]
+                "FGP 9.4.1")]
     if colour == "blue" and car.ers:
         ev += CS.spend_ers(race, car, 1, "FGP 9.4.1")
     if res.path:

@@ -3,6 +3,7 @@ Safety Car, 13.10 the Red Flag, 13.12.1 the Investigation). The rules are
 the pure functions of rules/flags.py and rules/penalties.py."""
 from __future__ import annotations
 
+from ....engine import chance
 from ....engine.protocol import Event
 from ..actions import PitStop, Step
 from ..state import Race
@@ -20,8 +21,9 @@ from .where import grid_spaces, occupancy, track_of, whole_tiles
 # ---- FGP 13.12.1 Investigation -----------------------------------------------------------
 def investigation(race: Race) -> list[Event]:
     inv = judge(FX.held_for_investigation(race))
-    ev = [Event("investigation", {"shown": {str(k): list(v) for k, v in inv.shown.items()}},
-                "FGP 13.12.1", reveal=True)]
+    ev: list[Event] = []                # FGP 13.12.1: the held EVENT cards are shown
+    chance.reveal(ev, "investigation", {"shown": {str(k): list(v) for k, v in inv.shown.items()}},
+                  "FGP 13.12.1")
     for a in inv.awards:
         race.cars[a.seat].penalties += a.tokens
         ev.append(Event("penalty", {"seat": a.seat, "tokens": a.tokens,
@@ -37,7 +39,7 @@ def virtual_safety_car(race: Race, seat: int) -> list[Event]:
         return []
     race.vsc = True
     race.move["vsc"] = True
-    return [Event("virtual_safety_car", {"seat": seat}, "FGP 13.9.3", reveal=True)]
+    return [Event("virtual_safety_car", {"seat": seat}, "FGP 13.9.3")]
 
 
 def start_vsc(race: Race) -> list[Event]:
@@ -120,7 +122,7 @@ def red_flag(race: Race) -> list[Event]:
                                           if c.seat not in race.sequence]
     grid = F.red_flag_grid([F.GridCar(s, lead - whole_tiles(race, race.cars[s]),
                                       race.cars[s].space is None) for s in order])
-    ev = [Event("red_flag", {"grid": list(grid)}, "FGP 13.10", reveal=True)]
+    ev = [Event("red_flag", {"grid": list(grid)}, "FGP 13.10")]
     for s, space in zip(grid, grid_spaces(trk, len(grid))):
         car = race.cars[s]
         car.space = space

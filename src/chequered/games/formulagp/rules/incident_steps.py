@@ -13,6 +13,8 @@ from . import cards as C
 from . import hazards as H
 from . import movement as M
 from .car_state import reset_stress, stress
+from .dice import roll_die
+from .dice import white_value
 from .flags import deploy_safety_car, drs_between
 from .finish import places_yellow_flag
 from .round import register, wait
@@ -138,13 +140,12 @@ def roll(race: Race, seat: int, die: str) -> list[Event]:
     """Roll the YELLOW or RED die for `seat` and apply the face (FGP 4.11.2,
     4.11.3); a RISK card or a loss of control becomes a followup."""
     car = race.cars[seat]
-    dice = C.content_of(race).dice
     tricky = die == "red_tricky"
     colour = "red" if tricky else die
-    face = race.chance.rng.choice(list(dice.red if colour == "red" else dice.yellow))
-    res = H.red_face(face) if colour == "red" else H.yellow_face(face)
     rule = "FGP 4.11.3" if colour == "red" else "FGP 4.11.2"
-    ev = [Event("die", {"seat": seat, "die": colour, "face": face}, rule, reveal=True)]
+    ev: list[Event] = []
+    face = roll_die(race, ev, colour, rule, seat=seat)
+    res = H.red_face(face) if colour == "red" else H.yellow_face(face)
     if res.wear:
         ev += wear(race, car, res.wear, rule)
     if res.stress:
@@ -225,9 +226,8 @@ def apply_followup(race: Race, kind: str, seat: int, data: dict) -> list[Event]:
             return yellow_flag(race, seat, panel=data.get("panel", 1))
         return advance_panel(race, data.get("panel", 1))
     if kind == "safety_car":
-        white = race.chance.rng.choice(list(C.content_of(race).dice.white))
-        ev = [Event("die", {"seat": seat, "die": "white", "face": white.value}, "FGP 13.9",
-                    reveal=True)]
+        ev: list[Event] = []
+        white = roll_die(race, ev, "white", "FGP 13.9", seat=seat)
         if white.value in data.get("red_flag_on", [6]):
             from .flag_steps import red_flag
             return ev + red_flag(race)
@@ -276,8 +276,8 @@ def _control_act(race: Race, seat: int, action: CounterSteer) -> list[Event]:
 register("control", _control_legal, _control_act, "FGP 13.4")
 
 
-def _white(race: Race):
-    return race.chance.rng.choice(list(C.content_of(race).dice.white))
+def _white(race: Race, ev: list, rule: str, seat: int | None = None):
+    return roll_die(race, ev, "white", rule, seat=seat)
 
 
 def lose_control(race: Race, seat: int, card: str | None, data: dict) -> list[Event]:
@@ -285,9 +285,8 @@ def lose_control(race: Race, seat: int, card: str | None, data: dict) -> list[Ev
     the car one lane (FGP 13.4.1, 13.4.2)."""
     car = race.cars[seat]
     trk = track_of(race)
-    face = _white(race)
-    ev = [Event("die", {"seat": seat, "die": "white", "face": face.value,
-                        "colour": face.colour}, "FGP 13.4", reveal=True)]
+    ev: list[Event] = []
+    face = _white(race, ev, "FGP 13.4", seat)
     tricky = bool(data.get("tricky")) and card is None \
         and trk.spaces[car.space].skid_to is not None     # still where the skid marks begin
     out = H.loss_of_control(trk, car.space, card, face.colour, occupancy(race, seat),
@@ -377,10 +376,7 @@ def lowest_white(race: Race, seats: list[int], rule: str) -> tuple[int, list[Eve
     while len(seats) > 1:
         rolls = {}
         for s in seats:
-            face = _white(race)
-            rolls[s] = 1 if face.icon else face.value
-            ev.append(Event("die", {"seat": s, "die": "white", "face": rolls[s]}, rule,
-                            reveal=True))
+            rolls[s] = white_value(_white(race, ev, rule, s))
         seats = list(H.slipstream_victims(rolls))
     return seats[0], ev
 
@@ -470,7 +466,7 @@ def _discard_act(race: Race, seat: int, action: Discard) -> list[Event]:
                 followup(race, x.kind, x.seat, **x.data)
     else:
         C.discard(car, action.card, "FGP 4.2.1")
-        ev = [Event("discard", {"seat": seat}, "FGP 4.2.1")]
+        ev = [C.face_down("discard", seat, action.card, "FGP 4.2.1")]
     f["data"]["count"] = f["data"].get("count", 1) - 1
     if f["data"]["count"] <= 0 or not _discard_legal(race, seat, f):
         queue.pop(0)
@@ -506,20 +502,20 @@ def yellow_flag(race: Race, seat: int, panel: int | str = 1) -> list[Event]:
     trk = track_of(race)
     zones = [H.YellowZone(z["yellow_tile"], z["green_tile"], z["ends_at"])
              for z in race.yellow_flags]
-    white = _white(race)
+    ev: list[Event] = []
+    white = _white(race, ev, "FGP 13.8.1", seat)
     sc_space = _panel(race).safety_car
-    res = H.yellow_flag(trk, zones, t, 1 if white.icon else white.value, radar=race.flag,
+    res = H.yellow_flag(trk, zones, t, white_value(white), radar=race.flag,
                         panel=race.yellow_panel, sc_space=sc_space)
     if panel == "white_die" and res.new_zone:
-        extra = _white(race)
-        res_panel = race.yellow_panel + (1 if extra.icon else extra.value)
+        extra = _white(race, ev, "FGP 13.8.2", seat)
+        res_panel = race.yellow_panel + white_value(extra)
         race.yellow_panel = res_panel
     else:
         race.yellow_panel = res.panel
     race.yellow_flags = [{"yellow_tile": z.yellow_tile, "green_tile": z.green_tile,
                           "ends_at": z.ends_at} for z in res.zones]
-    ev = [Event("yellow_flag", {"tile": t, "panel": race.yellow_panel}, "FGP 13.8.1",
-                reveal=True)]
+    ev.append(Event("yellow_flag", {"tile": t, "panel": race.yellow_panel}, "FGP 13.8.1"))
     if res.safety_car or race.yellow_panel >= sc_space:
         ev += safety_car(race)
     return ev
@@ -532,11 +528,11 @@ def _panel(race: Race):
 def advance_panel(race: Race, by: int | str) -> list[Event]:
     """FGP 13.8.2: a card that moves the Yellow Flag token on the race control
     panel without a flag on track ('white_die': by the WHITE roll, icon = 1)."""
+    ev: list[Event] = []
     if by == "white_die":
-        face = _white(race)
-        by = 1 if face.icon else face.value
+        by = white_value(_white(race, ev, "FGP 13.8.2"))
     race.yellow_panel += int(by)
-    ev = [Event("race_control", {"panel": race.yellow_panel}, "FGP 13.8.2")]
+    ev.append(Event("race_control", {"panel": race.yellow_panel}, "FGP 13.8.2"))
     if race.yellow_panel >= _panel(race).safety_car:
         ev += safety_car(race)
     return ev
@@ -558,8 +554,7 @@ def safety_car(race: Race) -> list[Event]:
     # A54: the count of risky events starts again once the SC is out
     race.yellow_panel = _panel(race).yellow_start
     race.hazards = dict(dep.keep_hazards)
-    ev = [Event("safety_car", {"tile": dep.tile, "until": dep.until}, "FGP 13.9.2",
-                reveal=True)]
+    ev = [Event("safety_car", {"tile": dep.tile, "until": dep.until}, "FGP 13.9.2")]
     for c in race.cars:
         c.w2w = None
         c.attempts = 0

@@ -9,6 +9,8 @@ from ..state import Race
 from . import cards as C
 from . import pit as P
 from .car_state import reset_stress
+from .dice import roll_die
+from .dice import white_value
 from .round import register, wait
 from .turn import end_turn, stage
 from .tyres import fit_tyres
@@ -32,10 +34,8 @@ def enter_pit(race: Race, car, to: int) -> list[Event]:
         car.penalties += entry.penalties
         ev.append(Event("penalty", {"seat": car.seat, "cause": "yellow_line"}, "FGP 11.1"))
     if entry.speed_check:
-        face = race.chance.rng.choice(list(C.content_of(race).dice.white))
-        ev.append(Event("die", {"seat": car.seat, "die": "white", "face": face.value},
-                        "FGP 11.1", reveal=True))
-        if P.speeding_penalty(1 if face.icon else face.value):
+        face = roll_die(race, ev, "white", "FGP 11.1", seat=car.seat)
+        if P.speeding_penalty(white_value(face)):
             car.penalties += 1
             ev.append(Event("penalty", {"seat": car.seat, "cause": "speeding"}, "FGP 11.1"))
     car.space = None
@@ -94,10 +94,7 @@ def _stop_act(race: Race, seat: int, action: PitStop) -> list[Event]:
     choice = (action.repair,) + ((action.card,) if action.card else ())
     white = None
     if action.repair == "one":
-        face = race.chance.rng.choice(list(C.content_of(race).dice.white))
-        white = 1 if face.icon else face.value
-        ev.append(Event("die", {"seat": seat, "die": "white", "face": white}, "FGP 11.2.1",
-                        reveal=True))
+        white = white_value(roll_die(race, ev, "white", "FGP 11.2.1", seat=seat))
     res = P.repair(choice, list(car.damage), list(car.failures), white)
     for c in res.removed:
         if c in car.damage:
@@ -138,11 +135,11 @@ def _discard_act(race: Race, seat: int, action) -> list[Event]:
     car = race.cars[seat]
     if isinstance(action, Discard):
         C.play(car, action.card, "FGP 11.2")
-        return [Event("pit_discard", {"seat": seat}, "FGP 11.2")]
+        return [C.face_down("pit_discard", seat, action.card, "FGP 11.2")]
     race.turn.pending = None
     n = max(0, C.hand_limit(race, car) - len(car.hand))
-    C.draw_cards(race, car, n, "FGP 11.2")
-    ev = [Event("draw", {"seat": seat, "n": n, "hand": len(car.hand)}, "FGP 11.2", reveal=True)]
+    ev: list[Event] = []
+    C.draw_cards(race, car, n, "FGP 11.2", events=ev)
     car.box_call = False
     if race.move.pop("stays", False):
         car.box_wait = 1                                # FGP 11.2.1: until next round
@@ -179,10 +176,7 @@ def exit_order(race: Race) -> list[Event]:
         car = race.cars[s]
         roll = car.exit_roll
         if not car.repairing:
-            face = race.chance.rng.choice(list(C.content_of(race).dice.white))
-            roll = 1 if face.icon else face.value
-            ev.append(Event("die", {"seat": s, "die": "white", "face": roll}, "FGP 11.2",
-                            reveal=True))
+            roll = white_value(roll_die(race, ev, "white", "FGP 11.2", seat=s))
         leavers.append(P.Leaver(s, race.cars[s].box, car.repairing, second[s], roll))
     race.pit_exits = P.exit_order(leavers)
     ev.append(Event("pit_exit_order", {"order": list(race.pit_exits)}, "FGP 11.2"))

@@ -250,8 +250,7 @@ def _finish(race: Race) -> list[Event]:
                              car.crossed_final, spin, car.laps_down))
     race.classification = classify(fins, trk.lap_tiles,
                                    C.content_of(race).control.penalty_tiles)
-    ev.append(Event("finish", {"classification": list(race.classification)}, "FGP 12.2",
-                    reveal=True))
+    ev.append(Event("finish", {"classification": list(race.classification)}, "FGP 12.2"))
     race.turn.pending = None
     if race.season or "championship" in race.config.options:
         ev += race_over(race)                           # FGP 14: the next race, if any

@@ -4,6 +4,7 @@ the second race the pit boxes ordered by the standings (the leader nearest
 the pit exit)."""
 from __future__ import annotations
 
+from ....engine import chance
 from ....engine.protocol import Event
 from ..state import RACE_FIELDS, Race
 from . import cards as C
@@ -30,7 +31,7 @@ def race_over(race: Race) -> list[Event]:
                      sides=[c.side for c in race.cars], tyres=cfg.tyres,
                      drivers=[c.driver for c in race.cars],
                      controllers=[c.controller for c in race.cars],
-                     seed=race.chance.rng.next64() & (2 ** 62 - 1),
+                     seed=_next_seed(race, ev),
                      content_dir=race.content_dir, rules=cfg.rules, config=cfg)
     keep = {f: getattr(race, f) for f in CARRIED}
     for f in RACE_FIELDS:
@@ -43,7 +44,14 @@ def race_over(race: Race) -> list[Event]:
     for car in race.cars:
         car.box = race.pit_order.index(car.seat)
     return ev + [Event("next_race", {"track": nxt, "pit_order": list(race.pit_order)},
-                       "FGP 14.3", reveal=True)]
+                       "FGP 14.3")]
+
+
+def _next_seed(race: Race, ev: list) -> int:
+    """The next race's own seed, from this race's chance: one 64-bit draw
+    (`below(2**64)` is the generator's next number) cut to 62 bits."""
+    return chance.below(race.chance, ev, 2 ** 64, rule="FGP 14.1",
+                        what="the next race") & (2 ** 62 - 1)
 
 
 def team_standings(race: Race) -> dict[str, int]:

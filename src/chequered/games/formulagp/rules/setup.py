@@ -1,7 +1,7 @@
 """A fresh race: game setup (FGP 3) and pre-race preparations (FGP 5).
 
-`new_race` uses the race's own rng in a fixed order, so the same arguments and
-seed give the same race bit for bit:
+`new_race` draws on the race's own chance (engine/chance.py) in a fixed order,
+so the same arguments and seed give the same race bit for bit:
   1. pit-box order (FGP 3.1)
   2. WHITE die for the control-panel side (FGP 3.2 a)
   3. shared decks, each shuffled (FGP 3.4): EVENT, RISK, DAMAGE, FAILURE, DRIVER
@@ -10,14 +10,15 @@ seed give the same race bit for bit:
 """
 from __future__ import annotations
 
-from ....engine.deck import Deck
+from ....engine import chance
 from ....engine.protocol import BadInput, Event
 from ....engine.steps import Turn
 from ..config import FormulaGPConfig
 from ..content import Content, load_content
 from ..state import Car, Race
 from ..track import track as load_track
-from .cards import action_ids
+from .dice import roll_die
+from .cards import DECK_NAMES, action_ids
 
 DRY_TYRES = ("soft", "medium", "hard")      # FGP 5.1.3; wet is for rain ([ADV] 10.2)
 DEFAULT_TYRE = "medium"
@@ -81,15 +82,15 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
     if config is None:
         config = _config(track, controllers, boards, sides, tyres, drivers, content_dir)
     race = Race(config, seed, track)
-    rng = race.chance.rng
+    ch, ev = race.chance, []            # what setup decides is public (setup_events)
 
     # FGP 3.1: shuffle the pit-box tiles; box 0 is the one closest to the pit exit.
     order = list(range(seats))
-    rng.shuffle(order)
+    chance.shuffle(ch, ev, order, rule="FGP 3.1", what="pit boxes")
     race.pit_order = order
 
     # FGP 3.2 a: the WHITE die's colour picks the control-panel side.
-    face = rng.choice(list(content.dice.white))
+    face = roll_die(race, ev, "white", "FGP 3.2")
     panel = next(s for s in ctl.sides if s.colour == face.colour)
     race.panel_side = panel.colour
     # FGP 3.2 b: Chequered Flag on radar space 9 (Standard); final lap at 24 (FGP 12.1).
@@ -103,12 +104,11 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
 
     # FGP 3.4: shuffle the shared decks; Advanced-only EVENT/RISK cards removed
     # from a Standard game (they are simply not in the game, so not counted).
-    race.decks["event"] = Deck.shuffled([c.id for c in content.standard("event")], rng)
-    race.decks["risk"] = Deck.shuffled([c.id for c in content.standard("risk")], rng)
-    race.decks["damage"] = Deck.shuffled([c.id for c in content.damage.cards], rng)
-    race.decks["failure"] = Deck.shuffled([c.id for c in content.failure.cards], rng)
-    race.decks["driver"] = Deck.shuffled(
-        [c.id for c in content.driver.cards if c.id not in chosen], rng)
+    for name, cards in (("event", content.standard("event")), ("risk", content.standard("risk")),
+                        ("damage", content.damage.cards), ("failure", content.failure.cards),
+                        ("driver", [c for c in content.driver.cards if c.id not in chosen])):
+        race.decks[name] = chance.new_deck(ch, ev, [c.id for c in cards], rule="FGP 3.4",
+                                           what=f"{DECK_NAMES[name]} deck")
 
     drivers_by_id = {d.id: d for d in content.drivers()}
     ids = action_ids(content)
@@ -122,10 +122,11 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
         car.box = order.index(seat)
         car.in_pit = True                            # FGP 3.1
         car.space = None
-        car.deck = Deck.shuffled(ids, rng)           # FGP 5.1.1
-        # FGP 5.1.2: chosen driver, or the top card of the DRIVER deck.
+        car.deck = chance.new_deck(ch, ev, ids, rule="FGP 5.1.1", what="ACTION deck")
+        # FGP 5.1.2: chosen driver, or the top card of the DRIVER deck (face up).
         car.driver = drivers[seat] if drivers[seat] is not None \
-            else race.decks["driver"].draw()
+            else chance.draw(ch, ev, race.decks["driver"], rule="FGP 5.1.2",
+                             what="DRIVER card", seat=seat)
         drv = drivers_by_id[car.driver]
         car.stress = drv.stress.calm + 1             # FGP 5.1.2: the middle space
         car.focus = False
@@ -157,7 +158,7 @@ def _config(track, controllers, boards, sides, tyres, drivers, content_dir) -> F
 
 def setup_events(race: Race) -> list[Event]:
     """What setup decided, as events for the log (FGP 3.1, 3.2)."""
-    return [Event("pit_boxes", {"order": list(race.pit_order)}, "FGP 3.1", reveal=True),
-            Event("panel_side", {"colour": race.panel_side}, "FGP 3.2", reveal=True),
+    return [Event("pit_boxes", {"order": list(race.pit_order)}, "FGP 3.1"),
+            Event("panel_side", {"colour": race.panel_side}, "FGP 3.2"),
             Event("chequered_flag", {"space": race.flag, "rounds": race.final_flag - race.flag + 1},
                   "FGP 3.2")]

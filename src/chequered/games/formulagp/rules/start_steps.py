@@ -4,10 +4,12 @@ the pole bonus card and round 1's secret plays (FGP 7.2.1). The rules
 themselves are the pure functions of rules/start.py and rules/draw.py."""
 from __future__ import annotations
 
+from ....engine import chance
 from ....engine.protocol import Event
 from ..actions import Cards, CounterSteer, Done, PoleKeep, Push, Return
 from ..state import Race
 from . import cards as C
+from .dice import roll_die
 from . import draw as D
 from . import start as S
 from .battle import card_info
@@ -107,8 +109,8 @@ def _q_reveal(race: Race) -> list[Event]:
             ev += C.add_wear(race, car, play.tyre_wear, "FGP 6.1")
         car.quali_score = sc.total
         scores[car.seat] = sc.total
-        ev.append(Event("quali_reveal", {"seat": car.seat, "cards": list(play.cards),
-                                         "score": sc.total}, "FGP 6.2", reveal=True))
+        chance.reveal(ev, "quali_reveal", {"seat": car.seat, "cards": list(play.cards),
+                                           "score": sc.total}, "FGP 6.2")
     race.move = {"queue": S.push_order(race.pit_order, scores)}
     race.turn.phase = "q_push"
     return ev
@@ -136,10 +138,9 @@ def _push_act(race: Race, seat: int, action: Push) -> list[Event]:
     if not action.push:
         race.move["queue"].pop(0)
         return [Event("no_push", {"seat": seat}, "FGP 6.2")]
-    face = race.chance.rng.choice(list(C.content_of(race).dice.white))
+    ev: list[Event] = []
+    face = roll_die(race, ev, "white", "FGP 6.2", seat=seat)
     roll = S.push_roll_face(face)
-    ev = [Event("push_roll", {"seat": seat, "value": face.value, "colour": face.colour},
-                "FGP 6.2", reveal=True)]
     if not roll.counter_steer_needed:
         car.quali_score += roll.bonus
         race.move["queue"].pop(0)
@@ -196,7 +197,7 @@ def _grid(race: Race) -> list[Event]:
             car.laps = 0
     race.sequence = list(grid)
     race.turn.phase = "pole"
-    return [Event("grid", {"order": grid}, "FGP 6.2", reveal=True)]
+    return [Event("grid", {"order": grid}, "FGP 6.2")]
 
 
 @phase("pole")
@@ -206,12 +207,13 @@ def _pole(race: Race) -> list[Event]:
         return []
     pole = race.cars[race.sequence[0]]
     n = C.content_of(race).control.pole_draw
-    drawn = C.draw_cards(race, pole, n, "FGP 7.2.1")
+    ev: list[Event] = []
+    drawn = C.draw_cards(race, pole, n, "FGP 7.2.1", events=ev)
     if not drawn:
-        return []
+        return ev
     race.move = {"pole": drawn}
     wait(race, "pole_keep", [pole.seat])
-    return [Event("pole_draw", {"seat": pole.seat, "n": len(drawn)}, "FGP 7.2.1", reveal=True)]
+    return ev
 
 
 def _pole_legal(race: Race, seat: int) -> list:
@@ -290,8 +292,8 @@ def _r1_order(race: Race) -> list[Event]:
         if p.tyre_wear:
             ev += C.add_wear(race, car, p.tyre_wear, "FGP 7.2.1")
         sec["movement"] = list(p.movement)
-        ev.append(Event("start_reveal", {"seat": seat, "cards": list(p.cards), "leds": p.leds},
-                        "FGP 7.2.1", reveal=True))
+        chance.reveal(ev, "start_reveal", {"seat": seat, "cards": list(p.cards), "leds": p.leds},
+                      "FGP 7.2.1")
     stuck = [s for s in race.sequence if race.cars[s].stuck_in_neutral]
     race.sequence = S.round1_order(leds, race.sequence, stuck)
     race.seq_pos = 0

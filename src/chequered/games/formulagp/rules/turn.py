@@ -8,6 +8,7 @@ and the effects (dice, hazards: rules/incident_steps.py).
 Stages that need a decision set `race.turn.pending`; the others run at once."""
 from __future__ import annotations
 
+from ....engine import chance
 from ....engine.protocol import Event
 from ..actions import Done, Extend, NoMove, Parameter, Play, PlayCard, QuickRepair, Reduce, \
     Spend, Step, Stop
@@ -101,8 +102,8 @@ def _begin(race: Race) -> list[Event]:
     df = [c for c in car.hand if C.is_draw_failure(race, c)]
     for c in df:                                        # FGP 7.3.3.1: DF first
         C.play(car, c, "FGP 4.3.4")
-        ev += C.draw_failure(race, car)
-        if car.failures and ev[-1].kind == "failure_drawn":
+        drawn = C.draw_failure(race, car, ev)
+        if car.failures and drawn is not None:
             ev += FX.resolve_card(race, car.seat, car.failures[-1],
                                   situation=FX.Situation()).events
     fixed = race.secret.pop(car.seat, None) if race_round(race) == 1 else None
@@ -120,16 +121,17 @@ def _neutral(race: Race) -> list[Event]:
     car = car_of(race)
     ev = []
     for _ in range(C.ACTION_DECK_SIZE):
-        got = C.draw_cards(race, car, 1, "FGP 7.2")
+        got = C.draw_cards(race, car, 1, "FGP 7.2", events=ev)
         if not got:
             break
         c = got[0]
         if C.kind_of(race, c) == "movement" and (C.colour_of(race, c) != "blue" or car.ers):
-            ev.append(Event("neutral_draw", {"seat": car.seat, "card": c}, "FGP 7.2", reveal=True))
+            chance.reveal(ev, "neutral_draw", {"seat": car.seat, "card": c}, "FGP 7.2")
             decl = ("green",) if C.colour_of(race, c) == "orange" else ()
             return ev + start_move(race, [c], decl, characteristic=False)
         if not C.is_tyre_wear(race, c) and not C.is_draw_failure(race, c):
             C.discard(car, c, "FGP 7.2")
+            ev.append(C.face_down("discard", car.seat, c, "FGP 7.2"))
     race.move["stage"] = "end"
     return ev + [Event("no_move", {"seat": car.seat}, "FGP 7.2")] + end_turn(race)
 
@@ -193,7 +195,7 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
             return out.events
         if action.how == "worn_discard":
             C.discard(car, action.card, "FGP 10.1")
-            return [Event("discard", {"seat": seat, "card": action.card}, "FGP 10.1")]
+            return [C.face_down("discard", seat, action.card, "FGP 10.1")]
         if action.how == "sc_discard":
             C.discard(car, action.card, "FGP 13.9.2") if not C.is_tyre_wear(race, action.card) \
                 else C.play(car, action.card, "FGP 13.9.2")
@@ -366,7 +368,7 @@ def start_move(race: Race, cards, orange_as, *, characteristic: bool,
     if pace.yellow_die:
         mv["dice"].append("yellow")                     # FGP 4.11.2: every pair
     ev.append(Event("move_play", {"seat": car.seat, "cards": list(cards), "pace": pace.pace,
-                                  "gear": gear, "mp": mp.total}, "FGP 7.3.3.5", reveal=True))
+                                  "gear": gear, "mp": mp.total}, "FGP 7.3.3.5"))
     if car.off_track or car.rejoin is not None:
         mv["stage"] = "rejoin"
     return ev
