@@ -2,7 +2,7 @@
 with given hands, seat 0 about to take its turn (the preparations step)."""
 from __future__ import annotations
 
-from chequered.games.formulagp.rules import round as machine
+from chequered.games.formulagp.rules.steps import MACHINE as machine
 from chequered.games.formulagp.rules.setup import new_race
 
 

@@ -12,7 +12,7 @@ import chequered
 from chequered.engine import chance
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.rules import cards as C
-from chequered.games.formulagp.rules import round as machine
+from chequered.games.formulagp.rules.steps import MACHINE as machine
 from chequered.games.formulagp.rules.setup import new_race
 from chequered.games.formulagp.rules.tyres import red_die_after_move
 from chequered.games.formulagp.track import track

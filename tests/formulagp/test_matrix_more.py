@@ -10,7 +10,8 @@ import pytest
 import chequered
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.rules import cards as C
-from chequered.games.formulagp.rules import round as machine
+from chequered.games.formulagp.rules.round_flow import MAX_ROUNDS
+from chequered.games.formulagp.rules.steps import MACHINE as machine
 from chequered.games.formulagp.rules.setup import new_race
 from chequered.games.formulagp.track import track
 
@@ -357,7 +358,7 @@ def test_fgp_12_2_1_a_draw_failure_card_left_in_hand_costs_a_penalty_at_the_fini
     trk = track("fast")
     green = ids("movement", "green")[0]
     df = ids("draw_failure")[0]
-    st = scenario([straight_start(trk)], hands=[[green]], round_no=machine.MAX_ROUNDS)
+    st = scenario([straight_start(trk)], hands=[[green]], round_no=MAX_ROUNDS)
     st.flag = 5
     car = st.cars[0]
     car.deck.pile.remove(df)

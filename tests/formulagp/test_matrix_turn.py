@@ -9,7 +9,8 @@ import pytest
 import chequered
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.rules import cards as C
-from chequered.games.formulagp.rules import round as machine
+from chequered.games.formulagp.rules.round_flow import MAX_ROUNDS
+from chequered.games.formulagp.rules.steps import MACHINE as machine
 from chequered.games.formulagp.rules.car_state import driver
 from chequered.games.formulagp.rules.setup import new_race
 from chequered.games.formulagp.track import track
@@ -270,7 +271,7 @@ def test_fgp_12_1_leader_crossing_on_the_final_lap_makes_it_the_final_round():
 def test_max_rounds_stops_and_classifies_a_race_still_running():
     trk = track("fast")
     green = ids("movement", "green")[0]
-    st = scenario([straight_start(trk)], hands=[[green]], round_no=machine.MAX_ROUNDS)
+    st = scenario([straight_start(trk)], hands=[[green]], round_no=MAX_ROUNDS)
     st.flag = 5                                         # far from the final lap
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((green,)))

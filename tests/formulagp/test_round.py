@@ -11,7 +11,7 @@ from chequered.engine.protocol import IllegalAction
 from chequered.engine.records import record_of, replay
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.rules import cards as C
-from chequered.games.formulagp.rules import round as machine
+from chequered.games.formulagp.rules.steps import MACHINE as machine
 from chequered.games.formulagp.rules.setup import new_race
 from chequered.games.formulagp.rules.tyres import tyre_bonus
 from chequered.games.formulagp.track import track

@@ -10,13 +10,11 @@ from . import actions as A
 from .actions import ACTION_TYPES
 from .bots import HeuristicBot
 from .config import OPTIONS, RULE_LEVELS, FormulaGPConfig
-from .rules import (battle_steps, flag_steps, incident_steps, pit_steps,  # noqa: F401 (steps)
-                    round_flow, start_steps, turn)
-from .rules import round as machine
+from .rules.steps import MACHINE as machine
 from .rules.points import race_points
 from .rules.season import team_standings
 from .rules.setup import new_race, setup_events
-from .text import describe, describe_action, describe_choice, help_text
+from .text import describe, describe_action, describe_choice, help_text, seat_names
 from .track import track_keys
 from .view import dump_position, load_position, redeterminize, view
 
@@ -74,6 +72,9 @@ class FormulaGP(Game):
 
     def legal_actions(self, state, seat: int) -> list:
         return machine.legal(state, seat)
+
+    def pending_step(self, state):
+        return machine.pending_step(state)
 
     def apply(self, state, seat: int, action) -> list[Event]:
         if not isinstance(action, ACTION_TYPES):
@@ -139,7 +140,7 @@ class FormulaGP(Game):
         return describe(event, state)
 
     def seat_names(self, state) -> dict[int, str]:
-        return {c.seat: f"#{c.seat + 1} {c.team}" for c in state.cars}
+        return seat_names(state)
 
     # A card discarded from a hand goes face down (FGP 4.2): only its owner
     # sees which one it was.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .rules import cards as C
-from .rules.round import legal
+from .rules.steps import MACHINE
 from .rules.where import track_of
 from .state import ACTION_DECK_SIZE, SHARED_DECKS
 
@@ -25,7 +25,7 @@ def sample_configs() -> list[dict]:
 def candidate_actions(race, seat: int) -> list:
     """The legal actions plus near misses: cards from another seat's hand,
     spaces one step too far, a battle against oneself."""
-    out = list(legal(race, seat))
+    out = list(MACHINE.legal(race, seat))
     other = [c for c in race.cars if c.seat != seat]
     foreign = [h for c in other for h in c.hand if h not in race.cars[seat].hand][:2]
     for f in foreign:
@@ -89,6 +89,6 @@ def invariants(race) -> list[str]:
             problems.append(f"seat {c.seat}: on a space and off track")
     if race.turn.pending is not None and not race.turn.over:
         for s in race.turn.pending.seats:
-            if not legal(race, s):
+            if not MACHINE.legal(race, s):
                 problems.append(f"seat {s} must act at {race.turn.pending.step} with no legal action")
     return problems

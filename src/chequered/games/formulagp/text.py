@@ -62,6 +62,11 @@ def help_text(race, seat: int) -> str:
     return HELP.get(p.step, p.step)
 
 
+def seat_names(race) -> dict[int, str]:
+    """A name per seat: its car number and team (FGP 16.5)."""
+    return {c.seat: f"#{c.seat + 1} {c.team}" for c in race.cars}
+
+
 def _seat(data: dict, key: str = "seat") -> str:
     s = data.get(key)
     return f"#{s + 1}" if isinstance(s, int) else "?"

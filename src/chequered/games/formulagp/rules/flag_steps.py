@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from ....engine import chance
 from ....engine.protocol import Event
-from ..actions import PitStop, Step
+from ....engine.steps import Step as Decision
+from ..actions import PitStop, Step, canon
 from ..state import Race
 from . import card_effects as FX
 from . import cards as C
 from . import flags as F
 from .car_state import reset_stress
 from .penalties import investigation as judge
-from .round import done_waiting, phase, register, wait
+from .decide import wait
 from .start_steps import draw_phase
 from .tyres import fit_tyres
 from .where import grid_spaces, occupancy, track_of, whole_tiles
@@ -55,7 +56,6 @@ def start_vsc(race: Race) -> list[Event]:
     return ev
 
 
-@phase("vsc")
 def _vsc(race: Race) -> list[Event]:
     """Each car of the plan drives exactly N spaces, one step at a time (A37):
     no cards, no wear, no battles; steps that find no room are lost."""
@@ -96,7 +96,6 @@ def _vsc_legal(race: Race, seat: int) -> list:
 def _vsc_act(race: Race, seat: int, action: Step) -> list[Event]:
     car = race.cars[seat]
     trk = track_of(race)
-    race.turn.pending = None
     if any(m.to == action.to and m.crosses_finish for m in trk.moves(car.space)):
         car.laps += 1
     car.space = action.to
@@ -105,9 +104,6 @@ def _vsc_act(race: Race, seat: int, action: Step) -> list[Event]:
         race.vsc_plan["movers"].pop(0)
         race.vsc_plan.pop("left", None)
     return [Event("vsc_step", {"seat": seat, "to": action.to}, "FGP 13.9.3")]
-
-
-register("vsc_step", _vsc_legal, _vsc_act, "FGP 13.9.3")
 
 
 # ---- FGP 13.10 Red Flag ------------------------------------------------------------------
@@ -149,7 +145,6 @@ def red_flag(race: Race) -> list[Event]:
     return ev
 
 
-@phase("red_flag_choices")
 def _red_flag_choices(race: Race) -> list[Event]:
     race.turn.phase = "restart"
     wait(race, "red_flag", list(race.sequence))
@@ -172,14 +167,9 @@ def _rf_act(race: Race, seat: int, action: PitStop) -> list[Event]:
     if action.repair == "all":
         for cid in list(car.damage):
             ev += FX.remove_by_board(race, car, cid, "FGP 13.10")
-    done_waiting(race, seat)
     return ev
 
 
-register("red_flag", _rf_legal, _rf_act, "FGP 13.10")
-
-
-@phase("restart")
 def _restart(race: Race) -> list[Event]:
     """A38: the restart round is FGP 7.2.1 without the pole card, after a
     normal draw phase; the flag advances."""
@@ -193,3 +183,13 @@ def _restart(race: Race) -> list[Event]:
         car.damaged_this_round = False
     return draw_phase(race, range(len(race.cars)), "FGP 13.10", "r1_cards")
 
+
+# ---- the tables (rules/steps.py joins every module's) ----------------------------------
+PHASES = {"vsc": _vsc, "red_flag_choices": _red_flag_choices, "restart": _restart}
+
+STEPS = (
+    Decision("vsc_step", "FGP 13.9.3", _vsc_legal, _vsc_act, label="drive one space"),
+    # FGP 13.10 step 2: every car at once; the tyres fitted are no secret
+    Decision("red_flag", "FGP 13.10", _rf_legal, _rf_act, label="change tyres and repair",
+             concurrent=True, key=canon),
+)

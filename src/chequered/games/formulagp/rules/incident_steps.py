@@ -6,6 +6,7 @@ of rules/hazards.py, rules/flags.py and rules/movement.py."""
 from __future__ import annotations
 
 from ....engine.protocol import Event
+from ....engine.steps import Step
 from ..actions import CounterSteer, Discard, Done, PlayCard, Rejoin
 from ..state import Race
 from . import card_effects as FX
@@ -17,14 +18,13 @@ from .dice import roll_die
 from .dice import white_value
 from .flags import deploy_safety_car, drs_between
 from .finish import places_yellow_flag
-from .round import register, wait
+from .decide import wait
 from .tyres import red_die_after_move
-from .turn import URGENT, car_of, stage, wear
+from .turn import car_of, wear
 from .where import in_yellow_zone, occupancy, tile_of, track_of, race_round
 
 
 # ---- FGP 8.6 DRS, then the battle or the effects -------------------------------------------
-@stage("after_move")
 def _after_move(race: Race) -> list[Event]:
     mv = race.move
     car = car_of(race)
@@ -55,7 +55,6 @@ def _after_move(race: Race) -> list[Event]:
 
 
 # ---- FGP 13.2: the end-of-move checks ------------------------------------------------------
-@stage("resolve")
 def _resolve(race: Race) -> list[Event]:
     mv = race.move
     car = car_of(race)
@@ -87,7 +86,6 @@ def _resolve(race: Race) -> list[Event]:
     return ev
 
 
-@stage("turn_events")
 def _turn_events(race: Race) -> list[Event]:
     """FGP 4.4 / 7.3.3.1: held EVENT cards may also be played at the end of
     the turn."""
@@ -105,7 +103,6 @@ def _end_events_legal(race: Race, seat: int) -> list:
 
 
 def _end_events_act(race: Race, seat: int, action) -> list[Event]:
-    race.turn.pending = None
     mv = race.move
     if isinstance(action, Done):
         mv["stage"] = "end"
@@ -118,10 +115,6 @@ def _end_events_act(race: Race, seat: int, action) -> list[Event]:
     return out.events
 
 
-register("end_events", _end_events_legal, _end_events_act, "FGP 7.3.3.1")
-
-
-@stage("dice")
 def _dice(race: Race) -> list[Event]:
     """FGP 4.11: roll the dice the move asked for, in order."""
     mv = race.move
@@ -179,7 +172,6 @@ def followup(race: Race, kind: str, seat: int, **data) -> None:
 
 
 # ---- the incidents queue ---------------------------------------------------------------
-@stage("incidents")
 def _incidents(race: Race) -> list[Event]:
     mv = race.move
     queue = mv.get("followups") or []
@@ -263,7 +255,6 @@ def _control_legal(race: Race, seat: int) -> list:
 
 
 def _control_act(race: Race, seat: int, action: CounterSteer) -> list[Event]:
-    race.turn.pending = None
     f = race.move["followups"].pop(0)
     ev = []
     if action.card is not None:
@@ -271,9 +262,6 @@ def _control_act(race: Race, seat: int, action: CounterSteer) -> list[Event]:
     if f["kind"] == "second_counter_steer":
         return ev + _off_track(race, seat, action.card, f["data"])
     return ev + lose_control(race, seat, action.card, f["data"])
-
-
-register("control", _control_legal, _control_act, "FGP 13.4")
 
 
 def _white(race: Race, ev: list, rule: str, seat: int | None = None):
@@ -452,7 +440,6 @@ def _discard_legal(race: Race, seat: int, f: dict | None = None) -> list:
 
 
 def _discard_act(race: Race, seat: int, action: Discard) -> list[Event]:
-    race.turn.pending = None
     queue = _queue(race)
     f = queue[0]
     car = race.cars[seat]
@@ -473,7 +460,7 @@ def _discard_act(race: Race, seat: int, action: Discard) -> list[Event]:
     return ev
 
 
-def _run_now(race: Race) -> list[Event]:
+def run_now(race: Race) -> list[Event]:
     """Forced discards that cannot wait for the end of the move (FGP 8.8)."""
     now = race.move["now"]
     f = now[0]
@@ -482,12 +469,6 @@ def _run_now(race: Race) -> list[Event]:
         return []
     wait(race, "discard", [f["seat"]])
     return []
-
-
-URGENT["run"] = _run_now
-
-
-register("discard", _discard_legal, _discard_act, "FGP 4.2.1")
 
 
 # ---- FGP 13.8 yellow flags, 13.9 the Safety Car ------------------------------------------
@@ -572,7 +553,6 @@ def _front(race: Race) -> int:
 
 
 # ---- FGP 13.4.5 rejoining ---------------------------------------------------------------
-@stage("rejoin")
 def _rejoin_stage(race: Race) -> list[Event]:
     mv = race.move
     car = car_of(race)
@@ -599,7 +579,6 @@ def _rejoin_legal(race: Race, seat: int) -> list:
 def _rejoin_act(race: Race, seat: int, action: Rejoin) -> list[Event]:
     """FGP 13.4.5 b: the first point puts the car back on the nearest space; a
     car there is pushed one lane on (a penalty if it leaves the track or hits)."""
-    race.turn.pending = None
     car = race.cars[seat]
     mv = race.move
     opt = next(o for o in H.rejoin_options(track_of(race), tuple(car.off_spot),
@@ -632,4 +611,21 @@ def _rejoin_act(race: Race, seat: int, action: Rejoin) -> list[Event]:
     return ev
 
 
-register("rejoin", _rejoin_legal, _rejoin_act, "FGP 13.4.5")
+
+# ---- the tables (rules/steps.py joins every module's) ----------------------------------
+STAGES = {
+    "after_move": _after_move, "resolve": _resolve, "turn_events": _turn_events,
+    "dice": _dice, "incidents": _incidents, "rejoin": _rejoin_stage,
+}
+
+STEPS = (
+    Step("end_events", "FGP 7.3.3.1", _end_events_legal, _end_events_act,
+         label="play held EVENT cards", from_hand=True),
+    Step("control", "FGP 13.4", _control_legal, _control_act, label="counter-steer or spin",
+         from_hand=True),
+    # FGP 4.2: a discarded card goes face down (a Tyre Wear or Draw Failure card
+    # played instead at the hand limit says so in its event, FGP 8.8)
+    Step("discard", "FGP 4.2.1", _discard_legal, _discard_act, label="discard a card",
+         secret=True, public_text=lambda action: "discards a card face down"),
+    Step("rejoin", "FGP 13.4.5", _rejoin_legal, _rejoin_act, label="rejoin the track"),
+)

@@ -4,15 +4,16 @@ the exit order. The rules are rules/pit.py."""
 from __future__ import annotations
 
 from ....engine.protocol import Event
-from ..actions import Discard, Done, PitStop
+from ....engine.steps import Step
+from ..actions import Discard, Done, PitStop, canon
 from ..state import Race
 from . import cards as C
 from . import pit as P
 from .car_state import reset_stress
 from .dice import roll_die
 from .dice import white_value
-from .round import register, wait
-from .turn import end_turn, stage
+from .decide import wait
+from .turn import end_turn
 from .tyres import fit_tyres
 from ..track import Move
 from .where import track_of
@@ -48,7 +49,6 @@ def enter_pit(race: Race, car, to: int) -> list[Event]:
     return ev
 
 
-@stage("pit_stop")
 def _pit_stop(race: Race) -> list[Event]:
     """FGP 11.2 steps 1-2: serve Penalty tokens, else +1 ERS and stress to the
     middle, then the player's choices."""
@@ -82,7 +82,6 @@ def _stop_legal(race: Race, seat: int) -> list:
 
 def _stop_act(race: Race, seat: int, action: PitStop) -> list[Event]:
     car = race.cars[seat]
-    race.turn.pending = None
     ev: list[Event] = []
     if action.tyre is not None:                         # FGP 11.2 step 3
         if car.tyre in ("soft", "medium", "hard") and car.tyre not in car.tyres_left:
@@ -114,10 +113,6 @@ def _stop_act(race: Race, seat: int, action: PitStop) -> list[Event]:
     return ev
 
 
-register("pit_stop", _stop_legal, _stop_act, "FGP 11.2")
-
-
-@stage("pit_cards")
 def _pit_cards(race: Race) -> list[Event]:
     wait(race, "pit_discard", [race.move["seat"]])
     return []
@@ -133,10 +128,9 @@ def _discard_act(race: Race, seat: int, action) -> list[Event]:
     """FGP 11.2 step 3: discard any ACTION cards (Tyre Wear included, not the
     Draw Failure card), then draw up to the hand limit (no returns)."""
     car = race.cars[seat]
-    if isinstance(action, Discard):
+    if isinstance(action, Discard):                     # the stage asks again for more
         C.play(car, action.card, "FGP 11.2")
         return [C.face_down("pit_discard", seat, action.card, "FGP 11.2")]
-    race.turn.pending = None
     n = max(0, C.hand_limit(race, car) - len(car.hand))
     ev: list[Event] = []
     C.draw_cards(race, car, n, "FGP 11.2", events=ev)
@@ -146,9 +140,6 @@ def _discard_act(race: Race, seat: int, action) -> list[Event]:
     else:
         ev += leave_box(race, car)
     return ev + end_turn(race)
-
-
-register("pit_discard", _discard_legal, _discard_act, "FGP 11.2")
 
 
 def leave_box(race: Race, car) -> list[Event]:
@@ -183,4 +174,13 @@ def exit_order(race: Race) -> list[Event]:
     return ev
 
 
+# ---- the tables (rules/steps.py joins every module's) ----------------------------------
+STAGES = {"pit_stop": _pit_stop, "pit_cards": _pit_cards}
 
+STEPS = (
+    Step("pit_stop", "FGP 11.2", _stop_legal, _stop_act, label="choose tyres and repairs",
+         key=canon),
+    Step("pit_discard", "FGP 11.2", _discard_legal, _discard_act,
+         label="discard cards in the pit box", secret=True,
+         public_text=lambda action: "changes cards in the pit box (face down)"),
+)

@@ -17,15 +17,15 @@ from .incident_steps import yellow_flag
 from .penalties import HeldCard, end_of_race
 from .pit_steps import exit_order, leave_box
 from .flag_steps import start_vsc
-from .round import MAX_ROUNDS, phase
 from .season import race_over
-from .turn import end_turn, run_stage, stage
+from .turn import end_turn
 from .sequence import driver_sequence
 from .start_steps import draw_phase
 from .where import distance, in_yellow_zone, race_round, track_of, whole_tiles
 
+MAX_ROUNDS = 40        # A53: a race still running after 40 rounds is stopped and classified
 
-@phase("round_start")
+
 def _round_start(race: Race) -> list[Event]:
     race.round += 1
     race.flag += 1                                      # FGP 7.1 / 7.3
@@ -58,7 +58,6 @@ def _round_start(race: Race) -> list[Event]:
     return ev
 
 
-@phase("sequence")
 def _sequence(race: Race) -> list[Event]:
     """FGP 7.3.2 (A16): cars on track and off it by the walk from the leader;
     cars in their boxes after the track cars; the pit-exit space in the exit
@@ -98,7 +97,6 @@ def _sequence(race: Race) -> list[Event]:
     return [Event("sequence", {"order": list(order)}, "FGP 7.3.2")]
 
 
-@phase("round_end")
 def _round_end(race: Race) -> list[Event]:
     ev: list[Event] = []
     trk = track_of(race)
@@ -128,12 +126,10 @@ def _round_end(race: Race) -> list[Event]:
     return ev
 
 
-@phase("round_end_dice")
-def _round_end_dice(race: Race) -> list[Event]:
+def round_end_dice(race: Race) -> list[Event]:
     """FGP 13.3: a stress gain past STRESSED at the end of the round rolls the
-    RED die at once; what it causes is resolved like any incident."""
-    if race.move is not None:
-        return run_stage(race)
+    RED die at once; what it causes is resolved like any incident (the
+    `dice` stage of a move of its own, rules/steps.py)."""
     if race.deferred:
         seat = race.deferred.pop(0)
         race.move = {"seat": seat, "stage": "dice", "dice": ["red"], "next": "dice_done",
@@ -143,13 +139,11 @@ def _round_end_dice(race: Race) -> list[Event]:
     return []
 
 
-@stage("dice_done")
 def _dice_done(race: Race) -> list[Event]:
     race.move = None
     return []
 
 
-@phase("round_end_rest")
 def _round_end_rest(race: Race) -> list[Event]:
     ev: list[Event] = []
     # FGP 13.3: the race-leader token
@@ -227,7 +221,6 @@ def leader_crossed(race: Race) -> None:
         race.final_round = True
 
 
-@phase("finish")
 def _finish(race: Race) -> list[Event]:
     """FGP 12.2: reveal the penalty icons in hand, then classify."""
     trk = track_of(race)
@@ -251,7 +244,6 @@ def _finish(race: Race) -> list[Event]:
     race.classification = classify(fins, trk.lap_tiles,
                                    C.content_of(race).control.penalty_tiles)
     ev.append(Event("finish", {"classification": list(race.classification)}, "FGP 12.2"))
-    race.turn.pending = None
     if race.season or "championship" in race.config.options:
         ev += race_over(race)                           # FGP 14: the next race, if any
         if race.turn.phase == "qualifying":
@@ -261,7 +253,6 @@ def _finish(race: Race) -> list[Event]:
     return ev
 
 
-@stage("end")
 def _end(race: Race) -> list[Event]:
     """The car's turn is over: a Virtual Safety Car it caused now runs, a red
     flag stops the race for the restart; the leader crossing the line on the
@@ -277,3 +268,12 @@ def _end(race: Race) -> list[Event]:
     elif vsc:
         race.turn.phase = "vsc"
     return ev
+
+
+# ---- the tables (rules/steps.py joins every module's) ----------------------------------
+PHASES = {
+    "round_start": _round_start, "sequence": _sequence, "round_end": _round_end,
+    "round_end_rest": _round_end_rest, "finish": _finish,
+}
+
+STAGES = {"dice_done": _dice_done, "end": _end}

@@ -5,13 +5,16 @@ and the effects (dice, hazards: rules/incident_steps.py).
 `race.move` holds the turn in progress; its "stage" says what comes next:
   begin -> prep -> play -> moving <-> extend -> after_move -> battle... ->
   resolve -> incidents -> end
-Stages that need a decision set `race.turn.pending`; the others run at once."""
+Stages that need a decision ask for it (rules/decide.py); the others run at
+once. Each step module lists its stages in STAGES and its decisions in
+STEPS; rules/steps.py joins them into the machine."""
 from __future__ import annotations
 
 from ....engine import chance
 from ....engine.protocol import Event
+from ....engine.steps import Step as Decision
 from ..actions import Done, Extend, NoMove, Parameter, Play, PlayCard, QuickRepair, Reduce, \
-    Spend, Step, Stop
+    Spend, Step, Stop, canon
 from ..state import Race
 from . import card_effects as FX
 from . import car_state as CS
@@ -20,27 +23,16 @@ from . import draw as D
 from . import movement as M
 from .hazards import quick_repair, quick_repair_choices
 from .overtake import check_step, must_stop
-from .round import phase, register, remember, wait
+from .decide import remember, wait
 from .start_steps import stressed
 from .tyres import tyre_bonus, worn_out
 from .where import in_yellow_zone, occupancy, passable, positions, tile_of, track_of, race_round
 
-STAGES: dict = {}
-URGENT: dict = {}      # "run": handles race.move["now"] (forced discards, FGP 8.8)
-
-
-def stage(name):
-    def deco(fn):
-        STAGES[name] = fn
-        return fn
-    return deco
-
 
 # ---- the turns of a round -------------------------------------------------------------
-@phase("turns")
-def _turns(race: Race) -> list[Event]:
-    if race.move is not None:
-        return run_stage(race)
+def next_turn(race: Race) -> list[Event]:
+    """FGP 7.3.2: the next car in the sequence that has not moved takes its
+    turn; after the last, the round ends."""
     while race.seq_pos < len(race.sequence) and race.sequence[race.seq_pos] in race.done:
         race.seq_pos += 1
     if race.seq_pos >= len(race.sequence):
@@ -49,13 +41,6 @@ def _turns(race: Race) -> list[Event]:
     seat = race.sequence[race.seq_pos]
     race.move = {"seat": seat, "stage": "begin"}
     return []
-
-
-def run_stage(race: Race) -> list[Event]:
-    """The next step of the move in progress (forced discards first, FGP 8.8)."""
-    if race.move.get("now"):
-        return URGENT["run"](race)
-    return STAGES[race.move["stage"]](race)
 
 
 def end_turn(race: Race) -> list[Event]:
@@ -77,7 +62,6 @@ def car_of(race: Race):
 
 
 # ---- begin (FGP 7.3.3.1, 11.2, 13.4.5) ------------------------------------------------------
-@stage("begin")
 def _begin(race: Race) -> list[Event]:
     mv = race.move
     car = car_of(race)
@@ -137,7 +121,6 @@ def _neutral(race: Race) -> list[Event]:
 
 
 # ---- FGP 7.3.3.1 preparations -------------------------------------------------------------
-@stage("prep")
 def _prep_stage(race: Race) -> list[Event]:
     wait(race, "prep", [race.move["seat"]])
     return []
@@ -184,7 +167,6 @@ def _prep_legal(race: Race, seat: int) -> list:
 
 def _prep_act(race: Race, seat: int, action) -> list[Event]:
     car = race.cars[seat]
-    race.turn.pending = None
     if isinstance(action, Done):
         race.move["stage"] = "play"
         return []
@@ -226,11 +208,7 @@ def _fu(outcome) -> list[dict]:
     return [{"kind": f.kind, "seat": f.seat, "data": f.data} for f in outcome.followups]
 
 
-register("prep", _prep_legal, _prep_act, "FGP 7.3.3.1")
-
-
 # ---- FGP 7.3.3.2 / 7.3.3.5: the movement play ----------------------------------------------
-@stage("play")
 def _play_stage(race: Race) -> list[Event]:
     wait(race, "play", [race.move["seat"]])
     return []
@@ -312,12 +290,8 @@ def _pick(ids: dict[str, list[str]], colours) -> tuple | None:
 
 
 def _play_act(race: Race, seat: int, action: Play) -> list[Event]:
-    race.turn.pending = None
     return start_move(race, list(action.cards), action.orange_as,
                       characteristic=action.characteristic)
-
-
-register("play", _play_legal, _play_act, "FGP 7.3.3.5")
 
 
 def move_points(race: Race, car, pace: str, gear: int, characteristic: bool):
@@ -377,7 +351,6 @@ def start_move(race: Race, cards, orange_as, *, characteristic: bool,
 wear = CS.wear
 
 # ---- FGP 8.3, 9.1, 9.2: each movement point -----------------------------------------------
-@stage("moving")
 def _moving(race: Race) -> list[Event]:
     mv = race.move
     car = car_of(race)
@@ -508,7 +481,6 @@ def _reduce_options(race: Race, car) -> list:
 def _move_act(race: Race, seat: int, action) -> list[Event]:
     mv = race.move
     car = race.cars[seat]
-    race.turn.pending = None
     trk = track_of(race)
     if isinstance(action, Stop):
         blocked = step_options(race, seat)[1]
@@ -573,9 +545,6 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
     return ev
 
 
-register("move", _move_legal, _move_act, "FGP 8.3")
-
-
 def _before_pit(race: Race, car, to: int) -> list[Event]:
     """FGP 11.1 / 4.11.3: dice still to roll are rolled on track first (the
     tyres' RED die too, once); the car enters if it is still in control."""
@@ -592,7 +561,6 @@ def _before_pit(race: Race, car, to: int) -> list[Event]:
     return []
 
 
-@stage("pit_enter")
 def _pit_enter(race: Race) -> list[Event]:
     from .pit_steps import enter_pit
     mv = race.move
@@ -608,7 +576,6 @@ def _pit_enter(race: Race) -> list[Event]:
 
 
 # ---- FGP 8.2.2 extend -------------------------------------------------------------------
-@stage("extend")
 def _extend_stage(race: Race) -> list[Event]:
     if len(_extend_legal(race, race.move["seat"])) <= 1:
         race.move["stage"] = "after_move"
@@ -639,7 +606,6 @@ def _extend_legal(race: Race, seat: int) -> list:
 def _extend_act(race: Race, seat: int, action) -> list[Event]:
     mv = race.move
     car = race.cars[seat]
-    race.turn.pending = None
     if isinstance(action, Done):
         mv["stage"] = "after_move"
         return []
@@ -656,5 +622,23 @@ def _extend_act(race: Race, seat: int, action) -> list[Event]:
     return ev
 
 
-register("extend", _extend_legal, _extend_act, "FGP 8.2.2")
+
+# ---- the tables (rules/steps.py joins every module's) ----------------------------------
+STAGES = {
+    "begin": _begin, "prep": _prep_stage, "play": _play_stage, "moving": _moving,
+    "pit_enter": _pit_enter, "extend": _extend_stage,
+}
+
+STEPS = (
+    # the Option, EVENT and Tyre Wear cards played face up say so in their events;
+    # a worn-tyre or Safety Car discard goes face down (FGP 10.1, 13.9.2)
+    Decision("prep", "FGP 7.3.3.1", _prep_legal, _prep_act, label="prepare the move",
+             secret=True, from_hand=True, key=canon,
+             public_text=lambda action: "prepares the move"),
+    Decision("play", "FGP 7.3.3.5", _play_legal, _play_act, label="play movement cards",
+             from_hand=True, key=canon),
+    Decision("move", "FGP 8.3", _move_legal, _move_act, label="move one point", key=canon),
+    Decision("extend", "FGP 8.2.2", _extend_legal, _extend_act, label="extend the move",
+             from_hand=True),
+)
 
