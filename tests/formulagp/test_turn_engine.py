@@ -83,7 +83,6 @@ def _hidden_from_others(st, seat, action, cards, public):
 
 
 # ---- leaks: face-down plays in the log ----------------------------------------------------
-@leak
 def test_a_returned_card_is_not_shown_to_the_others():
     _, st = _fresh()
     assert _steps_name(st) == "returns"
@@ -93,7 +92,6 @@ def test_a_returned_card_is_not_shown_to_the_others():
                         "decides which drawn cards to return (face down)")
 
 
-@leak
 def test_the_pole_sitters_kept_card_is_not_shown_to_the_others():
     _, st = _fresh()
     _through_qualifying(st, "pole_keep")
@@ -103,7 +101,6 @@ def test_the_pole_sitters_kept_card_is_not_shown_to_the_others():
                         "keeps one card and puts the others back")
 
 
-@leak
 def test_a_worn_tyre_discard_is_face_down():
     trk = track("fast")
     tw = ids("tyre_wear")[0]
@@ -121,7 +118,6 @@ def test_a_worn_tyre_discard_is_face_down():
     assert disc.seen_by(1) is not None and "card" not in disc.seen_by(1).data
 
 
-@leak
 def test_a_safety_car_discard_is_face_down():
     trk = track("fast")
     opt = ids("option")[0]
@@ -133,7 +129,6 @@ def test_a_safety_car_discard_is_face_down():
     _hidden_from_others(st, 0, A.PlayCard(opt, "sc_discard"), [opt], "prepares the move")
 
 
-@leak
 def test_a_forced_discard_is_face_down():
     """FGP 8.8: an ERS spend lowers the hand limit; the card discarded goes face down."""
     trk = track("fast")
@@ -153,7 +148,6 @@ def test_a_forced_discard_is_face_down():
 
 
 # ---- leaks: the last seat of a simultaneous secret choice ---------------------------------
-@leak
 @pytest.mark.parametrize("step", ["quali_cards", "start_cards"])
 def test_the_last_seat_of_a_secret_choice_stays_secret(step):
     _, st = _fresh()
@@ -235,7 +229,6 @@ def test_race_from_a_position_plays_to_the_end(tmp_path):
     assert "classification" in res.output.lower()
 
 
-@leak
 def test_records_carry_the_content_version(tmp_path):
     import shutil
     from chequered.games.formulagp.content import CONTENT_DIR

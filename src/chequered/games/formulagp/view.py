@@ -4,10 +4,12 @@ secret until revealed), the position document, and redeterminization for
 search (resampling everything a seat has not seen)."""
 from __future__ import annotations
 
+from ...engine.board import action_doc
 from ...engine.positions import FORMAT
 from ...engine.protocol import BadInput
 from ...engine.chance import Chance
 from ...engine.rng import Rng
+from . import actions as A
 from .render_board import board_view
 from .rules import cards as C
 from .rules.where import distance, track_of
@@ -65,6 +67,24 @@ def view(race: Race, seat: int | None) -> dict:
         v["board"] = board_view(car, C.board_side(race, car), C.content_of(race))
         if race.move and "pole" in race.move and p and seat in p.seats:
             v["pole_cards"] = list(race.move["pole"])
+    return v
+
+
+def decorate_view(race: Race, seat: int, v: dict, legal: list) -> dict:
+    """The spaces this seat may move to now, marked on the pictures, and the
+    board elements that stand for an action (clickable in the web page,
+    engine/board.py)."""
+    v["highlight"] = [a.to for a in legal if isinstance(a, (A.Step, A.Rejoin))]
+    spaces, cards = {}, {}
+    for a in legal:
+        if isinstance(a, (A.Step, A.Rejoin)):
+            spaces.setdefault(str(a.to), action_doc(a))
+        elif isinstance(a, (A.Return, A.Discard, A.PlayCard)):
+            cards.setdefault(a.card, action_doc(a))
+        elif isinstance(a, A.Play) and len(a.cards) == 1 and not a.orange_as \
+                and not a.characteristic:
+            cards.setdefault(a.cards[0], action_doc(a))
+    v["clickable"] = {"spaces": spaces, "cards": cards}
     return v
 
 

@@ -5,7 +5,7 @@ the pit exit)."""
 from __future__ import annotations
 
 from ....engine import chance
-from ....engine.protocol import Event
+from ....engine.protocol import Event, Result
 from ..state import RACE_FIELDS, Race
 from . import cards as C
 from .points import add_race, pit_box_order, race_points, team_points
@@ -57,3 +57,23 @@ def _next_seed(race: Race, ev: list) -> int:
 def team_standings(race: Race) -> dict[str, int]:
     """The constructors' standings: a team scores its cars' points (FGP 14.4)."""
     return team_points(race.standings, {c.seat: c.team for c in race.cars})
+
+
+def result(race: Race) -> Result:
+    """The classification with its points (FGP 12.2, 14.2); a championship
+    is classified by its standings, ties by the last race (FGP 14.3)."""
+    from ..text import seat_names
+    names = seat_names(race)
+    laps = {c.seat: max(0, c.laps) for c in race.cars}
+    if "championship" in race.config.options:
+        last = race.results[-1]["classification"]
+        order = sorted(race.standings, key=lambda s: (-race.standings[s], last.index(s)))
+        return Result(classification=order, points=dict(race.standings), laps=laps,
+                      names=names,
+                      extra={"races": race.results, "teams": team_standings(race),
+                             "team_of": {str(c.seat): c.team for c in race.cars}})
+    pts = race_points(C.content_of(race).control.points, race.classification)
+    return Result(classification=list(race.classification), points=pts, laps=laps, names=names,
+                  notes={c.seat: f"{c.penalties} penalty token(s)" for c in race.cars
+                         if c.penalties},
+                  extra={"teams": {str(c.seat): c.team for c in race.cars}})

@@ -17,6 +17,7 @@ from ..config import FormulaGPConfig
 from ..content import Content, load_content
 from ..state import Car, Race
 from ..track import track as load_track
+from ..track import track_keys
 from .dice import roll_die
 from .cards import DECK_NAMES, action_ids
 
@@ -145,6 +146,22 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
     # rules.draw.start_draw_phase) and then the QUALI_DRAW return step. The
     # round machine (rules/round.py) sets `pending`; nothing is pending yet.
     race.turn = Turn("qualifying")
+    return race
+
+
+def new_game(config: FormulaGPConfig, seed: int) -> Race:
+    """The race (or the first race of a championship, FGP 14.1) a config sets
+    up; the decision machine then runs qualifying's first steps."""
+    keys = track_keys()
+    for t in [config.track, *(config.season or ())]:
+        if t not in keys:
+            where = " in the season" if t != config.track else ""
+            raise BadInput(f"unknown FormulaGP track {t!r}{where}; choose from {', '.join(keys)}")
+    race = new_race(config.track, len(config.seats), boards=config.boards, sides=config.sides,
+                    tyres=config.tyres, drivers=config.drivers, controllers=list(config.seats),
+                    seed=seed, content_dir=config.content, rules=config.rules, config=config)
+    if "championship" in config.options:            # FGP 14.1: a series of races
+        race.season = list(config.season or [config.track])[1:]
     return race
 
 
