@@ -12,7 +12,8 @@ from .content import content_version
 from .rules.season import result
 from .rules.setup import new_game
 from .rules.steps import MACHINE
-from .text import describe, describe_action, describe_choice, help_text, seat_names
+from .log import describe
+from .text import describe_action, describe_choice, help_text, seat_names
 from .track import track_keys
 from .view import decorate_view, dump_position, load_position, redeterminize, view
 
