@@ -147,11 +147,7 @@ def _move_play(d, w):
 
 S = "seat"
 EVENT_TEXT = {
-    # ---- setup, qualifying and the start (FGP 3, 6, 7.2) ----
-    "pit_boxes": lambda d, w: "pit boxes from the exit: " + w.order(d["order"]),
-    "panel_side": lambda d, w: f"race control panel: the {d['colour'].upper()} side",
-    "chequered_flag": lambda d, w: f"chequered flag on radar space {d['space']}: "
-                                   f"{_n(d['rounds'], 'round')}",
+    # ---- qualifying and the start (FGP 6, 7.2) ----
     "qualifying": lambda d, w: "-- qualifying --",
     "secret_chosen": lambda d, w: f"{w.who(d[S])} has chosen, face down",
     "quali_reveal": lambda d, w: f"{w.who(d[S])} shows {w.cards(d['cards'])}: qualifying "

@@ -11,7 +11,7 @@ so the same arguments and seed give the same race bit for bit:
 from __future__ import annotations
 
 from ....engine import chance
-from ....engine.protocol import BadInput, Event
+from ....engine.protocol import BadInput
 from ....engine.steps import Turn
 from ..config import FormulaGPConfig
 from ..content import Content, load_content
@@ -83,7 +83,7 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
     if config is None:
         config = _config(track, controllers, boards, sides, tyres, drivers, content_dir)
     race = Race(config, seed, track)
-    ch, ev = race.chance, []            # what setup decides is public (setup_events)
+    ch, ev = race.chance, []            # the race's log starts after setup
 
     # FGP 3.1: shuffle the pit-box tiles; box 0 is the one closest to the pit exit.
     order = list(range(seats))
@@ -171,11 +171,3 @@ def _config(track, controllers, boards, sides, tyres, drivers, content_dir) -> F
                                tyres=tyres, drivers=drivers, content=content_dir)
     except ValueError as exc:                   # pydantic's ValidationError included
         raise BadInput(f"FormulaGP: {exc}") from None
-
-
-def setup_events(race: Race) -> list[Event]:
-    """What setup decided, as events for the log (FGP 3.1, 3.2)."""
-    return [Event("pit_boxes", {"order": list(race.pit_order)}, "FGP 3.1"),
-            Event("panel_side", {"colour": race.panel_side}, "FGP 3.2"),
-            Event("chequered_flag", {"space": race.flag, "rounds": race.final_flag - race.flag + 1},
-                  "FGP 3.2")]
