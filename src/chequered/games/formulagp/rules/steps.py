@@ -10,8 +10,8 @@ modules into one engine/steps.Machine. Nothing registers itself on import.
 
 (vsc, red_flag_choices and restart come in from a turn's end). While a car
 takes its turn (phase `turns`) `race.move["stage"]` names the part of the
-turn that comes next; the STAGES table runs it (rules/turn.py, battle_steps,
-incident_steps, pit_steps, round_flow).
+turn that comes next; the STAGES table runs it (rules/turn.py, move_steps,
+battle_steps, incident_steps, pit_steps, round_flow).
 """
 from __future__ import annotations
 
@@ -19,10 +19,11 @@ from ....engine.protocol import Event
 from ....engine.steps import Machine
 from ..state import Race
 from ..text import describe_action, seat_names
-from . import battle_steps, flag_steps, incident_steps, pit_steps, round_flow, start_steps, turn
+from . import (battle_steps, flag_steps, incident_steps, move_steps, pit_steps, round_flow,
+               start_steps, turn)
 
-STAGES = {**turn.STAGES, **battle_steps.STAGES, **incident_steps.STAGES, **pit_steps.STAGES,
-          **round_flow.STAGES}
+STAGES = {**turn.STAGES, **move_steps.STAGES, **battle_steps.STAGES, **incident_steps.STAGES,
+          **pit_steps.STAGES, **round_flow.STAGES}
 
 
 def run_stage(race: Race) -> list[Event]:
@@ -46,8 +47,8 @@ def _round_end_dice(race: Race) -> list[Event]:
     return round_flow.round_end_dice(race)
 
 
-STEPS = (*start_steps.STEPS, *turn.STEPS, *battle_steps.STEPS, *incident_steps.STEPS,
-         *pit_steps.STEPS, *flag_steps.STEPS)
+STEPS = (*start_steps.STEPS, *turn.STEPS, *move_steps.STEPS, *battle_steps.STEPS,
+         *incident_steps.STEPS, *pit_steps.STEPS, *flag_steps.STEPS)
 
 PHASES = {**start_steps.PHASES, **round_flow.PHASES, **flag_steps.PHASES,
           "turns": _turns, "round_end_dice": _round_end_dice}
