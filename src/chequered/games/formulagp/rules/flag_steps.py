@@ -1,6 +1,7 @@
-"""Race control's heavier interventions as steps (FGP 13.9.3 the Virtual
-Safety Car, 13.10 the Red Flag, 13.12.1 the Investigation). The rules are
-the pure functions of rules/flags.py and rules/penalties.py."""
+"""Race control's interventions as steps: yellow flags and the race control
+panel (FGP 13.8), the Safety Car (13.9.1-13.9.2), the Virtual Safety Car
+(13.9.3), the Red Flag (13.10) and the Investigation (13.12.1). The rules are
+the pure functions of rules/flags.py, rules/hazards.py and rules/penalties.py."""
 from __future__ import annotations
 
 from ....engine import chance
@@ -11,12 +12,95 @@ from ..state import Race
 from . import card_effects as FX
 from . import cards as C
 from . import flags as F
+from . import hazards as H
 from .car_state import reset_stress
-from .penalties import investigation as judge
 from .decide import wait
+from .dice import roll_die, white_value
+from .penalties import investigation as judge
 from .start_steps import draw_phase
 from .tyres import fit_tyres
-from .where import grid_spaces, occupancy, track_of, whole_tiles
+from .where import grid_spaces, occupancy, race_round, tile_of, track_of, whole_tiles
+
+
+# ---- FGP 13.8 yellow flags, 13.9 the Safety Car ------------------------------------------
+def yellow_flag(race: Race, seat: int, panel: int | str = 1) -> list[Event]:
+    car = race.cars[seat]
+    t = tile_of(race, car)
+    if t is None or race.safety_car is not None:
+        return []
+    if race_round(race) == 1 and race.turn.phase == "turns":       # FGP 13.8.1: after all moved
+        race.deferred.append(seat)
+        return [Event("yellow_flag_later", {"seat": seat}, "FGP 13.8.1")]
+    trk = track_of(race)
+    zones = [H.YellowZone(z["yellow_tile"], z["green_tile"], z["ends_at"])
+             for z in race.yellow_flags]
+    ev: list[Event] = []
+    white = roll_die(race, ev, "white", "FGP 13.8.1", seat=seat)
+    sc_space = _panel(race).safety_car
+    res = H.yellow_flag(trk, zones, t, white_value(white), radar=race.flag,
+                        panel=race.yellow_panel, sc_space=sc_space)
+    if panel == "white_die" and res.new_zone:
+        extra = roll_die(race, ev, "white", "FGP 13.8.2", seat=seat)
+        res_panel = race.yellow_panel + white_value(extra)
+        race.yellow_panel = res_panel
+    else:
+        race.yellow_panel = res.panel
+    race.yellow_flags = [{"yellow_tile": z.yellow_tile, "green_tile": z.green_tile,
+                          "ends_at": z.ends_at} for z in res.zones]
+    ev.append(Event("yellow_flag", {"tile": t, "panel": race.yellow_panel}, "FGP 13.8.1"))
+    if res.safety_car or race.yellow_panel >= sc_space:
+        ev += safety_car(race)
+    return ev
+
+
+def _panel(race: Race):
+    return next(s for s in C.content_of(race).control.sides if s.colour == race.panel_side)
+
+
+def advance_panel(race: Race, by: int | str) -> list[Event]:
+    """FGP 13.8.2: a card that moves the Yellow Flag token on the race control
+    panel without a flag on track ('white_die': by the WHITE roll, icon = 1)."""
+    ev: list[Event] = []
+    if by == "white_die":
+        by = white_value(roll_die(race, ev, "white", "FGP 13.8.2"))
+    race.yellow_panel += int(by)
+    ev.append(Event("race_control", {"panel": race.yellow_panel}, "FGP 13.8.2"))
+    if race.yellow_panel >= _panel(race).safety_car:
+        ev += safety_car(race)
+    return ev
+
+
+def safety_car(race: Race) -> list[Event]:
+    """FGP 13.9.1-13.9.2: the SC goes ahead of the leader and the round ends."""
+    if race.safety_car is not None:
+        return []
+    trk = track_of(race)
+    leader = race.leader if race.leader is not None else _front(race)
+    lt = tile_of(race, race.cars[leader]) or 0
+    dep = F.deploy_safety_car(trk, lt, flag=race.flag, sequence=race.sequence,
+                            moved=race.done + ([race.move["seat"]] if race.move else []),
+                            hazards=race.hazards,
+                            period=C.content_of(race).control.safety_car_rounds)
+    race.safety_car = {"tile": dep.tile, "until": dep.until}
+    race.yellow_flags = []
+    # A54: the count of risky events starts again once the SC is out
+    race.yellow_panel = _panel(race).yellow_start
+    race.hazards = dict(dep.keep_hazards)
+    ev = [Event("safety_car", {"tile": dep.tile, "until": dep.until}, "FGP 13.9.2")]
+    for c in race.cars:
+        c.w2w = None
+        c.attempts = 0
+        ev += reset_stress(race, c, "FGP 13.9.2")
+        ev += C.charge_ers(race, c, C.ers_max(race, c), "FGP 13.9.2")
+    for s in dep.lose_turn:                              # the round ends at once
+        if s not in race.done:
+            race.done.append(s)
+    return ev
+
+
+def _front(race: Race) -> int:
+    from .where import distance
+    return max((c for c in race.cars), key=lambda c: distance(race, c)).seat
 
 
 # ---- FGP 13.12.1 Investigation -----------------------------------------------------------

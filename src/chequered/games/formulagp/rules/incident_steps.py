@@ -1,8 +1,8 @@
 """After the move (FGP 7.3.3.5 step 5, 8.6, 13): DRS, the end-of-move hazard
 checks and dice, and the incidents they cause as decision steps: loss of
 control (counter-steer or spin), off track, walls, collisions, damage,
-rejoining, yellow flags, the Safety Car. The outcomes are the pure functions
-of rules/hazards.py, rules/flags.py and rules/movement.py."""
+rejoining; the flags they wave are rules/flag_steps.py. The outcomes are the
+pure functions of rules/hazards.py, rules/flags.py and rules/movement.py."""
 from __future__ import annotations
 
 from ....engine.protocol import Event
@@ -13,12 +13,13 @@ from . import card_effects as FX
 from . import cards as C
 from . import hazards as H
 from . import movement as M
-from .car_state import reset_stress, stress
-from .dice import roll_die
-from .dice import white_value
-from .flags import deploy_safety_car, drs_between
-from .finish import places_yellow_flag
+from .car_state import stress
 from .decide import wait
+from .dice import roll_die, white_value
+from .finish import places_yellow_flag
+from .flag_steps import (advance_panel, investigation, red_flag, safety_car,
+                         virtual_safety_car, yellow_flag)
+from .flags import drs_between
 from .tyres import red_die_after_move
 from .turn import car_of, wear
 from .where import in_yellow_zone, occupancy, tile_of, track_of, race_round
@@ -221,14 +222,11 @@ def apply_followup(race: Race, kind: str, seat: int, data: dict) -> list[Event]:
         ev: list[Event] = []
         white = roll_die(race, ev, "white", "FGP 13.9", seat=seat)
         if white.value in data.get("red_flag_on", [6]):
-            from .flag_steps import red_flag
             return ev + red_flag(race)
         return ev + safety_car(race)
     if kind == "vsc":
-        from .flag_steps import virtual_safety_car
         return virtual_safety_car(race, seat)
     if kind == "investigation":
-        from .flag_steps import investigation
         return investigation(race)
     if kind == "lose_turn":
         if seat not in race.done and race.move and race.move["seat"] != seat:
@@ -469,87 +467,6 @@ def run_now(race: Race) -> list[Event]:
         return []
     wait(race, "discard", [f["seat"]])
     return []
-
-
-# ---- FGP 13.8 yellow flags, 13.9 the Safety Car ------------------------------------------
-def yellow_flag(race: Race, seat: int, panel: int | str = 1) -> list[Event]:
-    car = race.cars[seat]
-    t = tile_of(race, car)
-    if t is None or race.safety_car is not None:
-        return []
-    if race_round(race) == 1 and race.turn.phase == "turns":       # FGP 13.8.1: after all moved
-        race.deferred.append(seat)
-        return [Event("yellow_flag_later", {"seat": seat}, "FGP 13.8.1")]
-    trk = track_of(race)
-    zones = [H.YellowZone(z["yellow_tile"], z["green_tile"], z["ends_at"])
-             for z in race.yellow_flags]
-    ev: list[Event] = []
-    white = _white(race, ev, "FGP 13.8.1", seat)
-    sc_space = _panel(race).safety_car
-    res = H.yellow_flag(trk, zones, t, white_value(white), radar=race.flag,
-                        panel=race.yellow_panel, sc_space=sc_space)
-    if panel == "white_die" and res.new_zone:
-        extra = _white(race, ev, "FGP 13.8.2", seat)
-        res_panel = race.yellow_panel + white_value(extra)
-        race.yellow_panel = res_panel
-    else:
-        race.yellow_panel = res.panel
-    race.yellow_flags = [{"yellow_tile": z.yellow_tile, "green_tile": z.green_tile,
-                          "ends_at": z.ends_at} for z in res.zones]
-    ev.append(Event("yellow_flag", {"tile": t, "panel": race.yellow_panel}, "FGP 13.8.1"))
-    if res.safety_car or race.yellow_panel >= sc_space:
-        ev += safety_car(race)
-    return ev
-
-
-def _panel(race: Race):
-    return next(s for s in C.content_of(race).control.sides if s.colour == race.panel_side)
-
-
-def advance_panel(race: Race, by: int | str) -> list[Event]:
-    """FGP 13.8.2: a card that moves the Yellow Flag token on the race control
-    panel without a flag on track ('white_die': by the WHITE roll, icon = 1)."""
-    ev: list[Event] = []
-    if by == "white_die":
-        by = white_value(_white(race, ev, "FGP 13.8.2"))
-    race.yellow_panel += int(by)
-    ev.append(Event("race_control", {"panel": race.yellow_panel}, "FGP 13.8.2"))
-    if race.yellow_panel >= _panel(race).safety_car:
-        ev += safety_car(race)
-    return ev
-
-
-def safety_car(race: Race) -> list[Event]:
-    """FGP 13.9.1-13.9.2: the SC goes ahead of the leader and the round ends."""
-    if race.safety_car is not None:
-        return []
-    trk = track_of(race)
-    leader = race.leader if race.leader is not None else _front(race)
-    lt = tile_of(race, race.cars[leader]) or 0
-    dep = deploy_safety_car(trk, lt, flag=race.flag, sequence=race.sequence,
-                            moved=race.done + ([race.move["seat"]] if race.move else []),
-                            hazards=race.hazards,
-                            period=C.content_of(race).control.safety_car_rounds)
-    race.safety_car = {"tile": dep.tile, "until": dep.until}
-    race.yellow_flags = []
-    # A54: the count of risky events starts again once the SC is out
-    race.yellow_panel = _panel(race).yellow_start
-    race.hazards = dict(dep.keep_hazards)
-    ev = [Event("safety_car", {"tile": dep.tile, "until": dep.until}, "FGP 13.9.2")]
-    for c in race.cars:
-        c.w2w = None
-        c.attempts = 0
-        ev += reset_stress(race, c, "FGP 13.9.2")
-        ev += C.charge_ers(race, c, C.ers_max(race, c), "FGP 13.9.2")
-    for s in dep.lose_turn:                              # the round ends at once
-        if s not in race.done:
-            race.done.append(s)
-    return ev
-
-
-def _front(race: Race) -> int:
-    from .where import distance
-    return max((c for c in race.cars), key=lambda c: distance(race, c)).seat
 
 
 # ---- FGP 13.4.5 rejoining ---------------------------------------------------------------

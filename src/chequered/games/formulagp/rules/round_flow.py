@@ -13,10 +13,9 @@ from .car_state import stress
 from .finish import Finisher, classify, final_lap
 from .flags import advance_safety_car, lap_change, sc_status
 from .hazards import become_leader, race_leader
-from .incident_steps import yellow_flag
 from .penalties import HeldCard, end_of_race
 from .pit_steps import exit_order, leave_box
-from .flag_steps import start_vsc
+from .flag_steps import start_vsc, yellow_flag
 from .season import race_over
 from .turn import end_turn
 from .sequence import driver_sequence
