@@ -378,3 +378,12 @@ def test_nothing_in_the_game_touches_the_generator_or_a_deck_order():
         if p.name == "view.py":                      # redeterminize's own rng
             text = text[:text.index("def redeterminize")]
         assert not banned.findall(text), (p.name, banned.findall(text))
+
+
+def test_a_refused_return_says_why():
+    """FGP 7.3.1: the refusal names the rule and the reason, about the seat's own cards."""
+    _, st = _fresh()
+    seat = min(GAME.to_act(st))
+    in_deck = st.cars[seat].deck.pile[0]
+    why = GAME.refusal(st, seat, A.Return(in_deck))
+    assert why.rule == "FGP 7.3.1" and str(why) == f"FGP 7.3.1: {in_deck} was not drawn this round"

@@ -66,17 +66,23 @@ def legal_returns(race: Race, seat: int) -> list[str]:
             if c in car.hand and not C.is_draw_failure(race, c)]
 
 
+def why_not_return(race: Race, seat: int, card: str) -> str | None:
+    """Why `seat` may not return `card` now (its own cards only), or None."""
+    if card in legal_returns(race, seat):
+        return None
+    if card in C.action_ids(C.content_of(race)) and C.is_draw_failure(race, card):
+        return f"{RULE}: a Draw Failure card cannot be returned"
+    if race.cars[seat].returns_left <= 0:
+        return f"{RULE}: no returns left (one per LED beside the ERS charge)"
+    return f"{RULE}: {card} was not drawn this round"
+
+
 def return_card(race: Race, seat: int, card: str) -> list[Event]:
     """Return one card to the bottom of the ACTION deck (FGP 7.3.1, 4.2.1)."""
     car = race.cars[seat]
-    if card not in legal_returns(race, seat):
-        if C.is_draw_failure(race, card):
-            why = "a Draw Failure card cannot be returned"
-        elif car.returns_left <= 0:
-            why = "no returns left (one per LED beside the ERS charge)"
-        else:
-            why = f"{card} was not drawn this round"
-        raise IllegalAction(f"{RULE}: {why}", RULE)
+    why = why_not_return(race, seat, card)
+    if why is not None:
+        raise IllegalAction(why, RULE)
     C.return_to_bottom(car, card, RULE)
     car.returns_left -= 1
     car.returned += 1

@@ -37,6 +37,10 @@ def _returns_legal(race: Race, seat: int) -> list:
     return [Return(c) for c in D.legal_returns(race, seat)] + [Done()]
 
 
+def _why_not_return(race: Race, seat: int, action) -> str | None:
+    return D.why_not_return(race, seat, action.card) if isinstance(action, Return) else None
+
+
 def _returns_act(race: Race, seat: int, action) -> list[Event]:
     if isinstance(action, Return):
         ev = D.return_card(race, seat, action.card)
@@ -280,7 +284,7 @@ def _text(words):
 
 STEPS = (
     Step("returns", "FGP 7.3.1", _returns_legal, _returns_act, label="return drawn cards",
-         concurrent=True, secret=True,
+         concurrent=True, secret=True, why_not=_why_not_return,
          public_text=_text("decides which drawn cards to return (face down)")),
     Step("quali_cards", "FGP 6.1", _quali_legal, _quali_act, label="choose qualifying cards",
          concurrent=True, secret=True, key=canon,
