@@ -1,4 +1,4 @@
-"""The round machine (rules/round.py and the step modules): whole races, the
+"""The decision machine (rules/steps.py and the step modules): whole races, the
 rulebook's worked examples played through the decision steps, secrecy of
 simultaneous choices, and positions built by hand (FGP 6, 7, 8, 9, 11, 12)."""
 from __future__ import annotations

@@ -346,6 +346,15 @@ def test_dice_are_scripted_through_chance():
         ev = GAME.apply(st, seat, A.Push(True))
     roll = next(e for e in ev if e.kind == "roll")
     assert roll.reveal and roll.data["die"] == "white" and roll.data["colour"] == "red"
+    # a red face: a counter-steer card saves the car, else it crashes (pit-lane start)
+    car = st.cars[seat]
+    if any(f == "counter_steer" for f, _ in C.single_spends(st, car)):
+        assert _steps_name(st) == "quali_save" and GAME.to_act(st) == {seat}
+        save = GAME.legal_actions(st, seat)[0]
+        GAME.apply(st, seat, save)
+        assert save.card not in car.hand and not car.crashed
+    else:
+        assert car.crashed and car.pit_lane_start and car.quali_score == 0
 
 
 def test_malformed_positions_are_bad_input():

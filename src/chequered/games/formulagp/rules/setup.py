@@ -18,8 +18,8 @@ from ..content import Content, load_content
 from ..state import Car, Race
 from ..track import track as load_track
 from ..track import track_keys
-from .dice import roll_die
 from .cards import DECK_NAMES, action_ids
+from .dice import roll_die
 
 DRY_TYRES = ("soft", "medium", "hard")      # FGP 5.1.3; wet is for rain ([ADV] 10.2)
 DEFAULT_TYRE = "medium"
@@ -143,8 +143,8 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
 
     race.round = 0
     # Next: qualifying, which opens with every seat drawing (FGP 6.2 step 1,
-    # rules.draw.start_draw_phase) and then the QUALI_DRAW return step. The
-    # round machine (rules/round.py) sets `pending`; nothing is pending yet.
+    # rules.draw.start_draw_phase) and then the returns step. The decision
+    # machine (rules/steps.py) runs it; nothing is pending yet.
     race.turn = Turn("qualifying")
     return race
 

@@ -10,11 +10,11 @@ from ....engine.steps import Step
 from ..actions import Cards, CounterSteer, Done, PoleKeep, Push, Return, canon
 from ..state import Race
 from . import cards as C
-from .dice import roll_die
 from . import draw as D
 from . import start as S
 from .battle import card_info
 from .decide import keep_deciding, wait
+from .dice import roll_die
 from .tyres import tyre_bonus
 from .where import grid_spaces, track_of
 
