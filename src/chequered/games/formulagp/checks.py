@@ -87,8 +87,9 @@ def invariants(race) -> list[str]:
             problems.append(f"seat {c.seat}: ERS {c.ers} outside 0..{side.ers_max}")
         if c.space is not None and c.off_track:
             problems.append(f"seat {c.seat}: on a space and off track")
-    if race.turn.pending is not None and not race.turn.over:
-        for s in race.turn.pending.seats:
+    p = race.turn.pending
+    if p is not None and not race.turn.over:
+        for s in p.seats:
             if not MACHINE.legal(race, s):
-                problems.append(f"seat {s} must act at {race.turn.pending.step} with no legal action")
+                problems.append(f"seat {s} must act at {p.step} with no legal action")
     return problems

@@ -64,13 +64,11 @@ class Words:
     def cards(self, ids) -> str:
         return ", ".join(self.card(c) for c in ids) or "no cards"
 
-    def space(self, sid) -> str:
-        if self.state is None:
-            return f"space {sid}"
-        from .rules.where import track_of
-        sp = track_of(self.state).spaces[sid]
-        lane = "/".join(map(str, sp.lanes))
-        return f"tile {sp.tile}, lane {lane}" + (" (pit lane)" if sp.pit_lane else "")
+    @staticmethod
+    def place(d: dict) -> str:
+        """Where an event happened: the tile and lanes it recorded (where.place)."""
+        lane = "/".join(map(str, d["lanes"]))
+        return f"tile {d['tile']}, lane {lane}" + (" (pit lane)" if d.get("pit_lane") else "")
 
 
 def _n(n, one: str, many: str | None = None) -> str:
@@ -256,7 +254,7 @@ EVENT_TEXT = {
     "tyres": lambda d, w: f"{w.who(d[S])} fits {d['tyre']} tyres",
     # ---- moving (FGP 7.3.3, 8) ----
     "move_play": _move_play,
-    "step": lambda d, w: f"{w.who(d[S])} to {w.space(d['to'])}",
+    "step": lambda d, w: f"{w.who(d[S])} to {w.place(d)}",
     "lap": lambda d, w: f"{w.who(d[S])} completes lap {d['laps']}",
     "extend": lambda d, w: f"{w.who(d[S])} extends with "
                            + ("an ERS charge" if d["via"] == "ers" else "a Tyre Wear card"),
@@ -264,11 +262,11 @@ EVENT_TEXT = {
                            f"{d['brake']} braked",
     "points_lost": lambda d, w: f"{w.who(d[S])} cannot go further: "
                                 f"{_n(d['n'], 'movement point')} lost",
-    "drs": lambda d, w: f"{w.who(d[S])} DRS to {w.space(d['to'])}",
+    "drs": lambda d, w: f"{w.who(d[S])} DRS to {w.place(d)}",
     "stop_behind": lambda d, w: f"{w.who(d[S])} stops behind, {_n(d['left'], 'point')} left",
     "push": lambda d, w: f"{w.who(d[S])} pushes {w.who(d['pushed'])} aside",
     "turned": lambda d, w: f"{w.who(d[S])} turns the car round",
-    "rejoin": lambda d, w: f"{w.who(d[S])} rejoins at {w.space(d['to'])}",
+    "rejoin": lambda d, w: f"{w.who(d[S])} rejoins at {w.place(d)}",
     # ---- battles (FGP 9) ----
     "ot_charge": lambda d, w: f"{w.who(d[S])} OT {d['ot']}"
                               + (f" ({d['lost']} lost)" if d.get("lost") else ""),
@@ -280,7 +278,7 @@ EVENT_TEXT = {
     "battle_reveal": lambda d, w: f"{w.who(d[S])} shows {w.cards(d['cards'])}",
     "battle_boost": _boost,
     "battle_result": _result,
-    "overtake": lambda d, w: f"{w.who(d[S])} overtakes to {w.space(d['to'])}",
+    "overtake": lambda d, w: f"{w.who(d[S])} overtakes to {w.place(d)}",
     "secondary_attack": lambda d, w: f"{w.who(d[S])} attacks {w.who(d['target'])} from the "
                                      f"slipstream with {w.card(d['card'])}",
     "secondary_declined": lambda d, w: f"{w.who(d[S])} does not attack from the slipstream",
@@ -308,7 +306,7 @@ EVENT_TEXT = {
     "virtual_safety_car": lambda d, w: f"VIRTUAL SAFETY CAR, called by {w.who(d[S])}",
     "vsc_plan": lambda d, w: f"under the VSC every car drives {_n(d['steps'], 'space')}: "
                              + w.order(d["movers"]),
-    "vsc_step": lambda d, w: f"{w.who(d[S])} to {w.space(d['to'])}",
+    "vsc_step": lambda d, w: f"{w.who(d[S])} to {w.place(d)}",
     "vsc_end": lambda d, w: "the Virtual Safety Car ends",
     "red_flag": lambda d, w: "RED FLAG: the grid is " + w.order(d["grid"]),
     "investigation": _investigation,

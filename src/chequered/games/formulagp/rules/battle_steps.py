@@ -20,7 +20,7 @@ from .overtake import battle_targets, charge_ot, ot_leds
 from .decide import wait
 from .start_steps import infos, stressed
 from .turn import car_of, wear
-from .where import in_yellow_zone, passable, positions, tile_of, track_of, race_round
+from .where import in_yellow_zone, passable, place, positions, race_round, tile_of, track_of
 
 
 def failed_lapping(race: Race, mover: int, blockers) -> list[Event]:
@@ -345,7 +345,7 @@ def _drive(race: Race, car, path: list[int]) -> list[Event]:
             if race.final_round or race.flag >= race.final_flag:
                 car.crossed_final = True
         car.space = to
-    ev.append(Event("overtake", {"seat": car.seat, "to": car.space}, "FGP 9.4.1"))
+    ev.append(Event("overtake", {"seat": car.seat, **place(race, car.space)}, "FGP 9.4.1"))
     return ev
 
 

@@ -19,7 +19,7 @@ from .dice import roll_die, white_value
 from .penalties import investigation as judge
 from .start_steps import draw_phase
 from .tyres import fit_tyres
-from .where import grid_spaces, occupancy, race_round, tile_of, track_of, whole_tiles
+from .where import grid_spaces, occupancy, place, race_round, tile_of, track_of, whole_tiles
 
 
 # ---- FGP 13.8 yellow flags, 13.9 the Safety Car ------------------------------------------
@@ -187,7 +187,7 @@ def _vsc_act(race: Race, seat: int, action: Step) -> list[Event]:
     if race.vsc_plan["left"] <= 0:
         race.vsc_plan["movers"].pop(0)
         race.vsc_plan.pop("left", None)
-    return [Event("vsc_step", {"seat": seat, "to": action.to}, "FGP 13.9.3")]
+    return [Event("vsc_step", {"seat": seat, **place(race, action.to)}, "FGP 13.9.3")]
 
 
 # ---- FGP 13.10 Red Flag ------------------------------------------------------------------

@@ -22,7 +22,7 @@ from .flag_steps import (advance_panel, investigation, red_flag, safety_car,
 from .flags import drs_between
 from .tyres import red_die_after_move
 from .turn import car_of, wear
-from .where import in_yellow_zone, occupancy, tile_of, track_of, race_round
+from .where import in_yellow_zone, occupancy, place, race_round, tile_of, track_of
 
 
 # ---- FGP 8.6 DRS, then the battle or the effects -------------------------------------------
@@ -47,7 +47,7 @@ def _after_move(race: Race) -> list[Event]:
                 car.laps += 1
             car.space = to
             mv["drs"] = True
-            ev.append(Event("drs", {"seat": car.seat, "to": to}, "FGP 8.6"))
+            ev.append(Event("drs", {"seat": car.seat, **place(race, to)}, "FGP 8.6"))
             if sum(1 for s in others.values() if s == to):
                 mv["ahead"] = next(k for k, s in others.items() if s == to)
                 mv["blocked"] = [mv["ahead"]]
@@ -500,7 +500,7 @@ def _rejoin_act(race: Race, seat: int, action: Rejoin) -> list[Event]:
     mv = race.move
     opt = next(o for o in H.rejoin_options(track_of(race), tuple(car.off_spot),
                                            occupancy(race, seat)) if o.space == action.to)
-    ev = [Event("rejoin", {"seat": seat, "to": action.to}, "FGP 13.4.5")]
+    ev = [Event("rejoin", {"seat": seat, **place(race, action.to)}, "FGP 13.4.5")]
     if opt.push is not None:
         other = next(c for c in race.cars if c.space == action.to and c.seat != seat)
         if opt.penalty:

@@ -16,7 +16,7 @@ from .decide import remember, wait
 from .overtake import check_step, must_stop
 from .tyres import worn_out
 from .turn import _sc, car_of, wear
-from .where import in_yellow_zone, occupancy, passable, positions, track_of, race_round
+from .where import in_yellow_zone, occupancy, passable, place, positions, race_round, track_of
 
 
 # ---- FGP 8.3, 9.1, 9.2: each movement point -----------------------------------------------
@@ -205,7 +205,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
     hz = race.hazards.get(sp.tile)
     if hz == "gravel" and not in_yellow_zone(race, sp.tile) and not _sc(race):
         mv["gravel_tile"] = sp.tile
-    ev.append(Event("step", {"seat": seat, "to": to}, "FGP 8.3"))
+    ev.append(Event("step", {"seat": seat, **place(race, to)}, "FGP 8.3"))
     if mv.get("ahead") is not None and race_round(race) > 2 \
             and must_stop(trk, to, positions(race, seat), passable(race, car),
                           ahead_in_space=mv["ahead"]):
