@@ -9,8 +9,10 @@ import itertools
 import pytest
 from pydantic import TypeAdapter
 
+from chequered.engine import chance
 from chequered.engine.deck import Deck
 from chequered.engine.protocol import IllegalAction
+from chequered.engine.rng import Rng
 from chequered.games.formulagp.content import EFFECT_KINDS, Effect, load_content
 from chequered.games.formulagp.rules import card_effects as E
 from chequered.games.formulagp.rules import cards as C
@@ -236,7 +238,8 @@ def test_risk_card_drawing_damage_places_it_by_the_board(race):
     assert car.damage == ["D11"] and car.damage_tokens == ["max_ot"]
     assert car.damaged_this_round and C.max_ot(race, car) == 1
     assert race.decks["risk"].discards == ["K10"]
-    assert [e.kind for e in out.events][:3] == ["risk_drawn", "card_resolved", "damage_drawn"]
+    assert [e.kind for e in out.events][:4] == ["draw", "card_resolved", "draw", "damage_drawn"]
+    assert out.events[0].data["cards"] == ["K10"] and out.events[0].to is None   # face up
     assert_conserved(race)
 
 
@@ -284,16 +287,16 @@ def test_failure_via_draw_failure_then_resolved(race):
 
 # ---- discard (FGP 4.2.1, 8.8) ---------------------------------------------------------------------------
 def test_random_discard_never_takes_tyre_wear_or_draw_failure(race):
-    seen = set()
-    for seed in range(40):
-        r = new_race("fast", 2, seed=seed)
+    # the card is picked by lot among those that may go: G01, R03, P02
+    for pick, card in enumerate(["G01", "R03", "P02"]):
+        r = race.clone()
         car = arrange(r, 0, ["T01", "F01", "G01", "T02", "R03", "P02"])
-        E.resolve_card(r, 0, "K19")                    # discard 1 at random
-        gone = {"T01", "F01", "G01", "T02", "R03", "P02"} - set(car.hand)
-        assert len(gone) == 1 and gone <= {"G01", "R03", "P02"}
-        assert car.deck.discards == list(gone) and C.deck_conserved(car)
-        seen |= gone
-    assert seen == {"G01", "R03", "P02"}                # every allowed card can go
+        with chance.scripted(r.chance, order=[("below", pick)]):
+            out = E.resolve_card(r, 0, "K19")          # discard 1 at random
+        assert set(car.hand) == {"T01", "F01", "G01", "T02", "R03", "P02"} - {card}
+        assert car.deck.discards == [card] and C.deck_conserved(car)
+        gone = next(e for e in out.events if e.kind == "discarded")
+        assert gone.to == 0 and "card" not in gone.seen_by(1).data      # face down
 
 
 def test_random_discard_with_only_tyre_wear_and_draw_failure_does_nothing(race):
@@ -453,7 +456,7 @@ def test_remove_by_board_refuses_a_card_elsewhere(race):
 # ---- next-turn flags (FGP 13.13.1 style) -------------------------------------------------------------
 def test_next_turn_flags_set_in_own_turn_apply_to_the_next_turn(race):
     car = race.cars[0]
-    race.sequence, race.turn = [3, 0, 1], 1          # seat 0 is moving
+    race.sequence, race.seq_pos = [3, 0, 1], 1          # seat 0 is moving
     E.resolve_card(race, 0, "K18")                   # no tyre bonus, no pairs next turn
     m = E.modifiers(race, car)
     assert not m.no_pairs and not m.no_tyre_bonus   # not in the rest of this turn
@@ -467,7 +470,7 @@ def test_next_turn_flags_set_in_own_turn_apply_to_the_next_turn(race):
 
 def test_next_turn_flag_set_outside_own_turn_applies_to_the_coming_turn(race):
     car = race.cars[0]
-    race.sequence, race.turn = [3, 0, 1], 0          # seat 3 moves; seat 0 defends
+    race.sequence, race.seq_pos = [3, 0, 1], 0          # seat 3 moves; seat 0 defends
     E.resolve_card(race, 0, "K17")
     assert E.modifiers(race, car).no_tyre_bonus and car.no_tyre_bonus_next is True
     E.clear_turn_effects(car)
@@ -540,8 +543,10 @@ def test_event_that_can_be_held_goes_face_down(race):
     on_top(race, "event", "E06")
     out = E.draw_and_resolve(race, 0, "event")
     assert car.held_events == ["E06"] and car.mp_event == 0
-    assert [e.kind for e in out.events] == ["event_held"]
-    assert "E06" not in str(out.events[0].data)       # the card stays hidden
+    assert [e.kind for e in out.events] == ["draw", "event_held"]
+    drawn = out.events[0]
+    assert drawn.to == 0 and drawn.data["cards"] == ["E06"]      # its drawer reads it
+    assert "E06" not in str(drawn.seen_by(1).data) + str(out.events[1].data)   # hidden
     assert_conserved(race)
 
 
@@ -635,7 +640,7 @@ def test_unknown_card_is_refused(race):
 # ---- conservation and determinism over many draws -------------------------------------------------
 def _churn(seed, steps=300):
     race = new_race("fast", 6, seed=seed)
-    rng = race.rng.spawn("test")
+    rng = Rng(seed).spawn("test")          # the test's own choices, not the race's
     for i in range(steps):
         seat = rng.below(6)
         car = race.cars[seat]
@@ -644,7 +649,7 @@ def _churn(seed, steps=300):
                 c.damaged_this_round = False
                 E.clear_turn_effects(c)
         if len(car.hand) < 3:
-            C.draw_cards(race, car, 3)
+            C.draw_cards(race, car, 3, events=[])
         sit = SITUATIONS[rng.below(len(SITUATIONS))]
         choices = E.held_event_choices(race, seat, when="battle" if sit.in_battle else "turn",
                                        role=sit.role)

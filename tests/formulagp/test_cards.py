@@ -78,7 +78,7 @@ def test_charge_ers_never_passes_the_maximum(race):
 # ---- FGP 4.2 / 4.2.1 deck operations ------------------------------------------------
 def test_draw_takes_from_the_top(race):
     car = arrange(race, 0, [], top=["B01", "G02", "T03"])
-    assert C.draw_cards(race, car, 2) == ["B01", "G02"]
+    assert C.draw_cards(race, car, 2, events=[]) == ["B01", "G02"]
     assert car.hand == ["B01", "G02"] and car.deck.peek() == "T03"
     assert C.deck_conserved(car)
 
@@ -89,13 +89,15 @@ def test_fgp_4_2_an_empty_pile_is_rebuilt_from_the_discards(race):
     car.deck = Deck(["G01"], ["R01", "R02", "R03"])
     car.hand = [c for c in ids if c not in ("G01", "R01", "R02", "R03")]
     assert C.deck_conserved(car)
-    got = C.draw_cards(race, car, 3)
+    ev = []
+    got = C.draw_cards(race, car, 3, events=ev)
     assert got[0] == "G01" and set(got[1:]) < {"R01", "R02", "R03"} and len(got) == 3
     assert car.deck.discards == [] and len(car.deck.pile) == 1
+    assert [e.kind for e in ev] == ["shuffle", "draw"]         # the discards shuffled in
     assert C.deck_conserved(car)
     # both empty: the draw stops short
-    C.draw_cards(race, car, 1)
-    assert C.draw_cards(race, car, 2) == [] and len(car.hand) == 45
+    C.draw_cards(race, car, 1, events=[])
+    assert C.draw_cards(race, car, 2, events=[]) == [] and len(car.hand) == 45
 
 
 def test_reshuffle_is_seeded(race):
@@ -103,7 +105,7 @@ def test_reshuffle_is_seeded(race):
     for r in (a, b):
         car = r.cars[0]
         car.deck = Deck([], [f"X{i}" for i in range(10)])
-        C.draw_cards(r, car, 10)
+        C.draw_cards(r, car, 10, events=[])
     assert a.cars[0].hand == b.cars[0].hand
     assert a.cars[0].hand != [f"X{i}" for i in range(9, -1, -1)]   # really shuffled
 
@@ -143,7 +145,9 @@ def test_handling_a_card_not_in_hand_is_illegal(race):
 def test_effect_reshuffle_leaves_the_discard_pile_alone(race):
     car = arrange(race, 0, [], discards=["G01", "G02"])
     pile = list(car.deck.pile)
-    C.reshuffle_effect(race, car)
+    ev = []
+    C.reshuffle_effect(race, car, ev)
+    assert [e.kind for e in ev] == ["shuffle"]
     assert car.deck.discards == ["G01", "G02"]
     assert sorted(car.deck.pile) == sorted(pile) and car.deck.pile != pile
 
@@ -161,9 +165,11 @@ def test_conservation_detects_lost_and_doubled_cards(race):
 
 def test_shared_decks_are_conserved_with_held_cards(race):
     car = race.cars[1]
-    car.held_events.append(C.draw_shared(race, "event"))
-    car.damage.append(C.draw_shared(race, "damage"))
-    race.decks["risk"].discard(C.draw_shared(race, "risk"))
+    ev = []
+    car.held_events.append(C.draw_shared(race, "event", ev, rule="FGP 4.4", to=1))
+    car.damage.append(C.draw_shared(race, "damage", ev, rule="FGP 13.6"))
+    race.decks["risk"].discard(C.draw_shared(race, "risk", ev, rule="FGP 4.5"))
+    assert ev[0].to == 1 and ev[1].to is None              # an EVENT card is held face down
     assert C.check_conservation(race) == []
     race.decks["failure"].pile.pop()
     assert C.check_conservation(race) == ["failure deck holds 15 cards, not 16"]

@@ -33,11 +33,14 @@ def test_draw_up_to_the_hand_limit(race):
     ev = D.draw_to_limit(race, 0)
     assert car.hand == ["G01", "R01", "R02", "R03", "R04", "R05"]   # 4 + 2 LEDs = 6
     assert car.drawn == ["R01", "R02", "R03", "R04", "R05"] and car.returns_left == 2
-    assert ev[0].data == {"seat": 0, "n": 5, "hand": 6} and ev[0].rule == "FGP 7.3.1"
+    # drawn into the hand: its owner reads the cards, the others how many
+    assert ev[0].data["cards"] == ["R01", "R02", "R03", "R04", "R05"] and ev[0].to == 0
+    assert ev[0].masked == {"what": "ACTION card", "count": 5, "seat": 0}
+    assert ev[0].rule == "FGP 7.3.1"
     car.ers = 1                                                    # 0 LEDs
     car.hand.pop()
     car.hand.pop()
-    assert C.hand_limit(race, car) == 4 and D.draw_to_limit(race, 0)[0].data["n"] == 0
+    assert C.hand_limit(race, car) == 4 and D.draw_to_limit(race, 0) == []   # nothing drawn
 
 
 def test_a_hand_over_the_limit_keeps_its_cards(race):           # digest A12
@@ -68,7 +71,7 @@ def test_fgp_7_3_1_example_two_leds_return_two_and_draw_two(race):
     assert car.deck.pile[:2] == ["B02", "B01"]        # at the bottom, B01 drawn first
     ev = D.finish_returns(race, 0)
     assert car.hand == ["G01", "G02", "R01", "O01", "G03", "G04"]   # two replacements
-    assert ev[0].data == {"seat": 0, "n": 2}
+    assert ev[0].data["cards"] == ["G03", "G04"] and ev[0].masked["count"] == 2
     assert car.drawn == [] and D.legal_returns(race, 0) == []      # replacements stay
     assert C.deck_conserved(car)
 

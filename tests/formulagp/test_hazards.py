@@ -267,9 +267,11 @@ def test_fgp_13_6_damage_once_per_round():
 def test_fgp_13_6_draw_damage_on_the_race():
     race = new_race("fast", 2, seed=3)
     car = race.cars[0]
-    ev = H.draw_damage(race, car)
-    assert len(ev) == 1 and car.damaged_this_round
-    assert H.draw_damage(race, car) == []                          # once per round
+    ev = []
+    did = H.draw_damage(race, car, ev)
+    assert did is not None and car.damaged_this_round
+    assert [e.kind for e in ev] == ["draw", "damage_drawn"] and ev[0].to is None   # face up
+    assert H.draw_damage(race, car, ev) is None and len(ev) == 2    # once per round
 
 
 def arrange(race, seat, hand):

@@ -2,15 +2,17 @@
 (docs/rules/formulagp.md): the dice, loss of control, counter-steer, spins,
 collisions, yellow flags and the Safety Car as the step modules carry them
 out (FGP 4.11, 8.7, 10.1, 13.2-13.5, 13.8, 13.9). The dice are rigged by
-wrapping the race's rng, so each test names the face it needs."""
+scripting the race's chance (engine/chance.scripted), so each test names the
+faces it needs in the order they are rolled."""
 from __future__ import annotations
 
 import pytest
 
 import chequered
+from chequered.engine import chance
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.rules import cards as C
-from chequered.games.formulagp.rules import round as machine
+from chequered.games.formulagp.rules.steps import MACHINE as machine
 from chequered.games.formulagp.rules.setup import new_race
 from chequered.games.formulagp.rules.tyres import red_die_after_move
 from chequered.games.formulagp.track import track
@@ -20,42 +22,42 @@ from .test_matrix_turn import ids, kinds, lane_space, scenario, straight_start
 GAME = chequered.game("formulagp")
 
 
-class Rigged:
-    """The race's rng, except that `choice` returns the next wanted face
-    (a value, or a predicate on the faces) when the sequence offers it."""
+CONTENT = C.content_of(new_race("fast", 1))
 
-    def __init__(self, real, faces):
-        self.real, self.faces = real, list(faces)
 
-    def choice(self, seq):
-        seq = list(seq)
-        for i, want in enumerate(self.faces):
-            hit = [x for x in seq if (want(x) if callable(want) else x == want)]
-            if hit:
-                del self.faces[i]
-                return hit[0]
-        return self.real.choice(seq)
+def _roll(die: str, ok) -> int:
+    """The roll (1..6) that shows the first face of `die` for which ok(face)."""
+    return next(i for i, f in enumerate(getattr(CONTENT.dice, die), 1) if ok(f))
 
-    def __getattr__(self, name):
-        return getattr(self.real, name)
+
+def red(result):
+    return _roll("red", lambda f: f == result)
+
+
+def yellow(result):
+    return _roll("yellow", lambda f: f == result)
 
 
 def white(colour):
-    return lambda f: getattr(f, "colour", None) == colour and not getattr(f, "icon", False)
+    return _roll("white", lambda f: f.colour == colour and not f.icon)
 
 
-def end_move_here(spaces, *, hands, dice=(), faces=(), done=(), wear=None, track_key="fast"):
+def white_n(value):
+    return _roll("white", lambda f: f.value == value)
+
+
+def end_move_here(spaces, *, hands, dice=(), rolls=(), done=(), wear=None, track_key="fast"):
     """Seat 0 has just ended its move on spaces[0] (a GREEN card) with `dice`
     still to roll: run the end-of-move steps (incident_steps) from there."""
     st = scenario(spaces, hands=hands, done=done, track_key=track_key)
     if wear is not None:
         st.cars[0].wear = wear
-    st.pending = None
+    st.turn.pending = None
     st.move = {"seat": 0, "stage": "resolve", "dice": list(dice), "colours": ["green"],
                "visited": [spaces[0]], "left": 0, "blocked": [], "reduced": False}
-    st.rng = Rigged(st.rng, faces)
-    st.cache = None
-    return st, machine.advance(st)
+    st.turn.cache = None
+    with chance.scripted(st.chance, rolls=rolls):
+        return st, machine.advance(st)
 
 
 def counter_steer_cards(n=1):
@@ -77,9 +79,9 @@ def middle_of_three(trk):
 def test_fgp_8_7_ending_on_the_skid_marks_rolls_red_and_a_spin_lands_on_the_shadow():
     trk = track("fast")
     skid = next(s for s in trk.spaces if s.skid_to)
-    st, ev = end_move_here([skid.id], hands=[[]], faces=["loss_of_control", white("green")])
+    st, ev = end_move_here([skid.id], hands=[[]], rolls=[red("loss_of_control"), white("green")])
     car = st.cars[0]
-    dice = [e for e in ev if e.kind == "die"]
+    dice = [e for e in ev if e.kind == "roll"]
     assert dice[0].data["die"] == "red"
     # A26: no counter-steer card: off track on the skid marks' car shadow
     assert car.off_track and car.spun and tuple(car.off_spot)[0] == skid.skid_to[0]
@@ -89,7 +91,7 @@ def test_fgp_8_7_ending_on_the_skid_marks_rolls_red_and_a_spin_lands_on_the_shad
 def test_fgp_8_7_no_red_die_when_the_move_ends_elsewhere():
     trk = track("fast")
     st, ev = end_move_here([straight_start(trk)], hands=[[]])
-    assert not [e for e in ev if e.kind == "die"]
+    assert not [e for e in ev if e.kind == "roll"]
 
 
 # ---- FGP 10.1 / 13.2: tyres past the RED die icon roll RED after every move -----------------
@@ -97,11 +99,11 @@ def test_fgp_10_1_tyres_on_the_red_die_icon_roll_red_after_the_move():
     trk = track("fast")
     side = C.board_side(new_race("fast", 1), new_race("fast", 1).cars[0])
     pos = next(w for w in range(len(side.tyre_track)) if red_die_after_move(side, w))
-    st, ev = end_move_here([straight_start(trk)], hands=[[]], faces=["risk"], wear=pos)
-    die = [e for e in ev if e.kind == "die"]
+    st, ev = end_move_here([straight_start(trk)], hands=[[]], rolls=[red("risk")], wear=pos)
+    die = [e for e in ev if e.kind == "roll"]
     assert die and die[0].data["die"] == "red" and die[0].data["face"] == "risk"
     st, ev = end_move_here([straight_start(trk)], hands=[[]], wear=pos - 1)
-    assert not [e for e in ev if e.kind == "die"]
+    assert not [e for e in ev if e.kind == "roll"]
 
 
 # ---- FGP 4.11.3 / 4.5: a RISK face draws a RISK card at once ----------------------------------
@@ -109,8 +111,8 @@ def test_fgp_4_5_risk_face_draws_and_resolves_a_risk_card():
     trk = track("fast")
     st = scenario([straight_start(trk)], hands=[[]])
     before = len(st.decks["risk"].pile)
-    st, ev = end_move_here([straight_start(trk)], hands=[[]], dice=["yellow"], faces=["risk"])
-    die = next(e for e in ev if e.kind == "die")
+    st, ev = end_move_here([straight_start(trk)], hands=[[]], dice=["yellow"], rolls=[yellow("risk")])
+    die = next(e for e in ev if e.kind == "roll")
     assert die.data["die"] == "yellow" and die.data["face"] == "risk"
     assert len(st.decks["risk"].pile) == before - 1
 
@@ -120,13 +122,13 @@ def test_fgp_13_4_1_counter_steer_spends_the_card_shifts_one_lane_and_wears():
     trk = track("fast")
     sp = middle_of_three(trk)
     cs = counter_steer_cards()[0]
-    st, _ = end_move_here([sp], hands=[[cs]], dice=["red"],
-                          faces=["loss_of_control", white("green")])
-    assert st.pending.step == "control" and st.pending.seats == [0]
+    st, _ = end_move_here([sp], hands=[[cs]], dice=["red"], rolls=[red("loss_of_control")])
+    assert st.turn.pending.step == "control" and st.turn.pending.seats == [0]
     assert set(GAME.legal_actions(st, 0)) == {A.CounterSteer(cs), A.CounterSteer(None)}
     car = st.cars[0]
     wear = car.wear
-    GAME.apply(st, 0, A.CounterSteer(cs))
+    with chance.scripted(st.chance, rolls=[white("green")]):
+        GAME.apply(st, 0, A.CounterSteer(cs))
     assert cs not in car.hand and car.wear == wear + 1
     assert car.space in trk.spaces[sp].right and not car.spun
 
@@ -137,7 +139,7 @@ def test_fgp_13_4_2_spin_on_track_wears_stresses_and_waves_a_yellow_flag():
     probe = scenario([sp], hands=[[]])
     wear, stress, panel = probe.cars[0].wear, probe.cars[0].stress, probe.yellow_panel
     st, ev = end_move_here([sp], hands=[[]], dice=["red"],
-                           faces=["loss_of_control", white("red")])
+                           rolls=[red("loss_of_control"), white("red")])
     car = st.cars[0]
     assert car.spun and car.space in trk.spaces[sp].left
     assert car.wear == wear + 1 and car.stress == stress + 1
@@ -153,7 +155,7 @@ def test_fgp_13_5_spin_into_a_car_is_a_collision_with_damage_and_a_penalty():
     dmg = len(scenario([sp, left, right], hands=[[], [], []]).decks["damage"].pile)
     # seat 0 shifts right into seat 2; seat 2 then shifts right, away from it
     st, ev = end_move_here([sp, left, right], hands=[[], [], []], dice=["red"], done=(1, 2),
-                           faces=["loss_of_control", white("green"), white("green")])
+                           rolls=[red("loss_of_control"), white("green"), white("green")])
     col = next(e for e in ev if e.kind == "collision")
     assert col.data == {"seat": 0, "hit": 2}
     assert st.cars[0].penalties == 1 and st.cars[0].space == sp      # the initiator stays
@@ -171,14 +173,14 @@ def test_fgp_13_8_a_second_zone_deploys_the_safety_car_and_the_round_ends():
     st = scenario([sp, far], hands=[[], []])
     zone = [{"yellow_tile": ft, "green_tile": trk.tile_ahead(ft, 2), "ends_at": st.flag + 2}]
     st, ev = end_move_here([sp, far], hands=[[], []], dice=["red"],
-                           faces=["loss_of_control", white("red")])
+                           rolls=[red("loss_of_control"), white("red")])
     st2 = scenario([sp, far], hands=[[], []])
     st2.yellow_flags = zone
-    st2.pending = None
+    st2.turn.pending = None
     st2.move = {"seat": 0, "stage": "resolve", "dice": ["red"], "colours": ["green"],
                 "visited": [sp], "left": 0, "blocked": [], "reduced": False}
-    st2.rng = Rigged(st2.rng, ["loss_of_control", white("red")])
-    ev2 = machine.advance(st2)
+    with chance.scripted(st2.chance, rolls=[red("loss_of_control"), white("red")]):
+        ev2 = machine.advance(st2)
     assert "safety_car" not in kinds(ev)                 # one zone: no Safety Car
     assert "safety_car" in kinds(ev2) and st2.safety_car is not None
     assert st2.round == 4 and st2.cars[1].space == far   # seat 1 did not move in round 3
@@ -191,8 +193,7 @@ def test_fgp_13_5_each_car_loses_control_only_once_in_a_collision():
     left, right = trk.spaces[sp].left[0], trk.spaces[sp].right[0]
     # seat 0 shifts right into seat 2; seat 2 shifts left, back into seat 0
     st, ev = end_move_here([sp, left, right], hands=[[], [], []], dice=["red"], done=(1, 2),
-                           faces=["loss_of_control", white("green"), white("red"),
-                                  white("green"), white("green")])
+                           rolls=[red("loss_of_control"), white("green"), white("red")])
     lost = [e.data["seat"] for e in ev if e.kind == "loss_of_control"]
     assert lost.count(0) == 1 and lost.count(2) == 1
     assert st.cars[0].penalties == 1
@@ -221,7 +222,7 @@ def test_fgp_13_4_5_a_spun_car_spends_its_first_point_turning_round_without_tyre
 def test_fgp_13_4_5_b_an_off_track_car_first_steps_back_onto_the_nearest_space():
     trk = track("fast")
     skid = next(s for s in trk.spaces if s.skid_to)
-    st, _ = end_move_here([skid.id], hands=[[]], faces=["loss_of_control", white("green")])
+    st, _ = end_move_here([skid.id], hands=[[]], rolls=[red("loss_of_control"), white("green")])
     car = st.cars[0]
     assert car.off_track
     green = ids("movement", "green")[0]
@@ -230,10 +231,10 @@ def test_fgp_13_4_5_b_an_off_track_car_first_steps_back_onto_the_nearest_space()
     c2.space, c2.off_track, c2.off_spot = None, True, list(car.off_spot)
     # facing forward (as after a counter-steer off track, FGP 13.4.3 a): no turning point
     c2.spun, c2.facing_back, c2.rejoin = False, False, "b"
-    st2.cache = None
+    st2.turn.cache = None
     GAME.apply(st2, 0, A.Done())
     GAME.apply(st2, 0, A.Play((green,)))
-    assert st2.pending.step == "rejoin"
+    assert st2.turn.pending.step == "rejoin"
     opts = GAME.legal_actions(st2, 0)
     assert opts and all(trk.spaces[o.to].tile == car.off_spot[0] for o in opts)
     calm = next(o for o in opts if not trk.spaces[o.to].skid_to)   # not back on the skid marks
@@ -250,7 +251,7 @@ def test_fgp_13_8_1_no_pairs_inside_a_yellow_zone():
     st = scenario([sp], hands=[greens])
     st.yellow_flags = [{"yellow_tile": t, "green_tile": trk.tile_ahead(t, 2),
                         "ends_at": st.flag + 2}]
-    st.cache = None
+    st.turn.cache = None
     GAME.apply(st, 0, A.Done())
     assert all(len(a.cards) == 1 for a in GAME.legal_actions(st, 0))
 
@@ -264,14 +265,14 @@ def test_fgp_13_9_3_vsc_every_other_car_drives_the_drawers_distance():
     front = lane_space(trk, trk.tile_ahead(t, 14), 2)
     st = scenario([sp, back, front], hands=[[], [], []], done=(2,))
     st.sequence = [2, 0, 1]
-    st.turn = 1
+    st.seq_pos = 1
     path = [sp]
     here = sp
     for _ in range(3):
         here = next(f for f in trk.spaces[here].forward if trk.spaces[f].lane == 2)
         path.append(here)
     st.cars[0].space = here
-    st.pending = None
+    st.turn.pending = None
     st.vsc = True
     st.move = {"seat": 0, "stage": "end", "vsc": True, "visited": path}
     ev = machine.advance(st)
@@ -279,13 +280,13 @@ def test_fgp_13_9_3_vsc_every_other_car_drives_the_drawers_distance():
     plan = next(e for e in ev if e.kind == "vsc_plan").data
     assert plan["steps"] == 3 and plan["movers"] == [1, 2]
     moved = {1: 0, 2: 0}
-    while st.pending and st.pending.step == "vsc_step":
-        s = st.pending.seats[0]
+    while st.turn.pending and st.turn.pending.step == "vsc_step":
+        s = st.turn.pending.seats[0]
         moved[s] += 1
         ev += GAME.apply(st, s, GAME.legal_actions(st, s)[0])
     assert moved == {1: 3, 2: 3}
     # the next round: no draw phase, the drawer first, seat 2 (moved twice) skips
-    assert st.round == 4 and st.pending.step == "prep" and st.pending.seats == [0]
+    assert st.round == 4 and st.turn.pending.step == "prep" and st.turn.pending.seats == [0]
     assert st.sequence == [0, 1]
 
 
@@ -296,25 +297,25 @@ def test_fgp_13_10_red_flag_lines_up_the_grid_and_restarts_as_round_one():
     ahead = lane_space(trk, trk.tile_ahead(trk.spaces[sp].tile, 5), 2)
     st = scenario([sp, ahead], hands=[[], []], done=(1,))
     st.sequence = [1, 0]
-    st.turn = 1
-    st.pending = None
+    st.seq_pos = 1
+    st.turn.pending = None
     st.move = {"seat": 0, "stage": "incidents", "visited": [sp], "dice": [],
                "followups": [{"kind": "safety_car", "seat": 0, "data": {}}]}
-    st.rng = Rigged(st.rng, [lambda f: getattr(f, "value", None) == 6])
     for c in st.cars:
         c.ers, c.penalties = 0, 0
-    ev = machine.advance(st)
+    with chance.scripted(st.chance, rolls=[white_n(6)]):
+        ev = machine.advance(st)
     rf = next(e for e in ev if e.kind == "red_flag")
     assert rf.data["grid"] == [1, 0]
-    assert st.pending.step == "red_flag" and sorted(st.pending.seats) == [0, 1]
+    assert st.turn.pending.step == "red_flag" and sorted(st.turn.pending.seats) == [0, 1]
     assert all(c.ers == C.ers_max(st, c) for c in st.cars)
     for s in (0, 1):
         GAME.apply(st, s, A.PitStop("soft", (), "none"))
     assert st.cars[0].tyre == "soft"
     # A38: a normal draw phase, then round 1's secret plays in 2nd gear
-    while st.pending.step == "returns":
-        GAME.apply(st, st.pending.seats[0], A.Done())
-    assert st.pending.step == "start_cards"
+    while st.turn.pending.step == "returns":
+        GAME.apply(st, st.turn.pending.seats[0], A.Done())
+    assert st.turn.pending.step == "start_cards"
 
 
 # ---- FGP 11.1 / 4.11.2: dice still to roll are rolled on track before the pit entry --------
@@ -326,10 +327,10 @@ def test_fgp_11_1_a_pairs_yellow_die_is_rolled_before_the_car_enters_the_pit_lan
     GAME.apply(st, 0, A.Done())
     assert A.Play(tuple(greens)) in GAME.legal_actions(st, 0)
     GAME.apply(st, 0, A.Play(tuple(greens)))
-    st.rng = Rigged(st.rng, ["tyre_wear"])
-    ev = GAME.apply(st, 0, A.Step(trk.pit.entry_space))
-    order = [e.kind for e in ev if e.kind in ("die", "pit_entry")]
-    assert order[:2] == ["die", "pit_entry"]
+    with chance.scripted(st.chance, rolls=[yellow("tyre_wear")]):
+        ev = GAME.apply(st, 0, A.Step(trk.pit.entry_space))
+    order = [e.kind for e in ev if e.kind in ("roll", "pit_entry")]
+    assert order[:2] == ["roll", "pit_entry"]
     assert st.cars[0].in_pit
 
 
@@ -337,16 +338,16 @@ def test_fgp_11_1_a_red_roll_that_spins_the_car_keeps_it_out_and_skips_the_next_
     from chequered.games.formulagp.rules.tyres import red_die_after_move
     from .test_matrix_turn import _before_pit
     trk = track("fast")
-    red = ids("movement", "red")[0]
-    st = scenario([_before_pit(trk)], hands=[[red]])
+    red_card = ids("movement", "red")[0]
+    st = scenario([_before_pit(trk)], hands=[[red_card]])
     car = st.cars[0]
     side = C.board_side(st, car)
     car.wear = next(w for w in range(len(side.tyre_track)) if red_die_after_move(side, w))
     GAME.apply(st, 0, A.Done())
-    GAME.apply(st, 0, A.Play((red,)))
-    st.rng = Rigged(st.rng, ["loss_of_control", white("red")])
-    ev = GAME.apply(st, 0, A.Step(trk.pit.entry_space))
-    assert [e.data["die"] for e in ev if e.kind == "die"][:1] == ["red"]
+    GAME.apply(st, 0, A.Play((red_card,)))
+    with chance.scripted(st.chance, rolls=[red("loss_of_control"), white("red")]):
+        ev = GAME.apply(st, 0, A.Step(trk.pit.entry_space))
+    assert [e.data["die"] for e in ev if e.kind == "roll"][:1] == ["red"]
     assert "pit_entry" not in kinds(ev) and not car.in_pit
     assert car.skip_red                    # FGP 10.1: no second tyre roll at the next entry
 
@@ -359,7 +360,7 @@ def test_fgp_11_1_a_spin_into_the_pit_lane_hits_the_wall_and_puts_the_car_in_the
     colour = "green" if entry in trk.spaces[beside].right else "red"
     dmg = len(scenario([beside], hands=[[]]).decks["damage"].pile)
     st, ev = end_move_here([beside], hands=[[]], dice=["red"],
-                           faces=["loss_of_control", white(colour)])
+                           rolls=[red("loss_of_control"), white(colour)])
     car = st.cars[0]
     assert "pit_wall" in kinds(ev)
     assert car.in_pit and car.box_call and car.space is None
@@ -374,11 +375,11 @@ def test_fgp_13_5_full_slipstream_space_white_rolls_pick_the_car_involved():
     beside = slip.left[0]
     # seat 0 shifts right into the full space; seat 1 rolls 5, seat 2 rolls 2: seat 2 is hit
     st, ev = end_move_here([beside, slip.id, slip.id], hands=[[], [], []], dice=["red"],
-                           done=(1, 2), faces=["loss_of_control", white("green"),
-                                               lambda f: getattr(f, "value", None) == 5,
-                                               lambda f: getattr(f, "value", None) == 2,
+                           done=(1, 2), rolls=[red("loss_of_control"), white("green"),
+                                               white_n(5),
+                                               white_n(2),
                                                white("green")])
-    rolls = [e for e in ev if e.kind == "die" and e.rule == "FGP 13.5"]
+    rolls = [e for e in ev if e.kind == "roll" and e.rule == "FGP 13.5"]
     assert sorted(e.data["seat"] for e in rolls) == [1, 2]
     col = next(e for e in ev if e.kind == "collision")
     assert col.data == {"seat": 0, "hit": 2}
@@ -394,7 +395,7 @@ def test_fgp_13_12_1_investigation_gives_a_penalty_per_icon_on_held_event_cards(
     card = next(c for c in C.content_of(st).event.cards if c.penalty_icons and c.can_hold)
     st.decks["event"].pile.remove(card.id)
     st.cars[1].held_events.append(card.id)
-    st.pending = None
+    st.turn.pending = None
     st.move = {"seat": 0, "stage": "incidents", "visited": [sp], "dice": [],
                "followups": [{"kind": "investigation", "seat": 0, "data": {}}]}
     ev = machine.advance(st)
@@ -413,7 +414,7 @@ def test_fgp_13_4_4_b_a_spin_into_a_wall_draws_damage_and_rejoins_by_c():
     colour = "red" if (not sp.left and sp.edge_left == "wall") else "green"
     dmg = len(scenario([sp.id], hands=[[]], track_key="street").decks["damage"].pile)
     st, ev = end_move_here([sp.id], hands=[[]], dice=["red"], track_key="street",
-                           faces=["loss_of_control", white(colour)])
+                           rolls=[red("loss_of_control"), white(colour)])
     car = st.cars[0]
     loc = next(e for e in ev if e.kind == "loss_of_control")
     assert loc.data["result"] == "wall"

@@ -10,7 +10,8 @@ import pytest
 import chequered
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.rules import cards as C
-from chequered.games.formulagp.rules import round as machine
+from chequered.games.formulagp.rules.round_flow import MAX_ROUNDS
+from chequered.games.formulagp.rules.steps import MACHINE as machine
 from chequered.games.formulagp.rules.setup import new_race
 from chequered.games.formulagp.track import track
 
@@ -26,7 +27,7 @@ def with_secondary(f, n):
 
 def finish_round(st, round_no):
     while st.round == round_no and not GAME.is_over(st):
-        s = st.pending.seats[0]
+        s = st.turn.pending.seats[0]
         GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
 
 
@@ -38,7 +39,7 @@ def test_fgp_4_2_2_two_cards_with_the_ers_icon_charge_one_ers():
     st = scenario([straight_start(trk)], hands=[[green, a, b]])
     car = st.cars[0]
     car.ers = 0
-    st.cache = None
+    st.turn.cache = None
     spend = next(x for x in GAME.legal_actions(st, 0)
                  if isinstance(x, A.Spend) and x.function == "ers_2x")
     GAME.apply(st, 0, spend)
@@ -68,7 +69,7 @@ def test_fgp_4_12_yellow_parameter_charges_one_ers_and_is_used_up():
     st = scenario([straight_start(trk)], hands=[[green]])
     car = st.cars[0]
     car.ers = 0
-    st.cache = None
+    st.turn.cache = None
     GAME.apply(st, 0, A.Parameter("yellow"))
     assert car.ers == 1 and not car.params["yellow"]
     assert A.Parameter("yellow") not in GAME.legal_actions(st, 0)
@@ -96,7 +97,7 @@ def test_fgp_4_13_car_characteristic_adds_one_point():
     # FGP 7.2.1: never in round 1 (2nd gear, no characteristic)
     r1 = scenario([sp], hands=[[green]], round_no=1)
     r1.secret = {}
-    r1.cache = None
+    r1.turn.cache = None
     GAME.apply(r1, 0, A.Done())
     assert not any(x.characteristic for x in GAME.legal_actions(r1, 0))
 
@@ -111,7 +112,7 @@ def test_fgp_4_3_4_draw_failure_is_played_at_the_start_of_the_turn():
     car = st.cars[0]
     assert df not in car.hand and df in car.deck.discards
     assert len(st.decks["failure"].pile) == pile - 1          # a FAILURE card drawn
-    assert st.pending.step == "prep"
+    assert st.turn.pending.step == "prep"
 
 
 # ---- FGP 8.8: an ERS spend that lowers the hand limit forces discards at once ----------------
@@ -123,13 +124,13 @@ def test_fgp_8_8_blue_card_at_two_leds_drops_the_hand_limit_and_forces_a_discard
     car = st.cars[0]
     car.ers = 2
     assert C.hand_limit(st, car) == 6 and len(car.hand) == 6
-    st.cache = None
+    st.turn.cache = None
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((blue,)))
     assert car.ers == 1 and C.hand_limit(st, car) == 4
-    assert st.pending.step == "discard" and st.pending.seats == [0]
+    assert st.turn.pending.step == "discard" and st.turn.pending.seats == [0]
     GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])
-    assert len(car.hand) == 4 and st.pending.step == "move"
+    assert len(car.hand) == 4 and st.turn.pending.step == "move"
 
 
 # ---- FGP 7.3.2: the next round's sequence starts with the car in front -----------------------
@@ -140,9 +141,9 @@ def test_fgp_7_3_2_next_round_sequence_puts_the_car_in_front_first():
     green = ids("movement", "green")[0]
     st = scenario([sp, ahead], hands=[[green], []], done=(1,))
     finish_round(st, 3)
-    while st.pending.step == "returns":
-        GAME.apply(st, st.pending.seats[0], A.Done())
-    assert st.sequence == [1, 0] and st.pending.seats == [1]
+    while st.turn.pending.step == "returns":
+        GAME.apply(st, st.turn.pending.seats[0], A.Done())
+    assert st.sequence == [1, 0] and st.turn.pending.seats == [1]
 
 
 # ---- FGP 8.6: DRS pulls the car to the tile behind the next car in the zone ------------------
@@ -154,7 +155,7 @@ def test_fgp_8_6_drs_pulls_the_car_up_behind_the_next_car_in_the_zone():
     target = next(s.id for s in zone if s.tile == tiles[-1] and s.lane == 3)
     for round_no, pulled in ((3, True), (2, False)):
         st = scenario([first, target], hands=[[], []], round_no=round_no, done=(1,))
-        st.pending = None
+        st.turn.pending = None
         st.move = {"seat": 0, "stage": "after_move", "dice": [], "colours": ["green"],
                    "visited": [first], "left": 0, "blocked": [], "reduced": False}
         ev = machine.advance(st)
@@ -174,7 +175,7 @@ def test_fgp_8_6_no_drs_after_a_reduced_move():
     first = next(s.id for s in zone if s.tile == tiles[0] and s.lane == 2)
     target = next(s.id for s in zone if s.tile == tiles[-1] and s.lane == 3)
     st = scenario([first, target], hands=[[], []], done=(1,))
-    st.pending = None
+    st.turn.pending = None
     st.move = {"seat": 0, "stage": "after_move", "dice": [], "colours": ["green"],
                "visited": [first], "left": 0, "blocked": [], "reduced": True}
     ev = machine.advance(st)
@@ -220,14 +221,14 @@ def test_fgp_13_11_1_lapped_before_moving_gets_a_blue_flag_and_loses_its_turn():
     red = ids("movement", "red")[0]
     st = scenario([sp, slow], hands=[[red], []])
     st.cars[0].laps = 1                     # a lap ahead, two tiles behind on the track
-    st.cache = None
+    st.turn.cache = None
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((red,)))
     forward_steps(st)
     assert trk.spaces[st.cars[0].space].tile > slow_tile
     ev = []
     while st.round == 3:
-        s = st.pending.seats[0]
+        s = st.turn.pending.seats[0]
         ev += GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
     assert st.cars[1].laps_down == 1 and st.cars[1].blue_flag
     assert any(e.kind == "turn_lost" and e.data["seat"] == 1 for e in ev)
@@ -240,7 +241,7 @@ def test_fgp_11_2_penalty_tokens_are_served_in_the_box_before_the_stop():
     car = st.cars[0]
     car.space, car.in_pit, car.box_call, car.penalties = None, True, True, 1
     st.move = {"seat": 0, "stage": "begin"}
-    st.pending, st.cache = None, None
+    st.turn.pending, st.turn.cache = None, None
     ev = machine.advance(st)
     served = next(e for e in ev if e.kind == "penalty_served")
     assert served.data["tokens"] == 1 and car.penalties == 0
@@ -267,8 +268,8 @@ def test_fgp_9_4_2_defender_with_more_leds_keeps_the_place():
     best = max(GAME.legal_actions(st, 1), key=lambda a: sum(
         C.action_card(CONTENT, c).leds for c in a.cards))
     ev = GAME.apply(st, 1, best)
-    while st.pending and st.pending.step == "battle_boost":
-        ev += GAME.apply(st, st.pending.seats[0], A.Boost())
+    while st.turn.pending and st.turn.pending.step == "battle_boost":
+        ev += GAME.apply(st, st.turn.pending.seats[0], A.Boost())
     res = next(e for e in ev if e.kind == "battle_result")
     assert res.data["defence"] > res.data["attack"] and res.data["outcome"] == "defender"
     assert st.cars[0].space == s1 and st.cars[1].space == other
@@ -319,7 +320,7 @@ def test_fgp_13_13_1_driving_through_gravel_with_a_red_card_wears_and_clears_the
         forward_steps(st)
         assert trk.spaces[car.space].tile > gt
         wear = car.wear
-        while st.pending and st.pending.seats == [0] and st.round == 3:
+        while st.turn.pending and st.turn.pending.seats == [0] and st.round == 3:
             GAME.apply(st, 0, A.Done())
         if fast:
             assert car.wear == wear + 1 and gt not in st.hazards
@@ -335,14 +336,14 @@ def test_fgp_11_2_1_repairing_every_card_keeps_the_car_a_round_in_the_box():
     car.damage = [dmg]
     car.space, car.in_pit, car.box_call = None, True, True
     st.move = {"seat": 0, "stage": "begin"}
-    st.pending, st.cache = None, None
+    st.turn.pending, st.turn.cache = None, None
     machine.advance(st)
     assert A.PitStop(None, (), "all") in GAME.legal_actions(st, 0)
     GAME.apply(st, 0, A.PitStop(None, (), "all"))
     assert car.damage == [] and dmg in st.decks["damage"].discards
     ev = GAME.apply(st, 0, A.Done())
     while st.round < 5:
-        ev += GAME.apply(st, st.pending.seats[0], GAME.legal_actions(st, st.pending.seats[0])[-1])
+        ev += GAME.apply(st, st.turn.pending.seats[0], GAME.legal_actions(st, st.turn.pending.seats[0])[-1])
     # round 4: held in the box; at its end to the pit exit; round 5 from there
     assert any(e.kind == "box_wait" and e.data["seat"] == 0 for e in ev)
     rounds = [e.data["round"] for e in ev if e.kind == "round"]
@@ -357,12 +358,12 @@ def test_fgp_12_2_1_a_draw_failure_card_left_in_hand_costs_a_penalty_at_the_fini
     trk = track("fast")
     green = ids("movement", "green")[0]
     df = ids("draw_failure")[0]
-    st = scenario([straight_start(trk)], hands=[[green]], round_no=machine.MAX_ROUNDS)
+    st = scenario([straight_start(trk)], hands=[[green]], round_no=MAX_ROUNDS)
     st.flag = 5
     car = st.cars[0]
     car.deck.pile.remove(df)
     car.hand.append(df)
-    st.cache = None
+    st.turn.cache = None
     icons = C.action_card(CONTENT, df).penalty_icons
     assert icons >= 1
     ev = []
@@ -386,19 +387,19 @@ def test_fgp_13_11_3_two_failed_lapping_attempts_let_everybody_pass_next_round()
         st.cars[0].laps = 2                     # the leader, two laps on
         st.cars[1].laps_down, st.cars[1].blue_flag = 1, True
         st.cars[1].attempts = before
-        st.cache = None
+        st.turn.cache = None
         GAME.apply(st, 0, A.Done())
         GAME.apply(st, 0, A.Play((red,)))
         GAME.apply(st, 0, A.Step(s1))
         assert A.Stop() in GAME.legal_actions(st, 0)
         ev = GAME.apply(st, 0, A.Stop())
-        while st.pending and st.pending.step == "attack":
+        while st.turn.pending and st.turn.pending.step == "attack":
             ev += GAME.apply(st, 0, A.Attack(None))
         assert st.cars[1].attempts == after or st.round == 4
         assert any(e.kind == "lapping_attempt" and e.data["attempts"] == after for e in ev)
     # the round ends: the double token frees the lapped car for the next round
     while st.round == 3:
-        GAME.apply(st, st.pending.seats[0], GAME.legal_actions(st, st.pending.seats[0])[-1])
+        GAME.apply(st, st.turn.pending.seats[0], GAME.legal_actions(st, st.turn.pending.seats[0])[-1])
     assert st.cars[1].attempts == 3 and 1 in passable(st, st.cars[0])
 
 
@@ -422,7 +423,7 @@ def test_fgp_8_5_onto_the_shadow_behind_a_car_then_stopped_with_ot_up_to_the_lim
     assert st.cars[0].space == st.cars[1].space == slip
     ot = next(e for e in ev if e.kind == "ot_charge")
     assert ot.data["ot"] == C.max_ot(st, st.cars[0])      # never beyond the car's limit
-    assert st.pending.step == "attack" and any(a.defender == 1 and a.side is not None
+    assert st.turn.pending.step == "attack" and any(a.defender == 1 and a.side is not None
                                                for a in GAME.legal_actions(st, 0))
 
 
@@ -435,7 +436,7 @@ def test_fgp_8_5_reaching_the_shadow_with_the_last_point_still_gives_two_ot():
     GAME.apply(st, 0, A.Play((red,)))
     st.move["left"] = 1                                   # the last point of the move
     ev = GAME.apply(st, 0, A.Step(slip))
-    while st.pending and st.pending.step == "extend":
+    while st.turn.pending and st.turn.pending.step == "extend":
         ev += GAME.apply(st, 0, A.Done())
     ot = [e for e in ev if e.kind == "ot_charge"]
     assert ot and ot[0].data["ot"] == 2
@@ -452,7 +453,7 @@ def test_fgp_13_7_1_quick_repair_pays_the_cost_and_takes_the_failure_off():
     car = st.cars[0]
     st.decks["failure"].pile.remove(fid)
     car.failures.append(fid)
-    st.cache = None
+    st.turn.cache = None
     fixes = [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.QuickRepair)]
     assert fixes and all(a.failure == fid and len(a.cards) == 1 for a in fixes)
     GAME.apply(st, 0, fixes[0])
@@ -470,7 +471,7 @@ def test_fgp_13_11_2_a_double_blue_flag_car_does_not_stop_the_others():
         st = scenario([s0, other], hands=[[red], []], done=(1,))
         st.cars[0].laps = 3 if laps_down else 0
         st.cars[1].laps_down, st.cars[1].blue_flag = laps_down, bool(laps_down)
-        st.cache = None
+        st.turn.cache = None
         GAME.apply(st, 0, A.Done())
         GAME.apply(st, 0, A.Play((red,)))
         GAME.apply(st, 0, A.Step(s1))
@@ -492,18 +493,18 @@ def test_fgp_13_11_4_passing_the_leader_by_a_tile_gives_the_lap_back_and_another
     st.cars[1].laps = 1
     st.cars[0].laps_down, st.cars[0].blue_flag = 1, True
     st.leader = 1
-    st.cache = None
+    st.turn.cache = None
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((red,)))
     forward_steps(st)
     assert trk.spaces[st.cars[0].space].tile >= lead_tile + 1
     ev = []
-    while st.pending and st.pending.step in ("extend", "move"):
-        ev += GAME.apply(st, 0, A.Done() if st.pending.step == "extend"
+    while st.turn.pending and st.turn.pending.step in ("extend", "move"):
+        ev += GAME.apply(st, 0, A.Done() if st.turn.pending.step == "extend"
                          else GAME.legal_actions(st, 0)[-1])
     assert st.cars[0].laps_down == 0 and not st.cars[0].blue_flag
     assert "unlapped" in kinds(ev)
-    assert st.round == 3 and st.pending.step == "prep" and st.pending.seats == [0]
+    assert st.round == 3 and st.turn.pending.step == "prep" and st.turn.pending.seats == [0]
 
 
 # ---- FGP 9.4.3: a tie: nobody moves, both drivers gain stress --------------------------------
@@ -529,8 +530,8 @@ def test_fgp_9_4_3_a_tie_leaves_both_cars_and_adds_one_stress_each():
             trial = st.clone()
             GAME.apply(trial, 0, a)
             ev = GAME.apply(trial, 1, d)
-            while trial.pending and trial.pending.step == "battle_boost":
-                ev += GAME.apply(trial, trial.pending.seats[0], A.Boost())
+            while trial.turn.pending and trial.turn.pending.step == "battle_boost":
+                ev += GAME.apply(trial, trial.turn.pending.seats[0], A.Boost())
             res = next(e for e in ev if e.kind == "battle_result")
             if res.data["attack"] == res.data["defence"]:
                 assert res.data["outcome"] == "tie"

@@ -9,7 +9,8 @@ import pytest
 import chequered
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.rules import cards as C
-from chequered.games.formulagp.rules import round as machine
+from chequered.games.formulagp.rules.round_flow import MAX_ROUNDS
+from chequered.games.formulagp.rules.steps import MACHINE as machine
 from chequered.games.formulagp.rules.car_state import driver
 from chequered.games.formulagp.rules.setup import new_race
 from chequered.games.formulagp.track import track
@@ -21,7 +22,7 @@ def scenario(spaces, *, hands, track_key="fast", round_no=3, done=(), stage="pre
     """Cars on `spaces` (None: in the pit box), seat 0 to move; the seats in
     `done` have already moved this round."""
     st = new_race(track_key, len(spaces), seed=1, controllers=["human"] * len(spaces))
-    st.round, st.flag, st.phase = round_no, 8 + round_no, "turns"
+    st.round, st.flag, st.turn.phase = round_no, 8 + round_no, "turns"
     for car, sp, hand in zip(st.cars, spaces, hands):
         car.space, car.in_pit, car.laps = sp, sp is None, 0
         for c in car.hand:
@@ -31,9 +32,9 @@ def scenario(spaces, *, hands, track_key="fast", round_no=3, done=(), stage="pre
             car.deck.pile.remove(c)
             car.hand.append(c)
     st.sequence = list(range(len(spaces)))
-    st.turn, st.done = 0, list(done)
+    st.seq_pos, st.done = 0, list(done)
     st.move = {"seat": 0, "stage": stage}
-    st.pending, st.cache = None, None
+    st.turn.pending, st.turn.cache = None, None
     machine.advance(st)
     return st
 
@@ -62,12 +63,12 @@ def straight_start(trk, gear=None):
 
 def forward_steps(st, seat=0):
     """Drive every point straight on (a forward step when there is one)."""
-    while st.pending and st.pending.step == "move":
+    while st.turn.pending and st.turn.pending.step == "move":
         legal = GAME.legal_actions(st, seat)
         steps = [a for a in legal if isinstance(a, A.Step)]
         if not steps:
             break
-        trk = track(st.config["track"])
+        trk = track(st.track)
         here = st.cars[seat].space
         fwd = [a for a in steps if not next(m for m in trk.moves(here) if m.to == a.to).lane_change]
         GAME.apply(st, seat, (fwd or steps)[0])
@@ -102,7 +103,7 @@ def test_fgp_13_3_a_stressed_driver_may_not_play_a_pair():
     car = st.cars[0]
     trk_ = driver(st, car).stress
     car.stress = trk_.calm + trk_.stressed          # the STRESSED space (top)
-    st.cache = None
+    st.turn.cache = None
     GAME.apply(st, 0, A.Done())
     assert all(len(a.cards) == 1 for a in GAME.legal_actions(st, 0))
 
@@ -115,12 +116,12 @@ def test_fgp_4_11_2_a_pair_rolls_the_yellow_die_after_the_move():
     GAME.apply(st, 0, A.Done())
     seen = GAME.apply(st, 0, A.Play(tuple(greens)))
     assert st.move["dice"] == ["yellow"]
-    while st.pending and st.pending.step == "move":
+    while st.turn.pending and st.turn.pending.step == "move":
         seen += GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0)
                                        if isinstance(a, A.Step)))
-    while st.pending and st.pending.step == "extend" and st.pending.seats == [0]:
+    while st.turn.pending and st.turn.pending.step == "extend" and st.turn.pending.seats == [0]:
         seen += GAME.apply(st, 0, A.Done())
-    dice = [e for e in seen if e.kind == "die" and e.data["seat"] == 0]
+    dice = [e for e in seen if e.kind == "roll" and e.data["seat"] == 0]
     assert dice and dice[0].data["die"] == "yellow"
 
 
@@ -137,7 +138,7 @@ def test_fgp_7_3_3_1_tyre_wear_card_played_in_preparations_adds_wear():
         c = fill.pop()
         car.deck.pile.remove(c)
         car.hand.append(c)
-    st.cache = None
+    st.turn.cache = None
     wear = car.wear
     GAME.apply(st, 0, A.PlayCard(tw, "tyre_wear"))
     assert car.wear == wear + 1 and tw not in car.hand and tw in car.deck.discards
@@ -191,14 +192,14 @@ def test_fgp_8_2_2_extend_from_a_straight_tile_spends_one_ers_for_one_space():
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((green,)))
     forward_steps(st)
-    assert st.pending.step == "extend"
+    assert st.turn.pending.step == "extend"
     assert trk.tile_of(car.space).straight
     legal = GAME.legal_actions(st, 0)
     assert A.Extend("ers") in legal
     assert not any(isinstance(a, A.Extend) and a.via == "tyre_wear" for a in legal)
     ers, here = car.ers, car.space
     GAME.apply(st, 0, A.Extend("ers"))
-    assert car.ers == ers - 1 and st.pending.step == "move"
+    assert car.ers == ers - 1 and st.turn.pending.step == "move"
     GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
     assert car.space != here
     assert not any(isinstance(a, A.Reduce) for a in GAME.legal_actions(st, 0))
@@ -229,10 +230,10 @@ def test_fgp_11_1_entering_the_pit_lane_loses_the_points_left_and_stops_next_tur
     assert car.in_pit and car.box_call and car.space is None
     assert "turn_end" in kinds(ev)            # the turn ended in the pit lane
     # next round: the stop (FGP 11.2)
-    while st.pending and st.pending.step not in ("pit_stop",):
-        s = st.pending.seats[0]
+    while st.turn.pending and st.turn.pending.step not in ("pit_stop",):
+        s = st.turn.pending.seats[0]
         GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
-    assert st.pending.step == "pit_stop" and st.pending.seats == [0]
+    assert st.turn.pending.step == "pit_stop" and st.turn.pending.seats == [0]
 
 
 # ---- FGP 12.1 / 12.2: the leader crossing the line on the final lap ends the race ------------
@@ -257,11 +258,11 @@ def test_fgp_12_1_leader_crossing_on_the_final_lap_makes_it_the_final_round():
     GAME.apply(st, 0, A.Play((red,)))
     forward_steps(st)
     assert car.laps == 1 and car.crossed_final
-    while st.pending and st.pending.seats == [0]:
+    while st.turn.pending and st.turn.pending.seats == [0]:
         GAME.apply(st, 0, GAME.legal_actions(st, 0)[-1])
     assert st.final_round and not GAME.is_over(st)     # the others still move
     while not GAME.is_over(st):
-        s = st.pending.seats[0]
+        s = st.turn.pending.seats[0]
         GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
     assert st.round == 16                               # no further round
     assert st.classification[0] == 0                    # FGP 12.2.2: the crosser wins
@@ -270,7 +271,7 @@ def test_fgp_12_1_leader_crossing_on_the_final_lap_makes_it_the_final_round():
 def test_max_rounds_stops_and_classifies_a_race_still_running():
     trk = track("fast")
     green = ids("movement", "green")[0]
-    st = scenario([straight_start(trk)], hands=[[green]], round_no=machine.MAX_ROUNDS)
+    st = scenario([straight_start(trk)], hands=[[green]], round_no=MAX_ROUNDS)
     st.flag = 5                                         # far from the final lap
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((green,)))
@@ -289,7 +290,7 @@ def test_fgp_7_3_1_next_round_draws_to_four_plus_leds_then_asks_for_returns():
     GAME.apply(st, 0, A.Play((green,)))
     while st.round == 3:
         GAME.apply(st, 0, GAME.legal_actions(st, 0)[-1])
-    assert st.pending.step == "returns"
+    assert st.turn.pending.step == "returns"
     assert len(car.hand) == C.hand_limit(st, car)
     assert st.flag == 12                               # FGP 7.3: the flag advanced
 
@@ -313,7 +314,7 @@ def test_end_of_round_leader_token_w2w_tokens_and_cold_tyres():
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((green,)))
     while st.round == 3:
-        s = st.pending.seats[0]
+        s = st.turn.pending.seats[0]
         GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
     assert st.leader in (1, 2) and st.cars[st.leader].leader and not st.cars[0].leader
     assert st.cars[1].w2w is not None and st.cars[2].w2w is not None
@@ -329,7 +330,7 @@ def test_fgp_13_9_2_under_the_safety_car_no_pairs_and_options_only_discarded():
     st = scenario([straight_start(trk)], hands=[greens + [opt]])
     st.safety_car = {"tile": trk.tile_ahead(trk.spaces[st.cars[0].space].tile, 8),
                      "until": st.flag + 2}
-    st.cache = None
+    st.turn.cache = None
     legal = GAME.legal_actions(st, 0)
     assert A.PlayCard(opt, "sc_discard") in legal and A.PlayCard(opt, "play") not in legal
     GAME.apply(st, 0, A.Done())
@@ -349,6 +350,6 @@ def test_fgp_9_5_w2w_stress_past_the_top_at_the_end_of_the_round_rolls_red():
     GAME.apply(st, 0, A.Done())
     ev = GAME.apply(st, 0, A.Play((green,)))
     while st.round == 3:
-        s = st.pending.seats[0]
+        s = st.turn.pending.seats[0]
         ev += GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
-    assert any(e.kind == "die" and e.data["seat"] == 1 and e.data["die"] == "red" for e in ev)
+    assert any(e.kind == "roll" and e.data["seat"] == 1 and e.data["die"] == "red" for e in ev)

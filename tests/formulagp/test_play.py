@@ -66,13 +66,13 @@ def test_a_person_plays_a_whole_race_in_the_terminal(tmp_path):
 
     def script(session, prompt):
         st = session.state
-        if st.pending and st.pending.step == "move" and not said["help"]:
+        if st.turn.pending and st.turn.pending.step == "move" and not said["help"]:
             said["help"] = True
             return "help"
-        if st.pending and st.pending.step == "move" and not said["bad"]:
+        if st.turn.pending and st.turn.pending.step == "move" and not said["bad"]:
             said["bad"] = True
             return '{"type": "Step", "to": 9999}'
-        if st.pending and st.pending.step == "extend" and said["undo"] == 0:
+        if st.turn.pending and st.turn.pending.step == "extend" and said["undo"] == 0:
             said["undo"] = 1
             return "undo"
         return "1"

@@ -1,4 +1,4 @@
-"""The round machine (rules/round.py and the step modules): whole races, the
+"""The decision machine (rules/steps.py and the step modules): whole races, the
 rulebook's worked examples played through the decision steps, secrecy of
 simultaneous choices, and positions built by hand (FGP 6, 7, 8, 9, 11, 12)."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ from chequered.engine.protocol import IllegalAction
 from chequered.engine.records import record_of, replay
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.rules import cards as C
-from chequered.games.formulagp.rules import round as machine
+from chequered.games.formulagp.rules.steps import MACHINE as machine
 from chequered.games.formulagp.rules.setup import new_race
 from chequered.games.formulagp.rules.tyres import tyre_bonus
 from chequered.games.formulagp.track import track
@@ -58,14 +58,14 @@ def _fresh(seats=3, track="fast", seed=4):
 
 
 def _finish_returns(st):
-    while st.pending.step == "returns":
-        GAME.apply(st, st.pending.seats[0], A.Done())
+    while st.turn.pending.step == "returns":
+        GAME.apply(st, st.turn.pending.seats[0], A.Done())
 
 
 def test_qualifying_choices_are_secret_until_all_have_chosen():
     st = _fresh()
     _finish_returns(st)
-    assert st.pending.step == "quali_cards" and st.pending.seats == [0, 1, 2]
+    assert st.turn.pending.step == "quali_cards" and st.turn.pending.seats == [0, 1, 2]
     play0 = next(a for a in GAME.legal_actions(st, 0) if len(a.cards) == 2)
     GAME.apply(st, 0, play0)
     v1 = GAME.view(st, 1)
@@ -79,7 +79,7 @@ def test_qualifying_choices_are_secret_until_all_have_chosen():
     # FGP 6.2: scores revealed, then pushes in pit-box order
     scores = {c.seat: c.quali_score for c in st.cars}
     assert scores[1] == scores[2] == 0 and scores[0] > 0
-    assert st.pending.step == "push"
+    assert st.turn.pending.step == "push"
 
 
 def test_grid_pole_bonus_and_round_one_order():
@@ -87,14 +87,14 @@ def test_grid_pole_bonus_and_round_one_order():
     _finish_returns(st)
     for s in range(4):
         GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
-    while st.pending.step in ("push", "quali_save"):
-        seat = st.pending.seats[0]
-        GAME.apply(st, seat, A.Push(False) if st.pending.step == "push"
+    while st.turn.pending.step in ("push", "quali_save"):
+        seat = st.turn.pending.seats[0]
+        GAME.apply(st, seat, A.Push(False) if st.turn.pending.step == "push"
                    else GAME.legal_actions(st, seat)[0])
     grid = [c.seat for c in sorted(st.cars, key=lambda c: c.grid or 99) if c.grid]
     scores = [st.cars[s].quali_score for s in grid]
     assert scores == sorted(scores, reverse=True)          # FGP 6.2: highest on pole
-    assert st.pending.step == "pole_keep" and st.pending.seats == [grid[0]]
+    assert st.turn.pending.step == "pole_keep" and st.turn.pending.seats == [grid[0]]
     pole = st.cars[grid[0]]
     n = len(pole.hand)
     drawn = list(st.move["pole"])
@@ -102,9 +102,9 @@ def test_grid_pole_bonus_and_round_one_order():
     GAME.apply(st, pole.seat, keep)
     assert len(pole.hand) == n - 2 and keep.keep in pole.hand      # FGP 7.2.1: keep 1 of 3
     assert all(c not in pole.hand for c in drawn if c != keep.keep)
-    assert st.pending.step == "start_cards"
+    assert st.turn.pending.step == "start_cards"
     leds = {}
-    for s in list(st.pending.seats):
+    for s in list(st.turn.pending.seats):
         a = max(GAME.legal_actions(st, s), key=lambda a: len(a.cards))
         leds[s] = sum(C.action_card(C.content_of(st), c).leds for c in a.cards
                       if C.kind_of(st, c) == "movement") + \
@@ -116,7 +116,7 @@ def test_grid_pole_bonus_and_round_one_order():
     stuck = [s for s in grid if st.cars[s].stuck_in_neutral]
     assert st.sequence == order + stuck
     # round 1 is played in 2nd gear with the revealed cards (no play step)
-    assert st.move["gear"] == 2 and st.pending.step in ("move", "extend")
+    assert st.move["gear"] == 2 and st.turn.pending.step in ("move", "extend")
 
 
 # ---- positions built by hand: the worked examples through the steps ----------------------
@@ -157,7 +157,7 @@ def test_fgp_7_3_3_5_green_in_6th_gear_with_tyre_bonus_3_moves_5_spaces():
     assert st.move["mp"] == 5
     start = trk.progress(car.space)
     moved = 0
-    while st.pending.step == "move":
+    while st.turn.pending.step == "move":
         forward = [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)
                    and trk.spaces[a.to].lane == lane]
         GAME.apply(st, 0, forward[0])
@@ -184,14 +184,14 @@ def test_fgp_8_8_spending_a_charge_drops_the_hand_limit_at_once():
     assert C.hand_limit(st, car) == 6 and len(car.hand) == 6
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((green[0],)))
-    while st.pending.step == "move":
+    while st.turn.pending.step == "move":
         GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
-    assert st.pending.step == "extend" and A.Extend("ers") in GAME.legal_actions(st, 0)
+    assert st.turn.pending.step == "extend" and A.Extend("ers") in GAME.legal_actions(st, 0)
     GAME.apply(st, 0, A.Extend("ers"))
     assert C.hand_limit(st, car) == 4 and len(car.hand) == 5
-    assert st.pending.step == "discard"                  # at once, before moving on
+    assert st.turn.pending.step == "discard"                  # at once, before moving on
     GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])
-    assert len(car.hand) == 4 and st.pending.step == "move"
+    assert len(car.hand) == 4 and st.turn.pending.step == "move"
 
 
 def _battle_sites(trk):
@@ -250,7 +250,7 @@ def test_fgp_9_2_stop_rule_and_ot_from_the_points_left(track_key):
     ev = GAME.apply(st, 0, A.Stop())
     ot = next(e for e in ev if e.kind == "ot_charge")
     assert ot.data["ot"] == 2 and ot.data["lost"] == 1
-    assert st.pending.step == "attack"
+    assert st.turn.pending.step == "attack"
     assert A.Attack(1) in GAME.legal_actions(st, 0)
 
 
@@ -269,7 +269,7 @@ def test_battle_cards_are_secret_and_the_winner_overtakes():
     GAME.apply(st, 0, A.Stop())
     GAME.apply(st, 0, A.Attack(1))
     GAME.apply(st, 0, A.Done())                      # no OT boost
-    assert st.pending.step == "battle_cards" and st.pending.seats == [0, 1]
+    assert st.turn.pending.step == "battle_cards" and st.turn.pending.seats == [0, 1]
     strong = max(GAME.legal_actions(st, 0), key=lambda a: sum(
         C.action_card(C.content_of(st), c).leds for c in a.cards))
     GAME.apply(st, 0, strong)
@@ -277,8 +277,8 @@ def test_battle_cards_are_secret_and_the_winner_overtakes():
     assert v["battle"]["chosen"] == [0] and "0" not in v["battle"]["cards"]
     assert GAME.legal_actions(st, 1)[0] == A.Cards()            # FGP 9.3: no defence first
     GAME.apply(st, 1, A.Cards())
-    while st.pending and st.pending.step == "battle_boost":
-        s = st.pending.seats[0]
+    while st.turn.pending and st.turn.pending.step == "battle_boost":
+        s = st.turn.pending.seats[0]
         GAME.apply(st, s, A.Boost())
     # no defence: the attack succeeds and the car drives its OT (FGP 9.3, 9.4.1)
     assert trk.spaces[st.cars[0].space].tile == trk.spaces[other].tile or \
@@ -305,9 +305,9 @@ def test_pit_stop_changes_tyres_and_leaves_in_exit_order():
     car.space, car.in_pit, car.box_call = None, True, True
     car.wear = 9
     st.move = {"seat": 0, "stage": "begin"}
-    st.pending, st.cache = None, None
+    st.turn.pending, st.turn.cache = None, None
     machine.advance(st)
-    assert st.pending.step == "pit_stop"
+    assert st.turn.pending.step == "pit_stop"
     GAME.apply(st, 0, A.PitStop("soft", (), "none"))
     side = C.board_side(st, car)
     assert car.tyre == "soft" and car.wear == side.start_position("soft")
@@ -364,14 +364,14 @@ def test_fgp_7_3_3_1_held_event_cards_can_be_played_at_the_end_of_the_turn():
     st = _scenario([trk.tiles[tile].lanes[lane - 1][0]], hands=[[green]])
     st.decks["event"].pile.remove(held)
     st.cars[0].held_events.append(held)
-    st.cache = None
+    st.turn.cache = None
     assert A.PlayCard(held, "event") in GAME.legal_actions(st, 0)   # at the start ...
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((green,)))
-    while st.pending.step in ("move", "extend"):
+    while st.turn.pending.step in ("move", "extend"):
         legal = GAME.legal_actions(st, 0)
         GAME.apply(st, 0, next((a for a in legal if isinstance(a, A.Step)), A.Done()))
-    assert st.pending.step == "end_events"                           # ... and at the end
+    assert st.turn.pending.step == "end_events"                           # ... and at the end
     GAME.apply(st, 0, A.PlayCard(held, "event"))
     assert held not in st.cars[0].held_events
 
@@ -388,7 +388,7 @@ def test_fgp_10_1_worn_out_tyres_let_tyre_wear_cards_be_discarded():
     side = C.board_side(st, car)
     car.wear = next(i for i in range(len(side.tyre_track))
                     if side.tyre_state(car.tyre, i) == "worn")
-    st.cache = None
+    st.turn.cache = None
     assert A.PlayCard(tw, "worn_discard") in GAME.legal_actions(st, 0)
     wear = car.wear
     GAME.apply(st, 0, A.PlayCard(tw, "worn_discard"))
@@ -436,10 +436,10 @@ def test_fgp_4_8_driver_skill_once_per_round():
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])
     GAME.apply(st, 1, GAME.legal_actions(st, 1)[-1])
-    assert st.pending.step == "battle_boost"
+    assert st.turn.pending.step == "battle_boost"
     assert any(a.skill for a in GAME.legal_actions(st, 0))
     st.cars[0].skill_used = True                # used in an earlier battle this round
-    st.cache = None
+    st.turn.cache = None
     assert not any(a.skill for a in GAME.legal_actions(st, 0))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import chequered
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.rules import cards as C
-from chequered.games.formulagp.rules import round as machine
+from chequered.games.formulagp.rules.steps import MACHINE as machine
 from chequered.games.formulagp.rules.flag_steps import red_flag
 from chequered.games.formulagp.rules.incident_steps import safety_car
 from chequered.games.formulagp.rules.setup import new_race
@@ -59,19 +59,19 @@ def test_fgp_13_10_red_flag_grid_and_restart():
     ev_deck.discards.append(sc_card)
     round_before = st.round
     red_flag(st)
-    st.move["stage"], st.pending, st.cache = "end", None, None
+    st.move["stage"], st.turn.pending, st.turn.cache = "end", None, None
     machine.advance(st)
     assert st.sequence == [orange, grey, blue, red]
     assert [st.cars[s].space for s in st.sequence] == grid_spaces(trk, 4)
     assert sc_card in ev_deck.removed and sc_card not in ev_deck.discards
     for c in st.cars:
         assert c.stress == 2 and c.ers == C.ers_max(st, c)
-    assert st.pending.step == "red_flag" and sorted(st.pending.seats) == [0, 1, 2, 3]
+    assert st.turn.pending.step == "red_flag" and sorted(st.turn.pending.seats) == [0, 1, 2, 3]
     for s in (0, 1, 2, 3):
         GAME.apply(st, s, A.PitStop(None, (), "none"))
-    while st.pending.step == "returns":
-        GAME.apply(st, st.pending.seats[0], A.Done())
-    assert st.pending.step == "start_cards"              # FGP 7.2.1 again
+    while st.turn.pending.step == "returns":
+        GAME.apply(st, st.turn.pending.seats[0], A.Done())
+    assert st.turn.pending.step == "start_cards"              # FGP 7.2.1 again
     assert st.round == round_before + 1 == st.start_round
 
 
@@ -89,7 +89,7 @@ def test_fgp_13_11_lapping_gives_a_blue_flag_and_the_turn_is_lost():
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((reds[0],)))
     events = []
-    while st.pending.step in ("move", "extend"):
+    while st.turn.pending.step in ("move", "extend"):
         legal = GAME.legal_actions(st, 0)
         fwd = [a for a in legal if isinstance(a, A.Step) and trk.spaces[a.to].lane == 1]
         events += GAME.apply(st, 0, fwd[0] if fwd else A.Done())

@@ -24,8 +24,8 @@ def test_fgp_3_2_b_chequered_flag_on_space_9_gives_16_rounds():
     r = new_race("twisty", 4, seed=1)
     assert r.flag == 9 and r.final_flag == 24
     assert r.final_flag - r.flag + 1 == 16          # digest A2
-    assert r.round == 0 and r.phase == "qualifying"
-    assert r.pending is None
+    assert r.round == 0 and r.turn.phase == "qualifying"
+    assert r.turn.pending is None
     assert all(c.hand == [] for c in r.cars)        # qualifying draws later (FGP 6.2)
 
 
@@ -59,7 +59,7 @@ def test_fgp_3_4_standard_decks_drop_advanced_cards(content):
     # 20 DRIVER cards, 6 dealt (FGP 5.1.2)
     assert len(r.decks["driver"]) == 14
     assert len({c.driver for c in r.cars}) == 6
-    assert r.config["deck_sizes"] == {"event": len(std_event), "risk": len(std_risk),
+    assert C.deck_sizes(r) == {"event": len(std_event), "risk": len(std_risk),
                                       "damage": 16, "failure": 16, "driver": 20}
     assert C.check_conservation(r) == []
 

@@ -5,18 +5,19 @@ import json
 from pathlib import Path
 
 from chequered.engine.deck import Deck
+from chequered.engine.steps import Pending
 from chequered.games.formulagp import state as S
 from chequered.games.formulagp.rules.setup import new_race
-from chequered.games.formulagp.state import Car, Pending, Race
+from chequered.games.formulagp.state import Car, Race
 
 
 def busy_race() -> Race:
     """A race in the middle of things: every kind of field set."""
     r = new_race("fast", 4, seed=11)
-    r.round, r.phase, r.turn = 5, "movement", 2
+    r.round, r.turn.phase, r.seq_pos = 5, "movement", 2
     r.flag = 13
     r.sequence = [2, 0, 3, 1]
-    r.pending = Pending("no_move", [2], {"car": 2, "must_change_lane": True, "list": [1, 2]})
+    r.turn.pending = Pending("no_move", [2], {"car": 2, "must_change_lane": True, "list": [1, 2]})
     r.yellow_flags = [{"tile": 7, "until": 15}]
     r.green_flags = [15]
     r.safety_car = {"tile": 3, "until": 14}
@@ -51,7 +52,7 @@ def test_race_doc_round_trip_is_exact_and_json_ready():
     assert back == r
     assert json.dumps(back.to_doc(), sort_keys=True) == text
     assert back.hazards == {12: "gravel"}          # int keys survive JSON
-    assert back.pending.context["must_change_lane"] is True
+    assert back.turn.pending.context["must_change_lane"] is True
     assert back.cars[2].deck.removed == r.cars[2].deck.removed
     assert len(back.cars[2].deck.pile) == 45 - 5 - 1 - 1
 
@@ -59,7 +60,9 @@ def test_race_doc_round_trip_is_exact_and_json_ready():
 def test_round_trip_keeps_the_rng_stream():
     r = busy_race()
     back = Race.from_doc(r.to_doc())
-    assert [r.rng.below(1000) for _ in range(5)] == [back.rng.below(1000) for _ in range(5)]
+    assert back.chance == r.chance
+    assert [r.chance.rng.below(1000) for _ in range(5)] == \
+        [back.chance.rng.below(1000) for _ in range(5)]
 
 
 def test_clone_is_deep_for_everything_mutable():
@@ -77,15 +80,15 @@ def test_clone_is_deep_for_everything_mutable():
     c.damage_tokens.append("ers_spend")
     c.tyres_left.clear()
     k.decks["risk"].pile.pop()
-    k.pending.context["list"].append(3)
-    k.pending.seats.append(0)
+    k.turn.pending.context["list"].append(3)
+    k.turn.pending.seats.append(0)
     k.yellow_flags[0]["until"] = 99
     k.safety_car["tile"] = 0
     k.hazards[1] = "gravel"
     k.sequence.append(9)
     k.green_flags.append(1)
     k.pit_order.reverse()
-    k.rng.next64()
+    k.chance.rng.next64()
     assert json.dumps(r.to_doc(), sort_keys=True) == before
 
 

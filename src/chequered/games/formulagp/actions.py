@@ -203,3 +203,14 @@ class Rejoin:
 ACTION_TYPES = (Return, Done, Cards, Push, CounterSteer, PoleKeep, PlayCard, Spend,
                 Parameter, QuickRepair, NoMove, Play, Step, Stop, Reduce, Extend, Attack,
                 Boost, Discard, PitStop, Rejoin)
+
+
+def canon(action) -> tuple:
+    """An action's identity for matching (engine/steps.Step `key`): its card
+    lists compare as sets, since a player may name the cards of a play in any
+    order; the declared colours of ORANGE cards keep theirs."""
+    out = []
+    for f in action.__dataclass_fields__:
+        v = getattr(action, f)
+        out.append(tuple(sorted(map(str, v))) if isinstance(v, tuple) and f != "orange_as" else v)
+    return (type(action).__name__, tuple(out))

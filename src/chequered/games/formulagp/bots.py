@@ -34,7 +34,7 @@ class HeuristicBot:
 
     def choose(self, game, state, seat: int):
         legal = game.legal_actions(state, seat)
-        step = state.pending.step if state.pending else ""
+        step = state.turn.pending.step if state.turn.pending else ""
         pick = getattr(self, f"_{step}")(state, seat, legal)
         return pick if pick in legal else legal[0]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .rules import cards as C
-from .rules.round import legal
+from .rules.steps import MACHINE
 from .rules.where import track_of
 from .state import ACTION_DECK_SIZE, SHARED_DECKS
 
@@ -25,7 +25,7 @@ def sample_configs() -> list[dict]:
 def candidate_actions(race, seat: int) -> list:
     """The legal actions plus near misses: cards from another seat's hand,
     spaces one step too far, a battle against oneself."""
-    out = list(legal(race, seat))
+    out = list(MACHINE.legal(race, seat))
     other = [c for c in race.cars if c.seat != seat]
     foreign = [h for c in other for h in c.hand if h not in race.cars[seat].hand][:2]
     for f in foreign:
@@ -66,7 +66,7 @@ def invariants(race) -> list[str]:
         if n != ACTION_DECK_SIZE or len(seen) != ACTION_DECK_SIZE:
             problems.append(f"seat {c.seat}: ACTION cards not conserved ({n})")
     # shared decks: every card in exactly one place
-    sizes = race.config.get("deck_sizes", {})
+    sizes = C.deck_sizes(race)
     extra = {"event": [e for c in race.cars for e in c.held_events],
              "damage": [e for c in race.cars for e in c.damage],
              "failure": [e for c in race.cars for e in c.failures]}
@@ -87,8 +87,9 @@ def invariants(race) -> list[str]:
             problems.append(f"seat {c.seat}: ERS {c.ers} outside 0..{side.ers_max}")
         if c.space is not None and c.off_track:
             problems.append(f"seat {c.seat}: on a space and off track")
-    if race.pending is not None and not race.over:
-        for s in race.pending.seats:
-            if not legal(race, s):
-                problems.append(f"seat {s} must act at {race.pending.step} with no legal action")
+    p = race.turn.pending
+    if p is not None and not race.turn.over:
+        for s in p.seats:
+            if not MACHINE.legal(race, s):
+                problems.append(f"seat {s} must act at {p.step} with no legal action")
     return problems

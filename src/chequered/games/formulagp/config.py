@@ -7,28 +7,31 @@ from pydantic import Field, model_validator
 
 from ...engine.protocol import GameConfig
 
-SEAT_KINDS = ("human", "random", "heuristic")
 RULE_LEVELS = ("standard",)
 OPTIONS = ("championship",)           # FGP 14: a series of races
+
+
+def seat_kinds() -> tuple[str, ...]:
+    """human, random and the game's own agents (declared once, in SPEC.agents)."""
+    from . import SPEC
+    return ("human", "random", *SPEC.agents)
 
 
 class FormulaGPConfig(GameConfig):
     seats: list[str] = Field(default_factory=lambda: ["human"] + ["heuristic"] * 5,
                              min_length=1, max_length=10)
     track: str = "fast"
-    rules: Literal["standard"] = "standard"
-    options: list[Literal["championship"]] = Field(default_factory=list)
-    season: list[str] | None = None      # championship tracks, in order (FGP 14.1)
+    rules: Literal[RULE_LEVELS] = "standard"
+    options: list[Literal[OPTIONS]] = Field(default_factory=list)
     boards: list[str] | None = None       # team board per seat (default: boards.toml order)
     sides: list[Literal["A", "B"]] | None = None
     tyres: list[Literal["soft", "medium", "hard"]] | None = None
     drivers: list[str | None] | None = None   # DRIVER or CHAMPIONS card ids (FGP 5.1.2)
-    content: str | None = None
 
     @model_validator(mode="after")
     def _check(self):
-        self.check_seat_kinds(SEAT_KINDS)
-        self.season_from_track("championship")
+        self.check_seat_kinds(seat_kinds())
+        self.season_from_track("championship")        # FGP 14.1: the circuits of the series
         for name in ("boards", "sides", "tyres", "drivers"):
             v = getattr(self, name)
             if v is not None and len(v) != len(self.seats):

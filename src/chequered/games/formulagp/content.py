@@ -530,3 +530,17 @@ def _describe(path: Path, doc: dict, exc: ValidationError) -> str:
     where = field_path(doc, err.get("loc", ()), label_keys=("id", "key", "side"),
                        collapse=("cards", "boards"))
     return f"{path}: {where}: {err.get('msg', '')}{more}"
+
+
+@lru_cache(maxsize=8)
+def content_version(directory: str | None = None) -> str:
+    """A short stable hash of everything a race is played with: the cards,
+    boards, dice and race control of `directory` (the shipped files by
+    default), the tile library and the tracks. Records carry it, so a record
+    says which content it was played on."""
+    from ...engine.hashing import sha256_of
+    from .track import load_library, track, track_keys
+    doc = {"content": load_content(directory).model_dump(mode="json"),
+           "tiles": load_library().model_dump(mode="json"),
+           "tracks": {k: track(k).spec.model_dump(mode="json") for k in track_keys()}}
+    return sha256_of(doc)[:12]

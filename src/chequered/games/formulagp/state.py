@@ -20,12 +20,17 @@ Conventions (see docs/design/formulagp-digest.md):
   Standard starts it on space 9 (FGP 3.2 b) and the final lap is space 24, so
   a Standard race has 16 rounds (digest A2).
 
-No global random: every shuffle and die uses `Race.rng`.
+No global random: every shuffle, draw and die goes through engine/chance.py
+on `Race.chance`; where the race is between decisions (phase, pending
+decision, over) is `Race.turn`, the engine's Turn (rules/steps.py).
 """
 from __future__ import annotations
 
+from ...engine.chance import Chance
 from ...engine.deck import Deck
 from ...engine.rng import Rng
+from ...engine.steps import Turn
+from .config import FormulaGPConfig
 
 PARAMETERS = ("white", "yellow", "red")          # FGP 4.12
 SHARED_DECKS = ("event", "risk", "damage", "failure", "driver")   # FGP 3.4, 4.1
@@ -177,69 +182,37 @@ class Car:
 Player = Car
 
 
-class Pending:
-    """The decision the race waits for (digest: round state machine).
-
-    step: the step name ("draw", "no_move", "play_move" ...); seats: who must
-    act now (several for concurrent/simultaneous steps); context: small
-    JSON-ready data for that step (car, remaining MP, battle id ...)."""
-
-    __slots__ = ("step", "seats", "context")
-
-    def __init__(self, step: str, seats=(), context: dict | None = None):
-        self.step = step
-        self.seats: list[int] = sorted(seats)
-        self.context: dict = dict(context or {})
-
-    def clone(self) -> "Pending":
-        return Pending(self.step, self.seats, _copy(self.context))
-
-    def to_doc(self) -> dict:
-        return {"step": self.step, "seats": list(self.seats), "context": _copy(self.context)}
-
-    @classmethod
-    def from_doc(cls, doc: dict | None) -> "Pending | None":
-        if doc is None:
-            return None
-        return cls(doc["step"], doc.get("seats", ()), doc.get("context"))
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Pending) and self.to_doc() == other.to_doc()
-
-    def __repr__(self) -> str:
-        return f"Pending({self.step!r}, seats={self.seats}, context={self.context})"
-
-
 RACE_FIELDS = (
-    "config", "rng", "track", "content_dir", "cars", "decks", "pit_order",
+    "config", "chance", "track", "content_dir", "cars", "decks", "pit_order",
     # FGP 3.2 race control panel
     "panel_side", "flag", "final_flag", "yellow_panel", "sc_radar", "green_flags",
     "yellow_flags", "safety_car", "vsc", "red_flag",
-    # round bookkeeping
-    "round", "phase", "sequence", "turn", "pending", "leader", "hazards", "over",
+    # round bookkeeping; `turn` is where the race is between decisions
+    "round", "turn", "sequence", "seq_pos", "leader", "hazards",
     # the decision in progress: the moving car, a battle, secret simultaneous choices
     "move", "battle", "secret", "done", "vsc_plan", "pit_exits", "final_round",
     "classification", "deferred", "start_round",
     # FGP 14: a championship (the races run so far and the standings)
     "season", "results", "standings",
-    "cache",
 )
 
 
 class Race:
     """Everything about one FormulaGP race.
 
-    config: the race configuration as a JSON-ready dict (track, seats, boards,
-    sides, tyres, rules ...), treated as immutable. decks: the shared EVENT,
-    RISK, DAMAGE, FAILURE and DRIVER decks (FGP 3.4, 4.1)."""
+    config: the FormulaGPConfig the race (or championship) was set up with,
+    treated as immutable; `track` is the circuit of the race being run (a
+    championship moves on, FGP 14.1) and `content_dir` the config's content
+    folder. decks: the shared EVENT, RISK, DAMAGE, FAILURE and DRIVER decks
+    (FGP 3.4, 4.1)."""
 
     __slots__ = RACE_FIELDS
 
-    def __init__(self, config: dict | None = None, seed: int = 0):
-        self.config: dict = dict(config or {})
-        self.rng = Rng(seed)
-        self.track = self.config.get("track", "")      # track key (track.track())
-        self.content_dir: str | None = self.config.get("content")
+    def __init__(self, config: FormulaGPConfig, seed: int = 0, track: str | None = None):
+        self.config = config
+        self.chance = Chance(Rng(seed))
+        self.track = track or config.track            # track key (track.track())
+        self.content_dir: str | None = config.content
         self.cars: list[Car] = []
         self.decks: dict[str, Deck] = {k: Deck() for k in SHARED_DECKS}
         self.pit_order: list[int] = []      # seat in each pit box, box 0 nearest the exit
@@ -254,13 +227,11 @@ class Race:
         self.vsc = False                    # FGP 13.9.3
         self.red_flag = False               # FGP 13.10
         self.round = 0                      # 0 = before the race (qualifying)
-        self.phase = "setup"
+        self.turn = Turn("setup")           # phase, pending decision, over (engine/steps.py)
         self.sequence: list[int] = []       # driver sequence of this round (FGP 7.3.2)
-        self.turn = 0                       # index into sequence
-        self.pending: Pending | None = None
+        self.seq_pos = 0                    # whose turn: an index into sequence
         self.leader: int | None = None      # seat holding the race-leader token
         self.hazards: dict[int, str] = {}   # tile -> hazard token (FGP 13.13)
-        self.over = False
         self.move: dict | None = None       # the turn in progress (rules/turn.py)
         self.battle: dict | None = None     # the battle in progress (FGP 9.2-9.4)
         self.secret: dict[int, dict] = {}   # hidden simultaneous choices by seat
@@ -274,9 +245,6 @@ class Race:
         self.season: list[str] = []         # tracks still to race after this one (FGP 14.1)
         self.results: list[dict] = []       # each finished race: track, classification, points
         self.standings: dict[int, int] = {} # drivers' championship points (FGP 14.3)
-        # The legal lists of the pending step by seat (rules/round.py). Not part
-        # of the position: code that edits a state by hand must set it to None.
-        self.cache: dict | None = None
 
     def car(self, seat: int) -> Car:
         return self.cars[seat]
@@ -289,7 +257,7 @@ class Race:
     def clone(self) -> "Race":
         r = Race.__new__(Race)
         r.config = self.config                    # immutable by convention
-        r.rng = self.rng.clone()
+        r.chance = self.chance.clone()
         r.track = self.track
         r.content_dir = self.content_dir
         r.cars = [c.clone() for c in self.cars]
@@ -306,13 +274,11 @@ class Race:
         r.vsc = self.vsc
         r.red_flag = self.red_flag
         r.round = self.round
-        r.phase = self.phase
+        r.turn = self.turn.clone()
         r.sequence = self.sequence.copy()
-        r.turn = self.turn
-        r.pending = self.pending.clone() if self.pending else None
+        r.seq_pos = self.seq_pos
         r.leader = self.leader
         r.hazards = dict(self.hazards)
-        r.over = self.over
         r.move = _copy(self.move) if self.move is not None else None
         r.battle = _copy(self.battle) if self.battle is not None else None
         r.secret = {k: _copy(v) for k, v in self.secret.items()}
@@ -326,15 +292,13 @@ class Race:
         r.season = self.season.copy()
         r.results = _copy(self.results)
         r.standings = dict(self.standings)
-        r.cache = None
         return r
 
     def to_doc(self) -> dict:
         return {
-            "config": _copy(self.config),
-            "rng": self.rng.state,
+            "config": self.config.model_dump(mode="json"),
+            "chance": self.chance.to_doc(),
             "track": self.track,
-            "content_dir": self.content_dir,
             "cars": [c.to_doc() for c in self.cars],
             "decks": {k: d.to_doc() for k, d in self.decks.items()},
             "pit_order": list(self.pit_order),
@@ -349,13 +313,11 @@ class Race:
             "vsc": self.vsc,
             "red_flag": self.red_flag,
             "round": self.round,
-            "phase": self.phase,
+            "turn": self.turn.to_doc(),
             "sequence": list(self.sequence),
-            "turn": self.turn,
-            "pending": self.pending.to_doc() if self.pending else None,
+            "seq_pos": self.seq_pos,
             "leader": self.leader,
             "hazards": {str(k): v for k, v in self.hazards.items()},
-            "over": self.over,
             "move": _copy(self.move),
             "battle": _copy(self.battle),
             "secret": {str(k): _copy(v) for k, v in self.secret.items()},
@@ -374,10 +336,10 @@ class Race:
     @classmethod
     def from_doc(cls, doc: dict) -> "Race":
         r = cls.__new__(cls)
-        r.config = _copy(doc.get("config", {}))
-        r.rng = Rng(state=doc["rng"])
-        r.track = doc.get("track", r.config.get("track", ""))
-        r.content_dir = doc.get("content_dir")
+        r.config = FormulaGPConfig.model_validate(doc["config"])
+        r.chance = Chance.from_state(doc["chance"])
+        r.track = doc.get("track") or r.config.track
+        r.content_dir = r.config.content
         r.cars = [Car.from_doc(c) for c in doc["cars"]]
         r.decks = {k: Deck.from_doc(doc.get("decks", {}).get(k, {})) for k in SHARED_DECKS}
         r.pit_order = list(doc.get("pit_order", ()))
@@ -393,13 +355,11 @@ class Race:
         r.vsc = doc.get("vsc", False)
         r.red_flag = doc.get("red_flag", False)
         r.round = doc.get("round", 0)
-        r.phase = doc.get("phase", "setup")
+        r.turn = Turn.from_doc(doc.get("turn"))
         r.sequence = list(doc.get("sequence", ()))
-        r.turn = doc.get("turn", 0)
-        r.pending = Pending.from_doc(doc.get("pending"))
+        r.seq_pos = doc.get("seq_pos", 0)
         r.leader = doc.get("leader")
         r.hazards = {int(k): v for k, v in doc.get("hazards", {}).items()}
-        r.over = doc.get("over", False)
         r.move = _copy(doc.get("move"))
         r.battle = _copy(doc.get("battle"))
         r.secret = {int(k): _copy(v) for k, v in doc.get("secret", {}).items()}
@@ -413,7 +373,6 @@ class Race:
         r.season = list(doc.get("season", ()))
         r.results = _copy(doc.get("results", []))
         r.standings = {int(k): v for k, v in doc.get("standings", {}).items()}
-        r.cache = None
         return r
 
     def __eq__(self, other) -> bool:

@@ -1,8 +1,8 @@
-"""Words for FormulaGP: events for the log, actions for menus, and our own
-short summary of the rule behind each decision step."""
+"""Words for FormulaGP: actions for menus, seat names, and our own short
+summary of the rule behind each decision step (the log's event texts are
+log.py)."""
 from __future__ import annotations
 
-from ...engine.protocol import Event
 from . import actions as A
 from .rules import cards as C
 
@@ -56,92 +56,15 @@ HELP = {
 
 
 def help_text(race, seat: int) -> str:
-    p = race.pending
+    p = race.turn.pending
     if p is None:
         return "Nothing to decide now."
-    return HELP.get(p.step, p.step)
+    return HELP[p.step]
 
 
-def _seat(data: dict, key: str = "seat") -> str:
-    s = data.get(key)
-    return f"#{s + 1}" if isinstance(s, int) else "?"
-
-
-EVENT_TEXT = {
-    "round": lambda d: f"-- round {d['round']} (flag on {d['flag']}) --",
-    "qualifying": lambda d: "-- qualifying --",
-    "quali_reveal": lambda d: f"{_seat(d)} qualifying score {d['score']}",
-    "push_roll": lambda d: f"{_seat(d)} pushes: WHITE {d['value']} ({d['colour']})",
-    "quali_crash": lambda d: f"{_seat(d)} crashes in qualifying: pit-lane start",
-    "grid": lambda d: "grid: " + ", ".join(f"#{s + 1}" for s in d["order"]),
-    "start_reveal": lambda d: f"{_seat(d)} start play {len(d['cards'])} card(s), {d['leds']} LEDs",
-    "sequence": lambda d: "order: " + ", ".join(f"#{s + 1}" for s in d["order"]),
-    "move_play": lambda d: f"{_seat(d)} plays {d['pace'].upper()} pace in gear {d['gear']}: "
-                           f"{d['mp']} MP",
-    "step": lambda d: f"{_seat(d)} -> space {d['to']}",
-    "lap": lambda d: f"{_seat(d)} completes lap {d['laps']}",
-    "stop_behind": lambda d: f"{_seat(d)} stops behind ({d['left']} point(s) left)",
-    "ot_charge": lambda d: f"{_seat(d)} OT {d['ot']} ({d['lost']} lost)",
-    "battle": lambda d: f"{_seat(d, 'attacker')} attacks {_seat(d, 'defender')} with OT {d['ot']}",
-    "battle_result": lambda d: f"battle {_seat(d, 'attacker')} {d['attack']} v "
-                               f"{_seat(d, 'defender')} {d['defence']}: {d['outcome']} wins",
-    "overtake": lambda d: f"{_seat(d)} overtakes to space {d['to']}",
-    "drs": lambda d: f"{_seat(d)} DRS to space {d['to']}",
-    "die": lambda d: f"{_seat(d)} rolls {d['die'].upper()}: {d['face']}",
-    "loss_of_control": lambda d: f"{_seat(d)} loses control: {d['result']}"
-                                 + (" (spun)" if d.get("spun") else ""),
-    "yellow_flag": lambda d: f"yellow flag on tile {d['tile']} (race control {d['panel']})",
-    "safety_car": lambda d: f"SAFETY CAR on tile {d['tile']} until flag {d['until']}",
-    "safety_car_in": lambda d: "the Safety Car comes in",
-    "virtual_safety_car": lambda d: f"VIRTUAL SAFETY CAR ({_seat(d)})",
-    "red_flag": lambda d: "RED FLAG: grid " + ", ".join(f"#{s + 1}" for s in d["grid"]),
-    "pit_entry": lambda d: f"{_seat(d)} enters the pit lane",
-    "tyres": lambda d: f"{_seat(d)} fits {d['tyre']} tyres",
-    "penalty": lambda d: f"{_seat(d)} penalty ({d.get('cause', '')})",
-    "collision": lambda d: f"{_seat(d)} collides with {_seat(d, 'hit')}",
-    "race_leader": lambda d: f"{_seat(d)} takes the race-leader token",
-    "blue_flag": lambda d: f"{_seat(d)} is {d['laps_down']} lap(s) down",
-    "final_lap": lambda d: "final lap",
-    "turn_end": lambda d: f"{_seat(d)} ends the turn",
-    "ers_spent": lambda d: f"{_seat(d)} spends {d['n']} ERS (now {d['ers']})",
-    "ers": lambda d: f"{_seat(d)} ERS {d['delta']:+d} (now {d['ers']})",
-    "extend": lambda d: f"{_seat(d)} extends with {'ERS' if d['via'] == 'ers' else 'a Tyre Wear card'}",
-    "stress": lambda d: f"{_seat(d)} stress {d['stress']}" + (" (focus)" if d.get("focus") else "")
-                        + (" STRESSED" if d.get("stressed") else ""),
-    "tyre_wear": lambda d: f"{_seat(d)} tyre wear {d['delta']:+d} (marker {d['wear']})",
-    "draw": lambda d: f"{_seat(d)} draws {d['n']} (hand {d['hand']})",
-    "return": lambda d: f"{_seat(d)} returns a card under the deck",
-    "replace": lambda d: f"{_seat(d)} draws {d['n']} replacement(s)",
-    "secret_chosen": lambda d: f"{_seat(d)} has chosen (face down)",
-    "play_option": lambda d: f"{_seat(d)} plays an Option card: draws an EVENT",
-    "event_held": lambda d: f"{_seat(d)} keeps an EVENT card face down",
-    "event_drawn": lambda d: f"{_seat(d)} draws EVENT {d['card']}",
-    "risk_drawn": lambda d: f"{_seat(d)} draws RISK {d['card']}",
-    "card_resolved": lambda d: f"{_seat(d)}: '{d.get('name', d.get('card'))}' takes effect",
-    "spend_pair": lambda d: f"{_seat(d)} spends {' + '.join(d['cards'])} for {d['function']}",
-    "reduce": lambda d: f"{_seat(d)} stops early: {d['charge']} to ERS, {d['brake']} braked",
-    "points_lost": lambda d: f"{_seat(d)} cannot go further: {d['n']} point(s) lost",
-    "no_battle": lambda d: f"{_seat(d)} does not attack ({d['ot_lost']} OT wasted)",
-    "sc_discard": lambda d: f"{_seat(d)} discards a card under the Safety Car",
-    "turned": lambda d: f"{_seat(d)} turns the car round",
-    "rejoin": lambda d: f"{_seat(d)} rejoins at space {d['to']}",
-    "pit_exit": lambda d: f"{_seat(d)} leaves the pit lane",
-    "to_pit_exit": lambda d: f"{_seat(d)} waits at the pit exit",
-    "box_wait": lambda d: f"{_seat(d)} waits in the box",
-    "penalty_served": lambda d: f"{_seat(d)} serves {d['tokens']} penalty token(s)",
-    "turn_lost": lambda d: f"{_seat(d)} loses the turn",
-    "finish": lambda d: "classification: " + ", ".join(f"#{s + 1}" for s in d["classification"]),
-}
-
-
-def describe(event: Event, state=None) -> str:
-    fn = EVENT_TEXT.get(event.kind)
-    try:
-        body = fn(event.data) if fn else f"{event.kind} " + ", ".join(
-            f"{k}={v}" for k, v in event.data.items())
-    except (KeyError, TypeError):
-        body = f"{event.kind} {event.data}"
-    return f"{body} ({event.rule})"
+def seat_names(race) -> dict[int, str]:
+    """A name per seat: its car number and team (FGP 16.5)."""
+    return {c.seat: f"#{c.seat + 1} {c.team}" for c in race.cars}
 
 
 def describe_action(action) -> str:
@@ -159,7 +82,8 @@ def describe_action(action) -> str:
     if isinstance(action, A.CounterSteer):
         return f"counter-steer with {action.card}" if action.card else "no counter-steer"
     if isinstance(action, A.PoleKeep):
-        return f"keep {action.keep}; top {list(action.top)}; bottom {list(action.bottom)}"
+        return (f"keep {action.keep}; on top {', '.join(action.top) or 'none'}; "
+                f"under the deck {', '.join(action.bottom) or 'none'}")
     if isinstance(action, A.Play):
         decl = f" (orange as {', '.join(action.orange_as)})" if action.orange_as else ""
         return "play " + " + ".join(action.cards) + decl + \
@@ -199,7 +123,7 @@ def describe_action(action) -> str:
         return "no movement card: " + " ".join(map(str, action.choice))
     if isinstance(action, A.Discard):
         return f"discard {action.card}"
-    return str(action)
+    raise TypeError(f"not a FormulaGP action: {type(action).__name__}")
 
 
 def describe_choice(race, seat: int, action) -> str:

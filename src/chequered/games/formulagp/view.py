@@ -4,9 +4,12 @@ secret until revealed), the position document, and redeterminization for
 search (resampling everything a seat has not seen)."""
 from __future__ import annotations
 
+from ...engine.board import action_doc
 from ...engine.positions import FORMAT
 from ...engine.protocol import BadInput
+from ...engine.chance import Chance
 from ...engine.rng import Rng
+from . import actions as A
 from .render_board import board_view
 from .rules import cards as C
 from .rules.where import distance, track_of
@@ -35,16 +38,16 @@ def view(race: Race, seat: int | None) -> dict:
         doc["discards"] = len(car.deck.discards)            # FGP 4.2: piles are face down
         doc["distance"] = distance(race, car)
         cars.append(doc)
-    p = race.pending
+    p = race.turn.pending
     v = {
         "game": "formulagp", "seat": seat, "track": race.track, "track_name": trk.name,
         "round": race.round, "flag": race.flag, "final_flag": race.final_flag,
-        "phase": race.phase, "over": race.over, "final_round": race.final_round,
+        "phase": race.turn.phase, "over": race.turn.over, "final_round": race.final_round,
         "panel_side": race.panel_side, "yellow_panel": race.yellow_panel,
         "yellow_flags": [dict(z) for z in race.yellow_flags],
         "safety_car": dict(race.safety_car) if race.safety_car else None,
         "vsc": race.vsc, "hazards": {str(k): h for k, h in race.hazards.items()},
-        "leader": race.leader, "sequence": list(race.sequence), "turn": race.turn,
+        "leader": race.leader, "sequence": list(race.sequence), "turn": race.seq_pos,
         "pit_order": list(race.pit_order), "classification": list(race.classification),
         "pending": {"step": p.step, "seats": list(p.seats)} if p else None,
         "chosen": sorted(int(s) for s in race.secret),
@@ -67,12 +70,30 @@ def view(race: Race, seat: int | None) -> dict:
     return v
 
 
+def decorate_view(race: Race, seat: int, v: dict, legal: list) -> dict:
+    """The spaces this seat may move to now, marked on the pictures, and the
+    board elements that stand for an action (clickable in the web page,
+    engine/board.py)."""
+    v["highlight"] = [a.to for a in legal if isinstance(a, (A.Step, A.Rejoin))]
+    spaces, cards = {}, {}
+    for a in legal:
+        if isinstance(a, (A.Step, A.Rejoin)):
+            spaces.setdefault(str(a.to), action_doc(a))
+        elif isinstance(a, (A.Return, A.Discard, A.PlayCard)):
+            cards.setdefault(a.card, action_doc(a))
+        elif isinstance(a, A.Play) and len(a.cards) == 1 and not a.orange_as \
+                and not a.characteristic:
+            cards.setdefault(a.cards[0], action_doc(a))
+    v["clickable"] = {"spaces": spaces, "cards": cards}
+    return v
+
+
 def _battle(race: Race, seat: int | None) -> dict | None:
     b = race.battle
     if not b:
         return None
-    revealed = len(b["cards"]) == 2 and (race.pending is None or
-                                         race.pending.step != "battle_cards")
+    revealed = len(b["cards"]) == 2 and (race.turn.pending is None or
+                                         race.turn.pending.step != "battle_cards")
     return {"attacker": b["attacker"], "defender": b["defender"], "side": b["side"],
             "chosen": sorted(int(s) for s in b["cards"]),
             "cards": {s: list(c) for s, c in b["cards"].items()
@@ -148,5 +169,5 @@ def redeterminize(race: Race, seat: int, rng: Rng) -> Race:
     for name, d in r.decks.items():
         if name != "event":
             rng.shuffle(d.pile)
-    r.rng = Rng(state=rng.next64())
+    r.chance = Chance(Rng(state=rng.next64()))
     return r

@@ -4,8 +4,10 @@ reveal, the result and a secondary attack. The arithmetic is rules/battle.py
 and rules/overtake.py; this module only sequences it."""
 from __future__ import annotations
 
+from ....engine import chance
 from ....engine.protocol import Event
-from ..actions import Attack, Boost, Cards, Done, Parameter, Spend
+from ....engine.steps import Step
+from ..actions import Attack, Boost, Cards, Done, Parameter, Spend, canon
 from ..state import Race
 from . import battle as B
 from .battle import card_info
@@ -15,10 +17,10 @@ from . import cards as C
 from . import flags as F
 from .flags import lapping_defence
 from .overtake import battle_targets, charge_ot, ot_leds
-from .round import done_waiting, register, wait
+from .decide import wait
 from .start_steps import infos, stressed
-from .turn import car_of, stage, wear
-from .where import in_yellow_zone, passable, positions, tile_of, track_of, race_round
+from .turn import car_of, wear
+from .where import in_yellow_zone, passable, place, positions, race_round, tile_of, track_of
 
 
 def failed_lapping(race: Race, mover: int, blockers) -> list[Event]:
@@ -51,7 +53,6 @@ def _targets(race: Race, car) -> list:
                           round_no=race_round(race), battles_allowed=allowed)
 
 
-@stage("battle")
 def _battle(race: Race) -> list[Event]:
     """FGP 9.2 step 2: the points left go onto the OT indicator (+2 from a
     slipstream shadow behind the opponent, FGP 8.5)."""
@@ -74,7 +75,6 @@ def _battle(race: Race) -> list[Event]:
     return ev
 
 
-@stage("declare")
 def _declare(race: Race) -> list[Event]:
     car = car_of(race)
     if car.space is None or car.spun or not _targets(race, car):
@@ -99,7 +99,6 @@ def _attack_legal(race: Race, seat: int) -> list:
 
 def _attack_act(race: Race, seat: int, action: Attack) -> list[Event]:
     car = race.cars[seat]
-    race.pending = None
     if action.defender is None:                         # FGP 9.2: OT wasted
         lost, car.ot = car.ot, 0
         race.move["stage"] = "resolve"
@@ -112,9 +111,6 @@ def _attack_act(race: Race, seat: int, action: Attack) -> list[Event]:
                              "ot": car.ot}, "FGP 9.2")]
 
 
-register("attack", _attack_legal, _attack_act, "FGP 9.2")
-
-
 def _still_attacks(race: Race, seat: int, spent: str) -> bool:
     """A +1 OT card is only offered when the attacker keeps a battle play."""
     car = race.cars[seat]
@@ -122,7 +118,6 @@ def _still_attacks(race: Race, seat: int, spent: str) -> bool:
     return bool(B.battle_plays(hand, ers=car.ers, role="attack"))
 
 
-@stage("ot_boost")
 def _ot_boost_stage(race: Race) -> list[Event]:
     wait(race, "ot_boost", [race.move["seat"]])
     return []
@@ -142,16 +137,12 @@ def _boost_ot_legal(race: Race, seat: int) -> list:
 
 def _boost_ot_act(race: Race, seat: int, action) -> list[Event]:
     car = race.cars[seat]
-    race.pending = None
     if isinstance(action, Spend):
         return C.spend_single(race, car, "ot_plus1", action.cards[0])
     if isinstance(action, Parameter):
         return C.use_parameter(race, car, "red")
     race.move["stage"] = "battle_cards"
     return []
-
-
-register("ot_boost", _boost_ot_legal, _boost_ot_act, "FGP 9.2")
 
 
 # ---- FGP 9.3: secret simultaneous cards ------------------------------------------------
@@ -169,7 +160,6 @@ def _plays(race: Race, seat: int, role: str | None = None) -> list:
     return B.battle_plays(infos(race, seat), ers=ers, role=role, no_pairs=nop, may_defend=may)
 
 
-@stage("battle_cards")
 def _cards_stage(race: Race) -> list[Event]:
     b = race.battle
     wait(race, "battle_cards", [b["attacker"], b["defender"]])
@@ -183,11 +173,7 @@ def _cards_legal(race: Race, seat: int) -> list:
 
 def _cards_act(race: Race, seat: int, action: Cards) -> list[Event]:
     race.battle["cards"][str(seat)] = list(action.cards)
-    done_waiting(race, seat)
     return [Event("secret_chosen", {"seat": seat}, "FGP 9.3")]
-
-
-register("battle_cards", _cards_legal, _cards_act, "FGP 9.3")
 
 
 def _play_of(race: Race, seat: int) -> B.BattlePlay:
@@ -219,13 +205,12 @@ def _skill(race: Race, seat: int):
     return driver(race, race.cars[seat]).skill
 
 
-@stage("battle_boost")
 def _boost_stage(race: Race) -> list[Event]:
     b = race.battle
     ev = []
-    for seat in (b["attacker"], b["defender"]):
-        ev.append(Event("battle_reveal", {"seat": seat, "cards": b["cards"][str(seat)]},
-                        "FGP 9.3", reveal=True))
+    for seat in (b["attacker"], b["defender"]):         # the face-down cards turned up
+        chance.reveal(ev, "battle_reveal", {"seat": seat, "cards": b["cards"][str(seat)]},
+                      "FGP 9.3")
     race.move["stage"] = "battle_result"
     seats = [s for s in (b["attacker"], b["defender"]) if len(_boost_legal(race, s)) > 1]
     if seats:
@@ -251,11 +236,7 @@ def _boost_legal(race: Race, seat: int) -> list:
 
 def _boost_act(race: Race, seat: int, action: Boost) -> list[Event]:
     race.battle["boost"][str(seat)] = [action.ers, action.skill, list(action.events)]
-    done_waiting(race, seat)
-    return []
-
-
-register("battle_boost", _boost_legal, _boost_act, "FGP 9.3")
+    return [Event("secret_chosen", {"seat": seat}, "FGP 9.3")]
 
 
 def _total(race: Race, seat: int, play, boost: B.Boost) -> B.LedTotal:
@@ -270,7 +251,6 @@ def _total(race: Race, seat: int, play, boost: B.Boost) -> B.LedTotal:
                        event_leds=evl + car.leds_event, cold_tyres=car.cold_tyres > 0)
 
 
-@stage("battle_result")
 def _result(race: Race) -> list[Event]:
     """FGP 9.4: compare and carry out the result."""
     b = race.battle
@@ -285,15 +265,21 @@ def _result(race: Race) -> list[Event]:
         if boosts[s].skill:
             race.cars[s].skill_used = True               # FGP 4.8: once per round
     totals = {s: _total(race, s, plays[s], boosts[s]) for s in (a, d)}
+    ev: list[Event] = []
+    for s in (a, d):                                    # the boosts chosen face down
+        if str(s) in b["boost"]:
+            x = boosts[s]
+            chance.reveal(ev, "battle_boost", {"seat": s, "ers": x.spend_ers, "skill": x.skill,
+                                               "events": list(x.events)}, "FGP 9.3")
     trk = track_of(race)
     res = B.resolve_battle(trk, attacker=a, defender=d, attacker_space=car.space, ot=car.ot,
                            attack=plays[a], defence=plays[d], attack_total=totals[a],
                            defence_total=totals[d], others=positions(race, a),
                            attack_boost=boosts[a], defence_boost=boosts[d],
                            from_slipstream=b["slip"], side=b["side"])
-    ev = [Event("battle_result", {"attacker": a, "defender": d, "outcome": res.outcome,
-                                  "attack": res.attacker_total, "defence": res.defender_total},
-                res.rule, reveal=True)]
+    ev.append(Event("battle_result", {"attacker": a, "defender": d, "outcome": res.outcome,
+                                      "attack": res.attacker_total,
+                                      "defence": res.defender_total}, res.rule))
     ev += _apply_result(race, res, plays, boosts)
     if res.outcome != "attacker":
         ev += failed_lapping(race, a, [d])
@@ -359,12 +345,11 @@ def _drive(race: Race, car, path: list[int]) -> list[Event]:
             if race.final_round or race.flag >= race.final_flag:
                 car.crossed_final = True
         car.space = to
-    ev.append(Event("overtake", {"seat": car.seat, "to": car.space}, "FGP 9.4.1"))
+    ev.append(Event("overtake", {"seat": car.seat, **place(race, car.space)}, "FGP 9.4.1"))
     return ev
 
 
 # ---- FGP 9.4.1 secondary attack ----------------------------------------------------------
-@stage("secondary")
 def _secondary_stage(race: Race) -> list[Event]:
     wait(race, "secondary", [race.move["seat"]])
     return []
@@ -388,7 +373,6 @@ def _secondary_act(race: Race, seat: int, action: Attack) -> list[Event]:
     (the lowest-LED one: our reading, the card only has to be played)."""
     mv = race.move
     car = race.cars[seat]
-    race.pending = None
     target, ot = mv.pop("secondary")
     if action.defender is None:
         mv["stage"] = "resolve"
@@ -402,7 +386,7 @@ def _secondary_act(race: Race, seat: int, action: Attack) -> list[Event]:
         side=action.side, others=positions(race, seat))
     C.play(car, card, "FGP 9.4.1")
     ev = [Event("secondary_attack", {"seat": seat, "target": target, "card": card},
-                "FGP 9.4.1", reveal=True)]
+                "FGP 9.4.1")]
     if colour == "blue" and car.ers:
         ev += CS.spend_ers(race, car, 1, "FGP 9.4.1")
     if res.path:
@@ -415,4 +399,29 @@ def _secondary_act(race: Race, seat: int, action: Attack) -> list[Event]:
     return ev
 
 
-register("secondary", _secondary_legal, _secondary_act, "FGP 9.4.1")
+
+# ---- the tables (rules/steps.py joins every module's) ----------------------------------
+def _text(words):
+    return lambda action: words
+
+
+STAGES = {
+    "battle": _battle, "declare": _declare, "ot_boost": _ot_boost_stage,
+    "battle_cards": _cards_stage, "battle_boost": _boost_stage, "battle_result": _result,
+    "secondary": _secondary_stage,
+}
+
+STEPS = (
+    Step("attack", "FGP 9.2", _attack_legal, _attack_act, label="attack or not"),
+    Step("ot_boost", "FGP 9.2", _boost_ot_legal, _boost_ot_act, label="boost the OT",
+         from_hand=True, key=canon),
+    Step("battle_cards", "FGP 9.3", _cards_legal, _cards_act, label="choose battle cards",
+         concurrent=True, secret=True, key=canon,
+         public_text=_text("chooses battle cards face down")),
+    # both decide before either sees the other's boosts; the result shows them
+    Step("battle_boost", "FGP 9.3", _boost_legal, _boost_act, label="boost the battle",
+         concurrent=True, secret=True, key=canon,
+         public_text=_text("chooses battle boosts face down")),
+    Step("secondary", "FGP 9.4.1", _secondary_legal, _secondary_act,
+         label="attack the car ahead or not", from_hand=True),
+)

@@ -8,7 +8,7 @@ own choice of discards ...) comes back as `Followup`s, in card order.
 
 The helpers of rules.cards, rules.tyres, rules.hazards, rules.draw and
 rules.pit do the work; this module only dispatches. Everything is
-deterministic given `race.rng`. Readings and choices: docs/design/
+deterministic given `race.chance`. Readings and choices: docs/design/
 formulagp-effects.md.
 
 Turn flags (`Car.no_pairs_next`, `Car.no_tyre_bonus_next`) hold two bits:
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ....engine import chance
 from ....engine.protocol import Event, IllegalAction
 from ..state import PARAMETERS, Car, Race
 from . import car_state as CS
@@ -79,7 +80,7 @@ class Situation:
 
     pace: "green" | "red" | "blue" (the race pace played, FGP 7.3.3.5);
     role: "attack" | "defend" in a battle. own_turn: is it the drawer's own
-    turn? None = read it from the race (race.sequence[race.turn]); it decides
+    turn? None = read it from the race (race.sequence[race.seq_pos]); it decides
     whether a next-turn flag waits for the end of this turn (PENDING)."""
     paired: bool = False
     pace: str | None = None
@@ -119,8 +120,8 @@ def _deck_of(race: Race, card_id: str) -> str:
 
 
 def _mover(race: Race) -> int | None:
-    if race.sequence and 0 <= race.turn < len(race.sequence):
-        return race.sequence[race.turn]
+    if race.sequence and 0 <= race.seq_pos < len(race.sequence):
+        return race.sequence[race.seq_pos]
     return None
 
 
@@ -255,9 +256,7 @@ def _battle_leds(race, car, e, out, situation, card, **_):
 
 def _draw(race, car, e, out, situation, depth, **_):
     if e.deck == "action":
-        got = C.draw_cards(race, car, e.count, "FGP 4.2.1")
-        out.events.append(Event("draw", {"seat": car.seat, "n": len(got),
-                                         "hand": len(car.hand)}, "FGP 4.2.1", reveal=True))
+        C.draw_cards(race, car, e.count, "FGP 4.2.1", events=out.events)
         return
     for _ in range(e.count):
         out.extend(draw_and_resolve(race, car.seat, e.deck, situation=situation,
@@ -275,10 +274,11 @@ def _discard(race, car, e, out, **_):
                                       {"count": n, "choice": "own", "reason": "card"}))
         return
     for _ in range(n):                              # FGP 4.2.1; never TW / DF (FGP 8.8)
-        c = pool.pop(race.rng.below(len(pool)))
+        i = chance.below(race.chance, out.events, len(pool), rule="FGP 4.2.1",
+                         what="a card taken at random")
+        c = pool.pop(i)
         C.discard(car, c, "FGP 4.2.1")
-        out.events.append(Event("discarded", {"seat": car.seat, "card": c, "random": True},
-                                "FGP 4.2.1", reveal=True))
+        out.events.append(C.face_down("discarded", car.seat, c, "FGP 4.2.1", random=True))
 
 
 def _followup(kind, data_of):
@@ -450,8 +450,7 @@ def resolve_card(race: Race, seat: int, card_id: str, *, situation: Situation = 
     deck = _deck_of(race, card_id)
     card = C.shared_card(race, card_id)
     out = Outcome([Event("card_resolved", {"seat": seat, "card": card_id, "deck": deck,
-                                           "name": card.name}, RULE_OF_DECK[deck],
-                         reveal=True)])
+                                           "name": card.name}, RULE_OF_DECK[deck])])
     for e in card.effects:
         out.extend(apply_effect(race, seat, e, situation=situation, card=card_id,
                                 repair=repair, depth=_depth))
@@ -472,36 +471,35 @@ def draw_and_resolve(race: Race, seat: int, deck: str, *, situation: Situation =
     rule = RULE_OF_DECK[deck]
     if _depth > MAX_DEPTH:
         return Outcome([Event("draw_stopped", {"seat": seat, "deck": deck}, rule)])
+    ev: list[Event] = []
     if deck == "event":
-        ev = play_option_event(race, car)
+        eid = play_option_event(race, car, ev)
         out = Outcome(ev)
-        if ev and ev[0].kind == "event_drawn":
-            out.extend(resolve_card(race, seat, ev[0].data["card"], situation=situation,
-                                    _depth=_depth))
+        if eid is not None:
+            out.extend(resolve_card(race, seat, eid, situation=situation, _depth=_depth))
         elif not ev:
             out.events.append(Event("deck_empty", {"deck": deck}, rule))
         return out
     if deck == "damage":
         if car.damaged_this_round:
             return Outcome([Event("damage_ignored", {"seat": seat}, "FGP 13.6")])
-        ev = H.draw_damage(race, car, "FGP 13.6")
+        cid = H.draw_damage(race, car, ev, "FGP 13.6")
     elif deck == "failure":
-        ev = C.draw_failure(race, car)
+        cid = C.draw_failure(race, car, ev)
     else:
-        cid = C.draw_shared(race, "risk")
+        cid = C.draw_shared(race, "risk", ev, rule=rule, seat=seat)
         if cid is None:
             return Outcome([Event("deck_empty", {"deck": deck}, rule)])
-        out = Outcome([Event("risk_drawn", {"seat": seat, "card": cid}, rule, reveal=True)])
+        out = Outcome(ev)
         try:
             out.extend(resolve_card(race, seat, cid, situation=situation, _depth=_depth))
         finally:
             race.decks["risk"].discard(cid)
         return out
-    if not ev:
+    if cid is None:
         return Outcome([Event("deck_empty", {"deck": deck}, rule)])
     out = Outcome(ev)
-    return out.extend(resolve_card(race, seat, ev[0].data["card"], situation=situation,
-                                   _depth=_depth))
+    return out.extend(resolve_card(race, seat, cid, situation=situation, _depth=_depth))
 
 
 def held_event_choices(race: Race, seat: int, *, when: str, role: str | None = None
@@ -539,7 +537,8 @@ def play_held_event(race: Race, seat: int, card_id: str, *, situation: Situation
                             rule)
     car = race.cars[seat]
     car.held_events.remove(card_id)
-    out = Outcome([Event("event_played", {"seat": seat, "card": card_id}, rule, reveal=True)])
+    out = Outcome()                                 # the face-down card is turned up
+    chance.reveal(out.events, "event_played", {"seat": seat, "card": card_id}, rule)
     try:
         out.extend(resolve_card(race, seat, card_id, situation=situation, repair=repair))
     finally:

@@ -1,8 +1,9 @@
 """Card handling, ERS and the hand limit, parameter tokens (FGP 4.1, 4.2,
 4.10, 4.12, 8.8).
 
-Every function takes the Race (for its rng and content) and a seat or Car,
-mutates in place and returns the events it caused. Rule violations raise
+Every function takes the Race (for its content, and its chance for draws:
+engine/chance.py) and a seat or Car, mutates in place and returns the events
+it caused (draws append theirs to the `events` they are given). Rule violations raise
 IllegalAction naming the section; callers that need an untouched state on
 failure check first with the `legal_*`/`can_*` helpers (they never mutate).
 """
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ....engine import chance
+from ....engine.chance import PUBLIC
 from ....engine.deck import Deck
 from ....engine.protocol import Event, IllegalAction
 from ..content import SINGLE_SECONDARY, ActionCard, BoardSide, Content, load_content
@@ -173,33 +176,44 @@ def overflow_choices(race: Race, car: Car) -> list[tuple[str, str]]:
 
 
 # ---- deck operations (FGP 4.2, 4.2.1) -----------------------------------------
-def draw_cards(race: Race, car: Car, n: int = 1, rule: str = "FGP 4.2.1") -> list[str]:
-    """Draw n ACTION cards from the top into the hand. A spent draw pile is
-    rebuilt by shuffling its discard pile (FGP 4.2); when both are empty the
-    draw stops short. Returns the ids drawn."""
-    got: list[str] = []
-    for _ in range(n):
-        c = draw_from(race, car.deck)
-        if c is None:
-            break
-        car.hand.append(c)
-        got.append(c)
+DECK_NAMES = {"event": "EVENT", "risk": "RISK", "damage": "DAMAGE", "failure": "FAILURE",
+              "driver": "DRIVER"}
+
+
+def draw_cards(race: Race, car: Car, n: int = 1, rule: str = "FGP 4.2.1", *,
+               events: list) -> list[str]:
+    """Draw n ACTION cards from the top into the hand, seen by their owner
+    only. A spent draw pile is rebuilt by shuffling its discard pile
+    (FGP 4.2); when both are empty the draw stops short. Returns the ids."""
+    if n <= 0:
+        return []
+
+    def refill(deck: Deck) -> None:
+        if deck.discards:
+            chance.reshuffle(race.chance, events, deck, rule="FGP 4.2", what="ACTION deck")
+
+    got = chance.draw_many(race.chance, events, car.deck, n, rule=rule, what="ACTION card",
+                           to=car.seat, refill=refill)
+    car.hand.extend(got)
     return got
 
 
-def draw_from(race: Race, deck: Deck):
+def draw_from(race: Race, deck: Deck, events: list, *, rule: str, what: str, to=PUBLIC,
+              seat: int | None = None):
     """One card off `deck`, reshuffling its discards first when the pile is
-    empty (FGP 4.2); None when nothing is left. Works for the shared decks."""
+    empty (FGP 4.2); None when nothing is left. `to`: who sees it."""
     if not deck.pile:
         if not deck.discards:
             return None
-        deck.reshuffle(race.rng)
-    return deck.draw()
+        chance.reshuffle(race.chance, events, deck, rule="FGP 4.2", what=f"{what} deck")
+    return chance.draw(race.chance, events, deck, rule=rule, what=what, to=to, seat=seat)
 
 
-def draw_shared(race: Race, name: str) -> str | None:
+def draw_shared(race: Race, name: str, events: list, *, rule: str, to=PUBLIC,
+                seat: int | None = None) -> str | None:
     """Draw from a shared deck: 'event', 'risk', 'damage', 'failure' (FGP 4.1)."""
-    return draw_from(race, race.decks[name])
+    return draw_from(race, race.decks[name], events, rule=rule, what=f"{DECK_NAMES[name]} card",
+                     to=to, seat=seat)
 
 
 def _take(car: Car, card: str, rule: str) -> None:
@@ -249,13 +263,29 @@ def remove(car: Car, card: str, rule: str = "FGP 4.2.1") -> None:
         car.deck.remove(card)
 
 
-def reshuffle_effect(race: Race, car: Car) -> None:
+def reshuffle_effect(race: Race, car: Car, events: list) -> None:
     """A card effect's reshuffle: the draw pile only, never the discard pile
     (FGP 4.2.1)."""
-    race.rng.shuffle(car.deck.pile)
+    chance.shuffle(race.chance, events, car.deck.pile, rule="FGP 4.2.1", what="ACTION deck")
 
 
 # ---- conservation ----------------------------------------------------------------
+_SIZES: dict = {}
+
+
+def deck_sizes(race: Race) -> dict[str, int]:
+    """The starting size of each shared deck of a Standard game (FGP 3.4:
+    the Advanced-only EVENT and RISK cards are not in it)."""
+    sizes = _SIZES.get(race.content_dir)
+    if sizes is None:
+        content = content_of(race)
+        sizes = _SIZES[race.content_dir] = {
+            "event": len(content.standard("event")), "risk": len(content.standard("risk")),
+            "damage": len(content.damage.cards), "failure": len(content.failure.cards),
+            "driver": len(content.driver.cards)}
+    return sizes
+
+
 def deck_counts(car: Car) -> dict[str, int]:
     return {"pile": len(car.deck.pile), "hand": len(car.hand),
             "discards": len(car.deck.discards), "removed": len(car.deck.removed)}
@@ -277,7 +307,7 @@ def check_conservation(race: Race) -> list[str]:
         if not deck_conserved(car):
             problems.append(f"seat {car.seat}: ACTION deck {deck_counts(car)} "
                             f"is not {ACTION_DECK_SIZE} distinct cards")
-    sizes = race.config.get("deck_sizes", {})
+    sizes = deck_sizes(race)
     held = {
         "event": [c for car in race.cars for c in car.held_events],
         "damage": [c for car in race.cars for c in car.damage],
@@ -349,25 +379,39 @@ def apply_overflow(race: Race, car: Car, choice: tuple) -> list[Event]:
                             "not discarded)", "FGP 8.8")
     kind, card = choice
     play(car, card, "FGP 8.8")
-    ev = [Event(kind, {"seat": car.seat, "card": card}, "FGP 8.8")]
+    if kind == "discard":                       # face down (FGP 4.2): its owner sees which
+        ev = [face_down("discard", car.seat, card, "FGP 8.8")]
+    else:                                       # played face up
+        ev = [Event(kind, {"seat": car.seat, "card": card}, "FGP 8.8")]
     if kind == "play_tyre_wear":
         ev += add_wear(race, car, 1, "FGP 4.3.2")
     elif kind == "play_draw_failure":
-        ev += draw_failure(race, car)
+        draw_failure(race, car, ev)
     return ev
 
 
-def draw_failure(race: Race, car: Car) -> list[Event]:
-    """Draw a FAILURE card (FGP 4.3.4, 13.7): kept by the board unless the
-    system holds (a no-failure card, discarded). Effects: the caller."""
-    fid = draw_shared(race, "failure")
+def face_down(kind: str, seat: int, card: str, rule: str, **data) -> Event:
+    """A card put face down from a hand (a discard, FGP 4.2): its owner reads
+    which card, the others only that a card went."""
+    return Event(kind, {"seat": seat, "card": card, **data}, rule, to=seat,
+                 masked={"seat": seat, **data})
+
+
+def draw_failure(race: Race, car: Car, events: list) -> str | None:
+    """Draw a FAILURE card face up (FGP 4.3.4, 13.7): kept by the board unless
+    the system holds (a no-failure card, discarded). Effects: the caller.
+    The card drawn, or None when the deck is spent."""
+    fid = draw_shared(race, "failure", events, rule="FGP 13.7", seat=car.seat)
     if fid is None:
-        return []
-    if shared_card(race, fid).no_failure:
-        race.decks["failure"].discard(fid)
-    else:
+        return None
+    held = not shared_card(race, fid).no_failure
+    if held:
         car.failures.append(fid)
-    return [Event("failure_drawn", {"seat": car.seat, "card": fid}, "FGP 13.7", reveal=True)]
+    else:
+        race.decks["failure"].discard(fid)
+    events.append(Event("failure_drawn", {"seat": car.seat, "card": fid, "held": held},
+                        "FGP 13.7"))
+    return fid
 
 
 # ---- secondary functions (FGP 4.2.2) --------------------------------------------------

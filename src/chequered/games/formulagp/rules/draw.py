@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ....engine import chance
 from ....engine.protocol import Event, IllegalAction
 from ..state import Car, Race
 from . import cards as C
@@ -32,12 +33,12 @@ def draw_to_limit(race: Race, seat: int, rule: str = RULE) -> list[Event]:
     as the ERS LEDs (step 2)."""
     car = race.cars[seat]
     n = max(0, C.hand_limit(race, car) - len(car.hand))
-    got = C.draw_cards(race, car, n, rule)
+    ev: list[Event] = []
+    got = C.draw_cards(race, car, n, rule, events=ev)
     car.drawn = [c for c in got if not C.is_draw_failure(race, c)]
     car.returns_left = C.ers_leds(race, car)
     car.returned = 0
-    return [Event("draw", {"seat": seat, "n": len(got), "hand": len(car.hand)}, rule,
-                  reveal=True)]
+    return ev
 
 
 def start_draw_phase(race: Race, seats=None) -> list[Event]:
@@ -65,21 +66,27 @@ def legal_returns(race: Race, seat: int) -> list[str]:
             if c in car.hand and not C.is_draw_failure(race, c)]
 
 
+def why_not_return(race: Race, seat: int, card: str) -> str | None:
+    """Why `seat` may not return `card` now (its own cards only), or None."""
+    if card in legal_returns(race, seat):
+        return None
+    if card in C.action_ids(C.content_of(race)) and C.is_draw_failure(race, card):
+        return f"{RULE}: a Draw Failure card cannot be returned"
+    if race.cars[seat].returns_left <= 0:
+        return f"{RULE}: no returns left (one per LED beside the ERS charge)"
+    return f"{RULE}: {card} was not drawn this round"
+
+
 def return_card(race: Race, seat: int, card: str) -> list[Event]:
     """Return one card to the bottom of the ACTION deck (FGP 7.3.1, 4.2.1)."""
     car = race.cars[seat]
-    if card not in legal_returns(race, seat):
-        if C.is_draw_failure(race, card):
-            why = "a Draw Failure card cannot be returned"
-        elif car.returns_left <= 0:
-            why = "no returns left (one per LED beside the ERS charge)"
-        else:
-            why = f"{card} was not drawn this round"
-        raise IllegalAction(f"{RULE}: {why}", RULE)
+    why = why_not_return(race, seat, card)
+    if why is not None:
+        raise IllegalAction(why, RULE)
     C.return_to_bottom(car, card, RULE)
     car.returns_left -= 1
     car.returned += 1
-    return [Event("return", {"seat": seat}, RULE)]
+    return [C.face_down("return", seat, card, RULE)]
 
 
 def finish_returns(race: Race, seat: int) -> list[Event]:
@@ -87,10 +94,11 @@ def finish_returns(race: Race, seat: int) -> list[Event]:
     can be returned this phase (FGP 7.3.1 'once per round')."""
     car = race.cars[seat]
     n, car.returned = car.returned, 0
-    got = C.draw_cards(race, car, n, RULE)
+    ev: list[Event] = []
+    C.draw_cards(race, car, n, RULE, events=ev)
     car.drawn = []
     car.returns_left = 0
-    return [Event("replace", {"seat": seat, "n": len(got)}, RULE, reveal=True)] if n else []
+    return ev
 
 
 def apply_returns(race: Race, seat: int, returned: list[str]) -> list[Event]:
@@ -195,9 +203,9 @@ def apply_no_move(race: Race, seat: int, choice: tuple,
         if C.kind_of(race, card) == "tyre_wear":
             ev += C.add_wear(race, car, 1, "FGP 4.3.2")
         else:
-            ev += play_option_event(race, car)
-        C.draw_cards(race, car, 1, RULE)
-        ev.append(Event("no_move_play", {"seat": seat, "card": card}, RULE, reveal=True))
+            play_option_event(race, car, ev)
+        C.draw_cards(race, car, 1, RULE, events=ev)
+        ev.append(Event("no_move_play", {"seat": seat, "card": card}, RULE))
     elif kind == "blue_pair":
         C.spend(car, choice[1], "FGP 4.2.2")
         C.spend(car, choice[2], "FGP 4.2.2")
@@ -206,30 +214,31 @@ def apply_no_move(race: Race, seat: int, choice: tuple,
         ev += C.charge_ers(race, car, 1, RULE)
     elif kind in ("discard_blue", "discard_draw"):
         C.discard(car, choice[1], RULE)
-        C.draw_cards(race, car, 1, RULE)
-        ev.append(Event("discard_draw", {"seat": seat, "card": choice[1]}, RULE, reveal=True))
+        ev.append(C.face_down("discard_draw", seat, choice[1], RULE))
+        C.draw_cards(race, car, 1, RULE, events=ev)
     elif kind == "draw":
-        C.draw_cards(race, car, 1, RULE)
-        ev.append(Event("draw", {"seat": seat, "n": 1, "hand": len(car.hand)}, RULE,
-                        reveal=True))
+        C.draw_cards(race, car, 1, RULE, events=ev)
     if has_playable_movement(race, car, must_change_lane):
         car.no_move_procedure = False
     return ev
 
 
-def play_option_event(race: Race, car: Car) -> list[Event]:
-    """FGP 4.3.3: an Option card played draws one EVENT card. A card that
-    can be held goes face down in front of the player (FGP 4.2.1); any other
-    is announced for the caller to resolve and then lies on the discard pile."""
-    eid = C.draw_shared(race, "event")
+def play_option_event(race: Race, car: Car, events: list) -> str | None:
+    """FGP 4.3.3: an Option card played draws one EVENT card, seen by its
+    drawer. A card that can be held goes face down in front of the player
+    (FGP 4.2.1); any other is shown to everyone and returned for the caller to
+    resolve (it then lies on the discard pile). None: held, or no card left."""
+    eid = C.draw_shared(race, "event", events, rule="FGP 4.4", to=car.seat)
     if eid is None:
-        return []
+        return None
     card = next(c for c in C.content_of(race).event.cards if c.id == eid)
     if card.can_hold and card.play != "immediately":
         car.held_events.append(eid)
-        return [Event("event_held", {"seat": car.seat}, "FGP 4.4", reveal=True)]
+        events.append(Event("event_held", {"seat": car.seat}, "FGP 4.4"))
+        return None
     race.decks["event"].discard(eid)
-    return [Event("event_drawn", {"seat": car.seat, "card": eid}, "FGP 4.4", reveal=True)]
+    chance.reveal(events, "event_drawn", {"seat": car.seat, "card": eid}, "FGP 4.4")
+    return eid
 
 
 # ---- the WHITE parameter token (FGP 4.12) --------------------------------------------

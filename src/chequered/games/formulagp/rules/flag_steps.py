@@ -1,27 +1,114 @@
-"""Race control's heavier interventions as steps (FGP 13.9.3 the Virtual
-Safety Car, 13.10 the Red Flag, 13.12.1 the Investigation). The rules are
-the pure functions of rules/flags.py and rules/penalties.py."""
+"""Race control's interventions as steps: yellow flags and the race control
+panel (FGP 13.8), the Safety Car (13.9.1-13.9.2), the Virtual Safety Car
+(13.9.3), the Red Flag (13.10) and the Investigation (13.12.1). The rules are
+the pure functions of rules/flags.py, rules/hazards.py and rules/penalties.py."""
 from __future__ import annotations
 
+from ....engine import chance
 from ....engine.protocol import Event
-from ..actions import PitStop, Step
+from ....engine.steps import Step as Decision
+from ..actions import PitStop, Step, canon
 from ..state import Race
 from . import card_effects as FX
 from . import cards as C
 from . import flags as F
+from . import hazards as H
 from .car_state import reset_stress
+from .decide import wait
+from .dice import roll_die, white_value
 from .penalties import investigation as judge
-from .round import done_waiting, phase, register, wait
 from .start_steps import draw_phase
 from .tyres import fit_tyres
-from .where import grid_spaces, occupancy, track_of, whole_tiles
+from .where import grid_spaces, occupancy, place, race_round, tile_of, track_of, whole_tiles
+
+
+# ---- FGP 13.8 yellow flags, 13.9 the Safety Car ------------------------------------------
+def yellow_flag(race: Race, seat: int, panel: int | str = 1) -> list[Event]:
+    car = race.cars[seat]
+    t = tile_of(race, car)
+    if t is None or race.safety_car is not None:
+        return []
+    if race_round(race) == 1 and race.turn.phase == "turns":       # FGP 13.8.1: after all moved
+        race.deferred.append(seat)
+        return [Event("yellow_flag_later", {"seat": seat}, "FGP 13.8.1")]
+    trk = track_of(race)
+    zones = [H.YellowZone(z["yellow_tile"], z["green_tile"], z["ends_at"])
+             for z in race.yellow_flags]
+    ev: list[Event] = []
+    white = roll_die(race, ev, "white", "FGP 13.8.1", seat=seat)
+    sc_space = _panel(race).safety_car
+    res = H.yellow_flag(trk, zones, t, white_value(white), radar=race.flag,
+                        panel=race.yellow_panel, sc_space=sc_space)
+    if panel == "white_die" and res.new_zone:
+        extra = roll_die(race, ev, "white", "FGP 13.8.2", seat=seat)
+        res_panel = race.yellow_panel + white_value(extra)
+        race.yellow_panel = res_panel
+    else:
+        race.yellow_panel = res.panel
+    race.yellow_flags = [{"yellow_tile": z.yellow_tile, "green_tile": z.green_tile,
+                          "ends_at": z.ends_at} for z in res.zones]
+    ev.append(Event("yellow_flag", {"tile": t, "panel": race.yellow_panel}, "FGP 13.8.1"))
+    if res.safety_car or race.yellow_panel >= sc_space:
+        ev += safety_car(race)
+    return ev
+
+
+def _panel(race: Race):
+    return next(s for s in C.content_of(race).control.sides if s.colour == race.panel_side)
+
+
+def advance_panel(race: Race, by: int | str) -> list[Event]:
+    """FGP 13.8.2: a card that moves the Yellow Flag token on the race control
+    panel without a flag on track ('white_die': by the WHITE roll, icon = 1)."""
+    ev: list[Event] = []
+    if by == "white_die":
+        by = white_value(roll_die(race, ev, "white", "FGP 13.8.2"))
+    race.yellow_panel += int(by)
+    ev.append(Event("race_control", {"panel": race.yellow_panel}, "FGP 13.8.2"))
+    if race.yellow_panel >= _panel(race).safety_car:
+        ev += safety_car(race)
+    return ev
+
+
+def safety_car(race: Race) -> list[Event]:
+    """FGP 13.9.1-13.9.2: the SC goes ahead of the leader and the round ends."""
+    if race.safety_car is not None:
+        return []
+    trk = track_of(race)
+    leader = race.leader if race.leader is not None else _front(race)
+    lt = tile_of(race, race.cars[leader]) or 0
+    dep = F.deploy_safety_car(trk, lt, flag=race.flag, sequence=race.sequence,
+                            moved=race.done + ([race.move["seat"]] if race.move else []),
+                            hazards=race.hazards,
+                            period=C.content_of(race).control.safety_car_rounds)
+    race.safety_car = {"tile": dep.tile, "until": dep.until}
+    race.yellow_flags = []
+    # A54: the count of risky events starts again once the SC is out
+    race.yellow_panel = _panel(race).yellow_start
+    race.hazards = dict(dep.keep_hazards)
+    ev = [Event("safety_car", {"tile": dep.tile, "until": dep.until}, "FGP 13.9.2")]
+    for c in race.cars:
+        c.w2w = None
+        c.attempts = 0
+        ev += reset_stress(race, c, "FGP 13.9.2")
+        ev += C.charge_ers(race, c, C.ers_max(race, c), "FGP 13.9.2")
+    for s in dep.lose_turn:                              # the round ends at once
+        if s not in race.done:
+            race.done.append(s)
+    return ev
+
+
+def _front(race: Race) -> int:
+    from .where import distance
+    return max((c for c in race.cars), key=lambda c: distance(race, c)).seat
 
 
 # ---- FGP 13.12.1 Investigation -----------------------------------------------------------
 def investigation(race: Race) -> list[Event]:
     inv = judge(FX.held_for_investigation(race))
-    ev = [Event("investigation", {"shown": {str(k): list(v) for k, v in inv.shown.items()}},
-                "FGP 13.12.1", reveal=True)]
+    ev: list[Event] = []                # FGP 13.12.1: the held EVENT cards are shown
+    chance.reveal(ev, "investigation", {"shown": {str(k): list(v) for k, v in inv.shown.items()}},
+                  "FGP 13.12.1")
     for a in inv.awards:
         race.cars[a.seat].penalties += a.tokens
         ev.append(Event("penalty", {"seat": a.seat, "tokens": a.tokens,
@@ -37,7 +124,7 @@ def virtual_safety_car(race: Race, seat: int) -> list[Event]:
         return []
     race.vsc = True
     race.move["vsc"] = True
-    return [Event("virtual_safety_car", {"seat": seat}, "FGP 13.9.3", reveal=True)]
+    return [Event("virtual_safety_car", {"seat": seat}, "FGP 13.9.3")]
 
 
 def start_vsc(race: Race) -> list[Event]:
@@ -53,7 +140,6 @@ def start_vsc(race: Race) -> list[Event]:
     return ev
 
 
-@phase("vsc")
 def _vsc(race: Race) -> list[Event]:
     """Each car of the plan drives exactly N spaces, one step at a time (A37):
     no cards, no wear, no battles; steps that find no room are lost."""
@@ -71,7 +157,7 @@ def _vsc(race: Race) -> list[Event]:
         return []
     race.vsc = False
     plan.pop("left", None)
-    race.phase = "round_end"
+    race.turn.phase = "round_end"
     return [Event("vsc_end", {}, "FGP 13.9.3")]
 
 
@@ -94,7 +180,6 @@ def _vsc_legal(race: Race, seat: int) -> list:
 def _vsc_act(race: Race, seat: int, action: Step) -> list[Event]:
     car = race.cars[seat]
     trk = track_of(race)
-    race.pending = None
     if any(m.to == action.to and m.crosses_finish for m in trk.moves(car.space)):
         car.laps += 1
     car.space = action.to
@@ -102,10 +187,7 @@ def _vsc_act(race: Race, seat: int, action: Step) -> list[Event]:
     if race.vsc_plan["left"] <= 0:
         race.vsc_plan["movers"].pop(0)
         race.vsc_plan.pop("left", None)
-    return [Event("vsc_step", {"seat": seat, "to": action.to}, "FGP 13.9.3")]
-
-
-register("vsc_step", _vsc_legal, _vsc_act, "FGP 13.9.3")
+    return [Event("vsc_step", {"seat": seat, **place(race, action.to)}, "FGP 13.9.3")]
 
 
 # ---- FGP 13.10 Red Flag ------------------------------------------------------------------
@@ -120,7 +202,7 @@ def red_flag(race: Race) -> list[Event]:
                                           if c.seat not in race.sequence]
     grid = F.red_flag_grid([F.GridCar(s, lead - whole_tiles(race, race.cars[s]),
                                       race.cars[s].space is None) for s in order])
-    ev = [Event("red_flag", {"grid": list(grid)}, "FGP 13.10", reveal=True)]
+    ev = [Event("red_flag", {"grid": list(grid)}, "FGP 13.10")]
     for s, space in zip(grid, grid_spaces(trk, len(grid))):
         car = race.cars[s]
         car.space = space
@@ -147,9 +229,8 @@ def red_flag(race: Race) -> list[Event]:
     return ev
 
 
-@phase("red_flag_choices")
 def _red_flag_choices(race: Race) -> list[Event]:
-    race.phase = "restart"
+    race.turn.phase = "restart"
     wait(race, "red_flag", list(race.sequence))
     return []
 
@@ -170,14 +251,9 @@ def _rf_act(race: Race, seat: int, action: PitStop) -> list[Event]:
     if action.repair == "all":
         for cid in list(car.damage):
             ev += FX.remove_by_board(race, car, cid, "FGP 13.10")
-    done_waiting(race, seat)
     return ev
 
 
-register("red_flag", _rf_legal, _rf_act, "FGP 13.10")
-
-
-@phase("restart")
 def _restart(race: Race) -> list[Event]:
     """A38: the restart round is FGP 7.2.1 without the pole card, after a
     normal draw phase; the flag advances."""
@@ -191,3 +267,13 @@ def _restart(race: Race) -> list[Event]:
         car.damaged_this_round = False
     return draw_phase(race, range(len(race.cars)), "FGP 13.10", "r1_cards")
 
+
+# ---- the tables (rules/steps.py joins every module's) ----------------------------------
+PHASES = {"vsc": _vsc, "red_flag_choices": _red_flag_choices, "restart": _restart}
+
+STEPS = (
+    Decision("vsc_step", "FGP 13.9.3", _vsc_legal, _vsc_act, label="drive one space"),
+    # FGP 13.10 step 2: every car at once; the tyres fitted are no secret
+    Decision("red_flag", "FGP 13.10", _rf_legal, _rf_act, label="change tyres and repair",
+             concurrent=True, key=canon),
+)

@@ -395,21 +395,23 @@ def damage_draws(requested: int, *, damaged_this_round: bool) -> int:
     return 0 if damaged_this_round or requested <= 0 else 1
 
 
-def draw_damage(race: Race, car: Car, rule: str = "FGP 13.6") -> list[Event]:
+def draw_damage(race: Race, car: Car, events: list, rule: str = "FGP 13.6") -> str | None:
     """FGP 13.6: draw a DAMAGE card and place it face up by the board (a Close
     Call! card does no damage and is discarded). Once per round; the card's
-    effects are the caller's."""
+    effects are the caller's. The card drawn, or None."""
     if car.damaged_this_round:
-        return []
-    did = draw_shared(race, "damage")
+        return None
+    did = draw_shared(race, "damage", events, rule=rule, seat=car.seat)
     if did is None:
-        return []
+        return None
     car.damaged_this_round = True
-    if getattr(shared_card(race, did), "close_call", False):
-        race.decks["damage"].discard(did)
-    else:
+    held = not getattr(shared_card(race, did), "close_call", False)
+    if held:
         car.damage.append(did)
-    return [Event("damage_drawn", {"seat": car.seat, "card": did}, rule, reveal=True)]
+    else:
+        race.decks["damage"].discard(did)
+    events.append(Event("damage_drawn", {"seat": car.seat, "card": did, "held": held}, rule))
+    return did
 
 
 # ---- FGP 13.7 failures and quick repairs --------------------------------------------------

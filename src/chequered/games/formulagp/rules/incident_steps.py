@@ -1,28 +1,31 @@
 """After the move (FGP 7.3.3.5 step 5, 8.6, 13): DRS, the end-of-move hazard
 checks and dice, and the incidents they cause as decision steps: loss of
 control (counter-steer or spin), off track, walls, collisions, damage,
-rejoining, yellow flags, the Safety Car. The outcomes are the pure functions
-of rules/hazards.py, rules/flags.py and rules/movement.py."""
+rejoining; the flags they wave are rules/flag_steps.py. The outcomes are the
+pure functions of rules/hazards.py, rules/flags.py and rules/movement.py."""
 from __future__ import annotations
 
 from ....engine.protocol import Event
+from ....engine.steps import Step
 from ..actions import CounterSteer, Discard, Done, PlayCard, Rejoin
 from ..state import Race
 from . import card_effects as FX
 from . import cards as C
 from . import hazards as H
 from . import movement as M
-from .car_state import reset_stress, stress
-from .flags import deploy_safety_car, drs_between
+from .car_state import stress
+from .decide import wait
+from .dice import roll_die, white_value
 from .finish import places_yellow_flag
-from .round import register, wait
+from .flag_steps import (advance_panel, investigation, red_flag, safety_car,
+                         virtual_safety_car, yellow_flag)
+from .flags import drs_between
 from .tyres import red_die_after_move
-from .turn import URGENT, car_of, stage, wear
-from .where import in_yellow_zone, occupancy, tile_of, track_of, race_round
+from .turn import car_of, wear
+from .where import in_yellow_zone, occupancy, place, race_round, tile_of, track_of
 
 
 # ---- FGP 8.6 DRS, then the battle or the effects -------------------------------------------
-@stage("after_move")
 def _after_move(race: Race) -> list[Event]:
     mv = race.move
     car = car_of(race)
@@ -44,7 +47,7 @@ def _after_move(race: Race) -> list[Event]:
                 car.laps += 1
             car.space = to
             mv["drs"] = True
-            ev.append(Event("drs", {"seat": car.seat, "to": to}, "FGP 8.6"))
+            ev.append(Event("drs", {"seat": car.seat, **place(race, to)}, "FGP 8.6"))
             if sum(1 for s in others.values() if s == to):
                 mv["ahead"] = next(k for k, s in others.items() if s == to)
                 mv["blocked"] = [mv["ahead"]]
@@ -53,7 +56,6 @@ def _after_move(race: Race) -> list[Event]:
 
 
 # ---- FGP 13.2: the end-of-move checks ------------------------------------------------------
-@stage("resolve")
 def _resolve(race: Race) -> list[Event]:
     mv = race.move
     car = car_of(race)
@@ -85,7 +87,6 @@ def _resolve(race: Race) -> list[Event]:
     return ev
 
 
-@stage("turn_events")
 def _turn_events(race: Race) -> list[Event]:
     """FGP 4.4 / 7.3.3.1: held EVENT cards may also be played at the end of
     the turn."""
@@ -103,7 +104,6 @@ def _end_events_legal(race: Race, seat: int) -> list:
 
 
 def _end_events_act(race: Race, seat: int, action) -> list[Event]:
-    race.pending = None
     mv = race.move
     if isinstance(action, Done):
         mv["stage"] = "end"
@@ -116,10 +116,6 @@ def _end_events_act(race: Race, seat: int, action) -> list[Event]:
     return out.events
 
 
-register("end_events", _end_events_legal, _end_events_act, "FGP 7.3.3.1")
-
-
-@stage("dice")
 def _dice(race: Race) -> list[Event]:
     """FGP 4.11: roll the dice the move asked for, in order."""
     mv = race.move
@@ -138,13 +134,12 @@ def roll(race: Race, seat: int, die: str) -> list[Event]:
     """Roll the YELLOW or RED die for `seat` and apply the face (FGP 4.11.2,
     4.11.3); a RISK card or a loss of control becomes a followup."""
     car = race.cars[seat]
-    dice = C.content_of(race).dice
     tricky = die == "red_tricky"
     colour = "red" if tricky else die
-    face = race.rng.choice(list(dice.red if colour == "red" else dice.yellow))
-    res = H.red_face(face) if colour == "red" else H.yellow_face(face)
     rule = "FGP 4.11.3" if colour == "red" else "FGP 4.11.2"
-    ev = [Event("die", {"seat": seat, "die": colour, "face": face}, rule, reveal=True)]
+    ev: list[Event] = []
+    face = roll_die(race, ev, colour, rule, seat=seat)
+    res = H.red_face(face) if colour == "red" else H.yellow_face(face)
     if res.wear:
         ev += wear(race, car, res.wear, rule)
     if res.stress:
@@ -178,7 +173,6 @@ def followup(race: Race, kind: str, seat: int, **data) -> None:
 
 
 # ---- the incidents queue ---------------------------------------------------------------
-@stage("incidents")
 def _incidents(race: Race) -> list[Event]:
     mv = race.move
     queue = mv.get("followups") or []
@@ -225,18 +219,14 @@ def apply_followup(race: Race, kind: str, seat: int, data: dict) -> list[Event]:
             return yellow_flag(race, seat, panel=data.get("panel", 1))
         return advance_panel(race, data.get("panel", 1))
     if kind == "safety_car":
-        white = race.rng.choice(list(C.content_of(race).dice.white))
-        ev = [Event("die", {"seat": seat, "die": "white", "face": white.value}, "FGP 13.9",
-                    reveal=True)]
+        ev: list[Event] = []
+        white = roll_die(race, ev, "white", "FGP 13.9", seat=seat)
         if white.value in data.get("red_flag_on", [6]):
-            from .flag_steps import red_flag
             return ev + red_flag(race)
         return ev + safety_car(race)
     if kind == "vsc":
-        from .flag_steps import virtual_safety_car
         return virtual_safety_car(race, seat)
     if kind == "investigation":
-        from .flag_steps import investigation
         return investigation(race)
     if kind == "lose_turn":
         if seat not in race.done and race.move and race.move["seat"] != seat:
@@ -263,7 +253,6 @@ def _control_legal(race: Race, seat: int) -> list:
 
 
 def _control_act(race: Race, seat: int, action: CounterSteer) -> list[Event]:
-    race.pending = None
     f = race.move["followups"].pop(0)
     ev = []
     if action.card is not None:
@@ -273,11 +262,8 @@ def _control_act(race: Race, seat: int, action: CounterSteer) -> list[Event]:
     return ev + lose_control(race, seat, action.card, f["data"])
 
 
-register("control", _control_legal, _control_act, "FGP 13.4")
-
-
-def _white(race: Race):
-    return race.rng.choice(list(C.content_of(race).dice.white))
+def _white(race: Race, ev: list, rule: str, seat: int | None = None):
+    return roll_die(race, ev, "white", rule, seat=seat)
 
 
 def lose_control(race: Race, seat: int, card: str | None, data: dict) -> list[Event]:
@@ -285,9 +271,8 @@ def lose_control(race: Race, seat: int, card: str | None, data: dict) -> list[Ev
     the car one lane (FGP 13.4.1, 13.4.2)."""
     car = race.cars[seat]
     trk = track_of(race)
-    face = _white(race)
-    ev = [Event("die", {"seat": seat, "die": "white", "face": face.value,
-                        "colour": face.colour}, "FGP 13.4", reveal=True)]
+    ev: list[Event] = []
+    face = _white(race, ev, "FGP 13.4", seat)
     tricky = bool(data.get("tricky")) and card is None \
         and trk.spaces[car.space].skid_to is not None     # still where the skid marks begin
     out = H.loss_of_control(trk, car.space, card, face.colour, occupancy(race, seat),
@@ -377,10 +362,7 @@ def lowest_white(race: Race, seats: list[int], rule: str) -> tuple[int, list[Eve
     while len(seats) > 1:
         rolls = {}
         for s in seats:
-            face = _white(race)
-            rolls[s] = 1 if face.icon else face.value
-            ev.append(Event("die", {"seat": s, "die": "white", "face": rolls[s]}, rule,
-                            reveal=True))
+            rolls[s] = white_value(_white(race, ev, rule, s))
         seats = list(H.slipstream_victims(rolls))
     return seats[0], ev
 
@@ -456,7 +438,6 @@ def _discard_legal(race: Race, seat: int, f: dict | None = None) -> list:
 
 
 def _discard_act(race: Race, seat: int, action: Discard) -> list[Event]:
-    race.pending = None
     queue = _queue(race)
     f = queue[0]
     car = race.cars[seat]
@@ -470,14 +451,14 @@ def _discard_act(race: Race, seat: int, action: Discard) -> list[Event]:
                 followup(race, x.kind, x.seat, **x.data)
     else:
         C.discard(car, action.card, "FGP 4.2.1")
-        ev = [Event("discard", {"seat": seat}, "FGP 4.2.1")]
+        ev = [C.face_down("discard", seat, action.card, "FGP 4.2.1")]
     f["data"]["count"] = f["data"].get("count", 1) - 1
     if f["data"]["count"] <= 0 or not _discard_legal(race, seat, f):
         queue.pop(0)
     return ev
 
 
-def _run_now(race: Race) -> list[Event]:
+def run_now(race: Race) -> list[Event]:
     """Forced discards that cannot wait for the end of the move (FGP 8.8)."""
     now = race.move["now"]
     f = now[0]
@@ -488,96 +469,7 @@ def _run_now(race: Race) -> list[Event]:
     return []
 
 
-URGENT["run"] = _run_now
-
-
-register("discard", _discard_legal, _discard_act, "FGP 4.2.1")
-
-
-# ---- FGP 13.8 yellow flags, 13.9 the Safety Car ------------------------------------------
-def yellow_flag(race: Race, seat: int, panel: int | str = 1) -> list[Event]:
-    car = race.cars[seat]
-    t = tile_of(race, car)
-    if t is None or race.safety_car is not None:
-        return []
-    if race_round(race) == 1 and race.phase == "turns":       # FGP 13.8.1: after all moved
-        race.deferred.append(seat)
-        return [Event("yellow_flag_later", {"seat": seat}, "FGP 13.8.1")]
-    trk = track_of(race)
-    zones = [H.YellowZone(z["yellow_tile"], z["green_tile"], z["ends_at"])
-             for z in race.yellow_flags]
-    white = _white(race)
-    sc_space = _panel(race).safety_car
-    res = H.yellow_flag(trk, zones, t, 1 if white.icon else white.value, radar=race.flag,
-                        panel=race.yellow_panel, sc_space=sc_space)
-    if panel == "white_die" and res.new_zone:
-        extra = _white(race)
-        res_panel = race.yellow_panel + (1 if extra.icon else extra.value)
-        race.yellow_panel = res_panel
-    else:
-        race.yellow_panel = res.panel
-    race.yellow_flags = [{"yellow_tile": z.yellow_tile, "green_tile": z.green_tile,
-                          "ends_at": z.ends_at} for z in res.zones]
-    ev = [Event("yellow_flag", {"tile": t, "panel": race.yellow_panel}, "FGP 13.8.1",
-                reveal=True)]
-    if res.safety_car or race.yellow_panel >= sc_space:
-        ev += safety_car(race)
-    return ev
-
-
-def _panel(race: Race):
-    return next(s for s in C.content_of(race).control.sides if s.colour == race.panel_side)
-
-
-def advance_panel(race: Race, by: int | str) -> list[Event]:
-    """FGP 13.8.2: a card that moves the Yellow Flag token on the race control
-    panel without a flag on track ('white_die': by the WHITE roll, icon = 1)."""
-    if by == "white_die":
-        face = _white(race)
-        by = 1 if face.icon else face.value
-    race.yellow_panel += int(by)
-    ev = [Event("race_control", {"panel": race.yellow_panel}, "FGP 13.8.2")]
-    if race.yellow_panel >= _panel(race).safety_car:
-        ev += safety_car(race)
-    return ev
-
-
-def safety_car(race: Race) -> list[Event]:
-    """FGP 13.9.1-13.9.2: the SC goes ahead of the leader and the round ends."""
-    if race.safety_car is not None:
-        return []
-    trk = track_of(race)
-    leader = race.leader if race.leader is not None else _front(race)
-    lt = tile_of(race, race.cars[leader]) or 0
-    dep = deploy_safety_car(trk, lt, flag=race.flag, sequence=race.sequence,
-                            moved=race.done + ([race.move["seat"]] if race.move else []),
-                            hazards=race.hazards,
-                            period=C.content_of(race).control.safety_car_rounds)
-    race.safety_car = {"tile": dep.tile, "until": dep.until}
-    race.yellow_flags = []
-    # A54: the count of risky events starts again once the SC is out
-    race.yellow_panel = _panel(race).yellow_start
-    race.hazards = dict(dep.keep_hazards)
-    ev = [Event("safety_car", {"tile": dep.tile, "until": dep.until}, "FGP 13.9.2",
-                reveal=True)]
-    for c in race.cars:
-        c.w2w = None
-        c.attempts = 0
-        ev += reset_stress(race, c, "FGP 13.9.2")
-        ev += C.charge_ers(race, c, C.ers_max(race, c), "FGP 13.9.2")
-    for s in dep.lose_turn:                              # the round ends at once
-        if s not in race.done:
-            race.done.append(s)
-    return ev
-
-
-def _front(race: Race) -> int:
-    from .where import distance
-    return max((c for c in race.cars), key=lambda c: distance(race, c)).seat
-
-
 # ---- FGP 13.4.5 rejoining ---------------------------------------------------------------
-@stage("rejoin")
 def _rejoin_stage(race: Race) -> list[Event]:
     mv = race.move
     car = car_of(race)
@@ -604,12 +496,11 @@ def _rejoin_legal(race: Race, seat: int) -> list:
 def _rejoin_act(race: Race, seat: int, action: Rejoin) -> list[Event]:
     """FGP 13.4.5 b: the first point puts the car back on the nearest space; a
     car there is pushed one lane on (a penalty if it leaves the track or hits)."""
-    race.pending = None
     car = race.cars[seat]
     mv = race.move
     opt = next(o for o in H.rejoin_options(track_of(race), tuple(car.off_spot),
                                            occupancy(race, seat)) if o.space == action.to)
-    ev = [Event("rejoin", {"seat": seat, "to": action.to}, "FGP 13.4.5")]
+    ev = [Event("rejoin", {"seat": seat, **place(race, action.to)}, "FGP 13.4.5")]
     if opt.push is not None:
         other = next(c for c in race.cars if c.space == action.to and c.seat != seat)
         if opt.penalty:
@@ -637,4 +528,21 @@ def _rejoin_act(race: Race, seat: int, action: Rejoin) -> list[Event]:
     return ev
 
 
-register("rejoin", _rejoin_legal, _rejoin_act, "FGP 13.4.5")
+
+# ---- the tables (rules/steps.py joins every module's) ----------------------------------
+STAGES = {
+    "after_move": _after_move, "resolve": _resolve, "turn_events": _turn_events,
+    "dice": _dice, "incidents": _incidents, "rejoin": _rejoin_stage,
+}
+
+STEPS = (
+    Step("end_events", "FGP 7.3.3.1", _end_events_legal, _end_events_act,
+         label="play held EVENT cards", from_hand=True),
+    Step("control", "FGP 13.4", _control_legal, _control_act, label="counter-steer or spin",
+         from_hand=True),
+    # FGP 4.2: a discarded card goes face down (a Tyre Wear or Draw Failure card
+    # played instead at the hand limit says so in its event, FGP 8.8)
+    Step("discard", "FGP 4.2.1", _discard_legal, _discard_act, label="discard a card",
+         secret=True, public_text=lambda action: "discards a card face down"),
+    Step("rejoin", "FGP 13.4.5", _rejoin_legal, _rejoin_act, label="rejoin the track"),
+)

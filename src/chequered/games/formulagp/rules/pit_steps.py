@@ -4,13 +4,16 @@ the exit order. The rules are rules/pit.py."""
 from __future__ import annotations
 
 from ....engine.protocol import Event
-from ..actions import Discard, Done, PitStop
+from ....engine.steps import Step
+from ..actions import Discard, Done, PitStop, canon
 from ..state import Race
 from . import cards as C
 from . import pit as P
 from .car_state import reset_stress
-from .round import register, wait
-from .turn import end_turn, stage
+from .dice import roll_die
+from .dice import white_value
+from .decide import wait
+from .turn import end_turn
 from .tyres import fit_tyres
 from ..track import Move
 from .where import track_of
@@ -32,10 +35,8 @@ def enter_pit(race: Race, car, to: int) -> list[Event]:
         car.penalties += entry.penalties
         ev.append(Event("penalty", {"seat": car.seat, "cause": "yellow_line"}, "FGP 11.1"))
     if entry.speed_check:
-        face = race.rng.choice(list(C.content_of(race).dice.white))
-        ev.append(Event("die", {"seat": car.seat, "die": "white", "face": face.value},
-                        "FGP 11.1", reveal=True))
-        if P.speeding_penalty(1 if face.icon else face.value):
+        face = roll_die(race, ev, "white", "FGP 11.1", seat=car.seat)
+        if P.speeding_penalty(white_value(face)):
             car.penalties += 1
             ev.append(Event("penalty", {"seat": car.seat, "cause": "speeding"}, "FGP 11.1"))
     car.space = None
@@ -48,7 +49,6 @@ def enter_pit(race: Race, car, to: int) -> list[Event]:
     return ev
 
 
-@stage("pit_stop")
 def _pit_stop(race: Race) -> list[Event]:
     """FGP 11.2 steps 1-2: serve Penalty tokens, else +1 ERS and stress to the
     middle, then the player's choices."""
@@ -82,7 +82,6 @@ def _stop_legal(race: Race, seat: int) -> list:
 
 def _stop_act(race: Race, seat: int, action: PitStop) -> list[Event]:
     car = race.cars[seat]
-    race.pending = None
     ev: list[Event] = []
     if action.tyre is not None:                         # FGP 11.2 step 3
         if car.tyre in ("soft", "medium", "hard") and car.tyre not in car.tyres_left:
@@ -94,10 +93,7 @@ def _stop_act(race: Race, seat: int, action: PitStop) -> list[Event]:
     choice = (action.repair,) + ((action.card,) if action.card else ())
     white = None
     if action.repair == "one":
-        face = race.rng.choice(list(C.content_of(race).dice.white))
-        white = 1 if face.icon else face.value
-        ev.append(Event("die", {"seat": seat, "die": "white", "face": white}, "FGP 11.2.1",
-                        reveal=True))
+        white = white_value(roll_die(race, ev, "white", "FGP 11.2.1", seat=seat))
     res = P.repair(choice, list(car.damage), list(car.failures), white)
     for c in res.removed:
         if c in car.damage:
@@ -117,10 +113,6 @@ def _stop_act(race: Race, seat: int, action: PitStop) -> list[Event]:
     return ev
 
 
-register("pit_stop", _stop_legal, _stop_act, "FGP 11.2")
-
-
-@stage("pit_cards")
 def _pit_cards(race: Race) -> list[Event]:
     wait(race, "pit_discard", [race.move["seat"]])
     return []
@@ -136,22 +128,18 @@ def _discard_act(race: Race, seat: int, action) -> list[Event]:
     """FGP 11.2 step 3: discard any ACTION cards (Tyre Wear included, not the
     Draw Failure card), then draw up to the hand limit (no returns)."""
     car = race.cars[seat]
-    if isinstance(action, Discard):
+    if isinstance(action, Discard):                     # the stage asks again for more
         C.play(car, action.card, "FGP 11.2")
-        return [Event("pit_discard", {"seat": seat}, "FGP 11.2")]
-    race.pending = None
+        return [C.face_down("pit_discard", seat, action.card, "FGP 11.2")]
     n = max(0, C.hand_limit(race, car) - len(car.hand))
-    C.draw_cards(race, car, n, "FGP 11.2")
-    ev = [Event("draw", {"seat": seat, "n": n, "hand": len(car.hand)}, "FGP 11.2", reveal=True)]
+    ev: list[Event] = []
+    C.draw_cards(race, car, n, "FGP 11.2", events=ev)
     car.box_call = False
     if race.move.pop("stays", False):
         car.box_wait = 1                                # FGP 11.2.1: until next round
     else:
         ev += leave_box(race, car)
     return ev + end_turn(race)
-
-
-register("pit_discard", _discard_legal, _discard_act, "FGP 11.2")
 
 
 def leave_box(race: Race, car) -> list[Event]:
@@ -179,14 +167,20 @@ def exit_order(race: Race) -> list[Event]:
         car = race.cars[s]
         roll = car.exit_roll
         if not car.repairing:
-            face = race.rng.choice(list(C.content_of(race).dice.white))
-            roll = 1 if face.icon else face.value
-            ev.append(Event("die", {"seat": s, "die": "white", "face": roll}, "FGP 11.2",
-                            reveal=True))
+            roll = white_value(roll_die(race, ev, "white", "FGP 11.2", seat=s))
         leavers.append(P.Leaver(s, race.cars[s].box, car.repairing, second[s], roll))
     race.pit_exits = P.exit_order(leavers)
     ev.append(Event("pit_exit_order", {"order": list(race.pit_exits)}, "FGP 11.2"))
     return ev
 
 
+# ---- the tables (rules/steps.py joins every module's) ----------------------------------
+STAGES = {"pit_stop": _pit_stop, "pit_cards": _pit_cards}
 
+STEPS = (
+    Step("pit_stop", "FGP 11.2", _stop_legal, _stop_act, label="choose tyres and repairs",
+         key=canon),
+    Step("pit_discard", "FGP 11.2", _discard_legal, _discard_act,
+         label="discard cards in the pit box", secret=True,
+         public_text=lambda action: "changes cards in the pit box (face down)"),
+)

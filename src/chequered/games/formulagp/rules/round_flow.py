@@ -13,19 +13,18 @@ from .car_state import stress
 from .finish import Finisher, classify, final_lap
 from .flags import advance_safety_car, lap_change, sc_status
 from .hazards import become_leader, race_leader
-from .incident_steps import yellow_flag
 from .penalties import HeldCard, end_of_race
 from .pit_steps import exit_order, leave_box
-from .flag_steps import start_vsc
-from .round import MAX_ROUNDS, phase
+from .flag_steps import start_vsc, yellow_flag
 from .season import race_over
-from .turn import end_turn, run_stage, stage
+from .turn import end_turn
 from .sequence import driver_sequence
 from .start_steps import draw_phase
 from .where import distance, in_yellow_zone, race_round, track_of, whole_tiles
 
+MAX_ROUNDS = 40        # A53: a race still running after 40 rounds is stopped and classified
 
-@phase("round_start")
+
 def _round_start(race: Race) -> list[Event]:
     race.round += 1
     race.flag += 1                                      # FGP 7.1 / 7.3
@@ -54,11 +53,10 @@ def _round_start(race: Race) -> list[Event]:
         ev.append(Event("final_lap", {}, "FGP 12.1"))
     if race.vsc_plan is None:
         return ev + draw_phase(race, range(len(race.cars)), "FGP 7.3.1", "sequence")
-    race.phase = "sequence"                             # FGP 13.9.3 step 6: no draw
+    race.turn.phase = "sequence"                             # FGP 13.9.3 step 6: no draw
     return ev
 
 
-@phase("sequence")
 def _sequence(race: Race) -> list[Event]:
     """FGP 7.3.2 (A16): cars on track and off it by the walk from the leader;
     cars in their boxes after the track cars; the pit-exit space in the exit
@@ -93,20 +91,19 @@ def _sequence(race: Race) -> list[Event]:
         order = [first] + [s for s in order if s != first and s not in skip]
         race.vsc_plan = None
     race.sequence = order
-    race.turn = 0
-    race.phase = "turns"
+    race.seq_pos = 0
+    race.turn.phase = "turns"
     return [Event("sequence", {"order": list(order)}, "FGP 7.3.2")]
 
 
-@phase("round_end")
 def _round_end(race: Race) -> list[Event]:
     ev: list[Event] = []
     trk = track_of(race)
     for s in race.deferred:                             # FGP 13.8.1: round-1 flags
-        race.phase = "round_end_flags"
+        race.turn.phase = "round_end_flags"
         ev += yellow_flag(race, s)
     race.deferred = []
-    race.phase = "round_end"
+    race.turn.phase = "round_end"
     for car in race.cars:                               # FGP 11.2.1: long stops end
         if car.in_pit and not car.box_call and car.box_wait == 0 and car.moved \
                 and car.seat not in race.pit_exits and not car.pit_lane_start:
@@ -124,32 +121,28 @@ def _round_end(race: Race) -> list[Event]:
         ev += e
         reds += [seat] * r
     race.deferred = reds                                # FGP 13.3: RED dice, at once
-    race.phase = "round_end_dice"
+    race.turn.phase = "round_end_dice"
     return ev
 
 
-@phase("round_end_dice")
-def _round_end_dice(race: Race) -> list[Event]:
+def round_end_dice(race: Race) -> list[Event]:
     """FGP 13.3: a stress gain past STRESSED at the end of the round rolls the
-    RED die at once; what it causes is resolved like any incident."""
-    if race.move is not None:
-        return run_stage(race)
+    RED die at once; what it causes is resolved like any incident (the
+    `dice` stage of a move of its own, rules/steps.py)."""
     if race.deferred:
         seat = race.deferred.pop(0)
         race.move = {"seat": seat, "stage": "dice", "dice": ["red"], "next": "dice_done",
                      "visited": [], "colours": [], "pair": False, "changes": 0}
         return []
-    race.phase = "round_end_rest"
+    race.turn.phase = "round_end_rest"
     return []
 
 
-@stage("dice_done")
 def _dice_done(race: Race) -> list[Event]:
     race.move = None
     return []
 
 
-@phase("round_end_rest")
 def _round_end_rest(race: Race) -> list[Event]:
     ev: list[Event] = []
     # FGP 13.3: the race-leader token
@@ -171,9 +164,9 @@ def _round_end_rest(race: Race) -> list[Event]:
         # passed next round (3); it leaves at the end of that round
         car.attempts = {2: 3, 3: 0}.get(car.attempts, car.attempts)
     if race.final_round or race.round >= MAX_ROUNDS or _ends_under_sc(race):
-        race.phase = "finish"
+        race.turn.phase = "finish"
     else:
-        race.phase = "round_start"
+        race.turn.phase = "round_start"
     return ev
 
 
@@ -206,11 +199,11 @@ def _lapping(race: Race) -> list[Event]:
         car.blue_flag = ch.laps_down > 0
         ev.append(Event("blue_flag", {"seat": car.seat, "laps_down": car.laps_down},
                         "FGP 13.11"))
-        if ch.lose_turn and race.phase == "turns":
+        if ch.lose_turn and race.turn.phase == "turns":
             car.lose_turn = True
-        if ch.extra_turn and race.phase == "turns" and car.seat in race.done:
+        if ch.extra_turn and race.turn.phase == "turns" and car.seat in race.done:
             race.done.remove(car.seat)
-            race.sequence.insert(race.turn, car.seat)
+            race.sequence.insert(race.seq_pos, car.seat)
             ev.append(Event("unlapped", {"seat": car.seat}, "FGP 13.11.4"))
         if ch.clear_attempts:
             car.attempts = 0
@@ -227,7 +220,6 @@ def leader_crossed(race: Race) -> None:
         race.final_round = True
 
 
-@phase("finish")
 def _finish(race: Race) -> list[Event]:
     """FGP 12.2: reveal the penalty icons in hand, then classify."""
     trk = track_of(race)
@@ -250,19 +242,16 @@ def _finish(race: Race) -> list[Event]:
                              car.crossed_final, spin, car.laps_down))
     race.classification = classify(fins, trk.lap_tiles,
                                    C.content_of(race).control.penalty_tiles)
-    ev.append(Event("finish", {"classification": list(race.classification)}, "FGP 12.2",
-                    reveal=True))
-    race.pending = None
-    if race.season or race.config.get("championship"):
+    ev.append(Event("finish", {"classification": list(race.classification)}, "FGP 12.2"))
+    if race.season or "championship" in race.config.options:
         ev += race_over(race)                           # FGP 14: the next race, if any
-        if race.phase == "qualifying":
+        if race.turn.phase == "qualifying":
             return ev
-    race.over = True
-    race.phase = "over"
+    race.turn.over = True
+    race.turn.phase = "over"
     return ev
 
 
-@stage("end")
 def _end(race: Race) -> list[Event]:
     """The car's turn is over: a Virtual Safety Car it caused now runs, a red
     flag stops the race for the restart; the leader crossing the line on the
@@ -274,7 +263,16 @@ def _end(race: Race) -> list[Event]:
     ev += _lapping(race)
     leader_crossed(race)
     if rf:
-        race.phase = "red_flag_choices"
+        race.turn.phase = "red_flag_choices"
     elif vsc:
-        race.phase = "vsc"
+        race.turn.phase = "vsc"
     return ev
+
+
+# ---- the tables (rules/steps.py joins every module's) ----------------------------------
+PHASES = {
+    "round_start": _round_start, "sequence": _sequence, "round_end": _round_end,
+    "round_end_rest": _round_end_rest, "finish": _finish,
+}
+
+STAGES = {"dice_done": _dice_done, "end": _end}

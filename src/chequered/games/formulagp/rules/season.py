@@ -4,7 +4,8 @@ the second race the pit boxes ordered by the standings (the leader nearest
 the pit exit)."""
 from __future__ import annotations
 
-from ....engine.protocol import Event
+from ....engine import chance
+from ....engine.protocol import Event, Result
 from ..state import RACE_FIELDS, Race
 from . import cards as C
 from .points import add_race, pit_box_order, race_points, team_points
@@ -27,13 +28,12 @@ def race_over(race: Race) -> list[Event]:
     nxt = race.season[0]
     cfg = race.config
     fresh = new_race(nxt, len(race.cars), boards=[c.board for c in race.cars],
-                     sides=[c.side for c in race.cars], tyres=cfg.get("tyres"),
+                     sides=[c.side for c in race.cars], tyres=cfg.tyres,
                      drivers=[c.driver for c in race.cars],
                      controllers=[c.controller for c in race.cars],
-                     seed=race.rng.next64() & (2 ** 62 - 1),
-                     content_dir=race.content_dir, rules=cfg.get("rules", "standard"))
+                     seed=_next_seed(race, ev),
+                     content_dir=race.content_dir, rules=cfg.rules, config=cfg)
     keep = {f: getattr(race, f) for f in CARRIED}
-    keep["config"] = dict(fresh.config, game_config=cfg.get("game_config"), championship=True)
     for f in RACE_FIELDS:
         setattr(race, f, getattr(fresh, f))
     for f, v in keep.items():
@@ -44,9 +44,36 @@ def race_over(race: Race) -> list[Event]:
     for car in race.cars:
         car.box = race.pit_order.index(car.seat)
     return ev + [Event("next_race", {"track": nxt, "pit_order": list(race.pit_order)},
-                       "FGP 14.3", reveal=True)]
+                       "FGP 14.3")]
+
+
+def _next_seed(race: Race, ev: list) -> int:
+    """The next race's own seed, from this race's chance: one 64-bit draw
+    (`below(2**64)` is the generator's next number) cut to 62 bits."""
+    return chance.below(race.chance, ev, 2 ** 64, rule="FGP 14.1",
+                        what="the next race") & (2 ** 62 - 1)
 
 
 def team_standings(race: Race) -> dict[str, int]:
     """The constructors' standings: a team scores its cars' points (FGP 14.4)."""
     return team_points(race.standings, {c.seat: c.team for c in race.cars})
+
+
+def result(race: Race) -> Result:
+    """The classification with its points (FGP 12.2, 14.2); a championship
+    is classified by its standings, ties by the last race (FGP 14.3)."""
+    from ..text import seat_names
+    names = seat_names(race)
+    laps = {c.seat: max(0, c.laps) for c in race.cars}
+    if "championship" in race.config.options:
+        last = race.results[-1]["classification"]
+        order = sorted(race.standings, key=lambda s: (-race.standings[s], last.index(s)))
+        return Result(classification=order, points=dict(race.standings), laps=laps,
+                      names=names,
+                      extra={"races": race.results, "teams": team_standings(race),
+                             "team_of": {str(c.seat): c.team for c in race.cars}})
+    pts = race_points(C.content_of(race).control.points, race.classification)
+    return Result(classification=list(race.classification), points=pts, laps=laps, names=names,
+                  notes={c.seat: f"{c.penalties} penalty token(s)" for c in race.cars
+                         if c.penalties},
+                  extra={"teams": {str(c.seat): c.team for c in race.cars}})

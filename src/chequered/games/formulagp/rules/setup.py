@@ -1,7 +1,7 @@
 """A fresh race: game setup (FGP 3) and pre-race preparations (FGP 5).
 
-`new_race` uses the race's own rng in a fixed order, so the same arguments and
-seed give the same race bit for bit:
+`new_race` draws on the race's own chance (engine/chance.py) in a fixed order,
+so the same arguments and seed give the same race bit for bit:
   1. pit-box order (FGP 3.1)
   2. WHITE die for the control-panel side (FGP 3.2 a)
   3. shared decks, each shuffled (FGP 3.4): EVENT, RISK, DAMAGE, FAILURE, DRIVER
@@ -10,12 +10,16 @@ seed give the same race bit for bit:
 """
 from __future__ import annotations
 
-from ....engine.deck import Deck
-from ....engine.protocol import BadInput, Event
+from ....engine import chance
+from ....engine.protocol import BadInput
+from ....engine.steps import Turn
+from ..config import FormulaGPConfig
 from ..content import Content, load_content
 from ..state import Car, Race
 from ..track import track as load_track
-from .cards import action_ids
+from ..track import track_keys
+from .cards import DECK_NAMES, action_ids
+from .dice import roll_die
 
 DRY_TYRES = ("soft", "medium", "hard")      # FGP 5.1.3; wet is for rain ([ADV] 10.2)
 DEFAULT_TYRE = "medium"
@@ -33,10 +37,11 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
              sides: list[str] | None = None, tyres: list[str] | None = None,
              drivers: list[str | None] | None = None, controllers: list[str] | None = None,
              seed: int = 0, content_dir: str | None = None,
-             rules: str = "standard") -> Race:
+             rules: str = "standard", config: FormulaGPConfig | None = None) -> Race:
     """A Standard race before qualifying: every car in its pit box (FGP 3.1),
     the control panel set (FGP 3.2), decks shuffled (FGP 3.4) and the player
-    boards prepared (FGP 5.1)."""
+    boards prepared (FGP 5.1). `config` is the game's config (the race keeps
+    it); without one, tools and tests get the config these arguments make."""
     content = load_content(content_dir)
     trk = load_track(track)
     if rules != "standard":
@@ -75,26 +80,18 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
         raise BadInput("FormulaGP: a driver card can be chosen once")
 
     ctl = content.control
-    config = {
-        "track": track, "seats": seats, "boards": boards, "sides": sides, "tyres": tyres,
-        "drivers": drivers, "controllers": controllers, "seed": seed, "rules": rules,
-        "content": content_dir,
-        "deck_sizes": {"event": len(content.standard("event")),
-                       "risk": len(content.standard("risk")),
-                       "damage": len(content.damage.cards),
-                       "failure": len(content.failure.cards),
-                       "driver": len(content.driver.cards)},
-    }
-    race = Race(config, seed)
-    rng = race.rng
+    if config is None:
+        config = _config(track, controllers, boards, sides, tyres, drivers, content_dir)
+    race = Race(config, seed, track)
+    ch, ev = race.chance, []            # the race's log starts after setup
 
     # FGP 3.1: shuffle the pit-box tiles; box 0 is the one closest to the pit exit.
     order = list(range(seats))
-    rng.shuffle(order)
+    chance.shuffle(ch, ev, order, rule="FGP 3.1", what="pit boxes")
     race.pit_order = order
 
     # FGP 3.2 a: the WHITE die's colour picks the control-panel side.
-    face = rng.choice(list(content.dice.white))
+    face = roll_die(race, ev, "white", "FGP 3.2")
     panel = next(s for s in ctl.sides if s.colour == face.colour)
     race.panel_side = panel.colour
     # FGP 3.2 b: Chequered Flag on radar space 9 (Standard); final lap at 24 (FGP 12.1).
@@ -108,12 +105,11 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
 
     # FGP 3.4: shuffle the shared decks; Advanced-only EVENT/RISK cards removed
     # from a Standard game (they are simply not in the game, so not counted).
-    race.decks["event"] = Deck.shuffled([c.id for c in content.standard("event")], rng)
-    race.decks["risk"] = Deck.shuffled([c.id for c in content.standard("risk")], rng)
-    race.decks["damage"] = Deck.shuffled([c.id for c in content.damage.cards], rng)
-    race.decks["failure"] = Deck.shuffled([c.id for c in content.failure.cards], rng)
-    race.decks["driver"] = Deck.shuffled(
-        [c.id for c in content.driver.cards if c.id not in chosen], rng)
+    for name, cards in (("event", content.standard("event")), ("risk", content.standard("risk")),
+                        ("damage", content.damage.cards), ("failure", content.failure.cards),
+                        ("driver", [c for c in content.driver.cards if c.id not in chosen])):
+        race.decks[name] = chance.new_deck(ch, ev, [c.id for c in cards], rule="FGP 3.4",
+                                           what=f"{DECK_NAMES[name]} deck")
 
     drivers_by_id = {d.id: d for d in content.drivers()}
     ids = action_ids(content)
@@ -127,10 +123,11 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
         car.box = order.index(seat)
         car.in_pit = True                            # FGP 3.1
         car.space = None
-        car.deck = Deck.shuffled(ids, rng)           # FGP 5.1.1
-        # FGP 5.1.2: chosen driver, or the top card of the DRIVER deck.
+        car.deck = chance.new_deck(ch, ev, ids, rule="FGP 5.1.1", what="ACTION deck")
+        # FGP 5.1.2: chosen driver, or the top card of the DRIVER deck (face up).
         car.driver = drivers[seat] if drivers[seat] is not None \
-            else race.decks["driver"].draw()
+            else chance.draw(ch, ev, race.decks["driver"], rule="FGP 5.1.2",
+                             what="DRIVER card", seat=seat)
         drv = drivers_by_id[car.driver]
         car.stress = drv.stress.calm + 1             # FGP 5.1.2: the middle space
         car.focus = False
@@ -146,16 +143,31 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
 
     race.round = 0
     # Next: qualifying, which opens with every seat drawing (FGP 6.2 step 1,
-    # rules.draw.start_draw_phase) and then the QUALI_DRAW return step. The
-    # round machine (rules/round.py) sets `pending`; nothing is pending yet.
-    race.phase = "qualifying"
-    race.pending = None
+    # rules.draw.start_draw_phase) and then the returns step. The decision
+    # machine (rules/steps.py) runs it; nothing is pending yet.
+    race.turn = Turn("qualifying")
     return race
 
 
-def setup_events(race: Race) -> list[Event]:
-    """What setup decided, as events for the log (FGP 3.1, 3.2)."""
-    return [Event("pit_boxes", {"order": list(race.pit_order)}, "FGP 3.1", reveal=True),
-            Event("panel_side", {"colour": race.panel_side}, "FGP 3.2", reveal=True),
-            Event("chequered_flag", {"space": race.flag, "rounds": race.final_flag - race.flag + 1},
-                  "FGP 3.2")]
+def new_game(config: FormulaGPConfig, seed: int) -> Race:
+    """The race (or the first race of a championship, FGP 14.1) a config sets
+    up; the decision machine then runs qualifying's first steps."""
+    keys = track_keys()
+    for t in [config.track, *(config.season or ())]:
+        if t not in keys:
+            where = " in the season" if t != config.track else ""
+            raise BadInput(f"unknown FormulaGP track {t!r}{where}; choose from {', '.join(keys)}")
+    race = new_race(config.track, len(config.seats), boards=config.boards, sides=config.sides,
+                    tyres=config.tyres, drivers=config.drivers, controllers=list(config.seats),
+                    seed=seed, content_dir=config.content, rules=config.rules, config=config)
+    if "championship" in config.options:            # FGP 14.1: a series of races
+        race.season = list(config.season or [config.track])[1:]
+    return race
+
+
+def _config(track, controllers, boards, sides, tyres, drivers, content_dir) -> FormulaGPConfig:
+    try:
+        return FormulaGPConfig(track=track, seats=controllers, boards=boards, sides=sides,
+                               tyres=tyres, drivers=drivers, content=content_dir)
+    except ValueError as exc:                   # pydantic's ValidationError included
+        raise BadInput(f"FormulaGP: {exc}") from None

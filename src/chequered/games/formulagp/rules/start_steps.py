@@ -4,14 +4,17 @@ the pole bonus card and round 1's secret plays (FGP 7.2.1). The rules
 themselves are the pure functions of rules/start.py and rules/draw.py."""
 from __future__ import annotations
 
+from ....engine import chance
 from ....engine.protocol import Event
-from ..actions import Cards, CounterSteer, Done, PoleKeep, Push, Return
+from ....engine.steps import Step
+from ..actions import Cards, CounterSteer, Done, PoleKeep, Push, Return, canon
 from ..state import Race
 from . import cards as C
 from . import draw as D
 from . import start as S
 from .battle import card_info
-from .round import done_waiting, phase, register, wait
+from .decide import keep_deciding, wait
+from .dice import roll_die
 from .tyres import tyre_bonus
 from .where import grid_spaces, track_of
 
@@ -34,19 +37,18 @@ def _returns_legal(race: Race, seat: int) -> list:
     return [Return(c) for c in D.legal_returns(race, seat)] + [Done()]
 
 
+def _why_not_return(race: Race, seat: int, action) -> str | None:
+    return D.why_not_return(race, seat, action.card) if isinstance(action, Return) else None
+
+
 def _returns_act(race: Race, seat: int, action) -> list[Event]:
     if isinstance(action, Return):
         ev = D.return_card(race, seat, action.card)
         if D.legal_returns(race, seat):
+            keep_deciding(race)                 # more cards it may return
             return ev
-        ev += D.finish_returns(race, seat)
-    else:
-        ev = D.finish_returns(race, seat)
-    done_waiting(race, seat)
-    return ev
-
-
-register("returns", _returns_legal, _returns_act, "FGP 7.3.1")
+        return ev + D.finish_returns(race, seat)
+    return D.finish_returns(race, seat)
 
 
 def draw_phase(race: Race, seats, rule: str, then: str) -> list[Event]:
@@ -55,7 +57,7 @@ def draw_phase(race: Race, seats, rule: str, then: str) -> list[Event]:
     ev: list[Event] = []
     for s in seats:
         ev += D.draw_to_limit(race, s, rule)
-    race.phase = then
+    race.turn.phase = then
     waiting = [s for s in seats if D.legal_returns(race, s)]
     if waiting:
         wait(race, "returns", waiting)
@@ -63,15 +65,13 @@ def draw_phase(race: Race, seats, rule: str, then: str) -> list[Event]:
 
 
 # ---- FGP 6: qualifying --------------------------------------------------------------
-@phase("qualifying")
 def _qualifying(race: Race) -> list[Event]:
     ev = [Event("qualifying", {}, "FGP 6.2")]
     return ev + draw_phase(race, range(len(race.cars)), "FGP 6.2", "q_cards")
 
 
-@phase("q_cards")
 def _q_cards(race: Race) -> list[Event]:
-    race.phase = "q_reveal"
+    race.turn.phase = "q_reveal"
     wait(race, "quali_cards", range(len(race.cars)))
     return []
 
@@ -83,14 +83,9 @@ def _quali_legal(race: Race, seat: int) -> list:
 
 def _quali_act(race: Race, seat: int, action: Cards) -> list[Event]:
     race.secret[seat] = {"cards": list(action.cards), "orange_as": list(action.orange_as)}
-    done_waiting(race, seat)
     return [Event("secret_chosen", {"seat": seat}, "FGP 6.1")]
 
 
-register("quali_cards", _quali_legal, _quali_act, "FGP 6.1")
-
-
-@phase("q_reveal")
 def _q_reveal(race: Race) -> list[Event]:
     """FGP 6.2 steps 2-4 and 7: reveal, score, discard the cards played."""
     ev: list[Event] = []
@@ -107,20 +102,19 @@ def _q_reveal(race: Race) -> list[Event]:
             ev += C.add_wear(race, car, play.tyre_wear, "FGP 6.1")
         car.quali_score = sc.total
         scores[car.seat] = sc.total
-        ev.append(Event("quali_reveal", {"seat": car.seat, "cards": list(play.cards),
-                                         "score": sc.total}, "FGP 6.2", reveal=True))
+        chance.reveal(ev, "quali_reveal", {"seat": car.seat, "cards": list(play.cards),
+                                           "score": sc.total}, "FGP 6.2")
     race.move = {"queue": S.push_order(race.pit_order, scores)}
-    race.phase = "q_push"
+    race.turn.phase = "q_push"
     return ev
 
 
 # ---- FGP 6.2 step 5: push the limit ---------------------------------------------------
-@phase("q_push")
 def _q_push(race: Race) -> list[Event]:
     queue = race.move["queue"]
     if not queue:
         race.move = None
-        race.phase = "grid"
+        race.turn.phase = "grid"
         return []
     wait(race, "push", [queue[0]])
     return []
@@ -132,14 +126,12 @@ def _push_legal(race: Race, seat: int) -> list:
 
 def _push_act(race: Race, seat: int, action: Push) -> list[Event]:
     car = race.cars[seat]
-    race.pending = None
     if not action.push:
         race.move["queue"].pop(0)
         return [Event("no_push", {"seat": seat}, "FGP 6.2")]
-    face = race.rng.choice(list(C.content_of(race).dice.white))
+    ev: list[Event] = []
+    face = roll_die(race, ev, "white", "FGP 6.2", seat=seat)
     roll = S.push_roll_face(face)
-    ev = [Event("push_roll", {"seat": seat, "value": face.value, "colour": face.colour},
-                "FGP 6.2", reveal=True)]
     if not roll.counter_steer_needed:
         car.quali_score += roll.bonus
         race.move["queue"].pop(0)
@@ -167,19 +159,13 @@ def _save_legal(race: Race, seat: int) -> list:
 
 
 def _save_act(race: Race, seat: int, action: CounterSteer) -> list[Event]:
-    race.pending = None
     race.move["queue"].pop(0)
     if action.card is None:
         return _crash(race, seat)
     return C.spend_single(race, race.cars[seat], "counter_steer", action.card)
 
 
-register("push", _push_legal, _push_act, "FGP 6.2")
-register("quali_save", _save_legal, _save_act, "FGP 6.2")
-
-
 # ---- FGP 6.2 step 6: the grid; FGP 7.2.1 the pole bonus --------------------------------
-@phase("grid")
 def _grid(race: Race) -> list[Event]:
     trk = track_of(race)
     scores = {c.seat: c.quali_score or 0 for c in race.cars}
@@ -195,23 +181,23 @@ def _grid(race: Race) -> list[Event]:
             car.in_pit = True
             car.laps = 0
     race.sequence = list(grid)
-    race.phase = "pole"
-    return [Event("grid", {"order": grid}, "FGP 6.2", reveal=True)]
+    race.turn.phase = "pole"
+    return [Event("grid", {"order": grid}, "FGP 6.2")]
 
 
-@phase("pole")
 def _pole(race: Race) -> list[Event]:
-    race.phase = "r1_cards"
+    race.turn.phase = "r1_cards"
     if not race.sequence:
         return []
     pole = race.cars[race.sequence[0]]
     n = C.content_of(race).control.pole_draw
-    drawn = C.draw_cards(race, pole, n, "FGP 7.2.1")
+    ev: list[Event] = []
+    drawn = C.draw_cards(race, pole, n, "FGP 7.2.1", events=ev)
     if not drawn:
-        return []
+        return ev
     race.move = {"pole": drawn}
     wait(race, "pole_keep", [pole.seat])
-    return [Event("pole_draw", {"seat": pole.seat, "n": len(drawn)}, "FGP 7.2.1", reveal=True)]
+    return ev
 
 
 def _pole_legal(race: Race, seat: int) -> list:
@@ -225,23 +211,18 @@ def _pole_act(race: Race, seat: int, action: PoleKeep) -> list[Event]:
     for c in action.bottom:
         C.return_to_bottom(car, c, "FGP 7.2.1")
     race.move = None
-    race.pending = None
     return [Event("pole_bonus", {"seat": seat, "top": len(action.top),
                                  "bottom": len(action.bottom)}, "FGP 7.2.1")]
 
 
-register("pole_keep", _pole_legal, _pole_act, "FGP 7.2.1")
-
-
 # ---- FGP 7.2.1 round 1: secret plays, order by LEDs -------------------------------------
-@phase("r1_cards")
 def _r1_cards(race: Race) -> list[Event]:
     race.round = max(race.round, 1)          # a red-flag restart keeps its round number
     grid = list(race.sequence)
     for seat in grid:
         race.cars[seat].stuck_in_neutral = S.stuck_in_neutral(infos(race, seat))
     choosing = [s for s in grid if not race.cars[s].stuck_in_neutral]
-    race.phase = "r1_order"
+    race.turn.phase = "r1_order"
     ev = [Event("round", {"round": race.round, "flag": race.flag}, "FGP 7.2.1")]
     if choosing:
         wait(race, "start_cards", choosing)
@@ -261,11 +242,7 @@ def declared(pace) -> tuple:
 
 def _start_act(race: Race, seat: int, action: Cards) -> list[Event]:
     race.secret[seat] = {"cards": list(action.cards), "orange_as": list(action.orange_as)}
-    done_waiting(race, seat)
     return [Event("secret_chosen", {"seat": seat}, "FGP 7.2.1")]
-
-
-register("start_cards", _start_legal, _start_act, "FGP 7.2.1")
 
 
 def start_play_of(race: Race, seat: int, cards, orange_as) -> S.StartPlay:
@@ -276,7 +253,6 @@ def start_play_of(race: Race, seat: int, cards, orange_as) -> S.StartPlay:
     raise ValueError(f"seat {seat}: {cards} is not a round-1 play")
 
 
-@phase("r1_order")
 def _r1_order(race: Race) -> list[Event]:
     """FGP 7.2.1 steps 3-4: reveal together; most LEDs first, ties by grid."""
     ev: list[Event] = []
@@ -290,12 +266,40 @@ def _r1_order(race: Race) -> list[Event]:
         if p.tyre_wear:
             ev += C.add_wear(race, car, p.tyre_wear, "FGP 7.2.1")
         sec["movement"] = list(p.movement)
-        ev.append(Event("start_reveal", {"seat": seat, "cards": list(p.cards), "leds": p.leds},
-                        "FGP 7.2.1", reveal=True))
+        chance.reveal(ev, "start_reveal", {"seat": seat, "cards": list(p.cards), "leds": p.leds},
+                      "FGP 7.2.1")
     stuck = [s for s in race.sequence if race.cars[s].stuck_in_neutral]
     race.sequence = S.round1_order(leds, race.sequence, stuck)
-    race.turn = 0
+    race.seq_pos = 0
     race.done = []
-    race.phase = "turns"
+    race.turn.phase = "turns"
     ev.append(Event("sequence", {"order": list(race.sequence)}, "FGP 7.2.1"))
     return ev
+
+
+# ---- the tables (rules/steps.py joins every module's) ----------------------------------
+def _text(words):
+    return lambda action: words
+
+
+STEPS = (
+    Step("returns", "FGP 7.3.1", _returns_legal, _returns_act, label="return drawn cards",
+         concurrent=True, secret=True, why_not=_why_not_return,
+         public_text=_text("decides which drawn cards to return (face down)")),
+    Step("quali_cards", "FGP 6.1", _quali_legal, _quali_act, label="choose qualifying cards",
+         concurrent=True, secret=True, key=canon,
+         public_text=_text("chooses qualifying cards face down")),
+    Step("push", "FGP 6.2", _push_legal, _push_act, label="push the limit or not"),
+    Step("quali_save", "FGP 6.2", _save_legal, _save_act, label="counter-steer or crash",
+         from_hand=True),
+    Step("pole_keep", "FGP 7.2.1", _pole_legal, _pole_act, label="keep a card of the pole draw",
+         secret=True, key=canon, public_text=_text("keeps one card and puts the others back")),
+    Step("start_cards", "FGP 7.2.1", _start_legal, _start_act, label="choose start cards",
+         concurrent=True, secret=True, key=canon,
+         public_text=_text("chooses start cards face down")),
+)
+
+PHASES = {
+    "qualifying": _qualifying, "q_cards": _q_cards, "q_reveal": _q_reveal, "q_push": _q_push,
+    "grid": _grid, "pole": _pole, "r1_cards": _r1_cards, "r1_order": _r1_order,
+}

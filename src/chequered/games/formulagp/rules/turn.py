@@ -1,60 +1,45 @@
-"""One car's turn (FGP 7.3.3): preparations, the movement play, every
-movement point, extend or reduce, then the battle (rules/battle_steps.py)
-and the effects (dice, hazards: rules/incident_steps.py).
+"""One car's turn (FGP 7.3.3): its beginning, the preparations and the
+movement play; then every movement point, extend or reduce
+(rules/move_steps.py), the battle (rules/battle_steps.py) and the effects
+(dice, hazards: rules/incident_steps.py).
 
 `race.move` holds the turn in progress; its "stage" says what comes next:
   begin -> prep -> play -> moving <-> extend -> after_move -> battle... ->
   resolve -> incidents -> end
-Stages that need a decision set `race.pending`; the others run at once."""
+Stages that need a decision ask for it (rules/decide.py); the others run at
+once. Each step module lists its stages in STAGES and its decisions in
+STEPS; rules/steps.py joins them into the machine."""
 from __future__ import annotations
 
+from ....engine import chance
 from ....engine.protocol import Event
-from ..actions import Done, Extend, NoMove, Parameter, Play, PlayCard, QuickRepair, Reduce, \
-    Spend, Step, Stop
+from ....engine.steps import Step as Decision
+from ..actions import Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend, canon
 from ..state import Race
 from . import card_effects as FX
 from . import car_state as CS
 from . import cards as C
 from . import draw as D
 from . import movement as M
+from .decide import wait
 from .hazards import quick_repair, quick_repair_choices
-from .overtake import check_step, must_stop
-from .round import phase, register, remember, wait
 from .start_steps import stressed
 from .tyres import tyre_bonus, worn_out
-from .where import in_yellow_zone, occupancy, passable, positions, tile_of, track_of, race_round
-
-STAGES: dict = {}
-URGENT: dict = {}      # "run": handles race.move["now"] (forced discards, FGP 8.8)
-
-
-def stage(name):
-    def deco(fn):
-        STAGES[name] = fn
-        return fn
-    return deco
+from .where import in_yellow_zone, race_round, tile_of, track_of
 
 
 # ---- the turns of a round -------------------------------------------------------------
-@phase("turns")
-def _turns(race: Race) -> list[Event]:
-    if race.move is not None:
-        return run_stage(race)
-    while race.turn < len(race.sequence) and race.sequence[race.turn] in race.done:
-        race.turn += 1
-    if race.turn >= len(race.sequence):
-        race.phase = "round_end"
+def next_turn(race: Race) -> list[Event]:
+    """FGP 7.3.2: the next car in the sequence that has not moved takes its
+    turn; after the last, the round ends."""
+    while race.seq_pos < len(race.sequence) and race.sequence[race.seq_pos] in race.done:
+        race.seq_pos += 1
+    if race.seq_pos >= len(race.sequence):
+        race.turn.phase = "round_end"
         return []
-    seat = race.sequence[race.turn]
+    seat = race.sequence[race.seq_pos]
     race.move = {"seat": seat, "stage": "begin"}
     return []
-
-
-def run_stage(race: Race) -> list[Event]:
-    """The next step of the move in progress (forced discards first, FGP 8.8)."""
-    if race.move.get("now"):
-        return URGENT["run"](race)
-    return STAGES[race.move["stage"]](race)
 
 
 def end_turn(race: Race) -> list[Event]:
@@ -67,7 +52,7 @@ def end_turn(race: Race) -> list[Event]:
     car.characteristic_used = False
     race.done.append(seat)
     race.move = None
-    race.turn += 1
+    race.seq_pos += 1
     return [Event("turn_end", {"seat": seat}, "FGP 7.3.3")]
 
 
@@ -76,7 +61,6 @@ def car_of(race: Race):
 
 
 # ---- begin (FGP 7.3.3.1, 11.2, 13.4.5) ------------------------------------------------------
-@stage("begin")
 def _begin(race: Race) -> list[Event]:
     mv = race.move
     car = car_of(race)
@@ -101,8 +85,8 @@ def _begin(race: Race) -> list[Event]:
     df = [c for c in car.hand if C.is_draw_failure(race, c)]
     for c in df:                                        # FGP 7.3.3.1: DF first
         C.play(car, c, "FGP 4.3.4")
-        ev += C.draw_failure(race, car)
-        if car.failures and ev[-1].kind == "failure_drawn":
+        drawn = C.draw_failure(race, car, ev)
+        if car.failures and drawn is not None:
             ev += FX.resolve_card(race, car.seat, car.failures[-1],
                                   situation=FX.Situation()).events
     fixed = race.secret.pop(car.seat, None) if race_round(race) == 1 else None
@@ -120,22 +104,22 @@ def _neutral(race: Race) -> list[Event]:
     car = car_of(race)
     ev = []
     for _ in range(C.ACTION_DECK_SIZE):
-        got = C.draw_cards(race, car, 1, "FGP 7.2")
+        got = C.draw_cards(race, car, 1, "FGP 7.2", events=ev)
         if not got:
             break
         c = got[0]
         if C.kind_of(race, c) == "movement" and (C.colour_of(race, c) != "blue" or car.ers):
-            ev.append(Event("neutral_draw", {"seat": car.seat, "card": c}, "FGP 7.2", reveal=True))
+            chance.reveal(ev, "neutral_draw", {"seat": car.seat, "card": c}, "FGP 7.2")
             decl = ("green",) if C.colour_of(race, c) == "orange" else ()
             return ev + start_move(race, [c], decl, characteristic=False)
         if not C.is_tyre_wear(race, c) and not C.is_draw_failure(race, c):
             C.discard(car, c, "FGP 7.2")
+            ev.append(C.face_down("discard", car.seat, c, "FGP 7.2"))
     race.move["stage"] = "end"
     return ev + [Event("no_move", {"seat": car.seat}, "FGP 7.2")] + end_turn(race)
 
 
 # ---- FGP 7.3.3.1 preparations -------------------------------------------------------------
-@stage("prep")
 def _prep_stage(race: Race) -> list[Event]:
     wait(race, "prep", [race.move["seat"]])
     return []
@@ -182,7 +166,6 @@ def _prep_legal(race: Race, seat: int) -> list:
 
 def _prep_act(race: Race, seat: int, action) -> list[Event]:
     car = race.cars[seat]
-    race.pending = None
     if isinstance(action, Done):
         race.move["stage"] = "play"
         return []
@@ -193,7 +176,7 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
             return out.events
         if action.how == "worn_discard":
             C.discard(car, action.card, "FGP 10.1")
-            return [Event("discard", {"seat": seat, "card": action.card}, "FGP 10.1")]
+            return [C.face_down("discard", seat, action.card, "FGP 10.1")]
         if action.how == "sc_discard":
             C.discard(car, action.card, "FGP 13.9.2") if not C.is_tyre_wear(race, action.card) \
                 else C.play(car, action.card, "FGP 13.9.2")
@@ -224,11 +207,7 @@ def _fu(outcome) -> list[dict]:
     return [{"kind": f.kind, "seat": f.seat, "data": f.data} for f in outcome.followups]
 
 
-register("prep", _prep_legal, _prep_act, "FGP 7.3.3.1")
-
-
 # ---- FGP 7.3.3.2 / 7.3.3.5: the movement play ----------------------------------------------
-@stage("play")
 def _play_stage(race: Race) -> list[Event]:
     wait(race, "play", [race.move["seat"]])
     return []
@@ -310,12 +289,8 @@ def _pick(ids: dict[str, list[str]], colours) -> tuple | None:
 
 
 def _play_act(race: Race, seat: int, action: Play) -> list[Event]:
-    race.pending = None
     return start_move(race, list(action.cards), action.orange_as,
                       characteristic=action.characteristic)
-
-
-register("play", _play_legal, _play_act, "FGP 7.3.3.5")
 
 
 def move_points(race: Race, car, pace: str, gear: int, characteristic: bool):
@@ -366,7 +341,7 @@ def start_move(race: Race, cards, orange_as, *, characteristic: bool,
     if pace.yellow_die:
         mv["dice"].append("yellow")                     # FGP 4.11.2: every pair
     ev.append(Event("move_play", {"seat": car.seat, "cards": list(cards), "pace": pace.pace,
-                                  "gear": gear, "mp": mp.total}, "FGP 7.3.3.5", reveal=True))
+                                  "gear": gear, "mp": mp.total}, "FGP 7.3.3.5"))
     if car.off_track or car.rejoin is not None:
         mv["stage"] = "rejoin"
     return ev
@@ -374,285 +349,16 @@ def start_move(race: Race, cards, orange_as, *, characteristic: bool,
 
 wear = CS.wear
 
-# ---- FGP 8.3, 9.1, 9.2: each movement point -----------------------------------------------
-@stage("moving")
-def _moving(race: Race) -> list[Event]:
-    mv = race.move
-    car = car_of(race)
-    if mv["left"] <= 0:
-        mv["stage"] = "after_move" if (mv["reduced"] or mv["blocked"]) else "extend"
-        return []
-    opts = _move_legal(race, car.seat)
-    if not opts:                                        # A22: nowhere to go, points lost
-        mv["lost"] = mv["left"]
-        mv["left"] = 0
-        mv["stage"] = "after_move"
-        return [Event("points_lost", {"seat": car.seat, "n": mv["lost"]}, "FGP 8.3")]
-    wait(race, "move", [car.seat])
-    remember(race, car.seat, opts)
-    return []
 
+# ---- the tables (rules/steps.py joins every module's) ----------------------------------
+STAGES = {"begin": _begin, "prep": _prep_stage, "play": _play_stage}
 
-def step_options(race: Race, seat: int) -> tuple[list, tuple]:
-    """The movement steps the rules allow now, and the cars that block a step
-    into the next tile (the stop rule, FGP 9.2)."""
-    mv = race.move
-    car = race.cars[seat]
-    trk = track_of(race)
-    spaces = trk.spaces
-    others = positions(race, seat)
-    occ: dict[int, int] = {}
-    tiles: set[int] = set()
-    for s_ in others.values():
-        occ[s_] = occ.get(s_, 0) + 1
-        tiles.add(spaces[s_].tile)
-    here = spaces[car.space].tile
-    # FGP 9.5 / 8.3.1: wheel-to-wheel partners on this tile may be pushed aside
-    push = car.w2w is not None and here in tiles and race_round(race) > 2 \
-        and race.safety_car is None and any(
-            c.w2w is not None and c.space is not None and c.seat != seat
-            and spaces[c.space].tile == here for c in race.cars)
-    steps = M.legal_steps(trk, car.space, occupied=occ, visited=mv["visited"],
-                          lane_changes=mv["lanes"] and mv.get("ahead") is None,
-                          may_push=push)
-    kept, blocked = [], []
-    sc_tile = race.safety_car["tile"] if race.safety_car else None
-    no_overtaking = sc_tile is not None or race.vsc or (
-        bool(race.yellow_flags) and in_yellow_zone(race, here))
-    free = None
-    for st in steps:
-        sp = spaces[st.to]
-        if st.crosses_yellow_line and not sp.pit_lane:
-            continue                                    # FGP 11.1/11.3: stay behind the line
-        if sp.pit_lane and (mv.get("exit") or race.final_round):
-            continue
-        if sc_tile is not None and sp.tile == sc_tile and here != sc_tile:
-            blocked.append(-1)                          # FGP 13.9.2: never pass the SC
-            continue
-        if race.yellow_flags and _zone_stop(race, car, st.to):
-            continue
-        if sp.tile == here or sp.tile not in tiles:     # no car to pass on that tile
-            kept.append(st)
-            continue
-        if free is None:
-            free = passable(race, car)
-        c = check_step(trk, car.space, st.to, others, free)
-        if c.allowed and no_overtaking:
-            # FGP 13.8.1 / 13.9.2: no overtaking at all: any car on the tile
-            # ahead stops this one (a free shadow behind it excepted)
-            ahead = [k for k, s_ in others.items() if k not in free
-                     and spaces[s_].tile == sp.tile]
-            if ahead and not c.shadow:
-                blocked += [k for k in ahead if k not in blocked]
-                continue
-        if c.allowed:
-            kept.append(st)
-        else:
-            blocked += [k for k in c.blocked_by if k not in blocked]
-    return kept, tuple(blocked)
-
-
-def _zone_stop(race: Race, car, to: int) -> bool:
-    """FGP 13.8.1: from or through a yellow zone with RED or BLUE pace the car
-    stops on the green-flag tile."""
-    mv = race.move
-    if not any(c in ("red", "blue") for c in mv["colours"]):
-        return False
-    trk = track_of(race)
-    here = trk.spaces[car.space].tile
-    for z in race.yellow_flags:
-        if trk.spaces[to].tile != here and here == z["green_tile"] \
-                and mv.get("zone_touched"):
-            return True
-    return False
-
-
-def _move_legal(race: Race, seat: int) -> list:
-    mv = race.move
-    car = race.cars[seat]
-    steps, blocked = step_options(race, seat)
-    out: list = [Step(s.to) for s in steps]
-    if blocked and race_round(race) > 2 and not mv.get("extending"):
-        out.append(Stop())
-    elif blocked and not steps:
-        out.append(Stop())
-    if not mv.get("extending"):
-        out += _reduce_options(race, car)
-    return out
-
-
-def _reduce_options(race: Race, car) -> list:
-    """FGP 8.2.1 / 8.9: stop now, every point left charged or braked."""
-    mv = race.move
-    left = mv["left"]
-    tws = [c for c in dict.fromkeys(car.hand) if C.is_tyre_wear(race, c)]
-    if tws and worn_out(C.board_side(race, car), car.tyre, car.wear):
-        tws = []
-    room = 0 if mv["blue"] or car.ers >= C.ers_max(race, car) else \
-        M.ers_charge_room(left, car.ers, C.ers_max(race, car))
-    if room and "ers_charge" in FX.modifiers(race, car).disabled:
-        room = 0
-    if room + len(tws) < left:
-        return []
-    out = []
-    for charge in range(min(room, left), -1, -1):
-        need = left - charge
-        if need > len(tws):
-            continue
-        out.append(Reduce(charge, tuple(tws[:need])))
-    return out
-
-
-def _move_act(race: Race, seat: int, action) -> list[Event]:
-    mv = race.move
-    car = race.cars[seat]
-    race.pending = None
-    trk = track_of(race)
-    if isinstance(action, Stop):
-        blocked = step_options(race, seat)[1]
-        mv["blocked"] = [b for b in blocked if b >= 0] or [-1]
-        mv["stage"] = "after_move"
-        return [Event("stop_behind", {"seat": seat, "left": mv["left"]}, "FGP 9.2")]
-    if isinstance(action, Reduce):
-        mv["reduced"] = True
-        ev: list[Event] = []
-        if action.charge:
-            ev += C.charge_ers(race, car, action.charge, "FGP 8.2.1")
-        for c in action.brake:
-            C.play(car, c, "FGP 8.9")
-            ev += wear(race, car, 1, "FGP 8.9")
-        ev.append(Event("reduce", {"seat": seat, "charge": action.charge,
-                                   "brake": len(action.brake)}, "FGP 8.2.1"))
-        mv["left"] = 0
-        mv["stage"] = "after_move"
-        return ev
-    to = action.to
-    move = next(m for m in trk.moves(car.space) if m.to == to)
-    ev = []
-    mv["left"] -= 1
-    if move.lane_change:
-        mv["changes"] += 1
-        if mv["lc_wear"]:
-            ev += wear(race, car, mv["lc_wear"], "FGP 4.3.1")
-    if move.crosses_finish:
-        car.laps += 1
-        if car.laps > 0:
-            ev.append(Event("lap", {"seat": seat, "laps": car.laps}, "FGP 12.1"))
-        if race.final_round or race.flag >= race.final_flag:
-            car.crossed_final = True
-    if in_yellow_zone(race, trk.spaces[car.space].tile):
-        mv["zone_touched"] = True
-    sp = trk.spaces[to]
-    if sp.pit_lane:                                     # FGP 11.1: into the pit lane
-        return ev + _before_pit(race, car, to)
-    occ_here = occupancy(race, seat).get(to, 0)
-    if move.lane_change and occ_here >= sp.capacity:     # FGP 8.3.1 / 9.5: a push
-        from .incident_steps import push_aside
-        ev += push_aside(race, car, to)
-        occ_here = occupancy(race, seat).get(to, 0)
-        if occ_here >= sp.capacity:                      # a collision: the pusher stays
-            mv["left"] = 0
-            mv["stage"] = "after_move"
-            return ev
-    car.space = to
-    mv["visited"].append(to)
-    if occ_here:                                        # FGP 8.5: onto a free car shadow
-        mv["ahead"] = next(c.seat for c in race.cars if c.seat != seat and c.space == to)
-        mv["left_at_shadow"] = mv["left"]
-    hz = race.hazards.get(sp.tile)
-    if hz == "gravel" and not in_yellow_zone(race, sp.tile) and not _sc(race):
-        mv["gravel_tile"] = sp.tile
-    ev.append(Event("step", {"seat": seat, "to": to}, "FGP 8.3"))
-    if mv.get("ahead") is not None and race_round(race) > 2 \
-            and must_stop(trk, to, positions(race, seat), passable(race, car),
-                          ahead_in_space=mv["ahead"]):
-        mv["blocked"] = [mv["ahead"]]                   # FGP 9.2: stopped on the shadow
-        mv["stage"] = "after_move"
-    return ev
-
-
-register("move", _move_legal, _move_act, "FGP 8.3")
-
-
-def _before_pit(race: Race, car, to: int) -> list[Event]:
-    """FGP 11.1 / 4.11.3: dice still to roll are rolled on track first (the
-    tyres' RED die too, once); the car enters if it is still in control."""
-    from .tyres import red_die_after_move
-    mv = race.move
-    side = C.board_side(race, car)
-    if red_die_after_move(side, car.wear, skip_once=car.skip_red):
-        mv["dice"].append("red")
-        mv["tyres_rolled"] = True
-    car.skip_red = False
-    mv["pit_target"] = to
-    mv["next"] = "pit_enter"
-    mv["stage"] = "dice"
-    return []
-
-
-@stage("pit_enter")
-def _pit_enter(race: Race) -> list[Event]:
-    from .pit_steps import enter_pit
-    mv = race.move
-    car = car_of(race)
-    to = mv.pop("pit_target")
-    if car.space is None or car.spun or car.off_track:
-        if mv.get("tyres_rolled"):
-            car.skip_red = True                         # FGP 10.1: no second roll next turn
-        mv["left"] = 0
-        mv["stage"] = "resolve"
-        return []
-    return enter_pit(race, car, to)
-
-
-# ---- FGP 8.2.2 extend -------------------------------------------------------------------
-@stage("extend")
-def _extend_stage(race: Race) -> list[Event]:
-    if len(_extend_legal(race, race.move["seat"])) <= 1:
-        race.move["stage"] = "after_move"
-        return []
-    wait(race, "extend", [race.move["seat"]])
-    return []
-
-
-def _extend_legal(race: Race, seat: int) -> list:
-    mv = race.move
-    car = race.cars[seat]
-    trk = track_of(race)
-    out: list = []
-    if car.space is None or mv.get("reduced"):
-        return [Done()]
-    steps, _ = step_options(race, seat)
-    if steps:
-        kind = M.extension_kind(trk, car.space)
-        mods = FX.modifiers(race, car)
-        if kind == "ers" and car.ers >= 1 and "ers_extend" not in mods.disabled:
-            out.append(Extend("ers"))
-        if kind == "tyre_wear" and not worn_out(C.board_side(race, car), car.tyre, car.wear):
-            out += [Extend("tyre_wear", c) for c in dict.fromkeys(car.hand)
-                    if C.is_tyre_wear(race, c)]
-    return out + [Done()]
-
-
-def _extend_act(race: Race, seat: int, action) -> list[Event]:
-    mv = race.move
-    car = race.cars[seat]
-    race.pending = None
-    if isinstance(action, Done):
-        mv["stage"] = "after_move"
-        return []
-    ev: list[Event] = []
-    if action.via == "ers":
-        ev += CS.spend_ers(race, car, 1, "FGP 8.2.2")
-    else:
-        C.play(car, action.card, "FGP 8.2.2")
-        ev += wear(race, car, 1, "FGP 8.2.2")
-    mv["extending"] = True
-    mv["left"] += 1
-    mv["stage"] = "moving"
-    ev.append(Event("extend", {"seat": seat, "via": action.via}, "FGP 8.2.2"))
-    return ev
-
-
-register("extend", _extend_legal, _extend_act, "FGP 8.2.2")
-
+STEPS = (
+    # the Option, EVENT and Tyre Wear cards played face up say so in their events;
+    # a worn-tyre or Safety Car discard goes face down (FGP 10.1, 13.9.2)
+    Decision("prep", "FGP 7.3.3.1", _prep_legal, _prep_act, label="prepare the move",
+             secret=True, from_hand=True, key=canon,
+             public_text=lambda action: "prepares the move"),
+    Decision("play", "FGP 7.3.3.5", _play_legal, _play_act, label="play movement cards",
+             from_hand=True, key=canon),
+)

@@ -21,6 +21,17 @@ def track_of(race: Race) -> Track:
     return load_track(race.track)
 
 
+def place(race: Race, space: int) -> dict:
+    """A track space as the log names it (its tile and lanes), written into
+    the event when it happens: the log may be read after the race moved on
+    to another circuit (FGP 14.1)."""
+    sp = track_of(race).spaces[space]
+    out = {"to": space, "tile": sp.tile, "lanes": list(sp.lanes)}
+    if sp.pit_lane:
+        out["pit_lane"] = True
+    return out
+
+
 def on_track(car: Car) -> bool:
     return car.space is not None
 

@@ -1,0 +1,301 @@
+"""Every movement point of a car's turn (FGP 8.3, 9.1, 9.2): the steps the
+rules allow, the stop behind a car, reducing and braking (FGP 8.2.1, 8.9),
+the pit entry (FGP 11.1) and extending the move (FGP 8.2.2). The turn
+around it is rules/turn.py."""
+from __future__ import annotations
+
+from ....engine.protocol import Event
+from ....engine.steps import Step as Decision
+from ..actions import Done, Extend, Reduce, Step, Stop, canon
+from ..state import Race
+from . import card_effects as FX
+from . import car_state as CS
+from . import cards as C
+from . import movement as M
+from .decide import remember, wait
+from .overtake import check_step, must_stop
+from .tyres import worn_out
+from .turn import _sc, car_of, wear
+from .where import in_yellow_zone, occupancy, passable, place, positions, race_round, track_of
+
+
+# ---- FGP 8.3, 9.1, 9.2: each movement point -----------------------------------------------
+def _moving(race: Race) -> list[Event]:
+    mv = race.move
+    car = car_of(race)
+    if mv["left"] <= 0:
+        mv["stage"] = "after_move" if (mv["reduced"] or mv["blocked"]) else "extend"
+        return []
+    opts = _move_legal(race, car.seat)
+    if not opts:                                        # A22: nowhere to go, points lost
+        mv["lost"] = mv["left"]
+        mv["left"] = 0
+        mv["stage"] = "after_move"
+        return [Event("points_lost", {"seat": car.seat, "n": mv["lost"]}, "FGP 8.3")]
+    wait(race, "move", [car.seat])
+    remember(race, car.seat, opts)
+    return []
+
+
+def step_options(race: Race, seat: int) -> tuple[list, tuple]:
+    """The movement steps the rules allow now, and the cars that block a step
+    into the next tile (the stop rule, FGP 9.2)."""
+    mv = race.move
+    car = race.cars[seat]
+    trk = track_of(race)
+    spaces = trk.spaces
+    others = positions(race, seat)
+    occ: dict[int, int] = {}
+    tiles: set[int] = set()
+    for s_ in others.values():
+        occ[s_] = occ.get(s_, 0) + 1
+        tiles.add(spaces[s_].tile)
+    here = spaces[car.space].tile
+    # FGP 9.5 / 8.3.1: wheel-to-wheel partners on this tile may be pushed aside
+    push = car.w2w is not None and here in tiles and race_round(race) > 2 \
+        and race.safety_car is None and any(
+            c.w2w is not None and c.space is not None and c.seat != seat
+            and spaces[c.space].tile == here for c in race.cars)
+    steps = M.legal_steps(trk, car.space, occupied=occ, visited=mv["visited"],
+                          lane_changes=mv["lanes"] and mv.get("ahead") is None,
+                          may_push=push)
+    kept, blocked = [], []
+    sc_tile = race.safety_car["tile"] if race.safety_car else None
+    no_overtaking = sc_tile is not None or race.vsc or (
+        bool(race.yellow_flags) and in_yellow_zone(race, here))
+    free = None
+    for st in steps:
+        sp = spaces[st.to]
+        if st.crosses_yellow_line and not sp.pit_lane:
+            continue                                    # FGP 11.1/11.3: stay behind the line
+        if sp.pit_lane and (mv.get("exit") or race.final_round):
+            continue
+        if sc_tile is not None and sp.tile == sc_tile and here != sc_tile:
+            blocked.append(-1)                          # FGP 13.9.2: never pass the SC
+            continue
+        if race.yellow_flags and _zone_stop(race, car, st.to):
+            continue
+        if sp.tile == here or sp.tile not in tiles:     # no car to pass on that tile
+            kept.append(st)
+            continue
+        if free is None:
+            free = passable(race, car)
+        c = check_step(trk, car.space, st.to, others, free)
+        if c.allowed and no_overtaking:
+            # FGP 13.8.1 / 13.9.2: no overtaking at all: any car on the tile
+            # ahead stops this one (a free shadow behind it excepted)
+            ahead = [k for k, s_ in others.items() if k not in free
+                     and spaces[s_].tile == sp.tile]
+            if ahead and not c.shadow:
+                blocked += [k for k in ahead if k not in blocked]
+                continue
+        if c.allowed:
+            kept.append(st)
+        else:
+            blocked += [k for k in c.blocked_by if k not in blocked]
+    return kept, tuple(blocked)
+
+
+def _zone_stop(race: Race, car, to: int) -> bool:
+    """FGP 13.8.1: from or through a yellow zone with RED or BLUE pace the car
+    stops on the green-flag tile."""
+    mv = race.move
+    if not any(c in ("red", "blue") for c in mv["colours"]):
+        return False
+    trk = track_of(race)
+    here = trk.spaces[car.space].tile
+    for z in race.yellow_flags:
+        if trk.spaces[to].tile != here and here == z["green_tile"] \
+                and mv.get("zone_touched"):
+            return True
+    return False
+
+
+def _move_legal(race: Race, seat: int) -> list:
+    mv = race.move
+    car = race.cars[seat]
+    steps, blocked = step_options(race, seat)
+    out: list = [Step(s.to) for s in steps]
+    if blocked and race_round(race) > 2 and not mv.get("extending"):
+        out.append(Stop())
+    elif blocked and not steps:
+        out.append(Stop())
+    if not mv.get("extending"):
+        out += _reduce_options(race, car)
+    return out
+
+
+def _reduce_options(race: Race, car) -> list:
+    """FGP 8.2.1 / 8.9: stop now, every point left charged or braked."""
+    mv = race.move
+    left = mv["left"]
+    tws = [c for c in dict.fromkeys(car.hand) if C.is_tyre_wear(race, c)]
+    if tws and worn_out(C.board_side(race, car), car.tyre, car.wear):
+        tws = []
+    room = 0 if mv["blue"] or car.ers >= C.ers_max(race, car) else \
+        M.ers_charge_room(left, car.ers, C.ers_max(race, car))
+    if room and "ers_charge" in FX.modifiers(race, car).disabled:
+        room = 0
+    if room + len(tws) < left:
+        return []
+    out = []
+    for charge in range(min(room, left), -1, -1):
+        need = left - charge
+        if need > len(tws):
+            continue
+        out.append(Reduce(charge, tuple(tws[:need])))
+    return out
+
+
+def _move_act(race: Race, seat: int, action) -> list[Event]:
+    mv = race.move
+    car = race.cars[seat]
+    trk = track_of(race)
+    if isinstance(action, Stop):
+        blocked = step_options(race, seat)[1]
+        mv["blocked"] = [b for b in blocked if b >= 0] or [-1]
+        mv["stage"] = "after_move"
+        return [Event("stop_behind", {"seat": seat, "left": mv["left"]}, "FGP 9.2")]
+    if isinstance(action, Reduce):
+        mv["reduced"] = True
+        ev: list[Event] = []
+        if action.charge:
+            ev += C.charge_ers(race, car, action.charge, "FGP 8.2.1")
+        for c in action.brake:
+            C.play(car, c, "FGP 8.9")
+            ev += wear(race, car, 1, "FGP 8.9")
+        ev.append(Event("reduce", {"seat": seat, "charge": action.charge,
+                                   "brake": len(action.brake)}, "FGP 8.2.1"))
+        mv["left"] = 0
+        mv["stage"] = "after_move"
+        return ev
+    to = action.to
+    move = next(m for m in trk.moves(car.space) if m.to == to)
+    ev = []
+    mv["left"] -= 1
+    if move.lane_change:
+        mv["changes"] += 1
+        if mv["lc_wear"]:
+            ev += wear(race, car, mv["lc_wear"], "FGP 4.3.1")
+    if move.crosses_finish:
+        car.laps += 1
+        if car.laps > 0:
+            ev.append(Event("lap", {"seat": seat, "laps": car.laps}, "FGP 12.1"))
+        if race.final_round or race.flag >= race.final_flag:
+            car.crossed_final = True
+    if in_yellow_zone(race, trk.spaces[car.space].tile):
+        mv["zone_touched"] = True
+    sp = trk.spaces[to]
+    if sp.pit_lane:                                     # FGP 11.1: into the pit lane
+        return ev + _before_pit(race, car, to)
+    occ_here = occupancy(race, seat).get(to, 0)
+    if move.lane_change and occ_here >= sp.capacity:     # FGP 8.3.1 / 9.5: a push
+        from .incident_steps import push_aside
+        ev += push_aside(race, car, to)
+        occ_here = occupancy(race, seat).get(to, 0)
+        if occ_here >= sp.capacity:                      # a collision: the pusher stays
+            mv["left"] = 0
+            mv["stage"] = "after_move"
+            return ev
+    car.space = to
+    mv["visited"].append(to)
+    if occ_here:                                        # FGP 8.5: onto a free car shadow
+        mv["ahead"] = next(c.seat for c in race.cars if c.seat != seat and c.space == to)
+        mv["left_at_shadow"] = mv["left"]
+    hz = race.hazards.get(sp.tile)
+    if hz == "gravel" and not in_yellow_zone(race, sp.tile) and not _sc(race):
+        mv["gravel_tile"] = sp.tile
+    ev.append(Event("step", {"seat": seat, **place(race, to)}, "FGP 8.3"))
+    if mv.get("ahead") is not None and race_round(race) > 2 \
+            and must_stop(trk, to, positions(race, seat), passable(race, car),
+                          ahead_in_space=mv["ahead"]):
+        mv["blocked"] = [mv["ahead"]]                   # FGP 9.2: stopped on the shadow
+        mv["stage"] = "after_move"
+    return ev
+
+
+def _before_pit(race: Race, car, to: int) -> list[Event]:
+    """FGP 11.1 / 4.11.3: dice still to roll are rolled on track first (the
+    tyres' RED die too, once); the car enters if it is still in control."""
+    from .tyres import red_die_after_move
+    mv = race.move
+    side = C.board_side(race, car)
+    if red_die_after_move(side, car.wear, skip_once=car.skip_red):
+        mv["dice"].append("red")
+        mv["tyres_rolled"] = True
+    car.skip_red = False
+    mv["pit_target"] = to
+    mv["next"] = "pit_enter"
+    mv["stage"] = "dice"
+    return []
+
+
+def _pit_enter(race: Race) -> list[Event]:
+    from .pit_steps import enter_pit
+    mv = race.move
+    car = car_of(race)
+    to = mv.pop("pit_target")
+    if car.space is None or car.spun or car.off_track:
+        if mv.get("tyres_rolled"):
+            car.skip_red = True                         # FGP 10.1: no second roll next turn
+        mv["left"] = 0
+        mv["stage"] = "resolve"
+        return []
+    return enter_pit(race, car, to)
+
+
+# ---- FGP 8.2.2 extend -------------------------------------------------------------------
+def _extend_stage(race: Race) -> list[Event]:
+    if len(_extend_legal(race, race.move["seat"])) <= 1:
+        race.move["stage"] = "after_move"
+        return []
+    wait(race, "extend", [race.move["seat"]])
+    return []
+
+
+def _extend_legal(race: Race, seat: int) -> list:
+    mv = race.move
+    car = race.cars[seat]
+    trk = track_of(race)
+    out: list = []
+    if car.space is None or mv.get("reduced"):
+        return [Done()]
+    steps, _ = step_options(race, seat)
+    if steps:
+        kind = M.extension_kind(trk, car.space)
+        mods = FX.modifiers(race, car)
+        if kind == "ers" and car.ers >= 1 and "ers_extend" not in mods.disabled:
+            out.append(Extend("ers"))
+        if kind == "tyre_wear" and not worn_out(C.board_side(race, car), car.tyre, car.wear):
+            out += [Extend("tyre_wear", c) for c in dict.fromkeys(car.hand)
+                    if C.is_tyre_wear(race, c)]
+    return out + [Done()]
+
+
+def _extend_act(race: Race, seat: int, action) -> list[Event]:
+    mv = race.move
+    car = race.cars[seat]
+    if isinstance(action, Done):
+        mv["stage"] = "after_move"
+        return []
+    ev: list[Event] = []
+    if action.via == "ers":
+        ev += CS.spend_ers(race, car, 1, "FGP 8.2.2")
+    else:
+        C.play(car, action.card, "FGP 8.2.2")
+        ev += wear(race, car, 1, "FGP 8.2.2")
+    mv["extending"] = True
+    mv["left"] += 1
+    mv["stage"] = "moving"
+    ev.append(Event("extend", {"seat": seat, "via": action.via}, "FGP 8.2.2"))
+    return ev
+
+
+# ---- the tables (rules/steps.py joins every module's) ----------------------------------
+STAGES = {"moving": _moving, "pit_enter": _pit_enter, "extend": _extend_stage}
+
+STEPS = (
+    Decision("move", "FGP 8.3", _move_legal, _move_act, label="move one point", key=canon),
+    Decision("extend", "FGP 8.2.2", _extend_legal, _extend_act, label="extend the move",
+             from_hand=True),
+)

@@ -1,0 +1,57 @@
+"""The FormulaGP decision machine (FGP 6, 7.1-7.3, 12): every decision step
+and every automatic phase of the race, joined from the tables of the step
+modules into one engine/steps.Machine. Nothing registers itself on import.
+
+`race.turn.phase` says where the race is between decisions:
+
+  qualifying -> q_cards -> q_reveal -> q_push -> grid -> pole -> r1_cards
+  -> r1_order -> turns -> round_end -> round_end_dice -> round_end_rest
+  -> round_start -> sequence -> turns ... -> finish -> over
+
+(vsc, red_flag_choices and restart come in from a turn's end). While a car
+takes its turn (phase `turns`) `race.move["stage"]` names the part of the
+turn that comes next; the STAGES table runs it (rules/turn.py, move_steps,
+battle_steps, incident_steps, pit_steps, round_flow).
+"""
+from __future__ import annotations
+
+from ....engine.protocol import Event
+from ....engine.steps import Machine
+from ..state import Race
+from ..text import describe_action, seat_names
+from . import (battle_steps, flag_steps, incident_steps, move_steps, pit_steps, round_flow,
+               start_steps, turn)
+
+STAGES = {**turn.STAGES, **move_steps.STAGES, **battle_steps.STAGES, **incident_steps.STAGES,
+          **pit_steps.STAGES, **round_flow.STAGES}
+
+
+def run_stage(race: Race) -> list[Event]:
+    """The next part of the move in progress; forced discards first (FGP 8.8)."""
+    if race.move.get("now"):
+        return incident_steps.run_now(race)
+    return STAGES[race.move["stage"]](race)
+
+
+def _turns(race: Race) -> list[Event]:
+    """FGP 7.3.3: the turn in progress, else the next car's."""
+    if race.move is not None:
+        return run_stage(race)
+    return turn.next_turn(race)
+
+
+def _round_end_dice(race: Race) -> list[Event]:
+    """FGP 13.3: the RED dice of the end of the round, each as a move's dice."""
+    if race.move is not None:
+        return run_stage(race)
+    return round_flow.round_end_dice(race)
+
+
+STEPS = (*start_steps.STEPS, *turn.STEPS, *move_steps.STEPS, *battle_steps.STEPS,
+         *incident_steps.STEPS, *pit_steps.STEPS, *flag_steps.STEPS)
+
+PHASES = {**start_steps.PHASES, **round_flow.PHASES, **flag_steps.PHASES,
+          "turns": _turns, "round_end_dice": _round_end_dice}
+
+MACHINE = Machine(STEPS, PHASES, turn_rule="FGP 7.1", over_rule="FGP 12",
+                  names=seat_names, describe=describe_action)
