@@ -15,20 +15,22 @@ import chequered
 GAMES = Path(chequered.__file__).parent / "games"
 RANDOM_METHODS = {"below", "randint", "choice", "shuffle", "next64", "spawn", "reshuffle",
                   "shuffled"}
-DICE = {"roll", "roll_many"}
 ALLOWED_FILES = {"bots.py", "solver.py", "solver_fast.py", "solver_svg.py"}
 
 
 def offences(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     out = []
+    dice_names: set[str] = set()         # names imported from engine.dice
 
     def visit(node, allowed: bool):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             allowed = allowed or node.name.startswith(("redeterminize", "_redeterminize",
                                                        "_resample"))
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.endswith("dice"):
+        if isinstance(node, ast.ImportFrom) and node.module \
+                and node.module.endswith("engine.dice"):
             out.append(f"{path.name}:{node.lineno}: imports engine.dice (use engine.chance)")
+            dice_names.update(a.asname or a.name for a in node.names)
         if isinstance(node, ast.keyword) and node.arg == "reveal":
             out.append(f"{path.name}:{node.lineno}: reveal= set by hand")
         if isinstance(node, ast.Call) and not allowed:
@@ -43,7 +45,7 @@ def offences(path: Path) -> list[str]:
                 if f.attr == "pop" and isinstance(f.value, ast.Attribute) \
                         and f.value.attr == "pile":
                     out.append(f"{path.name}:{node.lineno}: a card taken off a pile by hand")
-            if isinstance(f, ast.Name) and f.id in DICE:
+            if isinstance(f, ast.Name) and f.id in dice_names:
                 out.append(f"{path.name}:{node.lineno}: {f.id}() outside engine.chance")
             if len(node.args) == 4 and isinstance(f, ast.Name) and f.id == "Event" \
                     and isinstance(node.args[3], ast.Constant) and node.args[3].value is True:

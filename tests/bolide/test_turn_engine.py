@@ -257,9 +257,9 @@ def test_start_die_is_rolled_by_the_driver():
 # ---- the engine's contract ------------------------------------------------------------
 def test_the_spec_is_the_game():
     from chequered.games import bolide
-    from chequered.engine.legacy import LegacyGame
+    from chequered.engine.protocol import Game
     assert G is bolide.GAME and G.spec is bolide.SPEC
-    assert not isinstance(G, LegacyGame)
+    assert type(G) is Game
     assert not bolide.SPEC.hidden_information and not bolide.SPEC.simultaneous
     assert set(G.seat_kinds()) == {"human", "random", "club", "expert"}
     from chequered.games.bolide.config import SEAT_KINDS

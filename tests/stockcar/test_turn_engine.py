@@ -229,9 +229,9 @@ def test_malformed_positions_are_bad_input(change):
 
 def test_the_game_is_its_spec():
     import chequered.games.stockcar as pkg
-    from chequered.engine.legacy import LegacyGame
+    from chequered.engine.protocol import Game
     from chequered.games.stockcar.config import SEAT_KINDS
-    assert not isinstance(GAME, LegacyGame) and type(GAME).__name__ == "Game"
+    assert type(GAME) is Game
     assert GAME.spec is pkg.SPEC and GAME.conformance_seeds == 2000
     assert SEAT_KINDS == ("human", "random", *pkg.SPEC.agents) == tuple(GAME.seat_kinds())
     config = GAME.config(seats=["bot", "bot"])

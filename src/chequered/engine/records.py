@@ -84,22 +84,12 @@ def record_of(game: Game, config, seed: int, actions, state=None) -> Record:
     """A record of a race played from config and seed with these actions."""
     rec = Record(game=game.name, config=config.model_dump(mode="json"), seed=seed,
                  actions=[[seat, game.encode_action(a)] for seat, a in actions],
-                 content_version=_content_version(game, config))
+                 content_version=game.content_version(config))
     if state is not None:
         rec.final_hash = game.state_hash(state)
         if game.is_over(state):
             rec.result = game.result(state).to_doc()
     return rec
-
-
-def _content_version(game, config) -> str:
-    fn = getattr(game, "content_version", None)
-    if fn is None:
-        return ""
-    try:
-        return fn(config)
-    except TypeError:              # a game not yet on engine/spec.py
-        return fn()
 
 
 class ReplayError(Exception):

@@ -33,7 +33,7 @@ def game(name: str) -> Game:
         raise BadInput(f"unknown game {str(name)[:40]!r}; choose from {', '.join(game_names())}")
     if name not in _loaded:
         found = getattr(importlib.import_module(f"{_PACKAGE}.{name}"), "GAME", None)
-        if found is None:
+        if not isinstance(found, Game):
             raise BadInput(f"{name} is not a game (no GAME in chequered.games.{name})")
         _loaded[name] = found
     return _loaded[name]
