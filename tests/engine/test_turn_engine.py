@@ -166,7 +166,7 @@ def test_the_toy_game_passes_the_kit():
 
 
 @pytest.mark.parametrize("leak, message", [
-    ("action", "reads a different log"),
+    ("action", "face-down Play reads differently"),
     ("event", "reads a different log"),
     ("chance", "no event revealed it"),
     ("debug", "debug text"),

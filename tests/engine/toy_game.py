@@ -83,7 +83,7 @@ class ToyState:
 
 def build(leaks: frozenset = frozenset()) -> Game:
     """The game; `leaks` builds it with mistakes: "action" (the face-down
-    plays are not declared secret), "event" (the discarded card is shown to
+    play's public text names the card), "event" (the discarded card is shown to
     all), "chance" (a die rolled at the discard, its event dropped), "debug" (a Python repr
     in the log)."""
     def deal(s):
@@ -139,8 +139,9 @@ def build(leaks: frozenset = frozenset()) -> Game:
 
     steps = [
         Step("play", "TOY 2", lambda s, seat: [Play(c) for c in sorted(s.hands[seat])],
-             apply_play, label="play a card", concurrent=True, secret="action" not in leaks,
-             public_text=lambda a: "plays a card face down"),
+             apply_play, label="play a card", concurrent=True, secret=True,
+             public_text=(lambda a: f"plays the {a.card} face down") if "action" in leaks
+             else (lambda a: "plays a card face down")),
         Step("discard", "TOY 3", lambda s, seat: [Discard(c) for c in sorted(s.hands[seat])],
              apply_discard, label="discard a card", secret=True,
              public_text=lambda a: "discards a card face down"),

@@ -9,9 +9,10 @@ legal races to the end and checks, assuming nothing about the game's state:
 - views are JSON-ready and blind to what the seat cannot see (unchanged when
   the unseen is resampled by `redeterminize`);
 - **the log keeps secrets**: a face-down choice reads the same to the others
-  whatever card was chosen, and two continuations that a viewer cannot tell
-  apart by its view read the same to it in the log (its events and the
-  action's text), also when another seat's hidden information is resampled;
+  whatever card was chosen; two face-down choices of the same kind that
+  leave a viewer the same table read the same to it in the log (the action's
+  text and its events); and an open choice reads the same to a viewer when
+  what it cannot see (the others' hands, the decks) is resampled;
 - **chance is explicit**: a step that rolled, drew, shuffled or looked at a
   deck (the race's `Chance.ticks` moved) emitted a reveal event, so undo
   cannot cross it;
@@ -185,7 +186,16 @@ def check_log_secrecy(game, state, seat, legal, rng: Rng, n: int, max_actions: i
                 events = game.apply(after, seat, a)
                 public = [game.describe(e, after) for e in events
                           if e.reveal and e.to is None]
-                key = sha256_of({"view": game.view(after, v), "public": public})
+                # Compared: for a face-down choice, the same kind of choice
+                # (which card is the secret) leaving the same table; for an
+                # open choice, the same action in a world resampled for
+                # this viewer (the others' hands are the secret).
+                if step is not None and step.secret:
+                    shown = step.shows(a) if step.shows else type(a).__name__
+                else:
+                    shown = game.encode_action(a)
+                key = sha256_of({"kind": shown, "view": game.view(after, v),
+                                 "public": public})
                 text = (game.action_text(step, seat, a, v),
                         tuple(t for t in (game.event_text(e, v, after) for e in events)
                               if t is not None))

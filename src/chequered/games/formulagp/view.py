@@ -33,6 +33,9 @@ def view(race: Race, seat: int | None) -> dict:
     for car in race.cars:
         doc = {f: _plain(getattr(car, f)) for f in PUBLIC_CAR}
         doc["hand_size"] = len(car.hand)
+        # FGP 7.3.1: how many cards went back under the deck this phase is
+        # seen at the table (not which ones)
+        doc["returned"] = car.returned
         doc["held_events"] = len(car.held_events)
         doc["deck_size"] = len(car.deck.pile)
         doc["discards"] = len(car.deck.discards)            # FGP 4.2: piles are face down

@@ -353,12 +353,20 @@ wear = CS.wear
 # ---- the tables (rules/steps.py joins every module's) ----------------------------------
 STAGES = {"begin": _begin, "prep": _prep_stage, "play": _play_stage}
 
+def _prep_shows(action):
+    """What the table sees of a preparation: all of it, but the card of a
+    face-down discard (FGP 10.1, 13.9.2); spent and played cards are shown."""
+    if isinstance(action, PlayCard) and action.how in ("worn_discard", "sc_discard"):
+        return ["face-down discard", action.how]
+    return [type(action).__name__, repr(action)]
+
+
 STEPS = (
     # the Option, EVENT and Tyre Wear cards played face up say so in their events;
     # a worn-tyre or Safety Car discard goes face down (FGP 10.1, 13.9.2)
     Decision("prep", "FGP 7.3.3.1", _prep_legal, _prep_act, label="prepare the move",
              secret=True, from_hand=True, key=canon,
-             public_text=lambda action: "prepares the move"),
+             public_text=lambda action: "prepares the move", shows=_prep_shows),
     Decision("play", "FGP 7.3.3.5", _play_legal, _play_act, label="play movement cards",
              from_hand=True, key=canon),
 )
