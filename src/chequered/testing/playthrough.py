@@ -43,7 +43,7 @@ def steps_of(game, config, seed: int, actions) -> tuple[list[dict], object]:
         # One copy of the text when every viewer reads the same.
         if all(t == texts["spectator"] for t in texts.values()):
             texts = {"all": texts["spectator"]}
-        out.append({"seat": seat, "action": game.encode_action(action),
+        out.append({"seat": seat, "action": json.loads(json.dumps(game.encode_action(action))),
                     "step": step.name if step is not None else None,
                     "texts": texts, "views": views})
     return out, state
