@@ -205,7 +205,8 @@ class Session:
         for ev in entry.events:
             seen = ev.seen_by(viewer)
             if seen is not None:
-                out.append((self.game.describe(seen, self.state), seen.rule))
+                out.append((_without_rule(self.game.describe(seen, self.state), seen.rule),
+                            seen.rule))
         return out
 
     def opening_lines(self, viewer: Seat | None) -> list[str]:
@@ -214,7 +215,8 @@ class Session:
         for ev in self.opening:
             seen = ev.seen_by(viewer)
             if seen is not None:
-                out.append(f"    {self.game.describe(seen, self.state)}  ({seen.rule})")
+                text = _without_rule(self.game.describe(seen, self.state), seen.rule)
+                out.append(f"    {text}  ({seen.rule})")
         return out
 
     def lines(self, entry: Entry, viewer: Seat | None) -> list[str]:
@@ -234,6 +236,13 @@ class Session:
                            "fresh race")
         return record_of(self.game, self.config, self.seed,
                          [(e.seat, e.action) for e in self.entries], self.state)
+
+
+def _without_rule(text: str, rule: str) -> str:
+    """An event's text without the rule a game may have cited at its end
+    (the log shows the rule once, in its own place)."""
+    tail = f"({rule})"
+    return text[:-len(tail)].rstrip() if rule and text.endswith(tail) else text
 
 
 def log_text(game: Game, state, step, seat: Seat, action, events, viewer) -> list[str]:
