@@ -170,7 +170,7 @@ def _race_events(cfg: dict, seed: int):
     """Every event of a whole race with the state it happened in."""
     config = GAME.config(**cfg)
     out = []
-    played = play(GAME, config, seed, on_step=lambda seat, a, ev: out.extend(ev))
+    played = play(GAME, config, seed, on_step=lambda seat, a, ev, step: out.extend(ev))
     return played.state, out
 
 

@@ -110,8 +110,8 @@ class Step:
     public_text: Callable | None = None         # (action) -> what the others see of it
     key: Callable | None = None                 # (action) -> identity for matching
     why_not: Callable | None = None             # (state, seat, action) -> reason or None
-    shows: Callable | None = None               # (action) -> what the table sees of a
-                                                # secret choice (default: its kind)
+    shows: Callable | None = None               # (state, seat, action) -> what the table
+                                                # sees of a secret choice (default: its kind)
 
     @property
     def hidden_choice(self) -> bool:

@@ -191,7 +191,7 @@ def check_log_secrecy(game, state, seat, legal, rng: Rng, n: int, max_actions: i
                 # open choice, the same action in a world resampled for
                 # this viewer (the others' hands are the secret).
                 if step is not None and step.secret:
-                    shown = step.shows(a) if step.shows else type(a).__name__
+                    shown = step.shows(w, seat, a) if step.shows else type(a).__name__
                 else:
                     shown = game.encode_action(a)
                 key = sha256_of({"kind": shown, "view": game.view(after, v),

@@ -543,6 +543,8 @@ STEPS = (
     # FGP 4.2: a discarded card goes face down (a Tyre Wear or Draw Failure card
     # played instead at the hand limit says so in its event, FGP 8.8)
     Step("discard", "FGP 4.2.1", _discard_legal, _discard_act, label="discard a card",
-         secret=True, public_text=lambda action: "discards a card face down"),
+         secret=True, public_text=lambda action: "discards a card face down",
+         # FGP 8.8: a Tyre Wear card discarded is played, face up
+         shows=lambda race, seat, a: C.kind_of(race, a.card) == "tyre_wear" and a.card),
     Step("rejoin", "FGP 13.4.5", _rejoin_legal, _rejoin_act, label="rejoin the track"),
 )

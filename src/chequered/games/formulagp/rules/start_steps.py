@@ -295,7 +295,7 @@ STEPS = (
     Step("pole_keep", "FGP 7.2.1", _pole_legal, _pole_act, label="keep a card of the pole draw",
          secret=True, key=canon, public_text=_text("keeps one card and puts the others back"),
          # the table sees how many go on top and how many under, not which
-         shows=lambda a: (len(a.top), len(a.bottom))),
+         shows=lambda race, seat, a: (len(a.top), len(a.bottom))),
     Step("start_cards", "FGP 7.2.1", _start_legal, _start_act, label="choose start cards",
          concurrent=True, secret=True, key=canon,
          public_text=_text("chooses start cards face down")),

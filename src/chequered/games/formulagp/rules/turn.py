@@ -353,7 +353,7 @@ wear = CS.wear
 # ---- the tables (rules/steps.py joins every module's) ----------------------------------
 STAGES = {"begin": _begin, "prep": _prep_stage, "play": _play_stage}
 
-def _prep_shows(action):
+def _prep_shows(race, seat, action):
     """What the table sees of a preparation: all of it, but the card of a
     face-down discard (FGP 10.1, 13.9.2); spent and played cards are shown."""
     if isinstance(action, PlayCard) and action.how in ("worn_discard", "sc_discard"):
