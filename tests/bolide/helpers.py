@@ -94,7 +94,7 @@ def put(s, seat, x, y, vx=0, vy=0, mode="run", progress=None, **fields):
 def _edited(s):
     """The state was edited by hand: forget the legal list of the decision in hand."""
     s.turn.cache = None
-    s.memo = None
+    s.turn.memo = None
 
 
 def retire(s, *seats):

@@ -201,23 +201,12 @@ class Session:
 
     def event_texts(self, entry: Entry, viewer: Seat | None) -> list[tuple[str, str]]:
         """(text, rule) of each event of the entry that `viewer` sees."""
-        out = []
-        for ev in entry.events:
-            seen = ev.seen_by(viewer)
-            if seen is not None:
-                out.append((_without_rule(self.game.describe(seen, self.state), seen.rule),
-                            seen.rule))
-        return out
+        return event_texts(self.game, self.state, entry.events, viewer)
 
     def opening_lines(self, viewer: Seat | None) -> list[str]:
         """The log of the race's opening steps as `viewer` may read it."""
-        out = []
-        for ev in self.opening:
-            seen = ev.seen_by(viewer)
-            if seen is not None:
-                text = _without_rule(self.game.describe(seen, self.state), seen.rule)
-                out.append(f"    {text}  ({seen.rule})")
-        return out
+        return [f"    {t}  ({r})" for t, r in event_texts(self.game, self.state, self.opening,
+                                                         viewer)]
 
     def lines(self, entry: Entry, viewer: Seat | None) -> list[str]:
         head = f"{self.name(entry.seat)}: {self.action_text(entry, viewer)}"
@@ -238,22 +227,23 @@ class Session:
                          [(e.seat, e.action) for e in self.entries], self.state)
 
 
-def _without_rule(text: str, rule: str) -> str:
-    """An event's text without the rule a game may have cited at its end
-    (the log shows the rule once, in its own place)."""
-    tail = f"({rule})"
-    return text[:-len(tail)].rstrip() if rule and text.endswith(tail) else text
+def event_texts(game: Game, state, events, viewer) -> list[tuple[str, str]]:
+    """(text, rule) of each event `viewer` sees, as it sees it; a rule the
+    game cited at the end of its text is shown once, in its own place."""
+    out = []
+    for ev in events:
+        seen = ev.seen_by(viewer)
+        if seen is not None:
+            text, tail = game.describe(seen, state), f"({seen.rule})"
+            if seen.rule and text.endswith(tail):
+                text = text[:-len(tail)].rstrip()
+            out.append((text, seen.rule))
+    return out
 
 
 def log_text(game: Game, state, step, seat: Seat, action, events, viewer) -> list[str]:
     """The log lines of one step as `viewer` reads them (for tools and tests
     that play without a Session)."""
-    names = game.seat_names(state)
-    head = f"{names.get(seat) or f'player {seat + 1}'}: " \
-           f"{game.action_text(step, seat, action, viewer)}"
-    out = [head]
-    for ev in events:
-        seen = ev.seen_by(viewer)
-        if seen is not None:
-            out.append("    " + game.describe(seen, state))
-    return out
+    name = game.seat_names(state).get(seat) or f"player {seat + 1}"
+    head = f"{name}: {game.action_text(step, seat, action, viewer)}"
+    return [head] + [f"    {t}  ({r})" for t, r in event_texts(game, state, events, viewer)]

@@ -62,16 +62,18 @@ class Pending:
 
 class Turn:
     """Where a race is between decisions: the phase of its automatic steps,
-    the pending decision, whether it is over, and the cached legal lists
-    (not part of the position)."""
+    the pending decision, whether it is over, and two things kept for the
+    decision in hand only, never part of the position: the cached legal
+    lists and `memo`, a game's own working for it (a move's options)."""
 
-    __slots__ = ("phase", "pending", "over", "cache")
+    __slots__ = ("phase", "pending", "over", "cache", "memo")
 
     def __init__(self, phase: str = "setup", pending: Pending | None = None, over: bool = False):
         self.phase = phase
         self.pending = pending
         self.over = over
         self.cache: dict | None = None
+        self.memo = None
 
     def clone(self) -> "Turn":
         t = Turn.__new__(Turn)
@@ -79,6 +81,7 @@ class Turn:
         t.pending = self.pending.clone() if self.pending is not None else None
         t.over = self.over
         t.cache = None
+        t.memo = None
         return t
 
     def to_doc(self) -> dict:
@@ -113,11 +116,6 @@ class Step:
     shows: Callable | None = None               # (state, seat, action) -> what the table
                                                 # sees of a secret choice (default: its kind)
 
-    @property
-    def hidden_choice(self) -> bool:
-        """Whether the others may not see which action was chosen."""
-        return self.secret
-
 
 class Machine:
     """The decision machine of one game: its step table and automatic steps."""
@@ -150,6 +148,7 @@ class Machine:
         the moment it was asked to move); the automatic steps go on."""
         state.turn.pending = None
         state.turn.cache = None
+        state.turn.memo = None
 
     @staticmethod
     def forget(state) -> None:
@@ -299,6 +298,7 @@ def ask(state, step: str, seats, context: dict | None = None) -> None:
     turn = state.turn
     turn.pending = Pending(step, seats, context)
     turn.cache = None
+    turn.memo = None
 
 
 def _copy(v):

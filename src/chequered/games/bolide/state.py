@@ -84,9 +84,6 @@ STATE_FIELDS = (
     "firsts", "standings", "results", "this_turn", "qual_order", "regrid",
     # regrid: the seats still to place at a Safety Car re-grid, or still to
     # qualify / to refit in the qualifying session (one queue, one use at a time).
-    "memo",    # (pending decision, seat, running.Options) of the move in hand: the
-               # legal list, the bot and the move itself all read the same
-               # options; not part of the position (a new decision starts afresh)
 )
 
 
@@ -127,7 +124,6 @@ class BolideState:
         s.this_turn = _copy(self.this_turn)
         s.qual_order = self.qual_order.copy()
         s.regrid = self.regrid.copy()
-        s.memo = None
         return s
 
     def to_doc(self) -> dict:
@@ -177,7 +173,6 @@ class BolideState:
         s.this_turn = dict(doc.get("this_turn", {}))
         s.qual_order = list(doc.get("qual_order", ()))
         s.regrid = list(doc.get("regrid", ()))
-        s.memo = None
         return s
 
 

@@ -1,25 +1,19 @@
-"""Asking a seat for a decision of the step table (rules/steps.py).
-
-The rules modules ask; the table imports them, so the machine is looked up
-when a decision is asked rather than imported at the top.
-"""
+"""Asking a seat for a decision of the step table (rules/steps.py), from
+inside a rule module (which the table imports, so it cannot import the
+machine): the engine's `ask` and `Machine.clear` need no machine."""
 from __future__ import annotations
 
-
-_machine: list = []          # the machine, once looked up (an import per call is slow)
+from ....engine.steps import Machine
+from ....engine.steps import ask as _ask
 
 
 def ask(s, step: str, seat: int, **context) -> None:
     """Wait for `seat`'s decision `step`; `context` is that decision's own
     data (its points, the service asked, a battle under way)."""
-    if not _machine:
-        from .steps import MACHINE
-        _machine.append(MACHINE)
-    _machine[0].wait(s, step, (seat,), **context)
+    _ask(s, step, (seat,), context)
 
 
 def done(s) -> None:
     """The decision in hand needs no answer any more (the car's turn ended
     while the machine was setting it up: a crash)."""
-    s.turn.pending = None
-    s.turn.cache = None
+    Machine.clear(s)

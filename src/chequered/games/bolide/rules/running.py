@@ -63,15 +63,16 @@ def velocity(ctx: dict, car, top: int) -> tuple[int, int]:
 
 def options(s, c: Circuit, car) -> Options:
     """The car's options in the move decision in hand, kept with that
-    decision (`s.memo`) until the next one: the legal list, the bot and the
-    move itself all need them, and they are the expensive part."""
-    pending = s.turn.pending
-    memo = s.memo
+    decision (the engine's `turn.memo`) until the next one: the legal list,
+    the bot and the move itself all need them, and they are the expensive part."""
+    turn = s.turn
+    pending = turn.pending
+    memo = turn.memo
     if memo is not None and memo[0] is pending and memo[1] == car.seat:
         return memo[2]
     opt = _options(s, c, car, pending.context if pending is not None else {})
     if pending is not None:
-        s.memo = (pending, car.seat, opt)
+        turn.memo = (pending, car.seat, opt)
     return opt
 
 

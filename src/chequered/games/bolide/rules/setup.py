@@ -56,7 +56,6 @@ def new_state(config, seed: int) -> BolideState:
     s.this_turn = {}
     s.qual_order = []
     s.regrid = []
-    s.memo = None
     return s
 
 
