@@ -439,8 +439,8 @@ def test_fgp_11_2_1_a_one_repair_with_the_icon_is_a_long_repair():
     its box, is asked nothing in its second turn there, then goes to the pit exit."""
     st = position([boxed(damage=["D05", "D06"]), {"at": sp(10, 2)}], done=(1,))
     car = st.cars[0]
-    GAME.apply(st, 0, A.PitStop(None, (), "one", "D05"))
     with chance.scripted(st.chance, rolls=[roll("white", 1)]):
+        GAME.apply(st, 0, A.PitStop(None, (), "one", "D05"))
         GAME.apply(st, 0, A.Done())
     assert car.damage == [] and car.in_pit and car.space is None
     to_step(st, 1, "prep")                              # round 6: seat 1 on track first
@@ -471,17 +471,17 @@ def test_fgp_11_2_1_a_car_held_by_a_long_repair_lines_up_with_the_cars_not_repai
     st = position([boxed(damage=["D05", "D06"], box=0),
                    {"at": sp(39, 4), "hand": ["R01"], "damage": ["D07"], "box": 1}])
     held, other = st.cars
-    GAME.apply(st, 0, A.PitStop(None, (), "one", "D05"))
     with chance.scripted(st.chance, rolls=[roll("white", 1)]):     # a long repair
+        GAME.apply(st, 0, A.PitStop(None, (), "one", "D05"))
         GAME.apply(st, 0, A.Done())
     GAME.apply(st, 1, A.Done())
     GAME.apply(st, 1, A.Play(("R01",)))
     GAME.apply(st, 1, A.Step(PIT_LANE))
     to_step(st, 1, "pit_stop")                           # round 6: seat 0 sits it out
     assert st.round == 6 and held.in_pit
-    GAME.apply(st, 1, A.PitStop(None, (), "one", "D07"))
     # seat 1's repair roll (2), then the held car's pit-time roll (6)
     with chance.scripted(st.chance, rolls=[roll("white", 2), roll("white", 6)]):
+        GAME.apply(st, 1, A.PitStop(None, (), "one", "D07"))
         ev = GAME.apply(st, 1, A.Done())
     assert next(e for e in ev if e.kind == "pit_exit_order").data["order"] == [0, 1]
 
@@ -496,10 +496,10 @@ def test_fgp_11_2_2_the_teammate_served_second_leaves_after_the_others_before_re
     for s in (0, 1, 2):
         GAME.apply(st, s, A.PitStop(None, (), "none"))
         GAME.apply(st, s, A.Done())
-    GAME.apply(st, 3, A.PitStop(None, (), "one", "D05"))
     # seat 3's repair roll, then the pit times of seats 0, 1 and 2
     rolls = [roll("white", 2), roll("white", 5), roll("white", 2), roll("white", 4)]
     with chance.scripted(st.chance, rolls=rolls):
+        GAME.apply(st, 3, A.PitStop(None, (), "one", "D05"))
         ev = GAME.apply(st, 3, A.Done())
     assert next(e for e in ev if e.kind == "pit_exit_order").data["order"] == [2, 0, 1, 3]
 
