@@ -35,77 +35,6 @@ def test_fgp_11_a_pit_stop_is_optional():
     assert not st.cars[0].in_pit and not st.cars[0].box_call
 
 
-# ---- FGP 11.2: the pit lane crosses the finish line: the stop costs time, never a lap --------
-def test_fgp_11_2_a_stop_across_the_finish_line_keeps_the_car_on_its_lap():
-    """Pitting from the last tile before the line: the lap is completed in the pit lane,
-    the car waits at the pit exit on its new lap, gets no blue flag and moves next round."""
-    st = position("""
-        round = 5
-        sequence = ["Blue", "Red"]
-        to_move = "Red"
-        [[car]]
-        name = "Red"
-        at = "39.4.1"
-        hand = ["R01"]
-        [[car]]
-        name = "Blue"
-        at = "6.2.1"
-        laps = 1
-    """)
-    red = st.cars[0]
-    before = whole_tiles(st, red)
-    GAME.apply(st, 0, A.Done())
-    GAME.apply(st, 0, A.Play(("R01",)))
-    ev = GAME.apply(st, 0, A.Step(PIT_LANE))
-    assert red.in_pit and red.laps == 1
-    assert any(e.kind == "lap" and e.data == {"seat": 0, "laps": 1} for e in ev)
-    to_step(st, 0, "pit_stop")                                  # round 6: the stop
-    GAME.apply(st, 0, A.PitStop("hard", (), "none"))
-    GAME.apply(st, 0, A.Done())
-    assert red.space == PIT_EXIT and red.laps == 1
-    assert whole_tiles(st, red) == before + 2               # tile 39 -> tile 0, a lap on
-    to_step(st, 0, "prep")                                      # round 7: it moves
-    assert st.round == 7 and red.laps_down == 0 and not red.blue_flag
-    assert st.move["seat"] == 0
-
-
-def test_fgp_11_2_no_car_loses_a_lap_or_gets_a_blue_flag_for_a_stop_in_heuristic_races():
-    """In 48 bot races on the three tracks every pit stop leaves the car one lap further
-    on when its pit lane crosses the line, and no stopping car is blue-flagged for it."""
-    stops = 0
-    for seed in range(16):
-        for key in ("fast", "twisty", "street"):
-            trk = track(key)
-            crosses = trk.pit.exit_tile < trk.pit.entry_tile
-            cfg = GAME.config(track=key, seats=["heuristic"] * 6)
-            st = GAME.new(cfg, seed)
-            seen: dict[int, tuple] = {}         # seat -> (laps, whole tiles) before the entry
-            last: dict[int, tuple] = {}
-
-            def on_step(seat, action, events, step, st=st, trk=trk, crosses=crosses):
-                nonlocal stops
-                for e in events:
-                    s = e.data.get("seat")
-                    if e.kind == "pit_entry":
-                        seen[s] = last[s]
-                    elif e.kind == "to_pit_exit" and s in seen:
-                        laps0, tiles0 = seen.pop(s)
-                        car = st.cars[s]
-                        stops += 1
-                        assert car.laps == laps0 + (1 if crosses else 0), (key, seed, s)
-                        gap = (trk.pit.exit_tile - trk.pit.entry_tile) % trk.lap_tiles
-                        assert 0 < whole_tiles(st, car) - tiles0 <= gap + 1, (key, seed, s)
-                    elif e.kind == "blue_flag":
-                        car = st.cars[s]
-                        assert not (car.space == trk.pit.exit_space or car.in_pit), \
-                            (key, seed, s, "blue flag for a stop")
-                for c in st.cars:
-                    if c.space is not None:
-                        last[c.seat] = (c.laps, whole_tiles(st, c))
-            play(GAME, cfg, seed, on_step=on_step, state=st)
-    assert stops >= 10
-
-
 # ---- FGP 11.1 Entering the Pits ---------------------------------------------------------------
 def test_fgp_11_1_forward_entry_loses_the_points_left_and_charges_no_ers():
     """Driving forward onto the PIT LANE space puts the car in the pit lane at once: the
@@ -241,8 +170,8 @@ def test_fgp_11_1_a_spin_towards_the_pit_lane_hits_the_wall():
     assert "pit_wall" in kinds(ev)
     assert car.in_pit and car.space is None and car.box_call and car.facing_back
     assert car.damage == ["D05"]
-    to_step(st, 0, "pit_stop")
-    assert st.round == 6
+    to_step(st, 0, "pit_stop")                         # the stop, facing forward again
+    assert st.round == 6 and not car.facing_back
 
 
 def test_fgp_11_1_a_blue_card_into_the_pit_lane_rolls_white_for_the_speed_limit():
@@ -444,6 +373,77 @@ def test_fgp_11_2_cars_leaving_in_one_round_line_up_by_white_rolls():
     assert next(e for e in ev if e.kind == "pit_exit_order").data["order"] == [2, 0, 1]
     to_step(st, 2, "prep")                              # round 6: Green moves first
     assert st.round == 6 and [s for s in st.sequence if s in (0, 1, 2)] == [2, 0, 1]
+
+
+# ---- FGP 11.2: the pit lane crosses the finish line: the stop costs time, never a lap --------
+def test_fgp_11_2_a_stop_across_the_finish_line_keeps_the_car_on_its_lap():
+    """Pitting from the last tile before the line: the lap is completed in the pit lane,
+    the car waits at the pit exit on its new lap, gets no blue flag and moves next round."""
+    st = position("""
+        round = 5
+        sequence = ["Blue", "Red"]
+        to_move = "Red"
+        [[car]]
+        name = "Red"
+        at = "39.4.1"
+        hand = ["R01"]
+        [[car]]
+        name = "Blue"
+        at = "6.2.1"
+        laps = 1
+    """)
+    red = st.cars[0]
+    before = whole_tiles(st, red)
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("R01",)))
+    ev = GAME.apply(st, 0, A.Step(PIT_LANE))
+    assert red.in_pit and red.laps == 1
+    assert any(e.kind == "lap" and e.data == {"seat": 0, "laps": 1} for e in ev)
+    to_step(st, 0, "pit_stop")                                  # round 6: the stop
+    GAME.apply(st, 0, A.PitStop("hard", (), "none"))
+    GAME.apply(st, 0, A.Done())
+    assert red.space == PIT_EXIT and red.laps == 1
+    assert whole_tiles(st, red) == before + 2               # tile 39 -> tile 0, a lap on
+    to_step(st, 0, "prep")                                      # round 7: it moves
+    assert st.round == 7 and red.laps_down == 0 and not red.blue_flag
+    assert st.move["seat"] == 0
+
+
+def test_fgp_11_2_no_car_loses_a_lap_or_gets_a_blue_flag_for_a_stop_in_heuristic_races():
+    """In 48 bot races on the three tracks every pit stop leaves the car one lap further
+    on when its pit lane crosses the line, and no stopping car is blue-flagged for it."""
+    stops = 0
+    for seed in range(16):
+        for key in ("fast", "twisty", "street"):
+            trk = track(key)
+            crosses = trk.pit.exit_tile < trk.pit.entry_tile
+            cfg = GAME.config(track=key, seats=["heuristic"] * 6)
+            st = GAME.new(cfg, seed)
+            seen: dict[int, tuple] = {}         # seat -> (laps, whole tiles) before the entry
+            last: dict[int, tuple] = {}
+
+            def on_step(seat, action, events, step, st=st, trk=trk, crosses=crosses):
+                nonlocal stops
+                for e in events:
+                    s = e.data.get("seat")
+                    if e.kind == "pit_entry":
+                        seen[s] = last[s]
+                    elif e.kind == "to_pit_exit" and s in seen:
+                        laps0, tiles0 = seen.pop(s)
+                        car = st.cars[s]
+                        stops += 1
+                        assert car.laps == laps0 + (1 if crosses else 0), (key, seed, s)
+                        gap = (trk.pit.exit_tile - trk.pit.entry_tile) % trk.lap_tiles
+                        assert 0 < whole_tiles(st, car) - tiles0 <= gap + 1, (key, seed, s)
+                    elif e.kind == "blue_flag":
+                        car = st.cars[s]
+                        assert not (car.space == trk.pit.exit_space or car.in_pit), \
+                            (key, seed, s, "blue flag for a stop")
+                for c in st.cars:
+                    if c.space is not None:
+                        last[c.seat] = (c.laps, whole_tiles(st, c))
+            play(GAME, cfg, seed, on_step=on_step, state=st)
+    assert stops >= 10
 
 
 # ---- FGP 5.1.3 tyre strategy in the race ---------------------------------------------------

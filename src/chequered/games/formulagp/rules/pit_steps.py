@@ -68,6 +68,7 @@ def _pit_stop(race: Race) -> list[Event]:
     """FGP 11.2 steps 1-2: serve Penalty tokens, else +1 ERS and stress to the
     middle, then the player's choices."""
     car = race.cars[race.move["seat"]]
+    car.facing_back = False                             # FGP 11.1: pushed into its box
     side = C.board_side(race, car)
     table = tuple(C.content_of(race).control.pit_penalty_rounds)
     arr = P.box_arrival(penalties=car.penalties, ers=car.ers, ers_max=C.ers_max(race, car),
