@@ -112,7 +112,7 @@ def _round_end(race: Race) -> list[Event]:
             ev += leave_box(race, car)
     ev += exit_order(race)
     # FGP 9.4.1 / 9.5: wheel-to-wheel tokens and their stress; a car waiting on
-    # the pit-exit space is passed without a battle (FGP 11.2): never engaged
+    # the pit-exit space is passed without a battle (FGP 11.2, A63): never engaged
     exit_space = trk.pit.exit_space if trk.pit else None
     pos = {c.seat: (None if c.space == exit_space else c.space) for c in race.cars}
     upd = B.w2w_end_of_round(trk, pos, {c.seat: c.w2w for c in race.cars},
