@@ -311,7 +311,7 @@ def test_pit_stop_changes_tyres_and_leaves_in_exit_order():
     GAME.apply(st, 0, A.PitStop("soft", (), "none"))
     side = C.board_side(st, car)
     assert car.tyre == "soft" and car.wear == side.start_position("soft")
-    assert car.cold_tyres == 2                          # FGP 11.3
+    assert car.cold_tyres == 0          # FGP 11.3: the token comes with the exit move
     GAME.apply(st, 0, A.Done())
     assert car.space == track("fast").pit.exit_space and not car.in_pit
 

@@ -19,7 +19,7 @@ FUNCTIONS = {"counter_steer": "a counter-steer", "ot_plus1": "+1 OT", "brake": "
              "parameter_2x": "a parameter token back", "mp_2x": "+1 MP"}
 CAUSES = {"collision": "for a collision", "push": "for pushing a car", "end": "at the finish",
           "push_off": "for pushing a car off the track", "speeding": "for pit-lane speeding",
-          "yellow_line": "for crossing the pit-entry line", "investigation": "after the "
+          "yellow_line": "for crossing a pit-lane yellow line", "investigation": "after the "
           "investigation", "card": "from a card"}
 
 

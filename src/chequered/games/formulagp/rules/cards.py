@@ -359,12 +359,12 @@ def restore_parameter(car: Car, colour: str) -> None:
 
 
 def add_wear(race: Race, car: Car, n: int = 1, rule: str = "FGP 10.1") -> list[Event]:
-    """Move the tyre-wear marker n spaces (never past the end of the track).
-    The icon effects of FGP 10.1 belong to rules.tyres."""
-    last = len(board_side(race, car).tyre_track) - 1
-    new = max(0, min(last, car.wear + n))
-    delta, car.wear = new - car.wear, new
-    return [Event("tyre_wear", {"seat": car.seat, "delta": delta, "wear": car.wear}, rule)]
+    """Move the tyre-wear marker n spaces (never past either end of the track),
+    reporting the icons met (FGP 10.1: the bonus token flipped or removed, or
+    back) as rules.tyres does; no increase under the Safety Car (FGP 13.9.2)."""
+    from .tyres import apply_wear
+    return apply_wear(board_side(race, car), car, n, rule=rule,
+                      safety_car=race.safety_car is not None)
 
 
 def apply_overflow(race: Race, car: Car, choice: tuple) -> list[Event]:

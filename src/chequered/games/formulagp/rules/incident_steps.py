@@ -67,8 +67,9 @@ def _resolve(race: Race) -> list[Event]:
         side = C.board_side(race, car)
         checks = H.end_of_move_checks(
             on_skid_start=M.tricky_check(trk, car.space, yellow_zone=zone, safety_car=sc),
-            tyres_on_red_icon=red_die_after_move(side, car.wear, skip_once=car.skip_red))
-        car.skip_red = False
+            # FGP 10.1: the roll saved by a kept-out pit entry is saved for the
+            # pit entry only: a move that ends on track rolls as usual
+            tyres_on_red_icon=red_die_after_move(side, car.wear))
         for die, event in H.dice_for(checks):
             mv["dice"].append(die if event != H.TRICKY_CORNER else "red_tricky")
         gt = mv.get("gravel_tile")
@@ -334,6 +335,10 @@ def _into_pit_wall(race: Race, seat: int, out: H.Outcome) -> list[Event]:
         ev += _damage(race, seat)
         car.facing_back = True
     ev += wear(race, car, out.wear, out.rule)
+    from . import pit as P
+    from .pit_steps import cross_line_in_pit_lane
+    if P.pit_lane_crosses_line(track_of(race)):          # FGP 11.2 / 12.1 (A61)
+        ev += cross_line_in_pit_lane(race, car)
     car.space = None
     car.in_pit = True
     car.box_call = True

@@ -66,8 +66,8 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
     free = None
     for st in steps:
         sp = spaces[st.to]
-        if st.crosses_yellow_line and not sp.pit_lane:
-            continue                                    # FGP 11.1/11.3: stay behind the line
+        if st.crosses_yellow_line and not sp.pit_lane and not spaces[car.space].pit_exit:
+            continue                                    # FGP 11.1: no way out of the PIT LANE space
         if sp.pit_lane and (mv.get("exit") or race.final_round):
             continue
         if sc_tile is not None and sp.tile == sc_tile and here != sc_tile:
@@ -80,11 +80,15 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
             continue
         if free is None:
             free = passable(race, car)
-        c = check_step(trk, car.space, st.to, others, free)
+        seen = others
+        if sp.pit_lane and trk.pit is not None:
+            # FGP 11.1: a car on the shadow car never stops one entering the pit lane
+            seen = {k: s_ for k, s_ in others.items() if s_ != trk.pit.shadow_car}
+        c = check_step(trk, car.space, st.to, seen, free)
         if c.allowed and no_overtaking:
             # FGP 13.8.1 / 13.9.2: no overtaking at all: any car on the tile
             # ahead stops this one (a free shadow behind it excepted)
-            ahead = [k for k, s_ in others.items() if k not in free
+            ahead = [k for k, s_ in seen.items() if k not in free
                      and spaces[s_].tile == sp.tile]
             if ahead and not c.shadow:
                 blocked += [k for k in ahead if k not in blocked]
@@ -173,6 +177,10 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
     move = next(m for m in trk.moves(car.space) if m.to == to)
     ev = []
     mv["left"] -= 1
+    if move.crosses_yellow_line and trk.spaces[car.space].pit_exit:
+        # FGP 11.3: leaving the pit exit sideways crosses the yellow line
+        car.penalties += 1
+        ev.append(Event("penalty", {"seat": seat, "cause": "yellow_line"}, "FGP 11.3"))
     if move.lane_change:
         mv["changes"] += 1
         if mv["lc_wear"]:
@@ -220,10 +228,9 @@ def _before_pit(race: Race, car, to: int) -> list[Event]:
     from .tyres import red_die_after_move
     mv = race.move
     side = C.board_side(race, car)
-    if red_die_after_move(side, car.wear, skip_once=car.skip_red):
+    if red_die_after_move(side, car.wear, skip_once=mv.get("skip_red", False)):
         mv["dice"].append("red")
         mv["tyres_rolled"] = True
-    car.skip_red = False
     mv["pit_target"] = to
     mv["next"] = "pit_enter"
     mv["stage"] = "dice"

@@ -107,10 +107,14 @@ def _round_end(race: Race) -> list[Event]:
     for car in race.cars:                               # FGP 11.2.1: long stops end
         if car.in_pit and not car.box_call and car.box_wait == 0 and car.moved \
                 and car.seat not in race.pit_exits and not car.pit_lane_start:
+            # FGP 11.2: it did no repair this round: it lines up with those that did not
+            car.repairing, car.exit_roll = False, None
             ev += leave_box(race, car)
     ev += exit_order(race)
-    # FGP 9.4.1 / 9.5: wheel-to-wheel tokens and their stress
-    pos = {c.seat: c.space for c in race.cars}
+    # FGP 9.4.1 / 9.5: wheel-to-wheel tokens and their stress; a car waiting on
+    # the pit-exit space is passed without a battle (FGP 11.2, A63): never engaged
+    exit_space = trk.pit.exit_space if trk.pit else None
+    pos = {c.seat: (None if c.space == exit_space else c.space) for c in race.cars}
     upd = B.w2w_end_of_round(trk, pos, {c.seat: c.w2w for c in race.cars},
                              round_no=race_round(race), safety_car=race.safety_car is not None)
     for seat, tok in upd.tokens.items():

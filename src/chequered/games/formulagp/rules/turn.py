@@ -21,6 +21,7 @@ from . import car_state as CS
 from . import cards as C
 from . import draw as D
 from . import movement as M
+from . import pit as P
 from .decide import wait
 from .hazards import quick_repair, quick_repair_choices
 from .start_steps import stressed
@@ -64,6 +65,9 @@ def car_of(race: Race):
 def _begin(race: Race) -> list[Event]:
     mv = race.move
     car = car_of(race)
+    # FGP 10.1: a tyres' RED roll that kept the car out of the pit lane spares
+    # the roll of a pit entry on this turn only
+    mv["skip_red"], car.skip_red = car.skip_red, False
     if car.lose_turn:                                   # FGP 13.11.1, 13.9.3
         car.lose_turn = False
         mv["stage"] = "end"
@@ -76,12 +80,21 @@ def _begin(race: Race) -> list[Event]:
         mv["stage"] = "pit_stop"
         return []
     ev: list[Event] = []
-    if car.in_pit:                                      # pit-lane start or leaving the box
-        trk = track_of(race)
+    trk = track_of(race)
+    if car.in_pit:                                      # FGP 7.2: a pit-lane start
         car.space = trk.pit.exit_space
         car.in_pit = False
         mv["exit"] = True
         ev.append(Event("pit_exit", {"seat": car.seat}, "FGP 11.3"))
+    elif car.space is not None and trk.spaces[car.space].pit_exit:
+        # FGP 11.3: the turn after the stop starts on the pit-exit space: this
+        # move leaves the pit lane (2nd gear, single cards) and the Cold Tyres
+        # token lies by the car in this round and the next (A62)
+        mv["exit"] = True
+        car.cold_tyres = max(car.cold_tyres, P.cold_tyres_token())
+        ev.append(Event("pit_exit", {"seat": car.seat}, "FGP 11.3"))
+        ev.append(Event("cold_tyres", {"seat": car.seat, "rounds": car.cold_tyres},
+                        "FGP 11.3"))
     df = [c for c in car.hand if C.is_draw_failure(race, c)]
     for c in df:                                        # FGP 7.3.3.1: DF first
         C.play(car, c, "FGP 4.3.4")
