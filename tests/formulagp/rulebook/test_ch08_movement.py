@@ -38,3 +38,23 @@ def test_fgp_8_3_1_a_push_off_the_track_costs_the_pusher_one_token():
         ev += _play_out(st)
         assert [e.data["seat"] for e in ev if e.kind == "penalty"] == [0]
         assert st.cars[0].penalties == 1 and st.cars[1].penalties == 0
+
+
+def test_fgp_8_3_1_a_push_into_a_wall_is_a_collision_and_the_pusher_drives_on():
+    """Pushing a car against a wall is a collision: the pusher takes one token, stays in its lane and then uses the rest of its points."""
+    from chequered.games.formulagp.track import track
+    trk = track("street")
+    # a straight street tile: walls beyond lanes 1 and 4
+    t = next(t for t in trk.tiles if t.straight and all(len(l) == 1 for l in t.lanes)
+             and trk.spot_outcome(t.lanes[3][0], "right") == "wall"
+             and trk.tiles[trk.tile_ahead(t.index, 1)].straight)
+    mine, theirs = t.lanes[2][0], t.lanes[3][0]
+    st = scenario([mine, theirs], hands=[["G05"], []], done=(1,), track_key="street")
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("G05",)))
+    left = st.move["left"]
+    ev = GAME.apply(st, 0, A.Step(theirs))
+    assert "collision" in [e.kind for e in ev]
+    assert st.cars[0].space == mine and st.cars[1].space == theirs
+    assert st.cars[0].penalties == 1
+    assert st.turn.pending.step == "move" and st.move["left"] == left - 1

@@ -202,9 +202,10 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
         from .incident_steps import push_aside
         ev += push_aside(race, car, to)
         occ_here = occupancy(race, seat).get(to, 0)
-        if occ_here >= sp.capacity:                      # a collision: the pusher stays
-            mv["left"] = 0
-            mv["stage"] = "after_move"
+        if occ_here >= sp.capacity:
+            # a collision: the pusher stays in its space (FGP 13.5) and finishes
+            # its movement with the points left (FGP 8.3.1); the car hit loses
+            # control after this move (A66)
             return ev
     car.space = to
     mv["visited"].append(to)

@@ -115,6 +115,7 @@ def _round_end(race: Race) -> list[Event]:
                              round_no=race_round(race), safety_car=race.safety_car is not None)
     for seat, tok in upd.tokens.items():
         race.cars[seat].w2w = tok
+        race.cars[seat].w2w_with = list(upd.partners.get(seat, ()))
     reds = []
     for seat, n in upd.stress.items():
         e, r = stress(race, race.cars[seat], n, "FGP 9.5")
@@ -262,7 +263,9 @@ def _finish(race: Race) -> list[Event]:
     for car in (race.cars[s] for s in finish_order(race)):   # FGP 12.2.2: in sequence
         tile = trk.spaces[car.space].tile if car.space is not None else \
             (car.off_spot[0] if car.off_spot else (trk.pit.exit_tile if trk.pit else 0))
-        spin = "off_track" if car.off_track else ("on_track" if car.spun else "none")
+        # FGP 12.2.2: only a spin counts; off the track facing forward (a saved
+        # slide or a push) is not one
+        spin = ("off_track" if car.off_track else "on_track") if car.spun else "none"
         fins.append(Finisher(car.seat, max(0, car.laps), tile, car.penalties,
                              car.crossed_final, spin, car.laps_down))
     race.classification = classify(fins, trk.lap_tiles,
