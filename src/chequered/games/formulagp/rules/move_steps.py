@@ -89,7 +89,8 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
                 continue
         if c.allowed:
             kept.append(st)
-        else:
+        if not c.allowed or c.shadow:
+            # FGP 9.2: the car may stop here behind them (the shadow is a "can")
             blocked += [k for k in c.blocked_by if k not in blocked]
     # FGP 9.2: a car on the very next space of this lane (a full space, which
     # legal_steps leaves out) stops this car too: it may stop behind it
