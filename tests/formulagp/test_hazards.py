@@ -82,7 +82,7 @@ def test_fgp_13_3_focus_space_gives_the_bonus_and_the_middle_takes_it_away():
 
 def test_fgp_13_3_stressed_at_the_top_and_a_further_gain_rolls_red_at_once():
     mid, top = H.stress_bounds()
-    assert (mid, top) == (2, 4)                                   # state.py convention
+    assert (mid, top) == (2, 3)                     # FGP 13.3: STRESSED is the 3rd space
     s = H.change_stress(top - 1, +1)
     assert (s.stress, s.stressed, s.red_rolls) == (top, True, 0)
     over = H.change_stress(top, +1)

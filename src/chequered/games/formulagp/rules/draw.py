@@ -183,9 +183,13 @@ def no_move_choices(race: Race, seat: int, must_change_lane: bool = False) -> li
 
 
 def apply_no_move(race: Race, seat: int, choice: tuple,
-                  must_change_lane: bool = False) -> list[Event]:
+                  must_change_lane: bool = False, *, draw_event=None) -> list[Event]:
     """Carry out one choice of no_move_choices (FGP 7.3.1 step 3). For
-    ("white",) see use_white_parameter, which also takes the discards."""
+    ("white",) see use_white_parameter, which also takes the discards.
+    `draw_event(race, seat) -> events` draws the EVENT card of an Option card
+    played and resolves it (FGP 4.3.3, 7.3.1 'resolve it immediately'): the
+    round machine passes the card-effects resolver (rules/turn.py); it is
+    needed only for that choice."""
     choice = tuple(choice)
     legal = no_move_choices(race, seat, must_change_lane)
     if choice[:1] == ("white",) and ("white",) in legal:
@@ -193,9 +197,11 @@ def apply_no_move(race: Race, seat: int, choice: tuple,
     if choice not in legal:
         raise IllegalAction(f"{RULE}: {choice!r} is not a legal step of the "
                             "no-movement-card procedure", RULE)
+    kind = choice[0]
+    if kind == "play" and C.kind_of(race, choice[1]) == "option" and draw_event is None:
+        raise ValueError("FGP 4.3.3: an Option card needs draw_event to resolve its EVENT card")
     car = race.cars[seat]
     car.no_move_procedure = True
-    kind = choice[0]
     ev: list[Event] = []
     if kind == "play":
         card = choice[1]
@@ -203,7 +209,7 @@ def apply_no_move(race: Race, seat: int, choice: tuple,
         if C.kind_of(race, card) == "tyre_wear":
             ev += C.add_wear(race, car, 1, "FGP 4.3.2")
         else:
-            play_option_event(race, car, ev)
+            ev += draw_event(race, seat)
         C.draw_cards(race, car, 1, RULE, events=ev)
         ev.append(Event("no_move_play", {"seat": seat, "card": card}, RULE))
     elif kind == "blue_pair":

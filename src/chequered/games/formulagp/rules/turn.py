@@ -85,10 +85,11 @@ def _begin(race: Race) -> list[Event]:
     df = [c for c in car.hand if C.is_draw_failure(race, c)]
     for c in df:                                        # FGP 7.3.3.1: DF first
         C.play(car, c, "FGP 4.3.4")
-        drawn = C.draw_failure(race, car, ev)
-        if car.failures and drawn is not None:
-            ev += FX.resolve_card(race, car.seat, car.failures[-1],
-                                  situation=FX.Situation()).events
+        # FGP 4.3.4 / 13.7: the card drawn is resolved, a 'no failure' card too
+        # (it is discarded after its effects); the cards already by the board
+        # do not act again
+        ev += _queue(race, FX.draw_and_resolve(race, car.seat, "failure",
+                                               situation=FX.Situation()))
     fixed = race.secret.pop(car.seat, None) if race_round(race) == 1 else None
     if fixed is not None:                               # FGP 7.2.1: the revealed play
         return ev + start_move(race, fixed["movement"], fixed.get("orange_as", ()),
@@ -171,9 +172,8 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
         return []
     if isinstance(action, PlayCard):
         if action.how == "event":
-            out = FX.play_held_event(race, seat, action.card, situation=FX.Situation())
-            race.move.setdefault("followups", []).extend(_fu(out))   # resolved after the move
-            return out.events
+            return _queue(race, FX.play_held_event(race, seat, action.card,
+                                                   situation=FX.Situation()))
         if action.how == "worn_discard":
             C.discard(car, action.card, "FGP 10.1")
             return [C.face_down("discard", seat, action.card, "FGP 10.1")]
@@ -186,9 +186,7 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
         if action.how == "tyre_wear":
             return [Event("play_tyre_wear", {"seat": seat}, "FGP 7.3.3.1")] \
                 + wear(race, car, 1, "FGP 4.3.2")
-        out = FX.draw_and_resolve(race, seat, "event", situation=FX.Situation())
-        race.move.setdefault("followups", []).extend(_fu(out))
-        return [Event("play_option", {"seat": seat}, "FGP 4.3.3")] + out.events
+        return [Event("play_option", {"seat": seat}, "FGP 4.3.3")] + _option_event(race, seat)
     if isinstance(action, Spend):
         choice = (action.function, *action.cards) + ((action.colour,) if action.colour else ())
         return C.spend_pair(race, car, choice)
@@ -199,12 +197,27 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
     if isinstance(action, QuickRepair):
         return quick_repair(race, car, action.failure, action.cards)
     if isinstance(action, NoMove):
-        return D.apply_no_move(race, seat, action.choice)
+        return D.apply_no_move(race, seat, action.choice, draw_event=_option_event)
     raise AssertionError(action)
 
 
 def _fu(outcome) -> list[dict]:
     return [{"kind": f.kind, "seat": f.seat, "data": f.data} for f in outcome.followups]
+
+
+def _option_event(race: Race, seat: int) -> list[Event]:
+    """FGP 4.3.3: the Option card played draws an EVENT card, resolved now."""
+    return _queue(race, FX.draw_and_resolve(race, seat, "event", situation=FX.Situation()))
+
+
+def _queue(race: Race, outcome) -> list[Event]:
+    """What a card played before the move asks of the round machine: a cut
+    down to a lowered hand limit at once (FGP 8.8, the 'now' queue); dice,
+    flags and the rest after the move, with the move's own (A62 (ours))."""
+    for f in _fu(outcome):
+        now = f["kind"] == "discard" and f["data"].get("reason") == "hand_limit"
+        race.move.setdefault("now" if now else "followups", []).append(f)
+    return outcome.events
 
 
 # ---- FGP 7.3.3.2 / 7.3.3.5: the movement play ----------------------------------------------

@@ -1,0 +1,60 @@
+"""FGP 4 (game mechanics: cards, ERS, dice, parameters, the car
+characteristic) as scenarios: a position set up by hand, played through the
+protocol (GAME.legal_actions / GAME.apply), the outcome checked against the
+rulebook."""
+from __future__ import annotations
+
+import chequered
+from chequered.engine import chance
+from chequered.games.formulagp import actions as A
+from chequered.games.formulagp.track import track
+
+from chequered.games.formulagp.rules.steps import MACHINE as machine
+
+from ..test_matrix_turn import scenario
+
+GAME = chequered.game("formulagp")
+
+
+def _straight(trk):
+    for t in trk.tiles:
+        nxt = [trk.tiles[trk.tile_ahead(t.index, k)] for k in range(1, 4)]
+        if t.straight and all(x.straight for x in nxt) and t.lanes[1]:
+            return t.lanes[1][-1]
+    raise AssertionError("no straight")
+
+
+# ---- FGP 4.3.4 / 4.7 -------------------------------------------------------------------
+def test_fgp_4_3_4_a_no_failure_card_does_not_reapply_the_old_failure():
+    """A Draw Failure card that draws a 'no failure' card applies that card
+    (here stress -1) and nothing else: the FAILURE card already by the board
+    (Overheating: +1 wear when drawn) does not act again."""
+    st = scenario([_straight(track("fast"))], hands=[["G01"]])
+    car = st.cars[0]
+    st.decks["failure"].pile.remove("X16")
+    car.failures, car.failure_tokens = ["X16"], ["tyre_bonus"]
+    car.deck.pile.remove("F01")
+    car.hand.append("F01")
+    wear, stress = car.wear, car.stress
+    st.move = {"seat": 0, "stage": "begin"}
+    st.turn.pending, st.turn.cache = None, None
+    with chance.scripted(st.chance, cards=["X01"]):
+        machine.advance(st)
+    assert car.failures == ["X16"] and car.failure_tokens == ["tyre_bonus"]
+    assert "F01" not in car.hand and st.turn.pending.step == "prep"
+    assert (car.wear, car.stress) == (wear, stress - 1)
+
+
+# ---- FGP 4.3.3 / 7.3.1 -----------------------------------------------------------------
+def test_fgp_4_3_3_option_in_the_no_movement_procedure_resolves_its_event():
+    """With no movement card, playing the Option card draws an EVENT card that
+    is resolved like any other (Grandstand Pressure: stress +1)."""
+    st = scenario([_straight(track("fast"))], hands=[["P01", "T01"]])
+    car = st.cars[0]
+    before = car.stress
+    legal = GAME.legal_actions(st, 0)
+    assert A.NoMove(("play", "P01")) in legal
+    with chance.scripted(st.chance, cards=["E13", "G01"]):
+        GAME.apply(st, 0, A.NoMove(("play", "P01")))
+    assert car.stress == before + 1
+    assert "G01" in car.hand and "P01" not in car.hand
