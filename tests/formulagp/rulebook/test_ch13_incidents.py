@@ -32,3 +32,88 @@ def test_fgp_13_3_the_third_space_is_stressed_no_pairs():
     GAME.apply(st, 0, A.Done())
     plays = GAME.legal_actions(st, 0)
     assert plays and all(len(p.cards) == 1 for p in plays)
+
+
+# ---- FGP 13.6 / 13.7: a token covers a board function -------------------------------------
+def _by_board(st, seat, card):
+    """Put a DAMAGE or FAILURE card by the board with its token, as drawn."""
+    from chequered.games.formulagp.rules import card_effects as FX
+    car = st.cars[seat]
+    deck = "failure" if card.startswith("X") else "damage"
+    st.decks[deck].pile.remove(card)
+    (car.failures if deck == "failure" else car.damage).append(card)
+    FX.resolve_card(st, seat, card)
+    st.turn.cache = None
+    return car
+
+
+def test_fgp_13_6_rear_wing_damage_keeps_the_drs_shut():
+    """A Damage token over DRS: the car ending its move behind another car in
+    a DRS zone is not pulled up (it would be without the token)."""
+    from chequered.games.formulagp.rules.steps import MACHINE
+    trk = track("fast")
+    zone = [s for s in trk.spaces if s.drs_zone == 1]
+    tiles = sorted({s.tile for s in zone})
+    first = next(s.id for s in zone if s.tile == tiles[0] and s.lane == 2)
+    target = next(s.id for s in zone if s.tile == tiles[-1] and s.lane == 3)
+    for damaged in (False, True):
+        st = scenario([first, target], hands=[[], []])
+        st.done = [1]
+        if damaged:
+            car = _by_board(st, 0, "D08")
+            assert car.damage_tokens == ["drs"]
+        st.turn.pending = None
+        st.move = {"seat": 0, "stage": "after_move", "dice": [], "colours": ["green"],
+                   "visited": [first], "left": 0, "blocked": [], "reduced": False}
+        ev = MACHINE.advance(st)
+        assert any(e.kind == "drs" for e in ev) is (not damaged)
+        assert (st.cars[0].space == first) is damaged
+
+
+def test_fgp_13_7_brake_by_wire_failure_takes_brake_away():
+    """A Failure token over Brake!: a Tyre Wear card can no longer stop the
+    car early (it could before)."""
+    for failed in (False, True):
+        st = scenario([_straight(track("fast"))], hands=[["G01", "T01"]])
+        car = st.cars[0]
+        if failed:
+            _by_board(st, 0, "X14")
+        GAME.apply(st, 0, A.Done())
+        GAME.apply(st, 0, A.Play(("G01",)))
+        while st.move["left"] > 1:                   # the ERS is full: only a brake can stop
+            GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
+        reduce = [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Reduce) and a.brake]
+        assert bool(reduce) is (not failed)
+
+
+def test_fgp_13_7_ers_failure_takes_the_ers_extension_away():
+    """A Failure token over ERS use: no ERS spend to extend the move from a
+    straight tile (allowed without it)."""
+    for failed in (False, True):
+        st = scenario([_straight(track("fast"))], hands=[["G01"]])
+        car = st.cars[0]
+        if failed:
+            _by_board(st, 0, "X04")
+        GAME.apply(st, 0, A.Done())
+        GAME.apply(st, 0, A.Play(("G01",)))
+        while st.turn.pending.step == "move":
+            GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
+        assert st.turn.pending.step == "extend" or failed
+        legal = GAME.legal_actions(st, 0) if st.turn.pending.step == "extend" else []
+        assert (A.Extend("ers") in legal) is (not failed)
+
+
+def test_fgp_13_7_mgu_k_fault_blocks_every_ers_charge():
+    """A Failure token over ERS charging: neither two cards with the ERS icon
+    nor the YELLOW parameter token may charge the battery."""
+    for failed in (False, True):
+        st = scenario([_straight(track("fast"))], hands=[["G01", "G05", "G06"]])
+        car = st.cars[0]
+        car.ers = 0
+        if failed:
+            _by_board(st, 0, "X05")
+        st.turn.cache = None
+        legal = GAME.legal_actions(st, 0)
+        charges = [a for a in legal if (isinstance(a, A.Spend) and a.function == "ers_2x")
+                   or a == A.Parameter("yellow")]
+        assert bool(charges) is (not failed)

@@ -17,6 +17,7 @@ from ....engine.deck import Deck
 from ....engine.protocol import Event, IllegalAction
 from ..content import SINGLE_SECONDARY, ActionCard, BoardSide, Content, load_content
 from ..state import ACTION_DECK_SIZE, PARAMETERS, Car, Race
+from .tyres import apply_wear
 
 _INDEX: dict[object, tuple[Content, dict]] = {}
 
@@ -129,8 +130,17 @@ def overflow(race: Race, car: Car) -> int:
     return max(0, len(car.hand) - hand_limit(race, car))
 
 
+def covered(car: Car, function: str) -> bool:
+    """FGP 13.6 / 13.7: a Damage or Failure token covers this board function
+    ('ers_spend', 'ers_charge', 'drs', 'brake', ...): it is unavailable."""
+    return function in car.damage_tokens or function in car.failure_tokens
+
+
 def charge_ers(race: Race, car: Car, n: int = 1, rule: str = "FGP 8.8.1") -> list[Event]:
-    """+n ERS, never above the board's maximum (FGP 8.8.1)."""
+    """+n ERS, never above the board's maximum (FGP 8.8.1); nothing while a
+    token covers the charging (FGP 13.7)."""
+    if covered(car, "ers_charge"):
+        return []
     top = ers_max(race, car)
     gained = max(0, min(n, top - car.ers))
     car.ers += gained
@@ -359,12 +369,11 @@ def restore_parameter(car: Car, colour: str) -> None:
 
 
 def add_wear(race: Race, car: Car, n: int = 1, rule: str = "FGP 10.1") -> list[Event]:
-    """Move the tyre-wear marker n spaces (never past the end of the track).
-    The icon effects of FGP 10.1 belong to rules.tyres."""
-    last = len(board_side(race, car).tyre_track) - 1
-    new = max(0, min(last, car.wear + n))
-    delta, car.wear = new - car.wear, new
-    return [Event("tyre_wear", {"seat": car.seat, "delta": delta, "wear": car.wear}, rule)]
+    """Move the tyre-wear marker n spaces (never past the end of the track),
+    through rules.tyres: the icons it meets are reported (FGP 10.1) and no
+    wear is added under the Safety Car (FGP 13.9.2), as for every other wear."""
+    return apply_wear(board_side(race, car), car, n, rule=rule,
+                      safety_car=race.safety_car is not None)
 
 
 def apply_overflow(race: Race, car: Car, choice: tuple) -> list[Event]:
@@ -460,7 +469,7 @@ def pair_spends(race: Race, car: Car) -> list[tuple]:
             by_icon[f].append(c)
     out: list[tuple] = []
     for f in PAIR_FUNCTIONS:
-        if f == "ers_2x" and car.ers >= ers_max(race, car):
+        if f == "ers_2x" and (car.ers >= ers_max(race, car) or covered(car, "ers_charge")):
             continue
         if f == "tyre_2x" and car.wear <= 0:
             continue

@@ -123,7 +123,7 @@ def _movement(race: Race, car: Car) -> list[str]:
 
 def _ers_disabled(car: Car) -> bool:
     # FGP 13.6/13.7: a Damage/Failure token covering the ERS spend function.
-    return "ers_spend" in car.damage_tokens or "ers_spend" in car.failure_tokens
+    return C.covered(car, "ers_spend")
 
 
 def has_playable_movement(race: Race, car: Car, must_change_lane: bool = False) -> bool:
@@ -171,7 +171,7 @@ def no_move_choices(race: Race, seat: int, must_change_lane: bool = False) -> li
                                      if C.action_card(C.content_of(race), c).secondary
                                      == "ers_2x"))
         if car.ers == 0 and not must_change_lane and len(_movement(race, car)) >= 3 \
-                and not _ers_disabled(car):                               # c)
+                and not _ers_disabled(car) and not C.covered(car, "ers_charge"):   # c)
             out += [("blue_pair", a, b) for a, b in combinations(blues, 2)]
         if must_change_lane:                                              # d)
             out += [("discard_blue", c) for c in dict.fromkeys(_movement(race, car))]

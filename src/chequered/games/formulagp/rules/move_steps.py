@@ -130,7 +130,8 @@ def _reduce_options(race: Race, car) -> list:
     mv = race.move
     left = mv["left"]
     tws = [c for c in dict.fromkeys(car.hand) if C.is_tyre_wear(race, c)]
-    if tws and worn_out(C.board_side(race, car), car.tyre, car.wear):
+    if tws and (worn_out(C.board_side(race, car), car.tyre, car.wear)
+                or C.covered(car, "brake")):             # FGP 10.1; 13.6/13.7: no Brake!
         tws = []
     room = 0 if mv["blue"] or car.ers >= C.ers_max(race, car) else \
         M.ers_charge_room(left, car.ers, C.ers_max(race, car))
@@ -264,7 +265,7 @@ def _extend_legal(race: Race, seat: int) -> list:
     if steps:
         kind = M.extension_kind(trk, car.space)
         mods = FX.modifiers(race, car)
-        if kind == "ers" and car.ers >= 1 and "ers_extend" not in mods.disabled:
+        if kind == "ers" and car.ers >= 1 and not mods.disabled & {"ers_extend", "ers_spend"}:
             out.append(Extend("ers"))
         if kind == "tyre_wear" and not worn_out(C.board_side(race, car), car.tyre, car.wear):
             out += [Extend("tyre_wear", c) for c in dict.fromkeys(car.hand)

@@ -150,7 +150,8 @@ def _prep_legal(race: Race, seat: int) -> list:
             out.append(PlayCard(c, "event"))
     for f, a, b, *rest in C.pair_spends(race, car):
         out.append(Spend(f, (a, b), rest[0] if rest else None))
-    if C.can_use_parameter(car, "yellow") and car.ers < C.ers_max(race, car):
+    if C.can_use_parameter(car, "yellow") and car.ers < C.ers_max(race, car) \
+            and not C.covered(car, "ers_charge"):                    # FGP 4.12, 13.7
         out.append(Parameter("yellow"))
     for fid in dict.fromkeys(car.failures):
         for pay in quick_repair_choices(race, car, fid):
