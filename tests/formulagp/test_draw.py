@@ -126,7 +126,7 @@ def test_playable_movement(race):
     assert D.has_playable_movement(race, car, must_change_lane=True)
     car.hand = ["B01"]
     car.ers = 1
-    car.damage_tokens = ["ers_spend"]
+    car.failures, car.failure_tokens = ["X04"], ["ers_spend"]    # ERS Failure by the board
     assert not D.has_playable_movement(race, car)
     assert D.no_move_choices(race, 0) != []
 

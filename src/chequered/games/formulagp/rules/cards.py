@@ -130,16 +130,18 @@ def overflow(race: Race, car: Car) -> int:
     return max(0, len(car.hand) - hand_limit(race, car))
 
 
-def covered(car: Car, function: str) -> bool:
-    """FGP 13.6 / 13.7: a Damage or Failure token covers this board function
-    ('ers_spend', 'ers_charge', 'drs', 'brake', ...): it is unavailable."""
-    return function in car.damage_tokens or function in car.failure_tokens
+def covered(race: Race, car: Car, function: str) -> bool:
+    """FGP 13.6 / 13.7: a DAMAGE or FAILURE card by the board puts its token
+    over this board function ('ers_spend', 'ers_charge', 'drs', 'brake', ...):
+    it is unavailable until that card is repaired."""
+    return any(e.type == "disable" and e.function == function
+               for cid in (*car.damage, *car.failures) for e in shared_card(race, cid).effects)
 
 
 def charge_ers(race: Race, car: Car, n: int = 1, rule: str = "FGP 8.8.1") -> list[Event]:
     """+n ERS, never above the board's maximum (FGP 8.8.1); nothing while a
     token covers the charging (FGP 13.7)."""
-    if covered(car, "ers_charge"):
+    if covered(race, car, "ers_charge"):
         return []
     top = ers_max(race, car)
     gained = max(0, min(n, top - car.ers))
@@ -469,7 +471,8 @@ def pair_spends(race: Race, car: Car) -> list[tuple]:
             by_icon[f].append(c)
     out: list[tuple] = []
     for f in PAIR_FUNCTIONS:
-        if f == "ers_2x" and (car.ers >= ers_max(race, car) or covered(car, "ers_charge")):
+        if f == "ers_2x" and (car.ers >= ers_max(race, car)
+                              or covered(race, car, "ers_charge")):
             continue
         if f == "tyre_2x" and car.wear <= 0:
             continue

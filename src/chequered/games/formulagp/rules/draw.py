@@ -121,9 +121,9 @@ def _movement(race: Race, car: Car) -> list[str]:
     return [c for c in car.hand if C.kind_of(race, c) == "movement"]
 
 
-def _ers_disabled(car: Car) -> bool:
+def _ers_disabled(race: Race, car: Car) -> bool:
     # FGP 13.6/13.7: a Damage/Failure token covering the ERS spend function.
-    return C.covered(car, "ers_spend")
+    return C.covered(race, car, "ers_spend")
 
 
 def has_playable_movement(race: Race, car: Car, must_change_lane: bool = False) -> bool:
@@ -133,7 +133,7 @@ def has_playable_movement(race: Race, car: Car, must_change_lane: bool = False) 
     for c in _movement(race, car):
         if C.colour_of(race, c) != "blue":
             return True
-        if car.ers >= 1 and not must_change_lane and not _ers_disabled(car):
+        if car.ers >= 1 and not must_change_lane and not _ers_disabled(race, car):
             return True
     return False
 
@@ -171,7 +171,8 @@ def no_move_choices(race: Race, seat: int, must_change_lane: bool = False) -> li
                                      if C.action_card(C.content_of(race), c).secondary
                                      == "ers_2x"))
         if car.ers == 0 and not must_change_lane and len(_movement(race, car)) >= 3 \
-                and not _ers_disabled(car) and not C.covered(car, "ers_charge"):   # c)
+                and not _ers_disabled(race, car) \
+                and not C.covered(race, car, "ers_charge"):                    # c)
             out += [("blue_pair", a, b) for a, b in combinations(blues, 2)]
         if must_change_lane:                                              # d)
             out += [("discard_blue", c) for c in dict.fromkeys(_movement(race, car))]

@@ -38,7 +38,7 @@ def _after_move(race: Race) -> list[Event]:
     if not mv["blocked"] and M.drs_active(round_no=race_round(race), reduced=mv["reduced"],
                                           safety_car=race.safety_car is not None,
                                           yellow_zone=zone) and not race.vsc \
-            and not C.covered(car, "drs"):              # FGP 13.6 / 13.7: a token over DRS
+            and not C.covered(race, car, "drs"):          # FGP 13.6 / 13.7: a token over DRS
         others = {c.seat: c.space for c in race.cars
                   if c.seat != car.seat and c.space is not None
                   and drs_between(car.laps_down, c.laps_down)}

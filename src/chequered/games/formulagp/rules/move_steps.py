@@ -131,7 +131,7 @@ def _reduce_options(race: Race, car) -> list:
     left = mv["left"]
     tws = [c for c in dict.fromkeys(car.hand) if C.is_tyre_wear(race, c)]
     if tws and (worn_out(C.board_side(race, car), car.tyre, car.wear)
-                or C.covered(car, "brake")):             # FGP 10.1; 13.6/13.7: no Brake!
+                or C.covered(race, car, "brake")):         # FGP 10.1; 13.6/13.7: no Brake!
         tws = []
     room = 0 if mv["blue"] or car.ers >= C.ers_max(race, car) else \
         M.ers_charge_room(left, car.ers, C.ers_max(race, car))

@@ -72,24 +72,18 @@ def _begin(race: Race) -> list[Event]:
         car.box_wait -= 1
         mv["stage"] = "end"
         return [Event("box_wait", {"seat": car.seat}, "FGP 11.2")] + end_turn(race)
+    ev = _draw_failures(race, car)
     if car.in_pit and car.box_call:                     # FGP 11.2: the stop
         mv["stage"] = "pit_stop"
-        return []
-    ev: list[Event] = []
+        if mv.get("followups"):                         # the FAILURE card's, before the stop
+            mv["stage"], mv["next"] = "incidents", "pit_stop"
+        return ev
     if car.in_pit:                                      # pit-lane start or leaving the box
         trk = track_of(race)
         car.space = trk.pit.exit_space
         car.in_pit = False
         mv["exit"] = True
         ev.append(Event("pit_exit", {"seat": car.seat}, "FGP 11.3"))
-    df = [c for c in car.hand if C.is_draw_failure(race, c)]
-    for c in df:                                        # FGP 7.3.3.1: DF first
-        C.play(car, c, "FGP 4.3.4")
-        # FGP 4.3.4 / 13.7: the card drawn is resolved, a 'no failure' card too
-        # (it is discarded after its effects); the cards already by the board
-        # do not act again
-        ev += _queue(race, FX.draw_and_resolve(race, car.seat, "failure",
-                                               situation=FX.Situation()))
     fixed = race.secret.pop(car.seat, None) if race_round(race) == 1 else None
     if fixed is not None:                               # FGP 7.2.1: the revealed play
         return ev + start_move(race, fixed["movement"], fixed.get("orange_as", ()),
@@ -97,6 +91,19 @@ def _begin(race: Race) -> list[Event]:
     if race_round(race) == 1 and car.stuck_in_neutral:        # FGP 7.2 (A51)
         return ev + _neutral(race)
     mv["stage"] = "prep"
+    return ev
+
+
+def _draw_failures(race: Race, car) -> list[Event]:
+    """FGP 4.3.4 / 7.3.3.1: a Draw Failure card in the hand is played first,
+    at the start of every turn the car takes (its pit stop too); the FAILURE
+    card drawn is resolved, a 'no failure' one too (then discarded); the
+    cards already by the board do not act again."""
+    ev: list[Event] = []
+    for c in [c for c in car.hand if C.is_draw_failure(race, c)]:
+        C.play(car, c, "FGP 4.3.4")
+        ev += _queue(race, FX.draw_and_resolve(race, car.seat, "failure",
+                                               situation=FX.Situation()))
     return ev
 
 
@@ -151,7 +158,7 @@ def _prep_legal(race: Race, seat: int) -> list:
     for f, a, b, *rest in C.pair_spends(race, car):
         out.append(Spend(f, (a, b), rest[0] if rest else None))
     if C.can_use_parameter(car, "yellow") and car.ers < C.ers_max(race, car) \
-            and not C.covered(car, "ers_charge"):                    # FGP 4.12, 13.7
+            and not C.covered(race, car, "ers_charge"):         # FGP 4.12, 13.7
         out.append(Parameter("yellow"))
     for fid in dict.fromkeys(car.failures):
         for pay in quick_repair_choices(race, car, fid):
