@@ -58,3 +58,33 @@ def test_fgp_4_3_3_option_in_the_no_movement_procedure_resolves_its_event():
         GAME.apply(st, 0, A.NoMove(("play", "P01")))
     assert car.stress == before + 1
     assert "G01" in car.hand and "P01" not in car.hand
+
+
+# ---- FGP 4.11.3 ------------------------------------------------------------------------
+def _red_face(result):
+    from chequered.games.formulagp.rules.cards import content_of
+    from chequered.games.formulagp.rules.setup import new_race
+    return content_of(new_race("fast", 1)).dice.red.index(result) + 1
+
+
+def test_fgp_4_11_3_worn_tyres_roll_red_before_a_battle_not_after():
+    """Tyres on the RED die icon: the RED roll the turn needs comes before the
+    battle (right after the car stops behind its opponent), and once only."""
+    from chequered.games.formulagp.rules import cards as C
+    from chequered.games.formulagp.rules.tyres import red_die_after_move
+    from ..test_round import _battle_site
+    trk = track("fast")
+    s0, s1, other = _battle_site(trk)
+    st = scenario([s0, other], hands=[["R01", "G01"], ["G02"]], done=(1,))
+    car = st.cars[0]
+    side = C.board_side(st, car)
+    car.wear = next(w for w in range(len(side.tyre_track)) if red_die_after_move(side, w))
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("R01",)))
+    GAME.apply(st, 0, A.Step(s1))
+    with chance.scripted(st.chance, rolls=[_red_face("tyre_wear")]):
+        ev = GAME.apply(st, 0, A.Stop())
+    rolls = [e.data["die"] for e in ev if e.kind == "roll"]
+    assert rolls == ["red"] and st.turn.pending.step == "attack"
+    ev = GAME.apply(st, 0, A.Attack(None))              # no battle after all
+    assert not [e for e in ev if e.kind == "roll" and e.data.get("seat") == 0]

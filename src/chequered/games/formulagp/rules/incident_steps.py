@@ -68,7 +68,8 @@ def _resolve(race: Race) -> list[Event]:
         side = C.board_side(race, car)
         checks = H.end_of_move_checks(
             on_skid_start=M.tricky_check(trk, car.space, yellow_zone=zone, safety_car=sc),
-            tyres_on_red_icon=red_die_after_move(side, car.wear, skip_once=car.skip_red))
+            tyres_on_red_icon=red_die_after_move(          # rolled before a battle (4.11.3)
+                side, car.wear, skip_once=car.skip_red or bool(mv.get("tyres_rolled"))))
         car.skip_red = False
         for die, event in H.dice_for(checks):
             mv["dice"].append(die if event != H.TRICKY_CORNER else "red_tricky")
