@@ -44,6 +44,8 @@ HELP = {
     "control": "FGP 13.4: loss of control: spend a counter-steer card (you shift a lane by "
                "the WHITE die, +1 wear) or spin.",
     "discard": "Discard a card (a card effect or the hand limit).",
+    "white": "FGP 4.12: WHITE parameter token: discard any cards (not Tyre Wear or Draw "
+             "Failure) one at a time, then done: draw back up to the hand limit.",
     "rejoin": "FGP 13.4.5 b: come back onto the nearest track space.",
     "end_events": "FGP 7.3.3.1: play held EVENT cards at the end of your turn, or done.",
     "pit_stop": "FGP 11.2: change tyres (any compound) and choose repairs: one card (roll "

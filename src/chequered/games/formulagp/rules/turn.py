@@ -14,7 +14,7 @@ from __future__ import annotations
 from ....engine import chance
 from ....engine.protocol import Event
 from ....engine.steps import Step as Decision
-from ..actions import Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend, canon
+from ..actions import Discard, Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend, canon
 from ..state import Race
 from . import card_effects as FX
 from . import car_state as CS
@@ -163,13 +163,12 @@ def _prep_legal(race: Race, seat: int) -> list:
     for fid in dict.fromkeys(car.failures):
         for pay in quick_repair_choices(race, car, fid):
             out.append(QuickRepair(fid, tuple(pay)))
+    if C.can_use_parameter(car, "white"):
+        out.append(Parameter("white"))                  # FGP 4.12: at any time (A3)
     if D.has_playable_movement(race, car):
         out.append(Done())
     else:
         out += [NoMove(ch) for ch in D.no_move_choices(race, seat) if ch != ("white",)]
-        if C.can_use_parameter(car, "white"):
-            out.append(Parameter("white", tuple(D.white_discard_choices(race, seat))))
-            out.append(Parameter("white", ()))
     return out
 
 
@@ -199,14 +198,46 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
         choice = (action.function, *action.cards) + ((action.colour,) if action.colour else ())
         return C.spend_pair(race, car, choice)
     if isinstance(action, Parameter):
-        if action.colour == "white":
-            return D.use_white_parameter(race, seat, list(action.discard))
+        if action.colour == "white":                    # FGP 4.12: the cards to discard next
+            race.move["white"] = []
+            race.move["stage"] = "white"
+            return []
         return C.use_parameter(race, car, action.colour)
     if isinstance(action, QuickRepair):
         return quick_repair(race, car, action.failure, action.cards)
     if isinstance(action, NoMove):
         return D.apply_no_move(race, seat, action.choice, draw_event=_option_event)
     raise AssertionError(action)
+
+
+# ---- FGP 4.12: the WHITE parameter token -------------------------------------------------
+def _white_stage(race: Race) -> list[Event]:
+    wait(race, "white", [race.move["seat"]])
+    return []
+
+
+def _white_legal(race: Race, seat: int) -> list:
+    """Discard one more card (never Tyre Wear or Draw Failure, A5), or done."""
+    pool = list(D.white_discard_choices(race, seat))
+    for c in race.move["white"]:
+        pool.remove(c)
+    return [Discard(c) for c in dict.fromkeys(pool)] + [Done()]
+
+
+def _white_act(race: Race, seat: int, action) -> list[Event]:
+    """FGP 4.12: the chosen cards go, then the normal draw procedure of FGP
+    7.3.1: up to the hand limit, and returns for the LEDs beside the ERS."""
+    mv = race.move
+    if isinstance(action, Discard):
+        mv["white"].append(action.card)
+        return []
+    ev = D.use_white_parameter(race, seat, mv.pop("white"))
+    mv["stage"] = "prep"
+    if D.legal_returns(race, seat):
+        wait(race, "returns", [seat])
+    else:
+        ev += D.finish_returns(race, seat)
+    return ev
 
 
 def _fu(outcome) -> list[dict]:
@@ -372,7 +403,7 @@ wear = CS.wear
 
 
 # ---- the tables (rules/steps.py joins every module's) ----------------------------------
-STAGES = {"begin": _begin, "prep": _prep_stage, "play": _play_stage}
+STAGES = {"begin": _begin, "prep": _prep_stage, "play": _play_stage, "white": _white_stage}
 
 def _prep_shows(race, seat, action):
     """What the table sees of a preparation: all of it, but the card of a
@@ -390,4 +421,8 @@ STEPS = (
              public_text=lambda action: "prepares the move", shows=_prep_shows),
     Decision("play", "FGP 7.3.3.5", _play_legal, _play_act, label="play movement cards",
              from_hand=True, key=canon),
+    # FGP 4.2: the WHITE token's discards go face down (the draw event tells how many)
+    Decision("white", "FGP 4.12", _white_legal, _white_act, label="discard for the WHITE token",
+             secret=True, from_hand=True,
+             public_text=lambda action: "chooses cards to discard face down"),
 )
