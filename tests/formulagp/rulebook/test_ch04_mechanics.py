@@ -7,6 +7,7 @@ from __future__ import annotations
 import chequered
 from chequered.engine import chance
 from chequered.games.formulagp import actions as A
+from chequered.games.formulagp.position import parse_space, position
 from chequered.games.formulagp.track import track
 
 from chequered.games.formulagp.rules.steps import MACHINE as machine
@@ -88,3 +89,33 @@ def test_fgp_4_11_3_worn_tyres_roll_red_before_a_battle_not_after():
     assert rolls == ["red"] and st.turn.pending.step == "attack"
     ev = GAME.apply(st, 0, A.Attack(None))              # no battle after all
     assert not [e for e in ev if e.kind == "roll" and e.data.get("seat") == 0]
+
+
+# ---- FGP 4.13 --------------------------------------------------------------------------
+def test_fgp_4_13_late_braker_extends_a_move_that_ends_on_a_curve_once():
+    """Borealis' characteristic (+1 to finish a move ending on a curved tile)
+    is an extension of one point after the regular move, once per turn."""
+    st = position("""
+round = 5
+[[car]]
+name = "borealis"
+at = "6.2.1"
+hand = ["G01"]
+ers = 0
+""")
+    car = st.cars[0]
+    GAME.apply(st, 0, A.Done())
+    assert all(not p.characteristic for p in GAME.legal_actions(st, 0))  # not before moving
+    GAME.apply(st, 0, A.Play(("G01",)))
+    while st.turn.pending.step == "move":
+        GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
+    trk = track("fast")
+    assert not trk.tile_of(car.space).straight                    # the move ended on a curve
+    assert A.Extend("characteristic") in GAME.legal_actions(st, 0)
+    here = car.space
+    GAME.apply(st, 0, A.Extend("characteristic"))
+    assert car.characteristic_used and st.move["left"] == 1
+    GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
+    assert car.space != here
+    if st.move and st.turn.pending.step == "extend":             # a second time: no
+        assert A.Extend("characteristic") not in GAME.legal_actions(st, 0)

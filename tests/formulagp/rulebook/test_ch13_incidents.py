@@ -6,6 +6,7 @@ from __future__ import annotations
 import chequered
 from chequered.engine import chance
 from chequered.games.formulagp import actions as A
+from chequered.games.formulagp.position import parse_space, position
 from chequered.games.formulagp.track import track
 
 from ..scenario import scenario
@@ -117,3 +118,62 @@ def test_fgp_13_7_mgu_k_fault_blocks_every_ers_charge():
         charges = [a for a in legal if (isinstance(a, A.Spend) and a.function == "ers_2x")
                    or a == A.Parameter("yellow")]
         assert bool(charges) is (not failed)
+
+
+# ---- FGP 13.4 a / 8.3.1: a car pushed off the track ---------------------------------------
+PUSH_OFF = """
+round = 5
+[[car]]
+name = "vireo"
+at = "13.3.1"
+w2w = "vs"
+hand = ["G01"]
+[[car]]
+name = "halcyon"
+at = "13.4.1"
+w2w = "vs"
+hand = ["G02"]
+moved = true
+"""
+
+
+def test_fgp_13_4_a_pushed_off_and_saved_costs_the_pusher_one_penalty():
+    """Pushed off the track by a wheel-to-wheel partner, the driver saves the
+    car with a counter-steer card: it stays off track facing forward, with no
+    DAMAGE card and no yellow flag, and the pusher has one Penalty token."""
+    st = position(PUSH_OFF)
+    pusher, pushed = st.cars
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("G01",)))
+    GAME.apply(st, 0, A.Step(parse_space("fast", "13.4.1")))       # pushes Halcyon off
+    assert pushed.off_track and pushed.off_spot == [13, 5] and pusher.penalties == 1
+    while st.turn.pending.seats == [0]:                             # Vireo drives on
+        legal = GAME.legal_actions(st, 0)
+        GAME.apply(st, 0, next((a for a in legal if isinstance(a, A.Step)), legal[-1]))
+    assert st.turn.pending.step == "control" and st.turn.pending.seats == [1]
+    damage, zones = len(st.decks["damage"].pile), list(st.yellow_flags)
+    GAME.apply(st, 1, A.CounterSteer("G02"))
+    assert pushed.off_track and not pushed.facing_back and pushed.rejoin == "b"
+    assert len(st.decks["damage"].pile) == damage and st.yellow_flags == zones
+    assert (pusher.penalties, pushed.penalties) == (1, 0)
+
+
+def test_fgp_13_4_b_pushed_off_without_a_card_spins_off_track():
+    """No counter-steer card after the push: the car spins off the track:
+    turned round, +1 wear, +1 stress, a DAMAGE card, a yellow flag; the pusher
+    still has the one Penalty token of the push."""
+    st = position('cards = ["D05"]\n' + PUSH_OFF.replace('hand = ["G02"]', 'hand = ["T01"]'))
+    pusher, pushed = st.cars
+    wear, stress = pushed.wear, pushed.stress
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("G01",)))
+    GAME.apply(st, 0, A.Step(parse_space("fast", "13.4.1")))
+    damage = len(st.decks["damage"].pile)
+    while st.turn.pending and st.turn.pending.seats == [0]:
+        legal = GAME.legal_actions(st, 0)
+        GAME.apply(st, 0, next((a for a in legal if isinstance(a, A.Step)), legal[-1]))
+    assert pushed.off_track and pushed.spun and pushed.facing_back and pushed.rejoin == "b"
+    assert (pushed.wear, pushed.stress) == (wear + 1, stress + 1)
+    assert pushed.damage == ["D05"] and len(st.decks["damage"].pile) == damage - 1
+    assert [z["yellow_tile"] for z in st.yellow_flags] == [13]
+    assert pusher.penalties == 1

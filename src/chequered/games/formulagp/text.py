@@ -99,7 +99,8 @@ def describe_action(action) -> str:
     if isinstance(action, A.Reduce):
         return f"stop: {action.charge} to ERS, brake with {len(action.brake)} card(s)"
     if isinstance(action, A.Extend):
-        return "extend with ERS" if action.via == "ers" else f"extend with {action.card}"
+        return {"ers": "extend with ERS", "characteristic": "extend with the car characteristic"
+                }.get(action.via, f"extend with {action.card}")
     if isinstance(action, A.Attack):
         if action.defender is None:
             return "no battle"

@@ -14,7 +14,7 @@ the left. An off-track spot is (tile index, lane), where the lane may be 0 or
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Mapping, Sequence
 
@@ -209,7 +209,6 @@ class Outcome:
     rejoin: str | None = None        # FGP 13.4.5 a / b / c, next round
     pending: str | None = None       # "second_counter_steer" or "collision"
     hit: int | None = None           # space of the car hit (collision)
-    penalty_to_pusher: bool = False  # FGP 13.4 a
 
 
 def counter_steer(track: Track, space: int, colour: str,
@@ -256,17 +255,16 @@ def spin_off_track(off_spot: tuple[int, int]) -> Outcome:
                    damage=1, yellow_flag=True, rejoin="b")
 
 
-def off_track_attempt(off_spot: tuple[int, int], card: str | None, *,
-                      pushed: bool = False) -> Outcome:
+def off_track_attempt(off_spot: tuple[int, int], card: str | None) -> Outcome:
     """FGP 13.4 a / 13.4.3 a: off track after a counter-steer or a push. With a
     second counter-steer card the car stays off track facing forward: no yellow
-    flag, no DAMAGE, the pusher (if any) gets a Penalty token, rejoin b. The card
-    is only spent: no WHITE roll and no further wear (our reading, as the text
-    lists no such step). Without a card the car spins (FGP 13.4.3 b)."""
-    if card is None:                    # the pusher is penalised either way (FGP 13.4.5 b)
-        return replace(spin_off_track(off_spot), penalty_to_pusher=pushed)
-    return Outcome("FGP 13.4", OFF_TRACK, None, off_spot, rejoin="b",
-                   penalty_to_pusher=pushed)
+    flag, no DAMAGE, rejoin b. The card is only spent: no WHITE roll and no
+    further wear (our reading, as the text lists no such step). Without a card
+    the car spins (FGP 13.4.3 b). The pusher's Penalty token is the one it took
+    at the push (FGP 8.3.1 'immediately'): one token for the incident, A63 (ours)."""
+    if card is None:
+        return spin_off_track(off_spot)
+    return Outcome("FGP 13.4", OFF_TRACK, None, off_spot, rejoin="b")
 
 
 def pushed_off_spot(track: Track, space: int, side: str) -> tuple[int, int] | None:

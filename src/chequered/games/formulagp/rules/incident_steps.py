@@ -314,9 +314,6 @@ def apply_outcome(race: Race, seat: int, out: H.Outcome, pusher: int | None = No
         ev += _damage(race, seat)
     if out.rejoin:
         car.rejoin = out.rejoin
-    if out.penalty_to_pusher and pusher is not None:
-        race.cars[pusher].penalties += 1
-        ev.append(Event("penalty", {"seat": pusher, "cause": "push_off"}, "FGP 13.12"))
     if out.pending == "second_counter_steer":
         race.move.setdefault("followups", []).insert(0, {"kind": "second_counter_steer", "seat": seat,
                                           "data": {"pusher": pusher}})
@@ -346,7 +343,7 @@ def _into_pit_wall(race: Race, seat: int, out: H.Outcome) -> list[Event]:
 
 def _off_track(race: Race, seat: int, card: str | None, data: dict) -> list[Event]:
     car = race.cars[seat]
-    out = H.off_track_attempt(tuple(car.off_spot), card, pushed=data.get("pusher") is not None)
+    out = H.off_track_attempt(tuple(car.off_spot), card)
     return apply_outcome(race, seat, out, pusher=data.get("pusher"))
 
 
@@ -497,27 +494,37 @@ def _rejoin_legal(race: Race, seat: int) -> list:
 
 def _rejoin_act(race: Race, seat: int, action: Rejoin) -> list[Event]:
     """FGP 13.4.5 b: the first point puts the car back on the nearest space; a
-    car there is pushed one lane on (a penalty if it leaves the track or hits)."""
+    car there is pushed one lane on (FGP 8.3.1): onto a free space; off the
+    track (a Penalty token for the rejoining car, and the pushed driver tries
+    to keep control, FGP 13.4 a); into a wall or another car: a collision
+    (FGP 13.5: the rejoining car takes the Penalty token and stays off track,
+    the car pushed loses control)."""
     car = race.cars[seat]
     mv = race.move
-    opt = next(o for o in H.rejoin_options(track_of(race), tuple(car.off_spot),
+    trk = track_of(race)
+    opt = next(o for o in H.rejoin_options(trk, tuple(car.off_spot),
                                            occupancy(race, seat)) if o.space == action.to)
     ev = [Event("rejoin", {"seat": seat, **place(race, action.to)}, "FGP 13.4.5")]
     if opt.push is not None:
-        other = next(c for c in race.cars if c.space == action.to and c.seat != seat)
-        if opt.penalty:
+        others = [c.seat for c in race.cars if c.space == action.to and c.seat != seat]
+        pushed, ev2 = lowest_white(race, others, "FGP 8.3.1")   # a full slipstream space
+        other = race.cars[pushed]
+        ev += ev2
+        if opt.push == H.OFF_TRACK:
+            side = "right" if car.off_spot[1] < min(trk.spaces[action.to].lanes) else "left"
             car.penalties += 1
-            ev.append(Event("penalty", {"seat": seat, "cause": "push"}, "FGP 13.12"))
-        if isinstance(opt.push, int) and not occupancy(race).get(opt.push):
-            other.space = opt.push
-        else:
-            side = "right" if car.off_spot[1] < min(track_of(race).spaces[action.to].lanes) \
-                else "left"
-            spot = H.pushed_off_spot(track_of(race), action.to, side)
+            ev.append(Event("penalty", {"seat": seat, "cause": "push_off"}, "FGP 13.4.5"))
             other.space = None
             other.off_track = True
-            other.off_spot = list(spot) if spot else [track_of(race).spaces[action.to].tile, 0]
-            other.rejoin = "b"
+            other.off_spot = list(H.pushed_off_spot(trk, action.to, side))
+            followup(race, "second_counter_steer", other.seat, pusher=seat)
+        elif isinstance(opt.push, int) and occupancy(race).get(opt.push, 0) \
+                < trk.spaces[opt.push].capacity:
+            other.space = opt.push
+        else:
+            mv["left"] = 0
+            mv["stage"] = "after_move"
+            return ev + _collision(race, seat, {"hit": action.to})
     car.space = action.to
     car.off_track = False
     car.off_spot = None
