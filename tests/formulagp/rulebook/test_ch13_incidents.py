@@ -177,3 +177,109 @@ def test_fgp_13_4_b_pushed_off_without_a_card_spins_off_track():
     assert pushed.damage == ["D05"] and len(st.decks["damage"].pile) == damage - 1
     assert [z["yellow_tile"] for z in st.yellow_flags] == [13]
     assert pusher.penalties == 1
+
+
+# ---- FGP 13.4.5 c ----------------------------------------------------------------------
+def test_fgp_13_4_5_c_after_a_wall_facing_forward_the_move_is_normal():
+    """Hit the wall with a counter-steer (facing forward): the next turn is a
+    normal move: pairs allowed and the tyre bonus counted (GREEN in 8th = 3,
+    medium fresh +2: 5 MP)."""
+    st = position("""
+track = "street"
+round = 5
+[[car]]
+name = "vireo"
+at = "14.1.1"
+rejoin = "c"
+hand = ["G01", "G02"]
+""")
+    GAME.apply(st, 0, A.Done())
+    plays = GAME.legal_actions(st, 0)
+    assert A.Play(("G01", "G02")) in plays
+    GAME.apply(st, 0, A.Play(("G01",)))
+    assert st.move["mp"] == 5
+
+
+def test_fgp_13_4_5_c_after_a_spin_into_the_wall_turn_first_without_tyre_bonus():
+    """Spun against the wall: a single movement card, the first point turns the
+    car round, and no tyre bonus (GREEN in 8th: 3 MP, 2 left after turning)."""
+    st = position("""
+track = "street"
+round = 5
+[[car]]
+name = "vireo"
+at = "14.1.1"
+rejoin = "c"
+spun = true
+facing_back = true
+hand = ["G01", "G02"]
+""")
+    GAME.apply(st, 0, A.Done())
+    assert all(len(p.cards) == 1 for p in GAME.legal_actions(st, 0))
+    GAME.apply(st, 0, A.Play(("G01",)))
+    assert st.move["mp"] == 3 and st.move["left"] == 2 and not st.cars[0].facing_back
+
+
+# ---- FGP 13.7.1 ------------------------------------------------------------------------
+def test_fgp_13_7_1_quick_repair_also_at_the_end_of_the_turn():
+    """A quick repair may be made at any time of the car's turn: after the move
+    too, paying the card's cost (DRS Actuator: 1 card)."""
+    st = position("""
+round = 5
+[[car]]
+name = "vireo"
+at = "13.2.1"
+failures = ["X06"]
+failure_tokens = ["drs"]
+hand = ["G01", "G02"]
+""")
+    car = st.cars[0]
+    assert A.QuickRepair("X06", ("G01",)) in GAME.legal_actions(st, 0)     # before moving
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("G01",)))
+    while st.turn.pending.step in ("move", "extend"):
+        legal = GAME.legal_actions(st, 0)
+        GAME.apply(st, 0, next((a for a in legal if isinstance(a, A.Step)), legal[-1]))
+    assert st.turn.pending.step == "end_events" and st.move["seat"] == 0
+    GAME.apply(st, 0, A.QuickRepair("X06", ("G02",)))
+    assert car.failures == [] and car.failure_tokens == [] and "G02" not in car.hand
+    assert "X06" in st.decks["failure"].discards
+
+
+# ---- FGP 13.4 / 13.4.1 / 13.4.2: loss of control ----------------------------------------
+def _lose_control(options="", rolls='"red:loss_of_control"', hand='["R01", "G02"]',
+                  at="13.2.1", extra=""):
+    """Vireo's tyres on the RED die icon (wear 17): the RED roll after its move
+    (RED card: 5 + 2 MP from tile 13) is forced to loss of control."""
+    st = position(f"""
+round = 5
+options = [{options}]
+rolls = [{rolls}]
+[[car]]
+name = "vireo"
+at = "{at}"
+wear = 17
+hand = {hand}
+{extra}
+""")
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("R01",)))
+    while st.turn.pending.step in ("move", "extend"):
+        legal = GAME.legal_actions(st, 0)
+        step = [a for a in legal if isinstance(a, A.Step)
+                and track("fast").spaces[a.to].lane == track("fast").spaces[st.cars[0].space].lane]
+        GAME.apply(st, 0, step[0] if step else legal[-1])
+    return st
+
+
+def test_fgp_13_4_the_driver_may_spin_with_a_counter_steer_card_in_hand():
+    """At a loss of control the choice is a counter-steer card or a spin (A64)."""
+    st = _lose_control()
+    assert st.turn.pending.step == "control"
+    assert GAME.legal_actions(st, 0) == [A.CounterSteer("G02"), A.CounterSteer(None)]
+
+
+def test_fgp_13_4_2_option_must_counter_steer_spins_only_without_a_card():
+    """Option must_counter_steer: a driver holding a counter-steer card must use it."""
+    st = _lose_control(options='"must_counter_steer"')
+    assert GAME.legal_actions(st, 0) == [A.CounterSteer("G02")]

@@ -47,7 +47,8 @@ HELP = {
     "white": "FGP 4.12: WHITE parameter token: discard any cards (not Tyre Wear or Draw "
              "Failure) one at a time, then done: draw back up to the hand limit.",
     "rejoin": "FGP 13.4.5 b: come back onto the nearest track space.",
-    "end_events": "FGP 7.3.3.1: play held EVENT cards at the end of your turn, or done.",
+    "end_events": "FGP 7.3.3.1 / 13.7.1: play held EVENT cards or quick-repair a failure at "
+                  "the end of your turn, or done.",
     "pit_stop": "FGP 11.2: change tyres (any compound) and choose repairs: one card (roll "
                 "WHITE: 1 = long repair) or all (you stay until next round).",
     "pit_discard": "FGP 11.2: discard any cards (not Draw Failure), then draw to the limit.",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ....engine.protocol import Event
 from ....engine.steps import Step
-from ..actions import CounterSteer, Discard, Done, PlayCard, Rejoin
+from ..actions import CounterSteer, Discard, Done, PlayCard, QuickRepair, Rejoin
 from ..state import Race
 from . import card_effects as FX
 from . import cards as C
@@ -91,18 +91,20 @@ def _resolve(race: Race) -> list[Event]:
 
 def _turn_events(race: Race) -> list[Event]:
     """FGP 4.4 / 7.3.3.1: held EVENT cards may also be played at the end of
-    the turn."""
-    car = car_of(race)
-    if race.safety_car is None and FX.held_event_choices(race, car.seat, when="turn"):
-        wait(race, "end_events", [car.seat])
+    the turn; FGP 13.7.1: a quick repair may be made at any time of it."""
+    if len(_end_events_legal(race, car_of(race).seat)) > 1:
+        wait(race, "end_events", [car_of(race).seat])
         return []
     race.move["stage"] = "end"
     return []
 
 
 def _end_events_legal(race: Race, seat: int) -> list:
-    return [PlayCard(c, "event") for c in FX.held_event_choices(race, seat, when="turn")] \
-        + [Done()]
+    car = race.cars[seat]
+    held = FX.held_event_choices(race, seat, when="turn") if race.safety_car is None else []
+    repairs = [QuickRepair(f, tuple(pay)) for f in dict.fromkeys(car.failures)
+               for pay in H.quick_repair_choices(race, car, f)]
+    return [PlayCard(c, "event") for c in held] + repairs + [Done()]
 
 
 def _end_events_act(race: Race, seat: int, action) -> list[Event]:
@@ -110,6 +112,8 @@ def _end_events_act(race: Race, seat: int, action) -> list[Event]:
     if isinstance(action, Done):
         mv["stage"] = "end"
         return []
+    if isinstance(action, QuickRepair):                 # FGP 13.7.1
+        return H.quick_repair(race, race.cars[seat], action.failure, action.cards)
     out = FX.play_held_event(race, seat, action.card, situation=situation(race, seat))
     for f in out.followups:
         followup(race, f.kind, f.seat, **f.data)
@@ -251,7 +255,13 @@ def _steer_cards(race: Race, seat: int) -> list[str]:
 
 
 def _control_legal(race: Race, seat: int) -> list:
-    return [CounterSteer(c) for c in _steer_cards(race, seat)] + [CounterSteer(None)]
+    """FGP 13.4: spend a counter-steer card or spin. A driver may choose to spin
+    with such a card in hand (A64 (ours)); option `must_counter_steer`: a spin
+    only when there is no such card (the letter of FGP 13.4.2)."""
+    cards = [CounterSteer(c) for c in _steer_cards(race, seat)]
+    if cards and "must_counter_steer" in race.config.options:
+        return cards
+    return cards + [CounterSteer(None)]
 
 
 def _control_act(race: Race, seat: int, action: CounterSteer) -> list[Event]:
@@ -546,7 +556,7 @@ STAGES = {
 
 STEPS = (
     Step("end_events", "FGP 7.3.3.1", _end_events_legal, _end_events_act,
-         label="play held EVENT cards", from_hand=True),
+         label="play held EVENT cards or make a quick repair", from_hand=True),
     Step("control", "FGP 13.4", _control_legal, _control_act, label="counter-steer or spin",
          from_hand=True),
     # FGP 4.2: a discarded card goes face down (a Tyre Wear or Draw Failure card

@@ -272,9 +272,17 @@ def no_pairs(race: Race, seat: int) -> bool:
     trk = track_of(race)
     mods = FX.modifiers(race, car)
     return (stressed(race, seat) or _sc(race) or mods.no_pairs
-            or race.move.get("exit", False) or car.rejoin is not None
+            or race.move.get("exit", False) or _rejoining(car)
             or (car.space is not None and trk.tile_of(car.space).no_pairs)
             or in_yellow_zone(race, tile_of(race, car)))
+
+
+def _rejoining(car) -> bool:
+    """FGP 13.4.5: a car coming back after a spin or from off the track plays a
+    single movement card without its tyre bonus; after a wall, facing forward,
+    it simply moves on (c: 'continue normal play')."""
+    from .hazards import rejoin_plan
+    return car.rejoin is not None and not rejoin_plan(car.rejoin, spun=car.facing_back).tyre_bonus
 
 
 def _colour_hand(race: Race, car) -> list[str]:
@@ -351,7 +359,7 @@ def move_points(race: Race, car, pace: str, gear: int, characteristic: bool):
     secondary and card bonuses, DAMAGE/FAILURE maluses."""
     side = C.board_side(race, car)
     mods = FX.modifiers(race, car)
-    bonus_off = car.rejoin is not None or mods.no_tyre_bonus
+    bonus_off = _rejoining(car) or mods.no_tyre_bonus
     tb = 0 if bonus_off else max(0, tyre_bonus(side, car.tyre, car.wear) + mods.tyre_bonus)
     return M.movement_points(side.speed, gear, pace, tyre_bonus=tb,
                              characteristic=characteristic, focus=car.focus,
