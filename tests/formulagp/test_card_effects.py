@@ -31,7 +31,7 @@ def eff(**kw):
 def race():
     # seat 0: vireo side A: max OT 2, ERS max 3 with LEDs [0, 0, 2, 2]; medium
     # tyres on wear 3 of an 18-space track (degrade icon at 7, RED die at 17);
-    # driver stress track calm 1 / stressed 3: starts on 2, STRESSED on 4.
+    # driver stress track: starts on 2 (the middle), STRESSED on 3.
     return new_race("fast", 6, seed=11)
 
 
@@ -143,15 +143,17 @@ def test_stress_up_down_and_focus(race):
 
 def test_stress_beyond_the_stressed_space_asks_for_a_red_die(race):
     car = race.cars[0]
-    out = E.apply_effect(race, 0, eff(type="stress", amount=2))      # 2 -> 4, STRESSED
-    assert car.stress == 4 and out.followups == []
+    out = E.apply_effect(race, 0, eff(type="stress", amount=1))      # 2 -> 3, STRESSED
+    assert car.stress == 3 and out.followups == []
     out = E.apply_effect(race, 0, eff(type="stress", amount=1))
-    assert car.stress == 4
+    assert car.stress == 3
     assert [(f.kind, f.seat, f.data["die"]) for f in out.followups] == [("die", 0, "red")]
+    out = E.apply_effect(race, 0, eff(type="stress", amount=2))      # two points beyond (A61)
+    assert car.stress == 3 and [f.data["die"] for f in out.followups] == ["red", "red"]
 
 
 def test_stress_of_others_targets_their_seats(race):
-    race.cars[1].stress = 4
+    race.cars[1].stress = 3
     out = E.apply_effect(race, 0, eff(type="stress", amount=1, who="others"))
     assert race.cars[0].stress == 2 and race.cars[2].stress == 3
     assert [(f.kind, f.seat) for f in out.followups] == [("die", 1)]

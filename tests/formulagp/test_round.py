@@ -450,5 +450,5 @@ def test_fgp_5_1_2_a_champions_driver_card_can_be_chosen():
                       drivers=[champ.id, None])
     st = GAME.new(cfg, 4)
     assert st.cars[0].driver == champ.id and st.cars[1].driver is not None
-    assert st.cars[0].stress == champ.stress.calm + 1
+    assert st.cars[0].stress == 2                  # FGP 5.1.2: the middle space
     assert GAME.is_over(play(GAME, cfg, 4).state)

@@ -8,7 +8,8 @@ from pydantic import Field, model_validator
 from ...engine.protocol import GameConfig
 
 RULE_LEVELS = ("standard",)
-OPTIONS = ("championship",)           # FGP 14: a series of races
+OPTIONS = ("championship",           # FGP 14: a series of races
+           "must_counter_steer")     # FGP 13.4.2: no spin while a counter-steer card is held
 
 
 def seat_kinds() -> tuple[str, ...]:

@@ -20,6 +20,7 @@ from .overtake import battle_targets, charge_ot, ot_leds
 from .decide import wait
 from .start_steps import infos, stressed
 from .turn import car_of, wear
+from .tyres import red_die_after_move
 from .where import in_yellow_zone, passable, place, positions, race_round, tile_of, track_of
 
 
@@ -69,6 +70,11 @@ def _battle(race: Race) -> list[Event]:
         mv["stage"] = "resolve"
         return ev + failed_lapping(race, car.seat, mv["blocked"])
     mv["stage"] = "declare"
+    # FGP 4.11.3: the RED roll the turn owes for tyres on the RED die icon
+    # (FGP 10.1) comes before a battle, as before a pit entry, and only once
+    if not mv.get("tyres_rolled") and red_die_after_move(C.board_side(race, car), car.wear):
+        mv["dice"].append("red")
+        mv["tyres_rolled"] = True
     if mv["dice"]:                                      # FGP 9.2 3a: dice first
         mv["next"] = "declare"
         mv["stage"] = "dice"

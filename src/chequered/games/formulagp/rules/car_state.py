@@ -6,7 +6,7 @@ from __future__ import annotations
 from ....engine.protocol import Event
 from ..state import Car, Race
 from . import cards as C
-from .hazards import change_stress
+from .hazards import MIDDLE_SPACE, change_stress
 from .tyres import apply_wear
 
 
@@ -29,9 +29,7 @@ def stress(race: Race, car: Car, delta: int, rule: str = "FGP 13.3") -> tuple[li
     stress is held on the middle space (FGP 13.9.2)."""
     if race.safety_car is not None and delta > 0:
         return [], 0
-    d = driver(race, car)
-    ch = change_stress(car.stress, delta, focus=car.focus, leader=car.leader,
-                       calm=d.stress.calm, stressed=d.stress.stressed)
+    ch = change_stress(car.stress, delta, focus=car.focus, leader=car.leader)
     car.stress, car.focus = ch.stress, ch.focus
     ev = [Event("stress", {"seat": car.seat, "stress": car.stress, "focus": car.focus,
                            "stressed": ch.stressed}, rule)] if ch.moved or ch.red_rolls else []
@@ -40,8 +38,7 @@ def stress(race: Race, car: Car, delta: int, rule: str = "FGP 13.3") -> tuple[li
 
 def reset_stress(race: Race, car: Car, rule: str) -> list[Event]:
     """Back to the middle space (pit stop, SC, VSC, red flag: FGP 11.2, 13.9)."""
-    d = driver(race, car)
-    car.stress = d.stress.calm + 1
+    car.stress = MIDDLE_SPACE
     car.focus = False
     return [Event("stress", {"seat": car.seat, "stress": car.stress, "focus": False,
                              "stressed": False}, rule)]

@@ -144,7 +144,8 @@ def _reduce_options(race: Race, car) -> list:
     mv = race.move
     left = mv["left"]
     tws = [c for c in dict.fromkeys(car.hand) if C.is_tyre_wear(race, c)]
-    if tws and worn_out(C.board_side(race, car), car.tyre, car.wear):
+    if tws and (worn_out(C.board_side(race, car), car.tyre, car.wear)
+                or C.covered(race, car, "brake")):         # FGP 10.1; 13.6/13.7: no Brake!
         tws = []
     room = 0 if mv["blue"] or car.ers >= C.ers_max(race, car) else \
         M.ers_charge_room(left, car.ers, C.ers_max(race, car))
@@ -282,12 +283,22 @@ def _extend_legal(race: Race, seat: int) -> list:
     if steps:
         kind = M.extension_kind(trk, car.space)
         mods = FX.modifiers(race, car)
-        if kind == "ers" and car.ers >= 1 and "ers_extend" not in mods.disabled:
+        if kind == "ers" and car.ers >= 1 and not mods.disabled & {"ers_extend", "ers_spend"}:
             out.append(Extend("ers"))
         if kind == "tyre_wear" and not worn_out(C.board_side(race, car), car.tyre, car.wear):
             out += [Extend("tyre_wear", c) for c in dict.fromkeys(car.hand)
                     if C.is_tyre_wear(race, c)]
+        if kind == "tyre_wear" and _late_braker(race, car):
+            out.append(Extend("characteristic"))
     return out + [Done()]
+
+
+def _late_braker(race: Race, car) -> bool:
+    """FGP 4.13: a characteristic that finishes a move ending on a curved tile
+    is a +1 extension (once per turn, not in round 1: FGP 7.2.1)."""
+    ch = C.content_of(race).board(car.board).characteristic
+    return ch.when == "curve_end" and not car.characteristic_used and race_round(race) > 1 \
+        and "car_characteristic" not in FX.modifiers(race, car).disabled
 
 
 def _extend_act(race: Race, seat: int, action) -> list[Event]:
@@ -299,6 +310,8 @@ def _extend_act(race: Race, seat: int, action) -> list[Event]:
     ev: list[Event] = []
     if action.via == "ers":
         ev += CS.spend_ers(race, car, 1, "FGP 8.2.2")
+    elif action.via == "characteristic":                # FGP 4.13
+        car.characteristic_used = True
     else:
         C.play(car, action.card, "FGP 8.2.2")
         ev += wear(race, car, 1, "FGP 8.2.2")

@@ -15,6 +15,7 @@ from . import start as S
 from .battle import card_info
 from .decide import keep_deciding, wait
 from .dice import roll_die
+from .hazards import STRESSED_SPACE
 from .tyres import tyre_bonus
 from .where import grid_spaces, track_of
 
@@ -25,11 +26,8 @@ def infos(race: Race, seat: int):
 
 
 def stressed(race: Race, seat: int) -> bool:
-    """FGP 13.3: on the STRESSED space no pairs are played."""
-    from .car_state import driver
-    car = race.cars[seat]
-    drv = driver(race, car)
-    return car.stress >= drv.stress.calm + drv.stress.stressed
+    """FGP 13.3: on the STRESSED space (the 3rd) no pairs are played."""
+    return race.cars[seat].stress >= STRESSED_SPACE
 
 
 # ---- FGP 7.3.1 step 2: returns (every seat at once) -------------------------------
