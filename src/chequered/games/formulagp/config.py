@@ -8,7 +8,10 @@ from pydantic import Field, model_validator
 from ...engine.protocol import GameConfig
 
 RULE_LEVELS = ("standard",)
-OPTIONS = ("championship",)           # FGP 14: a series of races
+OPTIONS = (
+    "championship",                   # FGP 14: a series of races
+    "red_flag_restart_draw",          # FGP 13.10 (A38): a draw phase before the restart
+)
 
 
 def seat_kinds() -> tuple[str, ...]:

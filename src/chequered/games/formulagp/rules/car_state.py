@@ -27,7 +27,7 @@ def stress(race: Race, car: Car, delta: int, rule: str = "FGP 13.3") -> tuple[li
     """Move the stress token (FGP 13.3). Returns the events and the number of
     RED dice the gain beyond STRESSED asks for at once. Under the Safety Car
     stress is held on the middle space (FGP 13.9.2)."""
-    if race.safety_car is not None and delta > 0:
+    if race.safety_car is not None and delta != 0:
         return [], 0
     d = driver(race, car)
     ch = change_stress(car.stress, delta, focus=car.focus, leader=car.leader,

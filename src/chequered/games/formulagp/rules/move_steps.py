@@ -61,8 +61,7 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
                           may_push=push)
     kept, blocked = [], []
     sc_tile = race.safety_car["tile"] if race.safety_car else None
-    no_overtaking = sc_tile is not None or race.vsc or (
-        bool(race.yellow_flags) and in_yellow_zone(race, here))
+    neutral = sc_tile is not None or race.vsc
     free = None
     for st in steps:
         sp = spaces[st.to]
@@ -70,8 +69,9 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
             continue                                    # FGP 11.1/11.3: stay behind the line
         if sp.pit_lane and (mv.get("exit") or race.final_round):
             continue
-        if sc_tile is not None and sp.tile == sc_tile and here != sc_tile:
-            blocked.append(-1)                          # FGP 13.9.2: never pass the SC
+        if sc_tile is not None and sp.tile == sc_tile and here != sc_tile \
+                and not car.laps_down:
+            blocked.append(-1)        # FGP 13.9.2: never pass the SC, unless on a blue flag
             continue
         if race.yellow_flags and _zone_stop(race, car, st.to):
             continue
@@ -80,11 +80,16 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
             continue
         if free is None:
             free = passable(race, car)
+        # FGP 13.8.1: no overtaking from, in or into a yellow zone; only a car
+        # that has spun there may be passed
+        zone = bool(race.yellow_flags) and (in_yellow_zone(race, here)
+                                            or in_yellow_zone(race, sp.tile))
         c = check_step(trk, car.space, st.to, others, free)
-        if c.allowed and no_overtaking:
+        if c.allowed and (neutral or zone):
             # FGP 13.8.1 / 13.9.2: no overtaking at all: any car on the tile
             # ahead stops this one (a free shadow behind it excepted)
-            ahead = [k for k, s_ in others.items() if k not in free
+            may_pass = free if neutral else [k for k in free if race.cars[k].spun]
+            ahead = [k for k, s_ in others.items() if k not in may_pass
                      and spaces[s_].tile == sp.tile]
             if ahead and not c.shadow:
                 blocked += [k for k in ahead if k not in blocked]
@@ -105,9 +110,8 @@ def _zone_stop(race: Race, car, to: int) -> bool:
     trk = track_of(race)
     here = trk.spaces[car.space].tile
     for z in race.yellow_flags:
-        if trk.spaces[to].tile != here and here == z["green_tile"] \
-                and mv.get("zone_touched"):
-            return True
+        if here == z["green_tile"] and mv.get("zone_touched"):
+            return True                 # A34: it stops where it reaches the green-flag tile
     return False
 
 

@@ -20,6 +20,7 @@ from . import card_effects as FX
 from . import car_state as CS
 from . import cards as C
 from . import draw as D
+from . import flags as F
 from . import movement as M
 from .decide import wait
 from .hazards import quick_repair, quick_repair_choices
@@ -142,8 +143,11 @@ def _prep_legal(race: Race, seat: int) -> list:
             out.append(PlayCard(c, "tyre_wear"))            # FGP 7.3.3.1: free hand space
         if k == "tyre_wear" and worn:
             out.append(PlayCard(c, "worn_discard"))         # FGP 10.1 / 4.3.2
-        if sc and k in ("tyre_wear", "option") and not race.move.get("sc_discard"):
-            out.append(PlayCard(c, "sc_discard"))           # FGP 13.9.2 benefits
+    if sc:                      # FGP 13.9.2 benefits: one Tyre Wear card, any Option cards
+        kinds = {c: C.kind_of(race, c) for c in car.hand}
+        out += [PlayCard(c, "sc_discard") for what, c in F.sc_discard_choices(
+            car.hand, kinds, tyre_wear_discarded=bool(race.move.get("sc_tyre_discard")))
+            if what != "done"]
     if not sc:
         for c in FX.held_event_choices(race, seat, when="turn"):
             out.append(PlayCard(c, "event"))
@@ -180,7 +184,8 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
         if action.how == "sc_discard":
             C.discard(car, action.card, "FGP 13.9.2") if not C.is_tyre_wear(race, action.card) \
                 else C.play(car, action.card, "FGP 13.9.2")
-            race.move["sc_discard"] = True
+            if C.is_tyre_wear(race, action.card):
+                race.move["sc_tyre_discard"] = True
             return [Event("sc_discard", {"seat": seat}, "FGP 13.9.2")]
         C.play(car, action.card, "FGP 7.3.3.1")
         if action.how == "tyre_wear":
