@@ -124,12 +124,13 @@ def test_tyre_wear_who_all_and_others(race):
     assert [c.wear for c in race.cars] == [5, 5, 4, 5, 5, 5]
 
 
-def test_no_tyre_wear_added_under_the_safety_car(race):
+def test_card_tyre_wear_still_counts_under_the_safety_car(race):
+    # FGP 13.9.2 spares only the wear of movement and lane changes
     race.safety_car = {"tile": 3, "until": 12}
     E.apply_effect(race, 0, eff(type="tyre_wear", amount=2))
-    assert race.cars[0].wear == 3
-    E.apply_effect(race, 0, eff(type="tyre_wear", amount=-1))   # regaining still works
-    assert race.cars[0].wear == 2
+    assert race.cars[0].wear == 5
+    E.apply_effect(race, 0, eff(type="tyre_wear", amount=-1))
+    assert race.cars[0].wear == 4
 
 
 # ---- stress (FGP 13.3) -------------------------------------------------------------------------

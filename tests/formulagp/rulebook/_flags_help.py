@@ -1,14 +1,27 @@
-"""Helpers for the race-control scenario tests (FGP 13.8-13.13)."""
+"""Helpers for the race-control scenario tests (FGP 13.8-13.13): positions
+(formulagp-position/1) and a few ways to play them on through the protocol."""
 from __future__ import annotations
+
+import tomllib
 
 import chequered
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.bots import HeuristicBot
+from chequered.games.formulagp.position import parse_space, position, space_name
 from chequered.games.formulagp.rules import cards as C
 from chequered.games.formulagp.rules.setup import new_race
+from chequered.games.formulagp.track import track
 
 GAME = chequered.game("formulagp")
 CONTENT = C.content_of(new_race("fast", 1))
+FAST = track("fast")
+
+
+def pos(text: str, **over):
+    """A position from TOML text; keyword arguments override race keys."""
+    doc = tomllib.loads(text)
+    doc.update(over)
+    return position(doc)
 
 
 def face(die: str, *, colour=None, value=None, result=None) -> int:
@@ -32,14 +45,82 @@ def event_id(name: str) -> str:
     return next(c.id for c in CONTENT.event.cards if c.name == name)
 
 
+def risk_id(name: str) -> str:
+    return next(c.id for c in CONTENT.risk.cards if c.name == name)
+
+
 def kinds(events):
     return [e.kind for e in events]
 
 
-def play_on(st, until, *, limit=3000):
-    """Let heuristic drivers play every decision until `until(st)` holds;
-    the events of the way."""
-    bots = {s: HeuristicBot(7 + s) for s in range(len(st.cars))}
+def tile(st, seat: int) -> int:
+    return track(st.track).spaces[st.cars[seat].space].tile
+
+
+def at(st, seat: int) -> str:
+    return space_name(track(st.track), st.cars[seat].space)
+
+
+def sid(name: str, trk="fast") -> int:
+    return parse_space(trk, name)
+
+
+def zones(st) -> list[tuple[int, int, int]]:
+    return [(z["yellow_tile"], z["green_tile"], z["ends_at"]) for z in st.yellow_flags]
+
+
+def forward(st, seat: int):
+    """The legal Step that keeps the car's lane (else the first Step), or None."""
+    trk = track(st.track)
+    steps = [a for a in GAME.legal_actions(st, seat) if isinstance(a, A.Step)]
+    if not steps:
+        return None
+    here = st.cars[seat].space
+    keep = [a for a in steps if not next(m for m in trk.moves(here) if m.to == a.to).lane_change]
+    return (keep or steps)[0]
+
+
+def drive(st, seat: int, cards, orange_as=(), *, prep=(), characteristic=False):
+    """The car's turn from its preparations: `prep` actions, then the play of
+    `cards`, then straight on for every point; the rest of the turn is left
+    to `finish`. Returns the events."""
+    ev = []
+    for a in prep:
+        ev += GAME.apply(st, seat, a)
+    ev += GAME.apply(st, seat, A.Done())
+    ev += GAME.apply(st, seat, A.Play(tuple(cards), tuple(orange_as), characteristic))
+    while st.turn.pending and st.turn.pending.step == "move" \
+            and st.turn.pending.seats == [seat]:
+        step = forward(st, seat)
+        if step is None:
+            break
+        ev += GAME.apply(st, seat, step)
+    return ev
+
+
+def finish(st, seat: int, *, limit=50):
+    """Play on the rest of `seat`'s turn with the plainest answers: no
+    extension, no counter-steer, no battle, Done."""
+    ev = []
+    for _ in range(limit):
+        p = st.turn.pending
+        if p is None or seat not in p.seats or (st.move and st.move.get("seat") != seat
+                                                 and p.step in ("prep", "play")):
+            return ev
+        legal = GAME.legal_actions(st, seat)
+        pick = next((a for a in legal if isinstance(a, A.Done)), None) \
+            or next((a for a in legal if isinstance(a, A.CounterSteer) and a.card is None), None) \
+            or next((a for a in legal if isinstance(a, A.Attack) and a.defender is None), None) \
+            or next((a for a in legal if isinstance(a, A.Stop)), None) \
+            or legal[0]
+        ev += GAME.apply(st, seat, pick)
+    raise AssertionError("the turn did not end")
+
+
+def play_on(st, until, *, limit=3000, seed=7):
+    """Heuristic drivers take every decision until `until(st)` holds; the
+    events of the way."""
+    bots = {s: HeuristicBot(seed + s) for s in range(len(st.cars))}
     ev = []
     for _ in range(limit):
         if until(st):
@@ -52,4 +133,5 @@ def play_on(st, until, *, limit=3000):
     raise AssertionError("the condition never came")
 
 
-__all__ = ["A", "GAME", "CONTENT", "face", "card_ids", "event_id", "kinds", "play_on"]
+__all__ = ["A", "CONTENT", "FAST", "GAME", "at", "card_ids", "drive", "event_id", "face",
+           "finish", "forward", "kinds", "play_on", "pos", "risk_id", "sid", "tile", "zones"]

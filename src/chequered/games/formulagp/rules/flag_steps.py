@@ -157,10 +157,13 @@ def virtual_safety_car(race: Race, seat: int) -> list[Event]:
 
 
 def start_vsc(race: Race) -> list[Event]:
-    """After the drawer's turn (FGP 13.9.3 steps 1-4)."""
+    """After the drawer's turn (FGP 13.9.3 steps 1-4). A car that has spun,
+    is off the track or in its pit box does not drive the VSC (it rejoins
+    next round, FGP 13.4.5), so it has no second move to pay for next round."""
     drawer = race.move["seat"]
     steps = max(0, len(race.move.get("visited", [])) - 1)
-    plan = F.vsc_plan(race.sequence, drawer, steps, done=[])
+    still = [c.seat for c in race.cars if c.space is None or c.spun]
+    plan = F.vsc_plan(race.sequence, drawer, steps, done=still)
     race.vsc_plan = {"first": drawer, "skip": list(plan.skip_next_round),
                      "movers": list(plan.movers), "steps": steps, "skip_draw": True}
     ev = [Event("vsc_plan", {"steps": steps, "movers": list(plan.movers)}, "FGP 13.9.3")]
@@ -177,7 +180,7 @@ def _vsc(race: Race) -> list[Event]:
         seat = plan["movers"][0]
         car = race.cars[seat]
         left = plan.get("left", plan["steps"])
-        if car.space is None or left <= 0 or not _vsc_steps(race, seat):
+        if car.space is None or car.spun or left <= 0 or not _vsc_steps(race, seat):
             plan["movers"].pop(0)
             plan.pop("left", None)
             continue
@@ -259,6 +262,24 @@ def red_flag_order(race: Race) -> list[int]:
         out.insert(i, s)
         back[s] = b
     return out + [s for s in walk if s in late]
+
+
+def blocked_tile(race: Race, seat: int) -> bool:
+    """FGP 13.10: the car cannot complete its move because the next tile is
+    entirely blocked by cars that have spun: every lane of it holds a spun
+    car (two at least), so there is no way through."""
+    trk = track_of(race)
+    car = race.cars[seat]
+    if car.space is None:
+        return False
+    nxt = trk.tile_ahead(trk.spaces[car.space].tile, 1)
+    lanes = [[s for s in lane if not trk.spaces[s].pit_lane and not trk.spaces[s].shadow_car]
+             for lane in trk.tiles[nxt].lanes]
+    lanes = [ln for ln in lanes if ln]
+    spun = {c.space: c for c in race.cars if c.space is not None and c.spun}
+    blocked = [ln for ln in lanes if any(s in spun for s in ln)]
+    cars = {spun[s].seat for ln in lanes for s in ln if s in spun}
+    return bool(lanes) and len(blocked) == len(lanes) and len(cars) >= 2
 
 
 def grid_laps(lead_distance: int, pole_tile: int, lap_tiles: int) -> int:

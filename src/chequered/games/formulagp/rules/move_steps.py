@@ -13,6 +13,7 @@ from . import car_state as CS
 from . import cards as C
 from . import movement as M
 from .decide import remember, wait
+from .flag_steps import blocked_tile, red_flag
 from .overtake import check_step, must_stop
 from .tyres import worn_out
 from .turn import _sc, car_of, wear
@@ -27,6 +28,11 @@ def _moving(race: Race) -> list[Event]:
         mv["stage"] = "after_move" if (mv["reduced"] or mv["blocked"]) else "extend"
         return []
     opts = _move_legal(race, car.seat)
+    if not any(isinstance(o, Step) for o in opts) and blocked_tile(race, car.seat):
+        # FGP 13.10: spun cars block the road: the car cannot complete its move
+        mv["left"] = 0
+        mv["stage"] = "end"
+        return red_flag(race)
     if not opts:                                        # A22: nowhere to go, points lost
         mv["lost"] = mv["left"]
         mv["left"] = 0
@@ -180,7 +186,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
     if move.lane_change:
         mv["changes"] += 1
         if mv["lc_wear"]:
-            ev += wear(race, car, mv["lc_wear"], "FGP 4.3.1")
+            ev += wear(race, car, mv["lc_wear"], "FGP 4.3.1", movement=True)
     if move.crosses_finish:
         car.laps += 1
         if car.laps > 0:

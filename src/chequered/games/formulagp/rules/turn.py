@@ -176,8 +176,7 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
     if isinstance(action, PlayCard):
         if action.how == "event":
             out = FX.play_held_event(race, seat, action.card, situation=FX.Situation())
-            race.move.setdefault("followups", []).extend(_fu(out))   # resolved after the move
-            return out.events
+            return out.events + _followups(race, out)
         if action.how == "worn_discard":
             C.discard(car, action.card, "FGP 10.1")
             return [C.face_down("discard", seat, action.card, "FGP 10.1")]
@@ -192,8 +191,8 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
             return [Event("play_tyre_wear", {"seat": seat}, "FGP 7.3.3.1")] \
                 + wear(race, car, 1, "FGP 4.3.2")
         out = FX.draw_and_resolve(race, seat, "event", situation=FX.Situation())
-        race.move.setdefault("followups", []).extend(_fu(out))
-        return [Event("play_option", {"seat": seat}, "FGP 4.3.3")] + out.events
+        return [Event("play_option", {"seat": seat}, "FGP 4.3.3")] + out.events \
+            + _followups(race, out)
     if isinstance(action, Spend):
         choice = (action.function, *action.cards) + ((action.colour,) if action.colour else ())
         return C.spend_pair(race, car, choice)
@@ -208,8 +207,28 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
     raise AssertionError(action)
 
 
-def _fu(outcome) -> list[dict]:
-    return [{"kind": f.kind, "seat": f.seat, "data": f.data} for f in outcome.followups]
+RACE_CONTROL_NOW = ("yellow_flag", "safety_car", "investigation")
+
+
+def _followups(race: Race, outcome) -> list[Event]:
+    """An EVENT card played before the move: race control acts on it at once
+    (A67): its yellow flag goes on the tile where the car stands, and a Safety
+    Car or Red Flag it brings ends the round before the car moves (FGP 13.9.2
+    step 2, 13.10); the rest waits for the end of the move, as before."""
+    from .incident_steps import apply_followup
+    ev: list[Event] = []
+    for f in outcome.followups:
+        if f.kind not in RACE_CONTROL_NOW:
+            race.move.setdefault("followups", []).append(
+                {"kind": f.kind, "seat": f.seat, "data": f.data})
+            continue
+        sc = race.safety_car is not None
+        ev += apply_followup(race, f.kind, f.seat, f.data)
+        if race.move.get("red_flag") or (race.safety_car is not None and not sc):
+            race.move["stage"] = "end"              # the round is over: no move
+            race.move.pop("followups", None)
+            break
+    return ev
 
 
 # ---- FGP 7.3.3.2 / 7.3.3.5: the movement play ----------------------------------------------
