@@ -70,14 +70,13 @@ def zones(st) -> list[tuple[int, int, int]]:
 
 
 def forward(st, seat: int):
-    """The legal Step that keeps the car's lane (else the first Step), or None."""
+    """The legal Step that keeps the car's lane, or None (the car then
+    stands at the decision: a lane change, a stop behind, ...)."""
     trk = track(st.track)
     steps = [a for a in GAME.legal_actions(st, seat) if isinstance(a, A.Step)]
-    if not steps:
-        return None
     here = st.cars[seat].space
     keep = [a for a in steps if not next(m for m in trk.moves(here) if m.to == a.to).lane_change]
-    return (keep or steps)[0]
+    return keep[0] if keep else None
 
 
 def drive(st, seat: int, cards, orange_as=(), *, prep=(), characteristic=False):
@@ -102,10 +101,10 @@ def finish(st, seat: int, *, limit=50):
     """Play on the rest of `seat`'s turn with the plainest answers: no
     extension, no counter-steer, no battle, Done."""
     ev = []
+    turn = st.move
     for _ in range(limit):
         p = st.turn.pending
-        if p is None or seat not in p.seats or (st.move and st.move.get("seat") != seat
-                                                 and p.step in ("prep", "play")):
+        if p is None or seat not in p.seats or st.move is not turn:
             return ev
         legal = GAME.legal_actions(st, seat)
         pick = next((a for a in legal if isinstance(a, A.Done)), None) \

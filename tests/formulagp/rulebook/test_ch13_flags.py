@@ -718,7 +718,7 @@ moved = true
         return pos(text.format(others=others), sequence=["vireo", *names])
 
     blocked = race({1, 2, 3, 4})
-    ev = drive(blocked, 0, ["R04"])
+    ev = drive(blocked, 0, ["R04"]) + finish(blocked, 0)
     assert "red_flag" in kinds(ev) and blocked.turn.pending.step == "red_flag"
     open_lane = race({1, 2, 3})                # lane 4 holds a car that has not spun
     ev = drive(open_lane, 0, ["R04"]) + finish(open_lane, 0)
