@@ -18,7 +18,7 @@ from .decide import wait
 from .dice import roll_die, white_value
 from .finish import places_yellow_flag
 from .flag_steps import (advance_panel, investigation, red_flag, safety_car,
-                         virtual_safety_car, yellow_flag)
+                         safety_car_card, virtual_safety_car, yellow_flag)
 from .flags import drs_between
 from .tyres import red_die_after_move
 from .turn import car_of, wear
@@ -223,14 +223,10 @@ def apply_followup(race: Race, kind: str, seat: int, data: dict) -> list[Event]:
         return roll(race, seat, data["die"])
     if kind == "yellow_flag":
         if data.get("on_track", True):
-            return yellow_flag(race, seat, panel=data.get("panel", 1))
+            return yellow_flag(race, seat, panel=data.get("panel", 1), card=True)
         return advance_panel(race, data.get("panel", 1))
     if kind == "safety_car":
-        ev: list[Event] = []
-        white = roll_die(race, ev, "white", "FGP 13.9", seat=seat)
-        if white.value in data.get("red_flag_on", [6]):
-            return ev + red_flag(race)
-        return ev + safety_car(race)
+        return safety_car_card(race, seat, data)
     if kind == "vsc":
         return virtual_safety_car(race, seat)
     if kind == "investigation":

@@ -20,6 +20,7 @@ from . import card_effects as FX
 from . import car_state as CS
 from . import cards as C
 from . import draw as D
+from . import flags as F
 from . import movement as M
 from . import pit as P
 from .decide import wait
@@ -163,8 +164,11 @@ def _prep_legal(race: Race, seat: int) -> list:
             out.append(PlayCard(c, "tyre_wear"))            # FGP 7.3.3.1: free hand space
         if k == "tyre_wear" and worn:
             out.append(PlayCard(c, "worn_discard"))         # FGP 10.1 / 4.3.2
-        if sc and k in ("tyre_wear", "option") and not race.move.get("sc_discard"):
-            out.append(PlayCard(c, "sc_discard"))           # FGP 13.9.2 benefits
+    if sc:                      # FGP 13.9.2 benefits: one Tyre Wear card, any Option cards
+        kinds = {c: C.kind_of(race, c) for c in car.hand}
+        out += [PlayCard(c, "sc_discard") for what, c in F.sc_discard_choices(
+            car.hand, kinds, tyre_wear_discarded=bool(race.move.get("sc_tyre_discard")))
+            if what != "done"]
     if not sc:
         for c in FX.held_event_choices(race, seat, when="turn"):
             out.append(PlayCard(c, "event"))
@@ -200,7 +204,8 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
         if action.how == "sc_discard":
             C.discard(car, action.card, "FGP 13.9.2") if not C.is_tyre_wear(race, action.card) \
                 else C.play(car, action.card, "FGP 13.9.2")
-            race.move["sc_discard"] = True
+            if C.is_tyre_wear(race, action.card):
+                race.move["sc_tyre_discard"] = True
             return [Event("sc_discard", {"seat": seat}, "FGP 13.9.2")]
         C.play(car, action.card, "FGP 7.3.3.1")
         if action.how == "tyre_wear":
@@ -257,19 +262,35 @@ def _fu(outcome) -> list[dict]:
     return [{"kind": f.kind, "seat": f.seat, "data": f.data} for f in outcome.followups]
 
 
+RACE_CONTROL_NOW = ("yellow_flag", "safety_car", "investigation")
+
+
 def _option_event(race: Race, seat: int) -> list[Event]:
     """FGP 4.3.3: the Option card played draws an EVENT card, resolved now."""
     return _queue(race, FX.draw_and_resolve(race, seat, "event", situation=FX.Situation()))
 
 
 def _queue(race: Race, outcome) -> list[Event]:
-    """What a card played before the move asks of the round machine: a cut
-    down to a lowered hand limit at once (FGP 8.8, the 'now' queue); dice,
-    flags and the rest after the move, with the move's own (A62 (ours))."""
+    """What a card played before the move asks of the round machine. Race
+    control acts at once (A67): its yellow flag goes on the tile where the car
+    stands, and a Safety Car or Red Flag it brings ends the round before the
+    car moves (FGP 13.9.2 step 2, 13.10). A cut down to a lowered hand limit is
+    made at once too (FGP 8.8, the 'now' queue); dice and the rest come after
+    the move, with the move's own (A62)."""
+    from .incident_steps import apply_followup
+    ev = list(outcome.events)
     for f in _fu(outcome):
+        if f["kind"] in RACE_CONTROL_NOW:
+            sc = race.safety_car is not None
+            ev += apply_followup(race, f["kind"], f["seat"], f["data"])
+            if race.move.get("red_flag") or (race.safety_car is not None and not sc):
+                race.move["stage"] = "end"              # the round is over: no move
+                race.move.pop("followups", None)
+                break
+            continue
         now = f["kind"] == "discard" and f["data"].get("reason") == "hand_limit"
         race.move.setdefault("now" if now else "followups", []).append(f)
-    return outcome.events
+    return ev
 
 
 # ---- FGP 7.3.3.2 / 7.3.3.5: the movement play ----------------------------------------------
