@@ -8,7 +8,10 @@ from pydantic import Field, model_validator
 from ...engine.protocol import GameConfig
 
 RULE_LEVELS = ("standard",)
-OPTIONS = ("championship",)           # FGP 14: a series of races
+OPTIONS = (
+    "championship",            # FGP 14: a series of races
+    "pit_start_round_3",       # FGP 7.2 (A11): qualifying crashes start in round 3, not 2
+)
 
 
 def seat_kinds() -> tuple[str, ...]:
