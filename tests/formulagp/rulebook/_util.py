@@ -68,3 +68,63 @@ def qualify(st, plays: dict):
 def no_pushes(st):
     while st.turn.pending and st.turn.pending.step == "push":
         GAME.apply(st, st.turn.pending.seats[0], A.Push(False))
+
+
+# ---- positions and turns ----------------------------------------------------------
+def pos(text: str):
+    from chequered.games.formulagp.position import position
+    return position(text)
+
+
+def at(st, seat) -> str:
+    """The car's space name (tile.lane.space)."""
+    from chequered.games.formulagp.position import space_name
+    return space_name(st.track, st.cars[seat].space)
+
+
+def space(st, name: str) -> int:
+    from chequered.games.formulagp.position import parse_space
+    return parse_space(st.track, name)
+
+
+def all_done(st, step="returns"):
+    """Every seat waiting at `step` says Done."""
+    while st.turn.pending and st.turn.pending.step == step:
+        for s in sorted(GAME.to_act(st)):
+            GAME.apply(st, s, A.Done())
+
+
+def forward(st, seat):
+    """Drive the move point by point straight on where possible (a lane change
+    only when no forward step is left)."""
+    from chequered.games.formulagp.track import track
+    trk = track(st.track)
+    while st.turn.pending and st.turn.pending.step == "move" and \
+            seat in GAME.to_act(st):
+        steps = [a for a in GAME.legal_actions(st, seat) if isinstance(a, A.Step)]
+        if not steps:
+            break
+        here = st.cars[seat].space
+        fwd = [a for a in steps
+               if not next(m for m in trk.moves(here) if m.to == a.to).lane_change]
+        GAME.apply(st, seat, (fwd or steps)[0])
+
+
+def finish_turn(st, seat):
+    """Play the rest of `seat`'s turn with plain choices: Done, no attack,
+    straight on."""
+    rnd = st.round
+    while st.turn.pending and seat in GAME.to_act(st) and st.round == rnd \
+            and seat not in st.done and st.turn.pending.step != "returns":
+        step = st.turn.pending.step
+        legal = GAME.legal_actions(st, seat)
+        if step == "move":
+            if any(isinstance(a, A.Step) for a in legal):
+                forward(st, seat)
+                continue
+        for pref in (A.Done(), A.Attack(None), A.Stop()):
+            if pref in legal:
+                GAME.apply(st, seat, pref)
+                break
+        else:
+            GAME.apply(st, seat, legal[0])
