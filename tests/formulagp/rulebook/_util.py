@@ -128,3 +128,14 @@ def finish_turn(st, seat):
                 break
         else:
             GAME.apply(st, seat, legal[0])
+
+
+def face(die: str, result: str) -> int:
+    """The scripted roll (face index) of a YELLOW or RED result."""
+    return list(getattr(CONTENT.dice, die)).index(result) + 1
+
+
+def drive(st, seat, route: list[str]):
+    """Step the car along these named spaces (one movement point each)."""
+    for name in route:
+        GAME.apply(st, seat, A.Step(space(st, name)))
