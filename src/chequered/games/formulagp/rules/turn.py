@@ -99,9 +99,10 @@ def _begin(race: Race) -> list[Event]:
         ev.append(Event("cold_tyres", {"seat": car.seat, "rounds": car.cold_tyres},
                         "FGP 11.3"))
     fixed = race.secret.pop(car.seat, None) if race_round(race) == 1 else None
-    if fixed is not None:                               # FGP 7.2.1: the revealed play
-        return ev + start_move(race, fixed["movement"], fixed.get("orange_as", ()),
-                               characteristic=False, in_hand=False)
+    if fixed is not None:                               # FGP 7.2.1: the revealed play,
+        mv["fixed"] = fixed                             # after the free actions (4.2.2, 4.12)
+        mv["stage"] = "prep"
+        return ev
     if race_round(race) == 1 and car.stuck_in_neutral:        # FGP 7.2 (A51)
         return ev + _neutral(race)
     mv["stage"] = "prep"
@@ -155,12 +156,13 @@ def _prep_legal(race: Race, seat: int) -> list:
     car = race.cars[seat]
     out: list = []
     sc = _sc(race)
+    fixed = race.move.get("fixed") is not None          # round 1: the play is revealed
     worn = worn_out(C.board_side(race, car), car.tyre, car.wear)
     for c in dict.fromkeys(car.hand):
         k = C.kind_of(race, c)
-        if k == "option" and not sc:
+        if k == "option" and not sc and not fixed:      # no EVENT draws in round 1 (7.2.3)
             out.append(PlayCard(c, "play"))                 # FGP 4.3.3: draw an EVENT
-        if k == "tyre_wear" and len(car.hand) >= C.hand_limit(race, car):
+        if k == "tyre_wear":                            # one or more, each +1 wear
             out.append(PlayCard(c, "tyre_wear"))            # FGP 7.3.3.1: free hand space
         if k == "tyre_wear" and worn:
             out.append(PlayCard(c, "worn_discard"))         # FGP 10.1 / 4.3.2
@@ -182,7 +184,7 @@ def _prep_legal(race: Race, seat: int) -> list:
             out.append(QuickRepair(fid, tuple(pay)))
     if C.can_use_parameter(car, "white"):
         out.append(Parameter("white"))                  # FGP 4.12: at any time (A3)
-    if D.has_playable_movement(race, car):
+    if fixed or D.has_playable_movement(race, car):
         out.append(Done())
     else:
         out += [NoMove(ch) for ch in D.no_move_choices(race, seat) if ch != ("white",)]
@@ -192,6 +194,10 @@ def _prep_legal(race: Race, seat: int) -> list:
 def _prep_act(race: Race, seat: int, action) -> list[Event]:
     car = race.cars[seat]
     if isinstance(action, Done):
+        fixed = race.move.pop("fixed", None)
+        if fixed is not None:                           # FGP 7.2.1: move with the revealed cards
+            return start_move(race, fixed["movement"], fixed.get("orange_as", ()),
+                              characteristic=False, in_hand=False)
         race.move["stage"] = "play"
         return []
     if isinstance(action, PlayCard):
