@@ -5,6 +5,7 @@ tokens and highlighted (reachable) spaces, next to this script.
 """
 from pathlib import Path
 
+from chequered.games.formulagp.position import parse_space
 from chequered.games.formulagp.render_track import track_svg
 from chequered.games.formulagp.track import track, track_keys
 
@@ -21,6 +22,15 @@ def main() -> None:
         (HERE / f"formulagp-{key}.svg").write_text(
             track_svg(t, cars=cars, tokens={12: "yellow_flag"}, highlight=reach) + "\n")
         print("wrote", f"formulagp-{key}.svg")
+    # docs/rules/formulagp-positions.md: the fast track with its tile numbers and
+    # the cars of the worked examples on the spaces they name
+    t = track("fast")
+    cars = [{"seat": i, "number": n, "space": parse_space(t, name)}
+            for i, (n, name) in enumerate((("A", "37.2.1"), ("B", "30.2.1"), ("P", "39.4.1"),
+                                           ("S", "6.2.1")))]
+    (HERE / "formulagp-positions.svg").write_text(
+        track_svg(t, cars=cars, tokens={9: "SC"}, title="fast: tile numbers, space names") + "\n")
+    print("wrote formulagp-positions.svg")
 
 
 if __name__ == "__main__":

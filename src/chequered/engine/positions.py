@@ -1,7 +1,9 @@
 """Position documents: any mid-race situation as a human-writable file.
 
 Like chess's FEN, a position can be written by hand, attached to a bug report
-or used to set up a rule scenario in a test. Files are JSON or TOML.
+or used to set up a rule scenario in a test. Files are JSON or TOML: the full
+chequered-position/1 document (the state as the game dumps it), or a short
+format of the game's own that its spec declares in `position_formats`.
 """
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ from .protocol import BadInput, Game
 FORMAT = "chequered-position/1"
 
 
-def read_position_file(path: str | Path) -> dict:
+def read_position_file(path: str | Path, formats=(FORMAT,)) -> dict:
+    """The document of a position file whose `format` is one of `formats`."""
     path = Path(path)
     try:
         raw = path.read_bytes()
@@ -29,8 +32,8 @@ def read_position_file(path: str | Path) -> dict:
             doc = json.loads(raw)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise BadInput(f"{path}: cannot parse position: {exc}") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise BadInput(f"{path}: not a {FORMAT} document")
+    if not isinstance(doc, dict) or doc.get("format") not in formats:
+        raise BadInput(f"{path}: not a {' or '.join(formats)} document")
     return doc
 
 
@@ -44,7 +47,15 @@ def write_position_file(game: Game, state, path: str | Path) -> None:
 
 
 def load_position_file(game: Game, path: str | Path):
-    doc = read_position_file(path)
+    short = dict(getattr(game.spec, "position_formats", {}))
+    doc = read_position_file(path, (FORMAT, *short))
+    if doc["format"] in short:
+        if doc.get("game", game.name) != game.name:
+            raise BadInput(f"{path}: position is for {doc.get('game')!r}, not {game.name!r}")
+        try:
+            return short[doc["format"]](doc)
+        except BadInput as exc:
+            raise BadInput(f"{path}: {exc}") from None
     if doc.get("game") != game.name:
         raise BadInput(f"{path}: position is for {doc.get('game')!r}, not {game.name!r}")
     return game.load_position(doc)

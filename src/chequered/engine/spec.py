@@ -67,3 +67,6 @@ class GameSpec:
     candidate_actions: Callable | None = None      # (state, seat) -> superset of legal
     invariants: Callable = _empty                  # (state) -> list of violations
     decorate_view: Callable | None = None          # (state, seat, view, legal) -> view
+    # a game's own short position formats a position file may declare instead
+    # of chequered-position/1: format name -> (doc) -> state (engine/positions.py)
+    position_formats: Mapping[str, Callable] = field(default_factory=dict)

@@ -13,6 +13,7 @@ from .rules.season import result
 from .rules.setup import new_game
 from .rules.steps import MACHINE
 from .log import describe
+from .position import FORMAT as SHORT_POSITION, load_short
 from .text import describe_action, describe_choice, help_text, seat_names
 from .track import track_keys
 from .view import decorate_view, dump_position, load_position, redeterminize, view
@@ -31,6 +32,7 @@ SPEC = GameSpec(
     render_svg=render.svg,
     dump_position=dump_position,
     load_position=load_position,
+    position_formats={SHORT_POSITION: load_short},        # position.py, hand-written
     redeterminize=redeterminize,
     tracks=track_keys,
     describe=describe,

@@ -460,6 +460,13 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
                      f'r="10" fill="#fff" stroke="#222"/><text x="{_f(gx)}" y="{gy * SCALE + 4:.1f}" '
                      f'font-size="{10 if len(" ".join(icons)) < 3 else 7}" text-anchor="middle">'
                      f'{escape(" ".join(icons))}</text></g>')
+    # tile numbers, as the text view and position space names use them
+    # (docs/rules/formulagp-positions.md): beside the start of each tile, left
+    for tp, t in zip(lay.tiles, track.tiles):
+        nx, ny = tp.at(0.18, -(ROAD / 2 + 0.16))
+        o.append(f'<text class="tile-no" data-tile="{t.index}" x="{_f(nx)}" '
+                 f'y="{ny * SCALE + 3:.1f}" font-size="9" font-weight="bold" fill="#fff" '
+                 f'stroke="#1b3a12" stroke-width="0.4" text-anchor="middle">{t.index}</text>')
     # tokens by tile, outside the road on the left
     for tile, items in sorted(_tokens(tokens).items()):
         if not 0 <= tile < n:

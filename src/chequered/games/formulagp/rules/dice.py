@@ -16,10 +16,17 @@ def roll_die(race, events: list, colour: str, rule: str, seat: int | None = None
     """Roll the WHITE, YELLOW or RED die; the face (a content WhiteFace, or
     the result name of a YELLOW/RED face)."""
     faces = getattr(C.content_of(race).dice, colour)
-    n = chance.roll(race.chance, events, len(faces), rule=rule, what=WHAT[colour], seat=seat)
+    head = race.chance.script[0] if race.chance.script else None
+    if head and head[0] == "roll" and getattr(head[1], "die", colour) != colour:
+        # a position's `rolls` name their die (position.Face): refuse it for another
+        raise chance.ScriptError(f"the scripted roll {head[1].die}:{int(head[1])} came to the "
+                                 f"{WHAT[colour]} ({rule}): the rolls are listed out of order")
+    n = int(chance.roll(race.chance, events, len(faces), rule=rule, what=WHAT[colour],
+                        seat=seat))
     face = faces[n - 1]
     # the face shown, for the log and the tests: on these dice a face is not its number
     data = events[-1].data
+    data["value"] = n
     data["die"] = colour
     if colour == "white":
         data["face"], data["colour"] = face.value, face.colour
