@@ -13,11 +13,9 @@ from ...engine.rng import Rng
 from . import actions as A
 from . import bot_strategy as S
 from .rules import cards as C
-from .rules import movement as M
 from .rules.battle import card_info
-from .rules.tyres import worn_out
 from .rules.turn import gear_for
-from .rules.where import distance, grid_spaces, positions, race_round, track_of
+from .rules.where import distance, grid_spaces, race_round, track_of
 
 VALUE = {"blue": 5, "red": 4, "orange": 3.5, "green": 2, None: 1}
 
@@ -234,8 +232,8 @@ class HeuristicBot:
                 return min(route, key=lambda x: (x[0], -progress(x[1].to)))[1]
         steps = [a for a in steps if not trk.spaces[a.to].pit_lane]
         # look ahead: no way that leaves the pit lane as the only step later
-        if near_pit:
-            safe = [a for a in steps if _spendable(race, car, a.to, left - 1)]
+        if _pit_in(trk, car.space, left, across=True) is not None:
+            safe = _spendable(race, car, steps, left - 1)
             steps = safe or steps
         forward = [a for a in steps if progress(a.to) > here.span[0] + 1e-9 or
                    trk.spaces[a.to].tile != here.tile]
@@ -352,16 +350,17 @@ def _done(legal):
 _PIT_DIST: dict[tuple, dict[int, int]] = {}     # by track (key, source, size)
 
 
-def _pit_in(trk, space: int, n: int) -> int | None:
+def _pit_in(trk, space: int, n: int, *, across: bool = False) -> int | None:
     """Movement points from `space` to the PIT LANE space by forward moves
-    and lane changes that do not cross the yellow line (None: not within n)."""
-    tkey = (trk.key, trk.source, len(trk.spaces))
+    and lane changes, across the yellow line too or not (FGP 11.1: a Penalty);
+    None: not within n."""
+    tkey = (trk.key, trk.source, len(trk.spaces), across)
     dist = _PIT_DIST.get(tkey)
     if dist is None:                      # once a track: a walk back from the pit lane
         back: dict[int, list[int]] = {}
         for sp in trk.spaces:
             for m in trk.moves(sp.id):
-                if not m.crosses_yellow_line:
+                if across or not m.crosses_yellow_line:
                     back.setdefault(m.to, []).append(sp.id)
         dist = {sp.id: 0 for sp in trk.spaces if sp.pit_lane}
         frontier = list(dist)
@@ -378,26 +377,20 @@ def _pit_in(trk, space: int, n: int) -> int | None:
     return d if d is not None and d <= n else None
 
 
-def _spendable(race, car, space: int, left: int) -> bool:
-    """FGP 8.3: from `space`, can the car use its `left` points (or stop by
-    reducing, FGP 8.2.1) without the pit lane becoming its only step? The
-    other cars stay where they are; a lane change comes back to no space."""
+def _spendable(race, car, steps: list, left: int) -> list:
+    """FGP 8.3: the steps after which the car can use its `left` points
+    without the pit lane becoming its only step. The rules' own step options
+    (move_steps) are asked on a copy of the race with the car moved on;
+    stopping behind a car (FGP 9.2), reducing (FGP 8.2.1) or having no step
+    at all (A22) ends the move as well. The other cars stay where they are."""
+    from .rules.move_steps import _reduce_options, step_options
+    if left <= 0:
+        return list(steps)
     trk = track_of(race)
-    occ: dict[int, int] = {}
-    for s in positions(race, car.seat).values():
-        occ[s] = occ.get(s, 0) + 1
-    mv = race.move
-    lanes = mv.get("lanes", True) and mv.get("ahead") is None
-    tws = [c for c in dict.fromkeys(car.hand) if C.is_tyre_wear(race, c)]
-    if tws and worn_out(C.board_side(race, car), car.tyre, car.wear):
-        tws = []
-    ers_max = C.ers_max(race, car)
-
-    def can_reduce(n):
-        room = 0 if mv.get("blue") or mv.get("extending") else \
-            M.ers_charge_room(n, car.ers, ers_max)
-        return room + len(tws) >= n
-
+    sim = race.clone()
+    me = sim.cars[car.seat]
+    mv = sim.move
+    extending = bool(mv.get("extending"))
     seen: dict = {}
 
     def ok(sp: int, n: int, path: tuple) -> bool:
@@ -407,12 +400,15 @@ def _spendable(race, car, space: int, left: int) -> bool:
         key = (sp, n, frozenset(p for p in path if trk.spaces[p].tile == tile))
         if key in seen:
             return seen[key]
-        opts = [st for st in M.legal_steps(trk, sp, occupied=occ, visited=path,
-                                           lane_changes=lanes)
-                if not st.crosses_yellow_line]
-        on = [st for st in opts if not trk.spaces[st.to].pit_lane]
-        # no step at all: the points are lost (A22), fine; reducing stops the car too
-        res = (not opts) or can_reduce(n) or any(ok(st.to, n - 1, path + (st.to,)) for st in on)
+        me.space, mv["visited"], mv["left"] = sp, list(path), n
+        steps, blocked = step_options(sim, car.seat)
+        if not steps or (blocked and race_round(sim) > 2 and not extending) \
+                or (not extending and _reduce_options(sim, me)):
+            res = True
+        else:
+            res = any(ok(st.to, n - 1, path + (st.to,)) for st in steps
+                      if not trk.spaces[st.to].pit_lane)
         seen[key] = res
         return res
-    return ok(space, left, tuple(mv.get("visited", [])) + (space,))
+    visited = tuple(race.move.get("visited", []))
+    return [a for a in steps if ok(a.to, left, visited + (a.to,))]
