@@ -163,12 +163,28 @@ class HeuristicBot:
                 if trk.spaces[a.to].pit_lane:
                     return a
         steps = [a for a in steps if not trk.spaces[a.to].pit_lane]
-        forward = [a for a in steps if progress(a.to) > here.span[0] + 1e-9 or
-                   trk.spaces[a.to].tile != here.tile]
+        if pit and trk.pit is not None:
+            # FGP 11.1: steer to the pit lane's side in the last tiles before its entry
+            want = trk.spaces[trk.pit.entry_space].lane
+            if 0 < (trk.pit.entry_tile - here.tile) % trk.lap_tiles <= 3 and here.lane != want:
+                toward = [a for a in steps if trk.spaces[a.to].tile == here.tile
+                          and all(c.space != a.to for c in race.cars if c.seat != seat)
+                          and abs(trk.spaces[a.to].lane - want) < abs(here.lane - want)]
+                if toward:
+                    return toward[0]
+        # no push into another car (FGP 8.3.1: a penalty or a collision at worst)
+        occ: dict = {}
+        for c in race.cars:
+            if c.seat != seat and c.space is not None:
+                occ[c.space] = occ.get(c.space, 0) + 1
+        full = {s for s, n in occ.items() if n >= trk.spaces[s].capacity}
+        forward = [a for a in steps if a.to not in full and (
+            progress(a.to) > here.span[0] + 1e-9 or trk.spaces[a.to].tile != here.tile)]
         if forward:
             lane = here.lane
             return max(forward, key=lambda a: (progress(a.to), -abs(trk.spaces[a.to].lane - lane)))
-        lateral = [a for a in steps if a.to not in race.move.get("visited", [])]
+        lateral = [a for a in steps if a.to not in race.move.get("visited", [])
+                   and a.to not in full]
         if any(isinstance(a, A.Stop) for a in legal):
             # stopping behind a car in its own lane leads to no battle (A27): go round it
             if not (lateral and race.move["left"] > 1) or self._attack_from_here(race, car):
@@ -178,7 +194,8 @@ class HeuristicBot:
         red = [a for a in legal if isinstance(a, A.Reduce)]
         if red:
             return max(red, key=lambda a: a.charge)
-        return steps[0] if steps else legal[0]
+        safe = [a for a in steps if a.to not in full]
+        return (safe or steps)[0] if steps else legal[0]
 
     @staticmethod
     def _attack_from_here(race, car) -> bool:
