@@ -216,10 +216,12 @@ rolls = ["white:1"]
 name = "vireo"
 at = "1.3.1"
 hand = ["G05"]
+w2w = "vs"
 [[car]]
 name = "halcyon"
 at = "1.4.1"
 hand = {hand}
+w2w = "vs"
 """
 
 
@@ -270,7 +272,7 @@ at = "1.4.1"
 
 
 def test_fgp_8_3_1_a_push_off_the_track_costs_the_pusher_one_token():
-    """One push off the track is one incident: the pusher gets one Penalty token, whether the car pushed then spins or saves itself; it resolves before the next car moves."""
+    """One push off the track (here between W2W cars) is one incident: the pusher gets one Penalty token, whether the car pushed then spins or saves itself; it resolves before the next car moves."""
     for hand, spun in (([], True), (["G01"], False)):         # G01: a counter-steer card
         st = position(TWO_ON_TILE_1.format(hand=hand))
         play(st, A.Done(), single("G05"))
