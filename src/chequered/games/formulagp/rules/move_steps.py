@@ -219,7 +219,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
         if occ_here >= sp.capacity:
             # a collision: the pusher stays in its space (FGP 13.5) and finishes
             # its movement with the points left (FGP 8.3.1); the car hit loses
-            # control after this move and is not pushed again in it (A66)
+            # control after this move and is not pushed again in it (A70)
             mv["visited"].append(to)
             return ev
     car.space = to
