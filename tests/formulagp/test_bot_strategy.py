@@ -122,8 +122,8 @@ def test_worn_tyres_at_the_pit_entry_stop_and_fresh_ones_do_not():
 # ---- over 30 races -----------------------------------------------------------------------
 def test_thirty_races_vary_the_start_and_every_stop_has_a_reason():
     """Over 30 six-car heuristic races the field starts on more than one
-    compound, no car enters the pits in round 1, none in round 2 without damage to
-    repair, and every entry had tyres past the degrade icon, Penalty tokens to serve
+    compound, no car enters the pits in rounds 1-2 unless it has damage to repair
+    (a collision at the start), and every entry had tyres past the degrade icon, Penalty tokens to serve
     or cards to repair."""
     starts, stops = [], []
     for track in ("fast", "street", "twisty"):
@@ -155,6 +155,6 @@ def test_thirty_races_vary_the_start_and_every_stop_has_a_reason():
     assert len(set(starts)) >= 2 and max(starts.count(t) for t in set(starts)) <= 0.95 * 180
     assert stops, "no pit stop in 30 races"
     for s in stops:
-        assert s["round"] > 2 or (s["round"] == 2 and s["damage"]), s
+        assert s["round"] > 2 or s["damage"], s
         assert s["tyres"] or s["penalties"] or s["damage"], s
 

@@ -216,10 +216,12 @@ rolls = ["white:1"]
 name = "vireo"
 at = "1.3.1"
 hand = ["G05"]
+w2w = "vs"
 [[car]]
 name = "halcyon"
 at = "1.4.1"
 hand = {hand}
+w2w = "vs"
 """
 
 
@@ -241,8 +243,36 @@ at = "1.3.1"
     assert st.cars[0].penalties == 0 and st.move["left"] == 4
 
 
+def test_fgp_8_3_1_a_push_is_never_forced():
+    """Boxed in with only pushes left (round 2: the car ahead may not be driven through), the car may stop instead and lose its points (A22)."""
+    st = position("""
+round = 2
+[[car]]
+name = "vireo"
+at = "1.3.1"
+hand = ["G05"]
+[[car]]
+name = "halcyon"
+at = "2.3.1"
+[[car]]
+name = "corsa_nera"
+at = "1.2.1"
+[[car]]
+name = "ardent"
+at = "1.4.1"
+""")
+    play(st, A.Done(), single("G05"))
+    options = legal(st)
+    assert {a.to for a in options if isinstance(a, A.Step)} == {space(st, "1.2.1"),
+                                                                space(st, "1.4.1")}
+    assert A.Stop() in options
+    ev = play(st, A.Stop())
+    assert "points_lost" in kinds(ev) and "push" not in kinds(ev)
+    assert (name(st, 0), name(st, 2), name(st, 3)) == ("1.3.1", "1.2.1", "1.4.1")
+
+
 def test_fgp_8_3_1_a_push_off_the_track_costs_the_pusher_one_token():
-    """One push off the track is one incident: the pusher gets one Penalty token, whether the car pushed then spins or saves itself; it resolves before the next car moves."""
+    """One push off the track (here between W2W cars) is one incident: the pusher gets one Penalty token, whether the car pushed then spins or saves itself; it resolves before the next car moves."""
     for hand, spun in (([], True), (["G01"], False)):         # G01: a counter-steer card
         st = position(TWO_ON_TILE_1.format(hand=hand))
         play(st, A.Done(), single("G05"))

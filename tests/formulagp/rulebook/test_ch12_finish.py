@@ -250,7 +250,7 @@ def test_fgp_12_2_2_cars_that_did_not_cross_in_the_final_round_come_after():
 
 
 def test_fgp_12_2_2_blue_flag_cars_are_last_of_all():
-    """Lapped cars with blue flags are classified behind all others, even cars that did not cross the line."""
+    """A lapped car (blue flag) ranks below every other car, below those that did not cross the line too."""
     st = finished(car("vireo", "3.2.1", laps=3, more="crossed_final = true\nlaps_down = 1")
                   + car("halcyon", "39.2.1", laps=2)
                   + car("corsa_nera", "2.2.1", laps=3, more="crossed_final = true", last=True),

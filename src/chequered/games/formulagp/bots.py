@@ -245,12 +245,19 @@ class HeuristicBot:
         if _pit_in(trk, car.space, left, across=True) is not None:
             safe = _spendable(race, car, steps, left - 1)
             steps = safe or steps
-        forward = [a for a in steps if progress(a.to) > here.span[0] + 1e-9 or
-                   trk.spaces[a.to].tile != here.tile]
+        # no push into another car (FGP 8.3.1: a penalty or a collision at worst)
+        occ: dict = {}
+        for c in race.cars:
+            if c.seat != seat and c.space is not None:
+                occ[c.space] = occ.get(c.space, 0) + 1
+        full = {s for s, n in occ.items() if n >= trk.spaces[s].capacity}
+        forward = [a for a in steps if a.to not in full and (
+            progress(a.to) > here.span[0] + 1e-9 or trk.spaces[a.to].tile != here.tile)]
         if forward:
             lane = here.lane
             return max(forward, key=lambda a: (progress(a.to), -abs(trk.spaces[a.to].lane - lane)))
-        lateral = [a for a in steps if a.to not in race.move.get("visited", [])]
+        lateral = [a for a in steps if a.to not in race.move.get("visited", [])
+                   and a.to not in full]
         if any(isinstance(a, A.Stop) for a in legal):
             # stopping behind a car in its own lane leads to no battle (A27): go round it
             if not (lateral and left > 1) or self._attack_from_here(race, car):
@@ -260,7 +267,8 @@ class HeuristicBot:
         red = [a for a in legal if isinstance(a, A.Reduce)]
         if red:
             return max(red, key=lambda a: a.charge)
-        return steps[0] if steps else legal[0]
+        safe = [a for a in steps if a.to not in full]
+        return (safe or steps)[0] if steps else legal[0]
 
     @staticmethod
     def _attack_from_here(race, car) -> bool:

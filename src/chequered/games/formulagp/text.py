@@ -101,7 +101,7 @@ def describe_action(action) -> str:
     if isinstance(action, A.Rejoin):
         return f"rejoin at space {action.to}"
     if isinstance(action, A.Stop):
-        return "stop behind (points left become OT)"
+        return "stop here (points left become OT for a battle, or are lost)"
     if isinstance(action, A.Reduce):
         return f"stop: {action.charge} to ERS, brake with {len(action.brake)} card(s)"
     if isinstance(action, A.Extend):

@@ -144,6 +144,8 @@ def _move_legal(race: Race, seat: int) -> list:
         out.append(Stop())
     elif blocked and not steps:
         out.append(Stop())
+    elif steps and all(s.push for s in steps):
+        out.append(Stop())                              # A22: a push is never forced
     if not mv.get("extending"):
         out += _reduce_options(race, car)
     return out
@@ -180,6 +182,9 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
         blocked = step_options(race, seat)[1]
         mv["blocked"] = [b for b in blocked if b >= 0] or [-1]
         mv["stage"] = "after_move"
+        if not blocked:                                 # A22: only pushes were left
+            mv["lost"], mv["left"] = mv["left"], 0
+            return [Event("points_lost", {"seat": seat, "n": mv["lost"]}, "FGP 8.3")]
         return [Event("stop_behind", {"seat": seat, "left": mv["left"]}, "FGP 9.2")]
     if isinstance(action, Reduce):
         mv["reduced"] = True
@@ -225,7 +230,8 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
         if occ_here >= sp.capacity:
             # a collision: the pusher stays in its space (FGP 13.5) and finishes
             # its movement with the points left (FGP 8.3.1); the car hit loses
-            # control after this move (A66)
+            # control after this move and is not pushed again in it (A70)
+            mv["visited"].append(to)
             return ev
     car.space = to
     mv["visited"].append(to)

@@ -275,8 +275,9 @@ def drs_move(track: Track, space: int, others: Mapping[str, int],
     cars of a different lapping status, FGP 8.6/13.11). The car moves in its own
     lane up to the tile just behind the next car ahead in the same zone, as far
     forward as it can; if that car sits on a slipstream space of this lane with a
-    free shadow, into that space (always, A67). It never passes through an occupied space
-    (`occupied` counts every car, those of another lapping status included)."""
+    free shadow, into that space (always, A71). It never passes through an
+    occupied space (`occupied` counts every car, those of another lapping
+    status included)."""
     me = _zone_pos(track, space)
     if me is None:
         return None
