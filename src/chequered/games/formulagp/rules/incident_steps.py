@@ -425,7 +425,9 @@ def push_aside(race: Race, car, to: int) -> list[Event]:
         pushed.space = None
         pushed.off_track = True
         pushed.off_spot = list(spot)
-        followup(race, "second_counter_steer", pushed.seat, pusher=car.seat)
+        # FGP 8.3.1 / 13.4 a: one push, one token (given above); the pushed car's
+        # counter-steer or spin that follows costs the pusher nothing more
+        followup(race, "second_counter_steer", pushed.seat)
         return ev
     return ev + _collision(race, car.seat, {"hit": to})
 

@@ -51,11 +51,9 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
         occ[s_] = occ.get(s_, 0) + 1
         tiles.add(spaces[s_].tile)
     here = spaces[car.space].tile
-    # FGP 9.5 / 8.3.1: wheel-to-wheel partners on this tile may be pushed aside
-    push = car.w2w is not None and here in tiles and race_round(race) > 2 \
-        and race.safety_car is None and any(
-            c.w2w is not None and c.space is not None and c.seat != seat
-            and spaces[c.space].tile == here for c in race.cars)
+    # FGP 8.3.1 / 9.1 / 9.5: a car already on a tile with another car (however
+    # it got there) changes lanes normally, pushing a car in its way (A10)
+    push = here in tiles and race.safety_car is None
     steps = M.legal_steps(trk, car.space, occupied=occ, visited=mv["visited"],
                           lane_changes=mv["lanes"] and mv.get("ahead") is None,
                           may_push=push)
@@ -95,8 +93,20 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
                 continue
         if c.allowed:
             kept.append(st)
-        else:
+        if not c.allowed or c.shadow:
+            # FGP 9.2: the car may stop here behind them (the shadow is a "can")
             blocked += [k for k in c.blocked_by if k not in blocked]
+    # FGP 9.2: a car on the very next space of this lane (a full space, which
+    # legal_steps leaves out) stops this car too: it may stop behind it
+    for m in trk.moves(car.space):
+        sp = spaces[m.to]
+        if m.lane_change or sp.tile == here or sp.pit_lane or m.to in mv["visited"] \
+                or occ.get(m.to, 0) < sp.capacity:
+            continue
+        if free is None:
+            free = passable(race, car)
+        c = check_step(trk, car.space, m.to, others, free)
+        blocked += [k for k in c.blocked_by if k not in blocked]
     return kept, tuple(blocked)
 
 
@@ -201,9 +211,10 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
         from .incident_steps import push_aside
         ev += push_aside(race, car, to)
         occ_here = occupancy(race, seat).get(to, 0)
-        if occ_here >= sp.capacity:                      # a collision: the pusher stays
-            mv["left"] = 0
-            mv["stage"] = "after_move"
+        if occ_here >= sp.capacity:
+            # a collision: the pusher stays in its space (FGP 13.5) and finishes
+            # its movement with the points left (FGP 8.3.1); the car hit loses
+            # control after this move (A66)
             return ev
     car.space = to
     mv["visited"].append(to)

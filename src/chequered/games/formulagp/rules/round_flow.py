@@ -119,6 +119,7 @@ def _round_end(race: Race) -> list[Event]:
                              round_no=race_round(race), safety_car=race.safety_car is not None)
     for seat, tok in upd.tokens.items():
         race.cars[seat].w2w = tok
+        race.cars[seat].w2w_with = list(upd.partners.get(seat, ()))
     reds = []
     for seat, n in upd.stress.items():
         e, r = stress(race, race.cars[seat], n, "FGP 9.5")
@@ -224,6 +225,31 @@ def leader_crossed(race: Race) -> None:
         race.final_round = True
 
 
+def finish_order(race: Race) -> list[int]:
+    """FGP 12.2.1 / 12.2.2: the normal driver sequence (FGP 7.3.2) of the cars
+    where they finished, front first: it orders cars on one tile and the
+    penalties are applied from its last car. Cars in the pit box follow the
+    cars on and off the track (A16)."""
+    trk = track_of(race)
+    pos: dict = {}
+    for c in race.cars:
+        if c.space is not None:
+            pos[c.seat] = c.space
+        elif c.off_track and c.off_spot:
+            pos[c.seat] = tuple(c.off_spot)
+    order: list[int] = []
+    if pos:
+        leader = race.leader if race.leader in pos else \
+            max(pos, key=lambda s: distance(race, race.cars[s]))
+        exits = [s for s in race.pit_exits if s in pos]
+        order = driver_sequence(
+            trk, pos, leader, late=[s for s in pos if race.cars[s].spun or race.cars[s].off_track],
+            blue_flag=[c.seat for c in race.cars if c.laps_down],
+            within_space={s: i for i, s in enumerate(exits)}, tie_order=list(race.pit_order))
+    return order + [s for s in race.pit_order if s not in order] \
+        + [c.seat for c in race.cars if c.seat not in order and c.seat not in race.pit_order]
+
+
 def _finish(race: Race) -> list[Event]:
     """FGP 12.2: reveal the penalty icons in hand, then classify."""
     trk = track_of(race)
@@ -238,10 +264,12 @@ def _finish(race: Race) -> list[Event]:
         race.cars[a.seat].penalties += a.tokens
         ev.append(Event("penalty", {"seat": a.seat, "tokens": a.tokens, "cause": "end"},
                         "FGP 12.2.1"))
-    for car in race.cars:
+    for car in (race.cars[s] for s in finish_order(race)):   # FGP 12.2.2: in sequence
         tile = trk.spaces[car.space].tile if car.space is not None else \
             (car.off_spot[0] if car.off_spot else (trk.pit.exit_tile if trk.pit else 0))
-        spin = "off_track" if car.off_track else ("on_track" if car.spun else "none")
+        # FGP 12.2.2: only a spin counts; off the track facing forward (a saved
+        # slide or a push) is not one
+        spin = ("off_track" if car.off_track else "on_track") if car.spun else "none"
         fins.append(Finisher(car.seat, max(0, car.laps), tile, car.penalties,
                              car.crossed_final, spin, car.laps_down))
     race.classification = classify(fins, trk.lap_tiles,
