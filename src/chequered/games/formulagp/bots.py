@@ -162,6 +162,9 @@ class HeuristicBot:
             for a in steps:
                 if trk.spaces[a.to].pit_lane:
                     return a
+            aim = self._toward_pit(trk, here, steps)
+            if aim is not None:
+                return aim
         steps = [a for a in steps if not trk.spaces[a.to].pit_lane]
         forward = [a for a in steps if progress(a.to) > here.span[0] + 1e-9 or
                    trk.spaces[a.to].tile != here.tile]
@@ -179,6 +182,20 @@ class HeuristicBot:
         if red:
             return max(red, key=lambda a: a.charge)
         return steps[0] if steps else legal[0]
+
+    @staticmethod
+    def _toward_pit(trk, here, steps):
+        """Wanting to pit, within three tiles of the pit entry: a lane change towards
+        the PIT LANE space's lane, which leads into it forward (FGP 11.1)."""
+        if trk.pit is None:
+            return None
+        entry = trk.spaces[trk.pit.entry_space]
+        if not 0 < (entry.tile - here.tile) % trk.lap_tiles <= 3:
+            return None
+        gap = abs(here.lane - entry.lane)
+        closer = [a for a in steps if trk.spaces[a.to].tile == here.tile
+                  and abs(trk.spaces[a.to].lane - entry.lane) < gap]
+        return closer[0] if closer else None
 
     @staticmethod
     def _attack_from_here(race, car) -> bool:
