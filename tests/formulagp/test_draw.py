@@ -21,6 +21,13 @@ def arrange(race, seat, hand, top=(), discards=()):
     return car
 
 
+def _resolve_event(race, seat):
+    """The EVENT card of an Option card, drawn and resolved (the round machine's
+    followups are not run here)."""
+    from chequered.games.formulagp.rules.card_effects import draw_and_resolve
+    return draw_and_resolve(race, seat, "event").events
+
+
 @pytest.fixture
 def race():
     # seat 0: vireo side A, ERS max 3, LEDs [0, 0, 2, 2] -> hand limit 6 at full ERS
@@ -119,7 +126,7 @@ def test_playable_movement(race):
     assert D.has_playable_movement(race, car, must_change_lane=True)
     car.hand = ["B01"]
     car.ers = 1
-    car.damage_tokens = ["ers_spend"]
+    car.failures, car.failure_tokens = ["X04"], ["ers_spend"]    # ERS Failure by the board
     assert not D.has_playable_movement(race, car)
     assert D.no_move_choices(race, 0) != []
 
@@ -150,7 +157,9 @@ def test_playing_a_tyre_wear_card_wears_and_draws_one(race):
 def test_playing_an_option_card_draws_an_event_and_one_card(race):
     car = arrange(race, 0, ["P01", "T01"], top=["T02"])
     n_event = len(race.decks["event"])
-    D.apply_no_move(race, 0, ("play", "P01"))
+    with pytest.raises(ValueError):                 # FGP 4.3.3: its EVENT card is resolved
+        D.apply_no_move(race, 0, ("play", "P01"))
+    D.apply_no_move(race, 0, ("play", "P01"), draw_event=_resolve_event)
     assert len(race.decks["event"]) == n_event - 1
     assert car.hand == ["T01", "T02"] and car.no_move_procedure is True
     assert C.check_conservation(race) == []
@@ -234,7 +243,7 @@ def test_many_draw_phases_conserve_decks_and_respect_limits(seed):
                 ch = pick.choice(choices)
                 if ch == ("white",):
                     ch = ("white", tuple(D.white_discard_choices(r, car.seat)[:1]))
-                D.apply_no_move(r, car.seat, ch)
+                D.apply_no_move(r, car.seat, ch, draw_event=_resolve_event)
                 if car.returns_left:
                     D.finish_returns(r, car.seat)
             # the turn: play two cards or so, spend some ERS

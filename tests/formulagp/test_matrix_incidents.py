@@ -46,9 +46,11 @@ def white_n(value):
     return _roll("white", lambda f: f.value == value)
 
 
-def end_move_here(spaces, *, hands, dice=(), rolls=(), done=(), wear=None, track_key="fast"):
+def end_move_here(spaces, *, hands, dice=(), rolls=(), done=(), wear=None, track_key="fast",
+                  order=None):
     """Seat 0 has just ended its move on spaces[0] (a GREEN card) with `dice`
-    still to roll: run the end-of-move steps (incident_steps) from there."""
+    still to roll: run the end-of-move steps (incident_steps) from there.
+    `order`: forced rolls and cards in one sequence (chance.scripted)."""
     st = scenario(spaces, hands=hands, done=done, track_key=track_key)
     if wear is not None:
         st.cars[0].wear = wear
@@ -56,7 +58,7 @@ def end_move_here(spaces, *, hands, dice=(), rolls=(), done=(), wear=None, track
     st.move = {"seat": 0, "stage": "resolve", "dice": list(dice), "colours": ["green"],
                "visited": [spaces[0]], "left": 0, "blocked": [], "reduced": False}
     st.turn.cache = None
-    with chance.scripted(st.chance, rolls=rolls):
+    with chance.scripted(st.chance, rolls=rolls, order=order):
         return st, machine.advance(st)
 
 
@@ -295,7 +297,8 @@ def test_fgp_13_10_red_flag_lines_up_the_grid_and_restarts_as_round_one():
     trk = track("fast")
     sp = straight_start(trk)
     ahead = lane_space(trk, trk.tile_ahead(trk.spaces[sp].tile, 5), 2)
-    st = scenario([sp, ahead], hands=[[], []], done=(1,))
+    greens = ids("movement", "green", 2)
+    st = scenario([sp, ahead], hands=[[greens[0]], [greens[1]]], done=(1,))
     st.sequence = [1, 0]
     st.seq_pos = 1
     st.turn.pending = None
@@ -312,9 +315,10 @@ def test_fgp_13_10_red_flag_lines_up_the_grid_and_restarts_as_round_one():
     for s in (0, 1):
         GAME.apply(st, s, A.PitStop("soft", (), "none"))
     assert st.cars[0].tyre == "soft"
-    # A38: a normal draw phase, then round 1's secret plays in 2nd gear
-    while st.turn.pending.step == "returns":
-        GAME.apply(st, st.turn.pending.seats[0], A.Done())
+    # A38: the race start again: the pole car's bonus card, then round 1's
+    # secret plays in 2nd gear
+    assert st.turn.pending.step == "pole_keep" and st.turn.pending.seats == [1]
+    GAME.apply(st, 1, GAME.legal_actions(st, 1)[0])
     assert st.turn.pending.step == "start_cards"
 
 
@@ -413,10 +417,13 @@ def test_fgp_13_4_4_b_a_spin_into_a_wall_draws_damage_and_rejoins_by_c():
                    or (not s.right and s.edge_right == "wall")))
     colour = "red" if (not sp.left and sp.edge_left == "wall") else "green"
     dmg = len(scenario([sp.id], hands=[[]], track_key="street").decks["damage"].pile)
+    # a DAMAGE card held by the board (not a Close Call!, whose stress +1 would
+    # take the now STRESSED driver beyond the 3rd space: a RED roll, FGP 13.3)
     st, ev = end_move_here([sp.id], hands=[[]], dice=["red"], track_key="street",
-                           rolls=[red("loss_of_control"), white(colour)])
+                           order=[("roll", red("loss_of_control")), ("roll", white(colour)),
+                                  ("card", "D05")])
     car = st.cars[0]
     loc = next(e for e in ev if e.kind == "loss_of_control")
-    assert loc.data["result"] == "wall"
+    assert loc.data["result"] == "wall" and car.damage == ["D05"]
     assert car.space == sp.id and car.rejoin == "c"
     assert len(st.decks["damage"].pile) == dmg - 1

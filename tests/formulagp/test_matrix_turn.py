@@ -11,7 +11,7 @@ from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.rules import cards as C
 from chequered.games.formulagp.rules.round_flow import MAX_ROUNDS
 from chequered.games.formulagp.rules.steps import MACHINE as machine
-from chequered.games.formulagp.rules.car_state import driver
+from chequered.games.formulagp.rules.hazards import STRESSED_SPACE
 from chequered.games.formulagp.rules.setup import new_race
 from chequered.games.formulagp.track import track
 
@@ -101,8 +101,7 @@ def test_fgp_13_3_a_stressed_driver_may_not_play_a_pair():
     assert any(len(a.cards) == 2 for a in GAME.legal_actions(st, 0))
     st = scenario([straight_start(trk)], hands=[greens])
     car = st.cars[0]
-    trk_ = driver(st, car).stress
-    car.stress = trk_.calm + trk_.stressed          # the STRESSED space (top)
+    car.stress = STRESSED_SPACE                     # the 3rd space: STRESSED
     st.turn.cache = None
     GAME.apply(st, 0, A.Done())
     assert all(len(a.cards) == 1 for a in GAME.legal_actions(st, 0))
@@ -130,18 +129,15 @@ def test_fgp_7_3_3_1_tyre_wear_card_played_in_preparations_adds_wear():
     trk = track("fast")
     tw = ids("tyre_wear")[0]
     green = ids("movement", "green")[0]
-    st = scenario([straight_start(trk)], hands=[[green, tw]])
+    tw2 = ids("tyre_wear", n=2)[1]
+    st = scenario([straight_start(trk)], hands=[[green, tw, tw2]])
     car = st.cars[0]
-    assert A.PlayCard(tw, "tyre_wear") not in GAME.legal_actions(st, 0)   # hand not full
-    fill = [c for c in car.deck.pile if C.kind_of(st, c) == "movement"]
-    while len(car.hand) < C.hand_limit(st, car):
-        c = fill.pop()
-        car.deck.pile.remove(c)
-        car.hand.append(c)
-    st.turn.cache = None
     wear = car.wear
     GAME.apply(st, 0, A.PlayCard(tw, "tyre_wear"))
     assert car.wear == wear + 1 and tw not in car.hand and tw in car.deck.discards
+    # "one or more": the second one too, though the hand is no longer full
+    GAME.apply(st, 0, A.PlayCard(tw2, "tyre_wear"))
+    assert car.wear == wear + 2 and tw2 in car.deck.discards
 
 
 # ---- FGP 4.3.3: an Option card draws an EVENT card before the move --------------------------
@@ -344,8 +340,7 @@ def test_fgp_9_5_w2w_stress_past_the_top_at_the_end_of_the_round_rolls_red():
     pair = [lane_space(trk, a_tile, 2), lane_space(trk, a_tile, 3)]
     green = ids("movement", "green")[0]
     st = scenario([start, *pair], hands=[[green], [], []], done=(1, 2))
-    top = driver(st, st.cars[1]).stress
-    st.cars[1].stress = top.calm + top.stressed          # already STRESSED
+    st.cars[1].stress = STRESSED_SPACE                   # already STRESSED
     st.cars[1].w2w = st.cars[2].w2w = "vs"
     GAME.apply(st, 0, A.Done())
     ev = GAME.apply(st, 0, A.Play((green,)))

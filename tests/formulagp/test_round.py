@@ -115,7 +115,13 @@ def test_grid_pole_bonus_and_round_one_order():
     order = sorted(leds, key=lambda s: (-leds[s], pos[s]))
     stuck = [s for s in grid if st.cars[s].stuck_in_neutral]
     assert st.sequence == order + stuck
-    # round 1 is played in 2nd gear with the revealed cards (no play step)
+    # round 1: free actions first (no Option card for an EVENT), then the revealed
+    # cards in 2nd gear (no play step)
+    assert st.turn.pending.step == "prep"
+    seat = st.turn.pending.seats[0]
+    assert not any(isinstance(a, A.PlayCard) and a.how == "play"
+                   for a in GAME.legal_actions(st, seat))
+    GAME.apply(st, seat, A.Done())
     assert st.move["gear"] == 2 and st.turn.pending.step in ("move", "extend")
 
 
@@ -450,5 +456,5 @@ def test_fgp_5_1_2_a_champions_driver_card_can_be_chosen():
                       drivers=[champ.id, None])
     st = GAME.new(cfg, 4)
     assert st.cars[0].driver == champ.id and st.cars[1].driver is not None
-    assert st.cars[0].stress == champ.stress.calm + 1
+    assert st.cars[0].stress == 2                  # FGP 5.1.2: the middle space
     assert GAME.is_over(play(GAME, cfg, 4).state)

@@ -165,8 +165,8 @@ def test_fgp_11_1_a_spin_towards_the_pit_lane_hits_the_wall():
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G01",)))
     steps(st, 0, "shadow_car")
-    GAME.apply(st, 0, A.Stop())                        # behind the car on tile 0
-    ev = GAME.apply(st, 0, A.Attack(None))             # no attack; then the RED die
+    # behind the car on tile 0: the tyres' RED die comes before any battle (FGP 4.11.3)
+    ev = GAME.apply(st, 0, A.Stop())
     assert "pit_wall" in kinds(ev)
     assert car.in_pit and car.space is None and car.box_call and car.facing_back
     assert car.damage == ["D05"]
@@ -255,7 +255,7 @@ def test_fgp_11_1_a_counter_steer_before_the_pit_lane_carries_on_without_a_penal
 def test_fgp_11_2_first_turn_in_the_box_charges_ers_and_resets_stress():
     """The stop itself: +1 ERS (never past the maximum) and the stress token back on the
     middle space, then the player's choices."""
-    st = in_pit("ers = 1\nstress = 4")
+    st = in_pit("ers = 1\nstress = 3")
     car = st.cars[0]
     assert GAME.pending_step(st).name == "pit_stop" and GAME.to_act(st) == {0}
     assert car.ers == 2 and car.stress == 2
@@ -266,9 +266,9 @@ def test_fgp_11_2_first_turn_in_the_box_charges_ers_and_resets_stress():
 def test_fgp_11_2_one_or_two_penalty_tokens_hold_the_car_one_round_first():
     """Penalty tokens are served before anything else: with 2 tokens the car sits out one
     round (no ERS, no stress reset), the tokens go, and the stop is made the round after."""
-    st = in_pit("penalties = 2\ners = 1\nstress = 4")
+    st = in_pit("penalties = 2\ners = 1\nstress = 3")
     car = st.cars[0]
-    assert car.penalties == 0 and car.in_pit and car.ers == 1 and car.stress == 4
+    assert car.penalties == 0 and car.in_pit and car.ers == 1 and car.stress == 3
     assert 0 in st.done and st.move["seat"] == 1          # its turn is over
     to_step(st, 0, "pit_stop")
     assert st.round == 6 and car.ers == 2 and car.stress == 2
@@ -296,14 +296,17 @@ def test_fgp_11_2_new_tyres_put_the_wear_marker_on_their_start():
 
 
 def test_fgp_11_2_discard_any_card_but_draw_failure_then_draw_to_the_hand_limit():
-    """In the box any ACTION card may be discarded, Tyre Wear cards too but never a Draw
-    Failure card; then the hand is filled up to 4 + the ERS LEDs."""
+    """In the box any ACTION card may be discarded, Tyre Wear cards too; then the hand is
+    filled up to 4 + the ERS LEDs. A Draw Failure card is never discarded: one in hand when
+    the turn starts is played first (FGP 7.3.3.1), one drawn in the box stays for the next turn."""
     st = in_pit('hand = ["T01", "F01", "G01", "R01"]\ners = 2')
+    assert "F01" not in st.cars[0].hand              # played at the start of the turn
+    st = in_pit('hand = ["T01", "G01", "R01"]\ners = 2\ndeck = ["F01"]')
     car = st.cars[0]
     GAME.apply(st, 0, A.PitStop(None, (), "none"))
     legal = GAME.legal_actions(st, 0)
     assert A.Discard("T01") in legal and A.Discard("G01") in legal
-    assert A.Discard("F01") not in legal
+    assert not any(isinstance(a, A.Discard) and a.card == "F01" for a in legal)
     GAME.apply(st, 0, A.Discard("T01"))
     GAME.apply(st, 0, A.Discard("G01"))
     GAME.apply(st, 0, A.Done())

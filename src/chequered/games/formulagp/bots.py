@@ -119,6 +119,15 @@ class HeuristicBot:
         nm = [a for a in legal if isinstance(a, A.NoMove)]
         return nm[0] if nm else legal[0]
 
+    def _white(self, race, seat, legal):
+        """FGP 4.12: the WHITE token throws away what cannot move the car."""
+        car = race.cars[seat]
+        for a in legal:
+            if isinstance(a, A.Discard) and (C.kind_of(race, a.card) == "option" or (
+                    C.colour_of(race, a.card) == "blue" and car.ers == 0)):
+                return a
+        return _done(legal)
+
     def _play(self, race, seat, legal):
         car = race.cars[seat]
         side = C.board_side(race, car)

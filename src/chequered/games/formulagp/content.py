@@ -296,19 +296,11 @@ class DriverSkill(Strict):
     leds: int = Field(ge=1, le=3)
 
 
-class StressTrack(Strict):
-    """FGP 13.3: spaces left of the middle (the leftmost is the focus space)
-    and right of it (the last one is STRESSED: no pairs; beyond, RED die)."""
-    calm: int = Field(default=1, ge=1, le=2)
-    stressed: int = Field(default=3, ge=2, le=4)
-
-
 class DriverCard(Strict):
     id: str
     name: str
     skill: DriverSkill
-    stress: StressTrack = StressTrack()
-    text: str
+    text: str           # the stress track is the same on every card (FGP 13.3)
 
 
 class DriverDeck(Strict):

@@ -303,6 +303,10 @@ EVENT_TEXT = {
     "flags_cleared": lambda d, w: "a yellow zone ends",
     "safety_car": lambda d, w: f"SAFETY CAR on tile {d['tile']} until flag {d['until']}",
     "safety_car_in": lambda d, w: "the Safety Car comes in",
+    "safety_car_not_needed": lambda d, w: "race control keeps the Safety Car in the pit lane",
+    "yellow_zone_extended": lambda d, w: f"another incident in the yellow zone on tile "
+                                         f"{d['tile']}: it lasts a round longer (race control "
+                                         f"{d['panel']})",
     "virtual_safety_car": lambda d, w: f"VIRTUAL SAFETY CAR, called by {w.who(d[S])}",
     "vsc_plan": lambda d, w: f"under the VSC every car drives {_n(d['steps'], 'space')}: "
                              + w.order(d["movers"]),

@@ -318,8 +318,7 @@ def _car(race: Race, trk: Track, cont, car: Car, c: dict, where: str) -> None:
                           for t in _list(f"{where}.tyres_left", c["tyres_left"])]
     car.ers = _int(f"{where}.ers", c.get("ers", car.ers), 0, side.ers_max)
     car.ot = _int(f"{where}.ot", c.get("ot", 0), 0, side.max_ot)
-    drv = next(d for d in cont.drivers() if d.id == car.driver)
-    _, top = stress_bounds(drv.stress.calm, drv.stress.stressed)
+    _, top = stress_bounds()                    # FGP 13.3: the same track on every card
     car.stress = _int(f"{where}.stress", c.get("stress", car.stress), 1, top)
     car.focus = bool(c.get("focus", car.stress == 1))
     if "params" in c:

@@ -40,7 +40,8 @@ from __future__ import annotations
 import textwrap
 from html import escape
 
-from .content import BoardSide, Content, StressTrack
+from .content import BoardSide, Content
+from .rules.hazards import stress_bounds
 from .schema import GEARS, PACES
 
 # ---- labels (short words for the terminal; also the SVG's titles) ---------------------
@@ -103,8 +104,7 @@ def board_view(car, board_side: BoardSide, content: Content) -> dict:
     malus, speed_malus = _maluses([*car.damage, *car.failures], shared)
     drivers = {d.id: d for d in content.drivers()}
     drv = drivers.get(car.driver)
-    st: StressTrack = drv.stress if drv else StressTrack()
-    top = st.calm + st.stressed
+    middle, top = stress_bounds()                  # FGP 13.3: the same on every card
 
     ers_max = max(0, side.ers_max + malus.get("ers_max", 0))
     ers_leds = side.ers_leds[min(car.ers, side.ers_max)]
@@ -147,7 +147,7 @@ def board_view(car, board_side: BoardSide, content: Content) -> dict:
                  "wear": car.wear, "track": list(side.tyre_track),
                  "starts": side.tyre_start.model_dump(), "left": list(car.tyres_left),
                  "cold": car.cold_tyres},
-        "stress": {"position": car.stress, "spaces": top, "middle": st.calm + 1,
+        "stress": {"position": car.stress, "spaces": top, "middle": middle,
                    "focus": bool(car.focus), "leader": bool(car.leader),
                    "stressed": car.stress >= top,
                    "driver": drv.name if drv else car.driver},

@@ -10,9 +10,8 @@ Conventions (see docs/design/formulagp-digest.md):
   while the car is in its pit box or has not taken the grid yet.
 - `wear` is the index of the tyre-wear marker on the board's tyre track
   (content BoardSide.tyre_track); the tyre state is derived from it (FGP 10.1).
-- `stress` counts spaces on the DRIVER card's stress track from 1 (the focus
-  space) to `calm + stressed` (STRESSED); it starts on the middle space
-  (FGP 5.1.2, 13.3), which is space 2 for the shipped drivers.
+- `stress` counts spaces on the DRIVER card's stress track: 1 the focus
+  space, 2 the middle space where it starts, 3 STRESSED (FGP 5.1.2, 13.3).
 - `ot` is 0 on the board's 'OT' space (FGP 5.1.3 a).
 - Pit boxes: `Race.pit_order[i]` is the seat in box i, box 0 closest to the
   pit exit (FGP 3.1); ties all over the rules go to the closer box.

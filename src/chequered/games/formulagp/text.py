@@ -44,8 +44,11 @@ HELP = {
     "control": "FGP 13.4: loss of control: spend a counter-steer card (you shift a lane by "
                "the WHITE die, +1 wear) or spin.",
     "discard": "Discard a card (a card effect or the hand limit).",
+    "white": "FGP 4.12: WHITE parameter token: discard any cards (not Tyre Wear or Draw "
+             "Failure) one at a time, then done: draw back up to the hand limit.",
     "rejoin": "FGP 13.4.5 b: come back onto the nearest track space.",
-    "end_events": "FGP 7.3.3.1: play held EVENT cards at the end of your turn, or done.",
+    "end_events": "FGP 7.3.3.1 / 13.7.1: play held EVENT cards or quick-repair a failure at "
+                  "the end of your turn, or done.",
     "pit_stop": "FGP 11.2: change tyres (any compound) and choose repairs: one card (roll "
                 "WHITE: 1 = long repair) or all (you stay until next round).",
     "pit_discard": "FGP 11.2: discard any cards (not Draw Failure), then draw to the limit.",
@@ -97,7 +100,8 @@ def describe_action(action) -> str:
     if isinstance(action, A.Reduce):
         return f"stop: {action.charge} to ERS, brake with {len(action.brake)} card(s)"
     if isinstance(action, A.Extend):
-        return "extend with ERS" if action.via == "ers" else f"extend with {action.card}"
+        return {"ers": "extend with ERS", "characteristic": "extend with the car characteristic"
+                }.get(action.via, f"extend with {action.card}")
     if isinstance(action, A.Attack):
         if action.defender is None:
             return "no battle"

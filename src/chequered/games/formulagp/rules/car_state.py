@@ -6,7 +6,7 @@ from __future__ import annotations
 from ....engine.protocol import Event
 from ..state import Car, Race
 from . import cards as C
-from .hazards import change_stress
+from .hazards import MIDDLE_SPACE, change_stress
 from .tyres import apply_wear
 
 
@@ -14,24 +14,24 @@ def driver(race: Race, car: Car):
     return next(d for d in C.content_of(race).drivers() if d.id == car.driver)
 
 
-def wear(race: Race, car: Car, n: int, rule: str = "FGP 10.1") -> list[Event]:
-    """Move the tyre-wear marker (icons follow, FGP 10.1); no increase under
-    the Safety Car (FGP 13.9.2)."""
+def wear(race: Race, car: Car, n: int, rule: str = "FGP 10.1", *,
+         movement: bool = False) -> list[Event]:
+    """Move the tyre-wear marker (icons follow, FGP 10.1). Under the Safety
+    Car the wear of the movement itself (lane changes, `movement`) is not
+    added (FGP 13.9.2); spins, dice, cards and Tyre Wear cards still wear."""
     if n == 0:
         return []
     return apply_wear(C.board_side(race, car), car, n, rule=rule,
-                      safety_car=race.safety_car is not None)
+                      safety_car=movement and race.safety_car is not None)
 
 
 def stress(race: Race, car: Car, delta: int, rule: str = "FGP 13.3") -> tuple[list[Event], int]:
     """Move the stress token (FGP 13.3). Returns the events and the number of
     RED dice the gain beyond STRESSED asks for at once. Under the Safety Car
     stress is held on the middle space (FGP 13.9.2)."""
-    if race.safety_car is not None and delta > 0:
+    if race.safety_car is not None and delta != 0:
         return [], 0
-    d = driver(race, car)
-    ch = change_stress(car.stress, delta, focus=car.focus, leader=car.leader,
-                       calm=d.stress.calm, stressed=d.stress.stressed)
+    ch = change_stress(car.stress, delta, focus=car.focus, leader=car.leader)
     car.stress, car.focus = ch.stress, ch.focus
     ev = [Event("stress", {"seat": car.seat, "stress": car.stress, "focus": car.focus,
                            "stressed": ch.stressed}, rule)] if ch.moved or ch.red_rolls else []
@@ -40,8 +40,7 @@ def stress(race: Race, car: Car, delta: int, rule: str = "FGP 13.3") -> tuple[li
 
 def reset_stress(race: Race, car: Car, rule: str) -> list[Event]:
     """Back to the middle space (pit stop, SC, VSC, red flag: FGP 11.2, 13.9)."""
-    d = driver(race, car)
-    car.stress = d.stress.calm + 1
+    car.stress = MIDDLE_SPACE
     car.focus = False
     return [Event("stress", {"seat": car.seat, "stress": car.stress, "focus": False,
                              "stressed": False}, rule)]

@@ -17,6 +17,7 @@ from ....engine.deck import Deck
 from ....engine.protocol import Event, IllegalAction
 from ..content import SINGLE_SECONDARY, ActionCard, BoardSide, Content, load_content
 from ..state import ACTION_DECK_SIZE, PARAMETERS, Car, Race
+from .tyres import apply_wear
 
 _INDEX: dict[object, tuple[Content, dict]] = {}
 
@@ -129,8 +130,19 @@ def overflow(race: Race, car: Car) -> int:
     return max(0, len(car.hand) - hand_limit(race, car))
 
 
+def covered(race: Race, car: Car, function: str) -> bool:
+    """FGP 13.6 / 13.7: a DAMAGE or FAILURE card by the board puts its token
+    over this board function ('ers_spend', 'ers_charge', 'drs', 'brake', ...):
+    it is unavailable until that card is repaired."""
+    return any(e.type == "disable" and e.function == function
+               for cid in (*car.damage, *car.failures) for e in shared_card(race, cid).effects)
+
+
 def charge_ers(race: Race, car: Car, n: int = 1, rule: str = "FGP 8.8.1") -> list[Event]:
-    """+n ERS, never above the board's maximum (FGP 8.8.1)."""
+    """+n ERS, never above the board's maximum (FGP 8.8.1); nothing while a
+    token covers the charging (FGP 13.7)."""
+    if covered(race, car, "ers_charge"):
+        return []
     top = ers_max(race, car)
     gained = max(0, min(n, top - car.ers))
     car.ers += gained
@@ -359,10 +371,9 @@ def restore_parameter(car: Car, colour: str) -> None:
 
 
 def add_wear(race: Race, car: Car, n: int = 1, rule: str = "FGP 10.1") -> list[Event]:
-    """Move the tyre-wear marker n spaces (never past either end of the track),
-    reporting the icons met (FGP 10.1: the bonus token flipped or removed, or
-    back) as rules.tyres does; no increase under the Safety Car (FGP 13.9.2)."""
-    from .tyres import apply_wear
+    """Move the tyre-wear marker n spaces (never past the end of the track),
+    through rules.tyres: the icons it meets are reported (FGP 10.1) and no
+    wear is added under the Safety Car (FGP 13.9.2), as for every other wear."""
     return apply_wear(board_side(race, car), car, n, rule=rule,
                       safety_car=race.safety_car is not None)
 
@@ -460,7 +471,8 @@ def pair_spends(race: Race, car: Car) -> list[tuple]:
             by_icon[f].append(c)
     out: list[tuple] = []
     for f in PAIR_FUNCTIONS:
-        if f == "ers_2x" and car.ers >= ers_max(race, car):
+        if f == "ers_2x" and (car.ers >= ers_max(race, car)
+                              or covered(race, car, "ers_charge")):
             continue
         if f == "tyre_2x" and car.wear <= 0:
             continue

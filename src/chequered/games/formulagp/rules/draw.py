@@ -121,9 +121,9 @@ def _movement(race: Race, car: Car) -> list[str]:
     return [c for c in car.hand if C.kind_of(race, c) == "movement"]
 
 
-def _ers_disabled(car: Car) -> bool:
+def _ers_disabled(race: Race, car: Car) -> bool:
     # FGP 13.6/13.7: a Damage/Failure token covering the ERS spend function.
-    return "ers_spend" in car.damage_tokens or "ers_spend" in car.failure_tokens
+    return C.covered(race, car, "ers_spend")
 
 
 def has_playable_movement(race: Race, car: Car, must_change_lane: bool = False) -> bool:
@@ -133,7 +133,7 @@ def has_playable_movement(race: Race, car: Car, must_change_lane: bool = False) 
     for c in _movement(race, car):
         if C.colour_of(race, c) != "blue":
             return True
-        if car.ers >= 1 and not must_change_lane and not _ers_disabled(car):
+        if car.ers >= 1 and not must_change_lane and not _ers_disabled(race, car):
             return True
     return False
 
@@ -171,7 +171,8 @@ def no_move_choices(race: Race, seat: int, must_change_lane: bool = False) -> li
                                      if C.action_card(C.content_of(race), c).secondary
                                      == "ers_2x"))
         if car.ers == 0 and not must_change_lane and len(_movement(race, car)) >= 3 \
-                and not _ers_disabled(car):                               # c)
+                and not _ers_disabled(race, car) \
+                and not C.covered(race, car, "ers_charge"):                    # c)
             out += [("blue_pair", a, b) for a, b in combinations(blues, 2)]
         if must_change_lane:                                              # d)
             out += [("discard_blue", c) for c in dict.fromkeys(_movement(race, car))]
@@ -183,9 +184,13 @@ def no_move_choices(race: Race, seat: int, must_change_lane: bool = False) -> li
 
 
 def apply_no_move(race: Race, seat: int, choice: tuple,
-                  must_change_lane: bool = False) -> list[Event]:
+                  must_change_lane: bool = False, *, draw_event=None) -> list[Event]:
     """Carry out one choice of no_move_choices (FGP 7.3.1 step 3). For
-    ("white",) see use_white_parameter, which also takes the discards."""
+    ("white",) see use_white_parameter, which also takes the discards.
+    `draw_event(race, seat) -> events` draws the EVENT card of an Option card
+    played and resolves it (FGP 4.3.3, 7.3.1 'resolve it immediately'): the
+    round machine passes the card-effects resolver (rules/turn.py); it is
+    needed only for that choice."""
     choice = tuple(choice)
     legal = no_move_choices(race, seat, must_change_lane)
     if choice[:1] == ("white",) and ("white",) in legal:
@@ -193,9 +198,11 @@ def apply_no_move(race: Race, seat: int, choice: tuple,
     if choice not in legal:
         raise IllegalAction(f"{RULE}: {choice!r} is not a legal step of the "
                             "no-movement-card procedure", RULE)
+    kind = choice[0]
+    if kind == "play" and C.kind_of(race, choice[1]) == "option" and draw_event is None:
+        raise ValueError("FGP 4.3.3: an Option card needs draw_event to resolve its EVENT card")
     car = race.cars[seat]
     car.no_move_procedure = True
-    kind = choice[0]
     ev: list[Event] = []
     if kind == "play":
         card = choice[1]
@@ -203,7 +210,7 @@ def apply_no_move(race: Race, seat: int, choice: tuple,
         if C.kind_of(race, card) == "tyre_wear":
             ev += C.add_wear(race, car, 1, "FGP 4.3.2")
         else:
-            play_option_event(race, car, ev)
+            ev += draw_event(race, seat)
         C.draw_cards(race, car, 1, RULE, events=ev)
         ev.append(Event("no_move_play", {"seat": seat, "card": card}, RULE))
     elif kind == "blue_pair":

@@ -14,7 +14,7 @@ the left. An off-track spot is (tile index, lane), where the lane may be 0 or
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Mapping, Sequence
 
@@ -85,7 +85,9 @@ def yellow_face(face: str) -> DieResult:
 
 
 # ---- FGP 13.3 stress, focus and the race leader ------------------------------------------
-FOCUS_SPACE = 1
+# FGP 5.1.2 / 13.3: every DRIVER card has the same three stress spaces: the focus
+# space (the first), the middle space (the start) and the 3rd space, STRESSED.
+FOCUS_SPACE, MIDDLE_SPACE, STRESSED_SPACE = 1, 2, 3
 
 
 @dataclass(frozen=True)
@@ -97,28 +99,28 @@ class StressChange:
     moved: int            # spaces actually moved
 
 
-def stress_bounds(calm: int = 1, stressed: int = 3) -> tuple[int, int]:
-    """(middle, top) of a DRIVER card's stress track, counted from the focus
-    space = 1 (state.py convention: top = calm + stressed)."""
-    return calm + 1, calm + stressed
+def stress_bounds() -> tuple[int, int]:
+    """(middle, top) of the stress track, counted from the focus space = 1."""
+    return MIDDLE_SPACE, STRESSED_SPACE
 
 
-def change_stress(stress: int, delta: int, *, focus: bool = False, leader: bool = False,
-                  calm: int = 1, stressed: int = 3) -> StressChange:
+def change_stress(stress: int, delta: int, *, focus: bool = False,
+                  leader: bool = False) -> StressChange:
     """FGP 13.3: move the Stress token `delta` spaces (right = more stress).
     - The focus space gives the Focus Bonus (+1 MP); it is lost as soon as the
       token is back on the middle space.
     - The race leader may not stand on the focus space (stops one short).
-    - The top space means STRESSED (no pairs). A gain past the top leaves the
-      token there and rolls the RED die at once: one roll per gain (our
-      reading; the text speaks of 'any time' stress is gained)."""
-    middle, top = stress_bounds(calm, stressed)
+    - The 3rd space means STRESSED (no pairs). A gain past it leaves the
+      token there and rolls the RED die at once, once for every point of
+      stress gained beyond it (a +2 from the 3rd space rolls twice, from the
+      middle once: A61 (ours))."""
+    middle, top = stress_bounds()
     low = FOCUS_SPACE + 1 if leader else FOCUS_SPACE
     want = stress + delta
     new = max(low, min(top, want))
-    over = delta > 0 and want > top
+    over = max(0, want - top) if delta > 0 else 0
     new_focus = not leader and (new == FOCUS_SPACE or (focus and new < middle))
-    return StressChange(new, new_focus, new == top, 1 if over else 0, new - stress)
+    return StressChange(new, new_focus, new == top, over, new - stress)
 
 
 def become_leader(stress: int) -> StressChange:
@@ -207,7 +209,6 @@ class Outcome:
     rejoin: str | None = None        # FGP 13.4.5 a / b / c, next round
     pending: str | None = None       # "second_counter_steer" or "collision"
     hit: int | None = None           # space of the car hit (collision)
-    penalty_to_pusher: bool = False  # FGP 13.4 a
 
 
 def counter_steer(track: Track, space: int, colour: str,
@@ -254,17 +255,16 @@ def spin_off_track(off_spot: tuple[int, int]) -> Outcome:
                    damage=1, yellow_flag=True, rejoin="b")
 
 
-def off_track_attempt(off_spot: tuple[int, int], card: str | None, *,
-                      pushed: bool = False) -> Outcome:
+def off_track_attempt(off_spot: tuple[int, int], card: str | None) -> Outcome:
     """FGP 13.4 a / 13.4.3 a: off track after a counter-steer or a push. With a
     second counter-steer card the car stays off track facing forward: no yellow
-    flag, no DAMAGE, the pusher (if any) gets a Penalty token, rejoin b. The card
-    is only spent: no WHITE roll and no further wear (our reading, as the text
-    lists no such step). Without a card the car spins (FGP 13.4.3 b)."""
-    if card is None:                    # the pusher is penalised either way (FGP 13.4.5 b)
-        return replace(spin_off_track(off_spot), penalty_to_pusher=pushed)
-    return Outcome("FGP 13.4", OFF_TRACK, None, off_spot, rejoin="b",
-                   penalty_to_pusher=pushed)
+    flag, no DAMAGE, rejoin b. The card is only spent: no WHITE roll and no
+    further wear (our reading, as the text lists no such step). Without a card
+    the car spins (FGP 13.4.3 b). The pusher's Penalty token is the one it took
+    at the push (FGP 8.3.1 'immediately'): one token for the incident, A63 (ours)."""
+    if card is None:
+        return spin_off_track(off_spot)
+    return Outcome("FGP 13.4", OFF_TRACK, None, off_spot, rejoin="b")
 
 
 def pushed_off_spot(track: Track, space: int, side: str) -> tuple[int, int] | None:
@@ -485,20 +485,24 @@ def in_zone(track: Track, zone: YellowZone, tile: int) -> bool:
 
 
 def yellow_flag(track: Track, zones: Sequence[YellowZone], tile: int, white: int, *,
-                radar: int, panel: int, sc_space: int) -> YellowResult:
+                radar: int, panel: int, sc_space: int, advance: int | None = None
+                ) -> YellowResult:
     """FGP 13.8 / 13.8.1 / 13.8.2: an incident on `tile` (a spin, the 'Yellow
-    Flag' RISK card). Inside an active zone: no new flag, the zone lasts one
-    round longer. Otherwise the panel token advances 1, a yellow flag goes on the
-    tile and the green flag `white` tiles ahead (the icon face counts 1); the zone
-    lasts this round and the next (radar + 2). A second separate zone, or the
-    panel reaching the SC space, deploys the Safety Car. (In round 1 the caller
-    places the flag after all cars moved.)"""
+    Flag' RISK card, 'Incident on Track'). Inside an active zone: no new flag,
+    the zone lasts one round longer. Otherwise a yellow flag goes on the tile
+    and the green flag `white` tiles ahead (the icon face counts 1); the zone
+    lasts this round and the next (radar + 2). The panel token advances 1 for
+    a new flag on track, or `advance` (a card's own amount, FGP 13.8.2) in
+    either case. A second separate zone, or the panel reaching the SC space,
+    deploys the Safety Car. (In round 1 the caller places the flag after all
+    cars moved.)"""
     for i, z in enumerate(zones):
         if in_zone(track, z, tile):
             ext = YellowZone(z.yellow_tile, z.green_tile, z.ends_at + 1)
+            panel += advance or 0
             return YellowResult(tuple(zones[:i]) + (ext,) + tuple(zones[i + 1:]), panel,
-                                False, False)
-    panel += 1
+                                panel >= sc_space, False)
+    panel += 1 if advance is None else advance
     z = YellowZone(tile, track.tile_ahead(tile, max(1, white)), radar + 2)
     new = tuple(zones) + (z,)
     return YellowResult(new, panel, len(new) >= 2 or panel >= sc_space, True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ....engine.protocol import Event
 from ....engine.steps import Step
-from ..actions import CounterSteer, Discard, Done, PlayCard, Rejoin
+from ..actions import CounterSteer, Discard, Done, PlayCard, QuickRepair, Rejoin
 from ..state import Race
 from . import card_effects as FX
 from . import cards as C
@@ -18,7 +18,7 @@ from .decide import wait
 from .dice import roll_die, white_value
 from .finish import places_yellow_flag
 from .flag_steps import (advance_panel, investigation, red_flag, safety_car,
-                         virtual_safety_car, yellow_flag)
+                         safety_car_card, virtual_safety_car, yellow_flag)
 from .flags import drs_between
 from .tyres import red_die_after_move
 from .turn import car_of, wear
@@ -37,7 +37,8 @@ def _after_move(race: Race) -> list[Event]:
     zone = in_yellow_zone(race, trk.spaces[car.space].tile)
     if not mv["blocked"] and M.drs_active(round_no=race_round(race), reduced=mv["reduced"],
                                           safety_car=race.safety_car is not None,
-                                          yellow_zone=zone) and not race.vsc:
+                                          yellow_zone=zone) and not race.vsc \
+            and not C.covered(race, car, "drs"):          # FGP 13.6 / 13.7: a token over DRS
         others = {c.seat: c.space for c in race.cars
                   if c.seat != car.seat and c.space is not None
                   and drs_between(car.laps_down, c.laps_down)}
@@ -67,9 +68,10 @@ def _resolve(race: Race) -> list[Event]:
         side = C.board_side(race, car)
         checks = H.end_of_move_checks(
             on_skid_start=M.tricky_check(trk, car.space, yellow_zone=zone, safety_car=sc),
-            # FGP 10.1: the roll saved by a kept-out pit entry is saved for the
-            # pit entry only: a move that ends on track rolls as usual
-            tyres_on_red_icon=red_die_after_move(side, car.wear))
+            # FGP 10.1, 4.11.3: one tyres' RED roll a move: not again when it was
+            # rolled before a battle or a pit entry this turn
+            tyres_on_red_icon=red_die_after_move(
+                side, car.wear, skip_once=bool(mv.get("tyres_rolled"))))
         for die, event in H.dice_for(checks):
             mv["dice"].append(die if event != H.TRICKY_CORNER else "red_tricky")
         gt = mv.get("gravel_tile")
@@ -90,18 +92,20 @@ def _resolve(race: Race) -> list[Event]:
 
 def _turn_events(race: Race) -> list[Event]:
     """FGP 4.4 / 7.3.3.1: held EVENT cards may also be played at the end of
-    the turn."""
-    car = car_of(race)
-    if race.safety_car is None and FX.held_event_choices(race, car.seat, when="turn"):
-        wait(race, "end_events", [car.seat])
+    the turn; FGP 13.7.1: a quick repair may be made at any time of it."""
+    if len(_end_events_legal(race, car_of(race).seat)) > 1:
+        wait(race, "end_events", [car_of(race).seat])
         return []
     race.move["stage"] = "end"
     return []
 
 
 def _end_events_legal(race: Race, seat: int) -> list:
-    return [PlayCard(c, "event") for c in FX.held_event_choices(race, seat, when="turn")] \
-        + [Done()]
+    car = race.cars[seat]
+    held = FX.held_event_choices(race, seat, when="turn") if race.safety_car is None else []
+    repairs = [QuickRepair(f, tuple(pay)) for f in dict.fromkeys(car.failures)
+               for pay in H.quick_repair_choices(race, car, f)]
+    return [PlayCard(c, "event") for c in held] + repairs + [Done()]
 
 
 def _end_events_act(race: Race, seat: int, action) -> list[Event]:
@@ -109,6 +113,8 @@ def _end_events_act(race: Race, seat: int, action) -> list[Event]:
     if isinstance(action, Done):
         mv["stage"] = "end"
         return []
+    if isinstance(action, QuickRepair):                 # FGP 13.7.1
+        return H.quick_repair(race, race.cars[seat], action.failure, action.cards)
     out = FX.play_held_event(race, seat, action.card, situation=situation(race, seat))
     for f in out.followups:
         followup(race, f.kind, f.seat, **f.data)
@@ -217,14 +223,10 @@ def apply_followup(race: Race, kind: str, seat: int, data: dict) -> list[Event]:
         return roll(race, seat, data["die"])
     if kind == "yellow_flag":
         if data.get("on_track", True):
-            return yellow_flag(race, seat, panel=data.get("panel", 1))
+            return yellow_flag(race, seat, panel=data.get("panel", 1), card=True)
         return advance_panel(race, data.get("panel", 1))
     if kind == "safety_car":
-        ev: list[Event] = []
-        white = roll_die(race, ev, "white", "FGP 13.9", seat=seat)
-        if white.value in data.get("red_flag_on", [6]):
-            return ev + red_flag(race)
-        return ev + safety_car(race)
+        return safety_car_card(race, seat, data)
     if kind == "vsc":
         return virtual_safety_car(race, seat)
     if kind == "investigation":
@@ -250,7 +252,13 @@ def _steer_cards(race: Race, seat: int) -> list[str]:
 
 
 def _control_legal(race: Race, seat: int) -> list:
-    return [CounterSteer(c) for c in _steer_cards(race, seat)] + [CounterSteer(None)]
+    """FGP 13.4: spend a counter-steer card or spin. A driver may choose to spin
+    with such a card in hand (A64 (ours)); option `must_counter_steer`: a spin
+    only when there is no such card (the letter of FGP 13.4.2)."""
+    cards = [CounterSteer(c) for c in _steer_cards(race, seat)]
+    if cards and "must_counter_steer" in race.config.options:
+        return cards
+    return cards + [CounterSteer(None)]
 
 
 def _control_act(race: Race, seat: int, action: CounterSteer) -> list[Event]:
@@ -313,9 +321,6 @@ def apply_outcome(race: Race, seat: int, out: H.Outcome, pusher: int | None = No
         ev += _damage(race, seat)
     if out.rejoin:
         car.rejoin = out.rejoin
-    if out.penalty_to_pusher and pusher is not None:
-        race.cars[pusher].penalties += 1
-        ev.append(Event("penalty", {"seat": pusher, "cause": "push_off"}, "FGP 13.12"))
     if out.pending == "second_counter_steer":
         race.move.setdefault("followups", []).insert(0, {"kind": "second_counter_steer", "seat": seat,
                                           "data": {"pusher": pusher}})
@@ -349,7 +354,7 @@ def _into_pit_wall(race: Race, seat: int, out: H.Outcome) -> list[Event]:
 
 def _off_track(race: Race, seat: int, card: str | None, data: dict) -> list[Event]:
     car = race.cars[seat]
-    out = H.off_track_attempt(tuple(car.off_spot), card, pushed=data.get("pusher") is not None)
+    out = H.off_track_attempt(tuple(car.off_spot), card)
     return apply_outcome(race, seat, out, pusher=data.get("pusher"))
 
 
@@ -502,27 +507,37 @@ def _rejoin_legal(race: Race, seat: int) -> list:
 
 def _rejoin_act(race: Race, seat: int, action: Rejoin) -> list[Event]:
     """FGP 13.4.5 b: the first point puts the car back on the nearest space; a
-    car there is pushed one lane on (a penalty if it leaves the track or hits)."""
+    car there is pushed one lane on (FGP 8.3.1): onto a free space; off the
+    track (a Penalty token for the rejoining car, and the pushed driver tries
+    to keep control, FGP 13.4 a); into a wall or another car: a collision
+    (FGP 13.5: the rejoining car takes the Penalty token and stays off track,
+    the car pushed loses control)."""
     car = race.cars[seat]
     mv = race.move
-    opt = next(o for o in H.rejoin_options(track_of(race), tuple(car.off_spot),
+    trk = track_of(race)
+    opt = next(o for o in H.rejoin_options(trk, tuple(car.off_spot),
                                            occupancy(race, seat)) if o.space == action.to)
     ev = [Event("rejoin", {"seat": seat, **place(race, action.to)}, "FGP 13.4.5")]
     if opt.push is not None:
-        other = next(c for c in race.cars if c.space == action.to and c.seat != seat)
-        if opt.penalty:
+        others = [c.seat for c in race.cars if c.space == action.to and c.seat != seat]
+        pushed, ev2 = lowest_white(race, others, "FGP 8.3.1")   # a full slipstream space
+        other = race.cars[pushed]
+        ev += ev2
+        if opt.push == H.OFF_TRACK:
+            side = "right" if car.off_spot[1] < min(trk.spaces[action.to].lanes) else "left"
             car.penalties += 1
-            ev.append(Event("penalty", {"seat": seat, "cause": "push"}, "FGP 13.12"))
-        if isinstance(opt.push, int) and not occupancy(race).get(opt.push):
-            other.space = opt.push
-        else:
-            side = "right" if car.off_spot[1] < min(track_of(race).spaces[action.to].lanes) \
-                else "left"
-            spot = H.pushed_off_spot(track_of(race), action.to, side)
+            ev.append(Event("penalty", {"seat": seat, "cause": "push_off"}, "FGP 13.4.5"))
             other.space = None
             other.off_track = True
-            other.off_spot = list(spot) if spot else [track_of(race).spaces[action.to].tile, 0]
-            other.rejoin = "b"
+            other.off_spot = list(H.pushed_off_spot(trk, action.to, side))
+            followup(race, "second_counter_steer", other.seat, pusher=seat)
+        elif isinstance(opt.push, int) and occupancy(race).get(opt.push, 0) \
+                < trk.spaces[opt.push].capacity:
+            other.space = opt.push
+        else:
+            mv["left"] = 0
+            mv["stage"] = "after_move"
+            return ev + _collision(race, seat, {"hit": action.to})
     car.space = action.to
     car.off_track = False
     car.off_spot = None
@@ -544,7 +559,7 @@ STAGES = {
 
 STEPS = (
     Step("end_events", "FGP 7.3.3.1", _end_events_legal, _end_events_act,
-         label="play held EVENT cards", from_hand=True),
+         label="play held EVENT cards or make a quick repair", from_hand=True),
     Step("control", "FGP 13.4", _control_legal, _control_act, label="counter-steer or spin",
          from_hand=True),
     # FGP 4.2: a discarded card goes face down (a Tyre Wear or Draw Failure card

@@ -13,6 +13,7 @@ from . import car_state as CS
 from . import cards as C
 from . import movement as M
 from .decide import remember, wait
+from .flag_steps import blocked_tile, red_flag
 from .overtake import check_step, must_stop
 from .tyres import worn_out
 from .turn import _sc, car_of, wear
@@ -27,6 +28,11 @@ def _moving(race: Race) -> list[Event]:
         mv["stage"] = "after_move" if (mv["reduced"] or mv["blocked"]) else "extend"
         return []
     opts = _move_legal(race, car.seat)
+    if not any(isinstance(o, Step) for o in opts) and blocked_tile(race, car.seat):
+        # FGP 13.10: spun cars block the road: the car cannot complete its move
+        mv["left"] = 0
+        mv["stage"] = "end"
+        return red_flag(race)
     if not opts:                                        # A22: nowhere to go, points lost
         mv["lost"] = mv["left"]
         mv["left"] = 0
@@ -59,8 +65,7 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
                           may_push=push)
     kept, blocked = [], []
     sc_tile = race.safety_car["tile"] if race.safety_car else None
-    no_overtaking = sc_tile is not None or race.vsc or (
-        bool(race.yellow_flags) and in_yellow_zone(race, here))
+    neutral = sc_tile is not None or race.vsc
     free = None
     for st in steps:
         sp = spaces[st.to]
@@ -68,8 +73,9 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
             continue                                    # FGP 11.1: no way out of the PIT LANE space
         if sp.pit_lane and (mv.get("exit") or race.final_round):
             continue
-        if sc_tile is not None and sp.tile == sc_tile and here != sc_tile:
-            blocked.append(-1)                          # FGP 13.9.2: never pass the SC
+        if sc_tile is not None and sp.tile == sc_tile and here != sc_tile \
+                and not car.laps_down:
+            blocked.append(-1)        # FGP 13.9.2: never pass the SC, unless on a blue flag
             continue
         if race.yellow_flags and _zone_stop(race, car, st.to):
             continue
@@ -82,11 +88,16 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
         if sp.pit_lane and trk.pit is not None:
             # FGP 11.1: a car on the shadow car never stops one entering the pit lane
             seen = {k: s_ for k, s_ in others.items() if s_ != trk.pit.shadow_car}
+        # FGP 13.8.1: no overtaking from, in or into a yellow zone; only a car
+        # that has spun there may be passed
+        zone = bool(race.yellow_flags) and (in_yellow_zone(race, here)
+                                            or in_yellow_zone(race, sp.tile))
         c = check_step(trk, car.space, st.to, seen, free)
-        if c.allowed and no_overtaking:
+        if c.allowed and (neutral or zone):
             # FGP 13.8.1 / 13.9.2: no overtaking at all: any car on the tile
             # ahead stops this one (a free shadow behind it excepted)
-            ahead = [k for k, s_ in seen.items() if k not in free
+            may_pass = free if neutral else [k for k in free if race.cars[k].spun]
+            ahead = [k for k, s_ in seen.items() if k not in may_pass
                      and spaces[s_].tile == sp.tile]
             if ahead and not c.shadow:
                 blocked += [k for k in ahead if k not in blocked]
@@ -119,9 +130,8 @@ def _zone_stop(race: Race, car, to: int) -> bool:
     trk = track_of(race)
     here = trk.spaces[car.space].tile
     for z in race.yellow_flags:
-        if trk.spaces[to].tile != here and here == z["green_tile"] \
-                and mv.get("zone_touched"):
-            return True
+        if here == z["green_tile"] and mv.get("zone_touched"):
+            return True                 # A34: it stops where it reaches the green-flag tile
     return False
 
 
@@ -144,7 +154,8 @@ def _reduce_options(race: Race, car) -> list:
     mv = race.move
     left = mv["left"]
     tws = [c for c in dict.fromkeys(car.hand) if C.is_tyre_wear(race, c)]
-    if tws and worn_out(C.board_side(race, car), car.tyre, car.wear):
+    if tws and (worn_out(C.board_side(race, car), car.tyre, car.wear)
+                or C.covered(race, car, "brake")):         # FGP 10.1; 13.6/13.7: no Brake!
         tws = []
     room = 0 if mv["blue"] or car.ers >= C.ers_max(race, car) else \
         M.ers_charge_room(left, car.ers, C.ers_max(race, car))
@@ -194,7 +205,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
     if move.lane_change:
         mv["changes"] += 1
         if mv["lc_wear"]:
-            ev += wear(race, car, mv["lc_wear"], "FGP 4.3.1")
+            ev += wear(race, car, mv["lc_wear"], "FGP 4.3.1", movement=True)
     if move.crosses_finish:
         car.laps += 1
         if car.laps > 0:
@@ -282,12 +293,22 @@ def _extend_legal(race: Race, seat: int) -> list:
     if steps:
         kind = M.extension_kind(trk, car.space)
         mods = FX.modifiers(race, car)
-        if kind == "ers" and car.ers >= 1 and "ers_extend" not in mods.disabled:
+        if kind == "ers" and car.ers >= 1 and not mods.disabled & {"ers_extend", "ers_spend"}:
             out.append(Extend("ers"))
         if kind == "tyre_wear" and not worn_out(C.board_side(race, car), car.tyre, car.wear):
             out += [Extend("tyre_wear", c) for c in dict.fromkeys(car.hand)
                     if C.is_tyre_wear(race, c)]
+        if kind == "tyre_wear" and _late_braker(race, car):
+            out.append(Extend("characteristic"))
     return out + [Done()]
+
+
+def _late_braker(race: Race, car) -> bool:
+    """FGP 4.13: a characteristic that finishes a move ending on a curved tile
+    is a +1 extension (once per turn, not in round 1: FGP 7.2.1)."""
+    ch = C.content_of(race).board(car.board).characteristic
+    return ch.when == "curve_end" and not car.characteristic_used and race_round(race) > 1 \
+        and "car_characteristic" not in FX.modifiers(race, car).disabled
 
 
 def _extend_act(race: Race, seat: int, action) -> list[Event]:
@@ -299,6 +320,8 @@ def _extend_act(race: Race, seat: int, action) -> list[Event]:
     ev: list[Event] = []
     if action.via == "ers":
         ev += CS.spend_ers(race, car, 1, "FGP 8.2.2")
+    elif action.via == "characteristic":                # FGP 4.13
+        car.characteristic_used = True
     else:
         C.play(car, action.card, "FGP 8.2.2")
         ev += wear(race, car, 1, "FGP 8.2.2")

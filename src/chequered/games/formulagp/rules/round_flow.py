@@ -60,7 +60,10 @@ def _round_start(race: Race) -> list[Event]:
 def _sequence(race: Race) -> list[Event]:
     """FGP 7.3.2 (A16): cars on track and off it by the walk from the leader;
     cars in their boxes after the track cars; the pit-exit space in the exit
-    order; pit-lane starters last in round 2 (FGP 7.2.2)."""
+    order; pit-lane starters last in round 2 (FGP 7.2.2), or in round 3 with
+    the option `pit_start_round_3` (FGP 7.2, A11). Ties the walk leaves open
+    (cars sharing a slipstream space) keep the order in which they moved last
+    round: the car that got there first moved first (A15)."""
     trk = track_of(race)
     pos: dict = {}
     for c in race.cars:
@@ -72,6 +75,9 @@ def _sequence(race: Race) -> list[Event]:
              and not race.cars[s].off_track and not race.cars[s].pit_lane_start]
     starters = [s for s in race.pit_order if race.cars[s].pit_lane_start
                 and race.cars[s].space is None]
+    if race_round(race) < (3 if "pit_start_round_3" in race.config.options else 2):
+        starters = []                                   # A11: they sit this round out
+    previous = list(dict.fromkeys([*race.sequence, *race.pit_order]))
     order: list[int] = []
     if pos:
         leader = race.leader if race.leader in pos else \
@@ -81,7 +87,7 @@ def _sequence(race: Race) -> list[Event]:
         late = [c.seat for c in race.cars if c.seat in pos and (c.spun or c.off_track)]
         blue = [c.seat for c in race.cars if c.laps_down]
         order = driver_sequence(trk, pos, leader, late=late, blue_flag=blue,
-                                within_space=within, tie_order=list(race.pit_order))
+                                within_space=within, tie_order=previous)
     order += boxed + starters
     for s in starters:
         race.cars[s].pit_lane_start = False

@@ -20,6 +20,7 @@ from ..track import track as load_track
 from ..track import track_keys
 from .cards import DECK_NAMES, action_ids
 from .dice import roll_die
+from .hazards import MIDDLE_SPACE
 
 DRY_TYRES = ("soft", "medium", "hard")      # FGP 5.1.3; wet is for rain ([ADV] 10.2)
 DEFAULT_TYRE = "medium"
@@ -111,7 +112,6 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
         race.decks[name] = chance.new_deck(ch, ev, [c.id for c in cards], rule="FGP 3.4",
                                            what=f"{DECK_NAMES[name]} deck")
 
-    drivers_by_id = {d.id: d for d in content.drivers()}
     ids = action_ids(content)
     for seat in range(seats):
         board = content.board(boards[seat])
@@ -128,8 +128,7 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
         car.driver = drivers[seat] if drivers[seat] is not None \
             else chance.draw(ch, ev, race.decks["driver"], rule="FGP 5.1.2",
                              what="DRIVER card", seat=seat)
-        drv = drivers_by_id[car.driver]
-        car.stress = drv.stress.calm + 1             # FGP 5.1.2: the middle space
+        car.stress = MIDDLE_SPACE                    # FGP 5.1.2: the middle space
         car.focus = False
         # FGP 5.1.3 a-e
         car.ot = 0                                   # a) OT indicator on 'OT'

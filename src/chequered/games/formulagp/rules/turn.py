@@ -14,12 +14,13 @@ from __future__ import annotations
 from ....engine import chance
 from ....engine.protocol import Event
 from ....engine.steps import Step as Decision
-from ..actions import Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend, canon
+from ..actions import Discard, Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend, canon
 from ..state import Race
 from . import card_effects as FX
 from . import car_state as CS
 from . import cards as C
 from . import draw as D
+from . import flags as F
 from . import movement as M
 from . import pit as P
 from .decide import wait
@@ -76,10 +77,12 @@ def _begin(race: Race) -> list[Event]:
         car.box_wait -= 1
         mv["stage"] = "end"
         return [Event("box_wait", {"seat": car.seat}, "FGP 11.2")] + end_turn(race)
+    ev = _draw_failures(race, car)
     if car.in_pit and car.box_call:                     # FGP 11.2: the stop
         mv["stage"] = "pit_stop"
-        return []
-    ev: list[Event] = []
+        if mv.get("followups"):                         # the FAILURE card's, before the stop
+            mv["stage"], mv["next"] = "incidents", "pit_stop"
+        return ev
     trk = track_of(race)
     if car.in_pit:                                      # FGP 7.2: a pit-lane start
         car.space = trk.pit.exit_space
@@ -95,20 +98,27 @@ def _begin(race: Race) -> list[Event]:
         ev.append(Event("pit_exit", {"seat": car.seat}, "FGP 11.3"))
         ev.append(Event("cold_tyres", {"seat": car.seat, "rounds": car.cold_tyres},
                         "FGP 11.3"))
-    df = [c for c in car.hand if C.is_draw_failure(race, c)]
-    for c in df:                                        # FGP 7.3.3.1: DF first
-        C.play(car, c, "FGP 4.3.4")
-        drawn = C.draw_failure(race, car, ev)
-        if car.failures and drawn is not None:
-            ev += FX.resolve_card(race, car.seat, car.failures[-1],
-                                  situation=FX.Situation()).events
     fixed = race.secret.pop(car.seat, None) if race_round(race) == 1 else None
-    if fixed is not None:                               # FGP 7.2.1: the revealed play
-        return ev + start_move(race, fixed["movement"], fixed.get("orange_as", ()),
-                               characteristic=False, in_hand=False)
+    if fixed is not None:                               # FGP 7.2.1: the revealed play,
+        mv["fixed"] = fixed                             # after the free actions (4.2.2, 4.12)
+        mv["stage"] = "prep"
+        return ev
     if race_round(race) == 1 and car.stuck_in_neutral:        # FGP 7.2 (A51)
         return ev + _neutral(race)
     mv["stage"] = "prep"
+    return ev
+
+
+def _draw_failures(race: Race, car) -> list[Event]:
+    """FGP 4.3.4 / 7.3.3.1: a Draw Failure card in the hand is played first,
+    at the start of every turn the car takes (its pit stop too); the FAILURE
+    card drawn is resolved, a 'no failure' one too (then discarded); the
+    cards already by the board do not act again."""
+    ev: list[Event] = []
+    for c in [c for c in car.hand if C.is_draw_failure(race, c)]:
+        C.play(car, c, "FGP 4.3.4")
+        ev += _queue(race, FX.draw_and_resolve(race, car.seat, "failure",
+                                               situation=FX.Situation()))
     return ev
 
 
@@ -146,78 +156,147 @@ def _prep_legal(race: Race, seat: int) -> list:
     car = race.cars[seat]
     out: list = []
     sc = _sc(race)
+    fixed = race.move.get("fixed") is not None          # round 1: the play is revealed
     worn = worn_out(C.board_side(race, car), car.tyre, car.wear)
     for c in dict.fromkeys(car.hand):
         k = C.kind_of(race, c)
-        if k == "option" and not sc:
+        if k == "option" and not sc and not fixed:      # no EVENT draws in round 1 (7.2.3)
             out.append(PlayCard(c, "play"))                 # FGP 4.3.3: draw an EVENT
-        if k == "tyre_wear" and len(car.hand) >= C.hand_limit(race, car):
+        if k == "tyre_wear":                            # one or more, each +1 wear
             out.append(PlayCard(c, "tyre_wear"))            # FGP 7.3.3.1: free hand space
         if k == "tyre_wear" and worn:
             out.append(PlayCard(c, "worn_discard"))         # FGP 10.1 / 4.3.2
-        if sc and k in ("tyre_wear", "option") and not race.move.get("sc_discard"):
-            out.append(PlayCard(c, "sc_discard"))           # FGP 13.9.2 benefits
+    if sc:                      # FGP 13.9.2 benefits: one Tyre Wear card, any Option cards
+        kinds = {c: C.kind_of(race, c) for c in car.hand}
+        out += [PlayCard(c, "sc_discard") for what, c in F.sc_discard_choices(
+            car.hand, kinds, tyre_wear_discarded=bool(race.move.get("sc_tyre_discard")))
+            if what != "done"]
     if not sc:
         for c in FX.held_event_choices(race, seat, when="turn"):
             out.append(PlayCard(c, "event"))
     for f, a, b, *rest in C.pair_spends(race, car):
         out.append(Spend(f, (a, b), rest[0] if rest else None))
-    if C.can_use_parameter(car, "yellow") and car.ers < C.ers_max(race, car):
+    if C.can_use_parameter(car, "yellow") and car.ers < C.ers_max(race, car) \
+            and not C.covered(race, car, "ers_charge"):         # FGP 4.12, 13.7
         out.append(Parameter("yellow"))
     for fid in dict.fromkeys(car.failures):
         for pay in quick_repair_choices(race, car, fid):
             out.append(QuickRepair(fid, tuple(pay)))
-    if D.has_playable_movement(race, car):
+    if C.can_use_parameter(car, "white"):
+        out.append(Parameter("white"))                  # FGP 4.12: at any time (A3)
+    if fixed or D.has_playable_movement(race, car):
         out.append(Done())
     else:
         out += [NoMove(ch) for ch in D.no_move_choices(race, seat) if ch != ("white",)]
-        if C.can_use_parameter(car, "white"):
-            out.append(Parameter("white", tuple(D.white_discard_choices(race, seat))))
-            out.append(Parameter("white", ()))
     return out
 
 
 def _prep_act(race: Race, seat: int, action) -> list[Event]:
     car = race.cars[seat]
     if isinstance(action, Done):
+        fixed = race.move.pop("fixed", None)
+        if fixed is not None:                           # FGP 7.2.1: move with the revealed cards
+            return start_move(race, fixed["movement"], fixed.get("orange_as", ()),
+                              characteristic=False, in_hand=False)
         race.move["stage"] = "play"
         return []
     if isinstance(action, PlayCard):
         if action.how == "event":
-            out = FX.play_held_event(race, seat, action.card, situation=FX.Situation())
-            race.move.setdefault("followups", []).extend(_fu(out))   # resolved after the move
-            return out.events
+            return _queue(race, FX.play_held_event(race, seat, action.card,
+                                                   situation=FX.Situation()))
         if action.how == "worn_discard":
             C.discard(car, action.card, "FGP 10.1")
             return [C.face_down("discard", seat, action.card, "FGP 10.1")]
         if action.how == "sc_discard":
             C.discard(car, action.card, "FGP 13.9.2") if not C.is_tyre_wear(race, action.card) \
                 else C.play(car, action.card, "FGP 13.9.2")
-            race.move["sc_discard"] = True
+            if C.is_tyre_wear(race, action.card):
+                race.move["sc_tyre_discard"] = True
             return [Event("sc_discard", {"seat": seat}, "FGP 13.9.2")]
         C.play(car, action.card, "FGP 7.3.3.1")
         if action.how == "tyre_wear":
             return [Event("play_tyre_wear", {"seat": seat}, "FGP 7.3.3.1")] \
                 + wear(race, car, 1, "FGP 4.3.2")
-        out = FX.draw_and_resolve(race, seat, "event", situation=FX.Situation())
-        race.move.setdefault("followups", []).extend(_fu(out))
-        return [Event("play_option", {"seat": seat}, "FGP 4.3.3")] + out.events
+        return [Event("play_option", {"seat": seat}, "FGP 4.3.3")] + _option_event(race, seat)
     if isinstance(action, Spend):
         choice = (action.function, *action.cards) + ((action.colour,) if action.colour else ())
         return C.spend_pair(race, car, choice)
     if isinstance(action, Parameter):
-        if action.colour == "white":
-            return D.use_white_parameter(race, seat, list(action.discard))
+        if action.colour == "white":                    # FGP 4.12: the cards to discard next
+            race.move["white"] = []
+            race.move["stage"] = "white"
+            return []
         return C.use_parameter(race, car, action.colour)
     if isinstance(action, QuickRepair):
         return quick_repair(race, car, action.failure, action.cards)
     if isinstance(action, NoMove):
-        return D.apply_no_move(race, seat, action.choice)
+        return D.apply_no_move(race, seat, action.choice, draw_event=_option_event)
     raise AssertionError(action)
+
+
+# ---- FGP 4.12: the WHITE parameter token -------------------------------------------------
+def _white_stage(race: Race) -> list[Event]:
+    wait(race, "white", [race.move["seat"]])
+    return []
+
+
+def _white_legal(race: Race, seat: int) -> list:
+    """Discard one more card (never Tyre Wear or Draw Failure, A5), or done."""
+    pool = list(D.white_discard_choices(race, seat))
+    for c in race.move["white"]:
+        pool.remove(c)
+    return [Discard(c) for c in dict.fromkeys(pool)] + [Done()]
+
+
+def _white_act(race: Race, seat: int, action) -> list[Event]:
+    """FGP 4.12: the chosen cards go, then the normal draw procedure of FGP
+    7.3.1: up to the hand limit, and returns for the LEDs beside the ERS."""
+    mv = race.move
+    if isinstance(action, Discard):
+        mv["white"].append(action.card)
+        return []
+    ev = D.use_white_parameter(race, seat, mv.pop("white"))
+    mv["stage"] = "prep"
+    if D.legal_returns(race, seat):
+        wait(race, "returns", [seat])
+    else:
+        ev += D.finish_returns(race, seat)
+    return ev
 
 
 def _fu(outcome) -> list[dict]:
     return [{"kind": f.kind, "seat": f.seat, "data": f.data} for f in outcome.followups]
+
+
+RACE_CONTROL_NOW = ("yellow_flag", "safety_car", "investigation")
+
+
+def _option_event(race: Race, seat: int) -> list[Event]:
+    """FGP 4.3.3: the Option card played draws an EVENT card, resolved now."""
+    return _queue(race, FX.draw_and_resolve(race, seat, "event", situation=FX.Situation()))
+
+
+def _queue(race: Race, outcome) -> list[Event]:
+    """What a card played before the move asks of the round machine. Race
+    control acts at once (A67): its yellow flag goes on the tile where the car
+    stands, and a Safety Car or Red Flag it brings ends the round before the
+    car moves (FGP 13.9.2 step 2, 13.10). A cut down to a lowered hand limit is
+    made at once too (FGP 8.8, the 'now' queue); dice and the rest come after
+    the move, with the move's own (A62)."""
+    from .incident_steps import apply_followup
+    ev = list(outcome.events)
+    for f in _fu(outcome):
+        if f["kind"] in RACE_CONTROL_NOW:
+            sc = race.safety_car is not None
+            ev += apply_followup(race, f["kind"], f["seat"], f["data"])
+            if race.move.get("red_flag") or (race.safety_car is not None and not sc):
+                race.move["stage"] = "end"              # the round is over: no move
+                race.move.pop("followups", None)
+                break
+            continue
+        now = f["kind"] == "discard" and f["data"].get("reason") == "hand_limit"
+        race.move.setdefault("now" if now else "followups", []).append(f)
+    return ev
 
 
 # ---- FGP 7.3.3.2 / 7.3.3.5: the movement play ----------------------------------------------
@@ -233,9 +312,17 @@ def no_pairs(race: Race, seat: int) -> bool:
     trk = track_of(race)
     mods = FX.modifiers(race, car)
     return (stressed(race, seat) or _sc(race) or mods.no_pairs
-            or race.move.get("exit", False) or car.rejoin is not None
+            or race.move.get("exit", False) or _rejoining(car)
             or (car.space is not None and trk.tile_of(car.space).no_pairs)
             or in_yellow_zone(race, tile_of(race, car)))
+
+
+def _rejoining(car) -> bool:
+    """FGP 13.4.5: a car coming back after a spin or from off the track plays a
+    single movement card without its tyre bonus; after a wall, facing forward,
+    it simply moves on (c: 'continue normal play')."""
+    from .hazards import rejoin_plan
+    return car.rejoin is not None and not rejoin_plan(car.rejoin, spun=car.facing_back).tyre_bonus
 
 
 def _colour_hand(race: Race, car) -> list[str]:
@@ -312,7 +399,7 @@ def move_points(race: Race, car, pace: str, gear: int, characteristic: bool):
     secondary and card bonuses, DAMAGE/FAILURE maluses."""
     side = C.board_side(race, car)
     mods = FX.modifiers(race, car)
-    bonus_off = car.rejoin is not None or mods.no_tyre_bonus
+    bonus_off = _rejoining(car) or mods.no_tyre_bonus
     tb = 0 if bonus_off else max(0, tyre_bonus(side, car.tyre, car.wear) + mods.tyre_bonus)
     return M.movement_points(side.speed, gear, pace, tyre_bonus=tb,
                              characteristic=characteristic, focus=car.focus,
@@ -364,7 +451,7 @@ wear = CS.wear
 
 
 # ---- the tables (rules/steps.py joins every module's) ----------------------------------
-STAGES = {"begin": _begin, "prep": _prep_stage, "play": _play_stage}
+STAGES = {"begin": _begin, "prep": _prep_stage, "play": _play_stage, "white": _white_stage}
 
 def _prep_shows(race, seat, action):
     """What the table sees of a preparation: all of it, but the card of a
@@ -382,4 +469,8 @@ STEPS = (
              public_text=lambda action: "prepares the move", shows=_prep_shows),
     Decision("play", "FGP 7.3.3.5", _play_legal, _play_act, label="play movement cards",
              from_hand=True, key=canon),
+    # FGP 4.2: the WHITE token's discards go face down (the draw event tells how many)
+    Decision("white", "FGP 4.12", _white_legal, _white_act, label="discard for the WHITE token",
+             secret=True, from_hand=True,
+             public_text=lambda action: "chooses cards to discard face down"),
 )
