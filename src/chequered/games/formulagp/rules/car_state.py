@@ -26,8 +26,8 @@ def wear(race: Race, car: Car, n: int, rule: str = "FGP 10.1") -> list[Event]:
 def stress(race: Race, car: Car, delta: int, rule: str = "FGP 13.3") -> tuple[list[Event], int]:
     """Move the stress token (FGP 13.3). Returns the events and the number of
     RED dice the gain beyond STRESSED asks for at once. Under the Safety Car
-    stress is held on the middle space (FGP 13.9.2)."""
-    if race.safety_car is not None and delta > 0:
+    the token stays on the middle space, both ways (FGP 13.9.2)."""
+    if race.safety_car is not None:
         return [], 0
     ch = change_stress(car.stress, delta, focus=car.focus, leader=car.leader)
     car.stress, car.focus = ch.stress, ch.focus
