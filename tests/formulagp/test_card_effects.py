@@ -124,12 +124,13 @@ def test_tyre_wear_who_all_and_others(race):
     assert [c.wear for c in race.cars] == [5, 5, 4, 5, 5, 5]
 
 
-def test_no_tyre_wear_added_under_the_safety_car(race):
+def test_card_tyre_wear_still_counts_under_the_safety_car(race):
+    # FGP 13.9.2 spares only the wear of movement and lane changes
     race.safety_car = {"tile": 3, "until": 12}
     E.apply_effect(race, 0, eff(type="tyre_wear", amount=2))
-    assert race.cars[0].wear == 3
-    E.apply_effect(race, 0, eff(type="tyre_wear", amount=-1))   # regaining still works
-    assert race.cars[0].wear == 2
+    assert race.cars[0].wear == 5
+    E.apply_effect(race, 0, eff(type="tyre_wear", amount=-1))
+    assert race.cars[0].wear == 4
 
 
 # ---- stress (FGP 13.3) -------------------------------------------------------------------------
@@ -148,7 +149,7 @@ def test_stress_beyond_the_stressed_space_asks_for_a_red_die(race):
     out = E.apply_effect(race, 0, eff(type="stress", amount=1))
     assert car.stress == 3
     assert [(f.kind, f.seat, f.data["die"]) for f in out.followups] == [("die", 0, "red")]
-    out = E.apply_effect(race, 0, eff(type="stress", amount=2))      # two points beyond (A61)
+    out = E.apply_effect(race, 0, eff(type="stress", amount=2))      # two points beyond (A65)
     assert car.stress == 3 and [f.data["die"] for f in out.followups] == ["red", "red"]
 
 
@@ -330,7 +331,8 @@ def test_own_discard_is_a_followup_capped_by_what_may_go(race):
     (dict(type="loss_of_control"), "loss_of_control", {}),
     (dict(type="yellow_flag", panel="white_die"), "yellow_flag",
      {"panel": "white_die", "on_track": True}),
-    (dict(type="safety_car", red_flag_on=[5, 6]), "safety_car", {"red_flag_on": [5, 6]}),
+    (dict(type="safety_car", red_flag_on=[5, 6]), "safety_car",
+     {"red_flag_on": [5, 6], "deploy_on": "green"}),
     (dict(type="virtual_safety_car"), "vsc", {}),
     (dict(type="investigation"), "investigation", {}),
     (dict(type="hazard", token="oil"), "hazard", {"token": "oil"}),

@@ -297,7 +297,8 @@ def test_fgp_13_10_red_flag_lines_up_the_grid_and_restarts_as_round_one():
     trk = track("fast")
     sp = straight_start(trk)
     ahead = lane_space(trk, trk.tile_ahead(trk.spaces[sp].tile, 5), 2)
-    st = scenario([sp, ahead], hands=[[], []], done=(1,))
+    greens = ids("movement", "green", 2)
+    st = scenario([sp, ahead], hands=[[greens[0]], [greens[1]]], done=(1,))
     st.sequence = [1, 0]
     st.seq_pos = 1
     st.turn.pending = None
@@ -314,9 +315,10 @@ def test_fgp_13_10_red_flag_lines_up_the_grid_and_restarts_as_round_one():
     for s in (0, 1):
         GAME.apply(st, s, A.PitStop("soft", (), "none"))
     assert st.cars[0].tyre == "soft"
-    # A38: a normal draw phase, then round 1's secret plays in 2nd gear
-    while st.turn.pending.step == "returns":
-        GAME.apply(st, st.turn.pending.seats[0], A.Done())
+    # A38: the race start again: the pole car's bonus card, then round 1's
+    # secret plays in 2nd gear
+    assert st.turn.pending.step == "pole_keep" and st.turn.pending.seats == [1]
+    GAME.apply(st, 1, GAME.legal_actions(st, 1)[0])
     assert st.turn.pending.step == "start_cards"
 
 

@@ -129,18 +129,15 @@ def test_fgp_7_3_3_1_tyre_wear_card_played_in_preparations_adds_wear():
     trk = track("fast")
     tw = ids("tyre_wear")[0]
     green = ids("movement", "green")[0]
-    st = scenario([straight_start(trk)], hands=[[green, tw]])
+    tw2 = ids("tyre_wear", n=2)[1]
+    st = scenario([straight_start(trk)], hands=[[green, tw, tw2]])
     car = st.cars[0]
-    assert A.PlayCard(tw, "tyre_wear") not in GAME.legal_actions(st, 0)   # hand not full
-    fill = [c for c in car.deck.pile if C.kind_of(st, c) == "movement"]
-    while len(car.hand) < C.hand_limit(st, car):
-        c = fill.pop()
-        car.deck.pile.remove(c)
-        car.hand.append(c)
-    st.turn.cache = None
     wear = car.wear
     GAME.apply(st, 0, A.PlayCard(tw, "tyre_wear"))
     assert car.wear == wear + 1 and tw not in car.hand and tw in car.deck.discards
+    # "one or more": the second one too, though the hand is no longer full
+    GAME.apply(st, 0, A.PlayCard(tw2, "tyre_wear"))
+    assert car.wear == wear + 2 and tw2 in car.deck.discards
 
 
 # ---- FGP 4.3.3: an Option card draws an EVENT card before the move --------------------------

@@ -115,7 +115,13 @@ def test_grid_pole_bonus_and_round_one_order():
     order = sorted(leds, key=lambda s: (-leds[s], pos[s]))
     stuck = [s for s in grid if st.cars[s].stuck_in_neutral]
     assert st.sequence == order + stuck
-    # round 1 is played in 2nd gear with the revealed cards (no play step)
+    # round 1: free actions first (no Option card for an EVENT), then the revealed
+    # cards in 2nd gear (no play step)
+    assert st.turn.pending.step == "prep"
+    seat = st.turn.pending.seats[0]
+    assert not any(isinstance(a, A.PlayCard) and a.how == "play"
+                   for a in GAME.legal_actions(st, seat))
+    GAME.apply(st, seat, A.Done())
     assert st.move["gear"] == 2 and st.turn.pending.step in ("move", "extend")
 
 
@@ -311,7 +317,7 @@ def test_pit_stop_changes_tyres_and_leaves_in_exit_order():
     GAME.apply(st, 0, A.PitStop("soft", (), "none"))
     side = C.board_side(st, car)
     assert car.tyre == "soft" and car.wear == side.start_position("soft")
-    assert car.cold_tyres == 2                          # FGP 11.3
+    assert car.cold_tyres == 0          # FGP 11.3: the token comes with the exit move
     GAME.apply(st, 0, A.Done())
     assert car.space == track("fast").pit.exit_space and not car.in_pit
 

@@ -69,8 +69,8 @@ def test_fgp_13_10_red_flag_grid_and_restart():
     assert st.turn.pending.step == "red_flag" and sorted(st.turn.pending.seats) == [0, 1, 2, 3]
     for s in (0, 1, 2, 3):
         GAME.apply(st, s, A.PitStop(None, (), "none"))
-    while st.turn.pending.step == "returns":
-        GAME.apply(st, st.turn.pending.seats[0], A.Done())
+    assert st.turn.pending.step == "pole_keep" and st.turn.pending.seats == [orange]
+    GAME.apply(st, orange, GAME.legal_actions(st, orange)[0])    # FGP 7.2.1: the pole card
     assert st.turn.pending.step == "start_cards"              # FGP 7.2.1 again
     assert st.round == round_before + 1 == st.start_round
 

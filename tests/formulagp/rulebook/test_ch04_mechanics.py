@@ -1,9 +1,6 @@
-"""FGP 4 (game mechanics: the decks, card handling, secondary functions, the
-four kinds of ACTION card, EVENT/RISK/DAMAGE/FAILURE/DRIVER cards, ERS, the
-dice, parameter tokens, the car characteristic) as scenarios: a position
-written by hand (chequered.games.formulagp.position), played through the
-protocol (GAME.legal_actions / GAME.apply), the outcome checked against the
-rulebook. Docstrings say what the book demands, in our words.
+"""FGP 4 (game mechanics) as scenarios: a position written by hand
+(formulagp.position), played through GAME.legal_actions / GAME.apply, the
+outcome checked against the rulebook; docstrings say what the book demands.
 
 Boards used (content/boards.toml, side A): Vireo Racing: 8th gear GREEN 3 /
 RED 5 / BLUE 7 MP, medium tyres +2 (fresh, wear 3), hard +1 (wear 1), max OT
@@ -16,7 +13,6 @@ import chequered
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.position import parse_space, position
 from chequered.games.formulagp.rules import cards as C
-from chequered.games.formulagp.rules.steps import MACHINE
 from chequered.games.formulagp.track import track
 
 GAME = chequered.game("formulagp")
@@ -38,18 +34,6 @@ def drive(st, seat: int = 0, lane: bool = True) -> None:
         ahead = [a for a in steps if not lane or FAST.spaces[a.to].lane == FAST.spaces[here].lane]
         GAME.apply(st, seat, (ahead or steps or [legal[-1]])[0]
                    if st.turn.pending.step == "move" else A.Done())
-
-
-def until(st, step: str, seat: int = 0) -> None:
-    """Drive on until `step` is asked of `seat`."""
-    for _ in range(60):
-        p = st.turn.pending
-        if p and p.step == step and seat in p.seats:
-            return
-        legal = GAME.legal_actions(st, p.seats[0])
-        steps = [a for a in legal if isinstance(a, A.Step)]
-        GAME.apply(st, p.seats[0], steps[0] if steps else legal[-1])
-    raise AssertionError(f"never asked {step}")
 
 
 # ---- FGP 4.1 ------------------------------------------------------------------------------

@@ -1,9 +1,7 @@
-"""FGP 13, 13.2-13.7 (hazard checks, driver stress, loss of control,
-counter-steer, spins, off track, walls, rejoining, collisions, damage,
-failures) as scenarios: a position written by hand
-(chequered.games.formulagp.position), played through the protocol
-(GAME.legal_actions / GAME.apply), the outcome checked against the rulebook.
-Docstrings say what the book demands, in our words.
+"""FGP 13, 13.2-13.7.1 (hazards, stress, loss of control, damage, failures)
+as scenarios: a position written by hand (formulagp.position), played through
+GAME.legal_actions / GAME.apply, the outcome checked against the rulebook;
+docstrings say what the book demands.
 
 Vireo Racing (side A) is the car of most scenarios: 8th gear GREEN 3 / RED 5 MP,
 4th gear GREEN 1, medium tyres +2 when fresh, no bonus once worn (wear 13 and
@@ -14,8 +12,6 @@ from __future__ import annotations
 import chequered
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.position import parse_space, position
-from chequered.games.formulagp.rules import cards as C
-from chequered.games.formulagp.rules.steps import MACHINE
 from chequered.games.formulagp.track import track
 
 GAME = chequered.game("formulagp")

@@ -9,9 +9,10 @@ from ...engine.rng import Rng
 from . import actions as A
 from .rules import cards as C
 from .rules.battle import card_info
+from .rules.overtake import battle_targets
 from .rules.tyres import red_die_tyres, tyre_state
 from .rules.turn import gear_for
-from .rules.where import track_of
+from .rules.where import passable, positions, race_round, track_of
 
 VALUE = {"blue": 5, "red": 4, "orange": 3.5, "green": 2, None: 1}
 
@@ -176,15 +177,24 @@ class HeuristicBot:
         if forward:
             lane = here.lane
             return max(forward, key=lambda a: (progress(a.to), -abs(trk.spaces[a.to].lane - lane)))
-        if any(isinstance(a, A.Stop) for a in legal):
-            return A.Stop()
         lateral = [a for a in steps if a.to not in race.move.get("visited", [])]
+        if any(isinstance(a, A.Stop) for a in legal):
+            # stopping behind a car in its own lane leads to no battle (A27): go round it
+            if not (lateral and race.move["left"] > 1) or self._attack_from_here(race, car):
+                return A.Stop()
         if lateral and race.move["left"] > 1:
             return lateral[self.rng.below(len(lateral))]
         red = [a for a in legal if isinstance(a, A.Reduce)]
         if red:
             return max(red, key=lambda a: a.charge)
         return steps[0] if steps else legal[0]
+
+    @staticmethod
+    def _attack_from_here(race, car) -> bool:
+        """A battle could be declared after stopping here (FGP 9.2 b)."""
+        return bool(battle_targets(track_of(race), car.space, 1, positions(race, car.seat),
+                                   ahead_in_space=race.move.get("ahead"),
+                                   passable=passable(race, car), round_no=race_round(race)))
 
     def _extend(self, race, seat, legal):
         car = race.cars[seat]

@@ -19,6 +19,8 @@ def sample_configs() -> list[dict]:
     out.append({"track": "street", "seats": ["heuristic"] * 10})
     out.append({"track": "twisty,fast", "options": ["championship"],
                 "seats": ["heuristic", "random", "heuristic"]})
+    out.append({"track": "twisty", "options": ["pit_start_round_3"],   # FGP 7.2 (A11)
+                "seats": ["random"] * 4})
     return out
 
 

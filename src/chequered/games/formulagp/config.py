@@ -8,8 +8,12 @@ from pydantic import Field, model_validator
 from ...engine.protocol import GameConfig
 
 RULE_LEVELS = ("standard",)
-OPTIONS = ("championship",           # FGP 14: a series of races
-           "must_counter_steer")     # FGP 13.4.2: no spin while a counter-steer card is held
+OPTIONS = (
+    "championship",                   # FGP 14: a series of races
+    "must_counter_steer",             # FGP 13.4.2: no spin while a counter-steer card is held
+    "pit_start_round_3",              # FGP 7.2 (A11): qualifying crashes start in round 3, not 2
+    "red_flag_restart_draw",          # FGP 13.10 (A38): a draw phase before the restart
+)
 
 
 def seat_kinds() -> tuple[str, ...]:

@@ -104,10 +104,13 @@ class YellowFlag(_E):
 
 
 class SafetyCar(_E):
-    """FGP 13.9 / 13.10: roll the WHITE die; a face in red_flag_on stops the
-    race (Red Flag), any other face deploys the Safety Car."""
+    """FGP 13.9 / 13.10 (A14): roll the WHITE die; a face in red_flag_on stops
+    the race (Red Flag); otherwise a face of the colour `deploy_on` deploys the
+    Safety Car (green: the die's Yes, FGP 4.11.1; "any": every other face)
+    and the other faces leave the race running."""
     type: Literal["safety_car"]
     red_flag_on: list[int] = [6]
+    deploy_on: Literal["green", "any"] = "green"
 
 
 class VirtualSafetyCar(_E):

@@ -19,7 +19,7 @@ FUNCTIONS = {"counter_steer": "a counter-steer", "ot_plus1": "+1 OT", "brake": "
              "parameter_2x": "a parameter token back", "mp_2x": "+1 MP"}
 CAUSES = {"collision": "for a collision", "push": "for pushing a car", "end": "at the finish",
           "push_off": "for pushing a car off the track", "speeding": "for pit-lane speeding",
-          "yellow_line": "for crossing the pit-entry line", "investigation": "after the "
+          "yellow_line": "for crossing a pit-lane yellow line", "investigation": "after the "
           "investigation", "card": "from a card"}
 
 
@@ -303,6 +303,10 @@ EVENT_TEXT = {
     "flags_cleared": lambda d, w: "a yellow zone ends",
     "safety_car": lambda d, w: f"SAFETY CAR on tile {d['tile']} until flag {d['until']}",
     "safety_car_in": lambda d, w: "the Safety Car comes in",
+    "safety_car_not_needed": lambda d, w: "race control keeps the Safety Car in the pit lane",
+    "yellow_zone_extended": lambda d, w: f"another incident in the yellow zone on tile "
+                                         f"{d['tile']}: it lasts a round longer (race control "
+                                         f"{d['panel']})",
     "virtual_safety_car": lambda d, w: f"VIRTUAL SAFETY CAR, called by {w.who(d[S])}",
     "vsc_plan": lambda d, w: f"under the VSC every car drives {_n(d['steps'], 'space')}: "
                              + w.order(d["movers"]),

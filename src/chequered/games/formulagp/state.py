@@ -47,7 +47,8 @@ CAR_FIELDS = (
     # cards (FGP 4.1-4.2, 7.3.1)
     "deck", "hand", "drawn", "returns_left", "returned", "held_events", "damage", "failures",
     # tokens (FGP 13.6, 13.7, 13.12, 9.5, 11.3, 13.11)
-    "damage_tokens", "failure_tokens", "penalties", "w2w", "cold_tyres", "blue_flag",
+    "damage_tokens", "failure_tokens", "penalties", "w2w", "w2w_with", "cold_tyres",
+    "blue_flag",
     # turn and round flags
     "moved", "spun", "off_track", "characteristic_used", "mp_bonus", "damaged_this_round",
     "lose_turn", "box_call", "no_move_procedure",
@@ -62,7 +63,7 @@ CAR_FIELDS = (
 
 # fields holding lists / dicts that clone() must copy
 _LIST_FIELDS = ("tyres_left", "hand", "drawn", "held_events", "damage", "failures",
-                "damage_tokens", "failure_tokens")
+                "damage_tokens", "failure_tokens", "w2w_with")
 
 
 class Car:
@@ -108,6 +109,7 @@ class Car:
         self.failure_tokens: list[str] = []
         self.penalties = 0                 # Penalty tokens (FGP 13.12)
         self.w2w: str | None = None        # None, "vs" or "stress" (FGP 9.5)
+        self.w2w_with: list[int] = []      # the seats it shared its tile with (FGP 9.5)
         self.cold_tyres = 0                # rounds left with Cold Tyres (FGP 11.3)
         self.blue_flag = False             # FGP 13.11
         self.moved = False                 # has taken its turn this round

@@ -1,7 +1,10 @@
 """FGP 18.1, designing tracks: the checker that a track follows the design
-rules (about 40 movement-point tiles, at most 2 DRS zones, a tricky corner, a
-stretch where a BLUE card in 8th gear meets no speed limit, kerbs where lanes
-begin or end, no lap in a single lane) and that its space graph is sound."""
+rules (about 40 movement-point tiles, at most 2 DRS zones, few long straights,
+a tricky corner, a stretch where a BLUE card in 8th gear meets no speed limit,
+kerbs where lanes begin or end, no lap in a single lane; [ADV] 2 GREEN and 2
+RED speed-limit corners) and that its space graph is sound. The guidelines
+that only give reasons (shorter straights, shorter tracks) are served by the
+length and long-straight checks."""
 from __future__ import annotations
 
 from collections import deque
@@ -89,6 +92,30 @@ def blue_run(track: Track) -> int:
     return best
 
 
+def straight_runs(track: Track) -> list[int]:
+    """The straights of the lap, in movement-point tiles: each run of straight
+    tiles (FGP 2.1: slipstream tiles and 8th-gear tokens too) between two
+    corners, the one across the finish line counted once."""
+    flags = [t.straight for t in track.tiles]
+    if all(flags):
+        return [len(flags)]
+    start = flags.index(False)                  # begin on a corner: no run is cut
+    runs, cur = [], 0
+    for k in range(1, len(flags) + 1):
+        if flags[(start + k) % len(flags)]:
+            cur += 1
+        elif cur:
+            runs.append(cur)
+            cur = 0
+    return runs + ([cur] if cur else [])
+
+
+def long_straights(track: Track, blue_8th_mp: int = BLUE_8TH_MP) -> list[int]:
+    """FGP 18.1 'limit long straights': the straights on which a BLUE card in
+    8th gear can be played out in full (at least `blue_8th_mp` tiles)."""
+    return [r for r in straight_runs(track) if r >= blue_8th_mp]
+
+
 def check_track(track: Track, *, blue_8th_mp: int = BLUE_8TH_MP,
                 lap_tiles: tuple[int, int] = (34, 46)) -> list[str]:
     """Problems with a track under FGP 18.1 and graph sanity; [] when none."""
@@ -116,6 +143,15 @@ def check_track(track: Track, *, blue_8th_mp: int = BLUE_8TH_MP,
     if colours and colours != ["GREEN", "GREEN", "RED", "RED"]:
         out.append(f"{src}: FGP 18.1: [ADV] use 2 GREEN and 2 RED speed-limit corners "
                    f"(found {', '.join(colours)})")
+    # 'limit long straights' (our measure): no more long straights than DRS zones
+    # allowed (2), none longer than two BLUE moves in 8th gear
+    longs = long_straights(track, blue_8th_mp)
+    if len(longs) > 2:
+        out.append(f"{src}: FGP 18.1: {len(longs)} straights of {blue_8th_mp} tiles or more; "
+                   "limit long straights (at most 2)")
+    if longs and max(longs) > 2 * blue_8th_mp:
+        out.append(f"{src}: FGP 18.1: a straight of {max(longs)} tiles; limit long straights "
+                   f"(at most {2 * blue_8th_mp}, two BLUE moves in 8th gear)")
     if not any(t.tricky for t in track.tiles):
         out.append(f"{src}: FGP 18.1: no tricky corner")
     run = blue_run(track)

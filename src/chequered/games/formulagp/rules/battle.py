@@ -432,6 +432,7 @@ def secondary_attack_choices(hand: Iterable[CardInfo], *, ers: int,
 class W2WUpdate:
     tokens: dict               # key -> None | "vs" | "stress" after the round
     stress: dict               # key -> +stress
+    partners: dict = field(default_factory=dict)   # key -> the cars sharing its tile
     rule: str = RULE_W2W
 
 
@@ -444,7 +445,9 @@ def w2w_end_of_round(track: Track, positions: Mapping[Key, int | None],
     on a slipstream space: no token -> 'vs'; 'vs' -> 'stress' and +1 stress;
     'stress' -> +1 stress and the token is removed (no W2W next round). A car
     with a token alone on its tile (or only in a shared slipstream space) loses
-    it. No tokens in rounds 1-2 (FGP 7.2) or under the Safety Car (cancelled)."""
+    it. No tokens in rounds 1-2 (FGP 7.2) or under the Safety Car (cancelled).
+    `partners`: for each car holding a token, the cars it shared its tile with:
+    its wheel-to-wheel battle next round is with them (FGP 9.5)."""
     new = {k: tokens.get(k) for k in positions}
     stress: dict = {}
     if round_no <= NO_BONUS_ROUNDS or safety_car:
@@ -454,9 +457,12 @@ def w2w_end_of_round(track: Track, positions: Mapping[Key, int | None],
         if s is not None:
             by_tile.setdefault(track.spaces[s].tile, []).append(k)
     engaged: set = set()
+    partners: dict = {}
     for tile, keys in by_tile.items():
         if len(keys) >= 2 and any(track.spaces[positions[k]].slipstream == 0 for k in keys):
             engaged.update(keys)
+            for k in keys:
+                partners[k] = tuple(x for x in keys if x != k)
     for k in positions:
         tok = tokens.get(k)
         if k not in engaged:
@@ -469,19 +475,21 @@ def w2w_end_of_round(track: Track, positions: Mapping[Key, int | None],
         else:
             new[k] = None
             stress[k] = 1
-    return W2WUpdate(new, stress)
+    return W2WUpdate(new, stress, {k: partners[k] for k in partners if new[k] is not None})
 
 
 def w2w_partners(tokens: Mapping[Key, str | None], positions: Mapping[Key, int | None],
-                 track: Track, mover: Key) -> list[Key]:
-    """FGP 9.5: cars the mover may pass freely and push (both hold a W2W token).
-    The rule names no tile condition for the partners during the round, so
-    every token holder counts; callers add them to `passable` and set
-    `may_push` for lateral moves (movement.legal_steps)."""
+                 track: Track, mover: Key, partners: Mapping[Key, Iterable] | None = None
+                 ) -> list[Key]:
+    """FGP 9.5: cars the mover may pass freely (both hold a W2W token and
+    shared a tile at the end of the last round: `partners`, from
+    `w2w_end_of_round`; without that record every token holder counts).
+    Callers add them to `passable`."""
     if tokens.get(mover) is None:
         return []
+    mine = set((partners or {}).get(mover, ()))
     return [k for k, t in tokens.items() if k != mover and t is not None
-            and positions.get(k) is not None]
+            and positions.get(k) is not None and (not mine or k in mine)]
 
 
 def resolve_secondary_attack(track: Track, *, attacker: Key, target: Key,

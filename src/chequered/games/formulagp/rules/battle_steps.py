@@ -21,7 +21,8 @@ from .decide import wait
 from .start_steps import infos, stressed
 from .turn import car_of, wear
 from .tyres import red_die_after_move
-from .where import in_yellow_zone, passable, place, positions, race_round, tile_of, track_of
+from .where import (in_yellow_zone, passable, place, positions, race_round, tile_of,
+                    track_of, whole_tiles)
 
 
 def failed_lapping(race: Race, mover: int, blockers) -> list[Event]:
@@ -33,7 +34,8 @@ def failed_lapping(race: Race, mover: int, blockers) -> list[Event]:
         if b is None or b < 0:
             continue
         car = race.cars[b]
-        if car.laps_down > m.laps_down and car.attempts < 2:
+        lapping = car.laps_down > m.laps_down or whole_tiles(race, m) > whole_tiles(race, car)
+        if lapping and car.attempts < 2:
             car.attempts = F.failed_lapping(car.attempts)
             return [Event("lapping_attempt", {"seat": b, "attempts": car.attempts},
                           "FGP 13.11.3")]
@@ -49,9 +51,12 @@ def _targets(race: Race, car) -> list:
     allowed = race.safety_car is None and not in_yellow_zone(race, tile_of(race, car)) \
         and not race.vsc
     ahead = mv.get("ahead")
-    return battle_targets(track_of(race), car.space, car.ot, positions(race, car.seat),
-                          ahead_in_space=ahead, passable=passable(race, car),
-                          round_no=race_round(race), battles_allowed=allowed)
+    targets = battle_targets(track_of(race), car.space, car.ot, positions(race, car.seat),
+                             ahead_in_space=ahead, passable=passable(race, car),
+                             round_no=race_round(race), battles_allowed=allowed)
+    # FGP 13.8.1: no overtaking into a yellow zone either
+    return [t for t in targets
+            if not in_yellow_zone(race, tile_of(race, race.cars[t.defender]))]
 
 
 def _battle(race: Race) -> list[Event]:
@@ -72,8 +77,7 @@ def _battle(race: Race) -> list[Event]:
     mv["stage"] = "declare"
     # FGP 4.11.3: the RED roll the turn owes for tyres on the RED die icon
     # (FGP 10.1) comes before a battle, as before a pit entry, and only once
-    if not mv.get("tyres_rolled") and red_die_after_move(C.board_side(race, car), car.wear,
-                                                         skip_once=car.skip_red):
+    if not mv.get("tyres_rolled") and red_die_after_move(C.board_side(race, car), car.wear):
         mv["dice"].append("red")
         mv["tyres_rolled"] = True
     if mv["dice"]:                                      # FGP 9.2 3a: dice first
@@ -161,7 +165,10 @@ def _plays(race: Race, seat: int, role: str | None = None) -> list:
     car = race.cars[seat]
     role = role or _role(race, seat)
     att = race.cars[race.battle["attacker"]] if race.battle else car
-    may = role == "attack" or lapping_defence(att.laps_down, car.laps_down)
+    # FGP 13.11.1: a car about to be lapped (the attacker is already ahead of it
+    # in the race, one lap up or nearly) cannot defend
+    may = role == "attack" or lapping_defence(
+        att.laps_down, car.laps_down, attacker_ahead=whole_tiles(race, att) > whole_tiles(race, car))
     nop = stressed(race, seat) or FX.modifiers(race, car).no_pairs
     ers = car.ers if "ers_spend" not in FX.modifiers(race, car).disabled else 0
     return B.battle_plays(infos(race, seat), ers=ers, role=role, no_pairs=nop, may_defend=may)

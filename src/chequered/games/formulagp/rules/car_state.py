@@ -14,20 +14,22 @@ def driver(race: Race, car: Car):
     return next(d for d in C.content_of(race).drivers() if d.id == car.driver)
 
 
-def wear(race: Race, car: Car, n: int, rule: str = "FGP 10.1") -> list[Event]:
-    """Move the tyre-wear marker (icons follow, FGP 10.1); no increase under
-    the Safety Car (FGP 13.9.2)."""
+def wear(race: Race, car: Car, n: int, rule: str = "FGP 10.1", *,
+         movement: bool = False) -> list[Event]:
+    """Move the tyre-wear marker (icons follow, FGP 10.1). Under the Safety
+    Car the wear of the movement itself (lane changes, `movement`) is not
+    added (FGP 13.9.2); spins, dice, cards and Tyre Wear cards still wear."""
     if n == 0:
         return []
     return apply_wear(C.board_side(race, car), car, n, rule=rule,
-                      safety_car=race.safety_car is not None)
+                      safety_car=movement and race.safety_car is not None)
 
 
 def stress(race: Race, car: Car, delta: int, rule: str = "FGP 13.3") -> tuple[list[Event], int]:
     """Move the stress token (FGP 13.3). Returns the events and the number of
     RED dice the gain beyond STRESSED asks for at once. Under the Safety Car
-    the token stays on the middle space, both ways (FGP 13.9.2)."""
-    if race.safety_car is not None:
+    stress is held on the middle space (FGP 13.9.2)."""
+    if race.safety_car is not None and delta != 0:
         return [], 0
     ch = change_stress(car.stress, delta, focus=car.focus, leader=car.leader)
     car.stress, car.focus = ch.stress, ch.focus

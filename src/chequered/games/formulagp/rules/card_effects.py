@@ -50,7 +50,7 @@ class Followup:
       "die"              die: "red" | "yellow" (cause: "over_stress" | "card")
       "loss_of_control"  {}
       "yellow_flag"      panel: int | "white_die", on_track: bool
-      "safety_car"       red_flag_on: list[int]
+      "safety_car"       red_flag_on: list[int], deploy_on: "green" | "any"
       "vsc"              {}
       "investigation"    {}
       "discard"          count: int, choice: "own", reason: "card" | "hand_limit"
@@ -385,7 +385,8 @@ _HANDLERS = {
     "loss_of_control": _followup("loss_of_control", lambda e: {}),
     "yellow_flag": _followup("yellow_flag", lambda e: {"panel": e.panel,
                                                        "on_track": e.on_track}),
-    "safety_car": _followup("safety_car", lambda e: {"red_flag_on": list(e.red_flag_on)}),
+    "safety_car": _followup("safety_car", lambda e: {"red_flag_on": list(e.red_flag_on),
+                                                     "deploy_on": e.deploy_on}),
     "virtual_safety_car": _followup("vsc", lambda e: {}),
     "investigation": _followup("investigation", lambda e: {}),
     "penalty": _penalty,

@@ -18,7 +18,8 @@ Choices made (see docs/rules/formulagp.md):
 - A31: classification key = (blue-flag laps down, crossed the line in the final
   round first, among crossers: no spin / spun on track / spun off track,
   distance after penalties, fewer penalty tokens on the same tile, the order
-  the penalties left on that tile, which is the driver sequence otherwise).
+  the penalties left on that tile, which is the driver sequence otherwise:
+  FGP 12.2.2, the caller passes the cars in that order).
 """
 from __future__ import annotations
 

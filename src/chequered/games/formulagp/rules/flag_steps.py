@@ -23,7 +23,15 @@ from .where import grid_spaces, occupancy, place, race_round, tile_of, track_of,
 
 
 # ---- FGP 13.8 yellow flags, 13.9 the Safety Car ------------------------------------------
-def yellow_flag(race: Race, seat: int, panel: int | str = 1) -> list[Event]:
+def yellow_flag(race: Race, seat: int, panel: int | str = 1, *, card: bool = False
+                ) -> list[Event]:
+    """FGP 13.8 / 13.8.1 / 13.8.2: an incident on the car's tile. A spin
+    (`card` False) moves race control's Yellow Flag token 1 space when it puts
+    a new flag on the track; a named card moves it by its own amount whether
+    or not its incident falls in a zone already flagged (13.8.2 lists each
+    card's advance on its own: the 'Yellow Flag' RISK card 1, 'Incident on
+    Track' the WHITE die, `panel` = "white_die"); the card's flag on the
+    track adds nothing more (A66)."""
     car = race.cars[seat]
     t = tile_of(race, car)
     if t is None or race.safety_car is not None:
@@ -35,20 +43,25 @@ def yellow_flag(race: Race, seat: int, panel: int | str = 1) -> list[Event]:
     zones = [H.YellowZone(z["yellow_tile"], z["green_tile"], z["ends_at"])
              for z in race.yellow_flags]
     ev: list[Event] = []
-    white = roll_die(race, ev, "white", "FGP 13.8.1", seat=seat)
+    inside = any(H.in_zone(trk, z, t) for z in zones)
+    # FGP 13.8.1: the WHITE die places the green flag of a new zone only
+    green = 1 if inside else white_value(roll_die(race, ev, "white", "FGP 13.8.1", seat=seat))
+    advance = None
+    if card:
+        advance = white_value(roll_die(race, ev, "white", "FGP 13.8.2", seat=seat)) \
+            if panel == "white_die" else int(panel)
     sc_space = _panel(race).safety_car
-    res = H.yellow_flag(trk, zones, t, white_value(white), radar=race.flag,
-                        panel=race.yellow_panel, sc_space=sc_space)
-    if panel == "white_die" and res.new_zone:
-        extra = roll_die(race, ev, "white", "FGP 13.8.2", seat=seat)
-        res_panel = race.yellow_panel + white_value(extra)
-        race.yellow_panel = res_panel
-    else:
-        race.yellow_panel = res.panel
+    res = H.yellow_flag(trk, zones, t, green, radar=race.flag, panel=race.yellow_panel,
+                        sc_space=sc_space, advance=advance)
+    race.yellow_panel = res.panel
     race.yellow_flags = [{"yellow_tile": z.yellow_tile, "green_tile": z.green_tile,
                           "ends_at": z.ends_at} for z in res.zones]
-    ev.append(Event("yellow_flag", {"tile": t, "panel": race.yellow_panel}, "FGP 13.8.1"))
-    if res.safety_car or race.yellow_panel >= sc_space:
+    if res.new_zone:
+        ev.append(Event("yellow_flag", {"tile": t, "panel": race.yellow_panel}, "FGP 13.8.1"))
+    else:                                       # FGP 13.8: no second flag, the zone lasts longer
+        ev.append(Event("yellow_zone_extended", {"tile": t, "panel": race.yellow_panel},
+                        "FGP 13.8.1"))
+    if res.safety_car:
         ev += safety_car(race)
     return ev
 
@@ -71,11 +84,13 @@ def advance_panel(race: Race, by: int | str) -> list[Event]:
 
 
 def safety_car(race: Race) -> list[Event]:
-    """FGP 13.9.1-13.9.2: the SC goes ahead of the leader and the round ends."""
+    """FGP 13.9.1-13.9.2: the SC goes on the tile in front of the car leading
+    the race now (the car furthest round, not the Race Leader token, which
+    moves only at the end of a round: A32) and the round ends."""
     if race.safety_car is not None:
         return []
     trk = track_of(race)
-    leader = race.leader if race.leader is not None else _front(race)
+    leader = _front(race)
     lt = tile_of(race, race.cars[leader]) or 0
     dep = F.deploy_safety_car(trk, lt, flag=race.flag, sequence=race.sequence,
                             moved=race.done + ([race.move["seat"]] if race.move else []),
@@ -96,6 +111,20 @@ def safety_car(race: Race) -> list[Event]:
         if s not in race.done:
             race.done.append(s)
     return ev
+
+
+def safety_car_card(race: Race, seat: int, data: dict) -> list[Event]:
+    """FGP 13.9 / 13.10 (A14): the 'Safety Car' EVENT card rolls the WHITE
+    die: a 6 throws the Red Flag; a green face (the die's Yes, FGP 4.11.1)
+    deploys the Safety Car; a red face leaves the race running (13.9: the card
+    "results in" a Safety Car only when the roll says so)."""
+    ev: list[Event] = []
+    white = roll_die(race, ev, "white", "FGP 13.9", seat=seat)
+    if white.value in data.get("red_flag_on", [6]):
+        return ev + red_flag(race)
+    if data.get("deploy_on", "green") == "any" or white.colour == "green":
+        return ev + safety_car(race)
+    return ev + [Event("safety_car_not_needed", {"seat": seat}, "FGP 13.9")]
 
 
 def _front(race: Race) -> int:
@@ -128,10 +157,13 @@ def virtual_safety_car(race: Race, seat: int) -> list[Event]:
 
 
 def start_vsc(race: Race) -> list[Event]:
-    """After the drawer's turn (FGP 13.9.3 steps 1-4)."""
+    """After the drawer's turn (FGP 13.9.3 steps 1-4). A car that has spun,
+    is off the track or in its pit box does not drive the VSC (it rejoins
+    next round, FGP 13.4.5), so it has no second move to pay for next round."""
     drawer = race.move["seat"]
     steps = max(0, len(race.move.get("visited", [])) - 1)
-    plan = F.vsc_plan(race.sequence, drawer, steps, done=[])
+    still = [c.seat for c in race.cars if c.space is None or c.spun]
+    plan = F.vsc_plan(race.sequence, drawer, steps, done=still)
     race.vsc_plan = {"first": drawer, "skip": list(plan.skip_next_round),
                      "movers": list(plan.movers), "steps": steps, "skip_draw": True}
     ev = [Event("vsc_plan", {"steps": steps, "movers": list(plan.movers)}, "FGP 13.9.3")]
@@ -148,7 +180,7 @@ def _vsc(race: Race) -> list[Event]:
         seat = plan["movers"][0]
         car = race.cars[seat]
         left = plan.get("left", plan["steps"])
-        if car.space is None or left <= 0 or not _vsc_steps(race, seat):
+        if car.space is None or car.spun or left <= 0 or not _vsc_steps(race, seat):
             plan["movers"].pop(0)
             plan.pop("left", None)
             continue
@@ -191,31 +223,103 @@ def _vsc_act(race: Race, seat: int, action: Step) -> list[Event]:
 
 
 # ---- FGP 13.10 Red Flag ------------------------------------------------------------------
+def red_flag_order(race: Race) -> list[int]:
+    """FGP 13.10 step 1 (A39): the turn sequence at the time of the Red Flag,
+    by FGP 7.3.2 from where the cars stand now (walking back from the car in
+    front; spun and off-track cars last, FGP 13.4.5; blue flags after the
+    other cars of their tile); a car in the pit lane (on a pit-lane space, or
+    in its box: the pit-exit tile) lines up by its tile, behind the track cars
+    of that tile."""
+    from .sequence import driver_sequence
+    from .where import distance
+    trk = track_of(race)
+    n = trk.lap_tiles
+    pos: dict = {}
+    pit: dict[int, int] = {}
+    for c in race.cars:
+        if c.space is not None and not trk.spaces[c.space].pit_lane:
+            pos[c.seat] = c.space
+        elif c.space is None and c.off_track and c.off_spot:
+            pos[c.seat] = tuple(c.off_spot)
+        elif c.space is not None:
+            pit[c.seat] = trk.spaces[c.space].tile
+        else:
+            pit[c.seat] = trk.pit.exit_tile if trk.pit else 0
+    prev = {s: i for i, s in enumerate(race.sequence)}
+    if not pos:
+        return sorted(pit, key=lambda s: (-distance(race, race.cars[s]), prev.get(s, s)))
+    front = max(pos, key=lambda s: distance(race, race.cars[s]))
+    late = [s for s in pos if race.cars[s].spun or race.cars[s].off_track]
+    walk = driver_sequence(trk, pos, front, late=late,
+                           blue_flag=[s for s in pos if race.cars[s].laps_down],
+                           tie_order=list(race.sequence))
+    lead_tile = tile_of(race, race.cars[front])
+    back = {s: (lead_tile - tile_of(race, race.cars[s])) % n for s in pos}
+    out = [s for s in walk if s not in late]
+    for s in sorted(pit, key=lambda s: ((lead_tile - pit[s]) % n, prev.get(s, s))):
+        b = (lead_tile - pit[s]) % n
+        i = next((k for k, o in enumerate(out) if back[o] > b), len(out))
+        out.insert(i, s)
+        back[s] = b
+    return out + [s for s in walk if s in late]
+
+
+def blocked_tile(race: Race, seat: int) -> bool:
+    """FGP 13.10: the car cannot complete its move because the next tile is
+    entirely blocked by cars that have spun: every lane of it holds a spun
+    car (two at least), so there is no way through."""
+    trk = track_of(race)
+    car = race.cars[seat]
+    if car.space is None:
+        return False
+    nxt = trk.tile_ahead(trk.spaces[car.space].tile, 1)
+    lanes = [[s for s in lane if not trk.spaces[s].pit_lane and not trk.spaces[s].shadow_car]
+             for lane in trk.tiles[nxt].lanes]
+    lanes = [ln for ln in lanes if ln]
+    spun = {c.space: c for c in race.cars if c.space is not None and c.spun}
+    blocked = [ln for ln in lanes if any(s in spun for s in ln)]
+    cars = {spun[s].seat for ln in lanes for s in ln if s in spun}
+    return bool(lanes) and len(blocked) == len(lanes) and len(cars) >= 2
+
+
+def grid_laps(lead_distance: int, pole_tile: int, lap_tiles: int) -> int:
+    """FGP 13.10: the lap count the cars on the lead lap take on the grid:
+    the one that puts the pole space nearest to where the race leader
+    stopped, so that nobody gains or loses more than half a lap."""
+    return round((lead_distance - pole_tile) / lap_tiles)
+
+
 def red_flag(race: Race) -> list[Event]:
     """Steps 1, 3, 4, 5: line up on the grid in sequence order, stress to the
     middle, ERS to the maximum, the 'Safety Car' EVENT card out of the game;
     step 2 (tyres, damage) is each player's choice; the race restarts by the
-    race-start procedure (A38)."""
+    race-start procedure (A38). Every car keeps its lapping status: the cars
+    on the lead lap share the leader's lap count, a car N laps down is N laps
+    behind it, so the grid itself laps nobody."""
     trk = track_of(race)
     lead = max(whole_tiles(race, c) for c in race.cars)
-    order = [s for s in race.sequence] + [c.seat for c in race.cars
-                                          if c.seat not in race.sequence]
-    grid = F.red_flag_grid([F.GridCar(s, lead - whole_tiles(race, race.cars[s]),
-                                      race.cars[s].space is None) for s in order])
+    order = red_flag_order(race)
+    grid = list(order)
+    spaces = grid_spaces(trk, len(grid))
+    laps = grid_laps(lead, trk.spaces[spaces[0]].tile, trk.lap_tiles)
     ev = [Event("red_flag", {"grid": list(grid)}, "FGP 13.10")]
-    for s, space in zip(grid, grid_spaces(trk, len(grid))):
+    for s, space in zip(grid, spaces):
         car = race.cars[s]
         car.space = space
         car.in_pit = car.off_track = car.spun = car.facing_back = False
         car.box_call, car.box_wait, car.off_spot, car.rejoin = False, 0, None, None
         car.w2w = None
-        car.laps = car.laps + (1 if whole_tiles(race, car) < 0 else 0)
+        car.laps = laps - car.laps_down
         ev += reset_stress(race, car, "FGP 13.10")
         ev += C.charge_ers(race, car, C.ers_max(race, car), "FGP 13.10")
-    for deck_name in ("event",):
-        d = race.decks[deck_name]
-        for cid in [c for c in d.discards if C.shared_card(race, c).name == "Safety Car"]:
-            d.discards.remove(cid)
+    if race.leader is not None:                        # FGP 13.3: pole leads the restart
+        race.cars[race.leader].leader = False
+    race.leader = grid[0]
+    race.cars[grid[0]].leader = True
+    d = race.decks["event"]                            # step 5: out of the game
+    for pile in (d.pile, d.discards):
+        for cid in [c for c in pile if C.shared_card(race, c).name == "Safety Car"]:
+            pile.remove(cid)
             d.removed.append(cid)
     race.sequence = list(grid)
     race.safety_car = None
@@ -225,7 +329,8 @@ def red_flag(race: Race) -> list[Event]:
     for s in race.sequence:
         if s not in race.done:
             race.done.append(s)
-    race.move["red_flag"] = True
+    if race.move is not None:
+        race.move["red_flag"] = True
     return ev
 
 
@@ -255,8 +360,10 @@ def _rf_act(race: Race, seat: int, action: PitStop) -> list[Event]:
 
 
 def _restart(race: Race) -> list[Event]:
-    """A38: the restart round is FGP 7.2.1 without the pole card, after a
-    normal draw phase; the flag advances."""
+    """FGP 13.10 step 6 (A38): the flag advances and the next round follows
+    the race start (FGP 7.2): the car on pole gets its bonus card, nobody else
+    draws, round 1's secret plays in 2nd gear. Option `red_flag_restart_draw`:
+    a normal draw phase instead, and no pole card."""
     race.round += 1
     race.flag += 1
     race.start_round = race.round
@@ -265,7 +372,10 @@ def _restart(race: Race) -> list[Event]:
     for car in race.cars:
         car.moved = False
         car.damaged_this_round = False
-    return draw_phase(race, range(len(race.cars)), "FGP 13.10", "r1_cards")
+    if "red_flag_restart_draw" in race.config.options:
+        return draw_phase(race, range(len(race.cars)), "FGP 13.10", "r1_cards")
+    race.turn.phase = "pole"
+    return []
 
 
 # ---- the tables (rules/steps.py joins every module's) ----------------------------------

@@ -387,10 +387,13 @@ def laps_completed(distance: int, lap_tiles: int) -> int:
     return distance // lap_tiles
 
 
-def lapping_defence(attacker_laps_down: int, defender_laps_down: int) -> bool:
-    """FGP 13.11.1: a car about to be lapped cannot defend (the attacker is on a
-    better lap status); returns whether the defender may play battle cards."""
-    return not defender_laps_down > attacker_laps_down
+def lapping_defence(attacker_laps_down: int, defender_laps_down: int, *,
+                    attacker_ahead: bool = False) -> bool:
+    """FGP 13.11.1: a car about to be lapped cannot defend: the attacker is on a
+    better lap status, or already ahead of it in the race (the pass is not for
+    position: the leader catching the last car). Returns whether the defender
+    may play battle cards."""
+    return not (defender_laps_down > attacker_laps_down or attacker_ahead)
 
 
 def passes_freely(mover_laps_down: int, other_laps_down: int, *,

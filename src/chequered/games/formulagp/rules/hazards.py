@@ -113,7 +113,7 @@ def change_stress(stress: int, delta: int, *, focus: bool = False,
     - The 3rd space means STRESSED (no pairs). A gain past it leaves the
       token there and rolls the RED die at once, once for every point of
       stress gained beyond it (a +2 from the 3rd space rolls twice, from the
-      middle once: A61 (ours))."""
+      middle once: A65 (ours))."""
     middle, top = stress_bounds()
     low = FOCUS_SPACE + 1 if leader else FOCUS_SPACE
     want = stress + delta
@@ -261,7 +261,7 @@ def off_track_attempt(off_spot: tuple[int, int], card: str | None) -> Outcome:
     flag, no DAMAGE, rejoin b. The card is only spent: no WHITE roll and no
     further wear (our reading, as the text lists no such step). Without a card
     the car spins (FGP 13.4.3 b). The pusher's Penalty token is the one it took
-    at the push (FGP 8.3.1 'immediately'): one token for the incident, A63 (ours)."""
+    at the push (FGP 8.3.1 'immediately'): one token for the incident, A68 (ours)."""
     if card is None:
         return spin_off_track(off_spot)
     return Outcome("FGP 13.4", OFF_TRACK, None, off_spot, rejoin="b")
@@ -485,20 +485,24 @@ def in_zone(track: Track, zone: YellowZone, tile: int) -> bool:
 
 
 def yellow_flag(track: Track, zones: Sequence[YellowZone], tile: int, white: int, *,
-                radar: int, panel: int, sc_space: int) -> YellowResult:
+                radar: int, panel: int, sc_space: int, advance: int | None = None
+                ) -> YellowResult:
     """FGP 13.8 / 13.8.1 / 13.8.2: an incident on `tile` (a spin, the 'Yellow
-    Flag' RISK card). Inside an active zone: no new flag, the zone lasts one
-    round longer. Otherwise the panel token advances 1, a yellow flag goes on the
-    tile and the green flag `white` tiles ahead (the icon face counts 1); the zone
-    lasts this round and the next (radar + 2). A second separate zone, or the
-    panel reaching the SC space, deploys the Safety Car. (In round 1 the caller
-    places the flag after all cars moved.)"""
+    Flag' RISK card, 'Incident on Track'). Inside an active zone: no new flag,
+    the zone lasts one round longer. Otherwise a yellow flag goes on the tile
+    and the green flag `white` tiles ahead (the icon face counts 1); the zone
+    lasts this round and the next (radar + 2). The panel token advances 1 for
+    a new flag on track, or `advance` (a card's own amount, FGP 13.8.2) in
+    either case. A second separate zone, or the panel reaching the SC space,
+    deploys the Safety Car. (In round 1 the caller places the flag after all
+    cars moved.)"""
     for i, z in enumerate(zones):
         if in_zone(track, z, tile):
             ext = YellowZone(z.yellow_tile, z.green_tile, z.ends_at + 1)
+            panel += advance or 0
             return YellowResult(tuple(zones[:i]) + (ext,) + tuple(zones[i + 1:]), panel,
-                                False, False)
-    panel += 1
+                                panel >= sc_space, False)
+    panel += 1 if advance is None else advance
     z = YellowZone(tile, track.tile_ahead(tile, max(1, white)), radar + 2)
     new = tuple(zones) + (z,)
     return YellowResult(new, panel, len(new) >= 2 or panel >= sc_space, True)

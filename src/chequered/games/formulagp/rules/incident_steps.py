@@ -18,7 +18,7 @@ from .decide import wait
 from .dice import roll_die, white_value
 from .finish import places_yellow_flag
 from .flag_steps import (advance_panel, investigation, red_flag, safety_car,
-                         virtual_safety_car, yellow_flag)
+                         safety_car_card, virtual_safety_car, yellow_flag)
 from .flags import drs_between
 from .tyres import red_die_after_move
 from .turn import car_of, wear
@@ -68,9 +68,10 @@ def _resolve(race: Race) -> list[Event]:
         side = C.board_side(race, car)
         checks = H.end_of_move_checks(
             on_skid_start=M.tricky_check(trk, car.space, yellow_zone=zone, safety_car=sc),
-            tyres_on_red_icon=red_die_after_move(          # rolled before a battle (4.11.3)
-                side, car.wear, skip_once=car.skip_red or bool(mv.get("tyres_rolled"))))
-        car.skip_red = False
+            # FGP 10.1, 4.11.3: one tyres' RED roll a move: not again when it was
+            # rolled before a battle or a pit entry this turn
+            tyres_on_red_icon=red_die_after_move(
+                side, car.wear, skip_once=bool(mv.get("tyres_rolled"))))
         for die, event in H.dice_for(checks):
             mv["dice"].append(die if event != H.TRICKY_CORNER else "red_tricky")
         gt = mv.get("gravel_tile")
@@ -222,14 +223,10 @@ def apply_followup(race: Race, kind: str, seat: int, data: dict) -> list[Event]:
         return roll(race, seat, data["die"])
     if kind == "yellow_flag":
         if data.get("on_track", True):
-            return yellow_flag(race, seat, panel=data.get("panel", 1))
+            return yellow_flag(race, seat, panel=data.get("panel", 1), card=True)
         return advance_panel(race, data.get("panel", 1))
     if kind == "safety_car":
-        ev: list[Event] = []
-        white = roll_die(race, ev, "white", "FGP 13.9", seat=seat)
-        if white.value in data.get("red_flag_on", [6]):
-            return ev + red_flag(race)
-        return ev + safety_car(race)
+        return safety_car_card(race, seat, data)
     if kind == "vsc":
         return virtual_safety_car(race, seat)
     if kind == "investigation":
@@ -343,6 +340,10 @@ def _into_pit_wall(race: Race, seat: int, out: H.Outcome) -> list[Event]:
         ev += _damage(race, seat)
         car.facing_back = True
     ev += wear(race, car, out.wear, out.rule)
+    from . import pit as P
+    from .pit_steps import cross_line_in_pit_lane
+    if P.pit_lane_crosses_line(track_of(race)):          # FGP 11.2 / 12.1 (A61)
+        ev += cross_line_in_pit_lane(race, car)
     car.space = None
     car.in_pit = True
     car.box_call = True
@@ -429,7 +430,9 @@ def push_aside(race: Race, car, to: int) -> list[Event]:
         pushed.space = None
         pushed.off_track = True
         pushed.off_spot = list(spot)
-        followup(race, "second_counter_steer", pushed.seat, pusher=car.seat)
+        # FGP 8.3.1 / 13.4 a: one push, one token (given above); the pushed car's
+        # counter-steer or spin that follows costs the pusher nothing more
+        followup(race, "second_counter_steer", pushed.seat)
         return ev
     return ev + _collision(race, car.seat, {"hit": to})
 

@@ -13,6 +13,7 @@ from . import car_state as CS
 from . import cards as C
 from . import movement as M
 from .decide import remember, wait
+from .flag_steps import blocked_tile, red_flag
 from .overtake import check_step, must_stop
 from .tyres import worn_out
 from .turn import _sc, car_of, wear
@@ -27,6 +28,11 @@ def _moving(race: Race) -> list[Event]:
         mv["stage"] = "after_move" if (mv["reduced"] or mv["blocked"]) else "extend"
         return []
     opts = _move_legal(race, car.seat)
+    if not any(isinstance(o, Step) for o in opts) and blocked_tile(race, car.seat):
+        # FGP 13.10: spun cars block the road: the car cannot complete its move
+        mv["left"] = 0
+        mv["stage"] = "end"
+        return red_flag(race)
     if not opts:                                        # A22: nowhere to go, points lost
         mv["lost"] = mv["left"]
         mv["left"] = 0
@@ -51,27 +57,25 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
         occ[s_] = occ.get(s_, 0) + 1
         tiles.add(spaces[s_].tile)
     here = spaces[car.space].tile
-    # FGP 9.5 / 8.3.1: wheel-to-wheel partners on this tile may be pushed aside
-    push = car.w2w is not None and here in tiles and race_round(race) > 2 \
-        and race.safety_car is None and any(
-            c.w2w is not None and c.space is not None and c.seat != seat
-            and spaces[c.space].tile == here for c in race.cars)
+    # FGP 8.3.1 / 9.1 / 9.5: a car already on a tile with another car (however
+    # it got there) changes lanes normally, pushing a car in its way (A10)
+    push = here in tiles and race.safety_car is None
     steps = M.legal_steps(trk, car.space, occupied=occ, visited=mv["visited"],
                           lane_changes=mv["lanes"] and mv.get("ahead") is None,
                           may_push=push)
     kept, blocked = [], []
     sc_tile = race.safety_car["tile"] if race.safety_car else None
-    no_overtaking = sc_tile is not None or race.vsc or (
-        bool(race.yellow_flags) and in_yellow_zone(race, here))
+    neutral = sc_tile is not None or race.vsc
     free = None
     for st in steps:
         sp = spaces[st.to]
-        if st.crosses_yellow_line and not sp.pit_lane:
-            continue                                    # FGP 11.1/11.3: stay behind the line
+        if st.crosses_yellow_line and not sp.pit_lane and not spaces[car.space].pit_exit:
+            continue                                    # FGP 11.1: no way out of the PIT LANE space
         if sp.pit_lane and (mv.get("exit") or race.final_round):
             continue
-        if sc_tile is not None and sp.tile == sc_tile and here != sc_tile:
-            blocked.append(-1)                          # FGP 13.9.2: never pass the SC
+        if sc_tile is not None and sp.tile == sc_tile and here != sc_tile \
+                and not car.laps_down:
+            blocked.append(-1)        # FGP 13.9.2: never pass the SC, unless on a blue flag
             continue
         if race.yellow_flags and _zone_stop(race, car, st.to):
             continue
@@ -80,19 +84,40 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
             continue
         if free is None:
             free = passable(race, car)
-        c = check_step(trk, car.space, st.to, others, free)
-        if c.allowed and no_overtaking:
+        seen = others
+        if sp.pit_lane and trk.pit is not None:
+            # FGP 11.1: a car on the shadow car never stops one entering the pit lane
+            seen = {k: s_ for k, s_ in others.items() if s_ != trk.pit.shadow_car}
+        # FGP 13.8.1: no overtaking from, in or into a yellow zone; only a car
+        # that has spun there may be passed
+        zone = bool(race.yellow_flags) and (in_yellow_zone(race, here)
+                                            or in_yellow_zone(race, sp.tile))
+        c = check_step(trk, car.space, st.to, seen, free)
+        if c.allowed and (neutral or zone):
             # FGP 13.8.1 / 13.9.2: no overtaking at all: any car on the tile
             # ahead stops this one (a free shadow behind it excepted)
-            ahead = [k for k, s_ in others.items() if k not in free
+            may_pass = free if neutral else [k for k in free if race.cars[k].spun]
+            ahead = [k for k, s_ in seen.items() if k not in may_pass
                      and spaces[s_].tile == sp.tile]
             if ahead and not c.shadow:
                 blocked += [k for k in ahead if k not in blocked]
                 continue
         if c.allowed:
             kept.append(st)
-        else:
+        if not c.allowed or c.shadow:
+            # FGP 9.2: the car may stop here behind them (the shadow is a "can")
             blocked += [k for k in c.blocked_by if k not in blocked]
+    # FGP 9.2: a car on the very next space of this lane (a full space, which
+    # legal_steps leaves out) stops this car too: it may stop behind it
+    for m in trk.moves(car.space):
+        sp = spaces[m.to]
+        if m.lane_change or sp.tile == here or sp.pit_lane or m.to in mv["visited"] \
+                or occ.get(m.to, 0) < sp.capacity:
+            continue
+        if free is None:
+            free = passable(race, car)
+        c = check_step(trk, car.space, m.to, others, free)
+        blocked += [k for k in c.blocked_by if k not in blocked]
     return kept, tuple(blocked)
 
 
@@ -105,9 +130,8 @@ def _zone_stop(race: Race, car, to: int) -> bool:
     trk = track_of(race)
     here = trk.spaces[car.space].tile
     for z in race.yellow_flags:
-        if trk.spaces[to].tile != here and here == z["green_tile"] \
-                and mv.get("zone_touched"):
-            return True
+        if here == z["green_tile"] and mv.get("zone_touched"):
+            return True                 # A34: it stops where it reaches the green-flag tile
     return False
 
 
@@ -174,10 +198,14 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
     move = next(m for m in trk.moves(car.space) if m.to == to)
     ev = []
     mv["left"] -= 1
+    if move.crosses_yellow_line and trk.spaces[car.space].pit_exit:
+        # FGP 11.3: leaving the pit exit sideways crosses the yellow line
+        car.penalties += 1
+        ev.append(Event("penalty", {"seat": seat, "cause": "yellow_line"}, "FGP 11.3"))
     if move.lane_change:
         mv["changes"] += 1
         if mv["lc_wear"]:
-            ev += wear(race, car, mv["lc_wear"], "FGP 4.3.1")
+            ev += wear(race, car, mv["lc_wear"], "FGP 4.3.1", movement=True)
     if move.crosses_finish:
         car.laps += 1
         if car.laps > 0:
@@ -194,9 +222,10 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
         from .incident_steps import push_aside
         ev += push_aside(race, car, to)
         occ_here = occupancy(race, seat).get(to, 0)
-        if occ_here >= sp.capacity:                      # a collision: the pusher stays
-            mv["left"] = 0
-            mv["stage"] = "after_move"
+        if occ_here >= sp.capacity:
+            # a collision: the pusher stays in its space (FGP 13.5) and finishes
+            # its movement with the points left (FGP 8.3.1); the car hit loses
+            # control after this move (A66)
             return ev
     car.space = to
     mv["visited"].append(to)
@@ -221,10 +250,9 @@ def _before_pit(race: Race, car, to: int) -> list[Event]:
     from .tyres import red_die_after_move
     mv = race.move
     side = C.board_side(race, car)
-    if red_die_after_move(side, car.wear, skip_once=car.skip_red):
+    if red_die_after_move(side, car.wear, skip_once=mv.get("skip_red", False)):
         mv["dice"].append("red")
         mv["tyres_rolled"] = True
-    car.skip_red = False
     mv["pit_target"] = to
     mv["next"] = "pit_enter"
     mv["stage"] = "dice"

@@ -15,8 +15,9 @@ Choices where the rulebook is open (docs/design/formulagp-digest.md):
 * A23: a BLUE card forbids lane changes for the whole turn, extensions included;
   a RED pair (BLUE pace) allows them at +1 wear each.
 * A10: a car never moves through an occupied space; lateral pushes are offered
-  only when the caller says pushing is allowed (same tile by a permitted route,
-  FGP 8.3.1), and a forward move into an occupied space never is.
+  only when the caller says pushing is allowed (the car is already on a tile
+  with another car, FGP 8.3.1, 9.1), and a forward move into an occupied space
+  never is.
 """
 from __future__ import annotations
 
@@ -187,8 +188,8 @@ def legal_steps(track: Track, space: int, *, occupied: Mapping[int, int] | Itera
     occupied: space -> number of other cars there (or an iterable of space ids,
     one car each); visited: the spaces this car has been on during this move
     (it may not go back to them); lane_changes: False with a BLUE card (A23);
-    may_push: the car is on the same tile as the other car by a permitted route
-    (rejoining, wheel-to-wheel; FGP 8.3.1), so a lateral move may push.
+    may_push: the car is already on a tile with another car (FGP 8.3.1, 9.1:
+    however it got there), so a lateral move may push.
     Forward moves first; a car never enters a full space moving forward."""
     occ = dict(occupied) if isinstance(occupied, Mapping) else _count(occupied)
     seen = set(visited) | {space}
@@ -274,7 +275,7 @@ def drs_move(track: Track, space: int, others: Mapping[str, int],
     cars of a different lapping status, FGP 8.6/13.11). The car moves in its own
     lane up to the tile just behind the next car ahead in the same zone, as far
     forward as it can; if that car sits on a slipstream space of this lane with a
-    free shadow, into that space. It never passes through an occupied space
+    free shadow, into that space (always, A67). It never passes through an occupied space
     (`occupied` counts every car, those of another lapping status included)."""
     me = _zone_pos(track, space)
     if me is None:

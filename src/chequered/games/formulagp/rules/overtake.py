@@ -60,13 +60,17 @@ def separated(track: Track, tile: int, a: Sequence[int], b: Sequence[int],
 
 
 def blockers(track: Track, to: int, others: Mapping[Key, int],
-             passable: Iterable[Key] = ()) -> list[Key]:
+             passable: Iterable[Key] = (), from_space: int | None = None) -> list[Key]:
     """FGP 9.2 stop rule: the cars on the tile of space `to` that stop a car
     entering that tile at `to` (same or adjacent lane, no empty racing lane
-    between). Cars in `passable` (see `may_pass_freely`) never block."""
+    between). Cars in `passable` (see `may_pass_freely`) never block.
+    FGP 9.1 / A47: a double-lane space is one lane: a car leaving one
+    (`from_space`) counts both its lanes, whichever lane it takes."""
     tile = track.spaces[to].tile
     free = set(passable)
     mine = _lanes(track, to)
+    if from_space is not None and len(_lanes(track, from_space)) > 1:
+        mine = tuple(sorted(set(mine) | set(_lanes(track, from_space))))
     on_tile = {k: s for k, s in others.items() if s is not None and track.spaces[s].tile == tile}
     taken = {ln for s in on_tile.values() for ln in _lanes(track, s)}
     return [k for k, s in on_tile.items()
@@ -101,7 +105,7 @@ def check_step(track: Track, space: int, to: int, others: Mapping[Key, int],
     car there blocks it, or onto a free slipstream shadow behind a same-lane car."""
     if track.spaces[to].tile == track.spaces[space].tile:
         return StepCheck(True, False, rule=RULE_PASS)
-    block = tuple(blockers(track, to, others, passable))
+    block = tuple(blockers(track, to, others, passable, from_space=space))
     if not block:
         return StepCheck(True, True, rule=RULE_PASS)
     # the car stops on the shadow: `must_stop(..., ahead_in_space=...)` says so
@@ -136,9 +140,10 @@ def must_stop(track: Track, space: int, others: Mapping[Key, int],
               passable: Iterable[Key] = (), *, ahead_in_space: Key | None = None) -> tuple:
     """FGP 9.2: the cars that stop this car where it stands: it is on the
     forward-most space of its tile and a forward move into the next tile is
-    blocked, or it took the free shadow of a slipstream space behind
-    `ahead_in_space` (the one space further the rule allows: it stops there
-    unless that car may be passed freely). Empty when nothing stops it here."""
+    blocked (or allowed only onto a slipstream shadow, itself a stop), or it
+    took the free shadow of a slipstream space behind `ahead_in_space` (the
+    one space further the rule allows: it stops there unless that car may be
+    passed freely). Empty when nothing stops it here."""
     passable = tuple(passable)
     if ahead_in_space is not None and others.get(ahead_in_space) == space \
             and ahead_in_space not in passable:
@@ -150,7 +155,7 @@ def must_stop(track: Track, space: int, others: Mapping[Key, int],
         if m.lane_change or track.spaces[m.to].tile == track.spaces[space].tile:
             continue
         c = check_step(track, space, m.to, others, passable)
-        if not c.allowed:
+        if not c.allowed or c.shadow:          # the shadow step too: a stop (FGP 9.2)
             out += [k for k in c.blocked_by if k not in out]
     return tuple(out)
 

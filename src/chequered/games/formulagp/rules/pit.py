@@ -83,6 +83,15 @@ def speeding_penalty(white: int) -> int:
     return 1 if white == SLOW_STOP else 0
 
 
+def pit_lane_crosses_line(track: Track) -> bool:
+    """FGP 11.2 / 12.1: the pit lane runs from the entry tile forward to the
+    exit tile; when the exit tile lies past the finish line (a lower tile
+    index), a car driving through it crosses the line in the pit lane and
+    completes a lap like a car on the track."""
+    p = track.pit
+    return p is not None and p.exit_tile < p.entry_tile
+
+
 def spin_into_pit_lane(track: Track, space: int, side: str) -> bool:
     """FGP 11.1: a spin shift that would put the car into the pit lane hits the
     wall instead: DAMAGE card, car placed backwards in the pit lane, turn over;

@@ -3,10 +3,11 @@ on the next turn (tyres, cards, repairs), penalties served in the box, and
 the exit order. The rules are rules/pit.py."""
 from __future__ import annotations
 
-from ....engine.protocol import Event
+from ....engine.protocol import Event, IllegalAction
 from ....engine.steps import Step
 from ..actions import Discard, Done, PitStop, canon
 from ..state import Race
+from . import card_effects as FX
 from . import cards as C
 from . import pit as P
 from .car_state import reset_stress
@@ -39,6 +40,8 @@ def enter_pit(race: Race, car, to: int) -> list[Event]:
         if P.speeding_penalty(white_value(face)):
             car.penalties += 1
             ev.append(Event("penalty", {"seat": car.seat, "cause": "speeding"}, "FGP 11.1"))
+    if P.pit_lane_crosses_line(trk):                    # FGP 11.2 / 12.1: the lap counts
+        ev += cross_line_in_pit_lane(race, car)
     car.space = None
     car.in_pit = True
     car.box_call = True
@@ -49,10 +52,23 @@ def enter_pit(race: Race, car, to: int) -> list[Event]:
     return ev
 
 
+def cross_line_in_pit_lane(race: Race, car) -> list[Event]:
+    """FGP 11.2 / 12.1 (A61): a pit lane that runs across the finish line
+    completes the lap as the car enters it, so the stop costs the time spent
+    in the pit lane and never a lap: in the box and at the pit exit the car
+    counts from the exit tile of its new lap (rules/where.py distance)."""
+    car.laps += 1
+    if race.final_round or race.flag >= race.final_flag:
+        car.crossed_final = True
+    return [Event("lap", {"seat": car.seat, "laps": car.laps}, "FGP 12.1")] \
+        if car.laps > 0 else []
+
+
 def _pit_stop(race: Race) -> list[Event]:
     """FGP 11.2 steps 1-2: serve Penalty tokens, else +1 ERS and stress to the
     middle, then the player's choices."""
     car = race.cars[race.move["seat"]]
+    car.facing_back = False                             # FGP 11.1: pushed into its box
     side = C.board_side(race, car)
     table = tuple(C.content_of(race).control.pit_penalty_rounds)
     arr = P.box_arrival(penalties=car.penalties, ers=car.ers, ers_max=C.ers_max(race, car),
@@ -88,28 +104,47 @@ def _stop_act(race: Race, seat: int, action: PitStop) -> list[Event]:
             car.tyres_left.append(car.tyre)
         car.tyre = action.tyre
         car.wear = fit_tyres(C.board_side(race, car), action.tyre)
-        car.cold_tyres = P.cold_tyres_token()
         ev.append(Event("tyres", {"seat": seat, "tyre": action.tyre}, "FGP 11.2"))
-    choice = (action.repair,) + ((action.card,) if action.card else ())
-    white = None
     if action.repair == "one":
-        white = white_value(roll_die(race, ev, "white", "FGP 11.2.1", seat=seat))
-    res = P.repair(choice, list(car.damage), list(car.failures), white)
-    for c in res.removed:
-        if c in car.damage:
-            car.damage.remove(c)
-            race.decks["damage"].discard(c)
-        elif c in car.failures:
-            car.failures.remove(c)
-            race.decks["failure"].discard(c)
-    if res.removed:
-        car.damage_tokens = []
-        car.failure_tokens = []
-        ev.append(Event("repair", {"seat": seat, "n": len(res.removed)}, "FGP 11.2.1"))
-    car.repairing = res.repaired
+        # FGP 11.2.1 a: declared now, the card comes off the board; the WHITE
+        # die is rolled as the car is about to leave its box (after the cards)
+        if action.card not in (*car.damage, *car.failures):
+            raise IllegalAction(f"FGP 11.2.1: {action.card} does not lie by the board",
+                                "FGP 11.2.1")
+        race.move["repair_roll"] = action.card
+        ev += _remove_repaired(race, car, (action.card,))
+        car.repairing, car.exit_roll = True, None
+        race.move["stays"] = False
+    else:
+        res = P.repair((action.repair,), list(car.damage), list(car.failures))
+        ev += _remove_repaired(race, car, res.removed)
+        car.repairing, car.exit_roll = res.repaired, res.roll
+        race.move["stays"] = res.stays
+    race.move["stage"] = "pit_cards"
+    return ev
+
+
+def _remove_repaired(race: Race, car, removed) -> list[Event]:
+    """FGP 11.2.1: repaired DAMAGE/FAILURE cards leave the board with their
+    own tokens (those of a card still by the board stay)."""
+    ev: list[Event] = []
+    for c in removed:
+        ev += FX.remove_by_board(race, car, c, "FGP 11.2.1")
+    if removed:
+        ev.append(Event("repair", {"seat": car.seat, "n": len(removed)}, "FGP 11.2.1"))
+    return ev
+
+
+def _repair_roll(race: Race, car, card: str) -> list[Event]:
+    """FGP 11.2.1 a: the WHITE die as the car is about to leave: the icon face
+    (1) is a long repair (every other DAMAGE and FAILURE card off too, the car
+    stays until the next round); a number is its place among the repairers."""
+    ev: list[Event] = []
+    white = white_value(roll_die(race, ev, "white", "FGP 11.2.1", seat=car.seat))
+    res = P.repair(("one", card), [card, *car.damage], list(car.failures), white)
+    ev += _remove_repaired(race, car, [c for c in res.removed if c != card])
     car.exit_roll = res.roll
     race.move["stays"] = res.stays
-    race.move["stage"] = "pit_cards"
     return ev
 
 
@@ -134,6 +169,9 @@ def _discard_act(race: Race, seat: int, action) -> list[Event]:
     n = max(0, C.hand_limit(race, car) - len(car.hand))
     ev: list[Event] = []
     C.draw_cards(race, car, n, "FGP 11.2", events=ev)
+    card = race.move.pop("repair_roll", None)
+    if card is not None:
+        ev += _repair_roll(race, car, card)
     car.box_call = False
     if race.move.pop("stays", False):
         car.box_wait = 1                                # FGP 11.2.1: until next round

@@ -50,9 +50,16 @@ def team_points(scored: Mapping[int, int], teams: Mapping[int, str]) -> dict[str
     return out
 
 
-def pit_box_order(standings: Mapping[int, int], previous: Sequence[int]) -> list[int]:
-    """FGP 14.3: from the second race the pit boxes follow the standings, the
-    leader in box 0 (nearest the pit exit, FGP 3.1). Equal totals keep their
-    previous box order (our choice; the rulebook does not say)."""
-    rank = {s: i for i, s in enumerate(previous)}
-    return sorted(previous, key=lambda s: (-standings.get(s, 0), rank[s]))
+def standing_order(standings: Mapping[int, int], last: Sequence[int]) -> list[int]:
+    """FGP 14.3 / 17: the seats by championship points, most first; equal
+    totals in the order of `last` (the classification of the race just run:
+    our choice, the rulebook does not say)."""
+    rank = {s: i for i, s in enumerate(last)}
+    return sorted(last, key=lambda s: (-standings.get(s, 0), rank[s]))
+
+
+def pit_box_order(standings: Mapping[int, int], last: Sequence[int]) -> list[int]:
+    """FGP 14.1 / 14.3: from the second race the pit boxes follow the standings,
+    the leader in box 0 (nearest the pit exit, FGP 3.1); equal totals as in
+    `standing_order` (by the race just run)."""
+    return standing_order(standings, last)

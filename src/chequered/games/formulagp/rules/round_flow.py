@@ -60,7 +60,10 @@ def _round_start(race: Race) -> list[Event]:
 def _sequence(race: Race) -> list[Event]:
     """FGP 7.3.2 (A16): cars on track and off it by the walk from the leader;
     cars in their boxes after the track cars; the pit-exit space in the exit
-    order; pit-lane starters last in round 2 (FGP 7.2.2)."""
+    order; pit-lane starters last in round 2 (FGP 7.2.2), or in round 3 with
+    the option `pit_start_round_3` (FGP 7.2, A11). Ties the walk leaves open
+    (cars sharing a slipstream space) keep the order in which they moved last
+    round: the car that got there first moved first (A15)."""
     trk = track_of(race)
     pos: dict = {}
     for c in race.cars:
@@ -72,6 +75,9 @@ def _sequence(race: Race) -> list[Event]:
              and not race.cars[s].off_track and not race.cars[s].pit_lane_start]
     starters = [s for s in race.pit_order if race.cars[s].pit_lane_start
                 and race.cars[s].space is None]
+    if race_round(race) < (3 if "pit_start_round_3" in race.config.options else 2):
+        starters = []                                   # A11: they sit this round out
+    previous = list(dict.fromkeys([*race.sequence, *race.pit_order]))
     order: list[int] = []
     if pos:
         leader = race.leader if race.leader in pos else \
@@ -81,7 +87,7 @@ def _sequence(race: Race) -> list[Event]:
         late = [c.seat for c in race.cars if c.seat in pos and (c.spun or c.off_track)]
         blue = [c.seat for c in race.cars if c.laps_down]
         order = driver_sequence(trk, pos, leader, late=late, blue_flag=blue,
-                                within_space=within, tie_order=list(race.pit_order))
+                                within_space=within, tie_order=previous)
     order += boxed + starters
     for s in starters:
         race.cars[s].pit_lane_start = False
@@ -107,14 +113,19 @@ def _round_end(race: Race) -> list[Event]:
     for car in race.cars:                               # FGP 11.2.1: long stops end
         if car.in_pit and not car.box_call and car.box_wait == 0 and car.moved \
                 and car.seat not in race.pit_exits and not car.pit_lane_start:
+            # FGP 11.2: it did no repair this round: it lines up with those that did not
+            car.repairing, car.exit_roll = False, None
             ev += leave_box(race, car)
     ev += exit_order(race)
-    # FGP 9.4.1 / 9.5: wheel-to-wheel tokens and their stress
-    pos = {c.seat: c.space for c in race.cars}
+    # FGP 9.4.1 / 9.5: wheel-to-wheel tokens and their stress; a car waiting on
+    # the pit-exit space is passed without a battle (FGP 11.2, A63): never engaged
+    exit_space = trk.pit.exit_space if trk.pit else None
+    pos = {c.seat: (None if c.space == exit_space else c.space) for c in race.cars}
     upd = B.w2w_end_of_round(trk, pos, {c.seat: c.w2w for c in race.cars},
                              round_no=race_round(race), safety_car=race.safety_car is not None)
     for seat, tok in upd.tokens.items():
         race.cars[seat].w2w = tok
+        race.cars[seat].w2w_with = list(upd.partners.get(seat, ()))
     reds = []
     for seat, n in upd.stress.items():
         e, r = stress(race, race.cars[seat], n, "FGP 9.5")
@@ -220,6 +231,31 @@ def leader_crossed(race: Race) -> None:
         race.final_round = True
 
 
+def finish_order(race: Race) -> list[int]:
+    """FGP 12.2.1 / 12.2.2: the normal driver sequence (FGP 7.3.2) of the cars
+    where they finished, front first: it orders cars on one tile and the
+    penalties are applied from its last car. Cars in the pit box follow the
+    cars on and off the track (A16)."""
+    trk = track_of(race)
+    pos: dict = {}
+    for c in race.cars:
+        if c.space is not None:
+            pos[c.seat] = c.space
+        elif c.off_track and c.off_spot:
+            pos[c.seat] = tuple(c.off_spot)
+    order: list[int] = []
+    if pos:
+        leader = race.leader if race.leader in pos else \
+            max(pos, key=lambda s: distance(race, race.cars[s]))
+        exits = [s for s in race.pit_exits if s in pos]
+        order = driver_sequence(
+            trk, pos, leader, late=[s for s in pos if race.cars[s].spun or race.cars[s].off_track],
+            blue_flag=[c.seat for c in race.cars if c.laps_down],
+            within_space={s: i for i, s in enumerate(exits)}, tie_order=list(race.pit_order))
+    return order + [s for s in race.pit_order if s not in order] \
+        + [c.seat for c in race.cars if c.seat not in order and c.seat not in race.pit_order]
+
+
 def _finish(race: Race) -> list[Event]:
     """FGP 12.2: reveal the penalty icons in hand, then classify."""
     trk = track_of(race)
@@ -234,10 +270,12 @@ def _finish(race: Race) -> list[Event]:
         race.cars[a.seat].penalties += a.tokens
         ev.append(Event("penalty", {"seat": a.seat, "tokens": a.tokens, "cause": "end"},
                         "FGP 12.2.1"))
-    for car in race.cars:
+    for car in (race.cars[s] for s in finish_order(race)):   # FGP 12.2.2: in sequence
         tile = trk.spaces[car.space].tile if car.space is not None else \
             (car.off_spot[0] if car.off_spot else (trk.pit.exit_tile if trk.pit else 0))
-        spin = "off_track" if car.off_track else ("on_track" if car.spun else "none")
+        # FGP 12.2.2: only a spin counts; off the track facing forward (a saved
+        # slide or a push) is not one
+        spin = ("off_track" if car.off_track else "on_track") if car.spun else "none"
         fins.append(Finisher(car.seat, max(0, car.laps), tile, car.penalties,
                              car.crossed_final, spin, car.laps_down))
     race.classification = classify(fins, trk.lap_tiles,

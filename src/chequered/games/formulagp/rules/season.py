@@ -8,7 +8,7 @@ from ....engine import chance
 from ....engine.protocol import Event, Result
 from ..state import RACE_FIELDS, Race
 from . import cards as C
-from .points import add_race, pit_box_order, race_points, team_points
+from .points import add_race, pit_box_order, race_points, standing_order, team_points
 from .setup import new_race
 
 CARRIED = ("season", "results", "standings")
@@ -19,8 +19,12 @@ def race_over(race: Race) -> list[Event]:
     with the next track, or it is over."""
     pts = race_points(C.content_of(race).control.points, race.classification)
     race.standings = add_race(race.standings, pts)
-    race.results.append({"track": race.track, "classification": list(race.classification),
-                         "points": {str(k): v for k, v in pts.items()}})
+    last = list(race.classification)
+    # FGP 17: the chart's columns for this race: position, points, total, standing
+    race.results.append({"track": race.track, "classification": last,
+                         "points": {str(k): v for k, v in pts.items()},
+                         "totals": {str(k): v for k, v in race.standings.items()},
+                         "standing": [int(s) for s in standing_order(race.standings, last)]})
     ev = [Event("race_points", {"track": race.track,
                                 "points": {str(k): v for k, v in pts.items()}}, "FGP 14.2")]
     if not race.season:
@@ -39,8 +43,9 @@ def race_over(race: Race) -> list[Event]:
     for f, v in keep.items():
         setattr(race, f, v)
     race.season = race.season[1:]
-    # FGP 14.3: pit boxes by the standings from the second race on
-    race.pit_order = pit_box_order(race.standings, race.pit_order)
+    # FGP 14.1 / 14.3: pit boxes by the standings from the second race on, the
+    # leader's nearest the exit; equal totals by the race just run (our choice)
+    race.pit_order = pit_box_order(race.standings, last)
     for car in race.cars:
         car.box = race.pit_order.index(car.seat)
     return ev + [Event("next_race", {"track": nxt, "pit_order": list(race.pit_order)},
@@ -66,8 +71,7 @@ def result(race: Race) -> Result:
     names = seat_names(race)
     laps = {c.seat: max(0, c.laps) for c in race.cars}
     if "championship" in race.config.options:
-        last = race.results[-1]["classification"]
-        order = sorted(race.standings, key=lambda s: (-race.standings[s], last.index(s)))
+        order = standing_order(race.standings, race.results[-1]["classification"])
         return Result(classification=order, points=dict(race.standings), laps=laps,
                       names=names,
                       extra={"races": race.results, "teams": team_standings(race),

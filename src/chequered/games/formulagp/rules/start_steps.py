@@ -15,7 +15,7 @@ from . import start as S
 from .battle import card_info
 from .decide import keep_deciding, wait
 from .dice import roll_die
-from .hazards import STRESSED_SPACE
+from .hazards import STRESSED_SPACE, become_leader
 from .tyres import tyre_bonus
 from .where import grid_spaces, track_of
 
@@ -180,7 +180,23 @@ def _grid(race: Race) -> list[Event]:
             car.laps = 0
     race.sequence = list(grid)
     race.turn.phase = "pole"
-    return [Event("grid", {"order": grid}, "FGP 6.2")]
+    ev = [Event("grid", {"order": grid}, "FGP 6.2")]
+    if grid:                        # the pole sitter leads the race from the start: it
+        ev += _leader_token(race, grid[0])   # holds the Race Leader token (FGP 7.3.2, 13.3)
+    return ev
+
+
+def _leader_token(race: Race, seat: int) -> list[Event]:
+    """FGP 13.3: the Focus Bonus token of the race leader is flipped to its
+    Race Leader side (the leader cannot take the focus space)."""
+    for car in race.cars:
+        car.leader = False
+    car = race.cars[seat]
+    race.leader = seat
+    car.leader = True
+    ch = become_leader(car.stress)
+    car.stress, car.focus = ch.stress, ch.focus
+    return [Event("race_leader", {"seat": seat}, "FGP 13.3")]
 
 
 def _pole(race: Race) -> list[Event]:

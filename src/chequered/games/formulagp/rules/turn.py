@@ -20,7 +20,9 @@ from . import card_effects as FX
 from . import car_state as CS
 from . import cards as C
 from . import draw as D
+from . import flags as F
 from . import movement as M
+from . import pit as P
 from .decide import wait
 from .hazards import quick_repair, quick_repair_choices
 from .start_steps import stressed
@@ -64,6 +66,9 @@ def car_of(race: Race):
 def _begin(race: Race) -> list[Event]:
     mv = race.move
     car = car_of(race)
+    # FGP 10.1: a tyres' RED roll that kept the car out of the pit lane spares
+    # the roll of a pit entry on this turn only
+    mv["skip_red"], car.skip_red = car.skip_red, False
     if car.lose_turn:                                   # FGP 13.11.1, 13.9.3
         car.lose_turn = False
         mv["stage"] = "end"
@@ -78,16 +83,26 @@ def _begin(race: Race) -> list[Event]:
         if mv.get("followups"):                         # the FAILURE card's, before the stop
             mv["stage"], mv["next"] = "incidents", "pit_stop"
         return ev
-    if car.in_pit:                                      # pit-lane start or leaving the box
-        trk = track_of(race)
+    trk = track_of(race)
+    if car.in_pit:                                      # FGP 7.2: a pit-lane start
         car.space = trk.pit.exit_space
         car.in_pit = False
         mv["exit"] = True
         ev.append(Event("pit_exit", {"seat": car.seat}, "FGP 11.3"))
+    elif car.space is not None and trk.spaces[car.space].pit_exit:
+        # FGP 11.3: the turn after the stop starts on the pit-exit space: this
+        # move leaves the pit lane (2nd gear, single cards) and the Cold Tyres
+        # token lies by the car in this round and the next (A62)
+        mv["exit"] = True
+        car.cold_tyres = max(car.cold_tyres, P.cold_tyres_token())
+        ev.append(Event("pit_exit", {"seat": car.seat}, "FGP 11.3"))
+        ev.append(Event("cold_tyres", {"seat": car.seat, "rounds": car.cold_tyres},
+                        "FGP 11.3"))
     fixed = race.secret.pop(car.seat, None) if race_round(race) == 1 else None
-    if fixed is not None:                               # FGP 7.2.1: the revealed play
-        return ev + start_move(race, fixed["movement"], fixed.get("orange_as", ()),
-                               characteristic=False, in_hand=False)
+    if fixed is not None:                               # FGP 7.2.1: the revealed play,
+        mv["fixed"] = fixed                             # after the free actions (4.2.2, 4.12)
+        mv["stage"] = "prep"
+        return ev
     if race_round(race) == 1 and car.stuck_in_neutral:        # FGP 7.2 (A51)
         return ev + _neutral(race)
     mv["stage"] = "prep"
@@ -141,17 +156,21 @@ def _prep_legal(race: Race, seat: int) -> list:
     car = race.cars[seat]
     out: list = []
     sc = _sc(race)
+    fixed = race.move.get("fixed") is not None          # round 1: the play is revealed
     worn = worn_out(C.board_side(race, car), car.tyre, car.wear)
     for c in dict.fromkeys(car.hand):
         k = C.kind_of(race, c)
-        if k == "option" and not sc:
+        if k == "option" and not sc and not fixed:      # no EVENT draws in round 1 (7.2.3)
             out.append(PlayCard(c, "play"))                 # FGP 4.3.3: draw an EVENT
-        if k == "tyre_wear" and len(car.hand) >= C.hand_limit(race, car):
+        if k == "tyre_wear":                            # one or more, each +1 wear
             out.append(PlayCard(c, "tyre_wear"))            # FGP 7.3.3.1: free hand space
         if k == "tyre_wear" and worn:
             out.append(PlayCard(c, "worn_discard"))         # FGP 10.1 / 4.3.2
-        if sc and k in ("tyre_wear", "option") and not race.move.get("sc_discard"):
-            out.append(PlayCard(c, "sc_discard"))           # FGP 13.9.2 benefits
+    if sc:                      # FGP 13.9.2 benefits: one Tyre Wear card, any Option cards
+        kinds = {c: C.kind_of(race, c) for c in car.hand}
+        out += [PlayCard(c, "sc_discard") for what, c in F.sc_discard_choices(
+            car.hand, kinds, tyre_wear_discarded=bool(race.move.get("sc_tyre_discard")))
+            if what != "done"]
     if not sc:
         for c in FX.held_event_choices(race, seat, when="turn"):
             out.append(PlayCard(c, "event"))
@@ -165,7 +184,7 @@ def _prep_legal(race: Race, seat: int) -> list:
             out.append(QuickRepair(fid, tuple(pay)))
     if C.can_use_parameter(car, "white"):
         out.append(Parameter("white"))                  # FGP 4.12: at any time (A3)
-    if D.has_playable_movement(race, car):
+    if fixed or D.has_playable_movement(race, car):
         out.append(Done())
     else:
         out += [NoMove(ch) for ch in D.no_move_choices(race, seat) if ch != ("white",)]
@@ -175,6 +194,10 @@ def _prep_legal(race: Race, seat: int) -> list:
 def _prep_act(race: Race, seat: int, action) -> list[Event]:
     car = race.cars[seat]
     if isinstance(action, Done):
+        fixed = race.move.pop("fixed", None)
+        if fixed is not None:                           # FGP 7.2.1: move with the revealed cards
+            return start_move(race, fixed["movement"], fixed.get("orange_as", ()),
+                              characteristic=False, in_hand=False)
         race.move["stage"] = "play"
         return []
     if isinstance(action, PlayCard):
@@ -187,7 +210,8 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
         if action.how == "sc_discard":
             C.discard(car, action.card, "FGP 13.9.2") if not C.is_tyre_wear(race, action.card) \
                 else C.play(car, action.card, "FGP 13.9.2")
-            race.move["sc_discard"] = True
+            if C.is_tyre_wear(race, action.card):
+                race.move["sc_tyre_discard"] = True
             return [Event("sc_discard", {"seat": seat}, "FGP 13.9.2")]
         C.play(car, action.card, "FGP 7.3.3.1")
         if action.how == "tyre_wear":
@@ -244,19 +268,35 @@ def _fu(outcome) -> list[dict]:
     return [{"kind": f.kind, "seat": f.seat, "data": f.data} for f in outcome.followups]
 
 
+RACE_CONTROL_NOW = ("yellow_flag", "safety_car", "investigation")
+
+
 def _option_event(race: Race, seat: int) -> list[Event]:
     """FGP 4.3.3: the Option card played draws an EVENT card, resolved now."""
     return _queue(race, FX.draw_and_resolve(race, seat, "event", situation=FX.Situation()))
 
 
 def _queue(race: Race, outcome) -> list[Event]:
-    """What a card played before the move asks of the round machine: a cut
-    down to a lowered hand limit at once (FGP 8.8, the 'now' queue); dice,
-    flags and the rest after the move, with the move's own (A62 (ours))."""
+    """What a card played before the move asks of the round machine. Race
+    control acts at once (A67): its yellow flag goes on the tile where the car
+    stands, and a Safety Car or Red Flag it brings ends the round before the
+    car moves (FGP 13.9.2 step 2, 13.10). A cut down to a lowered hand limit is
+    made at once too (FGP 8.8, the 'now' queue); dice and the rest come after
+    the move, with the move's own (A69)."""
+    from .incident_steps import apply_followup
+    ev = list(outcome.events)
     for f in _fu(outcome):
+        if f["kind"] in RACE_CONTROL_NOW:
+            sc = race.safety_car is not None
+            ev += apply_followup(race, f["kind"], f["seat"], f["data"])
+            if race.move.get("red_flag") or (race.safety_car is not None and not sc):
+                race.move["stage"] = "end"              # the round is over: no move
+                race.move.pop("followups", None)
+                break
+            continue
         now = f["kind"] == "discard" and f["data"].get("reason") == "hand_limit"
         race.move.setdefault("now" if now else "followups", []).append(f)
-    return outcome.events
+    return ev
 
 
 # ---- FGP 7.3.3.2 / 7.3.3.5: the movement play ----------------------------------------------

@@ -96,7 +96,9 @@ def in_yellow_zone(race: Race, tile: int | None) -> bool:
 def passable(race: Race, mover: Car) -> list[int]:
     """The cars the mover passes without a battle (FGP 9.1 and its cross
     references: rounds 1-2, spun/off-track cars, the pit-exit space,
-    wheel-to-wheel partners, double blue flags, two failed lapping attempts)."""
+    wheel-to-wheel partners (the cars it shared its tile with at the end of
+    the last round, FGP 9.5; a position written without that record: every
+    token holder), double blue flags, two failed lapping attempts)."""
     trk = track_of(race)
     exit_space = trk.pit.exit_space if trk.pit else None
     out = []
@@ -106,7 +108,8 @@ def passable(race: Race, mover: Car) -> list[int]:
         free = may_pass_freely(
             round_no=race_round(race), other_spun=c.spun, other_off_track=c.off_track,
             other_on_pit_exit=c.space == exit_space,
-            both_w2w=bool(mover.w2w and c.w2w),
+            both_w2w=bool(mover.w2w and c.w2w) and (c.seat in mover.w2w_with
+                                                     or not mover.w2w_with),
         ) or passes_freely(mover.laps_down, c.laps_down,
                            other_attempts=2 if c.attempts == 3 else 0,   # FGP 13.11.3
                            safety_car=race.safety_car is not None)
