@@ -53,7 +53,8 @@ def test_ten_cars_on_the_street_circuit():
 
 # ---- qualifying and the start (FGP 6, 7.2) -------------------------------------------------
 def _fresh(seats=3, track="fast", seed=4):
-    cfg = GAME.config(track=track, seats=["human"] * seats)
+    # the starting tyres fixed in the config: no FGP 5.1.3 choice comes first
+    cfg = GAME.config(track=track, seats=["human"] * seats, tyres=["medium"] * seats)
     return GAME.new(cfg, seed)
 
 

@@ -43,6 +43,7 @@ def white_icon() -> int:
 def new(n=3, *, hands=None, seed=1, **cfg):
     """A game at its first decision (qualifying's returns), the seats' qualifying
     hands forced when given (each must be the full hand: 4 + ERS LEDs cards)."""
+    cfg.setdefault("tyres", ["medium"] * n)          # fixed: no face-down pick first (A69)
     config = FormulaGPConfig(seats=["human"] * n, track=cfg.pop("track", "fast"), **cfg)
     st = new_game(config, seed)
     with chance.scripted(st.chance, cards=[c for h in (hands or []) for c in h]):

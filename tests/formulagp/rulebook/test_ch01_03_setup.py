@@ -58,7 +58,7 @@ def test_fgp_1_more_cars_than_six_up_to_the_pit_boxes():
     pit box of the track (10), and refuse more."""
     cfg = FormulaGPConfig(seats=["heuristic"] * 10, track="street")
     st, _ = GAME.start(cfg, 1)
-    assert len(st.cars) == 10 and st.turn.pending.step == "returns"
+    assert len(st.cars) == 10 and st.turn.pending.step == "start_tyre"
     with pytest.raises((BadInput, ValueError)):
         FormulaGPConfig(seats=["heuristic"] * 11, track="street")
 
@@ -70,7 +70,7 @@ def test_fgp_2_every_track_is_built_from_tiles_and_can_be_raced(key):
     trk = track(key)
     assert trk.tiles and all(t.id for t in trk.tiles) and key in track_keys()
     st, _ = GAME.start(FormulaGPConfig(seats=["human"] * 2, track=key), 1)
-    assert st.track == key and st.turn.pending.step == "returns"
+    assert st.track == key and st.turn.pending.step == "start_tyre"   # 5.1.3 (A69), then qualifying
 
 
 def test_fgp_2_1_slipstream_tiles_count_as_straights():

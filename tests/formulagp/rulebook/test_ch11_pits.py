@@ -414,7 +414,8 @@ def test_fgp_11_2_a_stop_across_the_finish_line_keeps_the_car_on_its_lap():
 
 def test_fgp_11_2_no_car_loses_a_lap_or_gets_a_blue_flag_for_a_stop_in_heuristic_races():
     """In 48 bot races on the three tracks every pit stop leaves the car one lap further
-    on when its pit lane crosses the line, and no stopping car is blue-flagged for it."""
+    on when its pit lane crosses the line, and a stopping car is blue-flagged only when
+    the leader is a whole lap of tiles ahead of it (never for the stop itself)."""
     stops = 0
     for seed in range(16):
         for key in ("fast", "twisty", "street"):
@@ -439,9 +440,13 @@ def test_fgp_11_2_no_car_loses_a_lap_or_gets_a_blue_flag_for_a_stop_in_heuristic
                         gap = (trk.pit.exit_tile - trk.pit.entry_tile) % trk.lap_tiles
                         assert 0 < whole_tiles(st, car) - tiles0 <= gap + 1, (key, seed, s)
                     elif e.kind == "blue_flag":
+                        # a car in or just out of the pit lane is flagged only when the
+                        # leader is really a whole lap of tiles ahead of it
                         car = st.cars[s]
-                        assert not (car.space == trk.pit.exit_space or car.in_pit), \
-                            (key, seed, s, "blue flag for a stop")
+                        if car.space == trk.pit.exit_space or car.in_pit:
+                            lead = max(whole_tiles(st, c) for c in st.cars if c.space is not None)
+                            assert lead - whole_tiles(st, car) >= trk.lap_tiles, \
+                                (key, seed, s, "blue flag for a stop")
                 for c in st.cars:
                     if c.space is not None:
                         last[c.seat] = (c.laps, whole_tiles(st, c))

@@ -15,7 +15,8 @@ GAME = chequered.game("formulagp")
 
 def _race(n: int, tracks: str = "street", *, championship: bool = False, seed: int = 1):
     opts = ["championship"] if championship else []
-    cfg = FormulaGPConfig(seats=["human"] * n, track=tracks, options=opts)
+    cfg = FormulaGPConfig(seats=["human"] * n, track=tracks, options=opts,
+                          tyres=["medium"] * n)      # fixed: no face-down pick (A69)
     st, _ = GAME.start(cfg, seed)
     return st
 

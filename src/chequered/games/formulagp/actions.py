@@ -15,6 +15,12 @@ def _tuple(obj, *names):
 
 
 @dataclass(frozen=True, slots=True)
+class StartTyre:
+    """FGP 5.1.3: the compound the car starts the race on (chosen face down)."""
+    tyre: str
+
+
+@dataclass(frozen=True, slots=True)
 class Return:
     """FGP 7.3.1 step 2: return a card drawn this phase to the bottom of the deck."""
     card: str
@@ -200,7 +206,7 @@ class Rejoin:
     to: int
 
 
-ACTION_TYPES = (Return, Done, Cards, Push, CounterSteer, PoleKeep, PlayCard, Spend,
+ACTION_TYPES = (StartTyre, Return, Done, Cards, Push, CounterSteer, PoleKeep, PlayCard, Spend,
                 Parameter, QuickRepair, NoMove, Play, Step, Stop, Reduce, Extend, Attack,
                 Boost, Discard, PitStop, Rejoin)
 

@@ -1,18 +1,22 @@
 """A heuristic FormulaGP driver to fill seats until the rulebook's BOT rules
-land: it reads the state directly (no search) and picks, step by step, what a
-sensible player would: the fastest affordable play, forward progress with
-few lane changes, battles it can win, a pit stop when the tyres are gone,
-counter-steers when it can."""
+land: it reads what its seat may see (the public state and its own hand; no
+search) and picks, step by step, what a sensible player would: a tyre
+strategy (bot_strategy.py: the starting compound by a plan, a stop when it
+pays), the fastest affordable play, forward progress with few lane changes
+and never a way that leaves the pit lane as the only step, battles it can
+win, counter-steers when it can."""
 from __future__ import annotations
+
+import math
 
 from ...engine.rng import Rng
 from . import actions as A
+from . import bot_strategy as S
 from .rules import cards as C
 from .rules.battle import card_info
 from .rules.overtake import battle_targets
-from .rules.tyres import red_die_tyres, tyre_state
 from .rules.turn import gear_for
-from .rules.where import passable, positions, race_round, track_of
+from .rules.where import distance, grid_spaces, passable, positions, race_round, track_of
 
 VALUE = {"blue": 5, "red": 4, "orange": 3.5, "green": 2, None: 1}
 
@@ -31,13 +35,82 @@ def card_value(race, card: str) -> float:
 class HeuristicBot:
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed)
-        self._pit: tuple = ()            # (round, seat, wear, decision) of the last check
+        self._plan_rng = Rng(seed).spawn("tyre strategy")   # the plan draws on its own stream
+        self.plan: S.Plan | None = None  # the tyre strategy (bot_strategy.py)
+        self.stint = 0                   # index in plan.stints of the tyres fitted
+        self._pit: tuple = ()            # (round, decision) of the last pit check
+        self._seen: tuple = ()           # (tyre, wear) at the last decision
+        self._gained = 0                 # wear gained so far in the race (own board)
+        self._start: float | None = None # distance at the first racing decision
 
     def choose(self, game, state, seat: int):
         legal = game.legal_actions(state, seat)
         step = state.turn.pending.step if state.turn.pending else ""
+        self._observe(state, seat)
         pick = getattr(self, f"_{step}")(state, seat, legal)
         return pick if pick in legal else legal[0]
+
+    # ---- tyre strategy (FGP 5.1.3, 10.1, 11) ---------------------------------------
+    def _observe(self, race, seat):
+        """The car's own wear and pace, seen at each of its decisions."""
+        car = race.cars[seat]
+        if self._seen and self._seen[0] == car.tyre and car.wear > self._seen[1]:
+            self._gained += car.wear - self._seen[1]
+        self._seen = (car.tyre, car.wear)
+        if self._start is None and race.round >= 1 and car.space is not None:
+            self._start = distance(race, car)
+
+    def plan_for(self, race, seat) -> S.Plan:
+        """The plan, drawn once from the race as set up: its rounds, the lap
+        length and the pit entry (the windows), the car's board."""
+        if self.plan is None:
+            trk = track_of(race)
+            side = C.board_side(race, race.cars[seat])
+            rounds = S.rounds_left(race.flag - race.round, race.final_flag)
+            tiles = [trk.spaces[s].tile for s in grid_spaces(trk, len(race.cars))]
+            grid = sum(tiles) / len(tiles) - trk.lap_tiles        # the grid is before the line
+            entry = trk.pit.entry_tile if trk.pit else trk.lap_tiles - 1
+            windows = S.pit_windows(grid, rounds, trk.lap_tiles, entry, S.TILES_PER_ROUND)
+            u = self._plan_rng.below(1 << 30) / (1 << 30)
+            self.plan = S.choose_plan(side, rounds, windows, u)
+        return self.plan
+
+    def _next_stint(self, race, seat) -> str | None:
+        plan = self.plan_for(race, seat)
+        return plan.stints[self.stint + 1] if self.stint + 1 < len(plan.stints) else None
+
+    def _rate(self, race) -> float:
+        n = max(0, race_round(race) - 1)
+        return (S.WEAR_PER_ROUND * S.PRIOR_ROUNDS + self._gained) / (S.PRIOR_ROUNDS + n)
+
+    def _car_now(self, race, seat) -> S.CarNow:
+        car = race.cars[seat]
+        trk = track_of(race)
+        rounds = S.rounds_left(race.flag, race.final_flag)
+        n = max(0, race_round(race) - 1)
+        done = distance(race, car) - (self._start if self._start is not None else -2.0)
+        pace = max(1.0, (S.TILES_PER_ROUND * S.PRIOR_ROUNDS + done) / (S.PRIOR_ROUNDS + n))
+        later = math.ceil(trk.lap_tiles / pace)          # the pit entry again: a lap on
+        table = C.content_of(race).control.pit_penalty_rounds
+        return S.CarNow(car.tyre, car.wear, car.penalties, len(car.damage) + len(car.failures),
+                        rounds, self._rate(race), later if later < rounds else None,
+                        race.safety_car is not None or bool(race.vsc),
+                        table[min(car.penalties, len(table) - 1)])
+
+    def _stop_now(self, race, seat) -> bool:
+        """FGP 11: into the pits this lap? Never in the start rounds (FGP 7.2),
+        on the final lap or without a reason; otherwise when it pays."""
+        if self._pit and self._pit[0] == race.round:
+            return self._pit[1]
+        want = False
+        if race_round(race) > 2 and not race.final_round and race.flag < race.final_flag:
+            want = S.stop_pays(C.board_side(race, race.cars[seat]), self._car_now(race, seat),
+                               self._next_stint(race, seat))
+        self._pit = (race.round, want)
+        return want
+
+    def _start_tyre(self, race, seat, legal):
+        return A.StartTyre(self.plan_for(race, seat).stints[0])
 
     # ---- cards -------------------------------------------------------------------
     def _returns(self, race, seat, legal):
@@ -147,31 +220,31 @@ class HeuristicBot:
             return mp - cost
         return max(legal, key=score)
 
-    def _want_pit(self, race, car) -> bool:
-        side = C.board_side(race, car)
-        if race.final_round or race.flag >= race.final_flag - 1:
-            return False
-        return tyre_state(side, car.tyre, car.wear) == "worn" or red_die_tyres(side, car.wear) \
-            or len(car.damage) + len(car.failures) >= 3
-
     def _move(self, race, seat, legal):
         car = race.cars[seat]
         trk = track_of(race)
         here = trk.spaces[car.space]
-        key = (race.round, seat, car.wear)
-        if self._pit[:3] != key:
-            self._pit = key + (self._want_pit(race, car),)
-        pit = self._pit[3]
+        left = race.move["left"]
+        yellow = {m.to for m in trk.moves(car.space) if m.crosses_yellow_line}
 
         def progress(to):
             sp = trk.spaces[to]
             return ((sp.tile - here.tile) % trk.lap_tiles) + sp.span[0]
-        steps = [a for a in legal if isinstance(a, A.Step)]
-        if pit:
-            for a in steps:
-                if trk.spaces[a.to].pit_lane:
-                    return a
+        # FGP 11.1: into the pit lane forward (a lateral crossing of the yellow
+        # line costs a Penalty token), and only when the stop pays
+        steps = [a for a in legal if isinstance(a, A.Step) and a.to not in yellow]
+        near_pit = _pit_in(trk, car.space, left) is not None
+        if near_pit and self._stop_now(race, seat):
+            route = [(d, a) for a in steps
+                     for d in [0 if trk.spaces[a.to].pit_lane else _pit_in(trk, a.to, left - 1)]
+                     if d is not None]
+            if route:
+                return min(route, key=lambda x: (x[0], -progress(x[1].to)))[1]
         steps = [a for a in steps if not trk.spaces[a.to].pit_lane]
+        # look ahead: no way that leaves the pit lane as the only step later
+        if _pit_in(trk, car.space, left, across=True) is not None:
+            safe = _spendable(race, car, steps, left - 1)
+            steps = safe or steps
         forward = [a for a in steps if progress(a.to) > here.span[0] + 1e-9 or
                    trk.spaces[a.to].tile != here.tile]
         if forward:
@@ -180,9 +253,9 @@ class HeuristicBot:
         lateral = [a for a in steps if a.to not in race.move.get("visited", [])]
         if any(isinstance(a, A.Stop) for a in legal):
             # stopping behind a car in its own lane leads to no battle (A27): go round it
-            if not (lateral and race.move["left"] > 1) or self._attack_from_here(race, car):
+            if not (lateral and left > 1) or self._attack_from_here(race, car):
                 return A.Stop()
-        if lateral and race.move["left"] > 1:
+        if lateral and left > 1:
             return lateral[self.rng.below(len(lateral))]
         red = [a for a in legal if isinstance(a, A.Reduce)]
         if red:
@@ -239,12 +312,21 @@ class HeuristicBot:
         return min(legal, key=lambda a: card_value(race, a.card))
 
     def _pit_stop(self, race, seat, legal):
-        laps_left = race.final_flag - race.flag
-        tyre = "soft" if laps_left <= 4 else ("medium" if laps_left <= 9 else "hard")
+        """FGP 11.2: the compound that brings most for the rounds left (the
+        plan's on a tie); FGP 11.2.1: one card repaired (a WHITE roll), or
+        all of them when there are two or more (a round in the box)."""
         car = race.cars[seat]
-        want = "all" if len(car.damage) + len(car.failures) >= 2 else "none"
+        side = C.board_side(race, car)
+        nxt = self._next_stint(race, seat)
+        tyre = S.best_tyre(side, S.rounds_left(race.flag, race.final_flag) - 1,
+                           self._rate(race), nxt)
+        cards = [*car.damage, *car.failures]
+        want = ("none", None) if not cards else (("one", cards[0]) if len(cards) == 1
+                                                 else ("all", None))
+        self.stint += 1
+        self._seen = (tyre, side.start_position(tyre))
         for a in legal:
-            if a.tyre == tyre and a.repair == want:
+            if a.tyre == tyre and (a.repair, a.card) == want:
                 return a
         return next((a for a in legal if a.tyre == tyre), legal[0])
 
@@ -266,14 +348,86 @@ class HeuristicBot:
         return max(legal, key=lambda a: trk.progress(a.to))
 
     def _red_flag(self, race, seat, legal):
+        """FGP 13.10: a new set if it brings more than the one fitted; repairs."""
         car = race.cars[seat]
         side = C.board_side(race, car)
-        fresh = tyre_state(side, car.tyre, car.wear) != "fresh"
-        for a in legal:
-            if (a.tyre == "medium") == fresh and (a.repair == "all") == bool(car.damage):
-                return a
-        return legal[0]
+        n, rate = S.rounds_left(race.flag, race.final_flag), self._rate(race)
+        keep = S.stint_value(side, car.tyre, car.wear, n, rate)
+
+        def value(a):
+            if a.tyre is None:
+                return keep
+            return S.stint_value(side, a.tyre, side.start_position(a.tyre), n, rate)
+        fits = [a for a in legal if (a.repair == "all") == bool(car.damage)] or legal
+        return max(fits, key=lambda a: (value(a), a.tyre is None))
 
 
 def _done(legal):
     return next((a for a in legal if isinstance(a, A.Done)), legal[-1])
+
+
+_PIT_DIST: dict[tuple, dict[int, int]] = {}     # by track (key, source, size)
+
+
+def _pit_in(trk, space: int, n: int, *, across: bool = False) -> int | None:
+    """Movement points from `space` to the PIT LANE space by forward moves
+    and lane changes, across the yellow line too or not (FGP 11.1: a Penalty);
+    None: not within n."""
+    tkey = (trk.key, trk.source, len(trk.spaces), across)
+    dist = _PIT_DIST.get(tkey)
+    if dist is None:                      # once a track: a walk back from the pit lane
+        back: dict[int, list[int]] = {}
+        for sp in trk.spaces:
+            for m in trk.moves(sp.id):
+                if across or not m.crosses_yellow_line:
+                    back.setdefault(m.to, []).append(sp.id)
+        dist = {sp.id: 0 for sp in trk.spaces if sp.pit_lane}
+        frontier = list(dist)
+        while frontier:
+            nxt = []
+            for s in frontier:
+                for f in back.get(s, ()):
+                    if f not in dist:
+                        dist[f] = dist[s] + 1
+                        nxt.append(f)
+            frontier = nxt
+        _PIT_DIST[tkey] = dist
+    d = dist.get(space)
+    return d if d is not None and d <= n else None
+
+
+def _spendable(race, car, steps: list, left: int) -> list:
+    """FGP 8.3: the steps after which the car can use its `left` points
+    without the pit lane becoming its only step. The rules' own step options
+    (move_steps) are asked on a copy of the race with the car moved on;
+    stopping behind a car (FGP 9.2), reducing (FGP 8.2.1) or having no step
+    at all (A22) ends the move as well. The other cars stay where they are."""
+    from .rules.move_steps import _reduce_options, step_options
+    if left <= 0:
+        return list(steps)
+    trk = track_of(race)
+    sim = race.clone()
+    me = sim.cars[car.seat]
+    mv = sim.move
+    extending = bool(mv.get("extending"))
+    seen: dict = {}
+
+    def ok(sp: int, n: int, path: tuple) -> bool:
+        if n <= 0:
+            return True
+        tile = trk.spaces[sp].tile
+        key = (sp, n, frozenset(p for p in path if trk.spaces[p].tile == tile))
+        if key in seen:
+            return seen[key]
+        me.space, mv["visited"], mv["left"] = sp, list(path), n
+        steps, blocked = step_options(sim, car.seat)
+        if not steps or (blocked and race_round(sim) > 2 and not extending) \
+                or (not extending and _reduce_options(sim, me)):
+            res = True
+        else:
+            res = any(ok(st.to, n - 1, path + (st.to,)) for st in steps
+                      if not trk.spaces[st.to].pit_lane)
+        seen[key] = res
+        return res
+    visited = tuple(race.move.get("visited", []))
+    return [a for a in steps if ok(a.to, left, visited + (a.to,))]

@@ -146,6 +146,8 @@ def _move_play(d, w):
 S = "seat"
 EVENT_TEXT = {
     # ---- qualifying and the start (FGP 6, 7.2) ----
+    "start_tyres": lambda d, w: "starting tyres: " + ", ".join(
+        f"{w.who(int(s))} {t}" for s, t in d["tyres"].items()),
     "qualifying": lambda d, w: "-- qualifying --",
     "secret_chosen": lambda d, w: f"{w.who(d[S])} has chosen, face down",
     "quali_reveal": lambda d, w: f"{w.who(d[S])} shows {w.cards(d['cards'])}: qualifying "

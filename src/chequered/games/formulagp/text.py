@@ -7,6 +7,9 @@ from . import actions as A
 from .rules import cards as C
 
 HELP = {
+    "start_tyre": "FGP 5.1.3: choose the tyres you start on, face down: soft (the biggest "
+                  "bonus, wears out first), medium, or hard (the smallest bonus, lasts "
+                  "longest). The others wait in your pit box.",
     "returns": "FGP 7.3.1: you may return up to as many of the cards you just drew as the "
                "LEDs beside your ERS charge; they go under your deck and you draw as many.",
     "quali_cards": "FGP 6.1: choose your qualifying cards in secret: a movement card or a "
@@ -73,6 +76,8 @@ def seat_names(race) -> dict[int, str]:
 def describe_action(action) -> str:
     if isinstance(action, A.Done):
         return "done"
+    if isinstance(action, A.StartTyre):
+        return f"start on {action.tyre} tyres"
     if isinstance(action, A.Return):
         return f"return {action.card}"
     if isinstance(action, A.Cards):

@@ -283,7 +283,7 @@ def _finish(race: Race) -> list[Event]:
     ev.append(Event("finish", {"classification": list(race.classification)}, "FGP 12.2"))
     if race.season or "championship" in race.config.options:
         ev += race_over(race)                           # FGP 14: the next race, if any
-        if race.turn.phase == "qualifying":
+        if race.turn.phase in ("start_tyres", "qualifying"):
             return ev
     race.turn.over = True
     race.turn.phase = "over"

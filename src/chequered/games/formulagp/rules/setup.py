@@ -141,6 +141,10 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
         race.cars.append(car)
 
     race.round = 0
+    if config.tyres is None:
+        # FGP 5.1.3: the players pick their starting tyres (rules/setup_steps.py)
+        race.turn = Turn("start_tyres")
+        return race
     # Next: qualifying, which opens with every seat drawing (FGP 6.2 step 1,
     # rules.draw.start_draw_phase) and then the returns step. The decision
     # machine (rules/steps.py) runs it; nothing is pending yet.

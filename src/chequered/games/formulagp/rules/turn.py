@@ -100,7 +100,7 @@ def _begin(race: Race) -> list[Event]:
                         "FGP 11.3"))
     fixed = race.secret.pop(car.seat, None) if race_round(race) == 1 else None
     if fixed is not None:                               # FGP 7.2.1: the revealed play,
-        mv["fixed"] = fixed                             # after the free actions (4.2.2, 4.12)
+        mv["fixed"] = fixed                             # after the free actions (A72)
         mv["stage"] = "prep"
         return ev
     if race_round(race) == 1 and car.stuck_in_neutral:        # FGP 7.2 (A51)
@@ -162,7 +162,7 @@ def _prep_legal(race: Race, seat: int) -> list:
         k = C.kind_of(race, c)
         if k == "option" and not sc and not fixed:      # no EVENT draws in round 1 (7.2.3)
             out.append(PlayCard(c, "play"))                 # FGP 4.3.3: draw an EVENT
-        if k == "tyre_wear":                            # one or more, each +1 wear
+        if k == "tyre_wear":                            # one or more, each +1 wear (A73)
             out.append(PlayCard(c, "tyre_wear"))            # FGP 7.3.3.1: free hand space
         if k == "tyre_wear" and worn:
             out.append(PlayCard(c, "worn_discard"))         # FGP 10.1 / 4.3.2
