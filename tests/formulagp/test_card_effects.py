@@ -149,7 +149,7 @@ def test_stress_beyond_the_stressed_space_asks_for_a_red_die(race):
     out = E.apply_effect(race, 0, eff(type="stress", amount=1))
     assert car.stress == 3
     assert [(f.kind, f.seat, f.data["die"]) for f in out.followups] == [("die", 0, "red")]
-    out = E.apply_effect(race, 0, eff(type="stress", amount=2))      # two points beyond (A61)
+    out = E.apply_effect(race, 0, eff(type="stress", amount=2))      # two points beyond (A65)
     assert car.stress == 3 and [f.data["die"] for f in out.followups] == ["red", "red"]
 
 

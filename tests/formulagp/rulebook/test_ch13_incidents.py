@@ -1,128 +1,214 @@
-"""FGP 13.2-13.7 (hazard checks, stress, loss of control, damage, failures)
-as scenarios: a position set up by hand, played through the protocol
-(GAME.legal_actions / GAME.apply), the outcome checked against the rulebook."""
+"""FGP 13, 13.2-13.7.1 (hazards, stress, loss of control, damage, failures)
+as scenarios: a position written by hand (formulagp.position), played through
+GAME.legal_actions / GAME.apply, the outcome checked against the rulebook;
+docstrings say what the book demands.
+
+Vireo Racing (side A) is the car of most scenarios: 8th gear GREEN 3 / RED 5 MP,
+4th gear GREEN 1, medium tyres +2 when fresh, no bonus once worn (wear 13 and
+on), the RED die icon on wear 17; ERS 3. The stress track is the same on every
+DRIVER card: 1 focus, 2 middle (the start), 3 STRESSED."""
 from __future__ import annotations
 
 import chequered
-from chequered.engine import chance
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.position import parse_space, position
 from chequered.games.formulagp.track import track
 
-from ..scenario import scenario
-
 GAME = chequered.game("formulagp")
 
 
-def _straight(trk):
-    """A lane-2 space on a straight tile with straights ahead."""
-    for t in trk.tiles:
-        nxt = [trk.tiles[trk.tile_ahead(t.index, k)] for k in range(1, 4)]
-        if t.straight and all(x.straight for x in nxt) and t.lanes[1]:
-            return t.lanes[1][-1]
-    raise AssertionError("no straight")
+def sp(name: str, key: str = "fast") -> int:
+    return parse_space(key, name)
 
 
-# ---- FGP 13.3 --------------------------------------------------------------------------
+def stop_at(st, names, card="G01", seat=0):
+    """Seat plays `card`, drives through the named spaces and stops there,
+    every point left charged into the ERS (it must have room) or braked."""
+    GAME.apply(st, seat, A.Done())
+    GAME.apply(st, seat, A.Play((card,)))
+    for name in names:
+        GAME.apply(st, seat, A.Step(sp(name, st.track)))
+    p = st.turn.pending
+    if p and p.step == "move" and p.seats == [seat]:
+        GAME.apply(st, seat, next(a for a in GAME.legal_actions(st, seat)
+                                  if isinstance(a, A.Reduce)))
+
+
+def drive(st, seat=0):
+    """Straight on in the lane until the move is over, no extensions."""
+    trk = track(st.track)
+    while st.turn.pending and st.turn.pending.step in ("move", "extend") \
+            and st.turn.pending.seats == [seat]:
+        if st.turn.pending.step == "extend":
+            GAME.apply(st, seat, A.Done())
+            continue
+        legal = GAME.legal_actions(st, seat)
+        lane = trk.spaces[st.cars[seat].space].lane
+        steps = [a for a in legal if isinstance(a, A.Step)]
+        ahead = [a for a in steps if trk.spaces[a.to].lane == lane]
+        GAME.apply(st, seat, (ahead or steps or [legal[-1]])[0])
+
+
+def rolled(ev, seat=0):
+    return [(e.data["die"], e.data.get("face")) for e in ev
+            if e.kind == "roll" and e.data.get("seat") == seat]
+
+
+# ---- FGP 13 / 13.2 ------------------------------------------------------------------------
+TRICKY = """
+track = "twisty"
+round = 5
+leader = "none"
+rolls = [{rolls}]
+[[car]]
+name = "vireo"
+at = "12.2.2"
+wear = {wear}
+hand = ["G01", "T01"]
+"""
+
+
+def test_fgp_13_a_high_risk_event_rolls_the_red_die():
+    """Ending the move where skid marks begin is a high-risk event: the RED die
+    is rolled (its tyre-wear face: +1 wear)."""
+    st = position(TRICKY.format(rolls='"red:tyre_wear"', wear=13))   # worn: GREEN 4th = 1 MP
+    car = st.cars[0]
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("G01",)))
+    ev = GAME.apply(st, 0, A.Step(sp("13.2.1", "twisty")))
+    assert rolled(ev) == [("red", "tyre_wear")] and car.wear == 14
+
+
+def test_fgp_13_2_worked_example_tricky_corner_and_red_icon_tyres_roll_red_twice():
+    """The book's example: finishing on a tricky corner with the tyre-wear token
+    on the RED die icon rolls the RED die twice, once per kind of event."""
+    st = position(TRICKY.format(rolls='"red:tyre_wear", "red:tyre_wear"', wear=17))
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("G01",)))
+    ev = GAME.apply(st, 0, A.Step(sp("13.2.1", "twisty")))
+    assert [d for d, _ in rolled(ev)] == ["red", "red"]
+
+
+def test_fgp_13_2_no_high_risk_event_no_red_die():
+    """Ending on an ordinary space with tyres short of the RED die icon: no die."""
+    st = position('round = 5\n[[car]]\nat = "13.2.1"\nwear = 16\nhand = ["G01"]')
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("G01",)))
+    ev = []
+    for name in ("14.2.1", "15.2.1", "15.2.2"):
+        ev += GAME.apply(st, 0, A.Step(sp(name)))
+    assert rolled(ev) == []
+
+
+# ---- FGP 13.3 -----------------------------------------------------------------------------
 def test_fgp_13_3_the_third_space_is_stressed_no_pairs():
     """A driver whose stress token stands on the 3rd space (one right of the
     middle) is STRESSED: only single cards may be played."""
-    st = scenario([_straight(track("fast"))], hands=[["G01", "G02"]])
-    st.cars[0].stress = 3
-    st.turn.cache = None
+    st = position('[[car]]\nat = "13.2.1"\nstress = 3\nhand = ["G01", "G02"]')
     GAME.apply(st, 0, A.Done())
     plays = GAME.legal_actions(st, 0)
     assert plays and all(len(p.cards) == 1 for p in plays)
+    st = position('[[car]]\nat = "13.2.1"\nstress = 2\nhand = ["G01", "G02"]')
+    GAME.apply(st, 0, A.Done())
+    assert A.Play(("G01", "G02")) in GAME.legal_actions(st, 0)
 
 
-# ---- FGP 13.6 / 13.7: a token covers a board function -------------------------------------
-def _by_board(st, seat, card):
-    """Put a DAMAGE or FAILURE card by the board with its token, as drawn."""
-    from chequered.games.formulagp.rules import card_effects as FX
-    car = st.cars[seat]
-    deck = "failure" if card.startswith("X") else "damage"
-    st.decks[deck].pile.remove(card)
-    (car.failures if deck == "failure" else car.damage).append(card)
-    FX.resolve_card(st, seat, card)
-    st.turn.cache = None
-    return car
+def test_fgp_13_3_a_gain_beyond_the_third_space_leaves_the_token_and_rolls_red():
+    """A STRESSED driver who spins (+1 stress) stays on the 3rd space and rolls
+    the RED die at once (here its RISK face: a RISK card drawn)."""
+    st = lose_control(forced='"red:loss_of_control", "white:green", "white:3", "red:risk", '
+                             '"card:K03"', hand='["R01"]', card="R01",
+                      path=("29.2.1", "29.2.2"), extra="stress = 3")
+    car = st.cars[0]
+    assert car.spun and car.stress == 3 and "K03" in st.decks["risk"].discards
+    assert not st.chance.script                          # every forced outcome was used
 
 
-def test_fgp_13_6_rear_wing_damage_keeps_the_drs_shut():
-    """A Damage token over DRS: the car ending its move behind another car in
-    a DRS zone is not pulled up (it would be without the token)."""
-    from chequered.games.formulagp.rules.steps import MACHINE
-    trk = track("fast")
-    zone = [s for s in trk.spaces if s.drs_zone == 1]
-    tiles = sorted({s.tile for s in zone})
-    first = next(s.id for s in zone if s.tile == tiles[0] and s.lane == 2)
-    target = next(s.id for s in zone if s.tile == tiles[-1] and s.lane == 3)
-    for damaged in (False, True):
-        st = scenario([first, target], hands=[[], []])
-        st.done = [1]
-        if damaged:
-            car = _by_board(st, 0, "D08")
-            assert car.damage_tokens == ["drs"]
-        st.turn.pending = None
-        st.move = {"seat": 0, "stage": "after_move", "dice": [], "colours": ["green"],
-                   "visited": [first], "left": 0, "blocked": [], "reduced": False}
-        ev = MACHINE.advance(st)
-        assert any(e.kind == "drs" for e in ev) is (not damaged)
-        assert (st.cars[0].space == first) is damaged
+def test_fgp_13_3_focus_space_gives_one_point_until_stress_comes_back():
+    """On the first space the driver is focused (+1 movement point); a stress
+    gain back to the middle takes the bonus away at once."""
+    st = position('round = 5\nleader = "none"\nrolls = ["yellow:stress"]\n'
+                  '[[car]]\nat = "13.2.1"\nstress = 1\nhand = ["G01", "G02", "G03"]')
+    car = st.cars[0]
+    assert car.focus
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("G01", "G02")))
+    assert st.move["mp"] == 5 + 2 + 1                    # RED pace, medium, focus
+    drive(st)
+    assert (car.stress, car.focus) == (2, False)
 
 
-def test_fgp_13_7_brake_by_wire_failure_takes_brake_away():
-    """A Failure token over Brake!: a Tyre Wear card can no longer stop the
-    car early (it could before)."""
-    for failed in (False, True):
-        st = scenario([_straight(track("fast"))], hands=[["G01", "T01"]])
-        car = st.cars[0]
-        if failed:
-            _by_board(st, 0, "X14")
+def test_fgp_13_3_the_race_leader_cannot_stand_on_the_focus_space():
+    """The race leader's single GREEN card does not take it to the focus space
+    (nor give it the bonus); another driver's does."""
+    for leader, stress, focus in (("vireo", 2, False), ("halcyon", 1, True)):
+        st = position(f'leader = "{leader}"\n[[car]]\nname = "vireo"\nat = "13.2.1"\n'
+                      'hand = ["G01"]\n[[car]]\nname = "halcyon"\nat = "30.2.1"')
         GAME.apply(st, 0, A.Done())
         GAME.apply(st, 0, A.Play(("G01",)))
-        while st.move["left"] > 1:                   # the ERS is full: only a brake can stop
-            GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
-        reduce = [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Reduce) and a.brake]
-        assert bool(reduce) is (not failed)
+        assert (st.cars[0].stress, st.cars[0].focus) == (stress, focus)
 
 
-def test_fgp_13_7_ers_failure_takes_the_ers_extension_away():
-    """A Failure token over ERS use: no ERS spend to extend the move from a
-    straight tile (allowed without it)."""
-    for failed in (False, True):
-        st = scenario([_straight(track("fast"))], hands=[["G01"]])
-        car = st.cars[0]
-        if failed:
-            _by_board(st, 0, "X04")
-        GAME.apply(st, 0, A.Done())
-        GAME.apply(st, 0, A.Play(("G01",)))
-        while st.turn.pending.step == "move":
-            GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
-        assert st.turn.pending.step == "extend" or failed
-        legal = GAME.legal_actions(st, 0) if st.turn.pending.step == "extend" else []
-        assert (A.Extend("ers") in legal) is (not failed)
+# ---- FGP 13.4 -----------------------------------------------------------------------------
+def lose_control(options="", rolls='"red:loss_of_control"', hand='["G01", "G02"]',
+                 at="28.2.1", path=("29.2.1",), extra="", forced=None, card="G01"):
+    """Vireo's tyres on the RED die icon (worn: GREEN in 8th = 3 MP, no bonus,
+    ERS empty): it drives `path`, charges the points left into the ERS, and the
+    RED roll after its move is forced. (A single GREEN card eases stress first.)"""
+    queue = f"forced = [{forced}]" if forced is not None else f"rolls = [{rolls}]"
+    st = position(f"""
+round = 5
+leader = "none"
+options = [{options}]
+{queue}
+[[car]]
+name = "vireo"
+at = "{at}"
+wear = 17
+ers = 0
+hand = {hand}
+{extra}
+""")
+    stop_at(st, path, card)
+    return st
 
 
-def test_fgp_13_7_mgu_k_fault_blocks_every_ers_charge():
-    """A Failure token over ERS charging: neither two cards with the ERS icon
-    nor the YELLOW parameter token may charge the battery."""
-    for failed in (False, True):
-        st = scenario([_straight(track("fast"))], hands=[["G01", "G05", "G06"]])
-        car = st.cars[0]
-        car.ers = 0
-        if failed:
-            _by_board(st, 0, "X05")
-        st.turn.cache = None
-        legal = GAME.legal_actions(st, 0)
-        charges = [a for a in legal if (isinstance(a, A.Spend) and a.function == "ers_2x")
-                   or a == A.Parameter("yellow")]
-        assert bool(charges) is (not failed)
+def test_fgp_13_4_the_driver_may_spin_with_a_counter_steer_card_in_hand():
+    """A loss of control: the driver spends a counter-steer card or spins; with
+    a card in hand either is allowed (A64)."""
+    st = lose_control()
+    assert st.turn.pending.step == "control"
+    assert GAME.legal_actions(st, 0) == [A.CounterSteer("G02"), A.CounterSteer(None)]
 
 
-# ---- FGP 13.4 a / 8.3.1: a car pushed off the track ---------------------------------------
+def test_fgp_13_4_2_option_must_counter_steer_spins_only_without_a_card():
+    """Option must_counter_steer: a driver holding a counter-steer card must use
+    it; without one the car spins."""
+    st = lose_control(options='"must_counter_steer"')
+    assert GAME.legal_actions(st, 0) == [A.CounterSteer("G02")]
+    st = lose_control(options='"must_counter_steer"', hand='["G01", "T01"]',
+                      rolls='"red:loss_of_control", "white:green", "white:3"')
+    assert st.cars[0].spun
+
+
+def test_fgp_13_4_a_counter_steered_off_the_track_then_a_second_card():
+    """A counter-steer that shifts the car off the track asks for a second
+    counter-steer card: with it the car stays off track facing forward, with
+    no DAMAGE card and no yellow flag, and rejoins by 13.4.5 b."""
+    st = lose_control(rolls='"red:loss_of_control", "white:green"', at="28.4.1",
+                      path=("29.4.1",), hand='["G01", "G02", "G03"]')
+    car = st.cars[0]
+    damage = len(st.decks["damage"].pile)
+    GAME.apply(st, 0, A.CounterSteer("G02"))
+    assert car.off_track and st.turn.pending.step == "control"
+    GAME.apply(st, 0, A.CounterSteer("G03"))
+    assert car.off_track and not car.spun and not car.facing_back and car.rejoin == "b"
+    assert len(st.decks["damage"].pile) == damage and st.yellow_flags == []
+
+
 PUSH_OFF = """
 round = 5
+{extra}
 [[car]]
 name = "vireo"
 at = "13.3.1"
@@ -132,7 +218,7 @@ hand = ["G01"]
 name = "halcyon"
 at = "13.4.1"
 w2w = "vs"
-hand = ["G02"]
+hand = {hand}
 moved = true
 """
 
@@ -141,20 +227,18 @@ def test_fgp_13_4_a_pushed_off_and_saved_costs_the_pusher_one_penalty():
     """Pushed off the track by a wheel-to-wheel partner, the driver saves the
     car with a counter-steer card: it stays off track facing forward, with no
     DAMAGE card and no yellow flag, and the pusher has one Penalty token."""
-    st = position(PUSH_OFF)
+    st = position(PUSH_OFF.format(extra="", hand='["G02"]'))
     pusher, pushed = st.cars
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G01",)))
-    GAME.apply(st, 0, A.Step(parse_space("fast", "13.4.1")))       # pushes Halcyon off
+    GAME.apply(st, 0, A.Step(sp("13.4.1")))                      # pushes Halcyon off
     assert pushed.off_track and pushed.off_spot == [13, 5] and pusher.penalties == 1
-    while st.turn.pending.seats == [0]:                             # Vireo drives on
-        legal = GAME.legal_actions(st, 0)
-        GAME.apply(st, 0, next((a for a in legal if isinstance(a, A.Step)), legal[-1]))
+    drive(st)
     assert st.turn.pending.step == "control" and st.turn.pending.seats == [1]
-    damage, zones = len(st.decks["damage"].pile), list(st.yellow_flags)
+    damage = len(st.decks["damage"].pile)
     GAME.apply(st, 1, A.CounterSteer("G02"))
     assert pushed.off_track and not pushed.facing_back and pushed.rejoin == "b"
-    assert len(st.decks["damage"].pile) == damage and st.yellow_flags == zones
+    assert len(st.decks["damage"].pile) == damage and st.yellow_flags == []
     assert (pusher.penalties, pushed.penalties) == (1, 0)
 
 
@@ -162,40 +246,214 @@ def test_fgp_13_4_b_pushed_off_without_a_card_spins_off_track():
     """No counter-steer card after the push: the car spins off the track:
     turned round, +1 wear, +1 stress, a DAMAGE card, a yellow flag; the pusher
     still has the one Penalty token of the push."""
-    st = position('cards = ["D05"]\n' + PUSH_OFF.replace('hand = ["G02"]', 'hand = ["T01"]'))
+    st = position(PUSH_OFF.format(extra='cards = ["D05"]', hand='["T01"]'))
     pusher, pushed = st.cars
     wear, stress = pushed.wear, pushed.stress
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G01",)))
-    GAME.apply(st, 0, A.Step(parse_space("fast", "13.4.1")))
-    damage = len(st.decks["damage"].pile)
-    while st.turn.pending and st.turn.pending.seats == [0]:
-        legal = GAME.legal_actions(st, 0)
-        GAME.apply(st, 0, next((a for a in legal if isinstance(a, A.Step)), legal[-1]))
+    GAME.apply(st, 0, A.Step(sp("13.4.1")))
+    drive(st)
     assert pushed.off_track and pushed.spun and pushed.facing_back and pushed.rejoin == "b"
-    assert (pushed.wear, pushed.stress) == (wear + 1, stress + 1)
-    assert pushed.damage == ["D05"] and len(st.decks["damage"].pile) == damage - 1
+    assert (pushed.wear, pushed.stress) == (wear + 1, stress + 1) and pushed.damage == ["D05"]
     assert [z["yellow_tile"] for z in st.yellow_flags] == [13]
     assert pusher.penalties == 1
 
 
-# ---- FGP 13.4.5 c ----------------------------------------------------------------------
+# ---- FGP 13.4.1 ---------------------------------------------------------------------------
+def test_fgp_13_4_1_counter_steer_spends_the_card_shifts_by_white_and_wears():
+    """Counter-steer: the card is spent, the car stays facing forward and moves
+    one lane as the WHITE die says (red: left), +1 tyre wear; no spin, no
+    yellow flag."""
+    st = lose_control(rolls='"red:loss_of_control", "white:red"')
+    car = st.cars[0]
+    before = car.space
+    GAME.apply(st, 0, A.CounterSteer("G02"))
+    trk = track("fast")
+    assert trk.spaces[car.space].lane == 1 and trk.spaces[car.space].tile == \
+        trk.spaces[before].tile
+    assert not car.spun and not car.facing_back and "G02" in car.deck.discards
+    assert car.wear == 17 and st.yellow_flags == []      # +1 wear: already on the last space
+
+
+def test_fgp_13_4_1_a_counter_steer_into_another_car_is_a_collision():
+    """The counter-steer's lane change into a car's space (a car that spun
+    there, so the move could end beside it) is a collision: both cars draw
+    DAMAGE, the counter-steering car takes a Penalty token and stays, the car
+    hit loses control."""
+    st = lose_control(rolls='"red:loss_of_control", "white:green"',
+                      extra='[[car]]\nname = "halcyon"\nat = "29.3.1"\nhand = ["G03"]\n'
+                            'spun = true\nfacing_back = true\nrejoin = "a"\nmoved = true')
+    car, other = st.cars
+    GAME.apply(st, 0, A.CounterSteer("G02"))
+    assert car.space == sp("29.2.1") and car.penalties == 1
+    assert car.damaged_this_round and other.damaged_this_round
+    assert st.turn.pending.step == "control" and st.turn.pending.seats == [1]
+
+
+# ---- FGP 13.4.2 ---------------------------------------------------------------------------
+def test_fgp_13_4_2_spin_on_track_shift_turn_round_wear_stress_yellow_flag():
+    """A spin: one lane by the WHITE die (green: right), the car turned round,
+    +1 wear, +1 stress, a yellow flag on the tile; it rejoins by 13.4.5 a."""
+    st = lose_control(rolls='"red:loss_of_control", "white:green", "white:3"',
+                      hand='["G01", "T01"]')
+    car = st.cars[0]
+    assert car.space == sp("29.3.1") and car.spun and car.facing_back
+    assert car.stress == 2 and car.rejoin == "a"          # 2 -1 (single GREEN) +1
+    assert [z["yellow_tile"] for z in st.yellow_flags] == [29]
+
+
+# ---- FGP 13.4.3 ---------------------------------------------------------------------------
+def test_fgp_13_4_3_a_spin_off_the_track_damage_yellow_flag_rejoin_b():
+    """Spinning off the grass edge: off track, turned round, +1 wear, +1 stress,
+    one DAMAGE card, a yellow flag; the car rejoins by 13.4.5 b."""
+    st = lose_control(forced='"red:loss_of_control", "white:green", "card:D05", "white:3"',
+                      hand='["G01", "T01"]', at="28.4.1", path=("29.4.1",))
+    car = st.cars[0]
+    assert car.off_track and car.space is None and car.off_spot == [29, 5]
+    assert car.spun and car.facing_back and car.rejoin == "b" and car.stress == 2
+    assert car.damage == ["D05"] and [z["yellow_tile"] for z in st.yellow_flags] == [29]
+
+
+def test_fgp_13_4_3_a_tricky_corner_spin_lands_on_the_skid_marks_shadow():
+    """A loss of control on a tricky corner without a counter-steer: the car
+    spins onto the shadow at the end of the skid marks (off the track) and
+    follows 13.4.3 b (A26: no WHITE shift)."""
+    st = position(TRICKY.format(rolls='"red:loss_of_control", "white:3"', wear=13)
+                  .replace('["G01", "T01"]', '["G01", "G02"]'))
+    car = st.cars[0]
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("G01",)))
+    GAME.apply(st, 0, A.Step(sp("13.2.1", "twisty")))
+    assert st.turn.pending.step == "control"
+    GAME.apply(st, 0, A.CounterSteer(None))
+    assert car.off_track and car.off_spot == [13, 4] and car.spun and car.rejoin == "b"
+
+
+# ---- FGP 13.4.4 ---------------------------------------------------------------------------
+WALL = """
+track = "street"
+round = 5
+leader = "none"
+forced = [{rolls}]
+[[car]]
+name = "vireo"
+at = "13.1.2"
+wear = 17
+ers = 0
+hand = {hand}
+"""
+
+
+def test_fgp_13_4_4_a_a_counter_steer_into_the_wall_damage_no_spin_rejoin_c():
+    """Counter-steered into a wall: the car stays on its space facing forward,
+    draws one DAMAGE card, no further loss of control and no yellow flag; it
+    rejoins by 13.4.5 c."""
+    st = position(WALL.format(rolls='"red:loss_of_control", "white:red", "card:D05"',
+                              hand='["G01", "G02"]'))
+    car = st.cars[0]
+    stop_at(st, ["14.1.1"])
+    GAME.apply(st, 0, A.CounterSteer("G02"))
+    assert car.space == sp("14.1.1", "street") and not car.spun and car.rejoin == "c"
+    assert car.damage == ["D05"] and st.yellow_flags == [] and st.turn.pending.step != "control"
+
+
+def test_fgp_13_4_4_b_a_spin_into_the_wall_damage_wear_stress_yellow_flag():
+    """Spun into a wall: the car stays, turned round, +1 wear, +1 stress, one
+    DAMAGE card and a yellow flag; it rejoins by 13.4.5 c."""
+    st = position(WALL.format(rolls='"red:loss_of_control", "white:red", "card:D05", "white:3"',
+                              hand='["G01"]'))
+    car = st.cars[0]
+    stop_at(st, ["14.1.1"])
+    assert car.space == sp("14.1.1", "street") and car.spun and car.facing_back
+    assert car.stress == 2 and car.damage == ["D05"] and car.rejoin == "c"   # -1 +1
+    assert [z["yellow_tile"] for z in st.yellow_flags] == [14]
+
+
+# ---- FGP 13.4.5 ---------------------------------------------------------------------------
+def test_fgp_13_4_5_spun_and_off_track_cars_move_last_next_round():
+    """Cars that spun or went off track move after every other car in the next
+    round, in normal order among themselves."""
+    st = position('phase = "round_start"\nround = 6\n'
+                  '[[car]]\nname = "vireo"\nat = "30.2.1"\nspun = true\nfacing_back = true\n'
+                  'rejoin = "a"\n'
+                  '[[car]]\nname = "halcyon"\nat = "20.2.1"\n'
+                  '[[car]]\nname = "corsa_nera"\nat = "off:25.0"\nrejoin = "b"\n'
+                  '[[car]]\nname = "ostra"\nat = "10.2.1"')
+    while st.turn.phase != "turns" or st.move is None:
+        s = st.turn.pending.seats[0]
+        GAME.apply(st, s, A.Done())
+    assert st.sequence == [1, 3, 0, 2]
+
+
+def test_fgp_13_4_5_a_a_spun_car_turns_with_its_first_point_without_tyre_bonus():
+    """After a spin on track: one movement card, the first point turns the car
+    round, no tyre bonus (GREEN in 8th: 3 MP, 2 left to drive)."""
+    st = position('[[car]]\nat = "13.2.1"\nspun = true\nfacing_back = true\nrejoin = "a"\n'
+                  'hand = ["G01", "G02"]')
+    car = st.cars[0]
+    GAME.apply(st, 0, A.Done())
+    assert all(len(p.cards) == 1 for p in GAME.legal_actions(st, 0))
+    GAME.apply(st, 0, A.Play(("G01",)))
+    assert st.move["mp"] == 3 and st.move["left"] == 2 and not car.facing_back
+
+
+def test_fgp_13_4_5_b_off_track_first_point_back_on_the_nearest_space():
+    """Off the track facing forward: the first point puts the car back on the
+    closest track space, no tyre bonus; facing backwards, one point to turn
+    first."""
+    st = position('[[car]]\nat = "off:13.0"\nrejoin = "b"\nhand = ["G01"]')
+    car = st.cars[0]
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("G01",)))
+    assert st.move["mp"] == 3 and GAME.legal_actions(st, 0) == [A.Rejoin(sp("13.1.1"))]
+    GAME.apply(st, 0, A.Rejoin(sp("13.1.1")))
+    assert car.space == sp("13.1.1") and not car.off_track and st.move["left"] == 2
+    st = position('[[car]]\nat = "off:13.0"\nrejoin = "b"\nspun = true\nfacing_back = true\n'
+                  'hand = ["G01"]')
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("G01",)))
+    assert st.turn.pending.step == "rejoin" and st.move["left"] == 2
+    GAME.apply(st, 0, A.Rejoin(sp("13.1.1")))
+    assert st.move["left"] == 1
+
+
+def test_fgp_13_4_5_b_worked_example_blue_pushes_red_from_the_closest_space():
+    """The book's example: Blue rejoins onto the closest space where Red is:
+    Red is pushed into the next lane, and as it stays on track and hits no
+    one, Blue takes no Penalty token."""
+    st = position('[[car]]\nname = "Blue"\nat = "off:13.0"\nrejoin = "b"\nhand = ["G01"]\n'
+                  '[[car]]\nname = "Red"\nat = "13.1.1"\nmoved = true')
+    blue, red = st.cars
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("G01",)))
+    GAME.apply(st, 0, A.Rejoin(sp("13.1.1")))
+    assert blue.space == sp("13.1.1") and red.space == sp("13.2.1") and blue.penalties == 0
+
+
+def test_fgp_13_4_5_b_rejoin_push_into_another_car_is_a_collision_and_a_penalty():
+    """The worked example's other case: Red cannot go one lane over because a
+    car is there: a collision: Blue takes the Penalty token and stays off the
+    track, both draw DAMAGE, Red loses control."""
+    st = position('[[car]]\nname = "Blue"\nat = "off:13.0"\nrejoin = "b"\nhand = ["G01"]\n'
+                  '[[car]]\nname = "Red"\nat = "13.1.1"\nmoved = true\nhand = ["G02"]\n'
+                  '[[car]]\nname = "Grey"\nat = "13.2.1"\nmoved = true')
+    blue, red, grey = st.cars
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("G01",)))
+    GAME.apply(st, 0, A.Rejoin(sp("13.1.1")))
+    assert blue.off_track and blue.penalties == 1 and red.space == sp("13.1.1")
+    assert blue.damaged_this_round and red.damaged_this_round and not grey.damaged_this_round
+    assert st.turn.pending.step == "control" and st.turn.pending.seats == [1]
+
+
 def test_fgp_13_4_5_c_after_a_wall_facing_forward_the_move_is_normal():
     """Hit the wall with a counter-steer (facing forward): the next turn is a
     normal move: pairs allowed and the tyre bonus counted (GREEN in 8th = 3,
     medium fresh +2: 5 MP)."""
-    st = position("""
-track = "street"
-round = 5
-[[car]]
-name = "vireo"
-at = "14.1.1"
-rejoin = "c"
-hand = ["G01", "G02"]
-""")
+    st = position('track = "street"\nround = 5\n[[car]]\nat = "14.1.1"\nrejoin = "c"\n'
+                  'hand = ["G01", "G02"]')
     GAME.apply(st, 0, A.Done())
-    plays = GAME.legal_actions(st, 0)
-    assert A.Play(("G01", "G02")) in plays
+    assert A.Play(("G01", "G02")) in GAME.legal_actions(st, 0)
     GAME.apply(st, 0, A.Play(("G01",)))
     assert st.move["mp"] == 5
 
@@ -203,83 +461,160 @@ hand = ["G01", "G02"]
 def test_fgp_13_4_5_c_after_a_spin_into_the_wall_turn_first_without_tyre_bonus():
     """Spun against the wall: a single movement card, the first point turns the
     car round, and no tyre bonus (GREEN in 8th: 3 MP, 2 left after turning)."""
-    st = position("""
-track = "street"
-round = 5
-[[car]]
-name = "vireo"
-at = "14.1.1"
-rejoin = "c"
-spun = true
-facing_back = true
-hand = ["G01", "G02"]
-""")
+    st = position('track = "street"\nround = 5\n[[car]]\nat = "14.1.1"\nrejoin = "c"\n'
+                  'spun = true\nfacing_back = true\nhand = ["G01", "G02"]')
     GAME.apply(st, 0, A.Done())
     assert all(len(p.cards) == 1 for p in GAME.legal_actions(st, 0))
     GAME.apply(st, 0, A.Play(("G01",)))
     assert st.move["mp"] == 3 and st.move["left"] == 2 and not st.cars[0].facing_back
 
 
-# ---- FGP 13.7.1 ------------------------------------------------------------------------
+# ---- FGP 13.5 -----------------------------------------------------------------------------
+def test_fgp_13_5_spin_into_a_car_damage_both_penalty_initiator_stays():
+    """A spin whose lane change runs into a car (one that had spun there): both
+    draw DAMAGE, the spinning car takes a Penalty token and stays in its space,
+    the car hit loses control (once: a shift back into the first car changes
+    nothing more)."""
+    st = lose_control(rolls='"red:loss_of_control", "white:green", "white:red"',
+                      hand='["G01", "T01"]',
+                      extra='[[car]]\nname = "halcyon"\nat = "29.3.1"\nhand = ["T02"]\n'
+                            'spun = true\nfacing_back = true\nrejoin = "a"\nmoved = true')
+    car, other = st.cars
+    assert car.space == sp("29.2.1") and car.penalties == 1 and other.penalties == 0
+    assert car.damaged_this_round and other.damaged_this_round
+    # the car hit loses control (no counter-steer card) and its WHITE shift runs
+    # back into the first car: nothing more (no second collision, no Penalty)
+    assert other.space == sp("29.3.1") and other.penalties == 0 and car.penalties == 1
+
+
+def test_fgp_13_5_into_a_slipstream_space_with_a_free_shadow_is_no_collision():
+    """A car shifted into a slipstream space with a free car shadow just takes
+    it: no collision."""
+    st = lose_control(rolls='"red:loss_of_control", "white:green", "white:3"',
+                      hand='["G01", "T01"]', at="18.2.1", path=("19.2.1",),
+                      extra='[[car]]\nname = "halcyon"\nat = "19.3.1"\nspun = true\n'
+                            'facing_back = true\nrejoin = "a"\nmoved = true')
+    car, other = st.cars
+    assert car.space == sp("19.3.1") == other.space and car.penalties == 0
+    assert not other.damaged_this_round
+
+
+# ---- FGP 13.6 -----------------------------------------------------------------------------
+def test_fgp_13_6_a_car_takes_damage_once_a_round_and_repairs_it_in_the_pits():
+    """A second DAMAGE card in the same round is not drawn; damage is repaired
+    only in a pit stop (no quick repair)."""
+    st = position('round = 5\nforced = ["yellow:risk", "card:K10"]\n[[car]]\nat = "13.2.1"\n'
+                  'damaged_this_round = true\nhand = ["G01", "G02", "G03"]\n'
+                  'damage = ["D05"]')
+    car = st.cars[0]
+    assert not [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.QuickRepair)]
+    pile = len(st.decks["damage"].pile)
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("G01", "G02")))
+    drive(st)
+    assert car.damage == ["D05"] and len(st.decks["damage"].pile) == pile
+
+
+def _by_board(card, hand='["G01", "T01"]', at="13.2.1", extra=""):
+    deck = "failures" if card.startswith("X") else "damage"
+    return position(f'[[car]]\nat = "{at}"\n{deck} = ["{card}"]\nhand = {hand}\n{extra}')
+
+
+def test_fgp_13_6_rear_wing_damage_keeps_the_drs_shut():
+    """A Damage token over DRS: the car ending its move behind another car in
+    a DRS zone is not pulled up (it would be without the token)."""
+    for damaged in (False, True):
+        text = ('[[car]]\nname = "vireo"\nat = "1.2.1"\nwear = 13\nhand = ["G01"]\n'
+                + ('damage = ["D08"]\n' if damaged else "")
+                + '[[car]]\nname = "halcyon"\nat = "5.3.1"\nmoved = true')
+        st = position(text)                             # worn tyres: GREEN 3 MP
+        GAME.apply(st, 0, A.Done())
+        GAME.apply(st, 0, A.Play(("G01",)))
+        for name in ("2.2.1", "3.2.1", "3.2.2"):
+            GAME.apply(st, 0, A.Step(sp(name)))
+        GAME.apply(st, 0, A.Done())                      # no ERS extension
+        assert (st.cars[0].space == sp("3.2.2")) is damaged
+
+
+def test_fgp_13_7_brake_by_wire_failure_takes_brake_away():
+    """A Failure token over Brake!: a Tyre Wear card can no longer stop the
+    car early (it could before)."""
+    for failed in (False, True):
+        st = _by_board("X14") if failed else position('[[car]]\nat = "13.2.1"\n'
+                                                      'hand = ["G01", "T01"]')
+        GAME.apply(st, 0, A.Done())
+        GAME.apply(st, 0, A.Play(("G01",)))
+        while st.move["left"] > 1:                       # the ERS is full: only a brake
+            GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
+        reduce = [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Reduce) and a.brake]
+        assert bool(reduce) is (not failed)
+
+
+def test_fgp_13_7_ers_failure_takes_the_ers_extension_away():
+    """A Failure token over ERS use: no ERS spend to extend the move from a
+    straight tile (allowed without it)."""
+    for failed in (False, True):
+        st = _by_board("X04", hand='["G01"]', at="0.2.1") if failed else \
+            position('[[car]]\nat = "0.2.1"\nhand = ["G01"]')
+        GAME.apply(st, 0, A.Done())
+        GAME.apply(st, 0, A.Play(("G01",)))
+        for name in ("1.2.1", "2.2.1", "3.2.1", "3.2.2", "4.2.1"):
+            GAME.apply(st, 0, A.Step(sp(name)))
+        legal = GAME.legal_actions(st, 0) if st.turn.pending.step == "extend" else []
+        assert (A.Extend("ers") in legal) is (not failed)
+
+
+def test_fgp_13_7_mgu_k_fault_blocks_every_ers_charge():
+    """A Failure token over ERS charging: neither two cards with the ERS icon
+    nor the YELLOW parameter token may charge the battery."""
+    for failed in (False, True):
+        st = _by_board("X05", hand='["G01", "G05", "G06"]', extra="ers = 0") if failed else \
+            position('[[car]]\nat = "13.2.1"\nhand = ["G01", "G05", "G06"]\ners = 0')
+        legal = GAME.legal_actions(st, 0)
+        charges = [a for a in legal if (isinstance(a, A.Spend) and a.function == "ers_2x")
+                   or a == A.Parameter("yellow")]
+        assert bool(charges) is (not failed)
+
+
+# ---- FGP 13.7 -----------------------------------------------------------------------------
+def test_fgp_13_7_failures_from_cards_and_several_at_once():
+    """A RISK card can cause a system failure too, and a car can have several
+    failures at the same time; the Draw Failure card is on the discard pile."""
+    st = position('round = 5\nforced = ["yellow:risk", "card:K15", "card:X07"]\n'
+                  '[[car]]\nat = "13.2.1"\nhand = ["G01", "G02"]\nfailures = ["X06"]')
+    car = st.cars[0]
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("G01", "G02")))
+    drive(st)
+    assert car.failures == ["X06", "X07"]
+    st = position('cards = ["X07"]\n[[car]]\nat = "13.2.1"\nhand = ["G01", "F01"]')
+    assert st.cars[0].failures == ["X07"] and "F01" in st.cars[0].deck.discards
+
+
+# ---- FGP 13.7.1 ---------------------------------------------------------------------------
+def test_fgp_13_7_1_quick_repair_pays_cards_and_tokens_any_time_of_the_turn():
+    """A quick repair pays what the FAILURE card shows (Gearbox 2nd gear: one
+    card and the WHITE token), before the move or at its end, on a later turn
+    than the one the failure came."""
+    st = position('[[car]]\nat = "13.2.1"\nfailures = ["X08"]\nhand = ["G01", "G02"]')
+    car = st.cars[0]
+    assert A.QuickRepair("X08", ("G02",)) in GAME.legal_actions(st, 0)
+    st.cars[0].params["white"] = False
+    st.turn.cache = None
+    assert not [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.QuickRepair)]
+
+
 def test_fgp_13_7_1_quick_repair_also_at_the_end_of_the_turn():
     """A quick repair may be made at any time of the car's turn: after the move
     too, paying the card's cost (DRS Actuator: 1 card)."""
-    st = position("""
-round = 5
-[[car]]
-name = "vireo"
-at = "13.2.1"
-failures = ["X06"]
-failure_tokens = ["drs"]
-hand = ["G01", "G02"]
-""")
+    st = position('round = 5\n[[car]]\nat = "13.2.1"\nfailures = ["X06"]\n'
+                  'hand = ["G01", "G02"]')
     car = st.cars[0]
     assert A.QuickRepair("X06", ("G01",)) in GAME.legal_actions(st, 0)     # before moving
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G01",)))
-    while st.turn.pending.step in ("move", "extend"):
-        legal = GAME.legal_actions(st, 0)
-        GAME.apply(st, 0, next((a for a in legal if isinstance(a, A.Step)), legal[-1]))
+    drive(st)
     assert st.turn.pending.step == "end_events" and st.move["seat"] == 0
     GAME.apply(st, 0, A.QuickRepair("X06", ("G02",)))
     assert car.failures == [] and car.failure_tokens == [] and "G02" not in car.hand
     assert "X06" in st.decks["failure"].discards
-
-
-# ---- FGP 13.4 / 13.4.1 / 13.4.2: loss of control ----------------------------------------
-def _lose_control(options="", rolls='"red:loss_of_control"', hand='["R01", "G02"]',
-                  at="13.2.1", extra=""):
-    """Vireo's tyres on the RED die icon (wear 17): the RED roll after its move
-    (RED card: 5 + 2 MP from tile 13) is forced to loss of control."""
-    st = position(f"""
-round = 5
-options = [{options}]
-rolls = [{rolls}]
-[[car]]
-name = "vireo"
-at = "{at}"
-wear = 17
-hand = {hand}
-{extra}
-""")
-    GAME.apply(st, 0, A.Done())
-    GAME.apply(st, 0, A.Play(("R01",)))
-    while st.turn.pending.step in ("move", "extend"):
-        legal = GAME.legal_actions(st, 0)
-        step = [a for a in legal if isinstance(a, A.Step)
-                and track("fast").spaces[a.to].lane == track("fast").spaces[st.cars[0].space].lane]
-        GAME.apply(st, 0, step[0] if step else legal[-1])
-    return st
-
-
-def test_fgp_13_4_the_driver_may_spin_with_a_counter_steer_card_in_hand():
-    """At a loss of control the choice is a counter-steer card or a spin (A64)."""
-    st = _lose_control()
-    assert st.turn.pending.step == "control"
-    assert GAME.legal_actions(st, 0) == [A.CounterSteer("G02"), A.CounterSteer(None)]
-
-
-def test_fgp_13_4_2_option_must_counter_steer_spins_only_without_a_card():
-    """Option must_counter_steer: a driver holding a counter-steer card must use it."""
-    st = _lose_control(options='"must_counter_steer"')
-    assert GAME.legal_actions(st, 0) == [A.CounterSteer("G02")]

@@ -33,6 +33,8 @@ def view(race: Race, seat: int | None) -> dict:
     for car in race.cars:
         doc = {f: _plain(getattr(car, f)) for f in PUBLIC_CAR}
         doc["hand_size"] = len(car.hand)
+        # FGP 4.3 / 4.3.4: the Draw Failure card's back shows a yellow band
+        doc["draw_failure"] = sum(1 for c in car.hand if C.is_draw_failure(race, c))
         # FGP 7.3.1: how many cards went back under the deck this phase is
         # seen at the table (not which ones)
         doc["returned"] = car.returned
@@ -145,12 +147,17 @@ def redeterminize(race: Race, seat: int, rng: Rng) -> Race:
     if r.battle:
         for s, cards in r.battle["cards"].items():
             committed[int(s)] = committed.get(int(s), []) + list(cards)
+    if r.move and r.move.get("white"):                  # FGP 4.12: chosen, still in hand
+        committed[r.move["seat"]] = committed.get(r.move["seat"], []) + list(r.move["white"])
     for car in r.cars:
         if car.seat == seat:
             rng.shuffle(car.deck.pile)
             continue
-        keep = list(committed.get(car.seat, ()))
-        pool = list(car.deck.pile)
+        # a Draw Failure card in a hand is seen by its yellow band (FGP 4.3.4):
+        # it stays there, and one still in the deck is not dealt
+        df = [c for c in car.hand if C.is_draw_failure(r, c)]
+        keep = list(committed.get(car.seat, ())) + df
+        pool = [c for c in car.deck.pile if not C.is_draw_failure(r, c)]
         rest = list(car.hand)
         for c in keep:
             if c in rest:
@@ -158,7 +165,8 @@ def redeterminize(race: Race, seat: int, rng: Rng) -> Race:
         pool += rest
         rng.shuffle(pool)
         car.hand = [c for c in car.hand if c in keep] + pool[:len(rest)]
-        car.deck.pile = pool[len(rest):]
+        car.deck.pile = pool[len(rest):] + [c for c in car.deck.pile if C.is_draw_failure(r, c)]
+        rng.shuffle(car.deck.pile)
         car.drawn = [c for c in car.drawn if c in car.hand]
     # face-down EVENT cards of the others come from the unseen EVENT cards
     others = [c for c in r.cars if c.seat != seat]

@@ -113,7 +113,7 @@ def change_stress(stress: int, delta: int, *, focus: bool = False,
     - The 3rd space means STRESSED (no pairs). A gain past it leaves the
       token there and rolls the RED die at once, once for every point of
       stress gained beyond it (a +2 from the 3rd space rolls twice, from the
-      middle once: A61 (ours))."""
+      middle once: A65 (ours))."""
     middle, top = stress_bounds()
     low = FOCUS_SPACE + 1 if leader else FOCUS_SPACE
     want = stress + delta
@@ -261,7 +261,7 @@ def off_track_attempt(off_spot: tuple[int, int], card: str | None) -> Outcome:
     flag, no DAMAGE, rejoin b. The card is only spent: no WHITE roll and no
     further wear (our reading, as the text lists no such step). Without a card
     the car spins (FGP 13.4.3 b). The pusher's Penalty token is the one it took
-    at the push (FGP 8.3.1 'immediately'): one token for the incident, A63 (ours)."""
+    at the push (FGP 8.3.1 'immediately'): one token for the incident, A68 (ours)."""
     if card is None:
         return spin_off_track(off_spot)
     return Outcome("FGP 13.4", OFF_TRACK, None, off_spot, rejoin="b")

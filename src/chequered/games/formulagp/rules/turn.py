@@ -282,7 +282,7 @@ def _queue(race: Race, outcome) -> list[Event]:
     stands, and a Safety Car or Red Flag it brings ends the round before the
     car moves (FGP 13.9.2 step 2, 13.10). A cut down to a lowered hand limit is
     made at once too (FGP 8.8, the 'now' queue); dice and the rest come after
-    the move, with the move's own (A62)."""
+    the move, with the move's own (A80)."""
     from .incident_steps import apply_followup
     ev = list(outcome.events)
     for f in _fu(outcome):
