@@ -143,7 +143,7 @@ def check_track(track: Track, *, blue_8th_mp: int = BLUE_8TH_MP,
     if colours and colours != ["GREEN", "GREEN", "RED", "RED"]:
         out.append(f"{src}: FGP 18.1: [ADV] use 2 GREEN and 2 RED speed-limit corners "
                    f"(found {', '.join(colours)})")
-    # 'limit long straights' (A71, our measure): no more long straights than DRS zones
+    # 'limit long straights' (A76, our measure): no more long straights than DRS zones
     # allowed (2), none longer than two BLUE moves in 8th gear
     longs = long_straights(track, blue_8th_mp)
     if len(longs) > 2:

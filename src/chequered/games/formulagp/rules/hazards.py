@@ -261,7 +261,7 @@ def off_track_attempt(off_spot: tuple[int, int], card: str | None) -> Outcome:
     flag, no DAMAGE, rejoin b. The card is only spent: no WHITE roll and no
     further wear (our reading, as the text lists no such step). Without a card
     the car spins (FGP 13.4.3 b). The pusher's Penalty token is the one it took
-    at the push (FGP 8.3.1 'immediately'): one token for the incident, A70 (ours)."""
+    at the push (FGP 8.3.1 'immediately'): one token for the incident, A74 (ours)."""
     if card is None:
         return spin_off_track(off_spot)
     return Outcome("FGP 13.4", OFF_TRACK, None, off_spot, rejoin="b")

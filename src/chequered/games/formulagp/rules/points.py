@@ -53,7 +53,7 @@ def team_points(scored: Mapping[int, int], teams: Mapping[int, str]) -> dict[str
 def standing_order(standings: Mapping[int, int], last: Sequence[int]) -> list[int]:
     """FGP 14.3 / 17: the seats by championship points, most first; equal
     totals in the order of `last` (the classification of the race just run:
-    A70, the rulebook does not say)."""
+    A75, the rulebook does not say)."""
     rank = {s: i for i, s in enumerate(last)}
     return sorted(last, key=lambda s: (-standings.get(s, 0), rank[s]))
 
