@@ -9,14 +9,17 @@ track (`Track.tiles`, zero-MP feature tiles are not in that list, digest A35);
 "distance" is laps * lap tiles + tile, as in rules.finish.
 
 Readings (see docs/design/formulagp-digest.md):
-- A14: the 'Safety Car' EVENT card rolls WHITE; 6 -> Red Flag, else SC.
+- A14: the 'Safety Car' EVENT card rolls WHITE; 6 -> Red Flag, a green face
+  -> SC, any other face -> nothing (the step module; `safety_car_card` here is
+  the older any-face reading, content `deploy_on = "any"`).
 - A35: the SC drives its 3 tiles at the start of every SC round before any car
   moves; it never blocks a blue-flag car, and blue-flag cars ahead keep going.
 - A36: no EVENT cards under the SC; Option cards may be discarded.
 - A37: VSC followers play no card: exactly N steps (forward or lateral), no
   wear, no battles; a step may not pass the car ahead.
-- A38: the red-flag restart is a race start (LED order, 2nd gear) after a
-  normal draw phase; option `restart_without_draw`.
+- A38: the red-flag restart is the race start (pole card, no draw, LED order,
+  2nd gear); the game option `red_flag_restart_draw` puts a normal draw phase
+  first (`restart_without_draw` here is that switch seen the other way).
 - A39: pit-lane cars line up behind the track cars of their tile; option
   `red_flag_pit_cars_last` puts every pit-lane car behind all track cars.
 - A44: a lapped car loses its turn only if it has not moved yet this round.
