@@ -723,3 +723,30 @@ moved = true
     open_lane = race({1, 2, 3})                # lane 4 holds a car that has not spun
     ev = drive(open_lane, 0, ["R04"]) + finish(open_lane, 0)
     assert "red_flag" not in kinds(ev)
+
+
+def test_fgp_13_10_a_restart_with_no_playable_card_is_stuck_in_neutral():
+    """At the race-start restart a car whose only movement card is BLUE and
+    whose ERS cannot be charged (a failure is not repaired on the grid) has no
+    start play: it is stuck in neutral (FGP 7.2), the others choose theirs."""
+    st = pos("""
+round = 9
+forced = ["card:E03", "white:6"]
+[[car]]
+name = "vireo"
+at = "20.2.1"
+hand = ["P03", "G05"]
+[[car]]
+name = "halcyon"
+at = "13.2.1"
+hand = ["B01", "T01"]
+ers = 0
+failures = ["X05"]
+""")
+    GAME.apply(st, 0, A.PlayCard("P03", "play"))
+    for s in (0, 1):
+        GAME.apply(st, s, A.PitStop(None, (), "none"))
+    assert st.cars[1].ers == 0 and st.cars[1].failures == ["X05"]
+    GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])            # pole's bonus card
+    assert st.turn.pending.step == "start_cards" and st.turn.pending.seats == [0]
+    assert st.cars[1].stuck_in_neutral
