@@ -234,7 +234,10 @@ def _r1_cards(race: Race) -> list[Event]:
     race.round = max(race.round, 1)          # a red-flag restart keeps its round number
     grid = list(race.sequence)
     for seat in grid:
-        race.cars[seat].stuck_in_neutral = S.stuck_in_neutral(infos(race, seat))
+        # FGP 7.2 (A51): no movement card it can play (a BLUE one needs an ERS
+        # charge, which a damaged battery may not have after a red flag)
+        race.cars[seat].stuck_in_neutral = S.stuck_in_neutral(infos(race, seat)) \
+            or not _start_legal(race, seat)
     choosing = [s for s in grid if not race.cars[s].stuck_in_neutral]
     race.turn.phase = "r1_order"
     ev = [Event("round", {"round": race.round, "flag": race.flag}, "FGP 7.2.1")]
