@@ -344,6 +344,30 @@ def test_fgp_11_2_a_car_on_the_pit_exit_space_is_passed_without_a_battle():
     assert st.cars[0].space == S("1.3.1")
 
 
+def test_fgp_11_2_a_car_waiting_at_the_pit_exit_is_in_no_wheel_to_wheel_battle():
+    """The car on the pit-exit space can be passed without a battle, so a car ending the
+    round beside it on the exit tile gives it no wheel-to-wheel token, nor takes one."""
+    st = position("""
+        round = 5
+        sequence = ["Red", "Blue"]
+        to_move = "Blue"
+        [[car]]
+        name = "Red"
+        at = "pit_exit"
+        [[car]]
+        name = "Blue"
+        at = "39.3.1"
+        hand = ["G01"]
+        ers = 0
+    """)
+    GAME.apply(st, 1, A.Done())
+    GAME.apply(st, 1, A.Play(("G01",)))                  # 3 + 2 = 5 MP
+    steps(st, 1, "shadow_car", "0.3.1")
+    GAME.apply(st, 1, A.Reduce(3, ()))                   # stops beside Red: 3 ERS
+    assert st.round == 6 and st.cars[1].space == S("0.3.1")
+    assert st.cars[0].w2w is None and st.cars[1].w2w is None
+
+
 def test_fgp_11_2_cars_leaving_in_one_round_line_up_by_white_rolls():
     """Two or more cars leaving in one round roll WHITE: the lowest moves first, a 1 (the
     icon) is a slow stop and goes last; a tie goes to the box nearer the exit."""

@@ -75,6 +75,29 @@ def test_fgp_11_2_1_a_one_repair_with_the_icon_is_a_long_repair():
     assert kinds(ev).index("box_wait") < kinds(ev).index("to_pit_exit")
 
 
+def test_fgp_11_2_1_a_one_repair_takes_off_that_card_s_token_only():
+    """Repairing one DAMAGE card removes its Damage token; the token of a card still by
+    the board stays (here the DRS one)."""
+    st = position("""
+        round = 5
+        sequence = ["Blue", "Red"]
+        to_move = "Red"
+        rolls = ["white:4"]
+        [[car]]
+        name = "Red"
+        at = "pit"
+        damage = ["D05", "D08"]
+        damage_tokens = ["speed", "drs"]
+        [[car]]
+        name = "Blue"
+        at = "10.2.1"
+    """)
+    car = st.cars[0]
+    GAME.apply(st, 0, A.PitStop(None, (), "one", "D05"))
+    GAME.apply(st, 0, A.Done())
+    assert car.damage == ["D08"] and car.damage_tokens == ["drs"]
+
+
 def test_fgp_11_2_1_b_repairing_everything_keeps_the_car_a_round_with_no_roll():
     """Repairing all the cards at once: no WHITE die, the car stays in its box until the
     next round, when it goes out to the pit exit."""
