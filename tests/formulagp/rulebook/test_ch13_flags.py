@@ -306,9 +306,10 @@ def test_fgp_13_9_the_safety_car_card_on_a_red_face_leaves_the_race_running():
     """The card results in a Safety Car only when the roll says so: a red
     face short of 6 leaves the race running (reported bug: it always did)."""
     st, ev = _sc_card(2)
+    ev += play_on(st, lambda s: 0 in s.done)                    # whenever it is resolved
     assert "safety_car" not in kinds(ev) and st.safety_car is None
     assert "red_flag" not in kinds(ev) and "safety_car_not_needed" in kinds(ev)
-    assert st.turn.pending.step == "prep" and st.turn.pending.seats == [0]
+    assert st.round == 5 and 1 not in st.done                  # the round goes on
 
 
 # ---- FGP 13.9.1 Safety Car period -----------------------------------------------------------
@@ -683,6 +684,7 @@ name = "ardent"
 at = "35.2.1"
 """)
     ev = GAME.apply(st, 0, A.PlayCard("P03", "play"))
+    ev += play_on(st, lambda s: s.turn.pending.step == "red_flag")
     assert "red_flag" in kinds(ev)
     assert len({c.laps for c in st.cars}) == 1                  # one lap count on the grid
     restart = st.round + 1
