@@ -74,3 +74,15 @@ def test_text_has_one_line_per_tile_and_shows_cars(key):
     assert lines[0].split()[0] == "0" and "F" in lines[0].split("|")[0]
     drs_tile = t.drs_zones[0][0]
     assert "D1" in lines[drs_tile]
+
+
+def test_a_car_on_a_clickable_space_lets_the_click_through():
+    # The browser found it: a car's disc and number sat on top of the space
+    # the player had to click, so the click never reached the space.
+    t = track("fast")
+    a, b = t.spaces[10].id, t.spaces[20].id
+    root = ET.fromstring(track_svg(t, cars=[("1", a), ("2", b)],
+                                   marks={a: 'data-action="0"'}))
+    cars = {e.get("data-space"): e for e in root.iter() if "car" in _classes(e)}
+    assert cars[str(a)].get("pointer-events") == "none"
+    assert cars[str(b)].get("pointer-events") is None     # keeps its tooltip

@@ -491,7 +491,9 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
         hd = math.radians(p.heading)
         back = k * min(0.16, p.length / 3)
         cx, cy = p.x - back * math.cos(hd), p.y - back * math.sin(hd)
-        o.append(f'<g class="car" data-space="{space}"><circle cx="{_f(cx)}" cy="{_f(cy)}" '
+        # A car on a clickable space lets the click through to the space.
+        through = ' pointer-events="none"' if space in marks else ""
+        o.append(f'<g class="car" data-space="{space}"{through}><circle cx="{_f(cx)}" cy="{_f(cy)}" '
                  f'r="{LANE_W * 0.42 * SCALE:.1f}" fill="{escape(colour)}" stroke="#fff" '
                  f'stroke-width="1.5"/><text x="{_f(cx)}" y="{cy * SCALE + 3.5:.1f}" '
                  f'font-size="9" font-weight="bold" fill="#fff" text-anchor="middle">'
