@@ -82,7 +82,7 @@ def test_a_car_on_a_clickable_space_lets_the_click_through():
     t = track("fast")
     a, b = t.spaces[10].id, t.spaces[20].id
     root = ET.fromstring(track_svg(t, cars=[("1", a), ("2", b)],
-                                   marks={a: 'data-action="0"'}))
+                                   marks={a: ' data-action="0"'}))
     cars = {e.get("data-space"): e for e in root.iter() if "car" in _classes(e)}
     assert cars[str(a)].get("pointer-events") == "none"
     assert cars[str(b)].get("pointer-events") is None     # keeps its tooltip
