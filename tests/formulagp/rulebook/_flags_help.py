@@ -12,8 +12,13 @@ from chequered.games.formulagp.rules import cards as C
 from chequered.games.formulagp.rules.setup import new_race
 from chequered.games.formulagp.track import track
 
+
 GAME = chequered.game("formulagp")
+
+
 CONTENT = C.content_of(new_race("fast", 1))
+
+
 FAST = track("fast")
 
 
@@ -134,3 +139,29 @@ def play_on(st, until, *, limit=3000, seed=7):
 
 __all__ = ["A", "CONTENT", "FAST", "GAME", "at", "card_ids", "drive", "event_id", "face",
            "finish", "forward", "kinds", "play_on", "pos", "risk_id", "sid", "tile", "zones"]
+
+
+# Two cars of the same race; the first to move spins at the end of its GREEN
+# move (worn tyres: the RED die; loss of control; WHITE red = one lane left;
+# then the WHITE die that places the green flag).
+
+
+SPIN = """
+round = 5
+rolls = ["red:loss_of_control", "white:2", "white:3"]
+[[car]]
+name = "vireo"
+at = "13.2.1"
+wear = 17
+hand = ["G05"]
+[[car]]
+name = "halcyon"
+at = "2.2.1"
+hand = ["G06"]
+"""
+
+
+def spin_position(**over):
+    st = pos(SPIN, **over)
+    ev = drive(st, 0, ["G05"])
+    return st, ev + finish(st, 0)

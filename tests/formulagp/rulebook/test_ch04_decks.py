@@ -2,33 +2,13 @@
 (formulagp.position), played through GAME.legal_actions / GAME.apply, the
 outcome checked against the rulebook; docstrings say what the book demands.
 
-Boards used (content/boards.toml, side A): Vireo Racing: 8th gear GREEN 3 /
-RED 5 / BLUE 7 MP, medium tyres +2 (fresh, wear 3), hard +1 (wear 1), max OT
-2, ERS 3 with LEDs [0, 0, 2, 2] (hand limit 6 when full), tyre track of 18
-spaces with the RED die icon on 17. Fast track: tiles 0-6 and 11-14 straight
-(8th gear), 7, 9, 10, 15 and 16 curved."""
+The board and track as test_ch04_mechanics.py describes them."""
 from __future__ import annotations
 
-import chequered
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.position import position
-from chequered.games.formulagp.track import track
 
-GAME = chequered.game("formulagp")
-FAST = track("fast")
-
-
-def drive(st, seat: int = 0, lane: bool = True) -> None:
-    """Spend every movement point straight on (keeping the lane when it can),
-    declining extensions, until the car's move is over."""
-    while st.turn.pending and st.turn.pending.step in ("move", "extend") \
-            and st.turn.pending.seats == [seat]:
-        legal = GAME.legal_actions(st, seat)
-        here = st.cars[seat].space
-        steps = [a for a in legal if isinstance(a, A.Step)]
-        ahead = [a for a in steps if not lane or FAST.spaces[a.to].lane == FAST.spaces[here].lane]
-        GAME.apply(st, seat, (ahead or steps or [legal[-1]])[0]
-                   if st.turn.pending.step == "move" else A.Done())
+from ._ch04_help import GAME, drive
 
 
 # ---- FGP 4.1 ------------------------------------------------------------------------------

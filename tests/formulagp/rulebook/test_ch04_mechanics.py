@@ -10,31 +10,15 @@ spaces with the RED die icon on 17. Fast track: tiles 0-6 and 11-14 straight
 (8th gear), 7, 9, 10, 15 and 16 curved."""
 from __future__ import annotations
 
-import chequered
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.position import parse_space, position
 from chequered.games.formulagp.rules import cards as C
-from chequered.games.formulagp.track import track
 
-GAME = chequered.game("formulagp")
-FAST = track("fast")
+from ._ch04_help import GAME, FAST, drive
 
 
 def sp(name: str, key: str = "fast") -> int:
     return parse_space(key, name)
-
-
-def drive(st, seat: int = 0, lane: bool = True) -> None:
-    """Spend every movement point straight on (keeping the lane when it can),
-    declining extensions, until the car's move is over."""
-    while st.turn.pending and st.turn.pending.step in ("move", "extend") \
-            and st.turn.pending.seats == [seat]:
-        legal = GAME.legal_actions(st, seat)
-        here = st.cars[seat].space
-        steps = [a for a in legal if isinstance(a, A.Step)]
-        ahead = [a for a in steps if not lane or FAST.spaces[a.to].lane == FAST.spaces[here].lane]
-        GAME.apply(st, seat, (ahead or steps or [legal[-1]])[0]
-                   if st.turn.pending.step == "move" else A.Done())
 
 
 # ---- FGP 4.2.2 ----------------------------------------------------------------------------

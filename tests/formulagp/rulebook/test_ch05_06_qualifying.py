@@ -12,8 +12,8 @@ from chequered.games.formulagp.rules import cards as C
 from chequered.games.formulagp.rules.car_state import driver
 from chequered.games.formulagp.rules.tyres import tyre_bonus
 
-from ._util import GAME, CONTENT, done_returns, ids, leds, new, no_pushes, qualify, white, \
-    white_icon
+from ._util import (CONTENT, GAME, done_returns, ids, leds, new, no_pushes, qualify,
+    white, white_icon)
 
 G = ids("movement", "green")
 R = ids("movement", "red")

@@ -1,41 +1,11 @@
 """FGP 8.6-8.9 (DRS, slipstream, ERS and the rest of the Movement Rules), section by section, written from the rulebook:
 each test writes a position by hand and plays it through the protocol.
 
-Boards used (content/boards.toml, side A): vireo and halcyon read GREEN/RED/
-BLUE = 2/4/5 in 6th gear and 3/5/7 in 8th; medium tyres give +2 (wear 3),
-hard +1; vireo holds OT 2 and ERS 3 (LEDs 0/0/2/2: hand limit 6 at 2-3
-charges, 4 below). On the fast track tiles 0-6 and 8 are straight 8th-gear
-tiles, 7, 9 and 10 are corners, tiles 2-5 are DRS zone 1, tile 12 has
-slipstream spaces in lanes 2 and 3, tile 22 forbids pairs, 7.2.1 and 7.3.1
-start skid marks."""
+Boards and track as test_ch08_movement.py describes them."""
 from __future__ import annotations
 
-from .common import A, GAME, kinds, legal, name, play, position, space, turn_over
-
-SOLO = """
-[[car]]
-name = "halcyon"
-at = "30.2.1"
-"""
-
-
-def car(at: str, hand, *, extra: str = "", race: str = "", others: str = SOLO) -> object:
-    """Vireo on `at` with `hand`, to move; halcyon parked far away unless `others`."""
-    return position(f"""{race}
-[[car]]
-name = "vireo"
-at = "{at}"
-hand = {list(hand)!r}
-{extra}
-{others}""")
-
-
-def steps(st, *names):
-    return play(st, *[A.Step(space(st, n)) for n in names])
-
-
-def single(card: str, characteristic: bool = False) -> A.Play:
-    return A.Play((card,), (), characteristic)
+from .common import A, GAME, kinds, legal, name, play, position, turn_over
+from ._ch08_help import SOLO, car, steps, single
 
 
 # ---- FGP 8.6 ------------------------------------------------------------------------------

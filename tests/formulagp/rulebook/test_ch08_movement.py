@@ -11,31 +11,7 @@ start skid marks."""
 from __future__ import annotations
 
 from .common import A, kinds, legal, name, play, position, space, turn_over
-
-SOLO = """
-[[car]]
-name = "halcyon"
-at = "30.2.1"
-"""
-
-
-def car(at: str, hand, *, extra: str = "", race: str = "", others: str = SOLO) -> object:
-    """Vireo on `at` with `hand`, to move; halcyon parked far away unless `others`."""
-    return position(f"""{race}
-[[car]]
-name = "vireo"
-at = "{at}"
-hand = {list(hand)!r}
-{extra}
-{others}""")
-
-
-def steps(st, *names):
-    return play(st, *[A.Step(space(st, n)) for n in names])
-
-
-def single(card: str, characteristic: bool = False) -> A.Play:
-    return A.Play((card,), (), characteristic)
+from ._ch08_help import car, steps, single
 
 
 # ---- FGP 8.1 ------------------------------------------------------------------------------

@@ -8,8 +8,8 @@ from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.position import position
 from chequered.games.formulagp.rules import cards as C
 
-from .pitlane import (GAME, PIT_EXIT, PIT_LANE, S, in_pit, kinds, on_pit_exit, roll, steps,
-                      to_step)
+from .pitlane import (GAME, PIT_EXIT, PIT_LANE, S, in_pit, kinds, on_pit_exit, roll,
+    steps, to_step)
 
 
 # ---- FGP 11.2.1 Repairing Damage and Failures -----------------------------------------------

@@ -3,37 +3,13 @@ as scenarios: a position written by hand (formulagp.position), played through
 GAME.legal_actions / GAME.apply, the outcome checked against the rulebook;
 docstrings say what the book demands.
 
-Vireo Racing (side A) is the car of most scenarios: 8th gear GREEN 3 / RED 5 MP,
-4th gear GREEN 1, medium tyres +2 when fresh, no bonus once worn (wear 13 and
-on), the RED die icon on wear 17; ERS 3. The stress track is the same on every
-DRIVER card: 1 focus, 2 middle (the start), 3 STRESSED."""
+The car and its board as test_ch13_incidents.py describes them."""
 from __future__ import annotations
 
-import chequered
 from chequered.games.formulagp import actions as A
-from chequered.games.formulagp.position import parse_space, position
-from chequered.games.formulagp.track import track
+from chequered.games.formulagp.position import position
 
-GAME = chequered.game("formulagp")
-
-
-def sp(name: str, key: str = "fast") -> int:
-    return parse_space(key, name)
-
-
-def drive(st, seat=0):
-    """Straight on in the lane until the move is over, no extensions."""
-    trk = track(st.track)
-    while st.turn.pending and st.turn.pending.step in ("move", "extend") \
-            and st.turn.pending.seats == [seat]:
-        if st.turn.pending.step == "extend":
-            GAME.apply(st, seat, A.Done())
-            continue
-        legal = GAME.legal_actions(st, seat)
-        lane = trk.spaces[st.cars[seat].space].lane
-        steps = [a for a in legal if isinstance(a, A.Step)]
-        ahead = [a for a in steps if trk.spaces[a.to].lane == lane]
-        GAME.apply(st, seat, (ahead or steps or [legal[-1]])[0])
+from ._ch13_incident_help import GAME, sp, drive
 
 
 # ---- FGP 13.6 -----------------------------------------------------------------------------

@@ -13,38 +13,16 @@ card 7; worn tyres (wear 17) give no bonus and roll the RED die after every
 move."""
 from __future__ import annotations
 
-from ._flags_help import (A, CONTENT, FAST, GAME, at, drive, event_id, finish, kinds, pos,
-    risk_id, sid, tile, zones)
+from ._flags_help import (A, CONTENT, FAST, GAME, SPIN, at, drive, event_id, finish,
+    kinds, pos, risk_id, sid, spin_position, tile, zones)
 
-# Two cars of the same race; the first to move spins at the end of its GREEN
-# move (worn tyres: the RED die; loss of control; WHITE red = one lane left;
-# then the WHITE die that places the green flag).
-SPIN = """
-round = 5
-rolls = ["red:loss_of_control", "white:2", "white:3"]
-[[car]]
-name = "vireo"
-at = "13.2.1"
-wear = 17
-hand = ["G05"]
-[[car]]
-name = "halcyon"
-at = "2.2.1"
-hand = ["G06"]
-"""
-
-
-def _spin(**over):
-    st = pos(SPIN, **over)
-    ev = drive(st, 0, ["G05"])
-    return st, ev + finish(st, 0)
 
 
 # ---- FGP 13.8 Yellow Flags ------------------------------------------------------------------
 def test_fgp_13_8_a_spin_waves_a_yellow_flag_on_its_tile():
     """A car that spins puts a yellow flag on its tile; the zone runs up to the
     green flag the WHITE die places ahead, and race control moves one space."""
-    st, ev = _spin()
+    st, ev = spin_position()
     assert st.cars[0].spun and at(st, 0) == "15.1.1"       # 3 spaces on, then one lane left
     assert zones(st) == [(15, 18, 15)]                     # WHITE 3: green flag on tile 18
     assert st.yellow_panel == 1 and st.safety_car is None
@@ -78,7 +56,7 @@ def test_fgp_13_8_the_incident_on_track_card_waves_a_flag_where_the_car_stands()
 def test_fgp_13_8_two_separate_yellow_zones_bring_out_the_safety_car():
     """A second yellow flag elsewhere while a zone is active deploys the
     Safety Car: the round ends, the car still to move loses its turn."""
-    st, ev = _spin(yellow_zones=[{"yellow": 30, "green": 32}])
+    st, ev = spin_position(yellow_zones=[{"yellow": 30, "green": 32}])
     sc = next(e for e in ev if e.kind == "safety_car")
     assert sc.data["tile"] == 16                           # in front of the leader (tile 15)
     assert st.round == 6 and at(st, 1) == "2.2.1"          # halcyon never moved in round 5
@@ -89,7 +67,7 @@ def test_fgp_13_8_two_separate_yellow_zones_bring_out_the_safety_car():
 def test_fgp_13_8_example_a_second_incident_in_the_zone_waves_no_new_flag():
     """The example: a car in a yellow zone rolls the RED die and spins there:
     no second flag (no Safety Car), the zone lasts a round longer (13.8.1)."""
-    st, ev = _spin(yellow_zones=[{"yellow": 14, "green": 17}])
+    st, ev = spin_position(yellow_zones=[{"yellow": 14, "green": 17}])
     assert st.cars[0].spun and tile(st, 0) == 15
     assert zones(st) == [(14, 17, 16)]                     # ends_at 15 -> 16
     assert st.safety_car is None and st.yellow_panel == 0
@@ -233,7 +211,7 @@ def test_fgp_13_8_2_race_control_reaching_the_sc_space_deploys_the_safety_car():
     """Race control's Yellow Flag token reaching the SC space deploys the
     Safety Car; the count starts again from the start space (A54)."""
     side = next(s for s in CONTENT.control.sides if s.colour == "red")
-    st, ev = _spin(panel_side="red", panel=side.safety_car - 1)
+    st, ev = spin_position(panel_side="red", panel=side.safety_car - 1)
     assert "safety_car" in kinds(ev) and st.safety_car is not None
     assert st.yellow_panel == side.yellow_start
 

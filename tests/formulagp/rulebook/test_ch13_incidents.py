@@ -10,16 +10,11 @@ on), the RED die icon on wear 17; ERS 3. The stress track is the same on every
 DRIVER card: 1 focus, 2 middle (the start), 3 STRESSED."""
 from __future__ import annotations
 
-import chequered
 from chequered.games.formulagp import actions as A
-from chequered.games.formulagp.position import parse_space, position
+from chequered.games.formulagp.position import position
 from chequered.games.formulagp.track import track
 
-GAME = chequered.game("formulagp")
-
-
-def sp(name: str, key: str = "fast") -> int:
-    return parse_space(key, name)
+from ._ch13_incident_help import GAME, sp, drive
 
 
 def stop_at(st, names, card="G01", seat=0):
@@ -33,21 +28,6 @@ def stop_at(st, names, card="G01", seat=0):
     if p and p.step == "move" and p.seats == [seat]:
         GAME.apply(st, seat, next(a for a in GAME.legal_actions(st, seat)
                                   if isinstance(a, A.Reduce)))
-
-
-def drive(st, seat=0):
-    """Straight on in the lane until the move is over, no extensions."""
-    trk = track(st.track)
-    while st.turn.pending and st.turn.pending.step in ("move", "extend") \
-            and st.turn.pending.seats == [seat]:
-        if st.turn.pending.step == "extend":
-            GAME.apply(st, seat, A.Done())
-            continue
-        legal = GAME.legal_actions(st, seat)
-        lane = trk.spaces[st.cars[seat].space].lane
-        steps = [a for a in legal if isinstance(a, A.Step)]
-        ahead = [a for a in steps if trk.spaces[a.to].lane == lane]
-        GAME.apply(st, seat, (ahead or steps or [legal[-1]])[0])
 
 
 def rolled(ev, seat=0):

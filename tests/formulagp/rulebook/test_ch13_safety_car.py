@@ -3,44 +3,15 @@ Car, the Red Flag and the restart), written from the rulebook: each
 sets a position up (formulagp-position/1), plays it through
 GAME.legal_actions / GAME.apply and checks what the rule asks for.
 
-The fast track: tiles 0-6, 11-14, 17-20 and 37-40 are straights in 8th gear
-(one space a lane, two on tiles 3-4 and 29-30); tile 7 is a corner whose
-first lane-2 space starts skid marks (a tricky corner); tiles 15-16 are a
-corner with two lane-2 spaces each; 12, 19 and 38 have slipstream spaces in
-lanes 2-3; the pit lane runs from tile 40 (lane 4) to tile 0. With medium
-tyres a GREEN card moves 5 spaces in 8th gear (3 + the tyre bonus 2), a RED
-card 7; worn tyres (wear 17) give no bonus and roll the RED die after every
-move."""
+The fast track as test_ch13_flags.py describes it."""
 from __future__ import annotations
 
 from chequered.games.formulagp.rules import cards as C
 from chequered.games.formulagp.rules.where import grid_spaces
 
-from ._flags_help import (A, FAST, GAME, at, drive, event_id, finish, kinds, play_on, pos,
-    sid, tile)
+from ._flags_help import (A, FAST, GAME, SPIN, at, drive, event_id, finish, kinds,
+    play_on, pos, sid, spin_position, tile)
 
-# Two cars of the same race; the first to move spins at the end of its GREEN
-# move (worn tyres: the RED die; loss of control; WHITE red = one lane left;
-# then the WHITE die that places the green flag).
-SPIN = """
-round = 5
-rolls = ["red:loss_of_control", "white:2", "white:3"]
-[[car]]
-name = "vireo"
-at = "13.2.1"
-wear = 17
-hand = ["G05"]
-[[car]]
-name = "halcyon"
-at = "2.2.1"
-hand = ["G06"]
-"""
-
-
-def _spin(**over):
-    st = pos(SPIN, **over)
-    ev = drive(st, 0, ["G05"])
-    return st, ev + finish(st, 0)
 
 
 # ---- FGP 13.9 Safety Car --------------------------------------------------------------------
@@ -301,9 +272,9 @@ at = "2.2.1"
 def test_fgp_13_9_2_stress_stays_on_the_middle_space():
     """While the Safety Car is out the stress token stays on the middle space:
     a spin does not move it."""
-    st, _ = _spin(safety_car=30)
+    st, _ = spin_position(safety_car=30)
     assert st.cars[0].spun and st.cars[0].stress == 2
-    free, _ = _spin()
+    free, _ = spin_position()
     assert free.cars[0].stress == 3
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from chequered.games.formulagp.track import BLUE_8TH_MP, Library, build_track, track, track_keys
+from chequered.games.formulagp.track import (BLUE_8TH_MP, build_track, Library, track,
+    track_keys)
 from chequered.games.formulagp.track_check import (blue_run, check_track, long_straights,
                                                    straight_runs, _forward_cycle)
 
