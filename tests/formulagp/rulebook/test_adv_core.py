@@ -175,3 +175,126 @@ def test_fgp_13_9_1_the_standard_period_is_still_two_rounds_without_a_roll():
     ev = GAME.apply(st, 0, A.PlayCard("P03", "play"))
     assert next(e for e in ev if e.kind == "safety_car").data["until"] == 13 + 2
     assert not [e for e in ev if e.kind == "roll" and e.rule == "FGP 13.9.1"]
+
+
+# ---- FGP 9.3 remark / 9.4.3 [ADV]: a second attempt after a tie ------------------------------
+BATTLE = """
+rules = "{rules}"
+round = 5
+{extra}
+[[car]]
+name = "vireo"
+at = "1.2.1"
+tyre = "hard"
+hand = {attacker}
+{params}
+[[car]]
+name = "halcyon"
+at = "3.3.1"
+hand = {defender}
+"""
+
+
+def _tie(attacker, defender, *, rules="advanced", params="", extra=""):
+    """Vireo (OT 2: 0/1/2 LEDs) stops behind halcyon on 2.2.1 and attacks;
+    G05 + 2 OT LEDs against R05 + P01: 4 against 4, a tie."""
+    st = pos(BATTLE.format(rules=rules, attacker=["G01", "G05", *attacker],
+                           defender=["R05", "P01", *defender], params=params, extra=extra))
+    ev = []
+    for a in (A.Done(), A.Play(("G01",), (), False)):
+        ev += GAME.apply(st, 0, a)
+    ev += GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
+    ev += GAME.apply(st, 0, A.Stop())
+    ev += GAME.apply(st, 0, A.Attack(1)) + GAME.apply(st, 0, A.Done())
+    ev += GAME.apply(st, 0, A.Cards(("G05",))) + GAME.apply(st, 1, A.Cards(("R05", "P01")))
+    ev += _no_boosts(st)
+    assert next(e for e in ev if e.kind == "battle_result").data["outcome"] == "tie"
+    return st, ev
+
+
+def _no_boosts(st):
+    ev = []
+    while st.turn.pending and st.turn.pending.step == "battle_boost":
+        s = min(GAME.to_act(st))
+        ev += GAME.apply(st, s, A.Boost(False, False, ()))
+    return ev
+
+
+def test_fgp_9_4_3_after_a_tie_the_attacker_attacks_again_with_one_ot_less():
+    """In an Advanced race the attacker of a tied battle may attack again: OT
+    -1, a new battle with the cards left; here 2 LEDs + 1 OT LED beat 1 LED
+    and the car drives its one OT point past."""
+    st, ev = _tie(["G06"], ["G03"])
+    stress = [c.stress for c in st.cars]
+    assert st.turn.pending.step == "second_attempt" and set(GAME.to_act(st)) == {0}
+    assert A.Attack(1) in GAME.legal_actions(st, 0)
+    ev = GAME.apply(st, 0, A.Attack(1))
+    assert "second_attempt" in kinds(ev) and st.cars[0].ot == 1
+    ev = GAME.apply(st, 0, A.Done())                           # no OT boost
+    ev += GAME.apply(st, 0, A.Cards(("G06",))) + GAME.apply(st, 1, A.Cards(("G03",)))
+    ev += _no_boosts(st)
+    res = next(e for e in ev if e.kind == "battle_result")
+    assert (res.data["outcome"], res.data["attack"], res.data["defence"]) == ("attacker", 3, 1)
+    assert at(st, 0) == "3.2.1" and at(st, 1) == "3.3.1"
+    assert stress == [c.stress for c in st.cars]                # the tie's stress came before
+
+
+def test_fgp_9_4_3_the_tie_still_costs_its_stress_and_cards_before_the_second_attempt():
+    """Both drivers gain 1 stress and discard the tied battle's cards whether
+    or not the attacker goes again."""
+    st0 = pos(BATTLE.format(rules="advanced", attacker=["G01", "G05", "G06"],
+                            defender=["R05", "P01", "G03"], params="", extra=""))
+    before = [c.stress for c in st0.cars]
+    st, _ = _tie(["G06"], ["G03"])
+    # vireo's single GREEN move took 1 stress off first (FGP 13.3)
+    assert [c.stress for c in st.cars] == [before[0] - 1 + 1, before[1] + 1]
+    assert st.cars[0].hand == ["G06"] and st.cars[1].hand == ["G03"]
+
+
+def test_fgp_9_4_3_declining_the_second_attempt_ends_the_attack():
+    """The attacker may let the failed overtake stand: OT wasted, both stay."""
+    st, _ = _tie(["G06"], ["G03"])
+    ev = GAME.apply(st, 0, A.Attack(None))
+    assert "no_second_attempt" in kinds(ev) and st.cars[0].ot == 0
+    assert at(st, 0) == "2.2.1" and st.battle is None
+
+
+def test_fgp_9_4_3_one_second_attempt_only():
+    """A second tie ends the battle: there is no third attempt (A82)."""
+    st, _ = _tie(["G03"], ["R01"])
+    GAME.apply(st, 0, A.Attack(1))
+    GAME.apply(st, 0, A.Done())
+    ev = GAME.apply(st, 0, A.Cards(("G03",))) + GAME.apply(st, 1, A.Cards(("R01",)))
+    ev += _no_boosts(st)                                      # 1 + 1 OT LED v 2: a tie
+    res = [e for e in ev if e.kind == "battle_result"][-1]
+    assert res.data["outcome"] == "tie"
+    assert not (st.turn.pending and st.turn.pending.step == "second_attempt")
+
+
+def test_fgp_9_4_3_no_movement_card_left_no_second_attempt():
+    """Without a movement card to play (and the WHITE token spent) the
+    attacker cannot attack again."""
+    st, _ = _tie([], ["G03"], params="params = []")
+    assert not (st.turn.pending and st.turn.pending.step == "second_attempt")
+    assert st.battle is None and st.cars[0].ot == 0
+
+
+def test_fgp_9_4_3_the_white_token_can_refill_the_hand_for_the_second_attempt():
+    """The rule's hint: with no movement card left, spending the WHITE token
+    draws a new hand, and then the attacker may go again."""
+    st, _ = _tie([], ["G03"], extra='forced = ["card:G07"]')
+    assert GAME.legal_actions(st, 0) == [A.Parameter("white"), A.Attack(None)]
+    GAME.apply(st, 0, A.Parameter("white"))
+    GAME.apply(st, 0, A.Done())                               # discard nothing, draw
+    while st.turn.pending.step == "returns":
+        GAME.apply(st, 0, A.Done())
+    assert "G07" in st.cars[0].hand and not st.cars[0].params["white"]
+    assert st.turn.pending.step == "second_attempt"
+    assert A.Attack(1) in GAME.legal_actions(st, 0)
+
+
+def test_fgp_9_4_3_a_standard_race_has_no_second_attempt():
+    """The second attempt is an Advanced rule: a Standard tie ends the attack."""
+    st, _ = _tie(["G06"], ["G03"], rules="standard")
+    assert not (st.turn.pending and st.turn.pending.step == "second_attempt")
+    assert st.battle is None
