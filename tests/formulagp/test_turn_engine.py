@@ -262,7 +262,22 @@ hand = ["G03"]
 name = "corsa_nera"
 at = "12.2.1"
 """, [A.Done(), A.Play(("G01",), (), False), A.Stop(), A.Attack(1), A.Done(),
-      A.Cards(("G05",)), A.Cards(("G03",))])}
+      A.Cards(("G05",)), A.Cards(("G03",))]),
+        # [ADV] FGP 9.4.3: a tie (G05 + 2 OT LEDs against R05 + P01) in an Advanced race
+        "second_attempt": ("""
+rules = "advanced"
+round = 5
+[[car]]
+name = "vireo"
+at = "1.2.1"
+tyre = "hard"
+hand = ["G01", "G05", "G06"]
+[[car]]
+name = "halcyon"
+at = "3.3.1"
+hand = ["R05", "P01", "G03"]
+""", [A.Done(), A.Play(("G01",), (), False), A.Step(9), A.Stop(), A.Attack(1), A.Done(),
+      A.Cards(("G05",)), A.Cards(("R05", "P01"))])}
 
 
 @functools.lru_cache(maxsize=1)

@@ -258,9 +258,10 @@ def test_fgp_2_2_each_action_deck_and_the_shared_decks():
 # ---- FGP 3 -----------------------------------------------------------------------------
 def test_fgp_3_the_standard_race_only_and_no_speed_limit_markers():
     """The Standard race has no weather, no TEAM RADIO cards and no gear/speed-limit
-    markers: a RED card through a marked corner rolls no die."""
+    markers: a RED card through a marked corner rolls no die. The rule levels are
+    Standard and Advanced (the Advanced race: rulebook/test_adv_core.py)."""
     with pytest.raises((BadInput, ValueError)):
-        FormulaGPConfig(seats=["human"], rules="advanced")
+        FormulaGPConfig(seats=["human"], rules="sprint")
     st = new(1)
     assert set(st.decks) == {"event", "risk", "damage", "failure", "driver"}
     assert any(t.speed_limit for t in track("fast").tiles)

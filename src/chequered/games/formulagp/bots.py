@@ -294,6 +294,10 @@ class HeuristicBot:
             return atk[0]
         return A.Attack(None)
 
+    def _second_attempt(self, race, seat, legal):
+        """[ADV] FGP 9.4.3: attack again with a hand still worth it."""
+        return self._attack(race, seat, [a for a in legal if isinstance(a, A.Attack)])
+
     def _ot_boost(self, race, seat, legal):
         return A.Done()
 

@@ -21,6 +21,10 @@ def sample_configs() -> list[dict]:
                 "seats": ["heuristic", "random", "heuristic"]})
     out.append({"track": "twisty", "options": ["pit_start_round_3"],   # FGP 7.2 (A11)
                 "seats": ["random"] * 4})
+    # the Advanced race (FGP 1, 3.2 b; rules/advanced.py)
+    out.append({"track": "twisty", "rules": "advanced",
+                "seats": ["heuristic"] * 4 + ["random"] * 2})
+    out.append({"track": "street", "rules": "advanced", "seats": ["random"] * 6})
     return out
 
 

@@ -7,12 +7,13 @@ from pydantic import Field, model_validator
 
 from ...engine.protocol import GameConfig
 
-RULE_LEVELS = ("standard",)
+RULE_LEVELS = ("standard", "advanced")
 OPTIONS = (
     "championship",                   # FGP 14: a series of races
     "must_counter_steer",             # FGP 13.4.2: no spin while a counter-steer card is held
     "pit_start_round_3",              # FGP 7.2 (A11): qualifying crashes start in round 3, not 2
     "red_flag_restart_draw",          # FGP 13.10 (A38): a draw phase before the restart
+    "sc_red_flag_on_6",               # [ADV] FGP 13.10 (A81): only a 6 on the SC period roll is a Red Flag
 )
 
 

@@ -276,6 +276,10 @@ EVENT_TEXT = {
                            f"{d['ot']}",
     "no_battle": lambda d, w: f"{w.who(d[S])} does not attack"
                               + (f", {d['ot_lost']} OT wasted" if d.get("ot_lost") else ""),
+    "second_attempt": lambda d, w: f"{w.who(d[S])} attacks {w.who(d['defender'])} again "
+                                   f"with OT {d['ot']}",
+    "no_second_attempt": lambda d, w: f"{w.who(d[S])} does not attack again"
+                                      + (f", {d['ot_lost']} OT wasted" if d.get("ot_lost") else ""),
     "battle_cards_wanted": lambda d, w: "both cars choose their battle cards face down",
     "battle_reveal": lambda d, w: f"{w.who(d[S])} shows {w.cards(d['cards'])}",
     "battle_boost": _boost,

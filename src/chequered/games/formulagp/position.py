@@ -20,6 +20,7 @@ from ...engine.protocol import BadInput
 from .boards import Board
 from .config import FormulaGPConfig
 from .content import load_content
+from .rules.advanced import flag_start
 from .rules.hazards import stress_bounds
 from .rules.setup import DRY_TYRES, new_race
 from .rules.steps import MACHINE
@@ -235,7 +236,7 @@ def _build(doc: dict, content_dir: str | None) -> Race:
                     rules=config.rules, config=config)
     rnd = _int("round", doc.get("round", 3), 1, 40)
     race.round = rnd
-    race.flag = _int("flag", doc.get("flag", cont.control.start_standard - 1 + rnd), 1,
+    race.flag = _int("flag", doc.get("flag", flag_start(cont.control, config.rules) - 1 + rnd), 1,
                      cont.control.radar_spaces)
     race.pit_order = list(range(n))
     for i, (car, c) in enumerate(zip(race.cars, cars_doc)):

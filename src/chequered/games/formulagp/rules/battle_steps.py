@@ -10,6 +10,7 @@ from ....engine.steps import Step
 from ..actions import Attack, Boost, Cards, Done, Parameter, Spend, canon
 from ..state import Race
 from . import battle as B
+from . import battle_retry as BR
 from .battle import card_info
 from . import card_effects as FX
 from . import car_state as CS
@@ -20,6 +21,7 @@ from .overtake import battle_targets, charge_ot, ot_leds
 from .decide import wait
 from .start_steps import infos, stressed
 from .turn import car_of, wear
+from .speed_limits import due_dice
 from .tyres import red_die_after_move
 from .where import (in_yellow_zone, passable, place, positions, race_round, tile_of,
                     track_of, whole_tiles)
@@ -80,6 +82,7 @@ def _battle(race: Race) -> list[Event]:
     if not mv.get("tyres_rolled") and red_die_after_move(C.board_side(race, car), car.wear):
         mv["dice"].append("red")
         mv["tyres_rolled"] = True
+    mv["dice"] += due_dice(race, car)                   # [ADV] FGP 8.4.2, 4.11.3
     if mv["dice"]:                                      # FGP 9.2 3a: dice first
         mv["next"] = "declare"
         mv["stage"] = "dice"
@@ -295,6 +298,8 @@ def _result(race: Race) -> list[Event]:
                                       "attack": res.attacker_total,
                                       "defence": res.defender_total}, res.rule))
     ev += _apply_result(race, res, plays, boosts)
+    if res.outcome == "tie" and BR.open_after_tie(race):    # [ADV] FGP 9.4.3
+        return ev + BR.offer(race)
     if res.outcome != "attacker":
         ev += failed_lapping(race, a, [d])
     race.battle = None

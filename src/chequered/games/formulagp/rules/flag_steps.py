@@ -13,6 +13,7 @@ from . import card_effects as FX
 from . import cards as C
 from . import flags as F
 from . import hazards as H
+from .advanced import is_advanced
 from .car_state import reset_stress
 from .decide import wait
 from .dice import roll_die, white_value
@@ -89,19 +90,22 @@ def safety_car(race: Race) -> list[Event]:
     moves only at the end of a round: A32) and the round ends."""
     if race.safety_car is not None:
         return []
+    ev: list[Event] = []
+    period = sc_period(race, ev)                        # [ADV] FGP 13.9.1: the WHITE die
+    if period == "red_flag":
+        return ev + red_flag(race)
     trk = track_of(race)
     leader = _front(race)
     lt = tile_of(race, race.cars[leader]) or 0
     dep = F.deploy_safety_car(trk, lt, flag=race.flag, sequence=race.sequence,
                             moved=race.done + ([race.move["seat"]] if race.move else []),
-                            hazards=race.hazards,
-                            period=C.content_of(race).control.safety_car_rounds)
+                            hazards=race.hazards, period=period)
     race.safety_car = {"tile": dep.tile, "until": dep.until}
     race.yellow_flags = []
     # A54: the count of risky events starts again once the SC is out
     race.yellow_panel = _panel(race).yellow_start
     race.hazards = dict(dep.keep_hazards)
-    ev = [Event("safety_car", {"tile": dep.tile, "until": dep.until}, "FGP 13.9.2")]
+    ev.append(Event("safety_car", {"tile": dep.tile, "until": dep.until}, "FGP 13.9.2"))
     for c in race.cars:
         c.w2w = None
         c.attempts = 0
@@ -111,6 +115,18 @@ def safety_car(race: Race) -> list[Event]:
         if s not in race.done:
             race.done.append(s)
     return ev
+
+
+def sc_period(race: Race, ev: list[Event]) -> int | str:
+    """FGP 13.9.1: 2 rounds in a Standard race. [ADV] The WHITE die: a green
+    face gives that many rounds (the icon face 1); a red face throws the Red
+    Flag (13.9.1 as written, A81); option `sc_red_flag_on_6` reads 13.10
+    instead: only a 6 does, and the other red faces give their number."""
+    if not is_advanced(race):
+        return C.content_of(race).control.safety_car_rounds
+    face = roll_die(race, ev, "white", "FGP 13.9.1")
+    colour = "green" if "sc_red_flag_on_6" in race.config.options else face.colour
+    return F.sc_period_advanced(white_value(face), colour)
 
 
 def safety_car_card(race: Race, seat: int, data: dict) -> list[Event]:

@@ -20,6 +20,7 @@ from .finish import places_yellow_flag
 from .flag_steps import (advance_panel, investigation, red_flag, safety_car,
                          safety_car_card, virtual_safety_car, yellow_flag)
 from .flags import drs_between
+from .speed_limits import due_dice
 from .tyres import red_die_after_move
 from .turn import car_of, wear
 from .where import in_yellow_zone, occupancy, place, race_round, tile_of, track_of
@@ -74,6 +75,7 @@ def _resolve(race: Race) -> list[Event]:
                 side, car.wear, skip_once=bool(mv.get("tyres_rolled"))))
         for die, event in H.dice_for(checks):
             mv["dice"].append(die if event != H.TRICKY_CORNER else "red_tricky")
+        mv["dice"] += due_dice(race, car)               # [ADV] FGP 8.4.2 speed limits
         gt = mv.get("gravel_tile")
         if gt is not None and gt in race.hazards:
             g = H.gravel(mv["colours"], stops_on_tile=trk.spaces[car.space].tile == gt)

@@ -15,6 +15,7 @@ from . import movement as M
 from .decide import remember, wait
 from .flag_steps import blocked_tile, red_flag
 from .overtake import check_step, must_stop
+from .speed_limits import due_dice
 from .tyres import worn_out
 from .turn import _sc, car_of, wear
 from .where import in_yellow_zone, occupancy, passable, place, positions, race_round, track_of
@@ -259,6 +260,7 @@ def _before_pit(race: Race, car, to: int) -> list[Event]:
     if red_die_after_move(side, car.wear, skip_once=mv.get("skip_red", False)):
         mv["dice"].append("red")
         mv["tyres_rolled"] = True
+    mv["dice"] += due_dice(race, car)                   # [ADV] FGP 8.4.2, 4.11.3
     mv["pit_target"] = to
     mv["next"] = "pit_enter"
     mv["stage"] = "dice"

@@ -109,6 +109,9 @@ def _round_end(race: Race) -> list[Event]:
         race.turn.phase = "round_end_flags"
         ev += yellow_flag(race, s)
     race.deferred = []
+    if race.red_flag:           # [ADV] FGP 13.9.1: the Safety Car's WHITE roll threw it
+        race.turn.phase = "red_flag_choices"
+        return ev
     race.turn.phase = "round_end"
     for car in race.cars:                               # FGP 11.2.1: long stops end
         if car.in_pit and not car.box_call and car.box_wait == 0 and car.moved \

@@ -13,11 +13,12 @@ from __future__ import annotations
 from ....engine import chance
 from ....engine.protocol import BadInput
 from ....engine.steps import Turn
-from ..config import FormulaGPConfig
+from ..config import RULE_LEVELS, FormulaGPConfig
 from ..content import Content, load_content
 from ..state import Car, Race
 from ..track import track as load_track
 from ..track import track_keys
+from .advanced import deck_cards, flag_start
 from .cards import DECK_NAMES, action_ids
 from .dice import roll_die
 from .hazards import MIDDLE_SPACE
@@ -39,14 +40,14 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
              drivers: list[str | None] | None = None, controllers: list[str] | None = None,
              seed: int = 0, content_dir: str | None = None,
              rules: str = "standard", config: FormulaGPConfig | None = None) -> Race:
-    """A Standard race before qualifying: every car in its pit box (FGP 3.1),
+    """A Standard or Advanced race before qualifying: every car in its pit box (FGP 3.1),
     the control panel set (FGP 3.2), decks shuffled (FGP 3.4) and the player
     boards prepared (FGP 5.1). `config` is the game's config (the race keeps
     it); without one, tools and tests get the config these arguments make."""
     content = load_content(content_dir)
     trk = load_track(track)
-    if rules != "standard":
-        raise BadInput(f"FormulaGP: rule level {rules!r} is not available yet (standard)")
+    if rules not in RULE_LEVELS:
+        raise BadInput(f"FormulaGP: rule level {rules!r} is not one of {', '.join(RULE_LEVELS)}")
     if seats < 1:
         raise BadInput("FormulaGP: at least one seat")
     boxes = trk.pit.boxes if trk.pit else seats
@@ -82,7 +83,7 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
 
     ctl = content.control
     if config is None:
-        config = _config(track, controllers, boards, sides, tyres, drivers, content_dir)
+        config = _config(track, controllers, boards, sides, tyres, drivers, content_dir, rules)
     race = Race(config, seed, track)
     ch, ev = race.chance, []            # the race's log starts after setup
 
@@ -95,8 +96,9 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
     face = roll_die(race, ev, "white", "FGP 3.2")
     panel = next(s for s in ctl.sides if s.colour == face.colour)
     race.panel_side = panel.colour
-    # FGP 3.2 b: Chequered Flag on radar space 9 (Standard); final lap at 24 (FGP 12.1).
-    race.flag = ctl.start_standard
+    # FGP 3.2 b: Chequered Flag on radar space 9 (Standard) or 1 (Advanced); final
+    # lap at 24 (FGP 12.1).
+    race.flag = flag_start(ctl, rules)
     race.final_flag = ctl.final_lap
     # FGP 3.2 c: one Yellow Flag token on race control, the other and both green
     # flags in reserve (not on the radar yet). FGP 3.2 d: the SC token in place.
@@ -106,7 +108,8 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
 
     # FGP 3.4: shuffle the shared decks; Advanced-only EVENT/RISK cards removed
     # from a Standard game (they are simply not in the game, so not counted).
-    for name, cards in (("event", content.standard("event")), ("risk", content.standard("risk")),
+    for name, cards in (("event", deck_cards(content, "event", rules)),
+                        ("risk", deck_cards(content, "risk", rules)),
                         ("damage", content.damage.cards), ("failure", content.failure.cards),
                         ("driver", [c for c in content.driver.cards if c.id not in chosen])):
         race.decks[name] = chance.new_deck(ch, ev, [c.id for c in cards], rule="FGP 3.4",
@@ -168,9 +171,10 @@ def new_game(config: FormulaGPConfig, seed: int) -> Race:
     return race
 
 
-def _config(track, controllers, boards, sides, tyres, drivers, content_dir) -> FormulaGPConfig:
+def _config(track, controllers, boards, sides, tyres, drivers, content_dir,
+            rules) -> FormulaGPConfig:
     try:
         return FormulaGPConfig(track=track, seats=controllers, boards=boards, sides=sides,
-                               tyres=tyres, drivers=drivers, content=content_dir)
+                               tyres=tyres, drivers=drivers, content=content_dir, rules=rules)
     except ValueError as exc:                   # pydantic's ValidationError included
         raise BadInput(f"FormulaGP: {exc}") from None

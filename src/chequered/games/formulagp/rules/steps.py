@@ -19,10 +19,12 @@ from ....engine.protocol import Event
 from ....engine.steps import Machine
 from ..state import Race
 from ..text import describe_action, seat_names
-from . import (battle_steps, flag_steps, incident_steps, move_steps, pit_steps, round_flow,
+from . import (battle_retry, battle_steps, flag_steps, incident_steps, move_steps, pit_steps,
+               round_flow,
                setup_steps, start_steps, turn)
 
-STAGES = {**turn.STAGES, **move_steps.STAGES, **battle_steps.STAGES, **incident_steps.STAGES,
+STAGES = {**turn.STAGES, **move_steps.STAGES, **battle_steps.STAGES, **battle_retry.STAGES,
+          **incident_steps.STAGES,
           **pit_steps.STAGES, **round_flow.STAGES}
 
 
@@ -48,6 +50,7 @@ def _round_end_dice(race: Race) -> list[Event]:
 
 
 STEPS = (*setup_steps.STEPS, *start_steps.STEPS, *turn.STEPS, *move_steps.STEPS, *battle_steps.STEPS,
+         *battle_retry.STEPS,
          *incident_steps.STEPS, *pit_steps.STEPS, *flag_steps.STEPS)
 
 PHASES = {**setup_steps.PHASES, **start_steps.PHASES, **round_flow.PHASES, **flag_steps.PHASES,

@@ -256,7 +256,7 @@ def _white_act(race: Race, seat: int, action) -> list[Event]:
         mv["white"].append(action.card)
         return []
     ev = D.use_white_parameter(race, seat, mv.pop("white"))
-    mv["stage"] = "prep"
+    mv["stage"] = mv.pop("white_back", "prep")          # [ADV] 9.4.3: back to the battle
     if D.legal_returns(race, seat):
         wait(race, "returns", [seat])
     else:
