@@ -13,7 +13,7 @@ from __future__ import annotations
 from ....engine import chance
 from ....engine.protocol import BadInput
 from ....engine.steps import Turn
-from ..config import FormulaGPConfig
+from ..config import RULE_LEVELS, FormulaGPConfig
 from ..content import Content, load_content
 from ..state import Car, Race
 from ..track import track as load_track
@@ -45,8 +45,8 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
     it); without one, tools and tests get the config these arguments make."""
     content = load_content(content_dir)
     trk = load_track(track)
-    if rules != "standard":
-        raise BadInput(f"FormulaGP: rule level {rules!r} is not available yet (standard)")
+    if rules not in RULE_LEVELS:
+        raise BadInput(f"FormulaGP: rule level {rules!r} is not one of {', '.join(RULE_LEVELS)}")
     if seats < 1:
         raise BadInput("FormulaGP: at least one seat")
     boxes = trk.pit.boxes if trk.pit else seats
@@ -106,7 +106,9 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
 
     # FGP 3.4: shuffle the shared decks; Advanced-only EVENT/RISK cards removed
     # from a Standard game (they are simply not in the game, so not counted).
-    for name, cards in (("event", content.standard("event")), ("risk", content.standard("risk")),
+    adv = rules == "advanced"                            # FGP 3.4: every card in an Advanced race
+    for name, cards in (("event", content.event.cards if adv else content.standard("event")),
+                        ("risk", content.risk.cards if adv else content.standard("risk")),
                         ("damage", content.damage.cards), ("failure", content.failure.cards),
                         ("driver", [c for c in content.driver.cards if c.id not in chosen])):
         race.decks[name] = chance.new_deck(ch, ev, [c.id for c in cards], rule="FGP 3.4",
