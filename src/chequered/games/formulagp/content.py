@@ -452,6 +452,11 @@ class Content(Strict):
         """FGP 3.4: the cards kept for a Standard game."""
         return [c for c in getattr(self, deck).cards if c.mode == "all"]
 
+    def race_cards(self, deck: Literal["event", "risk"], rules: str) -> list:
+        """FGP 3.4: the cards of the deck for this rule level (an Advanced race
+        keeps the Advanced-only cards too)."""
+        return list(getattr(self, deck).cards) if rules == "advanced" else self.standard(deck)
+
 
 def _unique(what: str, keys: list[str]) -> None:
     seen = set()

@@ -105,10 +105,10 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
     race.sc_radar = None
 
     # FGP 3.4: shuffle the shared decks; Advanced-only EVENT/RISK cards removed
-    # from a Standard game (they are simply not in the game, so not counted).
-    adv = rules == "advanced"                            # FGP 3.4: every card in an Advanced race
-    for name, cards in (("event", content.event.cards if adv else content.standard("event")),
-                        ("risk", content.risk.cards if adv else content.standard("risk")),
+    # from a Standard game (they are simply not in the game, so not counted),
+    # kept in an Advanced one.
+    for name, cards in (("event", content.race_cards("event", rules)),
+                        ("risk", content.race_cards("risk", rules)),
                         ("damage", content.damage.cards), ("failure", content.failure.cards),
                         ("driver", [c for c in content.driver.cards if c.id not in chosen])):
         race.decks[name] = chance.new_deck(ch, ev, [c.id for c in cards], rule="FGP 3.4",
