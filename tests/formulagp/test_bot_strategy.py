@@ -158,3 +158,24 @@ def test_thirty_races_vary_the_start_and_every_stop_has_a_reason():
         assert s["round"] > 2 or s["damage"], s
         assert s["tyres"] or s["penalties"] or s["damage"], s
 
+
+
+def test_late_pit_bonus_counts_in_the_stop_from_the_fresh_tyres_round():
+    """[ADV] FGP 11.4: a degraded set that would stay out is changed once a stop brings
+    the Fresh Tyres token (+2, +1 degraded), not before the token reaches the boxes;
+    a car with a token already changes too (a new set turns it back to +2); fresh
+    tyres alone are still no reason to stop."""
+    side = _side()
+    deg = next(i for i in range(len(side.tyre_track)) if side.tyre_state("medium", i) == "degraded")
+    car = dict(rounds=6, rate=0.5, later_window=None, safety_car=False, hold_rounds=0)
+    base = S.CarNow("medium", deg, 0, 0, **car)
+    now = S.CarNow("medium", deg, 0, 0, **car, late_pit=(2, 1), late_in=0)
+    soon = S.CarNow("medium", deg, 0, 0, **car, late_pit=(2, 1), late_in=3)
+    kept = S.CarNow("medium", deg, 0, 0, **car, late_pit=(2, 1), late_in=0, fresh_token=True)
+    assert not S.stop_pays(side, base, None) and S.stop_pays(side, now, None)
+    assert not S.stop_pays(side, soon, None)
+    assert S.late_pit_value(side, "medium", deg, 4, 0.5, (2, 1)) == 4
+    assert S.late_pit_value(side, "medium", side.start_position("medium"), 2, 0.5, (2, 1)) == 4
+    assert S.stop_pays(side, kept, None)
+    fresh = S.CarNow("medium", side.start_position("medium"), 0, 0, **car, late_pit=(2, 1))
+    assert S.stop_reasons(side, fresh) == [] and not S.stop_pays(side, fresh, None)

@@ -323,3 +323,14 @@ def test_missing_file_and_directory(copy_dir, tmp_path):
         load_content(str(copy_dir))
     with pytest.raises(BadInput, match="not found"):
         load_content(str(tmp_path / "nowhere"))
+
+
+def test_late_pit_bonus_content(content):  # [ADV] FGP 3.2 f, 11.4
+    c = content.control
+    assert c.fresh_tyres_space("green") == 17 and c.fresh_tyres_space("red") == 18
+    assert c.late_pit_bonus == 2 and c.late_pit_bonus_degraded == 1
+    doc = c.model_dump()
+    for bad in ({"fresh_tyres": [1, 18]}, {"fresh_tyres": [17, 25]}, {"fresh_tyres": [17]},
+                {"late_pit_bonus_degraded": 3}):
+        with pytest.raises(ValueError):
+            type(c).model_validate({**doc, **bad})

@@ -18,6 +18,7 @@ from chequered.engine.protocol import BadInput
 from chequered.games.formulagp import GAME
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.position import parse_space, position, space_name
+from chequered.games.formulagp.state import Race
 from chequered.games.formulagp.track import track, track_keys
 
 DOC = Path(__file__).parents[2] / "docs" / "rules" / "formulagp-positions.md"
@@ -401,3 +402,27 @@ def test_cli_bad_short_position_is_one_line(tmp_path):
     res = CliRunner().invoke(app, ["race", "formulagp", "--position", str(p)])
     assert res.exit_code == 2 and "Traceback" not in res.output
     assert "controler" in res.stderr and "car[0]" in res.stderr
+
+
+def test_advanced_fields_fresh_tyres_debris_and_oil():
+    """An Advanced position puts a Fresh Tyres token on a board and debris and
+    oil on tiles; the token reaches the document only once it is set."""
+    st = position("""
+rules = "advanced"
+flag = 18
+hazards = {"5" = "debris", "7" = "oil"}
+[[car]]
+at = "3.2.1"
+fresh_tyres = true
+[[car]]
+at = "1.2.1"
+""")
+    assert st.config.rules == "advanced"
+    assert st.cars[0].fresh_tyres and not st.cars[1].fresh_tyres
+    assert st.hazards == {5: "debris", 7: "oil"}
+    docs = [c.to_doc() for c in st.cars]
+    assert docs[0]["fresh_tyres"] is True and "fresh_tyres" not in docs[1]
+    again = Race.from_doc(st.to_doc())
+    assert again.cars[0].fresh_tyres and again == st
+    with pytest.raises(BadInput, match="fresh_tyres"):
+        position('[[car]]\nat = "3.2.1"\nfresh_tyres = 2\n')

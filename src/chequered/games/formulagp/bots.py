@@ -14,6 +14,7 @@ from . import actions as A
 from . import bot_strategy as S
 from .rules import cards as C
 from .rules.battle import card_info
+from .rules.late_pit import fresh_tyres_space
 from .rules.overtake import battle_targets
 from .rules.turn import gear_for
 from .rules.where import distance, grid_spaces, passable, positions, race_round, track_of
@@ -91,11 +92,16 @@ class HeuristicBot:
         done = distance(race, car) - (self._start if self._start is not None else -2.0)
         pace = max(1.0, (S.TILES_PER_ROUND * S.PRIOR_ROUNDS + done) / (S.PRIOR_ROUNDS + n))
         later = math.ceil(trk.lap_tiles / pace)          # the pit entry again: a lap on
-        table = C.content_of(race).control.pit_penalty_rounds
+        ctl = C.content_of(race).control
+        table = ctl.pit_penalty_rounds
+        adv = race.config.rules == "advanced"                    # [ADV] FGP 11.4
+        late = (ctl.late_pit_bonus, ctl.late_pit_bonus_degraded) if adv else None
+        late_in = fresh_tyres_space(race) - race.flag if adv else 0
         return S.CarNow(car.tyre, car.wear, car.penalties, len(car.damage) + len(car.failures),
                         rounds, self._rate(race), later if later < rounds else None,
                         race.safety_car is not None or bool(race.vsc),
-                        table[min(car.penalties, len(table) - 1)])
+                        table[min(car.penalties, len(table) - 1)], late, late_in,
+                        car.fresh_tyres)
 
     def _stop_now(self, race, seat) -> bool:
         """FGP 11: into the pits this lap? Never in the start rounds (FGP 7.2),

@@ -380,7 +380,9 @@ class Control(Strict):
     start_advanced: int = Field(ge=1)
     final_lap: int                            # FGP 12.1
     no_battle_rounds: list[int]               # FGP 7.2
-    fresh_tyres: list[int]                    # [ADV] 11.4
+    fresh_tyres: list[int] = Field(min_length=2, max_length=2)   # [ADV] 11.4: [green, red] side
+    late_pit_bonus: int = Field(default=2, ge=0)            # [ADV] 11.4: the Fresh Tyres token
+    late_pit_bonus_degraded: int = Field(default=1, ge=0)   # [ADV] 11.4: its lesser side
     sides: list[PanelSide] = Field(min_length=2, max_length=2)
     yellow_flag_rounds: int = Field(ge=1)     # FGP 13.8.1
     safety_car_rounds: int = Field(ge=1)      # FGP 13.9.1 (Standard)
@@ -402,7 +404,17 @@ class Control(Strict):
             raise ValueError("sides: one green and one red side")
         if not 1 <= self.start_standard <= self.final_lap <= self.radar_spaces:
             raise ValueError("start_standard <= final_lap <= radar_spaces")
+        if not all(self.start_advanced < f <= self.final_lap for f in self.fresh_tyres):
+            raise ValueError("fresh_tyres: radar spaces after the Advanced start, "
+                             "up to the final lap (FGP 11.4)")
+        if self.late_pit_bonus_degraded > self.late_pit_bonus:
+            raise ValueError("late_pit_bonus_degraded: the lesser side (FGP 11.4)")
         return self
+
+    def fresh_tyres_space(self, colour: str) -> int:
+        """[ADV] FGP 3.2 f / 11.4: the radar space of the Fresh Tyres token on
+        this side of the panel (fresh_tyres lists the green side's first)."""
+        return self.fresh_tyres[0 if colour == "green" else 1]
 
     def standard_rounds(self) -> int:
         return self.final_lap - self.start_standard + 1
@@ -439,6 +451,11 @@ class Content(Strict):
     def standard(self, deck: Literal["event", "risk"]) -> list:
         """FGP 3.4: the cards kept for a Standard game."""
         return [c for c in getattr(self, deck).cards if c.mode == "all"]
+
+    def race_cards(self, deck: Literal["event", "risk"], rules: str) -> list:
+        """FGP 3.4: the cards of the deck for this rule level (an Advanced race
+        keeps the Advanced-only cards too)."""
+        return list(getattr(self, deck).cards) if rules == "advanced" else self.standard(deck)
 
 
 def _unique(what: str, keys: list[str]) -> None:

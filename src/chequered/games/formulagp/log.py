@@ -301,6 +301,14 @@ EVENT_TEXT = {
     "penalty": _penalty,
     "gravel": lambda d, w: f"{w.who(d[S])} clears the gravel on tile {d['tile']}",
     "hazard": lambda d, w: f"{_words(d['token'])} on tile {d['tile']}",
+    # [ADV] FGP 11.4, 13.13.2, 13.13.3
+    "fresh_tyres": lambda d, w: "Fresh Tyres tokens go into the pit boxes: a new set from now "
+                                "on brings the late pit bonus",
+    "late_pit_bonus": lambda d, w: f"{w.who(d[S])} takes a Fresh Tyres token (late pit bonus)",
+    "debris_hit": lambda d, w: f"{w.who(d[S])} runs over the debris on tile {d['tile']}",
+    "debris_avoided": lambda d, w: f"{w.who(d[S])} changes lanes round the debris on tile "
+                                   f"{d['tile']}",
+    "oil_hit": lambda d, w: f"{w.who(d[S])} spins on the oil on tile {d['tile']}",
     "yellow_flag": lambda d, w: f"yellow flag on tile {d['tile']} (race control "
                                 f"{d['panel']})",
     "yellow_flag_later": lambda d, w: f"{w.who(d[S])}: the yellow flag waits for the end of "

@@ -24,7 +24,7 @@ from .rules.advanced import flag_start
 from .rules.hazards import stress_bounds
 from .rules.setup import DRY_TYRES, new_race
 from .rules.steps import MACHINE
-from .state import CAR_FIELDS, PARAMETERS, Car, Race
+from .state import ADV_CAR_FIELDS, CAR_FIELDS, PARAMETERS, Car, Race
 from .track import GEARS, LANES, Track, track as load_track, track_keys
 
 FORMAT = "formulagp-position/1"
@@ -43,7 +43,8 @@ CAR_SPECIAL = ("name", "board", "side", "driver", "controller", "at", "laps", "g
                "blue_flag", "box")
 CAR_NOT_SET = ("seat", "team", "leader", "number", "space", "in_pit", "off_spot", "off_track",
                "drawn", "returns_left", "returned", "mp_event", "leds_event")
-CAR_KEYS = CAR_SPECIAL + tuple(f for f in CAR_FIELDS
+# [ADV] fields (state.ADV_CAR_FIELDS) are keys too: `fresh_tyres = true` (FGP 11.4)
+CAR_KEYS = CAR_SPECIAL + tuple(f for f in CAR_FIELDS + tuple(ADV_CAR_FIELDS)
                                if f not in CAR_SPECIAL and f not in CAR_NOT_SET)
 
 

@@ -61,6 +61,13 @@ CAR_FIELDS = (
     "mp_event", "leds_event", "no_pairs_next", "no_tyre_bonus_next", "skill_used",
 )
 
+# [ADV] car fields and their defaults, written to the position document only
+# once they differ from the default, so that a Standard race's document (and
+# the golden records' hashes) stays as it was
+ADV_CAR_FIELDS = {
+    "fresh_tyres": False,        # [ADV] the Fresh Tyres token on the board (FGP 11.4)
+}
+
 # fields holding lists / dicts that clone() must copy
 _LIST_FIELDS = ("tyres_left", "hand", "drawn", "held_events", "damage", "failures",
                 "damage_tokens", "failure_tokens", "w2w_with")
@@ -72,7 +79,7 @@ class Car:
     The rulebook's player and car are one seat each, so one class holds both;
     `Player` is an alias."""
 
-    __slots__ = CAR_FIELDS
+    __slots__ = CAR_FIELDS + tuple(ADV_CAR_FIELDS)
 
     def __init__(self, seat: int, board: str, side: str = "A"):
         self.seat = seat
@@ -140,11 +147,13 @@ class Car:
         self.no_pairs_next = False         # FGP 13.13.1 gravel and card effects
         self.no_tyre_bonus_next = False
         self.skill_used = False            # FGP 4.8: the driver skill, once per round
+        for f, v in ADV_CAR_FIELDS.items():
+            setattr(self, f, v)
 
     # -- copies --
     def clone(self) -> "Car":
         c = Car.__new__(Car)
-        for f in CAR_FIELDS:
+        for f in CAR_FIELDS + tuple(ADV_CAR_FIELDS):
             setattr(c, f, getattr(self, f))
         for f in _LIST_FIELDS:
             setattr(c, f, getattr(self, f).copy())
@@ -159,12 +168,14 @@ class Car:
             doc[f] = list(doc[f])
         doc["params"] = dict(self.params)
         doc["deck"] = self.deck.to_doc()
+        doc.update({f: getattr(self, f) for f, v in ADV_CAR_FIELDS.items()
+                    if getattr(self, f) != v})
         return doc
 
     @classmethod
     def from_doc(cls, doc: dict) -> "Car":
         c = cls(doc["seat"], doc["board"], doc.get("side", "A"))
-        for f in CAR_FIELDS:
+        for f in CAR_FIELDS + tuple(ADV_CAR_FIELDS):
             if f in doc and f != "deck":
                 setattr(c, f, doc[f])
         for f in _LIST_FIELDS:

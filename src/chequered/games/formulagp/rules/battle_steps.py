@@ -15,6 +15,7 @@ from .battle import card_info
 from . import card_effects as FX
 from . import car_state as CS
 from . import cards as C
+from . import hazards_adv as HA
 from . import flags as F
 from .flags import lapping_defence
 from .overtake import battle_targets, charge_ot, ot_leds
@@ -172,7 +173,8 @@ def _plays(race: Race, seat: int, role: str | None = None) -> list:
     # in the race, one lap up or nearly) cannot defend
     may = role == "attack" or lapping_defence(
         att.laps_down, car.laps_down, attacker_ahead=whole_tiles(race, att) > whole_tiles(race, car))
-    nop = stressed(race, seat) or FX.modifiers(race, car).no_pairs
+    nop = stressed(race, seat) or FX.modifiers(race, car).no_pairs \
+        or HA.start_no_pairs(race, car)                 # [ADV] FGP 13.13.2 / 13.13.3
     ers = car.ers if "ers_spend" not in FX.modifiers(race, car).disabled else 0
     return B.battle_plays(infos(race, seat), ers=ers, role=role, no_pairs=nop, may_defend=may)
 

@@ -12,6 +12,7 @@ from ..state import Race
 from . import card_effects as FX
 from . import cards as C
 from . import hazards as H
+from . import hazards_adv as HA
 from . import movement as M
 from .car_state import stress
 from .decide import wait
@@ -87,6 +88,7 @@ def _resolve(race: Race) -> list[Event]:
             if g.remove_token:
                 race.hazards.pop(gt, None)
                 ev.append(Event("gravel", {"seat": car.seat, "tile": gt}, "FGP 13.13.1"))
+    ev += HA.after_move(race, car)                      # [ADV] FGP 13.13.2 / 13.13.3
     mv["next"] = "turn_events"
     mv["stage"] = "dice"
     return ev
@@ -288,6 +290,7 @@ def lose_control(race: Race, seat: int, card: str | None, data: dict) -> list[Ev
         and trk.spaces[car.space].skid_to is not None     # still where the skid marks begin
     out = H.loss_of_control(trk, car.space, card, face.colour, occupancy(race, seat),
                             tricky=tricky)
+    ev += HA.oil_spin(race, seat, data, card)           # [ADV] FGP 13.13.3
     return ev + apply_outcome(race, seat, out, pusher=data.get("pusher"), data=data)
 
 
@@ -321,6 +324,8 @@ def apply_outcome(race: Race, seat: int, out: H.Outcome, pusher: int | None = No
             followup(race, "die", seat, die="red")
     for _ in range(out.damage):
         ev += _damage(race, seat)
+    if out.debris:
+        ev += HA.wall_debris(race, seat)                # [ADV] FGP 13.4.4
     if out.rejoin:
         car.rejoin = out.rejoin
     if out.pending == "second_counter_steer":

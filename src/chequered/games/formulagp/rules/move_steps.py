@@ -11,6 +11,7 @@ from ..state import Race
 from . import card_effects as FX
 from . import car_state as CS
 from . import cards as C
+from . import hazards_adv as HA
 from . import movement as M
 from .decide import remember, wait
 from .flag_steps import blocked_tile, red_flag
@@ -234,6 +235,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
             # control after this move and is not pushed again in it (A70)
             mv["visited"].append(to)
             return ev
+    HA.note_step(race, car.space, move)                # [ADV] FGP 13.13.2 / 13.13.3
     car.space = to
     mv["visited"].append(to)
     if occ_here:                                        # FGP 8.5: onto a free car shadow
@@ -264,7 +266,7 @@ def _before_pit(race: Race, car, to: int) -> list[Event]:
     mv["pit_target"] = to
     mv["next"] = "pit_enter"
     mv["stage"] = "dice"
-    return []
+    return HA.after_move(race, car)                     # [ADV] still on track (A93)
 
 
 def _pit_enter(race: Race) -> list[Event]:

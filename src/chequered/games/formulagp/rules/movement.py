@@ -145,26 +145,28 @@ class MovementPoints:
     secondary: int
     event: int
     malus: int               # DAMAGE/FAILURE/RISK reductions (positive number)
+    late_pit: int = 0        # [ADV] FGP 11.4 the Late Pit Bonus
 
     @property
     def total(self) -> int:
         return max(0, self.speed + self.tyre_bonus + self.characteristic + self.focus
-                   + self.secondary + self.event - self.malus)
+                   + self.secondary + self.event + self.late_pit - self.malus)
 
 
 def movement_points(speed_table, gear: int, pace: str, *, tyre_bonus: int = 0,
                     characteristic: bool = False, focus: bool = False,
-                    secondary: int = 0, event: int = 0, malus: int = 0) -> MovementPoints:
+                    secondary: int = 0, event: int = 0, malus: int = 0,
+                    late_pit: int = 0) -> MovementPoints:
     """FGP 7.3.3.2/7.3.3.5: the speed read from the board for the start gear and
     the pace, plus the tyre bonus, the car characteristic (+1, A6), the focus
     bonus (+1, FGP 13.3), +1 per secondary "+1 MP" pair spent, EVENT bonuses,
-    minus card maluses. `speed_table` is a content SpeedTable (`.mp(gear, pace)`)."""
-    if secondary < 0 or event < 0 or malus < 0 or tyre_bonus < 0:
+    [ADV] the Late Pit Bonus (FGP 11.4), minus card maluses. `speed_table` is a content SpeedTable (`.mp(gear, pace)`)."""
+    if secondary < 0 or event < 0 or malus < 0 or tyre_bonus < 0 or late_pit < 0:
         raise ValueError("bonuses and maluses are non-negative amounts")
     return MovementPoints(speed=speed_table.mp(gear, pace), tyre_bonus=tyre_bonus,
                           characteristic=1 if characteristic else 0,
                           focus=1 if focus else 0, secondary=secondary, event=event,
-                          malus=malus)
+                          malus=malus, late_pit=late_pit)
 
 
 # ---- FGP 8.3 / 8.3.1 / 8.5: one movement point -------------------------------------------

@@ -9,6 +9,7 @@ from ..actions import Discard, Done, PitStop, canon
 from ..state import Race
 from . import card_effects as FX
 from . import cards as C
+from . import late_pit as LP
 from . import pit as P
 from .car_state import reset_stress
 from .dice import roll_die
@@ -105,6 +106,7 @@ def _stop_act(race: Race, seat: int, action: PitStop) -> list[Event]:
         car.tyre = action.tyre
         car.wear = fit_tyres(C.board_side(race, car), action.tyre)
         ev.append(Event("tyres", {"seat": seat, "tyre": action.tyre}, "FGP 11.2"))
+    ev += LP.pit_stop(race, car, new_set=action.tyre is not None)      # [ADV] FGP 11.4
     if action.repair == "one":
         # FGP 11.2.1 a: declared now, the card comes off the board; the WHITE
         # die is rolled as the car is about to leave its box (after the cards)

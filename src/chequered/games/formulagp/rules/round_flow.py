@@ -17,6 +17,7 @@ from .penalties import HeldCard, end_of_race
 from .pit_steps import exit_order, leave_box
 from .flag_steps import start_vsc, yellow_flag
 from .season import race_over
+from .late_pit import round_start as late_pit_round
 from .turn import end_turn
 from .sequence import driver_sequence
 from .start_steps import draw_phase
@@ -51,6 +52,7 @@ def _round_start(race: Race) -> list[Event]:
     race.battle = None
     if final_lap(race.flag, race.final_flag):
         ev.append(Event("final_lap", {}, "FGP 12.1"))
+    ev += late_pit_round(race)                          # [ADV] FGP 11.4
     if race.vsc_plan is None:
         return ev + draw_phase(race, range(len(race.cars)), "FGP 7.3.1", "sequence")
     race.turn.phase = "sequence"                             # FGP 13.9.3 step 6: no draw

@@ -18,7 +18,7 @@ from ..content import Content, load_content
 from ..state import Car, Race
 from ..track import track as load_track
 from ..track import track_keys
-from .advanced import deck_cards, flag_start
+from .advanced import flag_start
 from .cards import DECK_NAMES, action_ids
 from .dice import roll_die
 from .hazards import MIDDLE_SPACE
@@ -107,9 +107,10 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
     race.sc_radar = None
 
     # FGP 3.4: shuffle the shared decks; Advanced-only EVENT/RISK cards removed
-    # from a Standard game (they are simply not in the game, so not counted).
-    for name, cards in (("event", deck_cards(content, "event", rules)),
-                        ("risk", deck_cards(content, "risk", rules)),
+    # from a Standard game (they are simply not in the game, so not counted),
+    # kept in an Advanced one.
+    for name, cards in (("event", content.race_cards("event", rules)),
+                        ("risk", content.race_cards("risk", rules)),
                         ("damage", content.damage.cards), ("failure", content.failure.cards),
                         ("driver", [c for c in content.driver.cards if c.id not in chosen])):
         race.decks[name] = chance.new_deck(ch, ev, [c.id for c in cards], rule="FGP 3.4",

@@ -21,6 +21,8 @@ from . import car_state as CS
 from . import cards as C
 from . import draw as D
 from . import flags as F
+from . import hazards_adv as HA
+from . import late_pit as LP
 from . import movement as M
 from . import pit as P
 from .decide import wait
@@ -307,11 +309,11 @@ def _play_stage(race: Race) -> list[Event]:
 
 def no_pairs(race: Race, seat: int) -> bool:
     """Every reason a move may not use a pair (FGP 8.4.1, 13.3, 13.8.1, 13.9.2,
-    11.3, 13.13.1, 13.4.5 and card effects)."""
+    11.3, 13.13.1, [ADV] 13.13.2 / 13.13.3, 13.4.5 and card effects)."""
     car = race.cars[seat]
     trk = track_of(race)
     mods = FX.modifiers(race, car)
-    return (stressed(race, seat) or _sc(race) or mods.no_pairs
+    return (stressed(race, seat) or _sc(race) or mods.no_pairs or HA.start_no_pairs(race, car)
             or race.move.get("exit", False) or _rejoining(car)
             or (car.space is not None and trk.tile_of(car.space).no_pairs)
             or in_yellow_zone(race, tile_of(race, car)))
@@ -396,7 +398,8 @@ def _play_act(race: Race, seat: int, action: Play) -> list[Event]:
 def move_points(race: Race, car, pace: str, gear: int, characteristic: bool):
     """FGP 7.3.3.2 / 7.3.3.5: the board's speed for the gear and pace, the tyre
     bonus (none while rejoining or after gravel), focus, the characteristic,
-    secondary and card bonuses, DAMAGE/FAILURE maluses."""
+    secondary and card bonuses, [ADV] the Late Pit Bonus (FGP 11.4),
+    DAMAGE/FAILURE maluses."""
     side = C.board_side(race, car)
     mods = FX.modifiers(race, car)
     bonus_off = _rejoining(car) or mods.no_tyre_bonus
@@ -404,7 +407,8 @@ def move_points(race: Race, car, pace: str, gear: int, characteristic: bool):
     return M.movement_points(side.speed, gear, pace, tyre_bonus=tb,
                              characteristic=characteristic, focus=car.focus,
                              secondary=car.mp_bonus, event=max(0, car.mp_event),
-                             malus=-mods.speed.get(gear, 0) + max(0, -car.mp_event))
+                             malus=-mods.speed.get(gear, 0) + max(0, -car.mp_event),
+                             late_pit=LP.move_bonus(race, car, tyre_bonus_off=bonus_off))
 
 
 def start_move(race: Race, cards, orange_as, *, characteristic: bool,
