@@ -7,7 +7,7 @@ from pydantic import Field, model_validator
 
 from ...engine.protocol import GameConfig
 
-RULE_LEVELS = ("standard",)
+RULE_LEVELS = ("standard", "advanced")
 OPTIONS = (
     "championship",                   # FGP 14: a series of races
     "must_counter_steer",             # FGP 13.4.2: no spin while a counter-steer card is held

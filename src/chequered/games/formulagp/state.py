@@ -61,6 +61,13 @@ CAR_FIELDS = (
     "mp_event", "leds_event", "no_pairs_next", "no_tyre_bonus_next", "skill_used",
 )
 
+# FGP 4.9 [ADV] TEAM RADIO: written to the document only when set (an Advanced
+# race), so a Standard race's document is what it was: the card held face down
+# (None: none), whether the table has seen it since it was taken (used or
+# shown), and the cards drawn and waiting for the keep choice.
+RADIO_FIELDS = ("radio", "radio_seen", "radio_drawn")
+RADIO_DEFAULTS = {"radio": None, "radio_seen": False, "radio_drawn": []}
+
 # fields holding lists / dicts that clone() must copy
 _LIST_FIELDS = ("tyres_left", "hand", "drawn", "held_events", "damage", "failures",
                 "damage_tokens", "failure_tokens", "w2w_with")
@@ -72,7 +79,7 @@ class Car:
     The rulebook's player and car are one seat each, so one class holds both;
     `Player` is an alias."""
 
-    __slots__ = CAR_FIELDS
+    __slots__ = CAR_FIELDS + RADIO_FIELDS
 
     def __init__(self, seat: int, board: str, side: str = "A"):
         self.seat = seat
@@ -140,6 +147,9 @@ class Car:
         self.no_pairs_next = False         # FGP 13.13.1 gravel and card effects
         self.no_tyre_bonus_next = False
         self.skill_used = False            # FGP 4.8: the driver skill, once per round
+        self.radio: str | None = None      # FGP 4.9 [ADV]: the TEAM RADIO card held
+        self.radio_seen = False            # shown to the table since it was taken
+        self.radio_drawn: list[str] = []   # TEAM RADIO cards drawn, to keep one of
 
     # -- copies --
     def clone(self) -> "Car":
@@ -151,6 +161,7 @@ class Car:
         c.params = self.params.copy()
         c.deck = self.deck.clone()
         c.off_spot = list(self.off_spot) if self.off_spot else None
+        c.radio, c.radio_seen, c.radio_drawn = self.radio, self.radio_seen, list(self.radio_drawn)
         return c
 
     def to_doc(self) -> dict:
@@ -159,6 +170,10 @@ class Car:
             doc[f] = list(doc[f])
         doc["params"] = dict(self.params)
         doc["deck"] = self.deck.to_doc()
+        for f in RADIO_FIELDS:                 # FGP 4.9: only when set (module notes)
+            v = getattr(self, f)
+            if v != RADIO_DEFAULTS[f]:
+                doc[f] = list(v) if isinstance(v, list) else v
         return doc
 
     @classmethod
@@ -171,6 +186,8 @@ class Car:
             setattr(c, f, list(getattr(c, f)))
         c.params = {p: bool(c.params.get(p, True)) for p in PARAMETERS}
         c.deck = Deck.from_doc(doc.get("deck", {}))
+        c.radio, c.radio_seen = doc.get("radio"), bool(doc.get("radio_seen", False))
+        c.radio_drawn = list(doc.get("radio_drawn", ()))
         return c
 
     def __eq__(self, other) -> bool:
@@ -342,7 +359,9 @@ class Race:
         r.track = doc.get("track") or r.config.track
         r.content_dir = r.config.content
         r.cars = [Car.from_doc(c) for c in doc["cars"]]
-        r.decks = {k: Deck.from_doc(doc.get("decks", {}).get(k, {})) for k in SHARED_DECKS}
+        # the shared decks, and any other the race was set up with (FGP 4.9 TEAM RADIO)
+        r.decks = {k: Deck.from_doc(doc.get("decks", {}).get(k, {}))
+                   for k in dict.fromkeys((*SHARED_DECKS, *doc.get("decks", {})))}
         r.pit_order = list(doc.get("pit_order", ()))
         r.panel_side = doc.get("panel_side", "green")
         r.flag = doc.get("flag", 9)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ....engine import chance
 from ....engine.protocol import BadInput
 from ....engine.steps import Turn
-from ..config import FormulaGPConfig
+from ..config import RULE_LEVELS, FormulaGPConfig
 from ..content import Content, load_content
 from ..state import Car, Race
 from ..track import track as load_track
@@ -45,8 +45,8 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
     it); without one, tools and tests get the config these arguments make."""
     content = load_content(content_dir)
     trk = load_track(track)
-    if rules != "standard":
-        raise BadInput(f"FormulaGP: rule level {rules!r} is not available yet (standard)")
+    if rules not in RULE_LEVELS:
+        raise BadInput(f"FormulaGP: rule level {rules!r} is not one of {', '.join(RULE_LEVELS)}")
     if seats < 1:
         raise BadInput("FormulaGP: at least one seat")
     boxes = trk.pit.boxes if trk.pit else seats
@@ -82,7 +82,7 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
 
     ctl = content.control
     if config is None:
-        config = _config(track, controllers, boards, sides, tyres, drivers, content_dir)
+        config = _config(track, controllers, boards, sides, tyres, drivers, content_dir, rules)
     race = Race(config, seed, track)
     ch, ev = race.chance, []            # the race's log starts after setup
 
@@ -111,6 +111,9 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
                         ("driver", [c for c in content.driver.cards if c.id not in chosen])):
         race.decks[name] = chance.new_deck(ch, ev, [c.id for c in cards], rule="FGP 3.4",
                                            what=f"{DECK_NAMES[name]} deck")
+    if rules == "advanced":                 # FGP 3.4 [ADV], 4.9: the TEAM RADIO deck
+        race.decks["radio"] = chance.new_deck(ch, ev, [c.id for c in content.team_radio.cards],
+                                              rule="FGP 3.4", what="TEAM RADIO deck")
 
     ids = action_ids(content)
     for seat in range(seats):
@@ -168,9 +171,10 @@ def new_game(config: FormulaGPConfig, seed: int) -> Race:
     return race
 
 
-def _config(track, controllers, boards, sides, tyres, drivers, content_dir) -> FormulaGPConfig:
+def _config(track, controllers, boards, sides, tyres, drivers, content_dir,
+            rules="standard") -> FormulaGPConfig:
     try:
         return FormulaGPConfig(track=track, seats=controllers, boards=boards, sides=sides,
-                               tyres=tyres, drivers=drivers, content=content_dir)
+                               tyres=tyres, drivers=drivers, content=content_dir, rules=rules)
     except ValueError as exc:                   # pydantic's ValidationError included
         raise BadInput(f"FormulaGP: {exc}") from None
