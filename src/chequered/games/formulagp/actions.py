@@ -206,9 +206,29 @@ class Rejoin:
     to: int
 
 
+@dataclass(frozen=True, slots=True)
+class RadioKeep:
+    """FGP 4.9 [ADV]: keep this TEAM RADIO card (one of those just drawn, or
+    the one held); the others go face up on the discard pile."""
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class RadioSwap:
+    """FGP 4.9 [ADV]: how to change the TEAM RADIO card: 'discard' takes the
+    top card of the discard pile, 'deck' draws two to keep one of."""
+    way: str
+
+
+@dataclass(frozen=True, slots=True)
+class UseRadio:
+    """FGP 4.9 [ADV]: use the TEAM RADIO card held (its benefit for its price)."""
+    card: str
+
+
 ACTION_TYPES = (StartTyre, Return, Done, Cards, Push, CounterSteer, PoleKeep, PlayCard, Spend,
                 Parameter, QuickRepair, NoMove, Play, Step, Stop, Reduce, Extend, Attack,
-                Boost, Discard, PitStop, Rejoin)
+                Boost, Discard, PitStop, Rejoin, RadioKeep, RadioSwap, UseRadio)
 
 
 def canon(action) -> tuple:

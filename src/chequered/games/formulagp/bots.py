@@ -13,6 +13,7 @@ from ...engine.rng import Rng
 from . import actions as A
 from . import bot_strategy as S
 from .rules import cards as C
+from .rules import team_radio as TR
 from .rules.battle import card_info
 from .rules.late_pit import fresh_tyres_space
 from .rules.overtake import battle_targets
@@ -174,6 +175,9 @@ class HeuristicBot:
         for a in legal:
             if isinstance(a, A.QuickRepair):
                 return a
+        radio = self._radio(race, seat, legal)
+        if radio is not None:
+            return radio
         for a in legal:
             # an Option card is worth its LEDs in a battle: draw its EVENT only
             # when the hand is full anyway
@@ -197,6 +201,35 @@ class HeuristicBot:
             return A.Done()
         nm = [a for a in legal if isinstance(a, A.NoMove)]
         return nm[0] if nm else legal[0]
+
+    def _radio(self, race, seat, legal):
+        """FGP 4.9 [ADV]: keep the TEAM RADIO card worth most (one that always
+        applies a little more); take the discard pile's top card when it is
+        clearly better, else draw two when the card held is poor; use the card
+        when it pays now. In the preparations: None when there is nothing to do."""
+        car = race.cars[seat]
+
+        def worth(cid):
+            return TR.value(race, car, cid) + (0.5 if TR.card(race, cid).when == "any" else 0)
+        keeps = [a for a in legal if isinstance(a, A.RadioKeep)]
+        if keeps:
+            return max(keeps, key=lambda a: worth(a.card))
+        use = next((a for a in legal if isinstance(a, A.UseRadio)), None)
+        if use is not None and TR.value(race, car, use.card) >= 0.25:
+            return use
+        held = worth(car.radio) if car.radio else -9.0
+        top = TR.discard_top(race) if TR.in_play(race) else None
+        if A.RadioSwap("discard") in legal and top and worth(top) > held + 0.5:
+            return A.RadioSwap("discard")
+        if A.RadioSwap("deck") in legal and held < 0.5:
+            return A.RadioSwap("deck")
+        option = next((a for a in legal if isinstance(a, A.PlayCard) and a.how == "radio"), None)
+        if option is not None and held < 0 and len(car.hand) >= C.hand_limit(race, car):
+            return option
+        return next((a for a in legal if isinstance(a, A.Done)), None) \
+            if race.turn.pending.step == "radio_swap" else None
+
+    _radio_pick = _radio_swap = _radio_keep = _radio
 
     def _white(self, race, seat, legal):
         """FGP 4.12: the WHITE token throws away what cannot move the car."""

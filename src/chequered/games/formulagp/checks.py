@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .rules import cards as C
+from .rules import team_radio as TR
 from .rules.steps import MACHINE
 from .rules.where import track_of
 from .state import ACTION_DECK_SIZE, SHARED_DECKS
@@ -25,6 +26,8 @@ def sample_configs() -> list[dict]:
     out.append({"track": "twisty", "rules": "advanced",
                 "seats": ["heuristic"] * 4 + ["random"] * 2})
     out.append({"track": "street", "rules": "advanced", "seats": ["random"] * 6})
+    out.append({"track": "fast", "rules": "advanced",                 # FGP 4.9 TEAM RADIO
+                "seats": ["heuristic"] * 3 + ["random"] * 3})
     return out
 
 
@@ -93,6 +96,7 @@ def invariants(race) -> list[str]:
             problems.append(f"seat {c.seat}: ERS {c.ers} outside 0..{side.ers_max}")
         if c.space is not None and c.off_track:
             problems.append(f"seat {c.seat}: on a space and off track")
+    problems += TR.invariants(race)
     p = race.turn.pending
     if p is not None and not race.turn.over:
         for s in p.seats:

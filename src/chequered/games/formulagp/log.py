@@ -55,7 +55,8 @@ class Words:
             return {"tyre_wear": "Tyre Wear card", "option": f"Option card ({led})",
                     "draw_failure": "Draw Failure card"}[ac.kind]
         for deck in (self.content.event, self.content.risk, self.content.damage,
-                     self.content.failure, self.content.driver, self.content.champions):
+                     self.content.failure, self.content.driver, self.content.champions,
+                     self.content.team_radio):
             for c in deck.cards:
                 if c.id == cid:
                     return c.name
@@ -196,6 +197,16 @@ EVENT_TEXT = {
     "no_move_play": lambda d, w: f"{w.who(d[S])} has no movement card: plays "
                                  f"{w.card(d['card'])} and draws one",
     "play_option": lambda d, w: f"{w.who(d[S])} plays an Option card and draws an EVENT card",
+    # ---- [ADV] TEAM RADIO cards (FGP 4.9) ----
+    "play_option_radio": lambda d, w: f"{w.who(d[S])} plays an Option card to change the "
+                                      "TEAM RADIO card",
+    "radio_used": lambda d, w: f"{w.who(d[S])} uses the TEAM RADIO card {w.card(d['card'])}",
+    "radio_swapped": lambda d, w: f"{w.who(d[S])} takes {w.card(d['took'])} from the TEAM RADIO "
+                                  "discard pile" + (f" and puts {w.card(d['gave'])} there"
+                                                    if d.get("gave") else ""),
+    "radio_discarded": lambda d, w: f"{w.who(d[S])} puts {w.cards(d['cards'])} face up on the "
+                                    "TEAM RADIO discard pile",
+    "radio_kept": lambda d, w: f"{w.who(d[S])} keeps the TEAM RADIO card",
     "event_held": lambda d, w: f"{w.who(d[S])} keeps the EVENT card face down",
     "event_drawn": lambda d, w: f"{w.who(d[S])} draws the EVENT card {w.card(d['card'])}",
     "event_played": lambda d, w: f"{w.who(d[S])} plays the EVENT card {w.card(d['card'])}",

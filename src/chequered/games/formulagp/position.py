@@ -40,7 +40,7 @@ RACE_KEYS = ("format", "game", "track", "rules", "options", "seed", "round", "fl
 CAR_SPECIAL = ("name", "board", "side", "driver", "controller", "at", "laps", "gear", "tyre",
                "wear", "tyres_left", "ers", "stress", "ot", "params", "hand", "deck",
                "discards", "held_events", "damage", "failures", "w2w", "laps_down",
-               "blue_flag", "box")
+               "blue_flag", "box", "radio")
 CAR_NOT_SET = ("seat", "team", "leader", "number", "space", "in_pit", "off_spot", "off_track",
                "drawn", "returns_left", "returned", "mp_event", "leds_event")
 # [ADV] fields (state.ADV_CAR_FIELDS) are keys too: `fresh_tyres = true` (FGP 11.4)
@@ -336,6 +336,12 @@ def _car(race: Race, trk: Track, cont, car: Car, c: dict, where: str) -> None:
     for f, deck in (("held_events", "event"), ("damage", "damage"), ("failures", "failure")):
         pool = race.decks[deck].pile
         setattr(car, f, _take(f"{where}.{f}", c.get(f, []), pool, deck.upper()))
+    if "radio" in c:                    # FGP 4.9 [ADV]: the TEAM RADIO card held face down
+        if "radio" not in race.decks:
+            raise BadInput(f"{where}.radio: TEAM RADIO cards are used in an Advanced race "
+                           "(rules = \"advanced\")")
+        car.radio = _take(f"{where}.radio", [c["radio"]], race.decks["radio"].pile,
+                          "TEAM RADIO")[0]
     # tokens and flags
     if "w2w" in c:
         car.w2w = _choice(f"{where}.w2w", c["w2w"], ("vs", "stress"))
@@ -440,8 +446,14 @@ def _shared_decks(race: Race, doc: dict) -> None:
     if not isinstance(decks, dict):
         raise BadInput("decks: a table like {event = [\"E05\"], risk = [\"R02\"]}")
     allowed = ("event", "risk", "damage", "failure")
+    if "radio" in race.decks:           # FGP 4.9 [ADV]: its pile, and its face-up discards
+        allowed += ("radio", "radio_discards")
     _unknown("decks", decks, allowed)
     for name, top in decks.items():
+        if name == "radio_discards":    # listed bottom first: the last one lies on top
+            d = race.decks["radio"]
+            d.discards = _take("decks.radio_discards", top, d.pile, "TEAM RADIO")
+            continue
         d = race.decks[name]
         d.pile = _stack(f"decks.{name}", top, d.pile, name.upper())
 

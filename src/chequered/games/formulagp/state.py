@@ -66,6 +66,11 @@ CAR_FIELDS = (
 # the golden records' hashes) stays as it was
 ADV_CAR_FIELDS = {
     "fresh_tyres": False,        # [ADV] the Fresh Tyres token on the board (FGP 11.4)
+    # FGP 4.9 TEAM RADIO: the card held face down (None: none), whether the table
+    # has seen it since it was taken (used or shown), the cards drawn to keep one of
+    "radio": None,
+    "radio_seen": False,
+    "radio_drawn": [],
 }
 
 # fields holding lists / dicts that clone() must copy
@@ -148,7 +153,7 @@ class Car:
         self.no_tyre_bonus_next = False
         self.skill_used = False            # FGP 4.8: the driver skill, once per round
         for f, v in ADV_CAR_FIELDS.items():
-            setattr(self, f, v)
+            setattr(self, f, list(v) if isinstance(v, list) else v)
 
     # -- copies --
     def clone(self) -> "Car":
@@ -160,6 +165,7 @@ class Car:
         c.params = self.params.copy()
         c.deck = self.deck.clone()
         c.off_spot = list(self.off_spot) if self.off_spot else None
+        c.radio_drawn = list(self.radio_drawn)
         return c
 
     def to_doc(self) -> dict:
@@ -168,8 +174,10 @@ class Car:
             doc[f] = list(doc[f])
         doc["params"] = dict(self.params)
         doc["deck"] = self.deck.to_doc()
-        doc.update({f: getattr(self, f) for f, v in ADV_CAR_FIELDS.items()
-                    if getattr(self, f) != v})
+        for f, v in ADV_CAR_FIELDS.items():         # only when set (see ADV_CAR_FIELDS)
+            if getattr(self, f) != v:
+                x = getattr(self, f)
+                doc[f] = list(x) if isinstance(x, list) else x
         return doc
 
     @classmethod
@@ -182,6 +190,7 @@ class Car:
             setattr(c, f, list(getattr(c, f)))
         c.params = {p: bool(c.params.get(p, True)) for p in PARAMETERS}
         c.deck = Deck.from_doc(doc.get("deck", {}))
+        c.radio_drawn = list(c.radio_drawn)
         return c
 
     def __eq__(self, other) -> bool:
@@ -353,7 +362,9 @@ class Race:
         r.track = doc.get("track") or r.config.track
         r.content_dir = r.config.content
         r.cars = [Car.from_doc(c) for c in doc["cars"]]
-        r.decks = {k: Deck.from_doc(doc.get("decks", {}).get(k, {})) for k in SHARED_DECKS}
+        # the shared decks, and any other the race was set up with (FGP 4.9 TEAM RADIO)
+        r.decks = {k: Deck.from_doc(doc.get("decks", {}).get(k, {}))
+                   for k in dict.fromkeys((*SHARED_DECKS, *doc.get("decks", {})))}
         r.pit_order = list(doc.get("pit_order", ()))
         r.panel_side = doc.get("panel_side", "green")
         r.flag = doc.get("flag", 9)

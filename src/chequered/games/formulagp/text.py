@@ -58,6 +58,12 @@ HELP = {
     "vsc_step": "FGP 13.9.3: under the Virtual Safety Car every car drives exactly the "
                 "drawer's distance, one space at a time, without overtaking.",
     "red_flag": "FGP 13.10: red flag: fit new tyres and repair damage if you wish.",
+    "radio_pick": "FGP 4.9 [ADV]: keep one of the two TEAM RADIO cards, face down; the other "
+                  "goes face up on the discard pile.",
+    "radio_swap": "FGP 4.9 [ADV]: change your TEAM RADIO card: take the top card of the "
+                  "discard pile (yours goes there), or draw two and keep one of the three.",
+    "radio_keep": "FGP 4.9 [ADV]: keep one TEAM RADIO card (a new one or yours); the others go "
+                  "face up on the discard pile.",
 }
 
 
@@ -132,6 +138,13 @@ def describe_action(action) -> str:
         return "no movement card: " + " ".join(map(str, action.choice))
     if isinstance(action, A.Discard):
         return f"discard {action.card}"
+    if isinstance(action, A.RadioKeep):
+        return f"keep TEAM RADIO {action.card}"
+    if isinstance(action, A.RadioSwap):
+        return {"discard": "take the top card of the TEAM RADIO discard pile",
+                "deck": "draw two TEAM RADIO cards"}.get(action.way, action.way)
+    if isinstance(action, A.UseRadio):
+        return f"use TEAM RADIO {action.card}"
     raise TypeError(f"not a FormulaGP action: {type(action).__name__}")
 
 
@@ -166,6 +179,9 @@ def describe_choice(race, seat: int, action) -> str:
         lanes = "/".join(map(str, sp.lanes))
         return f"{base}: tile {sp.tile}, lane {lanes}{how}" + \
             (f" [{', '.join(extra)}]" if extra else "")
+    if isinstance(action, (A.RadioKeep, A.UseRadio)):     # FGP 4.9: name and text
+        rc = C.content_of(race).team_radio.card(action.card)
+        return f"{base}: {rc.name} ({rc.text})"
     one = getattr(action, "card", None)
     cards = getattr(action, "cards", None) or ((one,) if isinstance(one, str) else None)
     if cards:

@@ -12,6 +12,7 @@ from ...engine.rng import Rng
 from . import actions as A
 from .render_board import board_view
 from .rules import cards as C
+from .rules import team_radio as TR
 from .rules.where import distance, track_of
 from .state import Race
 
@@ -42,6 +43,10 @@ def view(race: Race, seat: int | None) -> dict:
         doc["deck_size"] = len(car.deck.pile)
         doc["discards"] = len(car.deck.discards)            # FGP 4.2: piles are face down
         doc["distance"] = distance(race, car)
+        if TR.in_play(race):            # FGP 4.9: face down until the table has seen it
+            doc["radio"] = TR.shown(race, car, seat)
+            doc["has_radio"] = car.radio is not None
+            doc["radio_drawn"] = len(car.radio_drawn)
         cars.append(doc)
     p = race.turn.pending
     v = {
@@ -62,6 +67,8 @@ def view(race: Race, seat: int | None) -> dict:
         "move": {k: _plain(race.move[k]) for k in PUBLIC_MOVE if race.move and k in race.move},
         "battle": _battle(race, seat),
     }
+    if TR.in_play(race):                # FGP 4.9: the discard pile lies face up
+        v["radio_discard_top"] = TR.discard_top(race)
     if seat is not None:
         car = race.cars[seat]
         v["hand"] = list(car.hand)
@@ -70,6 +77,8 @@ def view(race: Race, seat: int | None) -> dict:
         v["returns_left"] = car.returns_left
         v["secret"] = race.secret.get(seat)
         v["board"] = board_view(car, C.board_side(race, car), C.content_of(race))
+        if TR.in_play(race):
+            v["radio_drawn"] = list(car.radio_drawn)
         if race.move and "pole" in race.move and p and seat in p.seats:
             v["pole_cards"] = list(race.move["pole"])
     return v
@@ -177,8 +186,27 @@ def redeterminize(race: Race, seat: int, rng: Rng) -> Race:
         n = len(c.held_events)
         c.held_events, pool = pool[:n], pool[n:]
     ev.pile = pool
+    _resample_radio(r, seat, rng)                       # FGP 4.9 [ADV]
     for name, d in r.decks.items():
         if name != "event":
             rng.shuffle(d.pile)
     r.chance = Chance(Rng(state=rng.next64()))
     return r
+
+
+def _resample_radio(race: Race, seat: int, rng: Rng) -> None:
+    """The other players' face-down TEAM RADIO cards (held and not yet shown,
+    or drawn and not yet kept) come again from the cards `seat` has not seen:
+    those and the deck's draw pile, which is shuffled too."""
+    if not TR.in_play(race):
+        return
+    d = TR.deck(race)
+    others = [c for c in race.cars if c.seat != seat]
+    hidden = [c for c in others if c.radio is not None and not c.radio_seen]
+    pool = list(d.pile) + [c.radio for c in hidden] + [x for c in others for x in c.radio_drawn]
+    rng.shuffle(pool)
+    for c in hidden:
+        c.radio = pool.pop()
+    for c in others:
+        c.radio_drawn = [pool.pop() for _ in c.radio_drawn]
+    d.pile = pool

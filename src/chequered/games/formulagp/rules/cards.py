@@ -189,7 +189,7 @@ def overflow_choices(race: Race, car: Car) -> list[tuple[str, str]]:
 
 # ---- deck operations (FGP 4.2, 4.2.1) -----------------------------------------
 DECK_NAMES = {"event": "EVENT", "risk": "RISK", "damage": "DAMAGE", "failure": "FAILURE",
-              "driver": "DRIVER"}
+              "driver": "DRIVER", "radio": "TEAM RADIO"}
 
 
 def draw_cards(race: Race, car: Car, n: int = 1, rule: str = "FGP 4.2.1", *,

@@ -15,6 +15,7 @@ from .car_state import reset_stress
 from .dice import roll_die
 from .dice import white_value
 from .decide import wait
+from .radio_steps import pit_change
 from .turn import end_turn
 from .tyres import fit_tyres
 from ..track import Move
@@ -122,7 +123,7 @@ def _stop_act(race: Race, seat: int, action: PitStop) -> list[Event]:
         ev += _remove_repaired(race, car, res.removed)
         car.repairing, car.exit_roll = res.repaired, res.roll
         race.move["stays"] = res.stays
-    race.move["stage"] = "pit_cards"
+    race.move["stage"] = pit_change(race, "pit_cards")   # FGP 11.2 [ADV]: TEAM RADIO
     return ev
 
 

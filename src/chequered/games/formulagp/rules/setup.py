@@ -115,6 +115,9 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
                         ("driver", [c for c in content.driver.cards if c.id not in chosen])):
         race.decks[name] = chance.new_deck(ch, ev, [c.id for c in cards], rule="FGP 3.4",
                                            what=f"{DECK_NAMES[name]} deck")
+    if rules == "advanced":                 # FGP 3.4 [ADV], 4.9: the TEAM RADIO deck
+        race.decks["radio"] = chance.new_deck(ch, ev, [c.id for c in content.team_radio.cards],
+                                              rule="FGP 3.4", what="TEAM RADIO deck")
 
     ids = action_ids(content)
     for seat in range(seats):

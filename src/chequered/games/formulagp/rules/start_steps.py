@@ -16,6 +16,7 @@ from .battle import card_info
 from .decide import keep_deciding, wait
 from .dice import roll_die
 from .hazards import STRESSED_SPACE, become_leader
+from .radio_steps import start_phase
 from .tyres import tyre_bonus
 from .where import grid_spaces, track_of
 
@@ -179,7 +180,7 @@ def _grid(race: Race) -> list[Event]:
             car.in_pit = True
             car.laps = 0
     race.sequence = list(grid)
-    race.turn.phase = "pole"
+    race.turn.phase = start_phase(race, "pole")        # FGP 7.2 [ADV]: TEAM RADIO first
     ev = [Event("grid", {"order": grid}, "FGP 6.2")]
     if grid:                        # the pole sitter leads the race from the start: it
         ev += _leader_token(race, grid[0])   # holds the Race Leader token (FGP 7.3.2, 13.3)

@@ -20,12 +20,10 @@ from ....engine.steps import Machine
 from ..state import Race
 from ..text import describe_action, seat_names
 from . import (battle_retry, battle_steps, flag_steps, incident_steps, move_steps, pit_steps,
-               round_flow,
-               setup_steps, start_steps, turn)
+               radio_steps, round_flow, setup_steps, start_steps, turn)
 
 STAGES = {**turn.STAGES, **move_steps.STAGES, **battle_steps.STAGES, **battle_retry.STAGES,
-          **incident_steps.STAGES,
-          **pit_steps.STAGES, **round_flow.STAGES}
+          **incident_steps.STAGES, **pit_steps.STAGES, **round_flow.STAGES, **radio_steps.STAGES}
 
 
 def run_stage(race: Race) -> list[Event]:
@@ -51,9 +49,10 @@ def _round_end_dice(race: Race) -> list[Event]:
 
 STEPS = (*setup_steps.STEPS, *start_steps.STEPS, *turn.STEPS, *move_steps.STEPS, *battle_steps.STEPS,
          *battle_retry.STEPS,
-         *incident_steps.STEPS, *pit_steps.STEPS, *flag_steps.STEPS)
+         *incident_steps.STEPS, *pit_steps.STEPS, *flag_steps.STEPS, *radio_steps.STEPS)
 
 PHASES = {**setup_steps.PHASES, **start_steps.PHASES, **round_flow.PHASES, **flag_steps.PHASES,
+          **radio_steps.PHASES,
           "turns": _turns, "round_end_dice": _round_end_dice}
 
 MACHINE = Machine(STEPS, PHASES, turn_rule="FGP 7.1", over_rule="FGP 12",

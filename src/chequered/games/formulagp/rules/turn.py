@@ -25,6 +25,7 @@ from . import hazards_adv as HA
 from . import late_pit as LP
 from . import movement as M
 from . import pit as P
+from . import radio_steps as RS
 from .decide import wait
 from .hazards import quick_repair, quick_repair_choices
 from .start_steps import stressed
@@ -173,6 +174,7 @@ def _prep_legal(race: Race, seat: int) -> list:
         out += [PlayCard(c, "sc_discard") for what, c in F.sc_discard_choices(
             car.hand, kinds, tyre_wear_discarded=bool(race.move.get("sc_tyre_discard")))
             if what != "done"]
+    out += RS.prep_legal(race, seat, sc=sc, fixed=fixed)      # FGP 4.9 [ADV]
     if not sc:
         for c in FX.held_event_choices(race, seat, when="turn"):
             out.append(PlayCard(c, "event"))
@@ -195,6 +197,9 @@ def _prep_legal(race: Race, seat: int) -> list:
 
 def _prep_act(race: Race, seat: int, action) -> list[Event]:
     car = race.cars[seat]
+    radio = RS.prep_act(race, seat, action)             # FGP 4.9 [ADV]
+    if radio is not None:
+        return radio
     if isinstance(action, Done):
         fixed = race.move.pop("fixed", None)
         if fixed is not None:                           # FGP 7.2.1: move with the revealed cards
@@ -315,6 +320,7 @@ def no_pairs(race: Race, seat: int) -> bool:
     mods = FX.modifiers(race, car)
     return (stressed(race, seat) or _sc(race) or mods.no_pairs or HA.start_no_pairs(race, car)
             or race.move.get("exit", False) or _rejoining(car)
+            or race.move.get("radio") is not None         # FGP 4.9: a TEAM RADIO card used
             or (car.space is not None and trk.tile_of(car.space).no_pairs)
             or in_yellow_zone(race, tile_of(race, car)))
 
