@@ -13,6 +13,8 @@ OPTIONS = (
     "must_counter_steer",             # FGP 13.4.2: no spin while a counter-steer card is held
     "pit_start_round_3",              # FGP 7.2 (A11): qualifying crashes start in round 3, not 2
     "red_flag_restart_draw",          # FGP 13.10 (A38): a draw phase before the restart
+    "safety_car_card_twice",          # FGP 15.11.1: the first 'Safety Car' card goes back
+    "fast_virtual_safety_car",        # FGP 15.11.3: one VSC round, every car 4 spaces
 )
 
 

@@ -1,0 +1,34 @@
+"""FGP 15.8-15.13, optional rules (the second half): pure functions.
+
+Each rule is a named game option (config.OPTIONS); the step code that reads
+`name in race.config.options` is in rules/optional_steps_b.py. Readings where
+the book is open are the matrix's A105-A109 ("Choices")."""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+# ---- FGP 15.11.1 the Safety Car EVENT card, drawn a second time --------------------------
+SAFETY_CAR_CARD = "Safety Car"          # FGP 13.9: the card's name (content/event.toml)
+
+
+def sc_card_goes_back(name: str, already_returned: bool) -> bool:
+    """FGP 15.11.1: the first draw of the 'Safety Car' EVENT card goes back
+    into the draw pile (which is reshuffled); the second one is played as
+    normal. A105: the draw that turned it up is spent (no card in its place)."""
+    return name == SAFETY_CAR_CARD and not already_returned
+
+
+# ---- FGP 15.11.3 faster Virtual Safety Car procedure --------------------------------------
+FAST_VSC_SPACES = 4                     # FGP 15.11.3: "All players move 4 spaces"
+
+
+def fast_vsc_order(sequence: Sequence[int], drawer: int, *, out: Sequence[int] = ()
+                   ) -> list[int]:
+    """FGP 15.11.3 (A108): the round the flag moves to is the VSC round; it
+    "continues with the current player sequence": the cars after the drawer
+    first, then those before it, the drawer last, each once. `out`: cars
+    that cannot drive (spun, off the track, in the pit box: as A37)."""
+    seq = list(sequence)
+    i = seq.index(drawer) if drawer in seq else len(seq)
+    order = seq[i + 1:] + seq[:i] + ([drawer] if drawer in seq else [])
+    return [s for s in order if s not in set(out)]
