@@ -7,7 +7,7 @@ The fast track, as in test_ch13_safety_car.py: tiles 0-6, 11-14, 17-20 and
 spaces in 8th gear."""
 from __future__ import annotations
 
-from ._flags_help import A, GAME, at, drive, event_id, finish, kinds, play_on, pos
+from ._flags_help import A, GAME, at, drive, event_id, finish, kinds, play_on, pos, sid
 
 # ---- FGP 15.11.1 the Safety Car EVENT card, drawn a second time ----------------------------
 CARD = """
@@ -114,3 +114,73 @@ def test_fgp_15_11_3_without_the_option_the_others_drive_the_drawers_distance():
     st, ev = _vsc_drawn([])
     ev += play_on(st, lambda s: s.turn.phase == "turns" and s.round == 6)
     assert _steps(ev) == {1: 5, 2: 5}
+
+
+# ---- FGP 15.9 penalties decided by the race director ---------------------------------------
+# vireo changes lane from 1.3.1 into halcyon on 1.4.1 and pushes it off the track
+# (FGP 8.3.1: one Penalty token for the pusher); the last roll is the off-track one.
+PUSH = """
+round = 5
+rolls = {rolls}
+{optional}
+[[car]]
+name = "vireo"
+at = "1.3.1"
+hand = ["G05"]
+w2w = "vs"
+[[car]]
+name = "halcyon"
+at = "1.4.1"
+w2w = "vs"
+"""
+
+
+def _push(white, *, options=("race_director_penalties",), warnings=None):
+    from .common import turn_over
+    rolls = ([f"white:{white}"] if white else []) + ["white:1"]
+    text = PUSH.format(rolls=rolls, optional=f"optional = {{warnings = {{\"0\" = {warnings}}}}}"
+                       if warnings else "")
+    st = pos(text, options=list(options))
+    ev = GAME.apply(st, 0, A.Done())
+    ev += GAME.apply(st, 0, A.Play(("G05",), (), False))
+    step = next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)
+                and a.to == sid("1.4.1"))
+    ev += GAME.apply(st, 0, step)
+    ev += turn_over(st, 0, moving=lambda options: options[0],
+                    choose=lambda step, seat, options: options[0] if step == "control" else None)
+    assert st.cars[1].off_track
+    return st, ev
+
+
+def test_fgp_15_9_without_the_option_a_push_off_is_one_penalty():
+    """The normal rule: pushing a car off the track is one Penalty token."""
+    st, ev = _push(None, options=())
+    assert st.cars[0].penalties == 1 and "race_director" not in kinds(ev)
+
+
+def test_fgp_15_9_the_first_range_is_a_racing_incident():
+    """The race director's WHITE roll in the first range: no penalty."""
+    st, ev = _push(2)
+    assert st.cars[0].penalties == 0
+    assert next(e for e in ev if e.kind == "race_director").data["verdict"] == "racing_incident"
+
+
+def test_fgp_15_9_the_second_range_is_a_warning_the_second_warning_a_penalty():
+    """A roll in the second range is a warning (black & white flag); a
+    driver's second warning gives a Penalty token at once, and so does each
+    later one."""
+    st, ev = _push(3)
+    assert st.cars[0].penalties == 0 and st.optional["warnings"] == {"0": 1}
+    st, ev = _push(4, warnings=1)
+    assert st.cars[0].penalties == 1 and st.optional["warnings"] == {"0": 2}
+    st, ev = _push(3, warnings=2)
+    assert st.cars[0].penalties == 1 and st.optional["warnings"] == {"0": 3}
+
+
+def test_fgp_15_9_the_third_range_is_a_penalty_doubled_after_a_warning():
+    """A roll in the third range is a penalty: one token, two for a driver
+    who already has a warning."""
+    st, _ = _push(5)
+    assert st.cars[0].penalties == 1
+    st, _ = _push(6, warnings=1)
+    assert st.cars[0].penalties == 2 and st.optional["warnings"] == {"0": 1}

@@ -15,6 +15,7 @@ OPTIONS = (
     "red_flag_restart_draw",          # FGP 13.10 (A38): a draw phase before the restart
     "safety_car_card_twice",          # FGP 15.11.1: the first 'Safety Car' card goes back
     "fast_virtual_safety_car",        # FGP 15.11.3: one VSC round, every car 4 spaces
+    "race_director_penalties",        # FGP 15.9: a WHITE roll decides incident penalties
 )
 
 

@@ -32,3 +32,31 @@ def fast_vsc_order(sequence: Sequence[int], drawer: int, *, out: Sequence[int] =
     i = seq.index(drawer) if drawer in seq else len(seq)
     order = seq[i + 1:] + seq[:i] + ([drawer] if drawer in seq else [])
     return [s for s in order if s not in set(out)]
+
+
+# ---- FGP 15.9 penalties decided by the race director --------------------------------------
+# A106 (ours): the book prints the three WHITE ranges as icons our text lacks; we read
+# them as equal thirds of the die (the icon face counts 1, A1): 1-2, 3-4, 5-6.
+DIRECTOR_RANGES = {"racing_incident": (1, 2), "warning": (3, 4), "penalty": (5, 6)}
+
+
+class Verdict:
+    """The race director's decision: `kind`, the Penalty tokens it gives and
+    the driver's warnings (black & white flags) after it."""
+    __slots__ = ("kind", "tokens", "warnings")
+
+    def __init__(self, kind: str, tokens: int, warnings: int):
+        self.kind, self.tokens, self.warnings = kind, tokens, warnings
+
+
+def director(white: int, warnings: int) -> Verdict:
+    """FGP 15.9: a racing incident gives nothing; a warning gives a black &
+    white flag, and the second and every later one a Penalty token at once; a
+    penalty gives 1 token, 2 to a driver already warned (A107: the doubling
+    is for the penalty the director hands out, not for a warning)."""
+    kind = next(k for k, (lo, hi) in DIRECTOR_RANGES.items() if lo <= white <= hi)
+    if kind == "racing_incident":
+        return Verdict(kind, 0, warnings)
+    if kind == "warning":
+        return Verdict(kind, 1 if warnings + 1 >= 2 else 0, warnings + 1)
+    return Verdict(kind, 2 if warnings else 1, warnings)

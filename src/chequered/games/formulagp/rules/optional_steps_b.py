@@ -11,6 +11,7 @@ from . import optional_rules_b as R
 
 SC_TWICE = "safety_car_card_twice"      # FGP 15.11.1
 FAST_VSC = "fast_virtual_safety_car"    # FGP 15.11.3
+DIRECTOR = "race_director_penalties"    # FGP 15.9
 
 
 def on(race: Race, name: str) -> bool:
@@ -80,8 +81,40 @@ def fast_vsc_over(race: Race) -> None:
         race.vsc_plan = None
 
 
+# ---- FGP 15.9 ------------------------------------------------------------------------------
+def incident_penalty(race: Race, seat: int, cause: str, rule: str) -> list[Event]:
+    """The one Penalty token an incident with another car gives (a collision,
+    FGP 13.5; a push off the track, 8.3.1 / 13.4.5); with the option the race
+    director's WHITE roll decides it first (FGP 15.9)."""
+    from .dice import roll_die, white_value
+    car = race.cars[seat]
+    if not on(race, DIRECTOR):
+        car.penalties += 1
+        return [Event("penalty", {"seat": seat, "cause": cause}, rule)]
+    ev: list[Event] = []
+    white = white_value(roll_die(race, ev, "white", "FGP 15.9", seat=seat))
+    warned = race.optional.setdefault("warnings", {})
+    v = R.director(white, warned.get(str(seat), 0))
+    warned[str(seat)] = v.warnings
+    ev.append(Event("race_director", {"seat": seat, "verdict": v.kind,
+                                      "warnings": v.warnings}, "FGP 15.9"))
+    if v.tokens:
+        car.penalties += v.tokens
+        ev.append(Event("penalty", {"seat": seat, "tokens": v.tokens, "cause": cause}, rule))
+    return ev
+
+
+def warnings(race: Race, seat: int) -> int:
+    """FGP 15.9: the black & white flags a driver holds (public)."""
+    return race.optional.get("warnings", {}).get(str(seat), 0)
+
+
 # ---- the log's words for the events above (log.py joins them) ---------------------------
+VERDICTS = {"racing_incident": "a racing incident, no penalty",
+            "warning": "a warning (black & white flag)", "penalty": "a penalty"}
 EVENT_TEXT = {
+    "race_director": lambda d, w: f"the race director rules {VERDICTS[d['verdict']]} for "
+                                  f"{w.who(d['seat'])} ({d['warnings']} warnings)",
     "fast_vsc": lambda d, w: f"VIRTUAL SAFETY CAR: next round every car drives "
                              f"{d['steps']} spaces, no cards: " + w.order(d["movers"]),
     "sc_card_returned": lambda d, w: f"{w.card(d['card'])} goes back into the EVENT deck, "
