@@ -7,6 +7,13 @@ The fast track, as in test_ch13_safety_car.py: tiles 0-6, 11-14, 17-20 and
 spaces in 8th gear."""
 from __future__ import annotations
 
+import pytest
+
+from chequered.engine.play import play
+from chequered.engine.records import record_of, replay
+from chequered.games.formulagp.checks import invariants
+from chequered.games.formulagp.track import track_keys
+
 from ._flags_help import A, GAME, at, drive, event_id, finish, kinds, play_on, pos, sid
 
 # ---- FGP 15.11.1 the Safety Car EVENT card, drawn a second time ----------------------------
@@ -184,3 +191,29 @@ def test_fgp_15_9_the_third_range_is_a_penalty_doubled_after_a_warning():
     assert st.cars[0].penalties == 1
     st, _ = _push(6, warnings=1)
     assert st.cars[0].penalties == 2 and st.optional["warnings"] == {"0": 1}
+
+
+# ---- the engine options of FGP 15.8-15.13 together, whole races ------------------------------
+ENGINE_OPTIONS = ["safety_car_card_twice", "fast_virtual_safety_car", "race_director_penalties"]
+KINDS = {"sc_card_returned", "fast_vsc", "race_director"}
+
+
+@pytest.mark.parametrize("track", track_keys())
+@pytest.mark.parametrize("cars", [2, 6, 10])
+def test_fgp_15_b_options_together_whole_races_keep_the_invariants_and_replay(track, cars):
+    """Heuristic drivers race to the end with every engine option of this half
+    on; after every action the race is sound, and its record replays it. The
+    10-car race on the fast track meets all three options' situations."""
+    cfg = GAME.config(track=track, seats=["heuristic"] * cars, options=ENGINE_OPTIONS)
+    st = GAME.new(cfg, 3)
+    seen: set[str] = set()
+
+    def check(seat, action, events, step):
+        seen.update(e.kind for e in events if e.kind in KINDS)
+        assert not invariants(st), invariants(st)
+    played = play(GAME, cfg, 3, on_step=check, state=st)
+    assert GAME.is_over(st) and sorted(GAME.result(st).classification) == list(range(cars))
+    rec = record_of(GAME, cfg, 3, played.actions, st)
+    assert GAME.state_hash(replay(rec)) == GAME.state_hash(st)
+    if (track, cars) == ("fast", 10):
+        assert seen == KINDS
