@@ -1,7 +1,7 @@
 """What happens in FormulaGP races between heuristic bots: the distributions.
 
     PYTHONPATH=src .venv/bin/python benchmarks/formulagp_races.py N \\
-        [--tracks fast,street,twisty] [--workers 2] [--out PATH] [--seats 6]
+        [--tracks fast,street,twisty] [--workers 2] [--out PATH] [--seats 6] [--opt NAME]...
 
 Plays N six-car races (seeds 1..N, so a run is reproducible) on each track
 through the engine's own loop (engine/play.play with the agents SPEC.agents
@@ -49,9 +49,11 @@ def _car_snapshot(race, car) -> dict:
             "damage": len(car.damage) + len(car.failures)}
 
 
-def race_record(track: str, seed: int, seats: int = 6, kind: str = "heuristic") -> dict:
-    """Play one race and return what happened in it (JSON-ready)."""
-    config = GAME.config(seats=[kind] * seats, track=track)
+def race_record(track: str, seed: int, seats: int = 6, kind: str = "heuristic",
+                options: tuple[str, ...] = ()) -> dict:
+    """Play one race and return what happened in it (JSON-ready); `options`:
+    the optional rules switched on (config.OPTIONS, `--opt`)."""
+    config = GAME.config(seats=[kind] * seats, track=track, options=list(options))
     agents = agents_for(GAME, config, seed)
     state = GAME.new(config, seed)
     rec = {"track": track, "seed": seed, "safety_cars": 0, "vscs": 0, "red_flags": 0,
@@ -284,9 +286,10 @@ def markdown(summary: dict) -> str:
 
 # ---- main --------------------------------------------------------------------------------
 def run(n: int, tracks: list[str], workers: int = 2, seats: int = 6,
-        progress: bool = True) -> tuple[dict, dict[str, list[dict]]]:
+        progress: bool = True, options: tuple[str, ...] = ()) -> tuple[dict, dict[str, list[dict]]]:
     """Play the races; returns (summary document, records by track)."""
-    jobs = [(t, seed, seats) for t in tracks for seed in range(1, n + 1)]
+    jobs = [(t, seed, seats, "heuristic", tuple(options))
+            for t in tracks for seed in range(1, n + 1)]
     records: dict[str, list[dict]] = {t: [] for t in tracks}
 
     def collect(results):
@@ -310,7 +313,7 @@ def run(n: int, tracks: list[str], workers: int = 2, seats: int = 6,
             pool.shutdown()
     for t in tracks:
         records[t].sort(key=lambda r: r["seed"])
-    doc = {"races_per_track": n, "seeds": [1, n], "seats": seats,
+    doc = {"races_per_track": n, "seeds": [1, n], "seats": seats, "options": list(options),
            "tracks": {t: summarise(records[t]) for t in tracks},
            "machine": machine(), "date": datetime.date.today().isoformat()}
     return doc, records
@@ -324,12 +327,15 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seats", type=int, default=6)
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--no-progress", action="store_true")
+    ap.add_argument("--opt", action="append", default=[], metavar="NAME",
+                    help="an optional rule (config.OPTIONS); repeatable")
     a = ap.parse_args(argv)
     tracks = [t.strip() for t in a.tracks.split(",") if t.strip()]
     unknown = [t for t in tracks if t not in track_keys()]
     if unknown or a.n < 1:
         ap.error(f"unknown track(s) {unknown}" if unknown else "N must be at least 1")
-    doc, _ = run(a.n, tracks, a.workers, a.seats, progress=not a.no_progress)
+    doc, _ = run(a.n, tracks, a.workers, a.seats, progress=not a.no_progress,
+                 options=tuple(a.opt))
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(doc, indent=1) + "\n")
     print(markdown(doc))

@@ -14,6 +14,9 @@ OPTIONS = (
     "pit_start_round_3",              # FGP 7.2 (A11): qualifying crashes start in round 3, not 2
     "red_flag_restart_draw",          # FGP 13.10 (A38): a draw phase before the restart
     "sc_red_flag_on_6",               # [ADV] FGP 13.10 (A81): only a 6 on the SC period roll is a Red Flag
+    "safety_car_card_twice",          # FGP 15.11.1: the first 'Safety Car' card goes back
+    "fast_virtual_safety_car",        # FGP 15.11.3: one VSC round, every car 4 spaces
+    "race_director_penalties",        # FGP 15.9: a WHITE roll decides incident penalties
 )
 
 

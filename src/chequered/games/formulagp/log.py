@@ -13,6 +13,7 @@ from ...engine.chance import CHANCE_KINDS, describe_chance
 from ...engine.protocol import Event
 from .content import load_content
 from .rules import cards as C
+from .rules.optional_steps_b import EVENT_TEXT as OB_TEXT
 
 FUNCTIONS = {"counter_steer": "a counter-steer", "ot_plus1": "+1 OT", "brake": "Brake!",
              "ers_2x": "+1 ERS", "tyre_2x": "a tyre-wear space back",
@@ -352,6 +353,9 @@ EVENT_TEXT = {
     "pit_exit_order": lambda d, w: "pit exit order: " + w.order(d["order"]),
     "pit_exit": lambda d, w: f"{w.who(d[S])} leaves the pit lane",
 }
+
+
+EVENT_TEXT.update(OB_TEXT)                  # FGP 15.8-15.13 optional rules
 
 
 def describe(event: Event, state=None) -> str:

@@ -35,7 +35,7 @@ HAZARDS = ("oil", "debris", "gravel", "standing_water")
 RACE_KEYS = ("format", "game", "track", "rules", "options", "seed", "round", "flag",
              "sequence", "to_move", "phase", "rolls", "cards", "forced", "decks",
              "safety_car", "yellow_zones", "panel", "panel_side", "vsc", "red_flag",
-             "hazards", "leader", "final_round", "car")
+             "hazards", "leader", "final_round", "optional", "car")
 # car keys handled one by one; the other CAR_FIELDS are set as they are (type-checked)
 CAR_SPECIAL = ("name", "board", "side", "driver", "controller", "at", "laps", "gear", "tyre",
                "wear", "tyres_left", "ers", "stress", "ot", "params", "hand", "deck",
@@ -434,6 +434,10 @@ def _race_control(race: Race, trk: Track, cont, doc: dict) -> None:
         raise BadInput("hazards: a table {\"12\" = \"oil\"} of tile = token")
     race.hazards = {tile(f"hazards.{t}", int(t) if str(t).isdigit() else t):
                     _choice(f"hazards.{t}", h, HAZARDS) for t, h in hz.items()}
+    opt = doc.get("optional", {})                       # FGP 15: the options' memory
+    if not isinstance(opt, dict):
+        raise BadInput("optional: a table, e.g. {warnings = {\"0\" = 1}}")
+    race.optional = dict(opt)
     for f in ("vsc", "red_flag", "final_round"):
         v = doc.get(f, False)
         if not isinstance(v, bool):

@@ -215,6 +215,8 @@ RACE_FIELDS = (
     "classification", "deferred", "start_round",
     # FGP 14: a championship (the races run so far and the standings)
     "season", "results", "standings",
+    # FGP 15: what the optional rules remember (rules/optional_rules_b.py), JSON-like
+    "optional",
 )
 
 
@@ -266,6 +268,7 @@ class Race:
         self.season: list[str] = []         # tracks still to race after this one (FGP 14.1)
         self.results: list[dict] = []       # each finished race: track, classification, points
         self.standings: dict[int, int] = {} # drivers' championship points (FGP 14.3)
+        self.optional: dict = {}            # FGP 15 optional rules' memory (str keys)
 
     def car(self, seat: int) -> Car:
         return self.cars[seat]
@@ -313,6 +316,7 @@ class Race:
         r.season = self.season.copy()
         r.results = _copy(self.results)
         r.standings = dict(self.standings)
+        r.optional = _copy(self.optional)
         return r
 
     def to_doc(self) -> dict:
@@ -352,6 +356,7 @@ class Race:
             "season": list(self.season),
             "results": _copy(self.results),
             "standings": {str(k): v for k, v in self.standings.items()},
+            "optional": _copy(self.optional),
         }
 
     @classmethod
@@ -396,6 +401,7 @@ class Race:
         r.season = list(doc.get("season", ()))
         r.results = _copy(doc.get("results", []))
         r.standings = {int(k): v for k, v in doc.get("standings", {}).items()}
+        r.optional = _copy(doc.get("optional", {}))
         return r
 
     def __eq__(self, other) -> bool:

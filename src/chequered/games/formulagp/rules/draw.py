@@ -22,6 +22,7 @@ from ....engine import chance
 from ....engine.protocol import Event, IllegalAction
 from ..state import Car, Race
 from . import cards as C
+from . import optional_steps_b as OB
 
 RULE = "FGP 7.3.1"
 
@@ -239,6 +240,8 @@ def play_option_event(race: Race, car: Car, events: list) -> str | None:
     if eid is None:
         return None
     card = next(c for c in C.content_of(race).event.cards if c.id == eid)
+    if OB.sc_card_back(race, card, events):          # FGP 15.11.1 (option)
+        return None
     if card.can_hold and card.play != "immediately":
         car.held_events.append(eid)
         events.append(Event("event_held", {"seat": car.seat}, "FGP 4.4"))

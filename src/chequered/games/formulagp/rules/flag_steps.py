@@ -12,6 +12,7 @@ from ..state import Race
 from . import card_effects as FX
 from . import cards as C
 from . import flags as F
+from . import optional_steps_b as OB
 from . import hazards as H
 from .advanced import is_advanced
 from .car_state import reset_stress
@@ -176,6 +177,8 @@ def start_vsc(race: Race) -> list[Event]:
     """After the drawer's turn (FGP 13.9.3 steps 1-4). A car that has spun,
     is off the track or in its pit box does not drive the VSC (it rejoins
     next round, FGP 13.4.5), so it has no second move to pay for next round."""
+    if OB.on(race, OB.FAST_VSC):                       # FGP 15.11.3 (option)
+        return OB.start_fast_vsc(race)
     drawer = race.move["seat"]
     steps = max(0, len(race.move.get("visited", [])) - 1)
     still = [c.seat for c in race.cars if c.space is None or c.spun]
@@ -192,6 +195,9 @@ def _vsc(race: Race) -> list[Event]:
     """Each car of the plan drives exactly N spaces, one step at a time (A37):
     no cards, no wear, no battles; steps that find no room are lost."""
     plan = race.vsc_plan
+    fast = OB.fast_vsc_round_end(race)                  # FGP 15.11.3 (option)
+    if fast is not None:
+        return fast
     while plan["movers"]:
         seat = plan["movers"][0]
         car = race.cars[seat]
@@ -205,6 +211,7 @@ def _vsc(race: Race) -> list[Event]:
         return []
     race.vsc = False
     plan.pop("left", None)
+    OB.fast_vsc_over(race)
     race.turn.phase = "round_end"
     return [Event("vsc_end", {}, "FGP 13.9.3")]
 

@@ -14,6 +14,7 @@ from . import cards as C
 from . import hazards as H
 from . import hazards_adv as HA
 from . import movement as M
+from . import optional_steps_b as OB
 from .car_state import stress
 from .decide import wait
 from .dice import roll_die, white_value
@@ -400,8 +401,7 @@ def _collision(race: Race, seat: int, data: dict) -> list[Event]:
         return ev + [Event("collision_over", {"seat": seat, "hit": hit}, "FGP 13.5")]
     car = race.cars[seat]
     ev.append(Event("collision", {"seat": seat, "hit": hit}, "FGP 13.5"))
-    car.penalties += 1
-    ev.append(Event("penalty", {"seat": seat, "cause": "collision"}, "FGP 13.12"))
+    ev += OB.incident_penalty(race, seat, "collision", "FGP 13.12")    # FGP 15.9 option
     ev += _damage(race, seat)
     if hit is not None:
         ev += _damage(race, hit)
@@ -432,8 +432,7 @@ def push_aside(race: Race, car, to: int) -> list[Event]:
     if target == H.OFF_TRACK:
         side = "right" if to in trk.spaces[car.space].right else "left"
         spot = H.pushed_off_spot(trk, to, side)
-        car.penalties += 1
-        ev.append(Event("penalty", {"seat": car.seat, "cause": "push_off"}, "FGP 8.3.1"))
+        ev += OB.incident_penalty(race, car.seat, "push_off", "FGP 8.3.1")   # FGP 15.9
         pushed.space = None
         pushed.off_track = True
         pushed.off_spot = list(spot)
@@ -532,8 +531,7 @@ def _rejoin_act(race: Race, seat: int, action: Rejoin) -> list[Event]:
         ev += ev2
         if opt.push == H.OFF_TRACK:
             side = "right" if car.off_spot[1] < min(trk.spaces[action.to].lanes) else "left"
-            car.penalties += 1
-            ev.append(Event("penalty", {"seat": seat, "cause": "push_off"}, "FGP 13.4.5"))
+            ev += OB.incident_penalty(race, seat, "push_off", "FGP 13.4.5")  # FGP 15.9
             other.space = None
             other.off_track = True
             other.off_spot = list(H.pushed_off_spot(trk, action.to, side))

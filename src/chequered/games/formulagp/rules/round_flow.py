@@ -8,6 +8,7 @@ from ....engine.protocol import Event
 from ..state import Race
 from . import battle as B
 from . import card_effects as FX
+from . import optional_steps_b as OB
 from . import cards as C
 from .car_state import stress
 from .finish import Finisher, classify, final_lap
@@ -93,6 +94,9 @@ def _sequence(race: Race) -> list[Event]:
     order += boxed + starters
     for s in starters:
         race.cars[s].pit_lane_start = False
+    fast = OB.fast_vsc_sequence(race)                   # FGP 15.11.3 (option)
+    if fast is not None:
+        return fast
     if race.vsc_plan is not None:                       # FGP 13.9.3 step 7
         first = race.vsc_plan["first"]
         skip = set(race.vsc_plan["skip"])

@@ -1,0 +1,122 @@
+"""FGP 15.8-15.13, optional rules (the second half) as they act on a race:
+small hooks the step modules call, each doing nothing unless its option is
+in `race.config.options`. The rules themselves are the pure functions of
+rules/optional_rules_b.py; what an option remembers is `race.optional`."""
+from __future__ import annotations
+
+from ....engine import chance
+from ....engine.protocol import Event
+from ..state import Race
+from . import optional_rules_b as R
+
+SC_TWICE = "safety_car_card_twice"      # FGP 15.11.1
+FAST_VSC = "fast_virtual_safety_car"    # FGP 15.11.3
+DIRECTOR = "race_director_penalties"    # FGP 15.9
+
+
+def on(race: Race, name: str) -> bool:
+    return name in race.config.options
+
+
+# ---- FGP 15.11.1 -------------------------------------------------------------------------
+def sc_card_back(race: Race, card, events: list) -> bool:
+    """FGP 15.11.1: the 'Safety Car' EVENT card just drawn goes back into the
+    draw pile, shuffled, the first time (shown to everyone: it was drawn to
+    be played at once). True when it went back."""
+    if not on(race, SC_TWICE) or not R.sc_card_goes_back(
+            card.name, race.optional.get("sc_card_returned", False)):
+        return False
+    race.optional["sc_card_returned"] = True
+    deck = race.decks["event"]
+    deck.pile.append(card.id)
+    chance.reveal(events, "sc_card_returned", {"card": card.id}, "FGP 15.11.1")
+    chance.shuffle(race.chance, events, deck, rule="FGP 15.11.1", what="EVENT deck")
+    return True
+
+
+# ---- FGP 15.11.3 ---------------------------------------------------------------------------
+def start_fast_vsc(race: Race) -> list[Event]:
+    """FGP 15.11.3 step 1 done (the drawer completed its turn): the round ends
+    here and the flag moves on to the VSC round (the `vsc` phase first ends
+    this round: `fast_vsc_round_end`). A105-A108 in the matrix."""
+    drawer = race.move["seat"]
+    out = [c.seat for c in race.cars if c.space is None or c.spun]
+    movers = R.fast_vsc_order(race.sequence, drawer, out=out)
+    race.vsc_plan = {"first": drawer, "skip": [], "movers": movers,
+                     "steps": R.FAST_VSC_SPACES, "skip_draw": True, "fast": "wait"}
+    return [Event("fast_vsc", {"steps": R.FAST_VSC_SPACES, "movers": list(movers)},
+                  "FGP 15.11.3")]
+
+
+def fast_vsc_round_end(race: Race) -> list[Event] | None:
+    """FGP 15.11.3 step 2: the cars yet to move lose this round's turn (they
+    drive in the VSC round); the round ends, the next (no draw phase: "they do
+    not draw new cards") is the VSC round. None when no fast VSC waits."""
+    plan = race.vsc_plan
+    if not plan or plan.get("fast") != "wait":
+        return None
+    plan["fast"] = "drive"
+    race.turn.phase = "round_end"
+    return []
+
+
+def fast_vsc_sequence(race: Race) -> list[Event] | None:
+    """FGP 15.11.3 step 3: in the VSC round every car drives 4 spaces in the
+    order of `fast_vsc_order` (the `vsc` phase of rules/flag_steps.py drives
+    them, one step a decision, no cards); None when this is no fast VSC."""
+    plan = race.vsc_plan
+    if not plan or plan.get("fast") != "drive":
+        return None
+    race.sequence = list(plan["movers"])
+    race.seq_pos = 0
+    race.vsc = True
+    race.turn.phase = "vsc"
+    return [Event("sequence", {"order": list(race.sequence)}, "FGP 15.11.3")]
+
+
+def fast_vsc_over(race: Race) -> None:
+    """FGP 15.11.3: the VSC lasts one round: the plan goes with it, so the
+    next round draws as normal."""
+    if race.vsc_plan and race.vsc_plan.get("fast"):
+        race.vsc_plan = None
+
+
+# ---- FGP 15.9 ------------------------------------------------------------------------------
+def incident_penalty(race: Race, seat: int, cause: str, rule: str) -> list[Event]:
+    """The one Penalty token an incident with another car gives (a collision,
+    FGP 13.5; a push off the track, 8.3.1 / 13.4.5); with the option the race
+    director's WHITE roll decides it first (FGP 15.9)."""
+    from .dice import roll_die, white_value
+    car = race.cars[seat]
+    if not on(race, DIRECTOR):
+        car.penalties += 1
+        return [Event("penalty", {"seat": seat, "cause": cause}, rule)]
+    ev: list[Event] = []
+    white = white_value(roll_die(race, ev, "white", "FGP 15.9", seat=seat))
+    warned = race.optional.setdefault("warnings", {})
+    v = R.director(white, warned.get(str(seat), 0))
+    warned[str(seat)] = v.warnings
+    ev.append(Event("race_director", {"seat": seat, "verdict": v.kind,
+                                      "warnings": v.warnings}, "FGP 15.9"))
+    if v.tokens:
+        car.penalties += v.tokens
+        ev.append(Event("penalty", {"seat": seat, "tokens": v.tokens, "cause": cause}, rule))
+    return ev
+
+
+def warnings(race: Race, seat: int) -> int:
+    """FGP 15.9: the black & white flags a driver holds (public)."""
+    return race.optional.get("warnings", {}).get(str(seat), 0)
+
+
+# ---- the log's words for the events above (log.py joins them) ---------------------------
+VERDICTS = {"racing_incident": "a racing incident, no penalty",
+            "warning": "a warning (black & white flag)", "penalty": "a penalty"}
+EVENT_TEXT = {
+    "race_director": lambda d, w: f"the race director rules {VERDICTS[d['verdict']]} for "
+                                  f"{w.who(d['seat'])} ({d['warnings']} warnings)",
+    "fast_vsc": lambda d, w: f"VIRTUAL SAFETY CAR: next round every car drives "
+                             f"{d['steps']} spaces, no cards: " + w.order(d["movers"]),
+    "sc_card_returned": lambda d, w: f"{w.card(d['card'])} goes back into the EVENT deck, "
+                                     "shuffled: the next one counts",
+}
