@@ -5,9 +5,16 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import pytest
+
+from chequered.engine import chance
+from chequered.games.formulagp import actions as A
+from chequered.games.formulagp.config import FormulaGPConfig
 from chequered.games.formulagp.track import track
 
 from .common import GAME, position
+from .pitlane import roll
+from .test_ch14_17_championship import _finish
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -151,3 +158,175 @@ def test_fgp_16_5_every_car_shows_its_team_number():
     text = _text(st)
     assert any("T1 " in ln and "Vireo Racing" in ln for ln in text.splitlines())
     assert any("T5 " in ln and "Kestrel F1" in ln for ln in text.splitlines())
+
+
+# ---- FGP 14.4 ------------------------------------------------------------------------
+
+
+def _teams_race(teams, tracks="street", options=("constructors",), seed=1):
+    n = len(teams)
+    cfg = FormulaGPConfig(seats=["human"] * n, track=tracks, options=list(options),
+                          teams=list(teams), tyres=["medium"] * n)
+    st, _ = GAME.start(cfg, seed)
+    return st
+
+
+def test_fgp_14_4_teammates_share_a_pit_box_and_the_first_car_qualifies_first():
+    """Two cars of a team share one Pit Box tile: the tiles shuffled are the teams',
+    the team's cars stand side by side in the box order, its first car ahead."""
+    for seed in range(1, 6):
+        st = _teams_race([1, 2, 1, 3, 2], seed=seed)
+        assert st.cars[0].box == st.cars[2].box and st.cars[1].box == st.cars[4].box
+        assert sorted({c.box for c in st.cars}) == [0, 1, 2]      # three tiles, not five
+        order = st.pit_order
+        for first, second in ((0, 2), (1, 4)):
+            assert order.index(second) == order.index(first) + 1
+        # A112: the team is its first car's board: name and FGP 16.5 number
+        assert st.cars[2].team == st.cars[0].team == "Vireo Racing"
+        assert st.cars[2].number == st.cars[0].number == 1
+        assert st.cars[4].team == "Halcyon GP" and st.cars[3].team == "Ardent Motorsport"
+
+
+def test_fgp_14_4_qualifying_goes_by_the_boxes_team_by_team():
+    """Each team qualifies in the order of the Pit Box tiles, its first car before its
+    second: the push-the-limit decisions come in that order."""
+    st = _teams_race([1, 1, 2, 2], seed=2)
+    asked = []
+    for _ in range(100):
+        step = st.turn.pending.step if st.turn.pending else None
+        if step not in ("returns", "quali_cards", "push", "quali_save"):
+            break
+        seat = min(GAME.to_act(st))
+        acts = GAME.legal_actions(st, seat)
+        if step == "quali_cards":                       # every car shows a card: a score
+            act = next(a for a in acts if a.cards)
+        elif step == "push":
+            asked.append(seat)
+            act = A.Push(False)
+        else:
+            act = acts[0]
+        GAME.apply(st, seat, act)
+    assert sorted(asked) == [0, 1, 2, 3] and asked == st.pit_order
+    assert st.pit_order in ([0, 1, 2, 3], [2, 3, 0, 1])
+
+
+def test_fgp_14_4_a_team_scores_both_drivers_points():
+    """After the race each team scores the points of both its drivers; the result and
+    the log give the Constructors' classification."""
+    st = _teams_race([1, 1, 2, 2, 3, 3])
+    ev = _finish(st, [2, 0, 4, 1, 5, 3])          # 6 cars: 6-4-3-2-1-0
+    res = GAME.result(st)
+    table = res.extra["constructors"]
+    assert [(r["team"], r["points"], r["cars"]) for r in table] == [
+        ("Corsa Nera", 6, [2, 3]), ("Vireo Racing", 6, [0, 1]), ("Kestrel F1", 4, [4, 5])]
+    # equal points (6 and 6): the team with the better finish first (A75)
+    assert res.points == {2: 6, 0: 4, 4: 3, 1: 2, 5: 1, 3: 0}
+    text = [GAME.describe(e, st) for e in ev if e.kind == "team_points"]
+    assert GAME.is_over(st)
+    assert text == ["constructors' points: Corsa Nera 6, Vireo Racing 6, Kestrel F1 4 (FGP 14.4)"]
+
+
+def test_fgp_14_4_the_constructors_title_may_differ_from_the_drivers_and_sets_the_boxes():
+    """Over a season a team totals both cars' points: here the drivers' champion drives
+    for the second team. From race 2 the teams' Pit Box tiles follow the team
+    standings (FGP 14.1), the leading team's nearest the pit exit."""
+    st = _teams_race([1, 1, 2, 2], tracks="fast,twisty,street",
+                     options=("championship", "constructors"), seed=4)
+    _finish(st, [2, 0, 1, 3])          # 4 cars, the 6-car row: 6-4-3-2
+    # team 1 (seats 0, 1): 4 + 3 = 7; team 2 (seats 2, 3): 6 + 2 = 8
+    assert st.track == "twisty"
+    assert st.pit_order == [2, 3, 0, 1] and [c.box for c in st.cars] == [1, 1, 0, 0]
+    assert st.results[0]["team_points"] == {"Corsa Nera": 8, "Vireo Racing": 7}
+    _finish(st, [2, 0, 1, 3])          # team 1 7 more (14), team 2 8 more (16)
+    _finish(st, [0, 1, 2, 3])          # team 1 10 (24), team 2 5 (21); seat 2: 6+6+3 = 15
+    assert GAME.is_over(st)
+    res = GAME.result(st)
+    assert res.classification[0] == 2 and res.points[2] == 15 and res.points[0] == 14
+    assert [(r["team"], r["points"]) for r in res.extra["constructors"]] == [
+        ("Vireo Racing", 24), ("Corsa Nera", 21)]
+    assert list(res.extra["teams"].items()) == [("Vireo Racing", 24), ("Corsa Nera", 21)]
+    assert res.extra["team_of"] == {"0": "Vireo Racing", "1": "Vireo Racing",
+                                    "2": "Corsa Nera", "3": "Corsa Nera"}
+
+
+def test_fgp_14_1_teams_without_the_constructors_table_take_their_boxes_by_the_better_driver():
+    """Teams racing for the drivers' title only (no Constructors' Championship): a
+    team's box goes by its better-placed driver (A113)."""
+    st = _teams_race([1, 1, 2, 2], tracks="fast,twisty", options=("championship",), seed=4)
+    _finish(st, [0, 2, 3, 1])          # team 1: 6 + 0 = 6, team 2: 4 + 3 = 7
+    assert st.track == "twisty"
+    assert st.pit_order == [0, 1, 2, 3]                    # seat 0 leads the drivers
+    assert "team_points" not in st.results[0]
+
+
+def test_fgp_14_4_constructors_needs_teams_and_a_team_is_two_cars():
+    """The Constructors' Championship needs the teams; a team races two cars."""
+    with pytest.raises(ValueError, match="needs `teams`"):
+        FormulaGPConfig(seats=["human"] * 4, options=["constructors"])
+    with pytest.raises(ValueError, match="at most 2"):
+        FormulaGPConfig(seats=["human"] * 4, teams=[1, 1, 1, 2])
+    with pytest.raises(ValueError, match="one entry per seat"):
+        FormulaGPConfig(seats=["human"] * 4, teams=[1, 1, 2])
+
+
+def test_fgp_11_2_2_teammates_in_one_box_the_second_served_leaves_after_the_others():
+    """Teammates pitting in the same round share their box: the one served second
+    leaves after the other cars that did not repair, before the repairers."""
+    st = position("""
+        round = 5
+        teams = [1, 1, 2, 3, 4]
+        sequence = ["Grey", "Red", "Blue", "Green", "Orange"]
+        to_move = "Red"
+        [[car]]
+        name = "Red"
+        at = "pit"
+        [[car]]
+        name = "Blue"
+        at = "pit"
+        [[car]]
+        name = "Green"
+        at = "pit"
+        [[car]]
+        name = "Orange"
+        at = "pit"
+        damage = ["D05"]
+        [[car]]
+        name = "Grey"
+        at = "10.2.1"
+    """)
+    assert st.cars[0].box == st.cars[1].box and st.cars[0].team == st.cars[1].team
+    for s in (0, 1, 2):
+        GAME.apply(st, s, A.PitStop(None, (), "none"))
+        GAME.apply(st, s, A.Done())
+    rolls = [roll("white", 2), roll("white", 5), roll("white", 2), roll("white", 4)]
+    with chance.scripted(st.chance, rolls=rolls):
+        GAME.apply(st, 3, A.PitStop(None, (), "one", "D05"))
+        ev = GAME.apply(st, 3, A.Done())
+    assert next(e for e in ev if e.kind == "pit_exit_order").data["order"] == [2, 0, 1, 3]
+
+
+def test_fgp_16_5_teammates_share_their_colour_and_number():
+    """The two cars of a team are drawn in one colour with one team number."""
+    st = position({"track": "fast", "teams": [1, 1, 2], "car": [
+        {"name": "vireo", "at": "5.2.1"}, {"name": "kestrel", "at": "3.3.1"},
+        {"name": "lumen", "at": "2.2.1"}]})
+    cars = {int(g.get("data-space")): g for g in _groups(_svg(st), "car")}
+    fill = {c.seat: next(cars[c.space].iter(f"{NS}circle")).get("fill") for c in st.cars}
+    badge = {c.seat: _groups(cars[c.space], "team-no")[0].get("data-team") for c in st.cars}
+    assert fill[0] == fill[1] != fill[2]
+    assert badge == {0: "1", 1: "1", 2: "6"}
+
+
+def test_position_teams_key_puts_teammates_in_one_box():
+    """A hand-written position's `teams`: teammates share the box given on one of them;
+    a wrong list is refused with the reason."""
+    from chequered.engine.protocol import BadInput
+    st = position({"teams": [1, 2, 1], "car": [
+        {"name": "vireo", "at": "pit"}, {"name": "kestrel", "at": "5.2.1"},
+        {"name": "lumen", "at": "pit", "box": 3}]})
+    assert st.cars[0].box == st.cars[2].box == 3 and st.cars[1].box == 0
+    assert st.pit_order == [1, 0, 2]
+    assert st.cars[2].team == "Vireo Racing" and st.cars[2].number == 1
+    with pytest.raises(BadInput, match="at most 2"):
+        position({"teams": [1, 1, 1], "car": [{"at": "5.2.1"}, {"at": "3.3.1"},
+                                              {"at": "2.2.1"}]})
