@@ -529,8 +529,10 @@ def timeout_agent(race: LiveRace, seat: Seat):
 
 def _standings(race: LiveRace, state) -> list[dict]:
     result = race.game.result(state)
+    # a result whose extra names each seat's team ("team_of": {"0": "Team"}) stores it
+    team_of = result.extra.get("team_of") if isinstance(result.extra.get("team_of"), dict) else {}
     return [{"seat": seat, "position": pos, "name": result.names.get(seat) or f"seat {seat}",
-             "points": int(result.points.get(seat, 0)), "team": None,
+             "points": int(result.points.get(seat, 0)), "team": team_of.get(str(seat)),
              "human": race.controllers[seat] == "human"}
             for pos, seat in enumerate(result.classification, start=1)]
 

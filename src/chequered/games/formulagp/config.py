@@ -10,6 +10,7 @@ from ...engine.protocol import GameConfig
 RULE_LEVELS = ("standard", "advanced")
 OPTIONS = (
     "championship",                   # FGP 14: a series of races
+    "constructors",                   # FGP 14.4: team standings (needs `teams`)
     "must_counter_steer",             # FGP 13.4.2: no spin while a counter-steer card is held
     "pit_start_round_3",              # FGP 7.2 (A11): qualifying crashes start in round 3, not 2
     "red_flag_restart_draw",          # FGP 13.10 (A38): a draw phase before the restart
@@ -36,6 +37,9 @@ class FormulaGPConfig(GameConfig):
     sides: list[Literal["A", "B"]] | None = None
     tyres: list[Literal["soft", "medium", "hard"]] | None = None
     drivers: list[str | None] | None = None   # DRIVER or CHAMPIONS card ids (FGP 5.1.2)
+    # FGP 14.4 / 11.2.2: each seat's team number ([1, 1, 2, 2]): teammates share a
+    # pit box; None = every car its own team (rules/teams.py)
+    teams: list[int] | None = None
 
     @model_validator(mode="after")
     def _check(self):
@@ -45,4 +49,10 @@ class FormulaGPConfig(GameConfig):
             v = getattr(self, name)
             if v is not None and len(v) != len(self.seats):
                 raise ValueError(f"{name}: one entry per seat ({len(self.seats)})")
+        from .rules.teams import check_teams
+        problems = check_teams(self.teams, len(self.seats))
+        if problems:
+            raise ValueError("; ".join(problems))
+        if "constructors" in self.options and self.teams is None:
+            raise ValueError("constructors (FGP 14.4) needs `teams`: each seat's team number")
         return self

@@ -174,6 +174,8 @@ EVENT_TEXT = {
     "lose_turn": lambda d, w: f"{w.who(d[S])} will lose the next turn",
     "finish": lambda d, w: "classification: " + w.order(d["classification"]),
     "race_points": _points,
+    "team_points": lambda d, w: "constructors' points: " + ", ".join(
+        f"{t} {p}" for t, p in d["points"].items()),
     "next_race": lambda d, w: f"next race: {d['track']}; pit boxes from the exit: "
                               + w.order(d["pit_order"]),
     # ---- cards (FGP 4, 7.3.1, 8.8) ----

@@ -23,6 +23,7 @@ from .content import load_content
 from .rules.advanced import flag_start
 from .rules.hazards import stress_bounds
 from .rules.setup import DRY_TYRES, new_race
+from .rules.teams import units
 from .rules.steps import MACHINE
 from .state import ADV_CAR_FIELDS, CAR_FIELDS, PARAMETERS, Car, Race
 from .track import GEARS, LANES, Track, track as load_track, track_keys
@@ -35,7 +36,7 @@ HAZARDS = ("oil", "debris", "gravel", "standing_water")
 RACE_KEYS = ("format", "game", "track", "rules", "options", "seed", "round", "flag",
              "sequence", "to_move", "phase", "rolls", "cards", "forced", "decks",
              "safety_car", "yellow_zones", "panel", "panel_side", "vsc", "red_flag",
-             "hazards", "leader", "final_round", "optional", "car")
+             "hazards", "leader", "final_round", "optional", "teams", "car")
 # car keys handled one by one; the other CAR_FIELDS are set as they are (type-checked)
 CAR_SPECIAL = ("name", "board", "side", "driver", "controller", "at", "laps", "gear", "tyre",
                "wear", "tyres_left", "ers", "stress", "ot", "params", "hand", "deck",
@@ -229,12 +230,13 @@ def _build(doc: dict, content_dir: str | None) -> Race:
         config = FormulaGPConfig(track=key, seats=ctl, boards=boards, sides=sides,
                                  rules=doc.get("rules", "standard"),
                                  options=list(doc.get("options", [])),
-                                 drivers=drivers, content=content_dir)
+                                 drivers=drivers, content=content_dir,
+                                 teams=doc.get("teams"))        # FGP 14.4
     except ValueError as exc:
         raise BadInput(f"position: {exc}") from None
     race = new_race(key, n, boards=boards, sides=sides, drivers=drivers, controllers=ctl,
                     seed=_int("seed", doc.get("seed", 1)), content_dir=content_dir,
-                    rules=config.rules, config=config)
+                    rules=config.rules, config=config, teams=config.teams)
     rnd = _int("round", doc.get("round", 3), 1, 40)
     race.round = rnd
     race.flag = _int("flag", doc.get("flag", flag_start(cont.control, config.rules) - 1 + rnd), 1,
@@ -381,9 +383,13 @@ def _boxes(race: Race, cars_doc) -> None:
                 raise BadInput(f"car[{i}].box: box {b} is taken by another car")
             want[i] = b
     free = [b for b in range(nbox) if b not in want.values()]
-    for car in race.cars:
-        car.box = want[car.seat] if car.seat in want else free.pop(0)
-    race.pit_order = [c.seat for c in sorted(race.cars, key=lambda c: c.box)]
+    # FGP 11.2.2 / 14.4: teammates share their team's box (the first `box` given)
+    for unit in units(race.config.teams, len(race.cars)):
+        b = next((want[s] for s in unit if s in want), None)
+        b = free.pop(0) if b is None else b
+        for s in unit:
+            race.cars[s].box = b
+    race.pit_order = [c.seat for c in sorted(race.cars, key=lambda c: (c.box, c.seat))]
 
 
 def _occupancy(race: Race, trk: Track, names) -> None:

@@ -7,6 +7,7 @@ from html import escape
 
 from ...engine.board import data_action
 from .render_board import board_svg, board_text
+from .render_cb import white_die_text
 from .render_track import track_svg, track_text
 from .track import track as load_track
 
@@ -16,7 +17,9 @@ PHASE_TEXT = {"q_reveal": "qualifying", "q_push": "qualifying: push the limit",
 
 
 def _car_marks(view: dict) -> list[dict]:
-    return [{"space": c["space"], "number": c["seat"] + 1, "seat": c["seat"]}
+    # FGP 16.5: a car is drawn in its team's colour with the team's number
+    return [{"space": c["space"], "number": c["seat"] + 1, "seat": c["seat"],
+             "team": c["number"] or None}
             for c in view["cars"] if c["space"] is not None]
 
 
@@ -45,12 +48,14 @@ def status_line(view: dict) -> str:
     if view["yellow_flags"]:
         parts.append(f"{len(view['yellow_flags'])} yellow zone(s)")
     parts.append(f"race control {view['yellow_panel']}")
+    if view.get("panel_side"):              # the WHITE die's colour (FGP 3.2, 16.1)
+        parts.append("panel side " + white_die_text(view["panel_side"]))
     return " | ".join(parts)
 
 
 def order_lines(view: dict) -> list[str]:
     cars = sorted(view["cars"], key=lambda c: -c["distance"])
-    out = ["  pos car team            lap  tyre    wear ERS stress pen  notes"]
+    out = ["  pos car team (16.5 number)  lap  tyre    wear ERS stress pen  notes"]
     for i, c in enumerate(cars, 1):
         notes = []
         if c["in_pit"]:
@@ -70,7 +75,7 @@ def order_lines(view: dict) -> list[str]:
         if c["failures"]:
             notes.append(f"{len(c['failures'])} failure")
         me = "*" if c["seat"] == view.get("seat") else " "
-        out.append(f" {me}{i:>2}  #{c['seat'] + 1:<2} {c['team'][:15]:<15} {max(0, c['laps']):>3}  "
+        out.append(f" {me}{i:>2}  #{c['seat'] + 1:<2} T{c['number']:<2} {c['team'][:15]:<15} {max(0, c['laps']):>3}  "
                    f"{c['tyre']:<7} {c['wear']:>4} {c['ers']:>3} {c['stress']:>6} "
                    f"{c['penalties']:>3}  {', '.join(notes)}")
     return out
@@ -119,7 +124,7 @@ def svg(view: dict) -> str:
     spaces = {int(s): data_action(doc) for s, doc in click.get("spaces", {}).items()}
     cards = {c: data_action(doc) for c, doc in click.get("cards", {}).items()}
     t = track_svg(trk, _car_marks(view), _tokens(view), highlight=view.get("highlight"),
-                  title=status_line(view), marks=spaces)
+                  title=status_line(view), marks=spaces, panel=view.get("panel_side"))
     if not view.get("board"):
         return t
     b = board_svg(view["board"], cards)

@@ -40,6 +40,7 @@ from __future__ import annotations
 import textwrap
 from html import escape
 
+from . import render_cb as CBM
 from .content import BoardSide, Content
 from .rules.hazards import stress_bounds
 from .schema import GEARS, PACES
@@ -184,9 +185,14 @@ def _levels(current: int, top: int, leds: list[int]) -> str:
 
 
 def _card_line(k: int, c: dict) -> str:
-    what = (c["colour"] or KIND_TEXT.get(c["kind"], c["kind"])).upper()
-    icons = ",".join(ICON_TEXT.get(i, i) for i in c["icons"]) or "-"
-    sec = SECONDARY_TEXT.get(c["secondary"], c["secondary"]) if c["secondary"] else "-"
+    # FGP 16.4: the Sprint speed after the colour; 16.3: the arrows' marks
+    sprint = CBM.sprint_text(c["colour"])
+    what = (c["colour"] or KIND_TEXT.get(c["kind"], c["kind"])).upper() \
+        + (f" ({sprint})" if sprint else CBM.arrow_text(CBM.KIND_ARROW.get(c["kind"])))
+    icons = ",".join(CBM.arrow_text(CBM.ICON_ARROW.get(i)) + ICON_TEXT.get(i, i)
+                     for i in c["icons"]) or "-"
+    sec = (CBM.arrow_text(CBM.SECONDARY_ARROW.get(c["secondary"]))
+           + SECONDARY_TEXT.get(c["secondary"], c["secondary"])) if c["secondary"] else "-"
     return f"{k:>2}. {c['id']:<4}{what:<13}{_leds(c['leds']):<6}{icons:<27}{sec}"
 
 
@@ -456,6 +462,9 @@ def board_svg(bv: dict, marks: dict | None = None) -> str:
                        .upper(), 8, "middle", "#fff"))
         o += [d.replace('class="led"', 'class="led card-led"')
               for d in _dots(x + 35, y + 40, c["leds"], "#fff35c", 3.5)]
+        o.append(CBM.sprint_badge(x + 61, y + 11, c["colour"]))           # FGP 16.4
+        o += [CBM.arrow_svg(x + 3, y + 52 + 12 * j, a, 11)                   # FGP 16.3
+              for j, a in enumerate(CBM.card_arrows(c))]
         for j, i in enumerate(c["icons"][:3]):
             o.append(_text(x + 35, y + 58 + 10 * j, ICON_TEXT.get(i, i), 8, "middle", "#fff"))
         if c["secondary"]:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Iterable, Mapping, Sequence
 
+from . import render_cb as CBM
 from .track import LANES, Track
 
 ROAD = 0.9                  # road width in tile lengths
@@ -250,24 +251,28 @@ def _layout(track: Track) -> Layout:
 
 
 # ---- cars and tokens given by the caller ----------------------------------------
-def _cars(cars) -> list[tuple[str, int, str]]:
-    """(label, space, colour) for each car on a space. Accepts dicts with `space`
-    and `number`/`label`/`seat` (and optional `colour`), or (label, space) pairs;
+def _cars(cars) -> list[tuple[str, int, str, int | None]]:
+    """(label, space, colour, team number) for each car on a space. Accepts dicts
+    with `space` and `number`/`label`/`seat` (and optional `colour`, `team`: the
+    FGP 16.5 team number, which also picks the colour), or (label, space) pairs;
     cars whose space is None (in the pits) are left out."""
     out = []
     for k, c in enumerate(cars or ()):
+        team = None
         if isinstance(c, Mapping):
             space = c.get("space")
             label = c.get("number", c.get("label"))
             if label is None:
                 label = c.get("seat", k) + 1 if isinstance(c.get("seat", k), int) else k + 1
-            colour = c.get("colour") or CAR_COLOURS[(c.get("seat", k) or 0) % len(CAR_COLOURS)]
+            team = c.get("team")
+            key = team - 1 if team else (c.get("seat", k) or 0)
+            colour = c.get("colour") or CAR_COLOURS[key % len(CAR_COLOURS)]
         else:
             label, space = c[0], c[1]
             colour = c[2] if len(c) > 2 else CAR_COLOURS[k % len(CAR_COLOURS)]
         if space is None:
             continue
-        out.append((str(label), int(space), str(colour)))
+        out.append((str(label), int(space), str(colour), team))
     return out
 
 
@@ -302,7 +307,7 @@ def _edge(tp: TilePlace, d: float, u0: float = 0.0, u1: float = 1.0) -> list[Poi
 
 def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
               highlight: Iterable[int] | None = None, title: str | None = None,
-              marks: Mapping[int, str] | None = None) -> str:
+              marks: Mapping[int, str] | None = None, panel: str | None = None) -> str:
     """A standalone SVG of `track`: road, lanes, spaces and their markings, the
     pit lane, cars on their spaces, `highlight` spaces (e.g. the reachable ones)
     in green and hazard/flag `tokens` ({tile index: token or [tokens]}).
@@ -310,7 +315,8 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
     Every space is one `<rect class="space ...">` with `data-space`; every car
     one `<g class="car">` with `data-space`; highlighted spaces carry the class
     `reach`. `marks` adds attributes to a space's rect (space id -> the
-    attribute text, e.g. the web page's clickable `data-action`)."""
+    attribute text, e.g. the web page's clickable `data-action`). `panel` is the
+    colour of the race control panel's side, the WHITE die's (FGP 3.2, 16.1)."""
     lay = track_layout(track)
     marks = marks or {}
     hl = set(highlight or ())
@@ -329,6 +335,9 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
     o.append(f'<text x="{ox * SCALE + 8:.1f}" y="{oy * SCALE + 18:.1f}" font-size="15" '
              f'fill="#fff">{escape(name)} ({len(track.tiles)} tiles, '
              f'curves R {lay.right:.0f}&#176; L {lay.left:.0f}&#176;)</text>')
+    if panel:
+        o.append(CBM.white_die_svg(ox * SCALE + 8, oy * SCALE + 26, panel, size=18,
+                                   what="race control panel side"))
     sp_of = track.spaces
     # pit lane: a grey road beside the tiles from the entry to the exit tile
     if track.pit is not None:
@@ -459,7 +468,9 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
             o.append(f'<g class="gear" data-tile="{t.index}"><circle cx="{_f(gx)}" cy="{_f(gy)}" '
                      f'r="10" fill="#fff" stroke="#222"/><text x="{_f(gx)}" y="{gy * SCALE + 4:.1f}" '
                      f'font-size="{10 if len(" ".join(icons)) < 3 else 7}" text-anchor="middle">'
-                     f'{escape(" ".join(icons))}</text></g>')
+                     f'{escape(" ".join(icons))}</text>'
+                     + (CBM.gear_token_mark(gx * SCALE, gy * SCALE, 10, t.speed_limit)
+                        if t.speed_limit else "") + '</g>')
     # tile numbers, as the text view and position space names use them
     # (docs/rules/formulagp-positions.md): beside the start of each tile, left
     for tp, t in zip(lay.tiles, track.tiles):
@@ -482,7 +493,7 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
                      f'<title>{escape(what)}</title></g>')
     # cars: several on one space (slipstream shadows) sit one behind another
     by_space: dict[int, int] = {}
-    for label, space, colour in _cars(cars):
+    for label, space, colour, team in _cars(cars):
         if not 0 <= space < len(sp_of):
             continue
         p = lay.spaces[space]
@@ -497,7 +508,9 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
                  f'r="{LANE_W * 0.42 * SCALE:.1f}" fill="{escape(colour)}" stroke="#fff" '
                  f'stroke-width="1.5"/><text x="{_f(cx)}" y="{cy * SCALE + 3.5:.1f}" '
                  f'font-size="9" font-weight="bold" fill="#fff" text-anchor="middle">'
-                 f'{escape(label)}</text><title>car {escape(label)} on space {space}</title></g>')
+                 f'{escape(label)}</text><title>car {escape(label)} on space {space}</title>'
+                 + (CBM.team_badge((cx + 0.14) * SCALE, (cy - 0.14) * SCALE, team)
+                    if team else "") + '</g>')
     o.append("</svg>")
     return "\n".join(o)
 
@@ -526,8 +539,8 @@ def track_text(track: Track, cars=None, width: int = 60,
         ` 7 R g4 NP !      |#  .  |  ..  |  !.  |      |`
 
     index, bend (S/L/R), gear, icons (F finish line before it, D1 DRS zone 1,
-    NP no pairs, ! tricky, S slipstream, P> pit entry, >P pit exit, G/R gear
-    token), then lanes 1-4 left to right. In a lane: `.` space, `=` kerb, `s`/`S`
+    NP no pairs, ! tricky, S slipstream, P> pit entry, >P pit exit, `'R`/`G'` gear
+    token with its FGP 16.2 dot), then lanes 1-4 left to right. In a lane: `.` space, `=` kerb, `s`/`S`
     slipstream space (one / more car shadows), `!` skid marks begin, `P` PIT LANE space,
     `x` shadow car, `p` pit exit space, `*` highlighted, a car's number on its
     space, `#` a wall on that edge; a blank lane is off track. A double space
@@ -535,7 +548,7 @@ def track_text(track: Track, cars=None, width: int = 60,
     prefix_w = 22
     cell = max(3, (width - prefix_w - LANES - 1) // LANES)
     on: dict[int, list[str]] = {}
-    for label, space, _ in _cars(cars):
+    for label, space, _, _ in _cars(cars):
         on.setdefault(space, []).append(label)
     hl = set(highlight or ())
     lines = []
@@ -557,7 +570,7 @@ def track_text(track: Track, cars=None, width: int = 60,
         if any(track.spaces[s].pit_exit for s in t.spaces):
             icons.append(">P")
         if t.speed_limit:
-            icons.append(t.speed_limit[0])
+            icons.append(CBM.gear_token_text(t.speed_limit))      # FGP 16.2
         head = f"{t.index:>2} {bend} g{t.gear} {' '.join(icons)}"
         cells = []
         for ln, ids in enumerate(t.lanes, start=1):

@@ -321,7 +321,10 @@ class Race:
 
     def to_doc(self) -> dict:
         return {
-            "config": self.config.model_dump(mode="json"),
+            # a race without teams (FGP 14.4) dumps as it did before the field existed
+            "config": self.config.model_dump(mode="json",
+                                             exclude={"teams"} if self.config.teams is None
+                                             else None),
             "chance": self.chance.to_doc(),
             "track": self.track,
             "cars": [c.to_doc() for c in self.cars],

@@ -47,3 +47,24 @@ function resultTable(result, names) {
     el("thead", {}, el("tr", {}, ["Pos", "Driver", "Laps", "Points", ""].map(h => el("th", {}, h)))),
     el("tbody", {}, rows));
 }
+
+// Colour-blind marks: a game's SVG marks its colour-blind symbols with the class
+// "cb-mark"; the page shows them while this setting is on, remembered in the browser.
+const CB_KEY = "chequered.colourBlind";
+function applyColourBlind(on) {
+  document.documentElement.classList.toggle("colour-blind", on);
+  const box = document.getElementById("colour-blind");
+  if (box) box.checked = on;
+}
+function storedColourBlind() {
+  try { return localStorage.getItem(CB_KEY) === "1"; } catch (e) { return false; }
+}
+applyColourBlind(storedColourBlind());
+{
+  const box = document.getElementById("colour-blind");
+  if (box) box.parentElement.hidden = false;     // the page's scripts are here to apply it
+  if (box) box.addEventListener("change", e => {
+    try { localStorage.setItem(CB_KEY, e.target.checked ? "1" : "0"); } catch (err) { /* private mode */ }
+    applyColourBlind(e.target.checked);
+  });
+}

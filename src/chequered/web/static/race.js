@@ -103,7 +103,13 @@ function draw(msg) {
   const res = $("result");
   if (msg.over && msg.result) {
     res.hidden = false;
+    const teams = (msg.result.extra || {}).constructors;   // e.g. FormulaGP's FGP 14.4
     res.replaceChildren(el("h2", {}, "Classification"), resultTable(msg.result, msg.names),
+      Array.isArray(teams) ? el("table", {class: "result constructors"},
+        el("caption", {}, "Constructors"),
+        el("thead", {}, el("tr", {}, ["Pos", "Team", "Points"].map(h => el("th", {}, h)))),
+        el("tbody", {}, teams.map((t, i) => el("tr", {}, el("td", {}, i + 1),
+          el("td", {}, t.number ? `#${t.number} ${t.team}` : t.team), el("td", {}, t.points))))) : null,
       el("p", {}, el("a", {href: `/replay/race/${msg.race}`, id: "replay-link"}, "Watch the replay"),
         " - ", el("a", {href: `/api/races/${msg.race}/record`, download: `race-${msg.race}.json`},
                   "download the record")));

@@ -8,11 +8,11 @@ async function load() {
   box.replaceChildren(...seasons.map(s => el("section", {class: "season"},
     el("h2", {}, `${s.name} `, el("small", {}, `${s.game} - ${s.circuits.join(", ")} - ${s.status}`)),
     s.standings.length
-      ? el("table", {class: "result"}, el("thead", {}, el("tr", {}, ["Pos", "Driver", "Points"].map(h => el("th", {}, h)))),
+      ? el("table", {class: "result"}, el("thead", {}, el("tr", {}, ["Pos", "Driver", "Team", "Points"].map(h => el("th", {}, h)))),
           el("tbody", {}, s.standings.map(r => el("tr", {class: r.human ? "human" : ""},
-            el("td", {}, r.position), el("td", {}, r.name), el("td", {}, r.points)))))
+            el("td", {}, r.position), el("td", {}, r.name), el("td", {}, r.team || ""), el("td", {}, r.points)))))
       : el("p", {}, el("a", {href: `/race/${s.race}`}, "in progress: watch")),
-    s.teams ? el("table", {class: "result teams"}, el("thead", {}, el("tr", {}, ["Team", "Points"].map(h => el("th", {}, h)))),
+    s.teams ? el("table", {class: "result teams"}, el("caption", {}, "Teams (constructors)"), el("thead", {}, el("tr", {}, ["Team", "Points"].map(h => el("th", {}, h)))),
         el("tbody", {}, Object.entries(s.teams).map(([team, pts]) => el("tr", {}, el("td", {}, team), el("td", {}, pts)))))
       : null,
     s.status === "finished" ? el("a", {href: `/replay/race/${s.race}`}, "replay") : null)));

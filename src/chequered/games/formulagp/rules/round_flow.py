@@ -290,7 +290,7 @@ def _finish(race: Race) -> list[Event]:
     race.classification = classify(fins, trk.lap_tiles,
                                    C.content_of(race).control.penalty_tiles)
     ev.append(Event("finish", {"classification": list(race.classification)}, "FGP 12.2"))
-    if race.season or "championship" in race.config.options:
+    if race.season or {"championship", "constructors"} & set(race.config.options):
         ev += race_over(race)                           # FGP 14: the next race, if any
         if race.turn.phase in ("start_tyres", "qualifying"):
             return ev

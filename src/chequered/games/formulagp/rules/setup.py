@@ -18,6 +18,7 @@ from ..content import Content, load_content
 from ..state import Car, Race
 from ..track import track as load_track
 from ..track import track_keys
+from . import teams as T
 from .advanced import flag_start
 from .cards import DECK_NAMES, action_ids
 from .dice import roll_die
@@ -39,7 +40,8 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
              sides: list[str] | None = None, tyres: list[str] | None = None,
              drivers: list[str | None] | None = None, controllers: list[str] | None = None,
              seed: int = 0, content_dir: str | None = None,
-             rules: str = "standard", config: FormulaGPConfig | None = None) -> Race:
+             rules: str = "standard", config: FormulaGPConfig | None = None,
+             teams: list[int] | None = None) -> Race:
     """A Standard or Advanced race before qualifying: every car in its pit box (FGP 3.1),
     the control panel set (FGP 3.2), decks shuffled (FGP 3.4) and the player
     boards prepared (FGP 5.1). `config` is the game's config (the race keeps
@@ -50,9 +52,13 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
         raise BadInput(f"FormulaGP: rule level {rules!r} is not one of {', '.join(RULE_LEVELS)}")
     if seats < 1:
         raise BadInput("FormulaGP: at least one seat")
-    boxes = trk.pit.boxes if trk.pit else seats
-    if seats > boxes:
-        raise BadInput(f"FormulaGP: track {track!r} has {boxes} pit boxes, not {seats}")
+    problems = T.check_teams(teams, seats)
+    if problems:
+        raise BadInput("FormulaGP: " + "; ".join(problems))
+    units = T.units(teams, seats)               # FGP 11.2.2: a team shares one box
+    boxes = trk.pit.boxes if trk.pit else len(units)
+    if len(units) > boxes:
+        raise BadInput(f"FormulaGP: track {track!r} has {boxes} pit boxes, not {len(units)}")
     boards = list(boards) if boards else default_boards(content, seats)
     sides = list(sides) if sides else ["A"] * seats
     tyres = list(tyres) if tyres else [DEFAULT_TYRE] * seats
@@ -83,14 +89,18 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
 
     ctl = content.control
     if config is None:
-        config = _config(track, controllers, boards, sides, tyres, drivers, content_dir, rules)
+        config = _config(track, controllers, boards, sides, tyres, drivers, content_dir, rules,
+                         teams)
     race = Race(config, seed, track)
     ch, ev = race.chance, []            # the race's log starts after setup
 
     # FGP 3.1: shuffle the pit-box tiles; box 0 is the one closest to the pit exit.
-    order = list(range(seats))
+    # FGP 2.1.4 / 14.4: teammates share a tile, so the tiles are the teams'.
+    order = list(range(len(units)))
     chance.shuffle(ch, ev, order, rule="FGP 3.1", what="pit boxes")
-    race.pit_order = order
+    in_boxes = [units[u] for u in order]
+    race.pit_order = T.flatten(in_boxes)
+    box_of = T.boxes(in_boxes)
 
     # FGP 3.2 a: the WHITE die's colour picks the control-panel side.
     face = roll_die(race, ev, "white", "FGP 3.2")
@@ -124,10 +134,12 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
         board = content.board(boards[seat])
         side = board.side(sides[seat])
         car = Car(seat, board.key, sides[seat])
-        car.team = board.team
-        car.number = board.number
+        # FGP 14.4 / 16.5 (A112): a team's cars carry its first car's team and number
+        first = content.board(boards[next(u for u in units if seat in u)[0]])
+        car.team = first.team
+        car.number = first.number
         car.controller = controllers[seat]
-        car.box = order.index(seat)
+        car.box = box_of[seat]
         car.in_pit = True                            # FGP 3.1
         car.space = None
         car.deck = chance.new_deck(ch, ev, ids, rule="FGP 5.1.1", what="ACTION deck")
@@ -169,16 +181,18 @@ def new_game(config: FormulaGPConfig, seed: int) -> Race:
             raise BadInput(f"unknown FormulaGP track {t!r}{where}; choose from {', '.join(keys)}")
     race = new_race(config.track, len(config.seats), boards=config.boards, sides=config.sides,
                     tyres=config.tyres, drivers=config.drivers, controllers=list(config.seats),
-                    seed=seed, content_dir=config.content, rules=config.rules, config=config)
+                    seed=seed, content_dir=config.content, rules=config.rules, config=config,
+                    teams=config.teams)
     if "championship" in config.options:            # FGP 14.1: a series of races
         race.season = list(config.season or [config.track])[1:]
     return race
 
 
 def _config(track, controllers, boards, sides, tyres, drivers, content_dir,
-            rules) -> FormulaGPConfig:
+            rules, teams=None) -> FormulaGPConfig:
     try:
         return FormulaGPConfig(track=track, seats=controllers, boards=boards, sides=sides,
-                               tyres=tyres, drivers=drivers, content=content_dir, rules=rules)
+                               tyres=tyres, drivers=drivers, content=content_dir, rules=rules,
+                               teams=teams)
     except ValueError as exc:                   # pydantic's ValidationError included
         raise BadInput(f"FormulaGP: {exc}") from None
