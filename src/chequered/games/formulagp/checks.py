@@ -21,6 +21,8 @@ def sample_configs() -> list[dict]:
                 "seats": ["heuristic", "random", "heuristic"]})
     out.append({"track": "twisty", "options": ["pit_start_round_3"],   # FGP 7.2 (A11)
                 "seats": ["random"] * 4})
+    out.append({"track": "street", "seats": ["pro", "random", "rookie", "heuristic", "pro",
+                                             "rookie"]})                 # BOT 1
     return out
 
 

@@ -13,6 +13,9 @@ OPTIONS = (
     "must_counter_steer",             # FGP 13.4.2: no spin while a counter-steer card is held
     "pit_start_round_3",              # FGP 7.2 (A11): qualifying crashes start in round 3, not 2
     "red_flag_restart_draw",          # FGP 13.10 (A38): a draw phase before the restart
+    "bot_pro_slow",                   # BOT 1.3 b (A121): Pro BOTs on the slower control-card side
+    "bot_pro_bonus",                  # BOT 1.3 f (A121): Pro BOTs take the +1 MP bonus
+    "bot_rookie_slow",                # BOT 1.4.1 b (A121): Rookie BOTs on the slower side
 )
 
 

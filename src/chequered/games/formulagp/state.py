@@ -195,6 +195,8 @@ RACE_FIELDS = (
     "classification", "deferred", "start_round",
     # FGP 14: a championship (the races run so far and the standings)
     "season", "results", "standings",
+    # BOT 1.2: the BOT seats' control cards, BOT cards and tokens (bot/table.py)
+    "bots",
 )
 
 
@@ -246,6 +248,7 @@ class Race:
         self.season: list[str] = []         # tracks still to race after this one (FGP 14.1)
         self.results: list[dict] = []       # each finished race: track, classification, points
         self.standings: dict[int, int] = {} # drivers' championship points (FGP 14.3)
+        self.bots: dict | None = None       # BOT seats (bot/table.py); None: no BOTs
 
     def car(self, seat: int) -> Car:
         return self.cars[seat]
@@ -293,6 +296,7 @@ class Race:
         r.season = self.season.copy()
         r.results = _copy(self.results)
         r.standings = dict(self.standings)
+        r.bots = _copy(self.bots)
         return r
 
     def to_doc(self) -> dict:
@@ -332,6 +336,8 @@ class Race:
             "season": list(self.season),
             "results": _copy(self.results),
             "standings": {str(k): v for k, v in self.standings.items()},
+            # only a race with BOTs has the key (a Standard record's positions are unchanged)
+            **({"bots": _copy(self.bots)} if self.bots is not None else {}),
         }
 
     @classmethod
@@ -343,6 +349,8 @@ class Race:
         r.content_dir = r.config.content
         r.cars = [Car.from_doc(c) for c in doc["cars"]]
         r.decks = {k: Deck.from_doc(doc.get("decks", {}).get(k, {})) for k in SHARED_DECKS}
+        r.decks.update({k: Deck.from_doc(d) for k, d in doc.get("decks", {}).items()
+                        if k not in r.decks})          # the BOT decks (bot/table.py)
         r.pit_order = list(doc.get("pit_order", ()))
         r.panel_side = doc.get("panel_side", "green")
         r.flag = doc.get("flag", 9)
@@ -374,6 +382,7 @@ class Race:
         r.season = list(doc.get("season", ()))
         r.results = _copy(doc.get("results", []))
         r.standings = {int(k): v for k, v in doc.get("standings", {}).items()}
+        r.bots = _copy(doc.get("bots"))
         return r
 
     def __eq__(self, other) -> bool:

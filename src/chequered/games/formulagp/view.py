@@ -10,6 +10,7 @@ from ...engine.protocol import BadInput
 from ...engine.chance import Chance
 from ...engine.rng import Rng
 from . import actions as A
+from .bot import view as bot_view
 from .render_board import board_view
 from .rules import cards as C
 from .rules.where import distance, track_of
@@ -61,6 +62,7 @@ def view(race: Race, seat: int | None) -> dict:
                   for k, d in race.decks.items()},
         "move": {k: _plain(race.move[k]) for k in PUBLIC_MOVE if race.move and k in race.move},
         "battle": _battle(race, seat),
+        "bots": bot_view.public(race),            # BOT 1.3: control cards, BOT cards shown
     }
     if seat is not None:
         car = race.cars[seat]
@@ -180,5 +182,6 @@ def redeterminize(race: Race, seat: int, rng: Rng) -> Race:
     for name, d in r.decks.items():
         if name != "event":
             rng.shuffle(d.pile)
+    bot_view.redeterminize(r, rng)                      # face-down TACTICS cards (BOT 1.3 d)
     r.chance = Chance(Rng(state=rng.next64()))
     return r
