@@ -98,3 +98,19 @@ def test_chequered_race_human_against_bots_in_the_terminal():
     assert "STRATEGY card STR" in out and "turns over TACTICS card TAC" in out
     assert "(BOT) qualifies with" in out and "BATTLE card BAT" in out
     assert "seat=" not in out
+
+
+def test_bot_invariants_catch_a_lost_or_doubled_card():
+    """Every BOT card is in one place: a card lost from a deck or held twice is
+    reported."""
+    st, _ = GAME.start(GAME.config(seats=["human", "pro", "rookie"]), 2)
+    assert GAME.invariants(st) == []
+    r = st.clone()
+    r.decks["battle"].pile.pop()
+    assert any("BATTLE deck holds 29" in p for p in GAME.invariants(r))
+    r = st.clone()
+    r.bots["cars"]["1"]["battle"].append(r.decks["battle"].pile[0])
+    assert any("two places" in p for p in GAME.invariants(r))
+    r = st.clone()
+    del r.bots["cars"]["2"]
+    assert any("without its BOT record" in p for p in GAME.invariants(r))

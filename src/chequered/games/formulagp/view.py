@@ -62,8 +62,9 @@ def view(race: Race, seat: int | None) -> dict:
                   for k, d in race.decks.items()},
         "move": {k: _plain(race.move[k]) for k in PUBLIC_MOVE if race.move and k in race.move},
         "battle": _battle(race, seat),
-        "bots": bot_view.public(race),            # BOT 1.3: control cards, BOT cards shown
     }
+    if race.bots is not None:           # BOT 1.3: control cards, BOT cards (only races with BOTs)
+        v["bots"] = bot_view.public(race)
     if seat is not None:
         car = race.cars[seat]
         v["hand"] = list(car.hand)
