@@ -6,6 +6,7 @@ from ...engine.protocol import Game
 from ...engine.spec import GameSpec
 from . import checks, render
 from .actions import ACTION_TYPES
+from .bot.agent import agents as bot_agents
 from .bots import HeuristicBot
 from .config import OPTIONS, RULE_LEVELS, FormulaGPConfig
 from .content import content_version
@@ -40,7 +41,8 @@ SPEC = GameSpec(
     describe_choice=describe_choice,
     seat_names=seat_names,
     help=help_text,
-    agents={"heuristic": lambda seat, seed: HeuristicBot(seed * 1000 + seat)},
+    agents={"heuristic": lambda seat, seed: HeuristicBot(seed * 1000 + seat),
+            **bot_agents()},                 # BOT 1: the Pro and Rookie BOTs (bot/agent.py)
     rule_levels=RULE_LEVELS,
     options=OPTIONS,
     bench_seats="heuristic,heuristic,heuristic,heuristic,heuristic,heuristic",

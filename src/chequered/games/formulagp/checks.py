@@ -2,6 +2,7 @@
 actions (legal and illegal), and the invariants checked after every action."""
 from __future__ import annotations
 
+from .bot.checks import invariants as bot_invariants
 from . import actions as A
 from .rules import cards as C
 from .rules import team_radio as TR
@@ -28,6 +29,8 @@ def sample_configs() -> list[dict]:
     out.append({"track": "street", "rules": "advanced", "seats": ["random"] * 6})
     out.append({"track": "fast", "rules": "advanced",                 # FGP 4.9 TEAM RADIO
                 "seats": ["heuristic"] * 3 + ["random"] * 3})
+    out.append({"track": "street", "seats": ["pro", "random", "rookie", "heuristic", "pro",
+                                             "rookie"]})                 # BOT 1
     return out
 
 
@@ -88,6 +91,7 @@ def invariants(race) -> list[str]:
             problems.append(f"{name} deck: a card in two places")
         if name in sizes and len(where) != sizes[name]:
             problems.append(f"{name} deck holds {len(where)} cards, not {sizes[name]}")
+    problems += bot_invariants(race)                # BOT 1.2: the BOT cards conserved
     for c in race.cars:
         side = C.board_side(race, c)
         if not 0 <= c.wear < len(side.tyre_track):

@@ -18,6 +18,9 @@ OPTIONS = (
     "safety_car_card_twice",          # FGP 15.11.1: the first 'Safety Car' card goes back
     "fast_virtual_safety_car",        # FGP 15.11.3: one VSC round, every car 4 spaces
     "race_director_penalties",        # FGP 15.9: a WHITE roll decides incident penalties
+    "bot_pro_slow",                   # BOT 1.3 b (A121): Pro BOTs on the slower control-card side
+    "bot_pro_bonus",                  # BOT 1.3 f (A121): Pro BOTs take the +1 MP bonus
+    "bot_rookie_slow",                # BOT 1.4.1 b (A121): Rookie BOTs on the slower side
 )
 
 

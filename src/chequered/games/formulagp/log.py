@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...engine.chance import CHANCE_KINDS, describe_chance
 from ...engine.protocol import Event
 from .content import load_content
+from .bot.text import BOT_TEXT, card_name
 from .rules import cards as C
 from .rules.optional_steps_b import EVENT_TEXT as OB_TEXT
 
@@ -61,7 +62,7 @@ class Words:
             for c in deck.cards:
                 if c.id == cid:
                     return c.name
-        return "a card"
+        return card_name(cid) or "a card"          # a BOT card, with what it says
 
     def cards(self, ids) -> str:
         return ", ".join(self.card(c) for c in ids) or "no cards"
@@ -354,6 +355,7 @@ EVENT_TEXT = {
     "to_pit_exit": lambda d, w: f"{w.who(d[S])} waits at the pit exit",
     "pit_exit_order": lambda d, w: "pit exit order: " + w.order(d["order"]),
     "pit_exit": lambda d, w: f"{w.who(d[S])} leaves the pit lane",
+    **BOT_TEXT,                                     # BOT 1 (bot/text.py)
 }
 
 

@@ -217,6 +217,8 @@ RACE_FIELDS = (
     "season", "results", "standings",
     # FGP 15: what the optional rules remember (rules/optional_rules_b.py), JSON-like
     "optional",
+    # BOT 1.2: the BOT seats' control cards, BOT cards and tokens (bot/table.py)
+    "bots",
 )
 
 
@@ -269,6 +271,7 @@ class Race:
         self.results: list[dict] = []       # each finished race: track, classification, points
         self.standings: dict[int, int] = {} # drivers' championship points (FGP 14.3)
         self.optional: dict = {}            # FGP 15 optional rules' memory (str keys)
+        self.bots: dict | None = None       # BOT seats (bot/table.py); None: no BOTs
 
     def car(self, seat: int) -> Car:
         return self.cars[seat]
@@ -317,6 +320,7 @@ class Race:
         r.results = _copy(self.results)
         r.standings = dict(self.standings)
         r.optional = _copy(self.optional)
+        r.bots = _copy(self.bots)
         return r
 
     def to_doc(self) -> dict:
@@ -360,6 +364,8 @@ class Race:
             "results": _copy(self.results),
             "standings": {str(k): v for k, v in self.standings.items()},
             "optional": _copy(self.optional),
+            # only a race with BOTs has the key (a Standard record's positions are unchanged)
+            **({"bots": _copy(self.bots)} if self.bots is not None else {}),
         }
 
     @classmethod
@@ -405,6 +411,7 @@ class Race:
         r.results = _copy(doc.get("results", []))
         r.standings = {int(k): v for k, v in doc.get("standings", {}).items()}
         r.optional = _copy(doc.get("optional", {}))
+        r.bots = _copy(doc.get("bots"))
         return r
 
     def __eq__(self, other) -> bool:

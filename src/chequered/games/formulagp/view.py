@@ -10,6 +10,7 @@ from ...engine.protocol import BadInput
 from ...engine.chance import Chance
 from ...engine.rng import Rng
 from . import actions as A
+from .bot import view as bot_view
 from .render_board import board_view
 from .rules import cards as C
 from .rules import team_radio as TR
@@ -69,6 +70,8 @@ def view(race: Race, seat: int | None) -> dict:
     }
     if TR.in_play(race):                # FGP 4.9: the discard pile lies face up
         v["radio_discard_top"] = TR.discard_top(race)
+    if race.bots is not None:           # BOT 1.3: control cards, BOT cards (only races with BOTs)
+        v["bots"] = bot_view.public(race)
     if seat is not None:
         car = race.cars[seat]
         v["hand"] = list(car.hand)
@@ -190,6 +193,7 @@ def redeterminize(race: Race, seat: int, rng: Rng) -> Race:
     for name, d in r.decks.items():
         if name != "event":
             rng.shuffle(d.pile)
+    bot_view.redeterminize(r, rng)                      # face-down TACTICS cards (BOT 1.3 d)
     r.chance = Chance(Rng(state=rng.next64()))
     return r
 

@@ -5,6 +5,7 @@ lapping) and the finish with its classification."""
 from __future__ import annotations
 
 from ....engine.protocol import Event
+from ..bot import start as BS
 from ..state import Race
 from . import battle as B
 from . import card_effects as FX
@@ -177,6 +178,7 @@ def _round_end_rest(race: Race) -> list[Event]:
         ch = become_leader(car.stress)
         car.stress, car.focus = ch.stress, ch.focus
         ev.append(Event("race_leader", {"seat": new}, "FGP 13.3"))
+    ev += BS.round_end(race)                            # BOT 1.7.2.1
     for car in race.cars:                               # FGP 11.3 cold tyres
         if car.cold_tyres:
             car.cold_tyres -= 1

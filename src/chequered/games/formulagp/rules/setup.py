@@ -16,6 +16,7 @@ from ....engine.steps import Turn
 from ..config import RULE_LEVELS, FormulaGPConfig
 from ..content import Content, load_content
 from ..state import Car, Race
+from ..bot.table import first_phase
 from ..track import track as load_track
 from ..track import track_keys
 from . import teams as T
@@ -162,12 +163,12 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
     race.round = 0
     if config.tyres is None:
         # FGP 5.1.3: the players pick their starting tyres (rules/setup_steps.py)
-        race.turn = Turn("start_tyres")
+        race.turn = Turn(first_phase(race, "start_tyres"))
         return race
     # Next: qualifying, which opens with every seat drawing (FGP 6.2 step 1,
     # rules.draw.start_draw_phase) and then the returns step. The decision
     # machine (rules/steps.py) runs it; nothing is pending yet.
-    race.turn = Turn("qualifying")
+    race.turn = Turn(first_phase(race, "qualifying"))   # BOT 1.3-1.4 first (bot/setup.py)
     return race
 
 

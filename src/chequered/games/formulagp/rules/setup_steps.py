@@ -14,6 +14,7 @@ from ....engine import chance
 from ....engine.protocol import Event
 from ....engine.steps import Step
 from ..actions import StartTyre
+from ..bot.table import players
 from ..state import Race
 from . import cards as C
 from .decide import wait
@@ -23,7 +24,9 @@ from .tyres import start_position
 
 def _start_tyres(race: Race) -> list[Event]:
     race.turn.phase = "start_tyres_shown"
-    wait(race, "start_tyre", range(len(race.cars)))
+    seats = players(race)                           # a BOT's tyre comes from its cards (BOT 1.3.1)
+    if seats:
+        wait(race, "start_tyre", seats)
     return []
 
 
@@ -47,7 +50,8 @@ def fit_start_tyre(race: Race, car, tyre: str) -> None:
 def _shown(race: Race) -> list[Event]:
     ev: list[Event] = []
     for car in race.cars:
-        fit_start_tyre(race, car, race.secret.pop(car.seat)["tyre"])
+        if car.seat in race.secret:
+            fit_start_tyre(race, car, race.secret.pop(car.seat)["tyre"])
     chance.reveal(ev, "start_tyres", {"tyres": {str(c.seat): c.tyre for c in race.cars}},
                   "FGP 5.1.3")
     race.turn.phase = "qualifying"

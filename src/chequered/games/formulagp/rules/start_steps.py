@@ -7,6 +7,9 @@ from __future__ import annotations
 from ....engine import chance
 from ....engine.protocol import Event
 from ....engine.steps import Step
+from ..bot import qualifying as BQ
+from ..bot import start as BS
+from ..bot.table import is_bot, players
 from ..actions import Cards, CounterSteer, Done, PoleKeep, Push, Return, canon
 from ..state import Race
 from . import cards as C
@@ -71,7 +74,8 @@ def _qualifying(race: Race) -> list[Event]:
 
 def _q_cards(race: Race) -> list[Event]:
     race.turn.phase = "q_reveal"
-    wait(race, "quali_cards", range(len(race.cars)))
+    if players(race):                               # BOTs qualify by their cards (BOT 1.5)
+        wait(race, "quali_cards", players(race))
     return []
 
 
@@ -90,6 +94,11 @@ def _q_reveal(race: Race) -> list[Event]:
     ev: list[Event] = []
     scores = {}
     for car in race.cars:
+        if is_bot(race, car.seat):                      # BOT 1.5: a BATTLE card's LEDs
+            got, scores[car.seat], crash = BQ.qualify(race, car.seat)
+            car.quali_score = scores[car.seat]
+            ev += got + (_crash(race, car.seat) if crash else [])
+            continue
         sec = race.secret.pop(car.seat)
         play = S.check_quali_play(infos(race, car.seat), sec["cards"],
                                   no_pairs=stressed(race, car.seat))
@@ -103,7 +112,9 @@ def _q_reveal(race: Race) -> list[Event]:
         scores[car.seat] = sc.total
         chance.reveal(ev, "quali_reveal", {"seat": car.seat, "cards": list(play.cards),
                                            "score": sc.total}, "FGP 6.2")
-    race.move = {"queue": S.push_order(race.pit_order, scores)}
+    # BOTs do not push the limit (A127): their score is the BOT rules' (BOT 1.5)
+    race.move = {"queue": S.push_order([s for s in race.pit_order if not is_bot(race, s)],
+                                       scores)}
     race.turn.phase = "q_push"
     return ev
 
@@ -202,7 +213,7 @@ def _leader_token(race: Race, seat: int) -> list[Event]:
 
 def _pole(race: Race) -> list[Event]:
     race.turn.phase = "r1_cards"
-    if not race.sequence:
+    if not race.sequence or is_bot(race, race.sequence[0]):   # a BOT's pole is +2 LEDs (A129)
         return []
     pole = race.cars[race.sequence[0]]
     n = C.content_of(race).control.pole_draw
@@ -237,9 +248,9 @@ def _r1_cards(race: Race) -> list[Event]:
     for seat in grid:
         # FGP 7.2 (A51): no movement card it can play (a BLUE card needs an ERS
         # charge, which a red-flag restart may not give: an ERS failure stays)
-        race.cars[seat].stuck_in_neutral = S.stuck_in_neutral(infos(race, seat)) \
-            or not _start_legal(race, seat)
-    choosing = [s for s in grid if not race.cars[s].stuck_in_neutral]
+        race.cars[seat].stuck_in_neutral = not is_bot(race, seat) and (
+            S.stuck_in_neutral(infos(race, seat)) or not _start_legal(race, seat))
+    choosing = [s for s in grid if not race.cars[s].stuck_in_neutral and not is_bot(race, s)]
     race.turn.phase = "r1_order"
     ev = [Event("round", {"round": race.round, "flag": race.flag}, "FGP 7.2.1")]
     if choosing:
@@ -286,6 +297,9 @@ def _r1_order(race: Race) -> list[Event]:
         sec["movement"] = list(p.movement)
         chance.reveal(ev, "start_reveal", {"seat": seat, "cards": list(p.cards), "leds": p.leds},
                       "FGP 7.2.1")
+    got, bot_leds = BS.start_leds(race, race.sequence)     # BOT 1.7.2.1, after the reveal
+    ev += got
+    leds.update(bot_leds)
     stuck = [s for s in race.sequence if race.cars[s].stuck_in_neutral]
     race.sequence = S.round1_order(leds, race.sequence, stuck)
     race.seq_pos = 0

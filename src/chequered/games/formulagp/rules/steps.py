@@ -4,7 +4,7 @@ modules into one engine/steps.Machine. Nothing registers itself on import.
 
 `race.turn.phase` says where the race is between decisions:
 
-  (start_tyres -> start_tyres_shown ->) qualifying -> q_cards -> q_reveal -> q_push -> grid -> pole -> r1_cards
+  (bot_setup ->) (start_tyres -> start_tyres_shown ->) qualifying -> q_cards -> q_reveal -> q_push -> grid -> pole -> r1_cards
   -> r1_order -> turns -> round_end -> round_end_dice -> round_end_rest
   -> round_start -> sequence -> turns ... -> finish -> over
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ....engine.protocol import Event
 from ....engine.steps import Machine
+from ..bot import setup as bot_setup
 from ..state import Race
 from ..text import describe_action, seat_names
 from . import (battle_retry, battle_steps, flag_steps, incident_steps, move_steps, pit_steps,
@@ -51,8 +52,8 @@ STEPS = (*setup_steps.STEPS, *start_steps.STEPS, *turn.STEPS, *move_steps.STEPS,
          *battle_retry.STEPS,
          *incident_steps.STEPS, *pit_steps.STEPS, *flag_steps.STEPS, *radio_steps.STEPS)
 
-PHASES = {**setup_steps.PHASES, **start_steps.PHASES, **round_flow.PHASES, **flag_steps.PHASES,
-          **radio_steps.PHASES,
+PHASES = {**bot_setup.PHASES, **setup_steps.PHASES, **start_steps.PHASES, **round_flow.PHASES,
+          **flag_steps.PHASES, **radio_steps.PHASES,
           "turns": _turns, "round_end_dice": _round_end_dice}
 
 MACHINE = Machine(STEPS, PHASES, turn_rule="FGP 7.1", over_rule="FGP 12",

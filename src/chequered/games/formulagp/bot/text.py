@@ -1,0 +1,116 @@
+"""The BOT cards and BOT events in players' words, for the race log: the
+card drawn and what it says, as the table reads it (log.py uses these)."""
+from __future__ import annotations
+
+from .content import load_bot_content
+
+RESPONSE = {"surrender": "gives up its place in the sequence",
+            "not_aggressive": "drives on straight ahead (or waits)",
+            "aggressive": "changes lanes at the other car"}
+AGGRESSION = {"leds": "LEDs only", "die": "adds the WHITE die (a green face aborts)",
+              "join": "adds a second BATTLE card", "lose": "redraws if it would lose",
+              "best": "draws two and keeps the better", "worst": "draws two and keeps the worse",
+              "cross": "aborts"}
+HAZARD = {"move": "RED-die hazard after the move", "corner": "RED-die hazard on the corner bonus",
+          "battle": "RED-die hazard after an overtake attempt"}
+DECISION = {"yes": "{} always", "roll": "{} on a green WHITE die", "no": "never {}"}
+
+
+def _tyres_by_face(tyres) -> str:
+    by: dict[str, list[str]] = {}
+    for i, t in enumerate(tyres, 1):
+        by.setdefault(t, []).append(str(i))
+    return ", ".join(f"{t} on {'/'.join(f)}" for t, f in by.items())
+
+
+def _lane(c) -> str:
+    if c.lane == 0:
+        return "stays in its lane"
+    edge = "the left edge" if c.tile == "straight" else "the inside"
+    where = "straights" if c.tile == "straight" else "curves"
+    return f"takes lane {c.lane} from {edge} on {where}"
+
+
+def card_name(cid, directory: str | None = None) -> str | None:
+    """'STRATEGY card S03: ...' for a BOT card id, None for any other id."""
+    bc = load_bot_content(directory)
+    if not isinstance(cid, str):
+        return None
+    if cid.startswith("STR"):
+        c = next((c for c in bc.strategy if c.id == cid), None)
+        if c:
+            pit = ("rolls the WHITE die at the stop (" + _tyres_by_face(c.pit_roll) + ")"
+                   if c.pit == "roll" else f"fits {c.pit} at the stop")
+            return (f"STRATEGY card {cid}: starts {_tyres_by_face(c.start)}; {pit}; "
+                    f"weather change: {c.weather[0]}, then {c.weather[1]}")
+    if cid.startswith("TAC"):
+        c = next((c for c in bc.tactics if c.id == cid), None)
+        if c:
+            if c.failure:
+                return (f"TACTICS card {cid} (Failure): to the pit lane at once, no attack "
+                        f"or defence, yellow arrow {c.arrow}")
+            parts = [_lane(c), f"yellow arrow {c.arrow}",
+                     f"blocked: green {RESPONSE[c.blocked.green]}, red {RESPONSE[c.blocked.red]}",
+                     f"corners {c.corner:+d}", DECISION[c.attack].format("attacks"),
+                     DECISION[c.defend].format("defends")]
+            if c.hazard:
+                parts.append(HAZARD[c.hazard])
+            return f"TACTICS card {cid}{' (Rookie)' if c.rookie else ''}: " + "; ".join(parts)
+    if cid.startswith("BAT"):
+        c = next((c for c in bc.battle if c.id == cid), None)
+        if c:
+            return (f"BATTLE card {cid}: {c.leds} LED{'s' if c.leds != 1 else ''}, {c.ot} OT, "
+                    f"{AGGRESSION[c.aggression]}")
+    return None
+
+
+def _pro(d, w):
+    side = "faster" if d["side"] == "fast" else "slower"
+    bonus = ", +1 MP bonus" if d.get("bonus") else ""
+    pit = d["pit"]
+    return (f"{w.who(d['seat'])} is a Pro BOT: control card {d['card']} ({side} side{bonus}, "
+            f"max OT {d['max_ot']}), starts on {d['tyre']} tyres; its Pit token goes on round "
+            f"{pit['round']} (radar space {pit['space']}), {pit['icon'].upper()} side up")
+
+
+def _rookie(d, w):
+    side = "faster" if d["side"] == "fast" else "slower"
+    return (f"Rookie BOTs {w.order(d['seats'])}: control card {d['card']} ({side} side), "
+            f"their TACTICS card {d['tactics']}")
+
+
+def _quali(d, w):
+    if d["crashed"]:
+        return f"{w.who(d['seat'])} (BOT) crashes in qualifying: two BATTLE cards with no LEDs"
+    leds = d["score"] - d["base"]
+    return (f"{w.who(d['seat'])} (BOT) qualifies with {d['score']}: {d['base']} from its control "
+            f"card (and tyres) + {leds} LEDs on BATTLE card {d['cards'][-1]}")
+
+
+def _start(d, w):
+    pole = ", +2 on pole" if d["pole"] else ""
+    return f"{w.who(d['seat'])} (BOT) starts with {d['leds']} LEDs (BATTLE card {d['card']}{pole})"
+
+
+def _tactics(d, w):
+    old = f"discards TACTICS card {d['old']} and " if d.get("old") else ""
+    return f"{w.who(d['seat'])} (BOT) {old}drives by TACTICS card {d['card']}"
+
+
+def _move(d, w):
+    return (f"{w.who(d['seat'])} (BOT) drives {d['pace'].upper()} pace in gear {d['gear']}: "
+            f"{d['mp']} MP from its control card")
+
+
+BOT_TEXT = {
+    "bot_setup": lambda d, w: "BOT setup: control cards, STRATEGY, TACTICS and BATTLE decks",
+    "bot_pro": _pro,
+    "bot_rookie": _rookie,
+    "bot_quali": _quali,
+    "bot_start_leds": _start,
+    "bot_tactics_shown": lambda d, w: f"{w.who(d['seat'])} (BOT) turns over "
+                                      f"{card_name(d['card'])}",
+    "bot_tactics": _tactics,
+    "bot_move": _move,
+    "bot_discard": lambda d, w: "the BOTs discard their start BATTLE cards",
+}
