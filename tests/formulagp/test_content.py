@@ -334,3 +334,11 @@ def test_late_pit_bonus_content(content):  # [ADV] FGP 3.2 f, 11.4
                 {"late_pit_bonus_degraded": 3}):
         with pytest.raises(ValueError):
             type(c).model_validate({**doc, **bad})
+
+
+def test_a_card_name_belongs_to_one_deck(copy_dir):
+    # the table tells cards apart by name: a TEAM RADIO card named like an EVENT card
+    # would read as that card in the log (the secrecy test found 'Push Now' twice)
+    edit(copy_dir / "team_radio.toml", 'name = "Hammer Time"', 'name = "Push Now"')
+    with pytest.raises(BadInput, match=r"Push Now.*event.*team_radio"):
+        load_content(str(copy_dir))

@@ -97,7 +97,7 @@ def test_fgp_4_9_a_standard_race_deals_no_team_radio_cards():
 
 # ---- FGP 4.9: using the card --------------------------------------------------------------------------
 def test_fgp_4_9_the_card_gives_its_benefit_for_its_price_once_a_turn_and_stays():
-    """'Push Now' before the move: +1 movement point and +1 tyre wear; it cannot be used
+    """'Hammer Time' before the move: +1 movement point and +1 tyre wear; it cannot be used
     again in that turn, and the car keeps it."""
     st = adv(f'at = "{STRAIGHT}"\nhand = ["R01", "G01"]\nradio = "TR01"')
     base = adv(f'at = "{STRAIGHT}"\nhand = ["R01", "G01"]\nradio = "TR01"')

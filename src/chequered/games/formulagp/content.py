@@ -506,6 +506,18 @@ class Content(Strict):
     control: Control
     sources: dict[str, str]
 
+    @model_validator(mode="after")
+    def _names_per_deck(self):
+        # players tell cards apart by name (and `named` looks cards up by it), so a
+        # name belongs to one deck (copies of a card within a deck share it)
+        seen: dict[str, str] = {}
+        for deck in ("event", "risk", "damage", "failure", "driver", "champions", "team_radio"):
+            for c in getattr(self, deck).cards:
+                if seen.setdefault(c.name, deck) != deck:
+                    raise ValueError(f"card name {c.name!r} is used in the {seen[c.name]} "
+                                     f"and the {deck} decks")
+        return self
+
     def board(self, key: str) -> Board:
         for b in self.boards:
             if b.key == key:
@@ -602,7 +614,10 @@ def load_content(directory: str | None = None) -> Content:
         except ValidationError as exc:
             raise BadInput(_describe(path, data.get(name, data) if name in ("dice", "control")
                                      else data, exc)) from None
-    return Content(**parts, sources=sources)
+    try:
+        return Content(**parts, sources=sources)
+    except ValidationError as exc:              # the checks across files
+        raise BadInput(f"{base}: {first_error(exc)[0].get('msg', exc)}") from None
 
 
 def _describe(path: Path, doc: dict, exc: ValidationError) -> str:
