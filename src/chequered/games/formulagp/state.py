@@ -61,6 +61,12 @@ CAR_FIELDS = (
     "mp_event", "leds_event", "no_pairs_next", "no_tyre_bonus_next", "skill_used",
 )
 
+# Advanced-only fields, in a car's document only once set (a Standard race never
+# sets them, so its documents and hashes stay as they were)
+ADV_CAR_FIELDS = (
+    "tyres_used",       # [ADV] FGP 5.1.3: compounds used, from the first tyre change on
+)
+
 # fields holding lists / dicts that clone() must copy
 _LIST_FIELDS = ("tyres_left", "hand", "drawn", "held_events", "damage", "failures",
                 "damage_tokens", "failure_tokens", "w2w_with")
@@ -72,7 +78,7 @@ class Car:
     The rulebook's player and car are one seat each, so one class holds both;
     `Player` is an alias."""
 
-    __slots__ = CAR_FIELDS
+    __slots__ = CAR_FIELDS + ADV_CAR_FIELDS
 
     def __init__(self, seat: int, board: str, side: str = "A"):
         self.seat = seat
@@ -140,6 +146,7 @@ class Car:
         self.no_pairs_next = False         # FGP 13.13.1 gravel and card effects
         self.no_tyre_bonus_next = False
         self.skill_used = False            # FGP 4.8: the driver skill, once per round
+        self.tyres_used: list[str] = []    # [ADV] FGP 5.1.3 (rules/compounds.py)
 
     # -- copies --
     def clone(self) -> "Car":
@@ -148,6 +155,7 @@ class Car:
             setattr(c, f, getattr(self, f))
         for f in _LIST_FIELDS:
             setattr(c, f, getattr(self, f).copy())
+        c.tyres_used = list(self.tyres_used)
         c.params = self.params.copy()
         c.deck = self.deck.clone()
         c.off_spot = list(self.off_spot) if self.off_spot else None
@@ -159,6 +167,8 @@ class Car:
             doc[f] = list(doc[f])
         doc["params"] = dict(self.params)
         doc["deck"] = self.deck.to_doc()
+        if self.tyres_used:
+            doc["tyres_used"] = list(self.tyres_used)
         return doc
 
     @classmethod
@@ -170,6 +180,7 @@ class Car:
         for f in _LIST_FIELDS:
             setattr(c, f, list(getattr(c, f)))
         c.params = {p: bool(c.params.get(p, True)) for p in PARAMETERS}
+        c.tyres_used = list(doc.get("tyres_used", []))
         c.deck = Deck.from_doc(doc.get("deck", {}))
         return c
 

@@ -286,13 +286,17 @@ _SIZES: dict = {}
 
 
 def deck_sizes(race: Race) -> dict[str, int]:
-    """The starting size of each shared deck of a Standard game (FGP 3.4:
-    the Advanced-only EVENT and RISK cards are not in it)."""
-    sizes = _SIZES.get(race.content_dir)
+    """The starting size of each shared deck (FGP 3.4: the Advanced-only EVENT
+    and RISK cards only in an Advanced race, rules/advanced.py)."""
+    from .advanced import deck_cards
+    key = (race.content_dir, race.config.rules)
+    sizes = _SIZES.get(key)
     if sizes is None:
         content = content_of(race)
-        sizes = _SIZES[race.content_dir] = {
-            "event": len(content.standard("event")), "risk": len(content.standard("risk")),
+        rules = race.config.rules
+        sizes = _SIZES[key] = {
+            "event": len(deck_cards(content, "event", rules)),
+            "risk": len(deck_cards(content, "risk", rules)),
             "damage": len(content.damage.cards), "failure": len(content.failure.cards),
             "driver": len(content.driver.cards)}
     return sizes

@@ -8,6 +8,7 @@ from ....engine import chance
 from ....engine.protocol import Event, Result
 from ..state import RACE_FIELDS, Race
 from . import cards as C
+from .compounds import disqualified
 from .points import add_race, pit_box_order, race_points, standing_order, team_points
 from .setup import new_race
 
@@ -77,7 +78,9 @@ def result(race: Race) -> Result:
                       extra={"races": race.results, "teams": team_standings(race),
                              "team_of": {str(c.seat): c.team for c in race.cars}})
     pts = race_points(C.content_of(race).control.points, race.classification)
+    notes = {c.seat: f"{c.penalties} penalty token(s)" for c in race.cars if c.penalties}
+    for s in disqualified(race):                        # [ADV] FGP 5.1.3
+        notes[s] = "; ".join(filter(None, [notes.get(s), "disqualified: one tyre type"]))
     return Result(classification=list(race.classification), points=pts, laps=laps, names=names,
-                  notes={c.seat: f"{c.penalties} penalty token(s)" for c in race.cars
-                         if c.penalties},
+                  notes=notes,
                   extra={"teams": {str(c.seat): c.team for c in race.cars}})
