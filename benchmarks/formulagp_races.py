@@ -1,15 +1,20 @@
 """What happens in FormulaGP races between heuristic bots: the distributions.
 
     PYTHONPATH=src .venv/bin/python benchmarks/formulagp_races.py N \\
-        [--tracks fast,street,twisty] [--workers 2] [--out PATH] [--seats 6] [--opt NAME]...
+        [--tracks fast,street,twisty] [--workers 2] [--out PATH] [--seats 6]
+        [--rules standard|advanced] [--opt NAME ...]
 
 Plays N six-car races (seeds 1..N, so a run is reproducible) on each track
 through the engine's own loop (engine/play.play with the agents SPEC.agents
 makes) and reads what happened from the race's events and its final state:
 laps of the winner, rounds, Safety Cars / VSCs / red flags, pit stops (and
 what the car had when it went in), compounds, battles, penalties, blue flags,
-gaps at the flag. Writes a JSON (per track: mean, median, p10, p90 and the
-counts of every figure; `--out`, default benchmarks/results/formulagp-races.json)
+gaps at the flag; for an Advanced race (`--rules advanced`) also the cars
+disqualified for racing on one tyre type (FGP 5.1.3) and the share of races
+ending under the Safety Car (FGP 13.9.1) or by the flag (FGP 12.1). `--opt`
+(repeated) switches an FGP 15 / choice option on (config.OPTIONS). Writes a JSON (per track: mean, median, p10, p90 and the
+counts of every figure; `--out`, default benchmarks/results/formulagp-races.json,
+formulagp-races-advanced.json for Advanced races)
 and prints a markdown table.
 
 `race_record(track, seed)` is one race's record; `summarise(records)` the
@@ -29,6 +34,7 @@ from pathlib import Path
 from chequered.bench import machine
 from chequered.engine.play import agents_for, play
 from chequered.games.formulagp import GAME
+from chequered.games.formulagp.config import OPTIONS, RULE_LEVELS
 from chequered.games.formulagp.rules import cards as C
 from chequered.games.formulagp.rules.round_flow import MAX_ROUNDS
 from chequered.games.formulagp.rules.tyres import tyre_state
@@ -50,15 +56,15 @@ def _car_snapshot(race, car) -> dict:
 
 
 def race_record(track: str, seed: int, seats: int = 6, kind: str = "heuristic",
-                options: tuple[str, ...] = ()) -> dict:
+                rules: str = "standard", options: tuple[str, ...] = ()) -> dict:
     """Play one race and return what happened in it (JSON-ready); `options`:
     the optional rules switched on (config.OPTIONS, `--opt`)."""
-    config = GAME.config(seats=[kind] * seats, track=track, options=list(options))
+    config = GAME.config(seats=[kind] * seats, track=track, rules=rules, options=list(options))
     agents = agents_for(GAME, config, seed)
     state = GAME.new(config, seed)
     rec = {"track": track, "seed": seed, "safety_cars": 0, "vscs": 0, "red_flags": 0,
            "battles": Counter(), "penalties": 0, "penalty_causes": Counter(),
-           "penalties_served": 0, "blue_flags": 0}
+           "penalties_served": 0, "blue_flags": 0, "disqualified": 0}
     cars = [{"start_tyre": None, "tyres": [], "stops": []} for _ in range(seats)]
     # read from the events in order: one apply may run on past the end of a round
     now = {"round": 0, "sc": False, "vsc": False}
@@ -81,6 +87,8 @@ def race_record(track: str, seed: int, seats: int = 6, kind: str = "heuristic",
                 rec["vscs"] += 1
             elif k == "red_flag":
                 rec["red_flags"] += 1
+            elif k == "disqualified":        # [ADV] FGP 5.1.3: one tyre type all race
+                rec["disqualified"] += 1
             elif k == "battle_result":
                 rec["battles"][d["outcome"]] += 1
             elif k == "penalty":
@@ -140,7 +148,8 @@ def race_record(track: str, seed: int, seats: int = 6, kind: str = "heuristic",
 
 
 def _one(job):
-    return race_record(*job)
+    track, seed, seats, rules, options = job
+    return race_record(track, seed, seats, rules=rules, options=options)
 
 
 # ---- the summary -----------------------------------------------------------------------
@@ -230,7 +239,17 @@ def summarise(records: list[dict]) -> dict:
         "finish_by_strategy": {k: {"cars": len(v), "mean_position": round(statistics.fmean(v), 2),
                                    "wins": v.count(1)}
                                for k, v in sorted(by_strategy.items())},
+        # [ADV] FGP 5.1.3 disqualifications; how the races ended (FGP 13.9.1, 12.1, A53)
+        "disqualified_per_race": dist([r.get("disqualified", 0) for r in records]),
+        "disqualified_cars": sum(r.get("disqualified", 0) for r in records),
+        "share_ended_under_sc": _share(records, "ended_under_sc"),
+        "share_ended_by_flag": _share(records, "ended_by_flag"),
+        "share_stopped_at_max_rounds": _share(records, "stopped_at_max_rounds"),
     }
+
+
+def _share(records: list[dict], key: str) -> float:
+    return round(sum(bool(r[key]) for r in records) / len(records), 3) if records else 0.0
 
 
 # ---- the table --------------------------------------------------------------------------
@@ -273,6 +292,14 @@ def markdown(summary: dict) -> str:
         ("blue flags per race", lambda s: _fmt(s["blue_flags_per_race"])),
         ("cars lapped per race", lambda s: _fmt(s["cars_lapped_per_race"])),
     ]
+    if summary.get("rules") == "advanced":
+        rows += [
+            ("cars disqualified per race (one tyre type, FGP 5.1.3)",
+             lambda s: _fmt(s["disqualified_per_race"])),
+            ("share of races ended under the SC / by the flag / at round 40",
+             lambda s: f"{s['share_ended_under_sc']:.0%} / {s['share_ended_by_flag']:.0%} / "
+                       f"{s['share_stopped_at_max_rounds']:.0%}"),
+        ]
     if any(t[k]["finish_by_strategy"] for k in tracks):
         rows.append(("mean finish by strategy", lambda s: ", ".join(
             f"{k} {v['mean_position']:.2f} ({v['cars']})"
@@ -286,10 +313,10 @@ def markdown(summary: dict) -> str:
 
 # ---- main --------------------------------------------------------------------------------
 def run(n: int, tracks: list[str], workers: int = 2, seats: int = 6,
-        progress: bool = True, options: tuple[str, ...] = ()) -> tuple[dict, dict[str, list[dict]]]:
+        progress: bool = True, rules: str = "standard",
+        options: tuple[str, ...] = ()) -> tuple[dict, dict[str, list[dict]]]:
     """Play the races; returns (summary document, records by track)."""
-    jobs = [(t, seed, seats, "heuristic", tuple(options))
-            for t in tracks for seed in range(1, n + 1)]
+    jobs = [(t, seed, seats, rules, tuple(options)) for t in tracks for seed in range(1, n + 1)]
     records: dict[str, list[dict]] = {t: [] for t in tracks}
 
     def collect(results):
@@ -313,7 +340,8 @@ def run(n: int, tracks: list[str], workers: int = 2, seats: int = 6,
             pool.shutdown()
     for t in tracks:
         records[t].sort(key=lambda r: r["seed"])
-    doc = {"races_per_track": n, "seeds": [1, n], "seats": seats, "options": list(options),
+    doc = {"races_per_track": n, "seeds": [1, n], "seats": seats, "rules": rules,
+           "options": list(options),
            "tracks": {t: summarise(records[t]) for t in tracks},
            "machine": machine(), "date": datetime.date.today().isoformat()}
     return doc, records
@@ -325,19 +353,22 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--tracks", default=",".join(track_keys()))
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seats", type=int, default=6)
-    ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--rules", choices=RULE_LEVELS, default="standard")
+    ap.add_argument("--opt", action="append", choices=OPTIONS, default=[],
+                    help="an option on (repeat for more)")
     ap.add_argument("--no-progress", action="store_true")
-    ap.add_argument("--opt", action="append", default=[], metavar="NAME",
-                    help="an optional rule (config.OPTIONS); repeatable")
     a = ap.parse_args(argv)
     tracks = [t.strip() for t in a.tracks.split(",") if t.strip()]
     unknown = [t for t in tracks if t not in track_keys()]
     if unknown or a.n < 1:
         ap.error(f"unknown track(s) {unknown}" if unknown else "N must be at least 1")
     doc, _ = run(a.n, tracks, a.workers, a.seats, progress=not a.no_progress,
-                 options=tuple(a.opt))
-    a.out.parent.mkdir(parents=True, exist_ok=True)
-    a.out.write_text(json.dumps(doc, indent=1) + "\n")
+                 rules=a.rules, options=tuple(a.opt))
+    out = a.out or (OUT if a.rules == "standard" else
+                    OUT.with_name(f"formulagp-races-{a.rules}.json"))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(doc, indent=1) + "\n")
     print(markdown(doc))
     return 0
 

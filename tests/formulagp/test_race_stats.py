@@ -87,3 +87,23 @@ def test_pit_stops_are_the_state_s_pit_entries(stats):
 def test_same_seed_same_record():
     mod = _script()
     assert mod.race_record("street", 2) == mod.race_record("street", 2)
+
+
+def test_advanced_races_report_disqualifications_and_how_they_ended():
+    """`--rules advanced`: the disqualified cars (FGP 5.1.3) are the ones the
+    final state classifies as disqualified, and every race ends one way."""
+    from chequered.games.formulagp.rules.compounds import disqualified
+    mod = _script()
+    doc, records = mod.run(2, ["twisty"], workers=1, progress=False, rules="advanced",
+                           options=("sc_red_flag_on_6",))
+    assert doc["rules"] == "advanced" and doc["options"] == ["sc_red_flag_on_6"]
+    for r in records["twisty"]:
+        config = GAME.config(seats=["heuristic"] * 6, track="twisty", rules="advanced",
+                             options=["sc_red_flag_on_6"])
+        st = play(GAME, config, r["seed"]).state
+        assert r["disqualified"] == len(disqualified(st))
+    s = doc["tracks"]["twisty"]
+    assert s["disqualified_cars"] == sum(r["disqualified"] for r in records["twisty"])
+    ends = s["share_ended_under_sc"] + s["share_ended_by_flag"] + s["share_stopped_at_max_rounds"]
+    assert abs(ends - 1.0) < 1e-9
+    assert "disqualified" in mod.markdown(doc)

@@ -293,3 +293,79 @@ def test_fgp_9_4_3_a_standard_race_has_no_second_attempt():
     st, _ = _tie(["G06"], ["G03"], rules="standard")
     assert not (st.turn.pending and st.turn.pending.step == "second_attempt")
     assert st.battle is None
+
+
+# ---- FGP 5.1.3 [ADV]: two tyre types in a dry Advanced race ---------------------------------
+BOX = """
+rules = "{rules}"
+round = 6
+[[car]]
+name = "vireo"
+at = "pit"
+tyre = "medium"
+[[car]]
+name = "halcyon"
+at = "10.2.1"
+"""
+
+
+@pytest.mark.parametrize("fit, used", [("soft", ["medium", "soft"]), ("medium", ["medium"])])
+def test_fgp_5_1_3_a_pit_stop_records_the_tyre_types_used(fit, used):
+    """A stop for another compound is a second tyre type; a new set of the
+    same compound is not (A84)."""
+    st = pos(BOX.format(rules="advanced"))
+    assert GAME.pending_step(st).name == "pit_stop"
+    GAME.apply(st, 0, A.PitStop(fit, (), "none"))
+    assert st.cars[0].tyres_used == used
+
+
+def test_fgp_5_1_3_a_standard_race_records_no_tyre_types():
+    """The Standard race keeps no record (its state is as it always was)."""
+    st = pos(BOX.format(rules="standard"))
+    GAME.apply(st, 0, A.PitStop("soft", (), "none"))
+    assert st.cars[0].tyres_used == [] and "tyres_used" not in st.cars[0].to_doc()
+
+
+END = """
+rules = "{rules}"
+round = 16
+flag = 24
+[[car]]
+name = "vireo"
+at = "37.2.1"
+laps = 1
+tyre = "soft"
+tyres_used = ["medium", "soft"]
+hand = ["G05", "G06", "G07", "G08"]
+[[car]]
+name = "halcyon"
+at = "39.2.1"
+laps = 1
+tyre = "medium"
+hand = ["R05", "R06", "R07", "R08"]
+"""
+
+
+def _to_the_end(rules):
+    st = pos(END.format(rules=rules))
+    ev = play_on(st, lambda s: s.turn.over)
+    return st, ev
+
+
+def test_fgp_5_1_3_one_tyre_type_all_race_is_disqualified_and_classified_last():
+    """In a dry Advanced race the car that raced on one tyre type is
+    disqualified and classified last, ahead on the track or not; the result
+    and the log say why."""
+    st, ev = _to_the_end("advanced")
+    dq = [e for e in ev if e.kind == "disqualified"]
+    assert [e.data["seat"] for e in dq] == [1] and dq[0].data["tyres"] == ["medium"]
+    assert st.classification == [0, 1]
+    assert "disqualified" in GAME.result(st).notes[1]
+    assert any("disqualified" in GAME.describe(e, st) for e in dq)
+
+
+def test_fgp_5_1_3_the_two_type_rule_is_advanced_only():
+    """A Standard race has no such rule: the same finish keeps its order."""
+    st, ev = _to_the_end("standard")
+    assert "disqualified" not in kinds(ev)
+    assert st.classification[0] == 1

@@ -80,13 +80,15 @@ def stint_value(side: BoardSide, tyre: str, wear: int, rounds: int, rate: float)
     return total
 
 
-def best_tyre(side: BoardSide, rounds: int, rate: float, prefer: str | None = None) -> str:
+def best_tyre(side: BoardSide, rounds: int, rate: float, prefer: str | None = None,
+              avoid: tuple[str, ...] = ()) -> str:
     """The compound a new set should be for the rounds left (FGP 11.2): the most
-    bonus; the plan's compound, then the harder one, on a tie."""
+    bonus; the plan's compound, then the harder one, on a tie; never one of
+    `avoid` ([ADV] FGP 5.1.3: a second tyre type still to use)."""
     def key(t):
         v = stint_value(side, t, side.start_position(t), rounds, rate)
         return (v + (PLAN_MP / 2 if t == prefer else 0), DRY_TYRES.index(t))
-    return max(DRY_TYRES, key=key)
+    return max([t for t in DRY_TYRES if t not in avoid] or DRY_TYRES, key=key)
 
 
 def pit_windows(distance: float, rounds: int, lap_tiles: int, entry_tile: int,
@@ -124,11 +126,15 @@ def plan_value(side: BoardSide, plan: Plan, rounds: int, windows: list[int]) -> 
         + QUALI_MP * side.tyre_bonus(first, side.start_position(first))
 
 
-def choose_plan(side: BoardSide, rounds: int, windows: list[int], u: float) -> Plan:
+def choose_plan(side: BoardSide, rounds: int, windows: list[int], u: float,
+                two_types: bool = False) -> Plan:
     """A plan drawn by `u` (uniform in [0, 1), from the bot's own Rng): the
-    best, or one close to it, with weights exp(-gap / TEMPERATURE)."""
-    vals = [(p, plan_value(side, p, rounds, windows)) for p in PLANS]
-    vals = [(p, v) for p, v in vals if v > -math.inf]
+    best, or one close to it, with weights exp(-gap / TEMPERATURE).
+    `two_types`: [ADV] FGP 5.1.3, only plans with two compounds at least."""
+    plans = [p for p in PLANS if not two_types or len(set(p.stints)) >= 2]
+    vals = [(p, plan_value(side, p, rounds, windows)) for p in plans]
+    vals = [(p, v) for p, v in vals if v > -math.inf] or \
+        [(p, 0.0) for p in plans if len(p.stints) == 2][:1]
     top = max(v for _, v in vals)
     weights = [math.exp((v - top) / TEMPERATURE) for _, v in vals]
     x = u * sum(weights)
@@ -157,6 +163,7 @@ class CarNow:
     late_pit: tuple[int, int] | None = None
     late_in: int = 0
     fresh_token: bool = False
+    needs_type: bool = False  # [ADV] FGP 5.1.3: a second tyre type still to fit
 
 
 def stop_reasons(side: BoardSide, car: CarNow) -> list[str]:
@@ -169,6 +176,8 @@ def stop_reasons(side: BoardSide, car: CarNow) -> list[str]:
         out.append("penalties")
     if car.damage:
         out.append("damage")
+    if car.needs_type:
+        out.append("tyre type")
     return out
 
 
@@ -187,6 +196,11 @@ def late_pit_value(side: BoardSide, tyre: str, wear: int, rounds: int, rate: flo
 def stop_pays(side: BoardSide, car: CarNow, next_stint: str | None) -> bool:
     """FGP 11, 11.2: does a stop now bring more than staying out (to the end,
     or to the next pit window)? Only with a reason (stop_reasons)."""
+    # [ADV] FGP 5.1.3: stop for the second tyre type unless a later pit window
+    # comes safely before the final lap (the pit lane closes there), else disqualified
+    if car.needs_type and (car.later_window is None
+                           or car.later_window > car.rounds - FINISH_ROUNDS - 2):
+        return True
     if not stop_reasons(side, car) or car.rounds < 3:
         return False
     n = car.rounds

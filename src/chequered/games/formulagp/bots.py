@@ -13,6 +13,7 @@ from ...engine.rng import Rng
 from . import actions as A
 from . import bot_strategy as S
 from .rules import cards as C
+from .rules import compounds
 from .rules import team_radio as TR
 from .rules.battle import card_info
 from .rules.late_pit import fresh_tyres_space
@@ -74,7 +75,8 @@ class HeuristicBot:
             entry = trk.pit.entry_tile if trk.pit else trk.lap_tiles - 1
             windows = S.pit_windows(grid, rounds, trk.lap_tiles, entry, S.TILES_PER_ROUND)
             u = self._plan_rng.below(1 << 30) / (1 << 30)
-            self.plan = S.choose_plan(side, rounds, windows, u)
+            self.plan = S.choose_plan(side, rounds, windows, u,
+                                      two_types=compounds.applies(race))
         return self.plan
 
     def _next_stint(self, race, seat) -> str | None:
@@ -102,7 +104,13 @@ class HeuristicBot:
                         rounds, self._rate(race), later if later < rounds else None,
                         race.safety_car is not None or bool(race.vsc),
                         table[min(car.penalties, len(table) - 1)], late, late_in,
-                        car.fresh_tyres)
+                        car.fresh_tyres, self._needs_type(race, seat))
+
+    @staticmethod
+    def _needs_type(race, seat) -> bool:
+        """[ADV] FGP 5.1.3: one tyre type so far in a race that asks for two."""
+        used = compounds.used(race.cars[seat])
+        return compounds.applies(race) and compounds.types_used(used) < compounds.MIN_TYPES
 
     def _stop_now(self, race, seat) -> bool:
         """FGP 11: into the pits this lap? Never in the start rounds (FGP 7.2),
@@ -369,8 +377,9 @@ class HeuristicBot:
         car = race.cars[seat]
         side = C.board_side(race, car)
         nxt = self._next_stint(race, seat)
+        avoid = tuple(compounds.used(car)) if self._needs_type(race, seat) else ()
         tyre = S.best_tyre(side, S.rounds_left(race.flag, race.final_flag) - 1,
-                           self._rate(race), nxt)
+                           self._rate(race), nxt, avoid)
         cards = [*car.damage, *car.failures]
         want = ("none", None) if not cards else (("one", cards[0]) if len(cards) == 1
                                                  else ("all", None))

@@ -173,6 +173,8 @@ EVENT_TEXT = {
     "turn_end": lambda d, w: f"{w.who(d[S])} ends the turn",
     "turn_lost": lambda d, w: f"{w.who(d[S])} loses the turn",
     "lose_turn": lambda d, w: f"{w.who(d[S])} will lose the next turn",
+    "disqualified": lambda d, w: f"{w.who(d[S])} is disqualified and classified last: "
+                                 f"one tyre type all race ({', '.join(d['tyres'])})",
     "finish": lambda d, w: "classification: " + w.order(d["classification"]),
     "race_points": _points,
     "team_points": lambda d, w: "constructors' points: " + ", ".join(

@@ -41,7 +41,7 @@ RACE_KEYS = ("format", "game", "track", "rules", "options", "seed", "round", "fl
 CAR_SPECIAL = ("name", "board", "side", "driver", "controller", "at", "laps", "gear", "tyre",
                "wear", "tyres_left", "ers", "stress", "ot", "params", "hand", "deck",
                "discards", "held_events", "damage", "failures", "w2w", "laps_down",
-               "blue_flag", "box", "radio")
+               "blue_flag", "box", "radio", "tyres_used")
 CAR_NOT_SET = ("seat", "team", "leader", "number", "space", "in_pit", "off_spot", "off_track",
                "drawn", "returns_left", "returned", "mp_event", "leds_event")
 # [ADV] fields (state.ADV_CAR_FIELDS) are keys too: `fresh_tyres = true` (FGP 11.4)
@@ -320,6 +320,9 @@ def _car(race: Race, trk: Track, cont, car: Car, c: dict, where: str) -> None:
     if "tyres_left" in c:
         car.tyres_left = [_choice(f"{where}.tyres_left", t, TYRES)
                           for t in _list(f"{where}.tyres_left", c["tyres_left"])]
+    if "tyres_used" in c:                       # [ADV] FGP 5.1.3 (rules/compounds.py)
+        car.tyres_used = [_choice(f"{where}.tyres_used", t, TYRES)
+                          for t in _list(f"{where}.tyres_used", c["tyres_used"])]
     car.ers = _int(f"{where}.ers", c.get("ers", car.ers), 0, side.ers_max)
     car.ot = _int(f"{where}.ot", c.get("ot", 0), 0, side.max_ot)
     _, top = stress_bounds()                    # FGP 13.3: the same track on every card

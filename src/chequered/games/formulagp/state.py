@@ -71,6 +71,7 @@ ADV_CAR_FIELDS = {
     "radio": None,
     "radio_seen": False,
     "radio_drawn": [],
+    "tyres_used": [],            # [ADV] FGP 5.1.3: compounds used, from the first tyre change on
 }
 
 # fields holding lists / dicts that clone() must copy
@@ -162,6 +163,7 @@ class Car:
             setattr(c, f, getattr(self, f))
         for f in _LIST_FIELDS:
             setattr(c, f, getattr(self, f).copy())
+        c.tyres_used = list(self.tyres_used)
         c.params = self.params.copy()
         c.deck = self.deck.clone()
         c.off_spot = list(self.off_spot) if self.off_spot else None
@@ -189,6 +191,7 @@ class Car:
         for f in _LIST_FIELDS:
             setattr(c, f, list(getattr(c, f)))
         c.params = {p: bool(c.params.get(p, True)) for p in PARAMETERS}
+        c.tyres_used = list(doc.get("tyres_used", []))
         c.deck = Deck.from_doc(doc.get("deck", {}))
         c.radio_drawn = list(c.radio_drawn)
         return c

@@ -15,6 +15,7 @@ from . import flags as F
 from . import optional_steps_b as OB
 from . import hazards as H
 from .advanced import is_advanced
+from .compounds import note_change
 from .car_state import reset_stress
 from .decide import wait
 from .dice import roll_die, white_value
@@ -373,6 +374,8 @@ def _rf_act(race: Race, seat: int, action: PitStop) -> list[Event]:
     car = race.cars[seat]
     ev = []
     if action.tyre is not None:
+        if is_advanced(race):
+            note_change(car, action.tyre)               # [ADV] FGP 5.1.3
         car.tyre = action.tyre
         car.wear = fit_tyres(C.board_side(race, car), action.tyre)
         ev.append(Event("tyres", {"seat": seat, "tyre": action.tyre}, "FGP 13.10"))

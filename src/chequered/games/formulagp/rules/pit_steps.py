@@ -11,6 +11,8 @@ from . import card_effects as FX
 from . import cards as C
 from . import late_pit as LP
 from . import pit as P
+from .advanced import is_advanced
+from .compounds import note_change
 from .car_state import reset_stress
 from .dice import roll_die
 from .dice import white_value
@@ -104,6 +106,8 @@ def _stop_act(race: Race, seat: int, action: PitStop) -> list[Event]:
     if action.tyre is not None:                         # FGP 11.2 step 3
         if car.tyre in ("soft", "medium", "hard") and car.tyre not in car.tyres_left:
             car.tyres_left.append(car.tyre)
+        if is_advanced(race):
+            note_change(car, action.tyre)               # [ADV] FGP 5.1.3
         car.tyre = action.tyre
         car.wear = fit_tyres(C.board_side(race, car), action.tyre)
         ev.append(Event("tyres", {"seat": seat, "tyre": action.tyre}, "FGP 11.2"))

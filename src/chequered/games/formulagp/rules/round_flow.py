@@ -11,6 +11,7 @@ from . import battle as B
 from . import card_effects as FX
 from . import optional_steps_b as OB
 from . import cards as C
+from . import compounds
 from .car_state import stress
 from .finish import Finisher, classify, final_lap
 from .flags import advance_safety_car, lap_change, sc_status
@@ -291,6 +292,8 @@ def _finish(race: Race) -> list[Event]:
                              car.crossed_final, spin, car.laps_down))
     race.classification = classify(fins, trk.lap_tiles,
                                    C.content_of(race).control.penalty_tiles)
+    race.classification, dq = compounds.classify(race, race.classification)   # [ADV] 5.1.3
+    ev += dq
     ev.append(Event("finish", {"classification": list(race.classification)}, "FGP 12.2"))
     if race.season or {"championship", "constructors"} & set(race.config.options):
         ev += race_over(race)                           # FGP 14: the next race, if any

@@ -9,6 +9,7 @@ from ....engine.protocol import Event, Result
 from ..state import RACE_FIELDS, Race
 from . import cards as C
 from . import teams as T
+from .compounds import disqualified
 from .points import add_race, race_points, standing_order, team_points
 from .setup import new_race
 
@@ -112,7 +113,8 @@ def result(race: Race) -> Result:
     extra = {"teams": {str(c.seat): c.team for c in race.cars}}
     if kept:
         extra["constructors"] = constructors(race, pts, list(race.classification))
+    notes = {c.seat: f"{c.penalties} penalty token(s)" for c in race.cars if c.penalties}
+    for s in disqualified(race):                        # [ADV] FGP 5.1.3
+        notes[s] = "; ".join(filter(None, [notes.get(s), "disqualified: one tyre type"]))
     return Result(classification=list(race.classification), points=pts, laps=laps, names=names,
-                  notes={c.seat: f"{c.penalties} penalty token(s)" for c in race.cars
-                         if c.penalties},
-                  extra=extra)
+                  notes=notes, extra=extra)
