@@ -21,6 +21,8 @@ def sample_configs() -> list[dict]:
                 "seats": ["heuristic", "random", "heuristic"]})
     out.append({"track": "twisty", "options": ["pit_start_round_3"],   # FGP 7.2 (A11)
                 "seats": ["random"] * 4})
+    out.append({"track": "street", "rules": "advanced",     # [ADV] late pit bonus, debris, oil
+                "seats": ["random"] * 3 + ["heuristic"] * 3})
     return out
 
 

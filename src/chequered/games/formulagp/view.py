@@ -42,6 +42,8 @@ def view(race: Race, seat: int | None) -> dict:
         doc["deck_size"] = len(car.deck.pile)
         doc["discards"] = len(car.deck.discards)            # FGP 4.2: piles are face down
         doc["distance"] = distance(race, car)
+        if race.config.rules == "advanced":             # [ADV] FGP 11.4, on the board
+            doc["fresh_tyres"] = car.fresh_tyres
         cars.append(doc)
     p = race.turn.pending
     v = {
