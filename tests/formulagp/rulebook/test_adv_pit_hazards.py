@@ -382,3 +382,54 @@ def test_fgp_13_4_4_a_spin_into_the_wall_leaves_debris_on_the_tile():
         car = st.cars[0]
         assert car.spun and car.damage == ["D05"]
         assert st.hazards == hazards, rules
+
+
+# ---- FGP 3.4 / 4.4 / 4.5: the Advanced EVENT and RISK cards that drop oil and debris ---------
+def test_fgp_4_4_an_advanced_event_card_drops_oil_on_the_car_s_tile():
+    """An Advanced race plays with every EVENT and RISK card (30 each); the Option
+    card's EVENT 'Oil Trail' puts an Oil token on the tile of the car that drew it
+    (resolved after its move, A80), where the next car meets it."""
+    st = position(ADV + """
+        flag = 10
+        forced = ["card:E25"]
+        [[car]]
+        at = "3.2.1"
+        hand = ["P01", "G05"]
+        [[car]]
+        name = "Blue"
+        at = "20.2.1"
+    """)
+    assert len(st.decks["event"]) == 30 and len(st.decks["risk"]) == 30
+    GAME.apply(st, 0, A.PlayCard("P01", "play"))
+    _drive(st, "3.2.2", "4.2.1", "4.2.2", "5.2.1", "6.2.1")
+    turn_over(st, 0)
+    assert st.hazards == {6: "oil"}
+
+
+def test_fgp_4_4_and_4_5_every_card_that_drops_debris_or_oil_is_advanced_only():
+    """The cards that drop Debris or Oil are the Advanced ones (removed from a Standard
+    game, FGP 3.4), and each one drops a token the Advanced hazard rules resolve."""
+    from chequered.games.formulagp.rules import cards as C
+    from chequered.games.formulagp.rules.card_effects import _HANDLERS
+    from chequered.games.formulagp.rules.hazards_adv import ADV_TOKENS
+    content = C.content_of(position('[[car]]\nat = "3.2.1"'))
+    drops = [(c, e) for deck in (content.event, content.risk) for c in deck.cards
+             for e in c.effects if e.type == "hazard" and e.token in ADV_TOKENS]
+    assert len(drops) >= 8 and all(c.mode == "advanced" for c, _ in drops)
+    assert "hazard" in _HANDLERS                      # rules/card_effects.py resolves it
+
+
+def test_fgp_11_4_every_seat_sees_the_fresh_tyres_token():
+    """The Fresh Tyres token lies on the player board, in every seat's view."""
+    st = position(ADV + """
+        flag = 19
+        [[car]]
+        at = "3.2.1"
+        fresh_tyres = true
+        [[car]]
+        name = "Blue"
+        at = "20.2.1"
+    """)
+    for seat in (0, 1, None):
+        cars = GAME.view(st, seat)["cars"]
+        assert [c["fresh_tyres"] for c in cars] == [True, False]

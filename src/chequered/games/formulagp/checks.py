@@ -31,6 +31,8 @@ def sample_configs() -> list[dict]:
                 "seats": ["heuristic"] * 3 + ["random"] * 3})
     out.append({"track": "street", "seats": ["pro", "random", "rookie", "heuristic", "pro",
                                              "rookie"]})                 # BOT 1
+    out.append({"track": "street", "rules": "advanced",     # [ADV] late pit bonus, debris, oil
+                "seats": ["random"] * 3 + ["heuristic"] * 3})
     return out
 
 

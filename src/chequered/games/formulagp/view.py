@@ -48,6 +48,8 @@ def view(race: Race, seat: int | None) -> dict:
             doc["radio"] = TR.shown(race, car, seat)
             doc["has_radio"] = car.radio is not None
             doc["radio_drawn"] = len(car.radio_drawn)
+        if race.config.rules == "advanced":             # [ADV] FGP 11.4, on the board
+            doc["fresh_tyres"] = car.fresh_tyres
         cars.append(doc)
     p = race.turn.pending
     v = {

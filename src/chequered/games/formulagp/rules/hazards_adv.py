@@ -23,13 +23,10 @@ from typing import Iterable, Mapping, Sequence
 
 from ....engine.protocol import Event
 from ..state import Race
+from .late_pit import advanced
 from .where import in_yellow_zone, track_of
 
 ADV_TOKENS = ("debris", "oil")
-
-
-def advanced(race: Race) -> bool:
-    return race.config.rules == "advanced"
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ from .tyres import bonus_side
 
 
 def advanced(race: Race) -> bool:
+    """An Advanced race (FGP 1.1: the [ADV] rules apply)."""
     return race.config.rules == "advanced"
 
 
