@@ -342,3 +342,40 @@ def test_a_card_name_belongs_to_one_deck(copy_dir):
     edit(copy_dir / "team_radio.toml", 'name = "Hammer Time"', 'name = "Push Now"')
     with pytest.raises(BadInput, match=r"Push Now.*event.*team_radio"):
         load_content(str(copy_dir))
+
+
+# ---- [ADV] TEAM RADIO cards (FGP 2.2, 4.9, 8.8.1 c, 10.1) ---------------------------
+def test_team_radio_deck_is_thirty_trade_offs(content):
+    """FGP 2.2: 30 cards; FGP 4.9: each a benefit for a price; 8.8.1 c and 10.1: some
+    charge the ERS, some take tyre wear back."""
+    from chequered.games.formulagp.content import radio_sign
+    cards = content.team_radio.cards
+    assert len(cards) == 30 and len({c.id for c in cards}) == 30
+    assert len({c.name for c in cards}) == 30 and all(len(c.text) > 20 for c in cards)
+    for c in cards:
+        assert c.gain and c.cost
+        assert all(radio_sign(e) == 1 for e in c.gain)
+        assert all(radio_sign(e) == -1 for e in c.cost)
+    assert [c.id for c in cards if any(e.type == "ers" for e in c.gain)] == \
+        ["TR02", "TR10", "TR12", "TR19", "TR24", "TR26"]
+    assert [c.id for c in cards if any(e.type == "tyre_wear" for e in c.gain)] == \
+        ["TR03", "TR11", "TR19", "TR28", "TR30"]
+
+
+@pytest.mark.parametrize("old,new,expect", [
+    ('cost = [{ type = "tyre_wear", amount = 1 }]\n\n[[cards]]\nid = "TR02"',
+     'cost = []\n\n[[cards]]\nid = "TR02"', "TR01"),                        # no price
+    ('gain = [{ type = "movement", amount = 1 }]\ncost = [{ type = "tyre_wear", amount = 1 }]',
+     'gain = [{ type = "movement", amount = 1 }]\ncost = [{ type = "tyre_wear", amount = -1 }]',
+     "TR01"),                                                                 # a benefit as price
+    ('when = "on_straight"', 'when = "sometimes"', "TR05.when"),
+    ('gain = [{ type = "ers", amount = 1 }]', 'gain = [{ type = "safety_car" }]', "TR02"),
+    ('gain = [{ type = "draw", deck = "action", count = 1 }]',
+     'gain = [{ type = "draw", deck = "event", count = 1 }]', "TR08"),
+])
+def test_broken_team_radio_card_names_file_and_card(copy_dir, old, new, expect):
+    edit(copy_dir / "team_radio.toml", old, new)
+    with pytest.raises(BadInput) as info:
+        load_content(str(copy_dir))
+    msg = str(info.value)
+    assert "team_radio.toml" in msg and expect in msg, msg

@@ -331,3 +331,65 @@ def test_a_whole_advanced_race_with_team_radio_cards(track, cars):
     assert GAME.is_over(st) and all(c.radio for c in st.cars) and used
     rec = record_of(GAME, cfg, 7, done.actions, st)
     assert GAME.state_hash(replay(rec)) == GAME.state_hash(st)
+
+
+def test_fgp_4_9_a_person_keeps_and_uses_team_radio_cards_in_the_terminal():
+    """A person at the keyboard sees the card held on the board, keeps one of the two at
+    the start by its menu number and uses it when the menu offers it."""
+    import io
+
+    from chequered.engine.play import agents_for
+    from chequered.terminal import Session
+    cfg = GAME.config(track="fast", seats=["human"] + ["heuristic"] * 3, rules="advanced")
+    st = GAME.new(cfg, 5)
+    out = io.StringIO()
+    said = {"use": 0}
+
+    def script(prompt):
+        legal = GAME.legal_actions(session.state, 0)
+        use = next((i for i, a in enumerate(legal) if isinstance(a, A.UseRadio)), None)
+        if use is not None:
+            said["use"] += 1
+            return str(use + 1)
+        return "1"
+    session = Session(GAME, cfg, 5, st, agents_for(GAME, cfg, 5), out=out,
+                      read_line=script)
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "keep TEAM RADIO" in text and "your TEAM RADIO card:" in text
+    assert said["use"] and "uses the TEAM RADIO card" in text
+
+
+def test_positions_write_the_team_radio_card_and_the_deck():
+    """The position format's `radio` (a car's card), `decks.radio` (the pile's top) and
+    `decks.radio_discards` (the face-up pile, last on top); Advanced only."""
+    from chequered.engine.protocol import BadInput
+    st = adv(f'at = "{STRAIGHT}"\nradio = "TR05"',
+             more='decks = { radio = ["TR11", "TR12"], radio_discards = ["TR07", "TR09"] }')
+    d = st.decks["radio"]
+    assert st.cars[0].radio == "TR05" and st.cars[1].radio == "TR30"
+    assert d.pile[-2:] == ["TR12", "TR11"] and d.discards == ["TR07", "TR09"]
+    assert len(d.pile) == 30 - 2 - 2
+    with pytest.raises(BadInput, match="Advanced"):
+        position(f"""
+            [[car]]
+            name = "Red"
+            at = "{STRAIGHT}"
+            radio = "TR05"
+        """)
+    with pytest.raises(BadInput, match="TEAM RADIO"):
+        adv(f'at = "{STRAIGHT}"\nradio = "TR30"')              # Blue holds it already
+
+
+def test_fgp_4_9_search_resamples_the_cards_a_seat_has_not_seen():
+    """For the other seat's search, Red's face-down card is any card that seat has not
+    seen; once Red has used it (shown to the table) it stays what it is."""
+    from chequered.engine.rng import Rng
+    from chequered.games.formulagp.view import redeterminize
+    st = adv(f'at = "{STRAIGHT}"\nhand = ["R01"]\nradio = "TR01"',
+             more='decks = { radio_discards = ["TR07"] }')
+    guesses = {redeterminize(st, 1, Rng(i)).cars[0].radio for i in range(20)}
+    assert len(guesses) > 3 and "TR07" not in guesses and "TR30" not in guesses
+    assert {redeterminize(st, 0, Rng(i)).cars[0].radio for i in range(5)} == {"TR01"}
+    GAME.apply(st, 0, A.UseRadio("TR01"))
+    assert {redeterminize(st, 1, Rng(i)).cars[0].radio for i in range(5)} == {"TR01"}

@@ -108,6 +108,7 @@ def text(view: dict) -> str:
     lines += order_lines(view)
     if view.get("board"):
         lines += ["", board_text(view["board"])]
+    lines += radio_lines(view)
     if view.get("pole_cards"):
         lines.append("pole bonus cards: " + ", ".join(view["pole_cards"]))
     b = view.get("battle")
@@ -116,6 +117,29 @@ def text(view: dict) -> str:
     if view["over"]:
         lines.append("classification: " + ", ".join(f"#{s + 1}" for s in view["classification"]))
     return "\n".join(lines)
+
+
+def radio_lines(view: dict) -> list[str]:
+    """FGP 4.9 [ADV]: the seat's TEAM RADIO card, those it drew, the face-up top of
+    the discard pile and the cards the table has seen (an Advanced race only)."""
+    if "radio_discard_top" not in view:
+        return []
+    me = next((c for c in view["cars"] if c["seat"] == view.get("seat")), None)
+    out = [""]
+    if me is not None:
+        held = me.get("radio")
+        out.append("your TEAM RADIO card: " + (f"{held['name']} ({held['id']}): {held['text']}"
+                                                if held else "none"))
+        for c in view.get("radio_drawn", []):
+            out.append(f"  drawn: {c['name']} ({c['id']}): {c['text']}")
+    top = view["radio_discard_top"]
+    out.append("TEAM RADIO discard pile: " + (f"{top['name']} ({top['id']}) on top" if top
+                                              else "empty"))
+    seen = [f"#{c['seat'] + 1} {c['radio']['name']}" for c in view["cars"]
+            if c.get("radio") and c is not me]
+    if seen:
+        out.append("TEAM RADIO cards seen: " + ", ".join(seen))
+    return out
 
 
 def svg(view: dict) -> str:

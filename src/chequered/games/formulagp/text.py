@@ -125,6 +125,8 @@ def describe_action(action) -> str:
         return (f"tyres: {action.tyre or 'keep'}; repair {action.repair}"
                 + (f" {action.card}" if action.card else ""))
     if isinstance(action, A.PlayCard):
+        if action.how == "radio":                       # FGP 4.3.3 / 4.9 [ADV]
+            return f"play {action.card} to change your TEAM RADIO card"
         return f"{action.how.replace('_', ' ')} {action.card}"
     if isinstance(action, A.Spend):
         return f"spend {' + '.join(action.cards)} for {action.function}" + \

@@ -45,7 +45,7 @@ def view(race: Race, seat: int | None) -> dict:
         doc["discards"] = len(car.deck.discards)            # FGP 4.2: piles are face down
         doc["distance"] = distance(race, car)
         if TR.in_play(race):            # FGP 4.9: face down until the table has seen it
-            doc["radio"] = TR.shown(race, car, seat)
+            doc["radio"] = _radio_card(race, TR.shown(race, car, seat))
             doc["has_radio"] = car.radio is not None
             doc["radio_drawn"] = len(car.radio_drawn)
         if race.config.rules == "advanced":             # [ADV] FGP 11.4, on the board
@@ -71,7 +71,7 @@ def view(race: Race, seat: int | None) -> dict:
         "battle": _battle(race, seat),
     }
     if TR.in_play(race):                # FGP 4.9: the discard pile lies face up
-        v["radio_discard_top"] = TR.discard_top(race)
+        v["radio_discard_top"] = _radio_card(race, TR.discard_top(race))
     if race.bots is not None:           # BOT 1.3: control cards, BOT cards (only races with BOTs)
         v["bots"] = bot_view.public(race)
     if seat is not None:
@@ -82,8 +82,8 @@ def view(race: Race, seat: int | None) -> dict:
         v["returns_left"] = car.returns_left
         v["secret"] = race.secret.get(seat)
         v["board"] = board_view(car, C.board_side(race, car), C.content_of(race))
-        if TR.in_play(race):
-            v["radio_drawn"] = list(car.radio_drawn)
+        if TR.in_play(race):            # the seat's own TEAM RADIO cards (FGP 4.9)
+            v["radio_drawn"] = [_radio_card(race, c) for c in car.radio_drawn]
         if race.move and "pole" in race.move and p and seat in p.seats:
             v["pole_cards"] = list(race.move["pole"])
     return v
@@ -117,6 +117,13 @@ def _battle(race: Race, seat: int | None) -> dict | None:
             "chosen": sorted(int(s) for s in b["cards"]),
             "cards": {s: list(c) for s, c in b["cards"].items()
                       if revealed or (seat is not None and int(s) == seat)}}
+
+
+def _radio_card(race: Race, cid: str | None) -> dict | None:
+    if cid is None:
+        return None
+    c = TR.card(race, cid)
+    return {"id": cid, "name": c.name, "text": c.text}
 
 
 def _plain(x):
