@@ -21,6 +21,11 @@ def sample_configs() -> list[dict]:
                 "seats": ["heuristic", "random", "heuristic"]})
     out.append({"track": "twisty", "options": ["pit_start_round_3"],   # FGP 7.2 (A11)
                 "seats": ["random"] * 4})
+    out.append({"track": "street", "seats": ["random"] * 3,            # FGP 15.3-15.7.1
+                "options": ["quali_die_roll", "street_circuit", "street_defence_2",
+                            "grid_order_start",
+                            "medium_wear_placement", "counter_steer_outside",
+                            "ot_management"]})
     return out
 
 

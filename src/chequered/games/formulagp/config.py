@@ -13,6 +13,13 @@ OPTIONS = (
     "must_counter_steer",             # FGP 13.4.2: no spin while a counter-steer card is held
     "pit_start_round_3",              # FGP 7.2 (A11): qualifying crashes start in round 3, not 2
     "red_flag_restart_draw",          # FGP 13.10 (A38): a draw phase before the restart
+    "street_circuit",                 # FGP 15.2 (A100): walls everywhere, two Close Calls, defender +1
+    "street_defence_2",               # FGP 15.2 (A100): with street_circuit, the defender +2
+    "quali_die_roll",                 # FGP 15.3 (A101): qualifying by a WHITE roll, not cards
+    "grid_order_start",               # FGP 15.4 (A102): round 1 in grid order, not by LEDs
+    "medium_wear_placement",          # FGP 15.5 (A102): Mediums start one wear space earlier
+    "counter_steer_outside",          # FGP 15.6 (A103): a corner's counter-steer goes outside
+    "ot_management",                  # FGP 15.7.1 (A103): full OT must attack, all OT used
 )
 
 
@@ -37,6 +44,9 @@ class FormulaGPConfig(GameConfig):
     def _check(self):
         self.check_seat_kinds(seat_kinds())
         self.season_from_track("championship")        # FGP 14.1: the circuits of the series
+        if "street_defence_2" in self.options and "street_circuit" not in self.options:
+            raise ValueError("street_defence_2 raises the street_circuit bonus (FGP 15.2): "
+                             "add street_circuit")
         for name in ("boards", "sides", "tyres", "drivers"):
             v = getattr(self, name)
             if v is not None and len(v) != len(self.seats):

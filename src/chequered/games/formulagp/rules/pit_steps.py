@@ -103,7 +103,8 @@ def _stop_act(race: Race, seat: int, action: PitStop) -> list[Event]:
         if car.tyre in ("soft", "medium", "hard") and car.tyre not in car.tyres_left:
             car.tyres_left.append(car.tyre)
         car.tyre = action.tyre
-        car.wear = fit_tyres(C.board_side(race, car), action.tyre)
+        car.wear = fit_tyres(C.board_side(race, car), action.tyre,
+                             medium_early="medium_wear_placement" in race.config.options)
         ev.append(Event("tyres", {"seat": seat, "tyre": action.tyre}, "FGP 11.2"))
     if action.repair == "one":
         # FGP 11.2.1 a: declared now, the card comes off the board; the WHITE

@@ -69,6 +69,9 @@ def _qualifying(race: Race) -> list[Event]:
 
 
 def _q_cards(race: Race) -> list[Event]:
+    if "quali_die_roll" in race.config.options:    # FGP 15.3: a die, not cards
+        race.turn.phase = "qd_start"                 # (rules/optional_steps.py)
+        return []
     race.turn.phase = "q_reveal"
     wait(race, "quali_cards", range(len(race.cars)))
     return []
@@ -286,6 +289,8 @@ def _r1_order(race: Race) -> list[Event]:
         chance.reveal(ev, "start_reveal", {"seat": seat, "cards": list(p.cards), "leds": p.leds},
                       "FGP 7.2.1")
     stuck = [s for s in race.sequence if race.cars[s].stuck_in_neutral]
+    if "grid_order_start" in race.config.options:   # FGP 15.4 (A103): the grid's order
+        leds = dict.fromkeys(leds, 0)
     race.sequence = S.round1_order(leds, race.sequence, stuck)
     race.seq_pos = 0
     race.done = []

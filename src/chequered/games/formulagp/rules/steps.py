@@ -8,7 +8,8 @@ modules into one engine/steps.Machine. Nothing registers itself on import.
   -> r1_order -> turns -> round_end -> round_end_dice -> round_end_rest
   -> round_start -> sequence -> turns ... -> finish -> over
 
-(vsc, red_flag_choices and restart come in from a turn's end). While a car
+(vsc, red_flag_choices and restart come in from a turn's end; with the option
+quali_die_roll, FGP 15.3, q_cards goes to qd_start -> qd_next -> grid). While a car
 takes its turn (phase `turns`) `race.move["stage"]` names the part of the
 turn that comes next; the STAGES table runs it (rules/turn.py, move_steps,
 battle_steps, incident_steps, pit_steps, round_flow).
@@ -19,8 +20,8 @@ from ....engine.protocol import Event
 from ....engine.steps import Machine
 from ..state import Race
 from ..text import describe_action, seat_names
-from . import (battle_steps, flag_steps, incident_steps, move_steps, pit_steps, round_flow,
-               setup_steps, start_steps, turn)
+from . import (battle_steps, flag_steps, incident_steps, move_steps, optional_steps, pit_steps,
+               round_flow, setup_steps, start_steps, turn)
 
 STAGES = {**turn.STAGES, **move_steps.STAGES, **battle_steps.STAGES, **incident_steps.STAGES,
           **pit_steps.STAGES, **round_flow.STAGES}
@@ -48,9 +49,10 @@ def _round_end_dice(race: Race) -> list[Event]:
 
 
 STEPS = (*setup_steps.STEPS, *start_steps.STEPS, *turn.STEPS, *move_steps.STEPS, *battle_steps.STEPS,
-         *incident_steps.STEPS, *pit_steps.STEPS, *flag_steps.STEPS)
+         *incident_steps.STEPS, *pit_steps.STEPS, *flag_steps.STEPS, *optional_steps.STEPS)
 
 PHASES = {**setup_steps.PHASES, **start_steps.PHASES, **round_flow.PHASES, **flag_steps.PHASES,
+          **optional_steps.PHASES,
           "turns": _turns, "round_end_dice": _round_end_dice}
 
 MACHINE = Machine(STEPS, PHASES, turn_rule="FGP 7.1", over_rule="FGP 12",
