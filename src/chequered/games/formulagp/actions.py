@@ -226,9 +226,15 @@ class UseRadio:
     card: str
 
 
+@dataclass(frozen=True, slots=True)
+class QualiWear:
+    """FGP 15.3: tyre wear points added for as many qualifying points."""
+    points: int = 0
+
+
 ACTION_TYPES = (StartTyre, Return, Done, Cards, Push, CounterSteer, PoleKeep, PlayCard, Spend,
                 Parameter, QuickRepair, NoMove, Play, Step, Stop, Reduce, Extend, Attack,
-                Boost, Discard, PitStop, Rejoin, RadioKeep, RadioSwap, UseRadio)
+                Boost, Discard, PitStop, Rejoin, RadioKeep, RadioSwap, UseRadio, QualiWear)
 
 
 def canon(action) -> tuple:

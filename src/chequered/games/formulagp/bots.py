@@ -336,14 +336,23 @@ class HeuristicBot:
     def _attack(self, race, seat, legal):
         car = race.cars[seat]
         good = sum(C.action_card(C.content_of(race), c).leds for c in car.hand)
-        atk = [a for a in legal if a.defender is not None]
-        if atk and (car.ot >= 2 or good >= 6):
+        atk = [a for a in legal if isinstance(a, A.Attack) and a.defender is not None]
+        # FGP 15.7.1 (option): a full OT indicator may have to attack
+        if atk and (car.ot >= 2 or good >= 6 or A.Attack(None) not in legal):
             return atk[0]
         return A.Attack(None)
 
     def _second_attempt(self, race, seat, legal):
         """[ADV] FGP 9.4.3: attack again with a hand still worth it."""
         return self._attack(race, seat, [a for a in legal if isinstance(a, A.Attack)])
+
+    def _quali_wear(self, race, seat, legal):
+        """FGP 15.3: a point or two of wear while the tyres are fresh."""
+        return legal[min(len(legal) - 1, 1)]
+
+    def _quali_again(self, race, seat, legal):
+        """FGP 15.3: try again only after a failed attempt left no score."""
+        return A.Push(not race.cars[seat].quali_score)
 
     def _ot_boost(self, race, seat, legal):
         return A.Done()

@@ -33,6 +33,11 @@ def sample_configs() -> list[dict]:
                                              "rookie"]})                 # BOT 1
     out.append({"track": "street", "rules": "advanced",     # [ADV] late pit bonus, debris, oil
                 "seats": ["random"] * 3 + ["heuristic"] * 3})
+    out.append({"track": "street", "seats": ["random"] * 3,            # FGP 15.3-15.7.1
+                "options": ["quali_die_roll", "street_circuit", "street_defence_2",
+                            "grid_order_start",
+                            "medium_wear_placement", "counter_steer_outside",
+                            "ot_management"]})
     return out
 
 

@@ -21,6 +21,13 @@ OPTIONS = (
     "bot_pro_slow",                   # BOT 1.3 b (A121): Pro BOTs on the slower control-card side
     "bot_pro_bonus",                  # BOT 1.3 f (A121): Pro BOTs take the +1 MP bonus
     "bot_rookie_slow",                # BOT 1.4.1 b (A121): Rookie BOTs on the slower side
+    "street_circuit",                 # FGP 15.2 (A100): walls everywhere, two Close Calls, defender +1
+    "street_defence_2",               # FGP 15.2 (A100): with street_circuit, the defender +2
+    "quali_die_roll",                 # FGP 15.3 (A101): qualifying by a WHITE roll, not cards
+    "grid_order_start",               # FGP 15.4 (A102): round 1 in grid order, not by LEDs
+    "medium_wear_placement",          # FGP 15.5 (A102): Mediums start one wear space earlier
+    "counter_steer_outside",          # FGP 15.6 (A103): a corner's counter-steer goes outside
+    "ot_management",                  # FGP 15.7.1 (A103): full OT must attack, all OT used
 )
 
 
@@ -48,6 +55,9 @@ class FormulaGPConfig(GameConfig):
     def _check(self):
         self.check_seat_kinds(seat_kinds())
         self.season_from_track("championship")        # FGP 14.1: the circuits of the series
+        if "street_defence_2" in self.options and "street_circuit" not in self.options:
+            raise ValueError("street_defence_2 raises the street_circuit bonus (FGP 15.2): "
+                             "add street_circuit")
         for name in ("boards", "sides", "tyres", "drivers"):
             v = getattr(self, name)
             if v is not None and len(v) != len(self.seats):

@@ -157,6 +157,11 @@ EVENT_TEXT = {
                                  f"score {d['score']}",
     "no_push": lambda d, w: f"{w.who(d[S])} does not push the limit",
     "quali_score": lambda d, w: f"{w.who(d[S])} pushes the limit: qualifying score {d['score']}",
+    # FGP 15.3 (option quali_die_roll)
+    "quali_attempt": lambda d, w: f"{w.who(d[S])} sets a qualifying score of {d['score']} "
+                                  f"(best {d['best']})",
+    "quali_failed": lambda d, w: f"{w.who(d[S])} fails the qualifying attempt: score 0",
+    "quali_no_retry": lambda d, w: f"{w.who(d[S])} makes no further qualifying attempt",
     "quali_crash": lambda d, w: f"{w.who(d[S])} crashes in qualifying and starts from the "
                                 "pit lane",
     "grid": lambda d, w: "grid: " + w.order(d["order"]),
@@ -277,6 +282,11 @@ EVENT_TEXT = {
     "lap": lambda d, w: f"{w.who(d[S])} completes lap {d['laps']}",
     "extend": lambda d, w: f"{w.who(d[S])} extends with "
                            + ("an ERS charge" if d["via"] == "ers" else "a Tyre Wear card"),
+    # FGP 15.7.1 (option ot_management)
+    "brake": lambda d, w: f"{w.who(d[S])} brakes before the battle: OT {d['ot']}",
+    "ot_overrun": lambda d, w: f"{w.who(d[S])} cannot hold back the OT left: " + {
+        "collision": "into the car ahead", "wall": "into the wall",
+        "off_track": "off the track"}[d["result"]],
     "reduce": lambda d, w: f"{w.who(d[S])} stops early: {_n(d['charge'], 'point')} to ERS, "
                            f"{d['brake']} braked",
     "points_lost": lambda d, w: f"{w.who(d[S])} cannot go further: "

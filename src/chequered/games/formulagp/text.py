@@ -82,6 +82,9 @@ def seat_names(race) -> dict[int, str]:
 def describe_action(action) -> str:
     if isinstance(action, A.Done):
         return "done"
+    if isinstance(action, A.QualiWear):
+        return f"add {action.points} tyre wear for qualifying" if action.points \
+            else "add no tyre wear for qualifying"
     if isinstance(action, A.StartTyre):
         return f"start on {action.tyre} tyres"
     if isinstance(action, A.Return):

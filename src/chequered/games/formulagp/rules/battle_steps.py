@@ -20,6 +20,10 @@ from . import flags as F
 from .flags import lapping_defence
 from .overtake import battle_targets, charge_ot, ot_leds
 from .decide import wait
+from .move_steps import brake_cards
+from . import optional_rules as O
+from .optional_rules import street_defence_leds
+from .optional_steps import overrun
 from .start_steps import infos, stressed
 from .turn import car_of, wear
 from .speed_limits import due_dice
@@ -70,6 +74,7 @@ def _battle(race: Race) -> list[Event]:
     behind = mv.get("ahead") is not None and mv["ahead"] in mv["blocked"]
     ch = charge_ot(mv["left"], _max_ot(race, car), ot=0, slipstream=behind, round_no=race_round(race))
     car.ot = ch.ot
+    mv["charged"] = [mv["left"], behind]        # FGP 15.7.1: a Brake! may lower it
     mv["left"] = 0
     ev = [Event("ot_charge", {"seat": car.seat, "ot": ch.ot, "lost": ch.lost,
                               "slipstream": ch.slipstream}, "FGP 9.2")]
@@ -104,16 +109,31 @@ def _attack_legal(race: Race, seat: int) -> list:
     out: list = []
     if not _plays(race, seat, "attack"):               # FGP 9.3: nothing to attack with
         return [Attack(None)]
-    for t in _targets(race, race.cars[seat]):
+    car = race.cars[seat]
+    for t in _targets(race, car):
         if t.from_slipstream:
             out += [Attack(t.defender, s) for s in t.sides]
         else:
             out.append(Attack(t.defender))
+    if out and _ot_managed(race, car):
+        # FGP 15.7.1: a Brake! (FGP 8.9) takes a point off before the OT charge
+        if race.move.get("charged", [0])[0] > 0:
+            out += [Spend("brake", (c,)) for c in brake_cards(race, car)]
+        if O.must_attack(car.ot, _max_ot(race, car)):
+            return out                                  # full OT: no way out
     return out + [Attack(None)]
 
 
-def _attack_act(race: Race, seat: int, action: Attack) -> list[Event]:
+def _ot_managed(race: Race, car) -> bool:
+    """FGP 15.7.1 is in force for this car (not in a slipstream space)."""
+    return O.ot_management(race.config.options,
+                           in_slipstream=track_of(race).spaces[car.space].slipstream > 0)
+
+
+def _attack_act(race: Race, seat: int, action) -> list[Event]:
     car = race.cars[seat]
+    if isinstance(action, Spend):                       # FGP 15.7.1 / 8.9: Brake!
+        return _brake(race, car, action.cards[0])
     if action.defender is None:                         # FGP 9.2: OT wasted
         lost, car.ot = car.ot, 0
         race.move["stage"] = "resolve"
@@ -124,6 +144,20 @@ def _attack_act(race: Race, seat: int, action: Attack) -> list[Event]:
     race.move["stage"] = "ot_boost"
     return [Event("battle", {"attacker": seat, "defender": action.defender,
                              "ot": car.ot}, "FGP 9.2")]
+
+
+def _brake(race: Race, car, card: str) -> list[Event]:
+    """FGP 15.7.1: a Tyre Wear card braking one point (+1 wear, FGP 8.9) before
+    the points go onto the OT indicator: the OT is charged again from the rest."""
+    mv = race.move
+    C.play(car, card, "FGP 8.9")
+    ev = wear(race, car, 1, "FGP 8.9")
+    mv["charged"][0] -= 1
+    left, behind = mv["charged"]
+    car.ot = charge_ot(left, _max_ot(race, car), ot=0, slipstream=behind,
+                       round_no=race_round(race)).ot
+    ev.append(Event("brake", {"seat": car.seat, "ot": car.ot}, "FGP 15.7.1"))
+    return ev                           # the declaration is asked again (_declare)
 
 
 def _still_attacks(race: Race, seat: int, spent: str) -> bool:
@@ -266,6 +300,8 @@ def _total(race: Race, seat: int, play, boost: B.Boost) -> B.LedTotal:
     ers_l = B.ers_spend_leds(side.ers_leds, car.ers, play.blue) if boost.spend_ers else 0
     sk = _skill(race, seat).leds if boost.skill else 0
     evl = sum(B.event_leds(C.shared_card(race, e), role) for e in boost.events)
+    if role == "defend":                # FGP 15.2 option: passing on a street is harder
+        evl += street_defence_leds(race.config.options, track_of(race).style)
     return B.led_total(play, ot_leds=ot_l, skill_leds=sk, ers_leds=ers_l,
                        event_leds=evl + car.leds_event, cold_tyres=car.cold_tyres > 0)
 
@@ -299,9 +335,12 @@ def _result(race: Race) -> list[Event]:
     ev.append(Event("battle_result", {"attacker": a, "defender": d, "outcome": res.outcome,
                                       "attack": res.attacker_total,
                                       "defence": res.defender_total}, res.rule))
+    managed = _ot_managed(race, car)                    # from the space it attacked from
     ev += _apply_result(race, res, plays, boosts)
     if res.outcome == "tie" and BR.open_after_tie(race):    # [ADV] FGP 9.4.3
         return ev + BR.offer(race)
+    if res.outcome == "attacker" and res.ot_lost and res.secondary is None and managed:
+        ev += overrun(race, a)                          # FGP 15.7.1: every OT point used
     if res.outcome != "attacker":
         ev += failed_lapping(race, a, [d])
     race.battle = None
@@ -433,7 +472,9 @@ STAGES = {
 }
 
 STEPS = (
-    Step("attack", "FGP 9.2", _attack_legal, _attack_act, label="attack or not"),
+    # from_hand: with FGP 15.7.1 a Brake! card may be played here
+    Step("attack", "FGP 9.2", _attack_legal, _attack_act, label="attack or not",
+         from_hand=True),
     Step("ot_boost", "FGP 9.2", _boost_ot_legal, _boost_ot_act, label="boost the OT",
          from_hand=True, key=canon),
     Step("battle_cards", "FGP 9.3", _cards_legal, _cards_act, label="choose battle cards",

@@ -298,6 +298,11 @@ def deck_sizes(race: Race) -> dict[str, int]:
             "risk": len(content.race_cards("risk", rules)),
             "damage": len(content.damage.cards), "failure": len(content.failure.cards),
             "driver": len(content.driver.cards)}
+    from ..track import track
+    from .optional_rules import street_damage_deck, street_race
+    if street_race(race.config.options, track(race.track).style):    # FGP 15.2
+        damage = street_damage_deck(content_of(race).damage.cards, street=True)
+        return {**sizes, "damage": len(damage)}
     return sizes
 
 

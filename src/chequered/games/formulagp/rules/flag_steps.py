@@ -377,7 +377,8 @@ def _rf_act(race: Race, seat: int, action: PitStop) -> list[Event]:
         if is_advanced(race):
             note_change(car, action.tyre)               # [ADV] FGP 5.1.3
         car.tyre = action.tyre
-        car.wear = fit_tyres(C.board_side(race, car), action.tyre)
+        car.wear = fit_tyres(C.board_side(race, car), action.tyre,
+                             medium_early="medium_wear_placement" in race.config.options)
         ev.append(Event("tyres", {"seat": seat, "tyre": action.tyre}, "FGP 13.10"))
     if action.repair == "all":
         for cid in list(car.damage):

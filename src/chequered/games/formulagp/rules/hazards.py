@@ -243,9 +243,15 @@ def spin(track: Track, space: int, colour: str,
     if s.result == OFF_TRACK:
         return spin_off_track(s.off_spot)
     if s.result == WALL:
-        return Outcome("FGP 13.4.4", WALL, space, spun=True, wear=1, stress=1, damage=1,
-                       debris=True, yellow_flag=True, rejoin="c")
+        return spin_into_wall(space)
     return Outcome("FGP 13.5", "collision", space, pending="collision", hit=s.to)
+
+
+def spin_into_wall(space: int) -> Outcome:
+    """FGP 13.4.4 b: a spin into a wall: the car stays in its space, turned,
+    wear +1, stress +1, one DAMAGE card, a Debris token, yellow flag; rejoin c."""
+    return Outcome("FGP 13.4.4", WALL, space, spun=True, wear=1, stress=1, damage=1,
+                   debris=True, yellow_flag=True, rejoin="c")
 
 
 def spin_off_track(off_spot: tuple[int, int]) -> Outcome:
@@ -278,12 +284,16 @@ def pushed_off_spot(track: Track, space: int, side: str) -> tuple[int, int] | No
 
 def loss_of_control(track: Track, space: int, card: str | None, colour: str,
                     occupied: Mapping[int, int] | None = None, *,
-                    tricky: bool = False) -> Outcome:
+                    tricky: bool = False, walls: bool = False) -> Outcome:
     """FGP 13.4: resolve a loss of control for the choice made (a card from
     `counter_steer_choices`, or None = spin) and the WHITE colour rolled.
-    `tricky`: the loss came from ending on a tricky corner (digest A26)."""
+    `tricky`: the loss came from ending on a tricky corner (digest A26).
+    `walls`: every edge is a wall (FGP 15.2): the spin along the skid marks,
+    which would leave the track, hits the wall in its space (FGP 13.4.4 b)."""
     if card is not None:
         return counter_steer(track, space, colour, occupied)
+    if tricky and walls:
+        return spin_into_wall(space)
     if tricky:
         return tricky_spin(track, space)
     return spin(track, space, colour, occupied)

@@ -15,6 +15,7 @@ from . import hazards as H
 from . import hazards_adv as HA
 from . import movement as M
 from . import optional_steps_b as OB
+from . import optional_rules as O
 from .car_state import stress
 from .decide import wait
 from .dice import roll_die, white_value
@@ -286,11 +287,14 @@ def lose_control(race: Race, seat: int, card: str | None, data: dict) -> list[Ev
     car = race.cars[seat]
     trk = track_of(race)
     ev: list[Event] = []
-    face = _white(race, ev, "FGP 13.4", seat)
+    # FGP 15.6 option: a counter-steer on a corner goes to its outside, no die
+    side = O.counter_steer_side(trk, car.space) \
+        if card is not None and "counter_steer_outside" in race.config.options else None
+    colour = O.side_colour(side) if side else _white(race, ev, "FGP 13.4", seat).colour
     tricky = bool(data.get("tricky")) and card is None \
         and trk.spaces[car.space].skid_to is not None     # still where the skid marks begin
-    out = H.loss_of_control(trk, car.space, card, face.colour, occupancy(race, seat),
-                            tricky=tricky)
+    out = H.loss_of_control(trk, car.space, card, colour, occupancy(race, seat),
+                            tricky=tricky, walls=O.street_race(race.config.options, trk.style))
     ev += HA.oil_spin(race, seat, data, card)           # [ADV] FGP 13.13.3
     return ev + apply_outcome(race, seat, out, pusher=data.get("pusher"), data=data)
 

@@ -153,14 +153,21 @@ def _move_legal(race: Race, seat: int) -> list:
     return out
 
 
+def brake_cards(race: Race, car) -> list[str]:
+    """FGP 8.9: the Tyre Wear cards in hand that can brake (none on worn-out
+    tyres, FGP 10.1, nor under a DAMAGE/FAILURE card that covers it, 13.6/13.7)."""
+    tws = [c for c in dict.fromkeys(car.hand) if C.is_tyre_wear(race, c)]
+    if tws and (worn_out(C.board_side(race, car), car.tyre, car.wear)
+                or C.covered(race, car, "brake")):
+        return []
+    return tws
+
+
 def _reduce_options(race: Race, car) -> list:
     """FGP 8.2.1 / 8.9: stop now, every point left charged or braked."""
     mv = race.move
     left = mv["left"]
-    tws = [c for c in dict.fromkeys(car.hand) if C.is_tyre_wear(race, c)]
-    if tws and (worn_out(C.board_side(race, car), car.tyre, car.wear)
-                or C.covered(race, car, "brake")):         # FGP 10.1; 13.6/13.7: no Brake!
-        tws = []
+    tws = brake_cards(race, car)
     room = 0 if mv["blue"] or car.ers >= C.ers_max(race, car) else \
         M.ers_charge_room(left, car.ers, C.ers_max(race, car))
     if room and "ers_charge" in FX.modifiers(race, car).disabled:

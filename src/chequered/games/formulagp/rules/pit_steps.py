@@ -109,7 +109,8 @@ def _stop_act(race: Race, seat: int, action: PitStop) -> list[Event]:
         if is_advanced(race):
             note_change(car, action.tyre)               # [ADV] FGP 5.1.3
         car.tyre = action.tyre
-        car.wear = fit_tyres(C.board_side(race, car), action.tyre)
+        car.wear = fit_tyres(C.board_side(race, car), action.tyre,
+                             medium_early="medium_wear_placement" in race.config.options)
         ev.append(Event("tyres", {"seat": seat, "tyre": action.tyre}, "FGP 11.2"))
     ev += LP.pit_stop(race, car, new_set=action.tyre is not None)      # [ADV] FGP 11.4
     if action.repair == "one":

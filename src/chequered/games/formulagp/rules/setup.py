@@ -24,6 +24,8 @@ from .advanced import flag_start
 from .cards import DECK_NAMES, action_ids
 from .dice import roll_die
 from .hazards import MIDDLE_SPACE
+from .optional_rules import street_damage_deck, street_race
+from .tyres import fit_tyres
 
 DRY_TYRES = ("soft", "medium", "hard")      # FGP 5.1.3; wet is for rain ([ADV] 10.2)
 DEFAULT_TYRE = "medium"
@@ -122,7 +124,9 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
     # kept in an Advanced one.
     for name, cards in (("event", content.race_cards("event", rules)),
                         ("risk", content.race_cards("risk", rules)),
-                        ("damage", content.damage.cards), ("failure", content.failure.cards),
+                        ("damage", street_damage_deck(    # FGP 15.2: two Close Calls
+                            content.damage.cards, street=street_race(config.options, trk.style))),
+                        ("failure", content.failure.cards),
                         ("driver", [c for c in content.driver.cards if c.id not in chosen])):
         race.decks[name] = chance.new_deck(ch, ev, [c.id for c in cards], rule="FGP 3.4",
                                            what=f"{DECK_NAMES[name]} deck")
@@ -156,7 +160,8 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
         car.tyre = tyres[seat]                       # c) bonus token of the fitted tyre
         car.tyres_left = [t for t in DRY_TYRES if t != car.tyre]
         car.params = {"white": True, "yellow": True, "red": True}   # d)
-        car.wear = side.start_position(car.tyre)     # e) wear marker on the tyre's start
+        car.wear = fit_tyres(side, car.tyre,        # e) wear marker on the tyre's start
+                             medium_early="medium_wear_placement" in config.options)
         car.gear = ctl.start_gear
         race.cars.append(car)
 

@@ -19,7 +19,7 @@ from ..state import Race
 from . import cards as C
 from .decide import wait
 from .setup import DRY_TYRES
-from .tyres import start_position
+from .tyres import fit_tyres
 
 
 def _start_tyres(race: Race) -> list[Event]:
@@ -43,7 +43,8 @@ def fit_start_tyre(race: Race, car, tyre: str) -> None:
     """FGP 5.1.3 c, e: the compound's bonus token on the board, its wear marker
     on the compound's start (FGP 10.1), the other compounds in the pit box."""
     car.tyre = tyre
-    car.wear = start_position(C.board_side(race, car), tyre)
+    car.wear = fit_tyres(C.board_side(race, car), tyre,     # FGP 15.5 option
+                         medium_early="medium_wear_placement" in race.config.options)
     car.tyres_left = [t for t in DRY_TYRES if t != tyre]
 
 

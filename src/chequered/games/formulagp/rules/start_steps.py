@@ -73,6 +73,9 @@ def _qualifying(race: Race) -> list[Event]:
 
 
 def _q_cards(race: Race) -> list[Event]:
+    if "quali_die_roll" in race.config.options:    # FGP 15.3: a die, not cards
+        race.turn.phase = "qd_start"                 # (rules/optional_steps.py)
+        return []
     race.turn.phase = "q_reveal"
     if players(race):                               # BOTs qualify by their cards (BOT 1.5)
         wait(race, "quali_cards", players(race))
@@ -301,6 +304,8 @@ def _r1_order(race: Race) -> list[Event]:
     ev += got
     leds.update(bot_leds)
     stuck = [s for s in race.sequence if race.cars[s].stuck_in_neutral]
+    if "grid_order_start" in race.config.options:   # FGP 15.4 (A103): the grid's order
+        leds = dict.fromkeys(leds, 0)
     race.sequence = S.round1_order(leds, race.sequence, stuck)
     race.seq_pos = 0
     race.done = []

@@ -8,7 +8,8 @@ modules into one engine/steps.Machine. Nothing registers itself on import.
   -> r1_order -> turns -> round_end -> round_end_dice -> round_end_rest
   -> round_start -> sequence -> turns ... -> finish -> over
 
-(vsc, red_flag_choices and restart come in from a turn's end). While a car
+(vsc, red_flag_choices and restart come in from a turn's end; with the option
+quali_die_roll, FGP 15.3, q_cards goes to qd_start -> qd_next -> grid). While a car
 takes its turn (phase `turns`) `race.move["stage"]` names the part of the
 turn that comes next; the STAGES table runs it (rules/turn.py, move_steps,
 battle_steps, incident_steps, pit_steps, round_flow).
@@ -20,8 +21,8 @@ from ....engine.steps import Machine
 from ..bot import setup as bot_setup
 from ..state import Race
 from ..text import describe_action, seat_names
-from . import (battle_retry, battle_steps, flag_steps, incident_steps, move_steps, pit_steps,
-               radio_steps, round_flow, setup_steps, start_steps, turn)
+from . import (battle_retry, battle_steps, flag_steps, incident_steps, move_steps,
+               optional_steps, pit_steps, radio_steps, round_flow, setup_steps, start_steps, turn)
 
 STAGES = {**turn.STAGES, **move_steps.STAGES, **battle_steps.STAGES, **battle_retry.STAGES,
           **incident_steps.STAGES, **pit_steps.STAGES, **round_flow.STAGES, **radio_steps.STAGES}
@@ -49,11 +50,11 @@ def _round_end_dice(race: Race) -> list[Event]:
 
 
 STEPS = (*setup_steps.STEPS, *start_steps.STEPS, *turn.STEPS, *move_steps.STEPS, *battle_steps.STEPS,
-         *battle_retry.STEPS,
-         *incident_steps.STEPS, *pit_steps.STEPS, *flag_steps.STEPS, *radio_steps.STEPS)
+         *battle_retry.STEPS, *incident_steps.STEPS, *pit_steps.STEPS, *flag_steps.STEPS,
+         *radio_steps.STEPS, *optional_steps.STEPS)
 
 PHASES = {**bot_setup.PHASES, **setup_steps.PHASES, **start_steps.PHASES, **round_flow.PHASES,
-          **flag_steps.PHASES, **radio_steps.PHASES,
+          **flag_steps.PHASES, **radio_steps.PHASES, **optional_steps.PHASES,
           "turns": _turns, "round_end_dice": _round_end_dice}
 
 MACHINE = Machine(STEPS, PHASES, turn_rule="FGP 7.1", over_rule="FGP 12",

@@ -169,10 +169,12 @@ def apply_wear(side: BoardSide, car, delta: int, *, rule: str = "FGP 10.1",
     return wear_events(car.seat, ch, rule)
 
 
-def fit_tyres(side: BoardSide, tyre: str) -> int:
+def fit_tyres(side: BoardSide, tyre: str, *, medium_early: bool = False) -> int:
     """FGP 10.1 / 11.2: a new set: the full bonus side, the marker on the
-    compound's start. Returns the new marker position."""
-    return start_position(side, tyre)
+    compound's start (FGP 15.5 `medium_early`: Mediums one space before).
+    Returns the new marker position."""
+    from .optional_rules import medium_start
+    return medium_start(start_position(side, tyre), tyre, on=medium_early)
 
 
 def worn_out_discards(hand: list[str], tyre_wear_cards: set[str], *, worn: bool) -> list[str]:

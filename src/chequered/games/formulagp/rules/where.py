@@ -7,6 +7,7 @@ from ..state import Car, Race
 from ..track import Track, track as load_track
 from .overtake import may_pass_freely
 from .flags import passes_freely
+from .optional_rules import street_race, walled
 
 GRID_LANES = (2, 3)           # our grid: two columns in the middle lanes ('Grid' choice)
 
@@ -18,7 +19,12 @@ def race_round(race: Race) -> int:
 
 
 def track_of(race: Race) -> Track:
-    return load_track(race.track)
+    """The race's track; on a street circuit with the option `street_circuit`
+    every edge is a wall (FGP 15.2)."""
+    trk = load_track(race.track)
+    if street_race(race.config.options, trk.style):
+        return walled(trk)
+    return trk
 
 
 def place(race: Race, space: int) -> dict:
