@@ -194,8 +194,9 @@ def test_fgp_15_9_the_third_range_is_a_penalty_doubled_after_a_warning():
 
 
 # ---- the engine options of FGP 15.8-15.13 together, whole races ------------------------------
-ENGINE_OPTIONS = ["safety_car_card_twice", "fast_virtual_safety_car", "race_director_penalties"]
-KINDS = {"sc_card_returned", "fast_vsc", "race_director"}
+ENGINE_OPTIONS = ["safety_car_card_twice", "fast_virtual_safety_car", "race_director_penalties",
+                  "fast_safety_car"]
+KINDS = {"sc_card_returned", "fast_vsc", "race_director", "fast_sc_move"}
 
 
 @pytest.mark.parametrize("track", track_keys())
@@ -203,17 +204,85 @@ KINDS = {"sc_card_returned", "fast_vsc", "race_director"}
 def test_fgp_15_b_options_together_whole_races_keep_the_invariants_and_replay(track, cars):
     """Heuristic drivers race to the end with every engine option of this half
     on; after every action the race is sound, and its record replays it. The
-    10-car race on the fast track meets all three options' situations."""
+    10-car race on the fast track meets every option's situation."""
     cfg = GAME.config(track=track, seats=["heuristic"] * cars, options=ENGINE_OPTIONS)
-    st = GAME.new(cfg, 3)
+    seed = 1 if (track, cars) == ("fast", 10) else 3
+    st = GAME.new(cfg, seed)
     seen: set[str] = set()
 
     def check(seat, action, events, step):
         seen.update(e.kind for e in events if e.kind in KINDS)
         assert not invariants(st), invariants(st)
-    played = play(GAME, cfg, 3, on_step=check, state=st)
+    played = play(GAME, cfg, seed, on_step=check, state=st)
     assert GAME.is_over(st) and sorted(GAME.result(st).classification) == list(range(cars))
-    rec = record_of(GAME, cfg, 3, played.actions, st)
+    rec = record_of(GAME, cfg, seed, played.actions, st)
     assert GAME.state_hash(replay(rec)) == GAME.state_hash(st)
     if (track, cars) == ("fast", 10):
         assert seen == KINDS
+
+
+# ---- FGP 15.11.2 faster Safety Car procedure ------------------------------------------------
+UNDER_SC = """
+round = 6
+safety_car = { tile = 30, until = 16 }
+[[car]]
+name = "vireo"
+at = "5.2.1"
+hand = ["G05", "R01", "T01", "T02"]
+[[car]]
+name = "halcyon"
+at = "1.2.1"
+hand = ["G06"]
+"""
+
+
+def test_fgp_15_11_2_no_cards_under_the_safety_car_six_spaces_a_turn():
+    """With the option a car behind the Safety Car plays no card: it drives
+    6 spaces; it may discard any card from its hand but the Draw Failure card,
+    and only one Tyre Wear card."""
+    st = pos(UNDER_SC, options=["fast_safety_car"])
+    legal = GAME.legal_actions(st, 0)
+    discards = {a.card for a in legal if isinstance(a, A.PlayCard)}
+    assert discards == {"G05", "R01", "T01", "T02"}
+    assert not any(isinstance(a, (A.Spend, A.QuickRepair)) for a in legal)
+    GAME.apply(st, 0, A.PlayCard("R01", "sc_discard"))
+    GAME.apply(st, 0, A.PlayCard("T01", "sc_discard"))
+    discards = {a.card for a in GAME.legal_actions(st, 0) if isinstance(a, A.PlayCard)}
+    assert discards == {"G05"}                                      # one Tyre Wear card
+    ev = GAME.apply(st, 0, A.Done())
+    assert "fast_sc_move" in kinds(ev) and st.move["mp"] == 6
+    ev += finish_moving(st, 0)
+    assert len([e for e in ev if e.kind == "step"]) == 6
+    assert set(st.cars[0].hand) == {"G05", "T02"}
+
+
+def test_fgp_15_11_2_the_draw_failure_card_is_no_discard():
+    """FAILURE cards are not discarded under the fast Safety Car: the Draw
+    Failure card in a hand stays (it is played first in any turn, FGP 7.3.3.1)."""
+    from chequered.games.formulagp.rules.optional_rules_b import fast_sc_discards
+    kinds_of = {"F01": "draw_failure", "G05": "movement", "T01": "tyre_wear", "P03": "option"}
+    assert fast_sc_discards(list(kinds_of), kinds_of, tyre_wear_discarded=False) == \
+        ["G05", "T01", "P03"]
+    assert fast_sc_discards(list(kinds_of), kinds_of, tyre_wear_discarded=True) == ["G05", "P03"]
+
+
+def test_fgp_15_11_2_without_the_option_a_movement_card_is_played():
+    """The normal Safety Car turn (FGP 13.9.2): a movement card is played, and
+    only Option cards and one Tyre Wear card may be discarded."""
+    st = pos(UNDER_SC)
+    discards = {a.card for a in GAME.legal_actions(st, 0) if isinstance(a, A.PlayCard)
+                and a.how == "sc_discard"}
+    assert discards == {"T01", "T02"}
+    GAME.apply(st, 0, A.Done())
+    assert any(isinstance(a, A.Play) for a in GAME.legal_actions(st, 0))
+
+
+def finish_moving(st, seat):
+    from ._flags_help import forward
+    ev = []
+    while st.turn.pending and st.turn.pending.step == "move" and st.turn.pending.seats == [seat]:
+        step = forward(st, seat)
+        if step is None:
+            break
+        ev += GAME.apply(st, seat, step)
+    return ev

@@ -16,6 +16,7 @@ OPTIONS = (
     "safety_car_card_twice",          # FGP 15.11.1: the first 'Safety Car' card goes back
     "fast_virtual_safety_car",        # FGP 15.11.3: one VSC round, every car 4 spaces
     "race_director_penalties",        # FGP 15.9: a WHITE roll decides incident penalties
+    "fast_safety_car",                # FGP 15.11.2: no cards under the SC, 6 spaces a turn
 )
 
 

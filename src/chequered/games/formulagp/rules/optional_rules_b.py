@@ -60,3 +60,22 @@ def director(white: int, warnings: int) -> Verdict:
     if kind == "warning":
         return Verdict(kind, 1 if warnings + 1 >= 2 else 0, warnings + 1)
     return Verdict(kind, 2 if warnings else 1, warnings)
+
+
+# ---- FGP 15.11.2 faster Safety Car procedure ----------------------------------------------
+FAST_SC_SPACES = 6                      # FGP 15.11.2: "each car will drive 6 spaces per turn"
+
+
+def fast_sc_discards(hand: Sequence[str], kinds: Mapping[str, str], *,
+                     tyre_wear_discarded: bool) -> list[str]:
+    """FGP 15.11.2: the cards a car may discard in its Safety Car turn: any
+    card in hand but the Draw Failure card (A109: the hand's FAILURE card;
+    DAMAGE and FAILURE cards lie by the board, not in the hand) and only one
+    Tyre Wear card. Each id once."""
+    out = []
+    for c in dict.fromkeys(hand):
+        k = kinds.get(c)
+        if k == "draw_failure" or (k == "tyre_wear" and tyre_wear_discarded):
+            continue
+        out.append(c)
+    return out

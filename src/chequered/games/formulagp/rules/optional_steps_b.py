@@ -12,6 +12,7 @@ from . import optional_rules_b as R
 SC_TWICE = "safety_car_card_twice"      # FGP 15.11.1
 FAST_VSC = "fast_virtual_safety_car"    # FGP 15.11.3
 DIRECTOR = "race_director_penalties"    # FGP 15.9
+FAST_SC = "fast_safety_car"             # FGP 15.11.2
 
 
 def on(race: Race, name: str) -> bool:
@@ -109,10 +110,53 @@ def warnings(race: Race, seat: int) -> int:
     return race.optional.get("warnings", {}).get(str(seat), 0)
 
 
+# ---- FGP 15.11.2 ---------------------------------------------------------------------------
+def fast_sc(race: Race) -> bool:
+    return on(race, FAST_SC) and race.safety_car is not None
+
+
+def fast_sc_prep(race: Race, seat: int, legal: list) -> list:
+    """FGP 15.11.2: a Safety Car turn uses no card: of the preparations only
+    the parameter tokens and the discards stay (the discards: any card but
+    the Draw Failure card, one Tyre Wear card a turn); Done is always there."""
+    from ..actions import Done, Parameter, PlayCard
+    from . import cards as C
+    car = race.cars[seat]
+    kinds = {c: C.kind_of(race, c) for c in car.hand}
+    out = [a for a in legal if isinstance(a, Parameter)]
+    out += [PlayCard(c, "sc_discard") for c in R.fast_sc_discards(
+        car.hand, kinds, tyre_wear_discarded=bool(race.move.get("sc_tyre_discard")))]
+    return out + [Done()]
+
+
+def fast_sc_move(race: Race) -> list[Event]:
+    """FGP 15.11.2: instead of cards the car drives 6 movement points; the
+    Safety Car's limits (FGP 13.9.2: no overtaking, one tile behind the car
+    ahead) are the move's own (rules/move_steps.py)."""
+    from .turn import gear_for
+    mv = race.move
+    car = race.cars[mv["seat"]]
+    n = R.FAST_SC_SPACES
+    turning = 0
+    if car.rejoin is not None:                          # FGP 13.4.5, as start_move
+        from .hazards import rejoin_plan
+        turning = rejoin_plan(car.rejoin, spun=car.facing_back).turn_mp
+    mv.update(stage="moving", cards=[], colours=[], pace="green", pair=False, lanes=True,
+              lc_wear=0, mp=n, left=n, start=car.space,
+              visited=[car.space] if car.space is not None else [], changes=0,
+              reduced=False, extending=False, blocked=[], ahead=None, dice=[],
+              blue=False, gear=gear_for(race, car), turning=turning)
+    if car.off_track or car.rejoin is not None:
+        mv["stage"] = "rejoin"
+    return [Event("fast_sc_move", {"seat": car.seat, "mp": n}, "FGP 15.11.2")]
+
+
 # ---- the log's words for the events above (log.py joins them) ---------------------------
 VERDICTS = {"racing_incident": "a racing incident, no penalty",
             "warning": "a warning (black & white flag)", "penalty": "a penalty"}
 EVENT_TEXT = {
+    "fast_sc_move": lambda d, w: f"{w.who(d['seat'])} follows the Safety Car: "
+                                 f"{d['mp']} spaces, no cards",
     "race_director": lambda d, w: f"the race director rules {VERDICTS[d['verdict']]} for "
                                   f"{w.who(d['seat'])} ({d['warnings']} warnings)",
     "fast_vsc": lambda d, w: f"VIRTUAL SAFETY CAR: next round every car drives "
