@@ -14,6 +14,7 @@ from chequered.engine.records import record_of, replay
 from chequered.games.formulagp.checks import invariants
 from chequered.games.formulagp.track import track_keys
 
+from .pitlane import in_pit
 from ._flags_help import A, GAME, at, drive, event_id, finish, kinds, play_on, pos, sid
 
 # ---- FGP 15.11.1 the Safety Car EVENT card, drawn a second time ----------------------------
@@ -195,8 +196,8 @@ def test_fgp_15_9_the_third_range_is_a_penalty_doubled_after_a_warning():
 
 # ---- the engine options of FGP 15.8-15.13 together, whole races ------------------------------
 ENGINE_OPTIONS = ["safety_car_card_twice", "fast_virtual_safety_car", "race_director_penalties",
-                  "fast_safety_car"]
-KINDS = {"sc_card_returned", "fast_vsc", "race_director", "fast_sc_move"}
+                  "fast_safety_car", "limited_tyre_sets"]
+KINDS = {"sc_card_returned", "fast_vsc", "race_director", "fast_sc_move", "tyre_sets"}
 
 
 @pytest.mark.parametrize("track", track_keys())
@@ -286,3 +287,43 @@ def finish_moving(st, seat):
             break
         ev += GAME.apply(st, seat, step)
     return ev
+
+
+# ---- FGP 15.10 limited tyre sets for a dry race ---------------------------------------------
+def test_fgp_15_10_option_a_or_b_before_qualifying_the_start_tyre_from_the_sets():
+    """With the option every player first takes Option A (2 soft, 1 medium,
+    1 hard) or B (1 soft, 2 medium, 1 hard); the starting tyres are one of
+    those sets and the rest wait in the pit box."""
+    st = GAME.new(GAME.config(track="fast", seats=["human"] * 2,
+                              options=["limited_tyre_sets"]), 1)
+    assert GAME.pending_step(st).name == "tyre_sets" and GAME.to_act(st) == {0, 1}
+    assert set(GAME.legal_actions(st, 0)) == {A.TyreSets("A"), A.TyreSets("B")}
+    GAME.apply(st, 0, A.TyreSets("A"))
+    GAME.apply(st, 1, A.TyreSets("B"))
+    assert GAME.pending_step(st).name == "start_tyre"
+    GAME.apply(st, 0, A.StartTyre("soft"))
+    GAME.apply(st, 1, A.StartTyre("medium"))
+    assert sorted(st.cars[0].tyres_left) == ["hard", "medium", "soft"]
+    assert sorted(st.cars[1].tyres_left) == ["hard", "medium", "soft"]
+
+
+def test_fgp_15_10_without_the_option_the_starting_tyres_come_first():
+    """The normal setup (FGP 5.1.3): no choice of sets; any compound may be
+    fitted at every stop."""
+    st = GAME.new(GAME.config(track="fast", seats=["human"] * 2), 1)
+    assert GAME.pending_step(st).name == "start_tyre"
+    st = in_pit('tyre = "medium"\nwear = 12\ntyres_left = ["hard"]')
+    assert {a.tyre for a in GAME.legal_actions(st, 0)} == {None, "soft", "medium", "hard"}
+
+
+def test_fgp_15_10_a_stop_fits_only_a_set_left_and_none_come_back():
+    """In the box only the compounds with a set left can be fitted; the set
+    fitted leaves the box and the one taken off is not used again; with
+    every set used the car keeps its tyres, worn out or not."""
+    head = 'options = ["limited_tyre_sets"]'
+    st = in_pit('tyre = "medium"\nwear = 12\ntyres_left = ["hard", "soft"]', head=head)
+    assert {a.tyre for a in GAME.legal_actions(st, 0)} == {None, "soft", "hard"}
+    GAME.apply(st, 0, A.PitStop("hard", (), "none"))
+    assert st.cars[0].tyre == "hard" and st.cars[0].tyres_left == ["soft"]
+    st = in_pit('tyre = "soft"\nwear = 17\ntyres_left = []', head=head)
+    assert {a.tyre for a in GAME.legal_actions(st, 0)} == {None}

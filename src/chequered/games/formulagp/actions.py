@@ -206,9 +206,15 @@ class Rejoin:
     to: int
 
 
+@dataclass(frozen=True, slots=True)
+class TyreSets:
+    """FGP 15.10 (option): the dry tyre sets taken for the race, "A" or "B"."""
+    choice: str
+
+
 ACTION_TYPES = (StartTyre, Return, Done, Cards, Push, CounterSteer, PoleKeep, PlayCard, Spend,
                 Parameter, QuickRepair, NoMove, Play, Step, Stop, Reduce, Extend, Attack,
-                Boost, Discard, PitStop, Rejoin)
+                Boost, Discard, PitStop, Rejoin, TyreSets)
 
 
 def canon(action) -> tuple:

@@ -17,6 +17,7 @@ OPTIONS = (
     "fast_virtual_safety_car",        # FGP 15.11.3: one VSC round, every car 4 spaces
     "race_director_penalties",        # FGP 15.9: a WHITE roll decides incident penalties
     "fast_safety_car",                # FGP 15.11.2: no cards under the SC, 6 spaces a turn
+    "limited_tyre_sets",              # FGP 15.10: sets A (2S 1M 1H) or B (1S 2M 1H), no more
 )
 
 

@@ -350,13 +350,14 @@ def _red_flag_choices(race: Race) -> list[Event]:
 def _rf_legal(race: Race, seat: int) -> list:
     car = race.cars[seat]
     return [PitStop(t, (), "all" if r else "none") for t, r in
-            F.red_flag_choices(["soft", "medium", "hard"], car.damage)]
+            F.red_flag_choices(OB.tyre_offer(race, car, ["soft", "medium", "hard"]), car.damage)]
 
 
 def _rf_act(race: Race, seat: int, action: PitStop) -> list[Event]:
     car = race.cars[seat]
     ev = []
     if action.tyre is not None:
+        OB.fit_set(race, car, action.tyre)                # FGP 15.10 (option)
         car.tyre = action.tyre
         car.wear = fit_tyres(C.board_side(race, car), action.tyre)
         ev.append(Event("tyres", {"seat": seat, "tyre": action.tyre}, "FGP 13.10"))

@@ -79,3 +79,25 @@ def fast_sc_discards(hand: Sequence[str], kinds: Mapping[str, str], *,
             continue
         out.append(c)
     return out
+
+
+# ---- FGP 15.10 limited tyre sets for a dry race -------------------------------------------
+TYRE_SETS = {"A": ("soft", "soft", "medium", "hard"),     # FGP 15.10 Option A
+             "B": ("soft", "medium", "medium", "hard")}   # FGP 15.10 Option B
+DRY = ("soft", "medium", "hard")
+
+
+def sets_after_fitting(sets: Sequence[str], tyre: str) -> list[str]:
+    """FGP 15.10: the sets still in the pit box once `tyre` is fitted from
+    them (one set of that compound fewer); a set taken off is not used again."""
+    left = list(sets)
+    if tyre not in left:
+        raise ValueError(f"FGP 15.10: no {tyre} set left")
+    left.remove(tyre)
+    return left
+
+
+def tyre_offer(choices: Sequence[str], sets: Sequence[str]) -> list[str]:
+    """FGP 15.10: of the pit stop's tyre choices ("keep", compounds), the dry
+    compounds with a set left; anything else (keep, wet tyres) stays."""
+    return [t for t in choices if t not in DRY or t in sets]

@@ -21,6 +21,7 @@ from ..track import track_keys
 from .cards import DECK_NAMES, action_ids
 from .dice import roll_die
 from .hazards import MIDDLE_SPACE
+from .optional_steps_b import first_phase
 
 DRY_TYRES = ("soft", "medium", "hard")      # FGP 5.1.3; wet is for rain ([ADV] 10.2)
 DEFAULT_TYRE = "medium"
@@ -143,12 +144,12 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
     race.round = 0
     if config.tyres is None:
         # FGP 5.1.3: the players pick their starting tyres (rules/setup_steps.py)
-        race.turn = Turn("start_tyres")
+        race.turn = Turn(first_phase(race, "start_tyres"))   # FGP 15.10 option first
         return race
     # Next: qualifying, which opens with every seat drawing (FGP 6.2 step 1,
     # rules.draw.start_draw_phase) and then the returns step. The decision
     # machine (rules/steps.py) runs it; nothing is pending yet.
-    race.turn = Turn("qualifying")
+    race.turn = Turn(first_phase(race, "qualifying"))        # FGP 15.10 option first
     return race
 
 

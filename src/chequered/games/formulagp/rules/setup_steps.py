@@ -16,6 +16,7 @@ from ....engine.steps import Step
 from ..actions import StartTyre
 from ..state import Race
 from . import cards as C
+from . import optional_steps_b as OB
 from .decide import wait
 from .setup import DRY_TYRES
 from .tyres import start_position
@@ -41,7 +42,7 @@ def fit_start_tyre(race: Race, car, tyre: str) -> None:
     on the compound's start (FGP 10.1), the other compounds in the pit box."""
     car.tyre = tyre
     car.wear = start_position(C.board_side(race, car), tyre)
-    car.tyres_left = [t for t in DRY_TYRES if t != tyre]
+    car.tyres_left = OB.start_sets(race, car.seat, tyre)     # FGP 15.10 (option)
 
 
 def _shown(race: Race) -> list[Event]:

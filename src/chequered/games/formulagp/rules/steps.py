@@ -19,6 +19,7 @@ from ....engine.protocol import Event
 from ....engine.steps import Machine
 from ..state import Race
 from ..text import describe_action, seat_names
+from . import optional_steps_b
 from . import (battle_steps, flag_steps, incident_steps, move_steps, pit_steps, round_flow,
                setup_steps, start_steps, turn)
 
@@ -48,10 +49,10 @@ def _round_end_dice(race: Race) -> list[Event]:
 
 
 STEPS = (*setup_steps.STEPS, *start_steps.STEPS, *turn.STEPS, *move_steps.STEPS, *battle_steps.STEPS,
-         *incident_steps.STEPS, *pit_steps.STEPS, *flag_steps.STEPS)
+         *incident_steps.STEPS, *pit_steps.STEPS, *flag_steps.STEPS, *optional_steps_b.steps())
 
 PHASES = {**setup_steps.PHASES, **start_steps.PHASES, **round_flow.PHASES, **flag_steps.PHASES,
-          "turns": _turns, "round_end_dice": _round_end_dice}
+          **optional_steps_b.PHASES, "turns": _turns, "round_end_dice": _round_end_dice}
 
 MACHINE = Machine(STEPS, PHASES, turn_rule="FGP 7.1", over_rule="FGP 12",
                   names=seat_names, describe=describe_action)
