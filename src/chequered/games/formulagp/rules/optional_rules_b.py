@@ -52,7 +52,7 @@ class Verdict:
 def director(white: int, warnings: int) -> Verdict:
     """FGP 15.9: a racing incident gives nothing; a warning gives a black &
     white flag, and the second and every later one a Penalty token at once; a
-    penalty gives 1 token, 2 to a driver already warned (A107: the doubling
+    penalty gives 1 token, 2 to a driver already warned (A106: the doubling
     is for the penalty the director hands out, not for a warning)."""
     kind = next(k for k, (lo, hi) in DIRECTOR_RANGES.items() if lo <= white <= hi)
     if kind == "racing_incident":
@@ -88,7 +88,7 @@ DRY = ("soft", "medium", "hard")
 
 
 def sets_after_fitting(sets: Sequence[str], tyre: str) -> list[str]:
-    """FGP 15.10: the sets still in the pit box once `tyre` is fitted from
+    """FGP 15.10 (A107): the sets still in the pit box once `tyre` is fitted from
     them (one set of that compound fewer); a set taken off is not used again."""
     left = list(sets)
     if tyre not in left:

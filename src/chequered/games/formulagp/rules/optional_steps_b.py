@@ -40,7 +40,7 @@ def sc_card_back(race: Race, card, events: list) -> bool:
 def start_fast_vsc(race: Race) -> list[Event]:
     """FGP 15.11.3 step 1 done (the drawer completed its turn): the round ends
     here and the flag moves on to the VSC round (the `vsc` phase first ends
-    this round: `fast_vsc_round_end`). A105-A108 in the matrix."""
+    this round: `fast_vsc_round_end`). A108 in the matrix."""
     drawer = race.move["seat"]
     out = [c.seat for c in race.cars if c.space is None or c.spun]
     movers = R.fast_vsc_order(race.sequence, drawer, out=out)
