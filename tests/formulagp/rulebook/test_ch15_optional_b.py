@@ -14,6 +14,7 @@ from chequered.engine.records import record_of, replay
 from chequered.games.formulagp.checks import invariants
 from chequered.games.formulagp.track import track_keys
 
+from .pitlane import in_pit
 from ._flags_help import A, GAME, at, drive, event_id, finish, kinds, play_on, pos, sid
 
 # ---- FGP 15.11.1 the Safety Car EVENT card, drawn a second time ----------------------------
@@ -194,8 +195,9 @@ def test_fgp_15_9_the_third_range_is_a_penalty_doubled_after_a_warning():
 
 
 # ---- the engine options of FGP 15.8-15.13 together, whole races ------------------------------
-ENGINE_OPTIONS = ["safety_car_card_twice", "fast_virtual_safety_car", "race_director_penalties"]
-KINDS = {"sc_card_returned", "fast_vsc", "race_director"}
+ENGINE_OPTIONS = ["safety_car_card_twice", "fast_virtual_safety_car", "race_director_penalties",
+                  "fast_safety_car", "limited_tyre_sets"]
+KINDS = {"sc_card_returned", "fast_vsc", "race_director", "fast_sc_move", "tyre_sets"}
 
 
 @pytest.mark.parametrize("track", track_keys())
@@ -203,17 +205,125 @@ KINDS = {"sc_card_returned", "fast_vsc", "race_director"}
 def test_fgp_15_b_options_together_whole_races_keep_the_invariants_and_replay(track, cars):
     """Heuristic drivers race to the end with every engine option of this half
     on; after every action the race is sound, and its record replays it. The
-    10-car race on the fast track meets all three options' situations."""
+    10-car race on the fast track meets every option's situation."""
     cfg = GAME.config(track=track, seats=["heuristic"] * cars, options=ENGINE_OPTIONS)
-    st = GAME.new(cfg, 3)
+    seed = 1 if (track, cars) == ("fast", 10) else 3
+    st = GAME.new(cfg, seed)
     seen: set[str] = set()
 
     def check(seat, action, events, step):
         seen.update(e.kind for e in events if e.kind in KINDS)
         assert not invariants(st), invariants(st)
-    played = play(GAME, cfg, 3, on_step=check, state=st)
+    played = play(GAME, cfg, seed, on_step=check, state=st)
     assert GAME.is_over(st) and sorted(GAME.result(st).classification) == list(range(cars))
-    rec = record_of(GAME, cfg, 3, played.actions, st)
+    rec = record_of(GAME, cfg, seed, played.actions, st)
     assert GAME.state_hash(replay(rec)) == GAME.state_hash(st)
     if (track, cars) == ("fast", 10):
         assert seen == KINDS
+
+
+# ---- FGP 15.11.2 faster Safety Car procedure ------------------------------------------------
+UNDER_SC = """
+round = 6
+safety_car = { tile = 30, until = 16 }
+[[car]]
+name = "vireo"
+at = "5.2.1"
+hand = ["G05", "R01", "T01", "T02"]
+[[car]]
+name = "halcyon"
+at = "1.2.1"
+hand = ["G06"]
+"""
+
+
+def test_fgp_15_11_2_no_cards_under_the_safety_car_six_spaces_a_turn():
+    """With the option a car behind the Safety Car plays no card: it drives
+    6 spaces; it may discard any card from its hand but the Draw Failure card,
+    and only one Tyre Wear card."""
+    st = pos(UNDER_SC, options=["fast_safety_car"])
+    legal = GAME.legal_actions(st, 0)
+    discards = {a.card for a in legal if isinstance(a, A.PlayCard)}
+    assert discards == {"G05", "R01", "T01", "T02"}
+    assert not any(isinstance(a, (A.Spend, A.QuickRepair)) for a in legal)
+    GAME.apply(st, 0, A.PlayCard("R01", "sc_discard"))
+    GAME.apply(st, 0, A.PlayCard("T01", "sc_discard"))
+    discards = {a.card for a in GAME.legal_actions(st, 0) if isinstance(a, A.PlayCard)}
+    assert discards == {"G05"}                                      # one Tyre Wear card
+    ev = GAME.apply(st, 0, A.Done())
+    assert "fast_sc_move" in kinds(ev) and st.move["mp"] == 6
+    ev += finish_moving(st, 0)
+    assert len([e for e in ev if e.kind == "step"]) == 6
+    assert set(st.cars[0].hand) == {"G05", "T02"}
+
+
+def test_fgp_15_11_2_the_draw_failure_card_is_no_discard():
+    """FAILURE cards are not discarded under the fast Safety Car: the Draw
+    Failure card in a hand stays (it is played first in any turn, FGP 7.3.3.1)."""
+    from chequered.games.formulagp.rules.optional_rules_b import fast_sc_discards
+    kinds_of = {"F01": "draw_failure", "G05": "movement", "T01": "tyre_wear", "P03": "option"}
+    assert fast_sc_discards(list(kinds_of), kinds_of, tyre_wear_discarded=False) == \
+        ["G05", "T01", "P03"]
+    assert fast_sc_discards(list(kinds_of), kinds_of, tyre_wear_discarded=True) == ["G05", "P03"]
+
+
+def test_fgp_15_11_2_without_the_option_a_movement_card_is_played():
+    """The normal Safety Car turn (FGP 13.9.2): a movement card is played, and
+    only Option cards and one Tyre Wear card may be discarded."""
+    st = pos(UNDER_SC)
+    discards = {a.card for a in GAME.legal_actions(st, 0) if isinstance(a, A.PlayCard)
+                and a.how == "sc_discard"}
+    assert discards == {"T01", "T02"}
+    GAME.apply(st, 0, A.Done())
+    assert any(isinstance(a, A.Play) for a in GAME.legal_actions(st, 0))
+
+
+def finish_moving(st, seat):
+    from ._flags_help import forward
+    ev = []
+    while st.turn.pending and st.turn.pending.step == "move" and st.turn.pending.seats == [seat]:
+        step = forward(st, seat)
+        if step is None:
+            break
+        ev += GAME.apply(st, seat, step)
+    return ev
+
+
+# ---- FGP 15.10 limited tyre sets for a dry race ---------------------------------------------
+def test_fgp_15_10_option_a_or_b_before_qualifying_the_start_tyre_from_the_sets():
+    """With the option every player first takes Option A (2 soft, 1 medium,
+    1 hard) or B (1 soft, 2 medium, 1 hard); the starting tyres are one of
+    those sets and the rest wait in the pit box."""
+    st = GAME.new(GAME.config(track="fast", seats=["human"] * 2,
+                              options=["limited_tyre_sets"]), 1)
+    assert GAME.pending_step(st).name == "tyre_sets" and GAME.to_act(st) == {0, 1}
+    assert set(GAME.legal_actions(st, 0)) == {A.TyreSets("A"), A.TyreSets("B")}
+    GAME.apply(st, 0, A.TyreSets("A"))
+    GAME.apply(st, 1, A.TyreSets("B"))
+    assert GAME.pending_step(st).name == "start_tyre"
+    GAME.apply(st, 0, A.StartTyre("soft"))
+    GAME.apply(st, 1, A.StartTyre("medium"))
+    assert sorted(st.cars[0].tyres_left) == ["hard", "medium", "soft"]
+    assert sorted(st.cars[1].tyres_left) == ["hard", "medium", "soft"]
+
+
+def test_fgp_15_10_without_the_option_the_starting_tyres_come_first():
+    """The normal setup (FGP 5.1.3): no choice of sets; any compound may be
+    fitted at every stop."""
+    st = GAME.new(GAME.config(track="fast", seats=["human"] * 2), 1)
+    assert GAME.pending_step(st).name == "start_tyre"
+    st = in_pit('tyre = "medium"\nwear = 12\ntyres_left = ["hard"]')
+    assert {a.tyre for a in GAME.legal_actions(st, 0)} == {None, "soft", "medium", "hard"}
+
+
+def test_fgp_15_10_a_stop_fits_only_a_set_left_and_none_come_back():
+    """In the box only the compounds with a set left can be fitted; the set
+    fitted leaves the box and the one taken off is not used again; with
+    every set used the car keeps its tyres, worn out or not."""
+    head = 'options = ["limited_tyre_sets"]'
+    st = in_pit('tyre = "medium"\nwear = 12\ntyres_left = ["hard", "soft"]', head=head)
+    assert {a.tyre for a in GAME.legal_actions(st, 0)} == {None, "soft", "hard"}
+    GAME.apply(st, 0, A.PitStop("hard", (), "none"))
+    assert st.cars[0].tyre == "hard" and st.cars[0].tyres_left == ["soft"]
+    st = in_pit('tyre = "soft"\nwear = 17\ntyres_left = []', head=head)
+    assert {a.tyre for a in GAME.legal_actions(st, 0)} == {None}

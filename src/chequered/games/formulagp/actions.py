@@ -232,9 +232,16 @@ class QualiWear:
     points: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class TyreSets:
+    """FGP 15.10 (option): the dry tyre sets taken for the race, "A" or "B"."""
+    choice: str
+
+
 ACTION_TYPES = (StartTyre, Return, Done, Cards, Push, CounterSteer, PoleKeep, PlayCard, Spend,
                 Parameter, QuickRepair, NoMove, Play, Step, Stop, Reduce, Extend, Attack,
-                Boost, Discard, PitStop, Rejoin, RadioKeep, RadioSwap, UseRadio, QualiWear)
+                Boost, Discard, PitStop, Rejoin, RadioKeep, RadioSwap, UseRadio, QualiWear,
+                TyreSets)
 
 
 def canon(action) -> tuple:

@@ -124,6 +124,10 @@ class HeuristicBot:
         self._pit = (race.round, want)
         return want
 
+    def _tyre_sets(self, race, seat, legal):
+        """FGP 15.10: Option A (two soft sets) when the plan starts on softs."""
+        return A.TyreSets("A" if self.plan_for(race, seat).stints[0] == "soft" else "B")
+
     def _start_tyre(self, race, seat, legal):
         return A.StartTyre(self.plan_for(race, seat).stints[0])
 

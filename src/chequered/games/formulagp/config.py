@@ -28,6 +28,8 @@ OPTIONS = (
     "medium_wear_placement",          # FGP 15.5 (A102): Mediums start one wear space earlier
     "counter_steer_outside",          # FGP 15.6 (A103): a corner's counter-steer goes outside
     "ot_management",                  # FGP 15.7.1 (A103): full OT must attack, all OT used
+    "fast_safety_car",                # FGP 15.11.2: no cards under the SC, 6 spaces a turn
+    "limited_tyre_sets",              # FGP 15.10: sets A (2S 1M 1H) or B (1S 2M 1H), no more
 )
 
 

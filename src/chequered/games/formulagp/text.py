@@ -7,6 +7,8 @@ from . import actions as A
 from .rules import cards as C
 
 HELP = {
+    "tyre_sets": "FGP 15.10: choose the dry tyre sets for the race: Option A (2 soft, 1 "
+                 "medium, 1 hard) or B (1 soft, 2 medium, 1 hard); there are no others",
     "start_tyre": "FGP 5.1.3: choose the tyres you start on, face down: soft (the biggest "
                   "bonus, wears out first), medium, or hard (the smallest bonus, lasts "
                   "longest). The others wait in your pit box.",
@@ -87,6 +89,8 @@ def describe_action(action) -> str:
             else "add no tyre wear for qualifying"
     if isinstance(action, A.StartTyre):
         return f"start on {action.tyre} tyres"
+    if isinstance(action, A.TyreSets):                  # FGP 15.10 (option)
+        return f"tyre sets Option {action.choice}"
     if isinstance(action, A.Return):
         return f"return {action.card}"
     if isinstance(action, A.Cards):

@@ -367,7 +367,7 @@ def _red_flag_choices(race: Race) -> list[Event]:
 def _rf_legal(race: Race, seat: int) -> list:
     car = race.cars[seat]
     return [PitStop(t, (), "all" if r else "none") for t, r in
-            F.red_flag_choices(["soft", "medium", "hard"], car.damage)]
+            F.red_flag_choices(OB.tyre_offer(race, car, ["soft", "medium", "hard"]), car.damage)]
 
 
 def _rf_act(race: Race, seat: int, action: PitStop) -> list[Event]:
@@ -376,6 +376,7 @@ def _rf_act(race: Race, seat: int, action: PitStop) -> list[Event]:
     if action.tyre is not None:
         if is_advanced(race):
             note_change(car, action.tyre)               # [ADV] FGP 5.1.3
+        OB.fit_set(race, car, action.tyre)                # FGP 15.10 (option)
         car.tyre = action.tyre
         car.wear = fit_tyres(C.board_side(race, car), action.tyre,
                              medium_early="medium_wear_placement" in race.config.options)

@@ -52,7 +52,7 @@ class Verdict:
 def director(white: int, warnings: int) -> Verdict:
     """FGP 15.9: a racing incident gives nothing; a warning gives a black &
     white flag, and the second and every later one a Penalty token at once; a
-    penalty gives 1 token, 2 to a driver already warned (A107: the doubling
+    penalty gives 1 token, 2 to a driver already warned (A106: the doubling
     is for the penalty the director hands out, not for a warning)."""
     kind = next(k for k, (lo, hi) in DIRECTOR_RANGES.items() if lo <= white <= hi)
     if kind == "racing_incident":
@@ -60,3 +60,44 @@ def director(white: int, warnings: int) -> Verdict:
     if kind == "warning":
         return Verdict(kind, 1 if warnings + 1 >= 2 else 0, warnings + 1)
     return Verdict(kind, 2 if warnings else 1, warnings)
+
+
+# ---- FGP 15.11.2 faster Safety Car procedure ----------------------------------------------
+FAST_SC_SPACES = 6                      # FGP 15.11.2: "each car will drive 6 spaces per turn"
+
+
+def fast_sc_discards(hand: Sequence[str], kinds: Mapping[str, str], *,
+                     tyre_wear_discarded: bool) -> list[str]:
+    """FGP 15.11.2: the cards a car may discard in its Safety Car turn: any
+    card in hand but the Draw Failure card (A109: the hand's FAILURE card;
+    DAMAGE and FAILURE cards lie by the board, not in the hand) and only one
+    Tyre Wear card. Each id once."""
+    out = []
+    for c in dict.fromkeys(hand):
+        k = kinds.get(c)
+        if k == "draw_failure" or (k == "tyre_wear" and tyre_wear_discarded):
+            continue
+        out.append(c)
+    return out
+
+
+# ---- FGP 15.10 limited tyre sets for a dry race -------------------------------------------
+TYRE_SETS = {"A": ("soft", "soft", "medium", "hard"),     # FGP 15.10 Option A
+             "B": ("soft", "medium", "medium", "hard")}   # FGP 15.10 Option B
+DRY = ("soft", "medium", "hard")
+
+
+def sets_after_fitting(sets: Sequence[str], tyre: str) -> list[str]:
+    """FGP 15.10 (A107): the sets still in the pit box once `tyre` is fitted from
+    them (one set of that compound fewer); a set taken off is not used again."""
+    left = list(sets)
+    if tyre not in left:
+        raise ValueError(f"FGP 15.10: no {tyre} set left")
+    left.remove(tyre)
+    return left
+
+
+def tyre_offer(choices: Sequence[str], sets: Sequence[str]) -> list[str]:
+    """FGP 15.10: of the pit stop's tyre choices ("keep", compounds), the dry
+    compounds with a set left; anything else (keep, wet tyres) stays."""
+    return [t for t in choices if t not in DRY or t in sets]

@@ -12,6 +12,8 @@ from . import optional_rules_b as R
 SC_TWICE = "safety_car_card_twice"      # FGP 15.11.1
 FAST_VSC = "fast_virtual_safety_car"    # FGP 15.11.3
 DIRECTOR = "race_director_penalties"    # FGP 15.9
+FAST_SC = "fast_safety_car"             # FGP 15.11.2
+TYRE_SETS = "limited_tyre_sets"         # FGP 15.10
 
 
 def on(race: Race, name: str) -> bool:
@@ -38,7 +40,7 @@ def sc_card_back(race: Race, card, events: list) -> bool:
 def start_fast_vsc(race: Race) -> list[Event]:
     """FGP 15.11.3 step 1 done (the drawer completed its turn): the round ends
     here and the flag moves on to the VSC round (the `vsc` phase first ends
-    this round: `fast_vsc_round_end`). A105-A108 in the matrix."""
+    this round: `fast_vsc_round_end`). A108 in the matrix."""
     drawer = race.move["seat"]
     out = [c.seat for c in race.cars if c.space is None or c.spun]
     movers = R.fast_vsc_order(race.sequence, drawer, out=out)
@@ -109,10 +111,130 @@ def warnings(race: Race, seat: int) -> int:
     return race.optional.get("warnings", {}).get(str(seat), 0)
 
 
+# ---- FGP 15.11.2 ---------------------------------------------------------------------------
+def fast_sc(race: Race) -> bool:
+    return on(race, FAST_SC) and race.safety_car is not None
+
+
+def fast_sc_prep(race: Race, seat: int, legal: list) -> list:
+    """FGP 15.11.2: a Safety Car turn uses no card: of the preparations only
+    the parameter tokens and the discards stay (the discards: any card but
+    the Draw Failure card, one Tyre Wear card a turn); Done is always there."""
+    from ..actions import Done, Parameter, PlayCard
+    from . import cards as C
+    car = race.cars[seat]
+    kinds = {c: C.kind_of(race, c) for c in car.hand}
+    out = [a for a in legal if isinstance(a, Parameter)]
+    out += [PlayCard(c, "sc_discard") for c in R.fast_sc_discards(
+        car.hand, kinds, tyre_wear_discarded=bool(race.move.get("sc_tyre_discard")))]
+    return out + [Done()]
+
+
+def fast_sc_move(race: Race) -> list[Event]:
+    """FGP 15.11.2: instead of cards the car drives 6 movement points; the
+    Safety Car's limits (FGP 13.9.2: no overtaking, one tile behind the car
+    ahead) are the move's own (rules/move_steps.py)."""
+    from .turn import gear_for
+    mv = race.move
+    car = race.cars[mv["seat"]]
+    n = R.FAST_SC_SPACES
+    turning = 0
+    if car.rejoin is not None:                          # FGP 13.4.5, as start_move
+        from .hazards import rejoin_plan
+        turning = rejoin_plan(car.rejoin, spun=car.facing_back).turn_mp
+    mv.update(stage="moving", cards=[], colours=[], pace="green", pair=False, lanes=True,
+              lc_wear=0, mp=n, left=n, start=car.space,
+              visited=[car.space] if car.space is not None else [], changes=0,
+              reduced=False, extending=False, blocked=[], ahead=None, dice=[],
+              blue=False, gear=gear_for(race, car), turning=turning)
+    if car.off_track or car.rejoin is not None:
+        mv["stage"] = "rejoin"
+    return [Event("fast_sc_move", {"seat": car.seat, "mp": n}, "FGP 15.11.2")]
+
+
+# ---- FGP 15.10 -----------------------------------------------------------------------------
+def _sets_phase(race: Race) -> list[Event]:
+    """FGP 15.10: before qualifying every player takes Option A or B, all at
+    once (the tokens taken are on the table for all to see)."""
+    from .decide import wait
+    race.turn.phase = "tyre_sets_taken"
+    wait(race, "tyre_sets", range(len(race.cars)))
+    return []
+
+
+def _sets_legal(race: Race, seat: int) -> list:
+    from ..actions import TyreSets
+    return [TyreSets(k) for k in R.TYRE_SETS]
+
+
+def _sets_act(race: Race, seat: int, action) -> list[Event]:
+    race.optional.setdefault("tyre_sets", {})[str(seat)] = list(R.TYRE_SETS[action.choice])
+    return [Event("tyre_sets", {"seat": seat, "choice": action.choice}, "FGP 15.10")]
+
+
+def _sets_taken(race: Race) -> list[Event]:
+    """The starting tyres next (FGP 5.1.3), or, fixed by the configuration,
+    fitted from the sets now; then qualifying."""
+    if race.config.tyres is None:
+        race.turn.phase = "start_tyres"
+        return []
+    for car in race.cars:
+        car.tyres_left = start_sets(race, car.seat, car.tyre)
+    race.turn.phase = "qualifying"
+    return []
+
+
+def start_sets(race: Race, seat: int, tyre: str) -> list[str]:
+    """FGP 15.10: the car's pit box once it starts on `tyre` (with the
+    option; the other dry compounds without it, FGP 5.1.3)."""
+    sets = race.optional.get("tyre_sets", {}).get(str(seat))
+    if not on(race, TYRE_SETS) or sets is None:
+        return [t for t in R.DRY if t != tyre]
+    return R.sets_after_fitting(sets, tyre)
+
+
+def tyre_offer(race: Race, car, choices: list) -> list:
+    """FGP 15.10: only compounds with a set left in the box (option)."""
+    return R.tyre_offer(choices, car.tyres_left) if on(race, TYRE_SETS) else list(choices)
+
+
+def fit_set(race: Race, car, tyre: str) -> bool:
+    """FGP 15.10: a set fitted in the box leaves the box's sets (the one
+    taken off is not used again). False without the option."""
+    if not on(race, TYRE_SETS):
+        return False
+    if tyre in R.DRY:
+        car.tyres_left = R.sets_after_fitting(car.tyres_left, tyre)
+    return True
+
+
+def first_phase(race: Race, phase: str) -> str:
+    """The setup's first phase: the choice of sets comes first (option)."""
+    return "tyre_sets" if on(race, TYRE_SETS) else phase
+
+
+def _sets_text(action) -> str:
+    return f"takes tyre sets Option {action.choice}"
+
+
+PHASES = {"tyre_sets": _sets_phase, "tyre_sets_taken": _sets_taken}
+
+
+def steps():
+    from ....engine.steps import Step as Decision
+    return (Decision("tyre_sets", "FGP 15.10", _sets_legal, _sets_act,
+                     label="choose your tyre sets (Option A: 2 soft, 1 medium, 1 hard; "
+                           "Option B: 1 soft, 2 medium, 1 hard)", concurrent=True),)
+
+
 # ---- the log's words for the events above (log.py joins them) ---------------------------
 VERDICTS = {"racing_incident": "a racing incident, no penalty",
             "warning": "a warning (black & white flag)", "penalty": "a penalty"}
 EVENT_TEXT = {
+    "tyre_sets": lambda d, w: f"{w.who(d['seat'])} takes the tyre sets of Option "
+                              f"{d['choice']}: " + ", ".join(R.TYRE_SETS[d["choice"]]),
+    "fast_sc_move": lambda d, w: f"{w.who(d['seat'])} follows the Safety Car: "
+                                 f"{d['mp']} spaces, no cards",
     "race_director": lambda d, w: f"the race director rules {VERDICTS[d['verdict']]} for "
                                   f"{w.who(d['seat'])} ({d['warnings']} warnings)",
     "fast_vsc": lambda d, w: f"VIRTUAL SAFETY CAR: next round every car drives "

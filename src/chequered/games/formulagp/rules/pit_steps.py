@@ -10,6 +10,7 @@ from ..state import Race
 from . import card_effects as FX
 from . import cards as C
 from . import late_pit as LP
+from . import optional_steps_b as OB
 from . import pit as P
 from .advanced import is_advanced
 from .compounds import note_change
@@ -93,7 +94,7 @@ def _stop_legal(race: Race, seat: int) -> list:
     car = race.cars[seat]
     out = []
     repairs = P.repair_choices(list(car.damage), list(car.failures))
-    for t in P.tyre_choices():
+    for t in OB.tyre_offer(race, car, P.tyre_choices()):   # FGP 15.10 (option)
         for r in repairs:
             out.append(PitStop(None if t == "keep" else t, (), r[0],
                                r[1] if len(r) > 1 else None))
@@ -104,7 +105,8 @@ def _stop_act(race: Race, seat: int, action: PitStop) -> list[Event]:
     car = race.cars[seat]
     ev: list[Event] = []
     if action.tyre is not None:                         # FGP 11.2 step 3
-        if car.tyre in ("soft", "medium", "hard") and car.tyre not in car.tyres_left:
+        if not OB.fit_set(race, car, action.tyre) \
+                and car.tyre in ("soft", "medium", "hard") and car.tyre not in car.tyres_left:
             car.tyres_left.append(car.tyre)
         if is_advanced(race):
             note_change(car, action.tyre)               # [ADV] FGP 5.1.3

@@ -26,6 +26,7 @@ from .dice import roll_die
 from .hazards import MIDDLE_SPACE
 from .optional_rules import street_damage_deck, street_race
 from .tyres import fit_tyres
+from .optional_steps_b import first_phase as sets_first
 
 DRY_TYRES = ("soft", "medium", "hard")      # FGP 5.1.3; wet is for rain ([ADV] 10.2)
 DEFAULT_TYRE = "medium"
@@ -168,12 +169,12 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
     race.round = 0
     if config.tyres is None:
         # FGP 5.1.3: the players pick their starting tyres (rules/setup_steps.py)
-        race.turn = Turn(first_phase(race, "start_tyres"))
+        race.turn = Turn(first_phase(race, sets_first(race, "start_tyres")))
         return race
     # Next: qualifying, which opens with every seat drawing (FGP 6.2 step 1,
     # rules.draw.start_draw_phase) and then the returns step. The decision
     # machine (rules/steps.py) runs it; nothing is pending yet.
-    race.turn = Turn(first_phase(race, "qualifying"))   # BOT 1.3-1.4 first (bot/setup.py)
+    race.turn = Turn(first_phase(race, sets_first(race, "qualifying")))   # BOT setup, tyre sets first
     return race
 
 

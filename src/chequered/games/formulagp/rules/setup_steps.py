@@ -17,6 +17,7 @@ from ..actions import StartTyre
 from ..bot.table import players
 from ..state import Race
 from . import cards as C
+from . import optional_steps_b as OB
 from .decide import wait
 from .setup import DRY_TYRES
 from .tyres import fit_tyres
@@ -45,7 +46,7 @@ def fit_start_tyre(race: Race, car, tyre: str) -> None:
     car.tyre = tyre
     car.wear = fit_tyres(C.board_side(race, car), tyre,     # FGP 15.5 option
                          medium_early="medium_wear_placement" in race.config.options)
-    car.tyres_left = [t for t in DRY_TYRES if t != tyre]
+    car.tyres_left = OB.start_sets(race, car.seat, tyre)     # FGP 15.10 (option)
 
 
 def _shown(race: Race) -> list[Event]:

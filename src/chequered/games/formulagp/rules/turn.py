@@ -20,6 +20,7 @@ from ..state import Race
 from . import card_effects as FX
 from . import car_state as CS
 from . import cards as C
+from . import optional_steps_b as OB
 from . import draw as D
 from . import flags as F
 from . import hazards_adv as HA
@@ -191,6 +192,8 @@ def _prep_legal(race: Race, seat: int) -> list:
             out.append(QuickRepair(fid, tuple(pay)))
     if C.can_use_parameter(car, "white"):
         out.append(Parameter("white"))                  # FGP 4.12: at any time (A3)
+    if OB.fast_sc(race):                                # FGP 15.11.2 (option): no cards
+        return OB.fast_sc_prep(race, seat, out)
     if fixed or D.has_playable_movement(race, car):
         out.append(Done())
     else:
@@ -208,6 +211,8 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
         if fixed is not None:                           # FGP 7.2.1: move with the revealed cards
             return start_move(race, fixed["movement"], fixed.get("orange_as", ()),
                               characteristic=False, in_hand=False)
+        if OB.fast_sc(race):                            # FGP 15.11.2 (option): 6 spaces
+            return OB.fast_sc_move(race)
         race.move["stage"] = "play"
         return []
     if isinstance(action, PlayCard):
