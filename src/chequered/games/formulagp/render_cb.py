@@ -43,9 +43,9 @@ def white_die_text(colour: str, value: int | None = None) -> str:
 
 
 def white_die_svg(x: float, y: float, colour: str, value: int | None = None,
-                  size: float = 22, what: str = "WHITE die") -> str:
+                  size: float = 22, what: str = "WHITE die", label: str | None = None) -> str:
     """A WHITE die face at (x, y) (top left): its colour, its number if given,
-    and the 16.1 button and dots as `cb-mark`s."""
+    the 16.1 button and dots as `cb-mark`s, and `label` to its right."""
     side, dots = die_marks(colour)
     bx = x + (size * 0.22 if side == "left" else size * 0.78)
     marks = [f'<circle class="die-button" cx="{bx:.1f}" cy="{y + size * 0.3:.1f}" '
@@ -61,7 +61,9 @@ def white_die_svg(x: float, y: float, colour: str, value: int | None = None,
             f'data-dots="{dots}"><title>{escape(what)}: {escape(white_die_text(colour, value))}'
             f'</title><rect x="{x:.1f}" y="{y:.1f}" width="{size}" height="{size}" rx="4" '
             f'fill="{DIE_FILL.get(colour, "#888")}" stroke="#111"/>{num}'
-            f'<g class="{CB}">{"".join(marks)}</g></g>')
+            f'<g class="{CB}">{"".join(marks)}</g>'
+            + (f'<text x="{x + size + 5:.1f}" y="{y + size * 0.7:.1f}" font-size="{size * 0.6:.0f}" '
+               f'fill="#fff">{escape(label)}</text>' if label else "") + '</g>')
 
 
 # ---- 16.2 gear tokens -------------------------------------------------------------

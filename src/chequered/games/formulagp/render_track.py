@@ -337,7 +337,8 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
              f'curves R {lay.right:.0f}&#176; L {lay.left:.0f}&#176;)</text>')
     if panel:
         o.append(CBM.white_die_svg(ox * SCALE + 8, oy * SCALE + 26, panel, size=18,
-                                   what="race control panel side"))
+                                   what="race control panel side",
+                                   label=f"race control panel: {panel} side"))
     sp_of = track.spaces
     # pit lane: a grey road beside the tiles from the entry to the exit tile
     if track.pit is not None:
