@@ -51,3 +51,13 @@ def test_bad_bot_positions_are_one_clear_line(extra, words):
 def test_a_bot_table_needs_a_bot_car():
     with pytest.raises(BadInput):
         position(HEAD + '[[car]]\nname = "vireo"\nat = "3.2.1"\nbot = { side = "slow" }\n')
+
+
+def test_bot_1_7_2_2_from_a_position_exact_movement_points():
+    """Round 2, the Pro (Vireo: PRO01, faster side: 8th gear GREEN 4) on a tile of
+    8th gear, Medium tyres (+2), the WHITE die green: 6 MP, new TACTICS card TAC15."""
+    st = position(HEAD + 'round = 2\nrolls = ["white:3"]\nbots = { tactics = ["TAC15"] }\n'
+                  + CARS)
+    assert st.move["seat"] == 0 and st.move["gear"] == 8
+    assert (st.move["pace"], st.move["mp"]) == ("green", 4 + 2)
+    assert st.bots["cars"]["0"]["tactics"] == "TAC15"
