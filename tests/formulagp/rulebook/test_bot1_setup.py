@@ -310,19 +310,17 @@ def test_bot_1_7_2_2_second_round_new_tactics_gear_of_the_tile_white_pace():
     st, _ = _to_round_one([battle(1), battle(3)], pace=2)
     first = rec(st, 0)["tactics"]
     ev = []
-    play_until(st, in_round(2), events=ev)
-    seat = st.move["seat"]
+    play_until(st, lambda s: in_round(2)(s) and s.move["seat"] == 0, events=ev)
     new = [e for e in ev if e.kind == "bot_tactics"]
-    rolls = [e for e in ev if e.kind == "roll" and e.rule == "BOT 1.7.2.2"]
-    if seat == 0:
-        assert new and new[0].data == {"seat": 0, "card": rec(st, 0)["tactics"], "old": first}
-        assert first in st.decks["tactics"].discards
+    assert [e.data for e in new] == [{"seat": 0, "card": rec(st, 0)["tactics"], "old": first}]
+    assert first in st.decks["tactics"].discards
+    rolls = [e for e in ev if e.kind == "roll" and e.rule == "BOT 1.7.2.2"
+             and e.data.get("seat") == 0]
     pace = rolls[-1].data["colour"]
-    gear = gear_for(st, st.cars[seat])
+    gear = gear_for(st, st.cars[0])
     assert st.move["gear"] == gear and st.move["pace"] == pace
-    base = (BC.pro_for(st.cars[0].board).fast if seat == 0 else BC.rookie.side("fast").speed)
-    assert st.move["mp"] == base.mp(gear, pace) + (2 if seat == 0 else 0)
-    assert st.bots["rookie"]["tactics"] == rookie_card()
+    assert st.move["mp"] == BC.pro_for(st.cars[0].board).fast.mp(gear, pace) + 2
+    assert st.bots["rookie"]["tactics"] == rookie_card()        # the Rookie keeps its card
 
 
 def test_bot_1_7_2_3_no_corner_changes_and_no_card_extension_in_rounds_one_and_two():

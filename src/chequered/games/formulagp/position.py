@@ -18,6 +18,7 @@ import tomllib
 
 from ...engine.protocol import BadInput
 from .boards import Board
+from .bot import position as bot_position
 from .config import FormulaGPConfig
 from .content import load_content
 from .rules.advanced import flag_start
@@ -36,12 +37,12 @@ HAZARDS = ("oil", "debris", "gravel", "standing_water")
 RACE_KEYS = ("format", "game", "track", "rules", "options", "seed", "round", "flag",
              "sequence", "to_move", "phase", "rolls", "cards", "forced", "decks",
              "safety_car", "yellow_zones", "panel", "panel_side", "vsc", "red_flag",
-             "hazards", "leader", "final_round", "optional", "teams", "car")
+             "hazards", "leader", "final_round", "optional", "teams", "car", "bots")
 # car keys handled one by one; the other CAR_FIELDS are set as they are (type-checked)
 CAR_SPECIAL = ("name", "board", "side", "driver", "controller", "at", "laps", "gear", "tyre",
                "wear", "tyres_left", "ers", "stress", "ot", "params", "hand", "deck",
                "discards", "held_events", "damage", "failures", "w2w", "laps_down",
-               "blue_flag", "box", "radio", "tyres_used")
+               "blue_flag", "box", "radio", "tyres_used", "bot")
 CAR_NOT_SET = ("seat", "team", "leader", "number", "space", "in_pit", "off_spot", "off_track",
                "drawn", "returns_left", "returned", "mp_event", "leds_event")
 # [ADV] fields (state.ADV_CAR_FIELDS) are keys too: `fresh_tyres = true` (FGP 11.4)
@@ -224,7 +225,8 @@ def _build(doc: dict, content_dir: str | None) -> Race:
     sides = [_choice(f"car[{i}].side", c.get("side", "A"), ("A", "B"))
              for i, c in enumerate(cars_doc)]
     ctl = [_choice(f"car[{i}].controller", c.get("controller", "human"),
-                   ("human", "random", "heuristic")) for i, c in enumerate(cars_doc)]
+                   ("human", "random", "heuristic", "pro", "rookie"))
+           for i, c in enumerate(cars_doc)]
     drivers = [c.get("driver") for c in cars_doc]
     try:
         config = FormulaGPConfig(track=key, seats=ctl, boards=boards, sides=sides,
@@ -248,6 +250,7 @@ def _build(doc: dict, content_dir: str | None) -> Race:
     _occupancy(race, trk, names)
     _race_control(race, trk, cont, doc)
     _shared_decks(race, doc)
+    bot_position.build(race, cars_doc, doc.get("bots"), _take, _stack)   # BOT cars (bot/position.py)
     _leader(race, doc, names)
     return _start(race, doc, names, cont)
 

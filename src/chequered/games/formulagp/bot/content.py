@@ -246,7 +246,11 @@ class BotContent(Strict):
         return next(c for c in self.pro if c.id == card_id)
 
     def pro_for(self, team: str, driver: int = 1) -> ProCard:
-        return next(c for c in self.pro if c.team == team and c.driver == driver)
+        """The Pro BOT control card of a team's driver (A121: the first)."""
+        for c in self.pro:
+            if c.team == team and c.driver == driver:
+                return c
+        raise BadInput(f"bot.toml: no Pro BOT control card for team {team!r} (driver {driver})")
 
     def strategy_card(self, card_id: str) -> StrategyCard:
         return next(c for c in self.strategy if c.id == card_id)

@@ -30,9 +30,9 @@ def start_leds(race, seats) -> tuple[list[Event], dict[int, int]]:
         leds[s] = bc.battle_card(card).leds + (bc.bot.pole_leds if pole else 0)
         ev.append(Event("bot_start_leds", {"seat": s, "card": card, "pole": pole,
                                            "leds": leds[s]}, "BOT 1.7.2.1"))
-    for s in seats:
-        if kind(race, s) == "pro":
-            turn_over_tactics(race, ev, s, "BOT 1.7.2.1")
+    for car in race.cars:               # every Pro BOT, a pit-lane starter too
+        if kind(race, car.seat) == "pro":
+            turn_over_tactics(race, ev, car.seat, "BOT 1.7.2.1")
     return ev, leds
 
 

@@ -4,7 +4,8 @@ modules into one engine/steps.Machine. Nothing registers itself on import.
 
 `race.turn.phase` says where the race is between decisions:
 
-  (bot_setup ->) (start_tyres -> start_tyres_shown ->) qualifying -> q_cards -> q_reveal -> q_push -> grid -> pole -> r1_cards
+  (bot_setup ->) (start_tyres -> start_tyres_shown ->) qualifying -> q_cards -> q_reveal
+  -> q_push -> grid -> pole -> r1_cards
   -> r1_order -> turns -> round_end -> round_end_dice -> round_end_rest
   -> round_start -> sequence -> turns ... -> finish -> over
 
@@ -54,7 +55,8 @@ STEPS = (*setup_steps.STEPS, *start_steps.STEPS, *turn.STEPS, *move_steps.STEPS,
          *battle_retry.STEPS, *incident_steps.STEPS, *pit_steps.STEPS, *flag_steps.STEPS,
          *radio_steps.STEPS, *optional_steps.STEPS, *optional_steps_b.steps())
 
-PHASES = {**bot_setup.PHASES, **setup_steps.PHASES, **start_steps.PHASES, **round_flow.PHASES,
+PHASES = {**bot_setup.PHASES,                     # BOT 1.3-1.4: before everything else
+          **setup_steps.PHASES, **start_steps.PHASES, **round_flow.PHASES,
           **flag_steps.PHASES, **radio_steps.PHASES, **optional_steps.PHASES,
           **optional_steps_b.PHASES, "turns": _turns, "round_end_dice": _round_end_dice}
 

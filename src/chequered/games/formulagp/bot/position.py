@@ -1,0 +1,86 @@
+"""BOT cars in hand-written positions (position.py, formulagp-positions.md):
+a car with `controller = "pro"` or `"rookie"` may carry a `bot` table, and
+the position a `bots` table for the BOT decks (tops listed first) and the
+Rookies' TACTICS card. Without them a BOT gets the first cards of the decks
+in content order and its Pit token for a die score of 0; nothing is random."""
+from __future__ import annotations
+
+from ....engine.deck import Deck
+from ....engine.protocol import BadInput
+from .setup import place_pit_token, radar_space
+from .table import bot_content, kind
+
+CAR_KEYS = ("side", "bonus", "strategy", "tactics", "tactics_up", "tyre_token", "pit", "battle")
+RACE_KEYS = ("strategy", "tactics", "battle", "rookie_tactics")
+
+
+def build(race, cars_doc: list[dict], doc: dict | None, take, stack) -> None:
+    """Fill Race.bots and the BOT decks; `take` / `stack` are position.py's
+    card helpers (errors name the key)."""
+    doc = doc or {}
+    if race.bots is None:
+        if doc or any("bot" in c for c in cars_doc):
+            raise BadInput("bot / bots: only for cars with controller \"pro\" or \"rookie\"")
+        return
+    bad = sorted(set(doc) - set(RACE_KEYS))
+    if bad:
+        raise BadInput(f"bots: unknown key(s) {', '.join(bad)}; allowed: {', '.join(RACE_KEYS)}")
+    bc = bot_content(race)
+    race.bots.pop("next", None)
+    race.bots["start"] = race.flag - race.round + 1          # the radar space of round 1
+    seats = range(len(race.cars))
+    rookies = [s for s in seats if kind(race, s) == "rookie"]
+    piles = {"strategy": [c.id for c in bc.strategy][::-1],
+             "tactics": [c.id for c in bc.tactics if not (rookies and c.rookie)][::-1],
+             "battle": [c.id for c in bc.battle][::-1]}       # the top is the end of a pile
+    for name, pile in piles.items():
+        piles[name] = stack(f"bots.{name}", doc.get(name, []), pile, f"BOT {name.upper()}")
+    if rookies:
+        card = doc.get("rookie_tactics", next(c.id for c in bc.tactics if c.rookie))
+        if card not in [c.id for c in bc.tactics if c.rookie]:
+            raise BadInput(f"bots.rookie_tactics: {card!r} is not a single-LED TACTICS card")
+        side = cars_doc[rookies[0]].get("bot", {}).get("side", "fast")
+        race.bots["rookie"] = {"tactics": card, "side": side}
+    for s in seats:
+        c = cars_doc[s].get("bot", {})
+        where = f"car[{s}].bot"
+        bad = sorted(set(c) - set(CAR_KEYS))
+        if bad:
+            raise BadInput(f"{where}: unknown key(s) {', '.join(bad)}; allowed: {', '.join(CAR_KEYS)}")
+        k = kind(race, s)
+        if k is None:
+            if c:
+                raise BadInput(f"{where}: only for a car with controller \"pro\" or \"rookie\"")
+            continue
+        side = c.get("side", "fast")
+        if side not in ("fast", "slow"):
+            raise BadInput(f"{where}.side: {side!r} is not fast or slow")
+        rec = {"kind": k, "side": side, "battle": take(f"{where}.battle", c.get("battle", []),
+                                                         piles["battle"], "BOT BATTLE")}
+        race.bots["cars"][str(s)] = rec
+        if k == "rookie":
+            rec["card"] = bc.rookie.id
+            if side != race.bots["rookie"]["side"]:
+                raise BadInput(f"{where}.side: all Rookies use the one control card's side")
+            continue
+        rec.update(card=bc.pro_for(race.cars[s].board).id, bonus=bool(c.get("bonus", False)),
+                   tyre_token=c.get("tyre_token", "full"),
+                   tactics_up=bool(c.get("tactics_up", True)))
+        if rec["tyre_token"] not in ("full", "lower"):
+            raise BadInput(f"{where}.tyre_token: full or lower")
+        for name in ("strategy", "tactics"):
+            pile = piles[name]
+            card = c.get(name, pile[-1] if pile else None)
+            rec[name] = take(f"{where}.{name}", [card], pile, f"BOT {name.upper()}")[0]
+        pit = c.get("pit")
+        if pit is None:
+            place_pit_token(race, s, 0)
+        else:
+            if not isinstance(pit, dict) or set(pit) - {"round", "icon"} or "round" not in pit \
+                    or pit.get("icon", "tyre") not in ("tyre", "pit"):
+                raise BadInput(f"{where}.pit: a table like {{round = 12, icon = \"pit\"}}")
+            rec["pit"] = {"round": int(pit["round"]),
+                          "space": radar_space(race.bots["start"], int(pit["round"])),
+                          "icon": pit.get("icon", "tyre")}
+    for name, pile in piles.items():
+        race.decks[name] = Deck(pile)
