@@ -12,7 +12,8 @@ Choices (docs/rules/formulagp.md "Choices"):
 A94 the two cards of FGP 4.9 are drawn and one kept as the race starts (FGP
     7.2), once the grid is set and before the pole sitter's bonus card; every
     player chooses at once and face down, then the cards given up go on the
-    discard pile together, in grid order (the last car's on top).
+    discard pile together, in grid order (the last car's on top). A red-flag
+    restart (FGP 13.10) deals none: every player already holds one.
 A95 a card given up always goes on the discard pile face up; when several go
     at once, the new cards not kept go first and the card given up last, on top.
 A96 a card is used in the preparations of the car's own turn (FGP 7.3.3.1),
