@@ -53,7 +53,7 @@ def _pick_legal(race: Race, seat: int) -> list:
 
 
 def _pick_act(race: Race, seat: int, action: RadioKeep) -> list[Event]:
-    TR.keep(race, race.cars[seat], action.card, [], reveal=False)
+    TR.keep(race, race.cars[seat], action.card, [], show=False)
     return [Event("secret_chosen", {"seat": seat}, RULE)]
 
 

@@ -79,10 +79,10 @@ def _to_discards(race: Race, cards: list[str]) -> None:
         deck(race).discard(c)
 
 
-def keep(race: Race, car: Car, cid: str, events: list, *, reveal: bool = True) -> None:
+def keep(race: Race, car: Car, cid: str, events: list, *, show: bool = True) -> None:
     """FGP 4.9: keep `cid`, one of the cards just drawn or the card held; the
     others go face up on the discard pile (A95: the new ones first, a card
-    given up on top). reveal=False: they wait in `car.radio_drawn` to be shown
+    given up on top). show=False: they wait in `car.radio_drawn` to be shown
     together (the start of the race, A94)."""
     if cid not in car.radio_drawn and cid != car.radio:
         raise IllegalAction(f"{RULE}: {cid} is neither drawn nor held", RULE)
@@ -91,7 +91,7 @@ def keep(race: Race, car: Car, cid: str, events: list, *, reveal: bool = True) -
         gone.append(car.radio)
     if cid != car.radio:
         car.radio, car.radio_seen = cid, False
-    if not reveal:
+    if not show:
         car.radio_drawn = gone
         return
     car.radio_drawn = []
