@@ -393,3 +393,18 @@ def test_fgp_4_9_search_resamples_the_cards_a_seat_has_not_seen():
     assert {redeterminize(st, 0, Rng(i)).cars[0].radio for i in range(5)} == {"TR01"}
     GAME.apply(st, 0, A.UseRadio("TR01"))
     assert {redeterminize(st, 1, Rng(i)).cars[0].radio for i in range(5)} == {"TR01"}
+
+
+def test_fgp_7_3_1_the_option_card_of_the_no_movement_procedure_may_change_the_card():
+    """Without a movement card to play, the Option card played and resolved at once in
+    the draw procedure may change the TEAM RADIO card (then a new ACTION card comes)."""
+    st = adv(f'at = "{STRAIGHT}"\nhand = ["P01", "T01"]\nradio = "TR01"\ndeck = ["G01"]',
+             more='decks = { radio_discards = ["TR07"] }')
+    legal = _prep(st)
+    assert A.NoMove(("play", "P01")) in legal and A.NoMove(("play_radio", "P01")) in legal
+    GAME.apply(st, 0, A.NoMove(("play_radio", "P01")))
+    car = st.cars[0]
+    assert "G01" in car.hand and "P01" not in car.hand
+    assert st.turn.pending.step == "radio_swap"
+    GAME.apply(st, 0, A.RadioSwap("discard"))
+    assert car.radio == "TR07" and st.turn.pending.step == "prep"

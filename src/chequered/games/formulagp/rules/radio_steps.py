@@ -6,7 +6,8 @@ rules/team_radio.py (its notes list the choices A94-A97).
   `radio_shown` puts the others on the discard pile, then the pole bonus.
 - The preparations of a turn (FGP 7.3.3.1): an Option card may be played to
   change the card (FGP 4.3.3) instead of drawing an EVENT card, and the card
-  held may be used (A96): `prep_legal` / `prep_act`, called by rules/turn.py.
+  held may be used (A96): `prep_legal` / `prep_act`, called by rules/turn.py;
+  the Option card of the no-movement procedure (FGP 7.3.1 step 3) too.
 - A change, with an Option card or free in the pit stop (FGP 11.2, A97): stage
   `radio_swap` (the discard pile's top card, or draw two) and, after a draw,
   stage `radio_keep`; then the turn goes on at the stage it came from.
@@ -15,9 +16,10 @@ from __future__ import annotations
 
 from ....engine.protocol import Event
 from ....engine.steps import Step
-from ..actions import Done, PlayCard, RadioKeep, RadioSwap, UseRadio
+from ..actions import Done, NoMove, PlayCard, RadioKeep, RadioSwap, UseRadio
 from ..state import Race
 from . import cards as C
+from . import draw as D
 from . import team_radio as TR
 from .decide import wait
 
@@ -51,7 +53,7 @@ def _pick_legal(race: Race, seat: int) -> list:
 
 
 def _pick_act(race: Race, seat: int, action: RadioKeep) -> list[Event]:
-    TR.keep(race, race.cars[seat], action.card, [], reveal=False)
+    TR.keep(race, race.cars[seat], action.card, [], show=False)
     return [Event("secret_chosen", {"seat": seat}, RULE)]
 
 
@@ -76,6 +78,11 @@ def prep_legal(race: Race, seat: int, *, sc: bool, fixed: bool) -> list:
                 if C.kind_of(race, c) == "option"]
     if TR.usable(race, seat, used=race.move.get("radio"), fixed=fixed):
         out.append(UseRadio(car.radio))
+    if not fixed and TR.ways(race) and not D.has_playable_movement(race, car):
+        # FGP 7.3.1 step 3: the Option card played and "resolved immediately" there
+        # may change the TEAM RADIO card too (FGP 4.3.3)
+        out += [NoMove(("play_radio", ch[1])) for ch in D.no_move_choices(race, seat)
+                if ch[0] == "play" and C.kind_of(race, ch[1]) == "option"]
     return out
 
 
@@ -88,9 +95,16 @@ def prep_act(race: Race, seat: int, action) -> list[Event] | None:
         return _queue(race, TR.use(race, seat))
     if isinstance(action, PlayCard) and action.how == "radio":
         C.play(car, action.card, "FGP 4.3.3")
-        ask_swap(race, "prep", free=False)
-        return [Event("play_option_radio", {"seat": seat}, "FGP 4.3.3")]
+        return _option_radio(race, seat)
+    if isinstance(action, NoMove) and action.choice[:1] == ("play_radio",):
+        return D.apply_no_move(race, seat, ("play", action.choice[1]), draw_event=_option_radio)
     return None
+
+
+def _option_radio(race: Race, seat: int) -> list[Event]:
+    """FGP 4.3.3 / 4.9: the Option card played asks for the change now."""
+    ask_swap(race, "prep", free=False)
+    return [Event("play_option_radio", {"seat": seat}, "FGP 4.3.3")]
 
 
 # ---- a change: the Option card (FGP 4.9) or the pit stop (FGP 11.2, A97) -----------------------

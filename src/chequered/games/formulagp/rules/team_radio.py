@@ -12,7 +12,8 @@ Choices (docs/rules/formulagp.md "Choices"):
 A94 the two cards of FGP 4.9 are drawn and one kept as the race starts (FGP
     7.2), once the grid is set and before the pole sitter's bonus card; every
     player chooses at once and face down, then the cards given up go on the
-    discard pile together, in grid order (the last car's on top).
+    discard pile together, in grid order (the last car's on top). A red-flag
+    restart (FGP 13.10) deals none: every player already holds one.
 A95 a card given up always goes on the discard pile face up; when several go
     at once, the new cards not kept go first and the card given up last, on top.
 A96 a card is used in the preparations of the car's own turn (FGP 7.3.3.1),
@@ -78,10 +79,10 @@ def _to_discards(race: Race, cards: list[str]) -> None:
         deck(race).discard(c)
 
 
-def keep(race: Race, car: Car, cid: str, events: list, *, reveal: bool = True) -> None:
+def keep(race: Race, car: Car, cid: str, events: list, *, show: bool = True) -> None:
     """FGP 4.9: keep `cid`, one of the cards just drawn or the card held; the
     others go face up on the discard pile (A95: the new ones first, a card
-    given up on top). reveal=False: they wait in `car.radio_drawn` to be shown
+    given up on top). show=False: they wait in `car.radio_drawn` to be shown
     together (the start of the race, A94)."""
     if cid not in car.radio_drawn and cid != car.radio:
         raise IllegalAction(f"{RULE}: {cid} is neither drawn nor held", RULE)
@@ -90,7 +91,7 @@ def keep(race: Race, car: Car, cid: str, events: list, *, reveal: bool = True) -
         gone.append(car.radio)
     if cid != car.radio:
         car.radio, car.radio_seen = cid, False
-    if not reveal:
+    if not show:
         car.radio_drawn = gone
         return
     car.radio_drawn = []
