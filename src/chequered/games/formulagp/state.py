@@ -366,7 +366,9 @@ class Race:
             "season": list(self.season),
             "results": _copy(self.results),
             "standings": {str(k): v for k, v in self.standings.items()},
-            "optional": _copy(self.optional),
+            # FGP 15: only when an option remembers something, so a Standard race's
+            # document (and its state hash) is what it was before the options
+            **({"optional": _copy(self.optional)} if self.optional else {}),
             # only a race with BOTs has the key (a Standard record's positions are unchanged)
             **({"bots": _copy(self.bots)} if self.bots is not None else {}),
         }
