@@ -23,7 +23,7 @@ def content() -> Content:
 # ---- files and loader ------------------------------------------------------
 def test_every_file_says_it_is_a_reconstruction(content):
     names = {"boards", "action", "event", "risk", "damage", "failure", "driver",
-             "champions", "dice", "control"}
+             "champions", "dice", "control", "weather"}
     assert names == set(content.sources)
     for path in (CONTENT_DIR / f"{n}.toml" for n in names):
         head = path.read_text(encoding="utf-8").split("\n\n")[0]

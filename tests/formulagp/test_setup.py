@@ -106,7 +106,7 @@ def test_default_boards_are_distinct_teams(content):
     ({"drivers": ["DR01", "DR01"]}, "once"),
     ({"drivers": ["ZZ", None]}, "unknown driver"),
     ({"boards": ["vireo"]}, "1 entries for 2 seats"),
-    ({"rules": "advanced"}, "rule level"),
+    ({"rules": "expert"}, "rule level"),
 ])
 def test_bad_setup_is_bad_input(kwargs, msg):
     with pytest.raises(BadInput, match=msg):

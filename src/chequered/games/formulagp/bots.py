@@ -104,13 +104,26 @@ class HeuristicBot:
             return self._pit[1]
         want = False
         if race_round(race) > 2 and not race.final_round and race.flag < race.final_flag:
-            want = S.stop_pays(C.board_side(race, race.cars[seat]), self._car_now(race, seat),
-                               self._next_stint(race, seat))
+            car = race.cars[seat]
+            want = S.stop_pays(C.board_side(race, car), self._car_now(race, seat),
+                               self._next_stint(race, seat)) \
+                or (self.weather_tyre(race, seat, car.tyre) != car.tyre      # [ADV] 10.2.1
+                    and S.rounds_left(race.flag, race.final_flag) >= 3)
         self._pit = (race.round, want)
         return want
 
     def _start_tyre(self, race, seat, legal):
-        return A.StartTyre(self.plan_for(race, seat).stints[0])
+        return A.StartTyre(self.weather_tyre(race, seat, self.plan_for(race, seat).stints[0]))
+
+    @staticmethod
+    def weather_tyre(race, seat, dry: str) -> str:
+        """[ADV] FGP 10.2.1: the compound for the track as it is: WET tyres in the
+        rain, the dry choice `dry` otherwise. A car on the wrong tyres for the
+        weather stops at the next pit entry (with 3 or more rounds left, _stop_now)."""
+        from .rules.weather_steps import raining
+        if race.weather is None:
+            return dry
+        return "wet" if raining(race) else (dry if dry != "wet" else "medium")
 
     # ---- cards -------------------------------------------------------------------
     def _returns(self, race, seat, legal):
@@ -326,8 +339,8 @@ class HeuristicBot:
         car = race.cars[seat]
         side = C.board_side(race, car)
         nxt = self._next_stint(race, seat)
-        tyre = S.best_tyre(side, S.rounds_left(race.flag, race.final_flag) - 1,
-                           self._rate(race), nxt)
+        tyre = self.weather_tyre(race, seat, S.best_tyre(
+            side, S.rounds_left(race.flag, race.final_flag) - 1, self._rate(race), nxt))
         cards = [*car.damage, *car.failures]
         want = ("none", None) if not cards else (("one", cards[0]) if len(cards) == 1
                                                  else ("all", None))

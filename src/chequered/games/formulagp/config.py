@@ -7,7 +7,7 @@ from pydantic import Field, model_validator
 
 from ...engine.protocol import GameConfig
 
-RULE_LEVELS = ("standard",)
+RULE_LEVELS = ("standard", "advanced")
 OPTIONS = (
     "championship",                   # FGP 14: a series of races
     "must_counter_steer",             # FGP 13.4.2: no spin while a counter-steer card is held
@@ -30,7 +30,7 @@ class FormulaGPConfig(GameConfig):
     options: list[Literal[OPTIONS]] = Field(default_factory=list)
     boards: list[str] | None = None       # team board per seat (default: boards.toml order)
     sides: list[Literal["A", "B"]] | None = None
-    tyres: list[Literal["soft", "medium", "hard"]] | None = None
+    tyres: list[Literal["soft", "medium", "hard", "wet"]] | None = None   # wet: [ADV] 10.2
     drivers: list[str | None] | None = None   # DRIVER or CHAMPIONS card ids (FGP 5.1.2)
 
     @model_validator(mode="after")

@@ -195,6 +195,8 @@ RACE_FIELDS = (
     "classification", "deferred", "start_round",
     # FGP 14: a championship (the races run so far and the standings)
     "season", "results", "standings",
+    # [ADV] FGP 3.3 / 13.1: the weather (None in a Standard race; rules/weather.py)
+    "weather",
 )
 
 
@@ -246,6 +248,7 @@ class Race:
         self.season: list[str] = []         # tracks still to race after this one (FGP 14.1)
         self.results: list[dict] = []       # each finished race: track, classification, points
         self.standings: dict[int, int] = {} # drivers' championship points (FGP 14.3)
+        self.weather: dict | None = None    # [ADV] FGP 3.3: card, Weather token, ... (weather.py)
 
     def car(self, seat: int) -> Car:
         return self.cars[seat]
@@ -293,6 +296,7 @@ class Race:
         r.season = self.season.copy()
         r.results = _copy(self.results)
         r.standings = dict(self.standings)
+        r.weather = _copy(self.weather)
         return r
 
     def to_doc(self) -> dict:
@@ -332,6 +336,8 @@ class Race:
             "season": list(self.season),
             "results": _copy(self.results),
             "standings": {str(k): v for k, v in self.standings.items()},
+            # [ADV] only when there is weather, so a Standard race's document is unchanged
+            **({"weather": _copy(self.weather)} if self.weather is not None else {}),
         }
 
     @classmethod
@@ -374,6 +380,7 @@ class Race:
         r.season = list(doc.get("season", ()))
         r.results = _copy(doc.get("results", []))
         r.standings = {int(k): v for k, v in doc.get("standings", {}).items()}
+        r.weather = _copy(doc.get("weather"))
         return r
 
     def __eq__(self, other) -> bool:

@@ -62,6 +62,9 @@ def view(race: Race, seat: int | None) -> dict:
         "move": {k: _plain(race.move[k]) for k in PUBLIC_MOVE if race.move and k in race.move},
         "battle": _battle(race, seat),
     }
+    if race.weather is not None:                        # [ADV] FGP 3.2 g-i: all face up
+        from .rules.weather_steps import view as weather_view
+        v["weather"] = weather_view(race)
     if seat is not None:
         car = race.cars[seat]
         v["hand"] = list(car.hand)

@@ -16,6 +16,7 @@ from .dice import white_value
 from .decide import wait
 from .turn import end_turn
 from .tyres import fit_tyres
+from .weather_steps import wet_allowed
 from ..track import Move
 from .where import track_of
 
@@ -89,7 +90,7 @@ def _stop_legal(race: Race, seat: int) -> list:
     car = race.cars[seat]
     out = []
     repairs = P.repair_choices(list(car.damage), list(car.failures))
-    for t in P.tyre_choices():
+    for t in P.tyre_choices(wet_allowed=wet_allowed(race)):   # [ADV] 10.2 (A87)
         for r in repairs:
             out.append(PitStop(None if t == "keep" else t, (), r[0],
                                r[1] if len(r) > 1 else None))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ....engine import chance
 from ....engine.protocol import BadInput
 from ....engine.steps import Turn
-from ..config import FormulaGPConfig
+from ..config import RULE_LEVELS, FormulaGPConfig
 from ..content import Content, load_content
 from ..state import Car, Race
 from ..track import track as load_track
@@ -21,6 +21,7 @@ from ..track import track_keys
 from .cards import DECK_NAMES, action_ids
 from .dice import roll_die
 from .hazards import MIDDLE_SPACE
+from .weather_steps import setup as weather_setup
 
 DRY_TYRES = ("soft", "medium", "hard")      # FGP 5.1.3; wet is for rain ([ADV] 10.2)
 DEFAULT_TYRE = "medium"
@@ -45,8 +46,8 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
     it); without one, tools and tests get the config these arguments make."""
     content = load_content(content_dir)
     trk = load_track(track)
-    if rules != "standard":
-        raise BadInput(f"FormulaGP: rule level {rules!r} is not available yet (standard)")
+    if rules not in RULE_LEVELS:
+        raise BadInput(f"FormulaGP: unknown rule level {rules!r} ({', '.join(RULE_LEVELS)})")
     if seats < 1:
         raise BadInput("FormulaGP: at least one seat")
     boxes = trk.pit.boxes if trk.pit else seats
@@ -69,7 +70,7 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
         if s not in ("A", "B"):
             raise BadInput(f"FormulaGP: board side {s!r} is not A or B (FGP 5.1.1)")
     for t in tyres:
-        if t not in DRY_TYRES:
+        if t not in DRY_TYRES and not (t == "wet" and rules == "advanced"):   # [ADV] 10.2
             raise BadInput(f"FormulaGP: starting tyre {t!r} is not one of "
                            f"{', '.join(DRY_TYRES)} (FGP 5.1.3)")
     driver_ids = {d.id for d in content.drivers()}      # DRIVER or CHAMPIONS (FGP 5.1.2)
@@ -96,13 +97,15 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
     panel = next(s for s in ctl.sides if s.colour == face.colour)
     race.panel_side = panel.colour
     # FGP 3.2 b: Chequered Flag on radar space 9 (Standard); final lap at 24 (FGP 12.1).
-    race.flag = ctl.start_standard
+    race.flag = ctl.start_advanced if rules == "advanced" else ctl.start_standard
     race.final_flag = ctl.final_lap
     # FGP 3.2 c: one Yellow Flag token on race control, the other and both green
     # flags in reserve (not on the radar yet). FGP 3.2 d: the SC token in place.
     race.yellow_panel = panel.yellow_start
     race.green_flags = []
     race.sc_radar = None
+    if rules == "advanced":             # [ADV] FGP 3.2 f-i, 3.3: the weather
+        weather_setup(race, ev)
 
     # FGP 3.4: shuffle the shared decks; Advanced-only EVENT/RISK cards removed
     # from a Standard game (they are simply not in the game, so not counted).
