@@ -13,6 +13,7 @@ OPTIONS = (
     "must_counter_steer",             # FGP 13.4.2: no spin while a counter-steer card is held
     "pit_start_round_3",              # FGP 7.2 (A11): qualifying crashes start in round 3, not 2
     "red_flag_restart_draw",          # FGP 13.10 (A38): a draw phase before the restart
+    "weather_modifier",               # FGP 15.14 (A89): two WHITE rolls move the Weather token
 )
 
 
