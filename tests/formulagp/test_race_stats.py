@@ -87,3 +87,18 @@ def test_pit_stops_are_the_state_s_pit_entries(stats):
 def test_same_seed_same_record():
     mod = _script()
     assert mod.race_record("street", 2) == mod.race_record("street", 2)
+
+
+def test_the_weather_figures_are_counted(stats):
+    """[ADV] the forecast and rain of each race, the stops for wet tyres; a Standard
+    race has no weather."""
+    mod, doc, records = stats
+    assert all(r["forecast"] is None and r["rained"] is False for r in records)
+    s = doc["tracks"]["street"]
+    assert s["races_with_rain"] == 0 and s["wet_tyre_stops"] == 0
+    assert "races with rain [ADV]" in mod.markdown(doc)
+    r0 = max(records, key=lambda r: sum(len(c["stops"]) for c in r["cars"]))
+    wet_cars = [dict(c, stops=[{**st, "fitted": "wet"} for st in c["stops"]]) for c in r0["cars"]]
+    out = mod.summarise([dict(r0, rained=True, cars=wet_cars)])
+    assert out["races_with_rain"] == 1
+    assert out["wet_tyre_stops"] == sum(len(c["stops"]) for c in r0["cars"]) > 0
