@@ -329,3 +329,15 @@ def test_fgp_15_14_the_modifier_moves_the_weather_token_forward_or_back():
     st, _ = _setup("card:W3", "white:3", "white:6", "white:1",
                    options='["weather_modifier"]')
     assert st.weather["marker"] == 12                    # the 1 has no effect
+
+
+def test_fgp_10_2_1_dry_tyres_in_the_rain_roll_red_before_the_pit_entry():
+    """A car on dry tyres coming in for wets rolls its RED die on the track first
+    (FGP 11.1: a roll after the move comes before the pit lane)."""
+    st = race('["R01"]', weather='"rainy"', at="37.4.1", extra="box_call = true",
+              head='rolls = ["red:tyre_wear"]')
+    GAME.apply(st, 0, A.Done())
+    GAME.apply(st, 0, A.Play(("R01",)))
+    ev = steps(st, 0, "38.4.1", "39.4.1", "pit_entry")
+    assert red_dice(ev) == ["red"] and not st.chance.script
+    assert "pit_entry" in kinds(ev)

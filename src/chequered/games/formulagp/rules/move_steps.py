@@ -17,6 +17,7 @@ from .flag_steps import blocked_tile, red_flag
 from .overtake import check_step, must_stop
 from .tyres import worn_out
 from .turn import _sc, car_of, wear
+from .weather_steps import before_pit
 from .where import in_yellow_zone, occupancy, passable, place, positions, race_round, track_of
 
 
@@ -259,6 +260,7 @@ def _before_pit(race: Race, car, to: int) -> list[Event]:
     if red_die_after_move(side, car.wear, skip_once=mv.get("skip_red", False)):
         mv["dice"].append("red")
         mv["tyres_rolled"] = True
+    before_pit(race, car, mv)                           # [ADV] FGP 10.2.1, 13.13.4
     mv["pit_target"] = to
     mv["next"] = "pit_enter"
     mv["stage"] = "dice"

@@ -204,19 +204,8 @@ def after_move(race: Race, car, mv: dict) -> list[Event]:
         return []
     from .car_state import wear
     from .incident_steps import followup
-    from .where import in_yellow_zone, track_of
-    trk = track_of(race)
     ev: list[Event] = []
-    events = [] if W.single_green(mv.get("colours", [])) or not dry_in_rain(race, car) \
-        else [W.DRY_IN_RAIN]
-    start = mv.get("start")
-    tiles = [trk.spaces[s].tile for s in mv.get("visited", []) if s is not None]
-    through, stop = W.touched_tiles(tiles, trk.spaces[start].tile if start is not None else None)
-    wet = [t for t in [*through, stop] if t is not None and race.hazards.get(t) == W.WATER]
-    live = [t for t in wet if not in_yellow_zone(race, t) and race.safety_car is None]
-    events += W.water_events([t for t in live if t != stop], pace=mv.get("pace", "green"))
-    for die, _ in dice_for(events):
-        mv.setdefault("dice", []).append(die)
+    wet, live, stop = _water_dice(race, car, mv)
     if stop in live:
         followup(race, "loss_of_control", car.seat)
         ev.append(Event("standing_water_hit", {"seat": car.seat, "tile": stop}, "FGP 13.13.4"))
@@ -227,6 +216,36 @@ def after_move(race: Race, car, mv: dict) -> list[Event]:
     if wet_on_dry(race, car) and not wet:
         ev += wear(race, car, 1, "FGP 10.2.1", movement=True)
     return ev
+
+
+def _water_dice(race: Race, car, mv: dict, *, stopped: bool = True):
+    """FGP 13.2 [ADV]: queue the RED (then YELLOW) dice of the move: DRY tyres in
+    the rain, Standing Water tiles driven through faster than Green pace. Returns
+    the water tiles touched, those active (not in a yellow zone nor under the SC)
+    and the tile stopped on (None: `stopped` False, the car goes into the pit lane)."""
+    from .where import in_yellow_zone, track_of
+    trk = track_of(race)
+    events = [] if W.single_green(mv.get("colours", [])) or not dry_in_rain(race, car) \
+        else [W.DRY_IN_RAIN]
+    start = mv.get("start")
+    first = trk.spaces[start].tile if start is not None else None
+    tiles = [trk.spaces[s].tile for s in mv.get("visited", []) if s is not None]
+    through, stop = W.touched_tiles(tiles, first)
+    if not stopped and stop is not None:                # on into the pit lane: no stop
+        through, stop = through + ([stop] if stop != first else []), None
+    wet = [t for t in [*through, stop] if t is not None and race.hazards.get(t) == W.WATER]
+    live = [t for t in wet if not in_yellow_zone(race, t) and race.safety_car is None]
+    events += W.water_events([t for t in live if t != stop], pace=mv.get("pace", "green"))
+    for die, _ in dice_for(events):
+        mv.setdefault("dice", []).append(die)
+    return wet, live, stop
+
+
+def before_pit(race: Race, car, mv: dict) -> None:
+    """FGP 11.1 with 10.2.1 / 13.13.4: the weather's dice of the move are rolled on
+    the track, before the car enters the pit lane."""
+    if race.weather is not None:
+        _water_dice(race, car, mv, stopped=False)
 
 
 def tyre_choices(race: Race, dry: list[str]) -> list[str]:
