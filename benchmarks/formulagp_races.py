@@ -36,6 +36,7 @@ from chequered.engine.play import agents_for, play
 from chequered.games.formulagp import GAME
 from chequered.games.formulagp.config import OPTIONS, RULE_LEVELS
 from chequered.games.formulagp.rules import cards as C
+from chequered.games.formulagp.rules import weather_steps as WX
 from chequered.games.formulagp.rules.round_flow import MAX_ROUNDS
 from chequered.games.formulagp.rules.tyres import tyre_state
 from chequered.games.formulagp.rules.where import whole_tiles
@@ -64,7 +65,9 @@ def race_record(track: str, seed: int, seats: int = 6, kind: str = "heuristic",
     state = GAME.new(config, seed)
     rec = {"track": track, "seed": seed, "safety_cars": 0, "vscs": 0, "red_flags": 0,
            "battles": Counter(), "penalties": 0, "penalty_causes": Counter(),
-           "penalties_served": 0, "blue_flags": 0, "disqualified": 0}
+           "penalties_served": 0, "blue_flags": 0, "disqualified": 0,
+           # [ADV] FGP 3.3 / 13.1: the forecast drawn (None: Standard) and whether it rained
+           "forecast": WX.kind(state), "rained": WX.raining(state)}
     cars = [{"start_tyre": None, "tyres": [], "stops": []} for _ in range(seats)]
     # read from the events in order: one apply may run on past the end of a round
     now = {"round": 0, "sc": False, "vsc": False}
@@ -97,6 +100,8 @@ def race_record(track: str, seed: int, seats: int = 6, kind: str = "heuristic",
                 rec["penalty_causes"][d.get("cause", "card")] += n
             elif k == "penalty_served":
                 rec["penalties_served"] += d.get("tokens", 0)
+            elif k == "weather_change" and d["kind"] == "rainy":      # [ADV] FGP 13.1.1
+                rec["rained"] = True
             elif k == "blue_flag" and d["laps_down"] > 0:
                 rec["blue_flags"] += 1
             elif k in ("pit_entry", "pit_wall"):      # FGP 11.1; a spin into the wall: forced
@@ -236,6 +241,9 @@ def summarise(records: list[dict]) -> dict:
         "gap_p1_last": dist([r["gap_p1_last"] for r in records]),
         "blue_flags_per_race": dist([r["blue_flags"] for r in records]),
         "cars_lapped_per_race": dist([r["cars_lapped"] for r in records]),
+        # [ADV] the weather (FGP 3.3, 13.1, 10.2): races with rain, stops that fitted wets
+        "races_with_rain": sum(bool(r.get("rained")) for r in records),
+        "wet_tyre_stops": sum(s.get("fitted") == "wet" for s in stops),
         "finish_by_strategy": {k: {"cars": len(v), "mean_position": round(statistics.fmean(v), 2),
                                    "wins": v.count(1)}
                                for k, v in sorted(by_strategy.items())},
@@ -291,6 +299,8 @@ def markdown(summary: dict) -> str:
         ("gap P1–last (tiles)", lambda s: _fmt(s["gap_p1_last"])),
         ("blue flags per race", lambda s: _fmt(s["blue_flags_per_race"])),
         ("cars lapped per race", lambda s: _fmt(s["cars_lapped_per_race"])),
+        ("races with rain [ADV]", lambda s: str(s["races_with_rain"])),
+        ("stops for wet tyres [ADV]", lambda s: str(s["wet_tyre_stops"])),
     ]
     if summary.get("rules") == "advanced":
         rows += [

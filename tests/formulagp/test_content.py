@@ -23,7 +23,7 @@ def content() -> Content:
 # ---- files and loader ------------------------------------------------------
 def test_every_file_says_it_is_a_reconstruction(content):
     names = {"boards", "action", "event", "risk", "damage", "failure", "driver",
-             "champions", "team_radio", "dice", "control"}
+             "champions", "team_radio", "dice", "control", "weather"}
     assert names == set(content.sources)
     for path in (CONTENT_DIR / f"{n}.toml" for n in names):
         head = path.read_text(encoding="utf-8").split("\n\n")[0]
@@ -258,6 +258,22 @@ def test_card_texts_are_unique_words(content):
             assert len(c.text) > 20
 
 
+def test_weather_cards(content):
+    """[ADV] FGP 2.2: five WEATHER cards; FGP 3.3: each forecast, the Sunny cards with a
+    temperature for every WHITE face, the others x 4 on the radar; 13.1.1: race
+    control +3 for rain; 2.2: six Standing Water tokens."""
+    deck = content.weather
+    assert len(deck.cards) == 5 and {c.kind for c in deck.cards} == {"sunny", "cloudy", "rainy"}
+    for c in deck.cards:
+        if c.kind == "sunny":
+            assert {c.temperature_for(f) for f in range(1, 7)} <= {"normal", "hot", "extreme"}
+        else:
+            assert c.radar == 4 and 1 <= c.forecast <= 6
+        assert len(c.text) > 20
+    w = deck.weather
+    assert (w.standing_water_tokens, w.rain_panel, w.hot_wear, w.extreme_wear) == (6, 3, 1, 2)
+
+
 # ---- broken data names the file and the field ------------------------------
 @pytest.fixture()
 def copy_dir(tmp_path) -> Path:
@@ -288,6 +304,11 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     ("boards.toml", 'max_ot = 2', 'max_ot = 3', "ot_leds"),
     ("dice.toml", 'value = 6, colour = "red"', 'value = 6, colour = "green"', "white"),
     ("control.toml", 'final_lap = 24', 'final_lap = [24]', "final_lap"),
+    ("weather.toml", 'extreme = [6] }\ntext = "Dry all race. ', 'extreme = [5] }\ntext = "Dry all race. ',
+     "W1"),
+    ("weather.toml", 'kind = "rainy"', 'kind = "cloudy"', "Rainy"),
+    ("weather.toml", 'forecast = 5', 'forecast = 9', "W4.forecast"),
+    ("weather.toml", 'radar = 4                     # 3.3: WHITE roll x 4', '', "W4"),
 ])
 def test_broken_data_names_file_and_field(copy_dir, fname, old, new, expect):
     edit(copy_dir / fname, old, new)

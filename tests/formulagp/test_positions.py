@@ -297,12 +297,29 @@ def test_cards_are_forced_as_drawn():
     ('safety_car = 77\n[[car]]\nat = "1.1.1"', ["safety_car.tile"]),
     ('[[car]]\nat = "1.1.1"\nspun = 3', ["car[0].spun", "true or false"]),
     ('[[car]]\nat = "1.1.1"\nspace = 3', ["car[0]", "'space'"]),
+    ('weather = "rainy"\n[[car]]\nat = "1.1.1"', ["weather", "Advanced"]),
+    ('rules = "advanced"\nweather = "snow"\n[[car]]\nat = "1.1.1"', ["weather.kind", "rainy"]),
+    ('rules = "advanced"\nweather = {kind = "cloudy", hail = 1}\n[[car]]\nat = "1.1.1"',
+     ["weather", "hail"]),
 ])
 def test_bad_input_names_the_key(text, words):
     with pytest.raises(BadInput) as exc:
         position(text)
     for w in words:
         assert w in str(exc.value), (w, str(exc.value))
+
+
+def test_weather_key_sets_the_advanced_weather():
+    """[ADV] FGP 3.3 / 13.1: the weather a position names, and dry by default."""
+    st = position('rules = "advanced"\nround = 7\nweather = {kind = "cloudy", marker = 12}\n'
+                  '[[car]]\nat = "1.1.1"')
+    assert st.flag == 7 and st.weather["card"] == "W3" and st.weather["marker"] == 12
+    assert st.weather["side"] == "die" and not st.weather["wet_race"]
+    st = position('rules = "advanced"\nweather = {card = "W5"}\n[[car]]\nat = "1.1.1"')
+    assert st.weather["card"] == "W5" and st.weather["wet_race"]
+    st = position('rules = "advanced"\n[[car]]\nat = "1.1.1"')
+    assert st.weather["card"] == "W1" and st.weather["temperature"] == "normal"
+    assert position('[[car]]\nat = "1.1.1"').weather is None
 
 
 # ---- the doc's worked examples, played -------------------------------------------------

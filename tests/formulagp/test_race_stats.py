@@ -107,3 +107,16 @@ def test_advanced_races_report_disqualifications_and_how_they_ended():
     ends = s["share_ended_under_sc"] + s["share_ended_by_flag"] + s["share_stopped_at_max_rounds"]
     assert abs(ends - 1.0) < 1e-9
     assert "disqualified" in mod.markdown(doc)
+def test_the_weather_figures_are_counted(stats):
+    """[ADV] the forecast and rain of each race, the stops for wet tyres; a Standard
+    race has no weather."""
+    mod, doc, records = stats
+    assert all(r["forecast"] is None and r["rained"] is False for r in records)
+    s = doc["tracks"]["street"]
+    assert s["races_with_rain"] == 0 and s["wet_tyre_stops"] == 0
+    assert "races with rain [ADV]" in mod.markdown(doc)
+    r0 = max(records, key=lambda r: sum(len(c["stops"]) for c in r["cars"]))
+    wet_cars = [dict(c, stops=[{**st, "fitted": "wet"} for st in c["stops"]]) for c in r0["cars"]]
+    out = mod.summarise([dict(r0, rained=True, cars=wet_cars)])
+    assert out["races_with_rain"] == 1
+    assert out["wet_tyre_stops"] == sum(len(c["stops"]) for c in r0["cars"]) > 0

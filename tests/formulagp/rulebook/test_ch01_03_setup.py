@@ -263,6 +263,7 @@ def test_fgp_3_the_standard_race_only_and_no_speed_limit_markers():
     with pytest.raises((BadInput, ValueError)):
         FormulaGPConfig(seats=["human"], rules="sprint")
     st = new(1)
+    assert st.weather is None and "weather" not in st.to_doc()     # [ADV] 3.3 only
     assert set(st.decks) == {"event", "risk", "damage", "failure", "driver"}
     assert any(t.speed_limit for t in track("fast").tiles)
     st = pos("""

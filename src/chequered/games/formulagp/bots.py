@@ -119,8 +119,11 @@ class HeuristicBot:
             return self._pit[1]
         want = False
         if race_round(race) > 2 and not race.final_round and race.flag < race.final_flag:
-            want = S.stop_pays(C.board_side(race, race.cars[seat]), self._car_now(race, seat),
-                               self._next_stint(race, seat))
+            car = race.cars[seat]
+            want = S.stop_pays(C.board_side(race, car), self._car_now(race, seat),
+                               self._next_stint(race, seat)) \
+                or (self.weather_tyre(race, seat, car.tyre) != car.tyre      # [ADV] 10.2.1
+                    and S.rounds_left(race.flag, race.final_flag) >= 3)
         self._pit = (race.round, want)
         return want
 
@@ -129,7 +132,17 @@ class HeuristicBot:
         return A.TyreSets("A" if self.plan_for(race, seat).stints[0] == "soft" else "B")
 
     def _start_tyre(self, race, seat, legal):
-        return A.StartTyre(self.plan_for(race, seat).stints[0])
+        return A.StartTyre(self.weather_tyre(race, seat, self.plan_for(race, seat).stints[0]))
+
+    @staticmethod
+    def weather_tyre(race, seat, dry: str) -> str:
+        """[ADV] FGP 10.2.1: the compound for the track as it is: WET tyres in the
+        rain, the dry choice `dry` otherwise. A car on the wrong tyres for the
+        weather stops at the next pit entry (with 3 or more rounds left, _stop_now)."""
+        from .rules.weather_steps import raining
+        if race.weather is None:
+            return dry
+        return "wet" if raining(race) else (dry if dry != "wet" else "medium")
 
     # ---- cards -------------------------------------------------------------------
     def _returns(self, race, seat, legal):
@@ -391,8 +404,8 @@ class HeuristicBot:
         side = C.board_side(race, car)
         nxt = self._next_stint(race, seat)
         avoid = tuple(compounds.used(car)) if self._needs_type(race, seat) else ()
-        tyre = S.best_tyre(side, S.rounds_left(race.flag, race.final_flag) - 1,
-                           self._rate(race), nxt, avoid)
+        tyre = self.weather_tyre(race, seat, S.best_tyre(
+            side, S.rounds_left(race.flag, race.final_flag) - 1, self._rate(race), nxt, avoid))
         cards = [*car.damage, *car.failures]
         want = ("none", None) if not cards else (("one", cards[0]) if len(cards) == 1
                                                  else ("all", None))

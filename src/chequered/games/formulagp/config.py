@@ -30,6 +30,7 @@ OPTIONS = (
     "ot_management",                  # FGP 15.7.1 (A103): full OT must attack, all OT used
     "fast_safety_car",                # FGP 15.11.2: no cards under the SC, 6 spaces a turn
     "limited_tyre_sets",              # FGP 15.10: sets A (2S 1M 1H) or B (1S 2M 1H), no more
+    "weather_modifier",               # FGP 15.14 (A89): two WHITE rolls move the Weather token
 )
 
 
@@ -47,7 +48,7 @@ class FormulaGPConfig(GameConfig):
     options: list[Literal[OPTIONS]] = Field(default_factory=list)
     boards: list[str] | None = None       # team board per seat (default: boards.toml order)
     sides: list[Literal["A", "B"]] | None = None
-    tyres: list[Literal["soft", "medium", "hard"]] | None = None
+    tyres: list[Literal["soft", "medium", "hard", "wet"]] | None = None   # wet: [ADV] 10.2
     drivers: list[str | None] | None = None   # DRIVER or CHAMPIONS card ids (FGP 5.1.2)
     # FGP 14.4 / 11.2.2: each seat's team number ([1, 1, 2, 2]): teammates share a
     # pit box; None = every car its own team (rules/teams.py)

@@ -30,6 +30,7 @@ from .boards import *  # noqa: F401,F403  (re-exported: content.Board, ...)
 from .effects import *  # noqa: F401,F403  (re-exported: content.Effect, ...)
 from .schema import *  # noqa: F401,F403
 from .team_radio_cards import RADIO_EFFECTS, TeamRadioCard, TeamRadioDeck, radio_sign  # noqa: F401
+from .weather_cards import WeatherDeck  # noqa: F401  ([ADV] WEATHER cards)
 
 # =========================================================================
 # ACTION cards (FGP 2.2, 4.2.2, 4.3)
@@ -433,6 +434,7 @@ class Content(Strict):
     team_radio: TeamRadioDeck
     dice: Dice
     control: Control
+    weather: WeatherDeck
     sources: dict[str, str]
 
     @model_validator(mode="after")
@@ -500,6 +502,7 @@ FILES: dict[str, type[BaseModel]] = {
     "boards": _BoardsFile, "action": ActionDeck, "event": EventDeck, "risk": RiskDeck,
     "damage": DamageDeck, "failure": FailureDeck, "driver": DriverDeck,
     "champions": DriverDeck, "team_radio": TeamRadioDeck, "dice": Dice, "control": Control,
+    "weather": WeatherDeck,
 }
 
 

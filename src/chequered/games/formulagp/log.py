@@ -276,6 +276,23 @@ EVENT_TEXT = {
                                   or f"{d['side']} side"),
     "red_die_tyres": lambda d, w: f"{w.who(d[S])} tyres reach the RED die: RED after every move",
     "tyres": lambda d, w: f"{w.who(d[S])} fits {d['tyre']} tyres",
+    # ---- [ADV] the weather (FGP 3.3, 13.1, 13.1.1, 13.13.4) ----
+    "weather": lambda d, w: f"the forecast: {w.content.weather.card(d['card']).name}",
+    "weather_token": lambda d, w: f"the Weather token on radar space {d['space']}"
+                                  + (" (a forecast check)" if d["side"] == "die"
+                                     else " (the weather changes there)"),
+    "forecast": lambda d, w: f"forecast check {d['total']}: " + {
+        "none": "the weather holds", "now": "the weather changes now",
+        "later": "the weather will change"}[d["result"]],
+    "weather_change": lambda d, w: "the weather changes: "
+                                   + w.content.weather.card(d["card"]).name,
+    "track_temperature": lambda d, w: f"track temperature: {d['temperature']}",
+    "standing_water": lambda d, w: "standing water on tile"
+                                   + ("s " if len(d["tiles"]) > 1 else " ")
+                                   + ", ".join(str(t) for t in d["tiles"]),
+    "standing_water_hit": lambda d, w: f"{w.who(d[S])} stops in the standing water on tile "
+                                       f"{d['tile']}",
+    "water_dried": lambda d, w: f"the standing water on tile {d['tile']} is gone",
     # ---- moving (FGP 7.3.3, 8) ----
     "move_play": _move_play,
     "step": lambda d, w: f"{w.who(d[S])} to {w.place(d)}",

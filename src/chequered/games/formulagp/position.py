@@ -37,7 +37,7 @@ HAZARDS = ("oil", "debris", "gravel", "standing_water")
 RACE_KEYS = ("format", "game", "track", "rules", "options", "seed", "round", "flag",
              "sequence", "to_move", "phase", "rolls", "cards", "forced", "decks",
              "safety_car", "yellow_zones", "panel", "panel_side", "vsc", "red_flag",
-             "hazards", "leader", "final_round", "optional", "teams", "car", "bots")
+             "hazards", "leader", "final_round", "optional", "teams", "car", "bots", "weather")
 # car keys handled one by one; the other CAR_FIELDS are set as they are (type-checked)
 CAR_SPECIAL = ("name", "board", "side", "driver", "controller", "at", "laps", "gear", "tyre",
                "wear", "tyres_left", "ers", "stress", "ot", "params", "hand", "deck",
@@ -249,6 +249,7 @@ def _build(doc: dict, content_dir: str | None) -> Race:
     _boxes(race, cars_doc)
     _occupancy(race, trk, names)
     _race_control(race, trk, cont, doc)
+    _weather(race, cont, doc)
     _shared_decks(race, doc)
     bot_position.build(race, cars_doc, doc.get("bots"), _take, _stack)   # BOT cars (bot/position.py)
     _leader(race, doc, names)
@@ -455,6 +456,45 @@ def _race_control(race: Race, trk: Track, cont, doc: dict) -> None:
         if not isinstance(v, bool):
             raise BadInput(f"{f}: true or false, not {v!r}")
         setattr(race, f, v)
+
+
+WEATHER_KEYS = ("card", "kind", "marker", "side", "temperature", "drying", "wet_race")
+
+
+def _weather(race: Race, cont, doc: dict) -> None:
+    """[ADV] FGP 3.3 / 13.1: `weather = "rainy"` (the first card of that kind) or
+    a table {card|kind, marker, side, temperature, drying, wet_race}. An
+    Advanced position without it is dry: the first Sunny card, normal temperature."""
+    from .rules.weather import new_weather
+    wx = doc.get("weather")
+    if race.config.rules != "advanced":
+        if wx is not None:
+            raise BadInput("weather: only in an Advanced race (rules = \"advanced\", FGP 3.3)")
+        return
+    deck = cont.weather
+    wx = {"kind": wx} if isinstance(wx, str) else ({"kind": "sunny"} if wx is None else wx)
+    if not isinstance(wx, dict):
+        raise BadInput("weather: a kind (\"sunny\", \"cloudy\", \"rainy\") or a table")
+    _unknown("weather", wx, WEATHER_KEYS)
+    if "card" in wx:
+        card = deck.card(_choice("weather.card", wx["card"], [c.id for c in deck.cards]))
+    else:
+        card = deck.first(_choice("weather.kind", wx.get("kind", "sunny"),
+                                  ("sunny", "cloudy", "rainy")))
+    out = new_weather(card.id)
+    if card.kind == "sunny":
+        out["temperature"] = _choice("weather.temperature", wx.get("temperature", "normal"),
+                                     ("normal", "hot", "extreme"))
+    if "marker" in wx:
+        out["marker"] = _int("weather.marker", wx["marker"], 1, 40)
+    out["side"] = _choice("weather.side", wx.get("side", "die"), ("die", "change"))
+    if "drying" in wx:
+        out["drying"] = _int("weather.drying", wx["drying"], 1, 40)
+    wet = wx.get("wet_race", card.kind == "rainy")
+    if not isinstance(wet, bool):
+        raise BadInput(f"weather.wet_race: true or false, not {wet!r}")
+    out["wet_race"] = wet
+    race.weather = out
 
 
 def _shared_decks(race: Race, doc: dict) -> None:

@@ -222,6 +222,8 @@ RACE_FIELDS = (
     "optional",
     # BOT 1.2: the BOT seats' control cards, BOT cards and tokens (bot/table.py)
     "bots",
+    # [ADV] FGP 3.3 / 13.1: the weather (None in a Standard race; rules/weather.py)
+    "weather",
 )
 
 
@@ -275,6 +277,7 @@ class Race:
         self.standings: dict[int, int] = {} # drivers' championship points (FGP 14.3)
         self.optional: dict = {}            # FGP 15 optional rules' memory (str keys)
         self.bots: dict | None = None       # BOT seats (bot/table.py); None: no BOTs
+        self.weather: dict | None = None    # [ADV] FGP 3.3: card, Weather token, ... (weather.py)
 
     def car(self, seat: int) -> Car:
         return self.cars[seat]
@@ -324,6 +327,7 @@ class Race:
         r.standings = dict(self.standings)
         r.optional = _copy(self.optional)
         r.bots = _copy(self.bots)
+        r.weather = _copy(self.weather)
         return r
 
     def to_doc(self) -> dict:
@@ -371,6 +375,8 @@ class Race:
             **({"optional": _copy(self.optional)} if self.optional else {}),
             # only a race with BOTs has the key (a Standard record's positions are unchanged)
             **({"bots": _copy(self.bots)} if self.bots is not None else {}),
+            # [ADV] only when there is weather, so a Standard race's document is unchanged
+            **({"weather": _copy(self.weather)} if self.weather is not None else {}),
         }
 
     @classmethod
@@ -417,6 +423,7 @@ class Race:
         r.standings = {int(k): v for k, v in doc.get("standings", {}).items()}
         r.optional = _copy(doc.get("optional", {}))
         r.bots = _copy(doc.get("bots"))
+        r.weather = _copy(doc.get("weather"))
         return r
 
     def __eq__(self, other) -> bool:

@@ -74,6 +74,9 @@ def view(race: Race, seat: int | None) -> dict:
         v["radio_discard_top"] = _radio_card(race, TR.discard_top(race))
     if race.bots is not None:           # BOT 1.3: control cards, BOT cards (only races with BOTs)
         v["bots"] = bot_view.public(race)
+    if race.weather is not None:                        # [ADV] FGP 3.2 g-i: all face up
+        from .rules.weather_steps import view as weather_view
+        v["weather"] = weather_view(race)
     if seat is not None:
         car = race.cars[seat]
         v["hand"] = list(car.hand)

@@ -28,6 +28,7 @@ from .start_steps import infos, stressed
 from .turn import car_of, wear
 from .speed_limits import due_dice
 from .tyres import red_die_after_move
+from . import weather_steps as WX
 from .where import (in_yellow_zone, passable, place, positions, race_round, tile_of,
                     track_of, whole_tiles)
 
@@ -208,7 +209,7 @@ def _plays(race: Race, seat: int, role: str | None = None) -> list:
     may = role == "attack" or lapping_defence(
         att.laps_down, car.laps_down, attacker_ahead=whole_tiles(race, att) > whole_tiles(race, car))
     nop = stressed(race, seat) or FX.modifiers(race, car).no_pairs \
-        or HA.start_no_pairs(race, car)                 # [ADV] FGP 13.13.2 / 13.13.3
+        or HA.start_no_pairs(race, car) or WX.no_pairs(race, seat)   # [ADV] FGP 13.13.2-3, 13.1
     ers = car.ers if "ers_spend" not in FX.modifiers(race, car).disabled else 0
     return B.battle_plays(infos(race, seat), ers=ers, role=role, no_pairs=nop, may_defend=may)
 

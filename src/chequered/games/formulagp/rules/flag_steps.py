@@ -16,6 +16,7 @@ from . import optional_steps_b as OB
 from . import hazards as H
 from .advanced import is_advanced
 from .compounds import note_change
+from . import weather_steps as W
 from .car_state import reset_stress
 from .decide import wait
 from .dice import roll_die, white_value
@@ -367,7 +368,8 @@ def _red_flag_choices(race: Race) -> list[Event]:
 def _rf_legal(race: Race, seat: int) -> list:
     car = race.cars[seat]
     return [PitStop(t, (), "all" if r else "none") for t, r in
-            F.red_flag_choices(OB.tyre_offer(race, car, ["soft", "medium", "hard"]), car.damage)]
+            F.red_flag_choices(OB.tyre_offer(race, car, W.tyre_choices(
+                race, ["soft", "medium", "hard"])), car.damage)]
 
 
 def _rf_act(race: Race, seat: int, action: PitStop) -> list[Event]:
@@ -400,10 +402,11 @@ def _restart(race: Race) -> list[Event]:
     for car in race.cars:
         car.moved = False
         car.damaged_this_round = False
+    ev = W.flag_moved(race)                              # [ADV] FGP 13.1
     if "red_flag_restart_draw" in race.config.options:
-        return draw_phase(race, range(len(race.cars)), "FGP 13.10", "r1_cards")
+        return ev + draw_phase(race, range(len(race.cars)), "FGP 13.10", "r1_cards")
     race.turn.phase = "pole"
-    return []
+    return ev
 
 
 # ---- the tables (rules/steps.py joins every module's) ----------------------------------

@@ -25,6 +25,7 @@ from .flag_steps import (advance_panel, investigation, red_flag, safety_car,
 from .flags import drs_between
 from .speed_limits import due_dice
 from .tyres import red_die_after_move
+from .weather_steps import after_move as weather_after_move
 from .turn import car_of, wear
 from .where import in_yellow_zone, occupancy, place, race_round, tile_of, track_of
 
@@ -90,6 +91,7 @@ def _resolve(race: Race) -> list[Event]:
             if g.remove_token:
                 race.hazards.pop(gt, None)
                 ev.append(Event("gravel", {"seat": car.seat, "tile": gt}, "FGP 13.13.1"))
+        ev += weather_after_move(race, car, mv)         # [ADV] FGP 10.2.1, 13.13.4
     ev += HA.after_move(race, car)                      # [ADV] FGP 13.13.2 / 13.13.3
     mv["next"] = "turn_events"
     mv["stage"] = "dice"

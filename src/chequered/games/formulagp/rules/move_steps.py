@@ -19,6 +19,7 @@ from .overtake import check_step, must_stop
 from .speed_limits import due_dice
 from .tyres import worn_out
 from .turn import _sc, car_of, wear
+from .weather_steps import before_pit
 from .where import in_yellow_zone, occupancy, passable, place, positions, race_round, track_of
 
 
@@ -270,6 +271,7 @@ def _before_pit(race: Race, car, to: int) -> list[Event]:
         mv["dice"].append("red")
         mv["tyres_rolled"] = True
     mv["dice"] += due_dice(race, car)                   # [ADV] FGP 8.4.2, 4.11.3
+    before_pit(race, car, mv)                           # [ADV] FGP 10.2.1, 13.13.4
     mv["pit_target"] = to
     mv["next"] = "pit_enter"
     mv["stage"] = "dice"

@@ -21,6 +21,7 @@ from .decide import wait
 from .radio_steps import pit_change
 from .turn import end_turn
 from .tyres import fit_tyres
+from .weather_steps import wet_allowed
 from ..track import Move
 from .where import track_of
 
@@ -94,7 +95,7 @@ def _stop_legal(race: Race, seat: int) -> list:
     car = race.cars[seat]
     out = []
     repairs = P.repair_choices(list(car.damage), list(car.failures))
-    for t in OB.tyre_offer(race, car, P.tyre_choices()):   # FGP 15.10 (option)
+    for t in OB.tyre_offer(race, car, P.tyre_choices(wet_allowed=wet_allowed(race))):  # 15.10, A87
         for r in repairs:
             out.append(PitStop(None if t == "keep" else t, (), r[0],
                                r[1] if len(r) > 1 else None))

@@ -24,6 +24,7 @@ from .late_pit import round_start as late_pit_round
 from .turn import end_turn
 from .sequence import driver_sequence
 from .start_steps import draw_phase
+from .weather_steps import flag_moved as weather_flag
 from .where import distance, in_yellow_zone, race_round, track_of, whole_tiles
 
 MAX_ROUNDS = 40        # A53: a race still running after 40 rounds is stopped and classified
@@ -53,6 +54,7 @@ def _round_start(race: Race) -> list[Event]:
         car.skill_used = False
     race.done = []
     race.battle = None
+    ev += weather_flag(race)                            # [ADV] FGP 13.1, 13.1.1
     if final_lap(race.flag, race.final_flag):
         ev.append(Event("final_lap", {}, "FGP 12.1"))
     ev += late_pit_round(race)                          # [ADV] FGP 11.4

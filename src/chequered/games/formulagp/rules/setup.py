@@ -27,6 +27,7 @@ from .hazards import MIDDLE_SPACE
 from .optional_rules import street_damage_deck, street_race
 from .tyres import fit_tyres
 from .optional_steps_b import first_phase as sets_first
+from .weather_steps import setup as weather_setup
 
 DRY_TYRES = ("soft", "medium", "hard")      # FGP 5.1.3; wet is for rain ([ADV] 10.2)
 DEFAULT_TYRE = "medium"
@@ -80,7 +81,7 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
         if s not in ("A", "B"):
             raise BadInput(f"FormulaGP: board side {s!r} is not A or B (FGP 5.1.1)")
     for t in tyres:
-        if t not in DRY_TYRES:
+        if t not in DRY_TYRES and not (t == "wet" and rules == "advanced"):   # [ADV] 10.2
             raise BadInput(f"FormulaGP: starting tyre {t!r} is not one of "
                            f"{', '.join(DRY_TYRES)} (FGP 5.1.3)")
     driver_ids = {d.id for d in content.drivers()}      # DRIVER or CHAMPIONS (FGP 5.1.2)
@@ -119,6 +120,8 @@ def new_race(track: str, seats: int = 6, *, boards: list[str] | None = None,
     race.yellow_panel = panel.yellow_start
     race.green_flags = []
     race.sc_radar = None
+    if rules == "advanced":             # [ADV] FGP 3.2 f-i, 3.3: the weather
+        weather_setup(race, ev)
 
     # FGP 3.4: shuffle the shared decks; Advanced-only EVENT/RISK cards removed
     # from a Standard game (they are simply not in the game, so not counted),

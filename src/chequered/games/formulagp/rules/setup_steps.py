@@ -21,6 +21,7 @@ from . import optional_steps_b as OB
 from .decide import wait
 from .setup import DRY_TYRES
 from .tyres import fit_tyres
+from .weather_steps import tyre_choices
 
 
 def _start_tyres(race: Race) -> list[Event]:
@@ -32,7 +33,7 @@ def _start_tyres(race: Race) -> list[Event]:
 
 
 def _legal(race: Race, seat: int) -> list:
-    return [StartTyre(t) for t in DRY_TYRES]       # FGP 5.1.3: any dry compound
+    return [StartTyre(t) for t in tyre_choices(race, list(DRY_TYRES))]   # FGP 5.1.3, 10.2
 
 
 def _act(race: Race, seat: int, action: StartTyre) -> list[Event]:

@@ -21,6 +21,7 @@ from .dice import roll_die
 from .hazards import STRESSED_SPACE, become_leader
 from .radio_steps import start_phase
 from .tyres import tyre_bonus
+from .weather_steps import race_start as race_start_weather, tyre_bonus as weather_bonus
 from .where import grid_spaces, track_of
 
 
@@ -106,7 +107,8 @@ def _q_reveal(race: Race) -> list[Event]:
         play = S.check_quali_play(infos(race, car.seat), sec["cards"],
                                   no_pairs=stressed(race, car.seat))
         side = C.board_side(race, car)
-        sc = S.quali_score(tyre_bonus(side, car.tyre, car.wear), C.max_ot(race, car), play)
+        tb = weather_bonus(race, car, tyre_bonus(side, car.tyre, car.wear))   # [ADV] 10.2.1
+        sc = S.quali_score(tb, C.max_ot(race, car), play)
         for c in play.cards:
             C.play(car, c, "FGP 6.2")
         if play.tyre_wear:
@@ -198,7 +200,7 @@ def _grid(race: Race) -> list[Event]:
     ev = [Event("grid", {"order": grid}, "FGP 6.2")]
     if grid:                        # the pole sitter leads the race from the start: it
         ev += _leader_token(race, grid[0])   # holds the Race Leader token (FGP 7.3.2, 13.3)
-    return ev
+    return ev + race_start_weather(race)     # [ADV] FGP 7.2: the track temperature
 
 
 def _leader_token(race: Race, seat: int) -> list[Event]:

@@ -28,6 +28,7 @@ from . import late_pit as LP
 from . import movement as M
 from . import pit as P
 from . import radio_steps as RS
+from . import weather_steps as WX
 from .decide import wait
 from .hazards import quick_repair, quick_repair_choices
 from .start_steps import stressed
@@ -330,7 +331,7 @@ def no_pairs(race: Race, seat: int) -> bool:
             or race.move.get("exit", False) or _rejoining(car)
             or race.move.get("radio") is not None         # FGP 4.9: a TEAM RADIO card used
             or (car.space is not None and trk.tile_of(car.space).no_pairs)
-            or in_yellow_zone(race, tile_of(race, car)))
+            or in_yellow_zone(race, tile_of(race, car)) or WX.no_pairs(race, seat))
 
 
 def _rejoining(car) -> bool:
@@ -418,6 +419,7 @@ def move_points(race: Race, car, pace: str, gear: int, characteristic: bool):
     mods = FX.modifiers(race, car)
     bonus_off = _rejoining(car) or mods.no_tyre_bonus
     tb = 0 if bonus_off else max(0, tyre_bonus(side, car.tyre, car.wear) + mods.tyre_bonus)
+    tb = WX.tyre_bonus(race, car, tb)                   # [ADV] FGP 10.2.1
     return M.movement_points(side.speed, gear, pace, tyre_bonus=tb,
                              characteristic=characteristic, focus=car.focus,
                              secondary=car.mp_bonus, event=max(0, car.mp_event),
