@@ -289,9 +289,10 @@ def test_fgp_13_1_a_higher_check_moves_the_token_and_the_weather_changes_there()
 
 def test_fgp_13_1_1_rain_moves_race_control_three_spaces_and_may_call_the_safety_car():
     """Cloudy to Rainy advances race control 3 spaces; reaching the SC space deploys
-    the Safety Car (13.8.2)."""
+    the Safety Car (13.8.2); its period is the Advanced WHITE roll (13.9.1: green 3)."""
     st = round_start('{ kind = "cloudy", marker = 12 }', 12,
-                     'panel_side = "green"\npanel = 5\nrolls = ["white:3", "white:1", "white:5"]')
+                     'panel_side = "green"\npanel = 5\n'
+                     'rolls = ["white:3", "white:1", "white:5", "white:3"]')
     assert W.kind(st) == "rainy" and st.safety_car is not None
 
 
