@@ -251,6 +251,9 @@ def _r1_cards(race: Race) -> list[Event]:
     race.round = max(race.round, 1)          # a red-flag restart keeps its round number
     grid = list(race.sequence)
     for seat in grid:
+        # FGP 13.10: a red flag in a restart's first round cuts it short; the play a
+        # car had not driven yet is spent (its cards were shown and played)
+        race.secret.pop(seat, None)
         # FGP 7.2 (A51): no movement card it can play (a BLUE card needs an ERS
         # charge, which a red-flag restart may not give: an ERS failure stays)
         race.cars[seat].stuck_in_neutral = not is_bot(race, seat) and (
