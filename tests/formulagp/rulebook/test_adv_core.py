@@ -154,6 +154,18 @@ def test_fgp_13_9_1_a_red_face_on_the_period_roll_throws_the_red_flag(white):
     assert st.safety_car is None and st.red_flag
 
 
+def test_fgp_13_9_1_a_red_flag_instead_of_the_safety_car_starts_the_count_again():
+    """Race control reaches the SC space (an 'Incident on Track' roll of 1 from
+    7 on the green side) and the period roll is red: the Red Flag, and the
+    Yellow Flag token goes back to its start space (A54), so the next risky
+    event does not call the Safety Car again at once."""
+    st = pos('panel_side = "green"\npanel = 7\n' + SC,
+             forced=[f"card:{event_id('Incident on Track')}", "white:1", "white:2"])
+    ev = GAME.apply(st, 0, A.PlayCard("P03", "play"))
+    assert "red_flag" in kinds(ev) and "safety_car" not in kinds(ev)
+    assert st.red_flag and st.yellow_panel == 0
+
+
 def test_fgp_13_9_1_option_sc_red_flag_on_6_only_a_six_is_a_red_flag():
     """Option `sc_red_flag_on_6` (FGP 13.10's wording, A81): a 2 or 4 gives
     that many rounds; only a 6 throws the Red Flag."""
@@ -362,6 +374,18 @@ def test_fgp_5_1_3_one_tyre_type_all_race_is_disqualified_and_classified_last():
     assert st.classification == [0, 1]
     assert "disqualified" in GAME.result(st).notes[1]
     assert any("disqualified" in GAME.describe(e, st) for e in dq)
+
+
+@pytest.mark.parametrize("weather", ['"rainy"', '{ kind = "cloudy", wet_race = true }'])
+def test_fgp_5_1_3_a_race_that_was_wet_asks_for_one_tyre_type_only(weather):
+    """A race that starts wet, or turns wet at any point (cloudy again now,
+    but it has rained), lifts the two-type rule: nobody is disqualified."""
+    st = pos(END.format(rules="advanced").replace("flag = 24\n",
+                                                  f"flag = 24\nweather = {weather}\n"))
+    ev = play_on(st, lambda s: s.turn.over)
+    assert "disqualified" not in kinds(ev)
+    assert GAME.is_over(st)
+    assert not any("disqualified" in n for n in GAME.result(st).notes.values())
 
 
 def test_fgp_5_1_3_the_two_type_rule_is_advanced_only():

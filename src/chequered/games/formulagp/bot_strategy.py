@@ -225,3 +225,33 @@ def stop_pays(side: BoardSide, car: CarNow, next_stint: str | None) -> bool:
                    + stint_value(side, later, side.start_position(later), n - k, car.rate)
                    - STOP_COST - HOLD_MP * car.hold_rounds - DAMAGE_MP * car.damage * k)
     return stop > stay
+
+
+# ---- [ADV] FGP 8.4.2: speed limits ------------------------------------------------------
+def tiles_driven(trk, space: int, mp: int) -> list[int]:
+    """The tiles a move of `mp` points from `space` leaves (its start tile
+    included, the tile it ends on not), driving straight on in its lane where
+    it can: an estimate of the corners a play takes at its colour."""
+    start = here = space
+    a, n = trk.spaces[space].tile, trk.lap_tiles
+    seen = {space}
+
+    def ahead(t):                      # forward first, then its own lane
+        sp = trk.spaces[t]
+        return ((sp.tile - a) % n, sp.span[0], sp.lane == trk.spaces[here].lane)
+    for _ in range(max(0, mp)):
+        fwd = [m.to for m in trk.moves(here) if not trk.spaces[m.to].pit_lane
+               and m.to not in seen]
+        if not fwd:
+            break
+        here = max(fwd, key=ahead)
+        seen.add(here)
+    b = trk.spaces[here].tile
+    return [(a + k) % n for k in range((b - a) % n)]
+
+
+def speed_limit_cost(n_breaches: int) -> float:
+    """In movement points: a RED die for the first corner taken too fast (a
+    loss of control on a third of its faces costs the car its places), a
+    YELLOW die for each further one (FGP 13.2, A83)."""
+    return 0.0 if n_breaches <= 0 else 2.5 + 0.8 * (n_breaches - 1)

@@ -14,7 +14,9 @@ from . import actions as A
 from . import bot_strategy as S
 from .rules import cards as C
 from .rules import compounds
+from .rules import speed_limits as SL
 from .rules import team_radio as TR
+from .rules.advanced import is_advanced
 from .rules.battle import card_info
 from .rules.late_pit import fresh_tyres_space
 from .rules.overtake import battle_targets
@@ -118,7 +120,10 @@ class HeuristicBot:
         if self._pit and self._pit[0] == race.round:
             return self._pit[1]
         want = False
-        if race_round(race) > 2 and not race.final_round and race.flag < race.final_flag:
+        if race_round(race) > 2 and self._needs_type(race, seat) and (
+                race.final_round or race.flag >= race.final_flag):
+            want = True              # [ADV] FGP 5.1.3: a late stop beats a disqualification
+        elif race_round(race) > 2 and not race.final_round and race.flag < race.final_flag:
             car = race.cars[seat]
             want = S.stop_pays(C.board_side(race, car), self._car_now(race, seat),
                                self._next_stint(race, seat)) \
@@ -269,6 +274,10 @@ class HeuristicBot:
         car = race.cars[seat]
         side = C.board_side(race, car)
         gear = gear_for(race, car)
+        trk = track_of(race)
+        # [ADV] FGP 8.4.2: a corner taken faster than its gear marker rolls the dice
+        limits = is_advanced(race) and race.safety_car is None and not race.vsc \
+            and car.space is not None and any(t.speed_limit for t in trk.tiles)
 
         def score(a):
             cols = [C.colour_of(race, c) for c in a.cards]
@@ -281,6 +290,9 @@ class HeuristicBot:
                 cost += 1.0                        # the YELLOW die
             if "blue" in cols:
                 cost += 0.8 if car.ers > 1 else 2.0
+            if limits:
+                tiles = S.tiles_driven(trk, car.space, mp)
+                cost += S.speed_limit_cost(len(SL.breaches(trk, tiles, SL.card_colour(eff))))
             return mp - cost
         return max(legal, key=score)
 
@@ -298,23 +310,25 @@ class HeuristicBot:
         # line costs a Penalty token), and only when the stop pays
         steps = [a for a in legal if isinstance(a, A.Step) and a.to not in yellow]
         near_pit = _pit_in(trk, car.space, left) is not None
-        if near_pit and self._stop_now(race, seat):
+        # the pit entry a little beyond this move: line up for it (its lane) now
+        approach = not near_pit and _pit_in(trk, car.space, left + APPROACH) is not None
+        if (near_pit or approach) and self._stop_now(race, seat):
+            reach = left - 1 if near_pit else left + APPROACH
             route = [(d, a) for a in steps
-                     for d in [0 if trk.spaces[a.to].pit_lane else _pit_in(trk, a.to, left - 1)]
-                     if d is not None]
+                     for d in [0 if trk.spaces[a.to].pit_lane else _pit_in(trk, a.to, reach)]
+                     if d is not None and a.to not in _full(race, trk, seat)]
             if route:
                 return min(route, key=lambda x: (x[0], -progress(x[1].to)))[1]
+        into_pit = [a for a in steps if trk.spaces[a.to].pit_lane]
         steps = [a for a in steps if not trk.spaces[a.to].pit_lane]
         # look ahead: no way that leaves the pit lane as the only step later
         if _pit_in(trk, car.space, left, across=True) is not None:
             safe = _spendable(race, car, steps, left - 1)
             steps = safe or steps
         # no push into another car (FGP 8.3.1: a penalty or a collision at worst)
-        occ: dict = {}
-        for c in race.cars:
-            if c.seat != seat and c.space is not None:
-                occ[c.space] = occ.get(c.space, 0) + 1
-        full = {s for s, n in occ.items() if n >= trk.spaces[s].capacity}
+        full = _full(race, trk, seat)
+        # nor into the lane that only leads into the pit lane (FGP 11.1)
+        steps = [a for a in steps if not _dead_end(trk, a.to)] or steps
         forward = [a for a in steps if a.to not in full and (
             progress(a.to) > here.span[0] + 1e-9 or trk.spaces[a.to].tile != here.tile)]
         if forward:
@@ -332,7 +346,8 @@ class HeuristicBot:
         if red:
             return max(red, key=lambda a: a.charge)
         safe = [a for a in steps if a.to not in full]
-        return (safe or steps)[0] if steps else legal[0]
+        # the pit lane (a stop) rather than a push into a car (a collision, FGP 13.5)
+        return (safe or into_pit or steps or legal)[0]
 
     @staticmethod
     def _attack_from_here(race, car) -> bool:
@@ -440,12 +455,44 @@ class HeuristicBot:
         n, rate = S.rounds_left(race.flag, race.final_flag), self._rate(race)
         keep = S.stint_value(side, car.tyre, car.wear, n, rate)
 
+        need = self._needs_type(race, seat)
+        used = compounds.used(car)
+
         def value(a):
             if a.tyre is None:
                 return keep
-            return S.stint_value(side, a.tyre, side.start_position(a.tyre), n, rate)
+            v = S.stint_value(side, a.tyre, side.start_position(a.tyre), n, rate)
+            # [ADV] FGP 5.1.3: a free change to a second tyre type is taken
+            return v + (S.PLAN_MP * 4 if need and a.tyre not in used else 0)
         fits = [a for a in legal if (a.repair == "all") == bool(car.damage)] or legal
         return max(fits, key=lambda a: (value(a), a.tyre is None))
+
+
+APPROACH = 6          # MP beyond the move within which the bot lines up for the pits
+
+
+def _dead_end(trk, space: int, depth: int = 2) -> bool:
+    """Every way forward from `space` ends in the pit lane (the pit-entry lane,
+    or the space beside it that only leads there), `depth` tiles deep."""
+    if trk.spaces[space].pit_lane:
+        return True
+    tile = trk.spaces[space].tile
+    moves = trk.moves(space)
+    ahead = [m.to for m in moves if trk.spaces[m.to].tile != tile]
+    if not ahead:
+        return False                       # a lane that merges: its lateral step goes on
+    return all(trk.spaces[t].pit_lane or (depth > 0 and _dead_end(trk, t, depth - 1))
+               for t in ahead) and any(trk.spaces[t].pit_lane for t in ahead) or (
+        depth > 0 and all(_dead_end(trk, t, depth - 1) for t in ahead))
+
+
+def _full(race, trk, seat: int) -> set[int]:
+    """The spaces another car fills (a step there is a push, FGP 8.3.1)."""
+    occ: dict = {}
+    for c in race.cars:
+        if c.seat != seat and c.space is not None:
+            occ[c.space] = occ.get(c.space, 0) + 1
+    return {s for s, n in occ.items() if n >= trk.spaces[s].capacity}
 
 
 def _done(legal):

@@ -12,9 +12,8 @@ Readings (A84, ours): "tyre types" are compounds (soft, medium, hard; wet
 tyres are a type too, FGP 10.2), so two sets of the same compound are one
 type; several disqualified cars keep their order among themselves at the
 back; a disqualified car scores the points of the place it is classified
-in (the book only moves it to last). The wet exemption needs the weather of
-FGP 3.3 / 13.1, another part of the Advanced rules not built yet: until it
-is, every Advanced race is dry (`applies`)."""
+in (the book only moves it to last). A race that has been wet at any point
+(FGP 3.3 / 13.1: `weather_steps.wet_race`) asks for one type only (`applies`)."""
 from __future__ import annotations
 
 from typing import Iterable, Sequence
@@ -56,8 +55,10 @@ def used(car) -> list[str]:
 
 
 def applies(race: Race) -> bool:
-    """FGP 5.1.3: an Advanced race that stayed dry (no weather yet: always dry)."""
-    return is_advanced(race)
+    """FGP 5.1.3: an Advanced race that stayed dry: one that started wet or
+    turned wet at any point (10.2, weather_steps.wet_race) lifts the rule."""
+    from .weather_steps import wet_race                 # weather_steps imports widely
+    return is_advanced(race) and not wet_race(race)
 
 
 def disqualified(race: Race) -> list[int]:

@@ -96,6 +96,9 @@ def safety_car(race: Race) -> list[Event]:
     ev: list[Event] = []
     period = sc_period(race, ev)                        # [ADV] FGP 13.9.1: the WHITE die
     if period == "red_flag":
+        # A54 as for the Safety Car: the count of risky events starts again (else
+        # the next event would call the SC, and perhaps a red flag, again at once)
+        race.yellow_panel = _panel(race).yellow_start
         return ev + red_flag(race)
     trk = track_of(race)
     leader = _front(race)

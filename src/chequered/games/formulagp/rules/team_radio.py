@@ -34,6 +34,7 @@ from ..state import PARAMETERS, Car, Race
 from . import card_effects as FX
 from . import cards as C
 from .where import race_round, tile_of, track_of
+from .hazards import stress_bounds
 
 RULE = "FGP 4.9"
 DRAW = 2                      # FGP 4.9: draw two cards, keep one
@@ -210,7 +211,9 @@ def value(race: Race, car: Car, cid: str) -> float:
         elif e.type == "tyre_wear":
             total -= a * (1.3 if worn else 0.9)
         elif e.type == "stress":
-            total -= a * (1.2 if car.stress >= 3 and a > 0 else 0.7)
+            # FGP 13.3: each point past STRESSED rolls the RED die at once
+            over = max(0, car.stress + a - stress_bounds()[1]) if a > 0 else 0
+            total -= a * (1.2 if car.stress >= 3 and a > 0 else 0.7) + 2.5 * over
         elif e.type == "parameter":
             total += 0.8 * a
         elif e.type == "draw":
