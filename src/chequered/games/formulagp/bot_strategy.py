@@ -232,7 +232,7 @@ def tiles_driven(trk, space: int, mp: int) -> list[int]:
     """The tiles a move of `mp` points from `space` leaves (its start tile
     included, the tile it ends on not), driving straight on in its lane where
     it can: an estimate of the corners a play takes at its colour."""
-    start = here = space
+    here = space
     a, n = trk.spaces[space].tile, trk.lap_tiles
     seen = {space}
 
