@@ -403,3 +403,14 @@ def test_race_set_any_config_field():
     assert doc["extra"]["turns"] == 6          # stopped by the turn limit we set
     bad = runner.invoke(app, ["race", "bolide", "--seats", "club", "--set", "nonsense=3"])
     assert bad.exit_code == 2 and "nonsense" in bad.stderr
+
+
+def test_python_dash_m_runs_the_same_command_line():
+    """`python -m chequered` is the console script: same output, same exit status."""
+    p = subprocess.run([sys.executable, "-m", "chequered", "games", "--json"],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert "formulagp" in [g["name"] for g in json.loads(p.stdout)]
+    p = subprocess.run([sys.executable, "-m", "chequered", "race", "nosuchgame"],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and p.stderr.startswith("error: ")
