@@ -307,6 +307,21 @@ def test_fgp_15_10_option_a_or_b_before_qualifying_the_start_tyre_from_the_sets(
     assert sorted(st.cars[1].tyres_left) == ["hard", "medium", "soft"]
 
 
+def test_fgp_15_10_wet_tyres_are_not_one_of_the_dry_sets():
+    """[ADV] 15.10 limits the sets of a dry race: a car that starts a wet
+    Advanced race on Wet tyres keeps all four of its dry sets."""
+    st = GAME.new(GAME.config(track="fast", seats=["human"] * 2, rules="advanced",
+                              options=["limited_tyre_sets"]), 1)
+    GAME.apply(st, 0, A.TyreSets("A"))
+    GAME.apply(st, 1, A.TyreSets("B"))
+    assert A.StartTyre("wet") in GAME.legal_actions(st, 0)
+    GAME.apply(st, 0, A.StartTyre("wet"))
+    GAME.apply(st, 1, A.StartTyre("soft"))
+    assert st.cars[0].tyre == "wet" and sorted(st.cars[0].tyres_left) == [
+        "hard", "medium", "soft", "soft"]
+    assert sorted(st.cars[1].tyres_left) == ["hard", "medium", "medium"]
+
+
 def test_fgp_15_10_without_the_option_the_starting_tyres_come_first():
     """The normal setup (FGP 5.1.3): no choice of sets; any compound may be
     fitted at every stop."""

@@ -38,6 +38,15 @@ def sample_configs() -> list[dict]:
                             "grid_order_start",
                             "medium_wear_placement", "counter_steer_outside",
                             "ot_management"]})
+    # FGP 15.8-15.14 with the Advanced rules, BOTs and people's teams together
+    out.append({"track": "fast", "rules": "advanced",
+                "seats": ["random"] * 2 + ["heuristic", "pro", "rookie", "heuristic"],
+                "options": ["race_director_penalties", "limited_tyre_sets",
+                            "safety_car_card_twice", "fast_virtual_safety_car",
+                            "weather_modifier", "sc_red_flag_on_6"]})
+    out.append({"track": "twisty", "seats": ["random", "heuristic"] * 2,
+                "teams": [1, 1, 2, 2], "options": ["constructors", "fast_safety_car",
+                                                   "must_counter_steer", "red_flag_restart_draw"]})
     return out
 
 

@@ -89,8 +89,11 @@ DRY = ("soft", "medium", "hard")
 
 def sets_after_fitting(sets: Sequence[str], tyre: str) -> list[str]:
     """FGP 15.10 (A107): the sets still in the pit box once `tyre` is fitted from
-    them (one set of that compound fewer); a set taken off is not used again."""
+    them (one set of that compound fewer); a set taken off is not used again.
+    [ADV] Wet tyres are no dry set: fitting them leaves the dry sets as they are."""
     left = list(sets)
+    if tyre not in DRY:
+        return left
     if tyre not in left:
         raise ValueError(f"FGP 15.10: no {tyre} set left")
     left.remove(tyre)
