@@ -97,9 +97,13 @@ def _tactics(d, w):
     return f"{w.who(d['seat'])} (BOT) {old}drives by TACTICS card {d['card']}"
 
 
+WHY = {"rejoin": " (back onto the track)", "yellow": " (yellow flag)",
+       "w2w": " (wheel-to-wheel: the WHITE die)"}
+
+
 def _move(d, w):
-    return (f"{w.who(d['seat'])} (BOT) drives {d['pace'].upper()} pace in gear {d['gear']}: "
-            f"{d['mp']} MP from its control card")
+    return (f"{w.who(d['seat'])} (BOT) drives {d['pace'].upper()} pace{WHY.get(d.get('why'), '')}"
+            f" in gear {d['gear']}: {d['mp']} MP from its control card")
 
 
 BOT_TEXT = {
