@@ -117,4 +117,9 @@ BOT_TEXT = {
     "bot_tactics": _tactics,
     "bot_move": _move,
     "bot_discard": lambda d, w: "the BOTs discard their start BATTLE cards",
+    "bot_corner": lambda d, w: (f"{w.who(d['seat'])} (BOT) ends its move on a corner: "
+                                f"{d['n']:+d} space{'s' if abs(d['n']) != 1 else ''} "
+                                f"(TACTICS card {d['card']})"),
+    "bot_corner_back": lambda d, w: f"{w.who(d['seat'])} (BOT) drops back on the corner",
+    "bot_no_red": lambda d, w: f"{w.who(d['seat'])} (Rookie BOT) never rolls the RED die",
 }

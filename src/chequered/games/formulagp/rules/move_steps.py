@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ....engine.protocol import Event
 from ....engine.steps import Step as Decision
+from ..bot import corners as BK
 from ..bot import lanes as BL
 from ..actions import Done, Extend, Reduce, Step, Stop, canon
 from ..state import Race
@@ -299,6 +300,8 @@ def _pit_enter(race: Race) -> list[Event]:
 
 # ---- FGP 8.2.2 extend -------------------------------------------------------------------
 def _extend_stage(race: Race) -> list[Event]:
+    if race.move.get("bot"):                            # BOT 2.3: the corner modification
+        return BK.corner(race)
     if len(_extend_legal(race, race.move["seat"])) <= 1:
         race.move["stage"] = "after_move"
         return []
