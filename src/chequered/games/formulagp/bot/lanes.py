@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from ..actions import Step, Stop
 from ..rules.where import occupancy, track_of
-from .table import bot_content, kind, tactics_of
+from . import tyres as BT
+from .table import bot_content, kind, record, tactics_of
 
 
 def may_change(race, pace: str) -> bool:
@@ -101,10 +102,20 @@ def choose(race, seat: int, legal: list) -> list:
     steps = [a.to for a in legal if isinstance(a, Step)]
     if car.space is None:
         return legal
-    if any(trk.spaces[t].pit_lane for t in steps):
+    due = kind(race, seat) == "pro" and BT.pit_due(race, seat)
+    pits = [t for t in steps if trk.spaces[t].pit_lane]
+    if pits and due and not trk.spaces[car.space].pit_lane:
+        return [Step(pits[0])]                  # BOT 4.1: the Pit token is on the entry
+    if pits and kind(race, seat) == "pro" and BT.too_late(race):
+        steps = [t for t in steps if not trk.spaces[t].pit_lane]   # BOT 4.1: round 22 on
+    elif pits:
         if kind(race, seat) == "pro":
-            return legal                        # BOT 5.1 (the pit stop): the fallback decides
+            return legal                        # BOT 5.1 (other reasons to pit): the fallback
         steps = [t for t in steps if not trk.spaces[t].pit_lane]   # BOT 1.4.1 c
+    if due and trk.pit is not None:
+        lat = _to_pit(trk, car.space, steps)
+        if lat is not None:
+            return [Step(lat)]
     card = bot_content(race).tactics_card(tactics_of(race, seat))
     occ = occupancy(race, seat)
     full = {t for t in steps if occ.get(t, 0) >= trk.spaces[t].capacity}
@@ -120,10 +131,27 @@ def choose(race, seat: int, legal: list) -> list:
     return legal
 
 
+def _to_pit(track, space: int, steps: list[int]) -> int | None:
+    """BOT 4.1: on the tile before the pit entry tile (or on it) a BOT due to
+    pit changes lanes towards the PIT LANE space's lane, never across the
+    yellow line (BOT 4.2)."""
+    sp = track.spaces[space]
+    entry = track.spaces[track.pit.entry_space]
+    if sp.tile not in (entry.tile, track.tile_ahead(entry.tile, -1)) or entry.lane in sp.lanes:
+        return None
+    way = "right" if entry.lane > max(sp.lanes) else "left"
+    for t in steps:
+        if _side(sp, t) == way and not track.spaces[t].pit_lane:
+            return t
+    return None
+
+
 def stepped(race, car, to: int) -> None:
     """BOT 2.2: the BOT reaches its preferred lane once a turn: the first tile
     of the card's kind it moves onto ends the lane goal of this turn."""
     trk = track_of(race)
+    if trk.spaces[to].pit_lane and kind(race, car.seat) == "pro" and BT.pit_due(race, car.seat):
+        record(race, car.seat)["pit"].update(entry=False, space=None)   # used: BOT 5.2 places the next
     here, there = trk.spaces[car.space].tile, trk.spaces[to].tile
     card = bot_content(race).tactics_card(tactics_of(race, car.seat))
     if there != here and trk.tiles[there].straight == (card.tile == "straight"):

@@ -121,5 +121,13 @@ BOT_TEXT = {
                                 f"{d['n']:+d} space{'s' if abs(d['n']) != 1 else ''} "
                                 f"(TACTICS card {d['card']})"),
     "bot_corner_back": lambda d, w: f"{w.who(d['seat'])} (BOT) drops back on the corner",
+    "bot_temperature": lambda d, w: (f"{d['temperature'].capitalize()} track: the Pit tokens of "
+                                     f"{w.order([int(s) for s in d['moved']])} (Pro BOTs on Soft"
+                                     f" or Medium) move {d['rounds']} round"
+                                     f"{'s' if d['rounds'] > 1 else ''} earlier"),
+    "bot_pit_check": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) tyre check: " + (
+        "the Pit token goes to the pit lane entry: it pits next time by" if d["pit"].get("entry")
+        else f"the Pit token moves to round {d['pit']['round']}, PIT side up") +
+        (", its tyre token on the lower side" if d["tyre_token"] == "lower" else "")),
     "bot_no_red": lambda d, w: f"{w.who(d['seat'])} (Rookie BOT) never rolls the RED die",
 }
