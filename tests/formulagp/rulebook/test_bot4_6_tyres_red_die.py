@@ -162,3 +162,35 @@ def test_bot_4_1_no_stop_on_the_red_filled_radar_spaces():
              '[[car]]\nname = "halcyon"\nat = "1.1.1"\n')
     ev = bot_turn(st, 0)
     assert not st.cars[0].in_pit and st.cars[0].space is not None
+
+
+# ---- BOT 4.2 [ADV] -----------------------------------------------------------------------
+def _wet(weather, rolls, tyre="medium"):
+    return pos(f'rules = "advanced"\nweather = "{weather}"\nround = 6\nrolls = {rolls}\n'
+               f'[[car]]\nname = "vireo"\ncontroller = "pro"\nat = "3.2.1"\ntyre = "{tyre}"\n'
+               'bot = { tactics = "TAC11", pit = { round = 15 } }\n'
+               '[[car]]\nname = "halcyon"\nat = "1.1.1"\n')
+
+
+def test_bot_4_2_dry_tyres_in_the_rain_red_pace_then_the_red_die():
+    """Dry tyres on a wet track: the tyre token flips, a stop is due; the WHITE die
+    sets the pace: red, the RED pace and a RED die after the move."""
+    st = _wet("rainy", '["white:red", "red:tyre_wear"]')
+    rec = st.bots["cars"]["0"]
+    assert (rec["tyre_token"], rec["pit"]["entry"], st.move["pace"]) == ("lower", True, "red")
+    ev = bot_turn(st, 0)
+    assert reds(ev) == [("tyre_wear", "BOT 6.1")]
+
+
+def test_bot_4_2_dry_tyres_in_the_rain_green_pace_no_red_die():
+    """A green WHITE face: the GREEN pace and no RED die."""
+    st = _wet("rainy", '["white:green"]')
+    assert st.move["pace"] == "green"
+    assert reds(bot_turn(st, 0)) == []
+
+
+def test_bot_4_2_wet_tyres_on_a_dry_track_a_stop_due_red_pace():
+    """Wet tyres on a dry track: lower tyre token and a stop due; the RED pace, no die."""
+    st = _wet("sunny", '[]', tyre="wet")
+    rec = st.bots["cars"]["0"]
+    assert (rec["tyre_token"], rec["pit"]["entry"], st.move["pace"]) == ("lower", True, "red")

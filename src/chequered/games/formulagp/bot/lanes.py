@@ -107,7 +107,7 @@ def choose(race, seat: int, legal: list) -> list:
     if pits and due and not trk.spaces[car.space].pit_lane:
         return [Step(pits[0])]                  # BOT 4.1: the Pit token is on the entry
     if pits and kind(race, seat) == "pro" and BT.too_late(race):
-        steps = [t for t in steps if not trk.spaces[t].pit_lane]   # BOT 4.1: round 22 on
+        steps = [t for t in steps if not trk.spaces[t].pit_lane]   # BOT 4.1: red-filled spaces
     elif pits:
         if kind(race, seat) == "pro":
             return legal                        # BOT 5.1 (other reasons to pit): the fallback
@@ -128,7 +128,9 @@ def choose(race, seat: int, legal: list) -> list:
         return [Step(to)]
     if Stop() in legal:                         # blocked: it stops behind (BOT 3.2.1)
         return [Stop()]
-    return legal
+    # nothing the lane rules pick (only pushes left, A132): the fallback, without
+    # the pit-lane steps taken out above
+    return [a for a in legal if not isinstance(a, Step) or a.to in steps] or legal
 
 
 def _to_pit(track, space: int, steps: list[int]) -> int | None:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from ....engine.protocol import Event
 from ..rules.dice import roll_die
+from ..rules.weather_steps import dry_in_rain
 from ..rules.where import in_yellow_zone, race_round, tile_of
+from . import tyres as BT
 from .cards import new_tactics
 from .table import bot_content, is_bot, kind, record, speed, tyre_bonus
 
@@ -45,6 +47,10 @@ def pace_for(race, ev: list, seat: int) -> tuple[str, str, str]:
         return "green", "yellow", "BOT 6.4"
     if car.w2w is not None:                                 # BOT 2.1, 3.4: wheel-to-wheel
         return roll_die(race, ev, "white", "BOT 3.4", seat=seat).colour, "w2w", "BOT 3.4"
+    if kind(race, seat) == "pro" and dry_in_rain(race, car):
+        # [ADV] BOT 4.2: the WHITE die each turn; the RED pace's RED die after the
+        # move is FGP 10.2.1's (rules/weather_steps.after_move), rolled as BOT 6.1
+        return roll_die(race, ev, "white", "BOT 4.2", seat=seat).colour, "wet", "BOT 4.2"
     return "red", "race", "BOT 2.1"                         # BOT 1.7.2.3: RED from round 3
 
 
@@ -59,6 +65,7 @@ def begin_move(race) -> list[Event]:
     ev: list[Event] = []
     if race_round(race) == 2 and kind(race, seat) == "pro":       # BOT 1.7.2.2
         new_tactics(race, ev, seat, "BOT 1.7.2.2")
+    ev += BT.check_wrong_tyres(race, seat)                         # [ADV] BOT 4.2
     pace, why, rule = pace_for(race, ev, seat)
     gear = gear_for(race, car)                     # 2nd gear in round 1 / leaving the pits
     # A130: back on track the BOT follows the players' FGP 13.4.5 (turning MP,

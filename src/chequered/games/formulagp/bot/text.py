@@ -98,7 +98,7 @@ def _tactics(d, w):
 
 
 WHY = {"rejoin": " (back onto the track)", "yellow": " (yellow flag)",
-       "w2w": " (wheel-to-wheel: the WHITE die)"}
+       "w2w": " (wheel-to-wheel: the WHITE die)", "wet": " (dry tyres on a wet track: the WHITE die)"}
 
 
 def _move(d, w):
@@ -129,5 +129,8 @@ BOT_TEXT = {
         "the Pit token goes to the pit lane entry: it pits next time by" if d["pit"].get("entry")
         else f"the Pit token moves to round {d['pit']['round']}, PIT side up") +
         (", its tyre token on the lower side" if d["tyre_token"] == "lower" else "")),
+    "bot_wrong_tyres": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) has the wrong tyres "
+                                     f"({d['tyre']}) for the track: lower tyre bonus, it pits "
+                                     "next time by"),
     "bot_no_red": lambda d, w: f"{w.who(d['seat'])} (Rookie BOT) never rolls the RED die",
 }

@@ -78,3 +78,29 @@ def flag_moved(race) -> list[Event]:
                                           "tyre_token": rec.get("tyre_token", "full")},
                         "BOT 4.1"))
     return ev
+
+
+# ---- BOT 4.2 [ADV] [Pro BOT] wrong tyres ---------------------------------------------------
+def wrong_tyres(race, seat: int) -> bool:
+    """BOT 4.2: DRY tyres on a wet track or WET tyres on a dry one (FGP 10.2.1)."""
+    from ..rules.weather_steps import dry_in_rain, wet_on_dry
+    car = race.cars[seat]
+    return dry_in_rain(race, car) or wet_on_dry(race, car)
+
+
+def check_wrong_tyres(race, seat: int) -> list[Event]:
+    """BOT 4.2, at the start of a Pro BOT's turn: with the wrong tyres for the
+    weather, once, the tyre token to its lower side and the Pit token to the
+    pit lane entry (a stop due, BOT 4.1 / 5.1)."""
+    if kind(race, seat) != "pro" or race.weather is None:
+        return []
+    rec = record(race, seat)
+    if not wrong_tyres(race, seat):
+        rec.pop("wrong_tyres", None)
+        return []
+    if rec.get("wrong_tyres"):
+        return []
+    rec["wrong_tyres"] = True
+    rec["tyre_token"] = "lower"
+    rec.setdefault("pit", {"round": None, "space": None}).update(icon="pit", entry=True)
+    return [Event("bot_wrong_tyres", {"seat": seat, "tyre": race.cars[seat].tyre}, "BOT 4.2")]
