@@ -1,5 +1,5 @@
-"""Whole races with Pro and Rookie BOT seats (BOT 1; BOT 2-7 by the heuristic
-fallback): 2, 6 and 10 cars on every track, the invariants after every step,
+"""Whole races with Pro and Rookie BOT seats (the BOT rules built so far, the rest
+by the heuristic fallback): 2, 6 and 10 cars on every track, the invariants after every step,
 replayed from the record; the race through `chequered race`; nothing of a
 BOT's face-down card reaches any seat's view or log."""
 from __future__ import annotations

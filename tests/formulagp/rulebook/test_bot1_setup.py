@@ -325,16 +325,18 @@ def test_bot_1_7_2_2_second_round_new_tactics_gear_of_the_tile_white_pace():
 
 def test_bot_1_7_2_3_no_corner_changes_and_no_card_extension_in_rounds_one_and_two():
     """Summary: rounds 1-2 run by the BOT start rules (no extension of the move);
-    from round 3 the movement rules of BOT 2 apply, which are not built yet: the BOT
-    plays its car as the heuristic bot (the documented fallback)."""
+    round 3 on: still no movement cards, the RED pace without a die (BOT 2.1)."""
     st, _ = _to_round_one([battle(1), battle(3)], pace=2)
     ev = []
     play_until(st, lambda s: s.round == 3, events=ev)
     moves = [e for e in ev if e.kind in ("bot_move", "move_play")]
     assert all(e.kind == "bot_move" for e in moves)
     assert not any(e.kind == "extend" for e in ev)
+    ev = []
     play_until(st, lambda s: s.round == 4, events=ev)
-    assert any(e.kind == "move_play" for e in ev)               # round 3: the fallback
+    moves = [e for e in ev if e.kind in ("bot_move", "move_play")]
+    assert [(e.kind, e.data["pace"], e.rule) for e in moves] == [("bot_move", "red", "BOT 2.1")] * 2
+    assert not any(e.kind == "roll" and e.rule.startswith("BOT 1.7") for e in ev)
 
 
 # ---- BOT 1.7.1 ------------------------------------------------------------------------

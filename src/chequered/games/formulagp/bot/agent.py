@@ -4,9 +4,11 @@ The BOT rules decide for a BOT through its cards and dice, which the rules
 draw and roll as game events (bot/setup.py, qualifying.py, start.py); this
 agent has no random source of its own. At a decision it is asked, it takes
 the legal action the BOT rules dictate; where the BOT chapter that dictates
-it is not built yet (BOT 2-7: lane choice, battles, tyres, pit stops, race
-events), it takes the choice of our heuristic bot (bots.py) — the
-documented, temporary fallback (docs/rules/formulagp-bots.md)."""
+it is not built yet (BOT 2.2.1-2.2.2 and BOT 3-7: a blocked BOT, battles,
+tyres, pit stops, race events), it takes the choice of our heuristic bot
+(bots.py) — the documented, temporary fallback (docs/rules/formulagp-bots.md).
+A BOT's move is the BOT rules' (bot/move.py, lanes.py, corners.py): the seat
+is left a single step at each movement point."""
 from __future__ import annotations
 
 from .. import actions as A
@@ -42,13 +44,8 @@ class BotAgent:
         self.fallback = HeuristicBot(seed * 1000 + seat)
 
     def choose(self, game, state, seat: int):
-        legal = game.legal_actions(state, seat)
-        step = state.turn.pending.step if state.turn.pending else ""
-        mv = state.move or {}
-        if step == "extend" and mv.get("bot") and A.Done() in legal:
-            # BOT 1.7.2.1-2: the first two rounds have no corner modification,
-            # and a BOT never extends with a player's cards
-            return A.Done()
+        # a BOT's move (BOT 2.1-2.3) leaves it one step at each movement point
+        # (rules/move_steps.py, bot/lanes.py): the fallback below takes it
         if self.kind == "rookie":
             # BOT 1.4.1 c / 5.1: Rookie BOTs make no pit stops
             return self.fallback.choose(_Without(game, into_pit_lane), state, seat)

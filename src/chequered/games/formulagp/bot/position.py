@@ -76,11 +76,13 @@ def build(race, cars_doc: list[dict], doc: dict | None, take, stack) -> None:
         if pit is None:
             place_pit_token(race, s, 0)
         else:
-            if not isinstance(pit, dict) or set(pit) - {"round", "icon"} or "round" not in pit \
-                    or pit.get("icon", "tyre") not in ("tyre", "pit"):
+            if not isinstance(pit, dict) or set(pit) - {"round", "icon", "entry"} \
+                    or "round" not in pit or pit.get("icon", "tyre") not in ("tyre", "pit"):
                 raise BadInput(f"{where}.pit: a table like {{round = 12, icon = \"pit\"}}")
             rec["pit"] = {"round": int(pit["round"]),
                           "space": radar_space(race.bots["start"], int(pit["round"])),
                           "icon": pit.get("icon", "tyre")}
+            if pit.get("entry"):                  # BOT 4.1: on the pit lane entry
+                rec["pit"].update(icon="pit", entry=True)
     for name, pile in piles.items():
         race.decks[name] = Deck(pile)

@@ -97,9 +97,13 @@ def _tactics(d, w):
     return f"{w.who(d['seat'])} (BOT) {old}drives by TACTICS card {d['card']}"
 
 
+WHY = {"rejoin": " (back onto the track)", "yellow": " (yellow flag)",
+       "w2w": " (wheel-to-wheel: the WHITE die)", "wet": " (dry tyres on a wet track: the WHITE die)"}
+
+
 def _move(d, w):
-    return (f"{w.who(d['seat'])} (BOT) drives {d['pace'].upper()} pace in gear {d['gear']}: "
-            f"{d['mp']} MP from its control card")
+    return (f"{w.who(d['seat'])} (BOT) drives {d['pace'].upper()} pace{WHY.get(d.get('why'), '')}"
+            f" in gear {d['gear']}: {d['mp']} MP from its control card")
 
 
 BOT_TEXT = {
@@ -113,4 +117,20 @@ BOT_TEXT = {
     "bot_tactics": _tactics,
     "bot_move": _move,
     "bot_discard": lambda d, w: "the BOTs discard their start BATTLE cards",
+    "bot_corner": lambda d, w: (f"{w.who(d['seat'])} (BOT) ends its move on a corner: "
+                                f"{d['n']:+d} space{'s' if abs(d['n']) != 1 else ''} "
+                                f"(TACTICS card {d['card']})"),
+    "bot_corner_back": lambda d, w: f"{w.who(d['seat'])} (BOT) drops back on the corner",
+    "bot_temperature": lambda d, w: (f"{d['temperature'].capitalize()} track: the Pit tokens of "
+                                     f"{w.order([int(s) for s in d['moved']])} (Pro BOTs on Soft"
+                                     f" or Medium) move {d['rounds']} round"
+                                     f"{'s' if d['rounds'] > 1 else ''} earlier"),
+    "bot_pit_check": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) tyre check: " + (
+        "the Pit token goes to the pit lane entry: it pits next time by" if d["pit"].get("entry")
+        else f"the Pit token moves to round {d['pit']['round']}, PIT side up") +
+        (", its tyre token on the lower side" if d["tyre_token"] == "lower" else "")),
+    "bot_wrong_tyres": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) has the wrong tyres "
+                                     f"({d['tyre']}) for the track: lower tyre bonus, it pits "
+                                     "next time by"),
+    "bot_no_red": lambda d, w: f"{w.who(d['seat'])} (Rookie BOT) never rolls the RED die",
 }

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from ....engine.protocol import Event
 from ....engine.steps import Step
+from ..bot import corners as BK
+from ..bot import red_die as BR
 from ..actions import CounterSteer, Discard, Done, PlayCard, QuickRepair, Rejoin
 from ..state import Race
 from . import card_effects as FX
@@ -80,6 +82,7 @@ def _resolve(race: Race) -> list[Event]:
         for die, event in H.dice_for(checks):
             mv["dice"].append(die if event != H.TRICKY_CORNER else "red_tricky")
         mv["dice"] += due_dice(race, car)               # [ADV] FGP 8.4.2 speed limits
+        mv["dice"] += BK.hazard_dice(race, car.seat)    # BOT 2.4: TACTICS hazards
         gt = mv.get("gravel_tile")
         if gt is not None and gt in race.hazards:
             g = H.gravel(mv["colours"], stops_on_tile=trk.spaces[car.space].tile == gt)
@@ -149,6 +152,8 @@ def roll(race: Race, seat: int, die: str) -> list[Event]:
     """Roll the YELLOW or RED die for `seat` and apply the face (FGP 4.11.2,
     4.11.3); a RISK card or a loss of control becomes a followup."""
     car = race.cars[seat]
+    if BR.handles(race, seat, die):                     # BOT 6.1 / 6.2
+        return BR.roll(race, seat, die)
     tricky = die == "red_tricky"
     colour = "red" if tricky else die
     rule = "FGP 4.11.3" if colour == "red" else "FGP 4.11.2"

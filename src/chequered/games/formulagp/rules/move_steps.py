@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from ....engine.protocol import Event
 from ....engine.steps import Step as Decision
+from ..bot import corners as BK
+from ..bot import lanes as BL
 from ..actions import Done, Extend, Reduce, Step, Stop, canon
 from ..state import Race
 from . import card_effects as FX
@@ -151,6 +153,8 @@ def _move_legal(race: Race, seat: int) -> list:
         out.append(Stop())                              # A22: a push is never forced
     if not mv.get("extending"):
         out += _reduce_options(race, car)
+    if mv.get("bot"):                                   # BOT 2.2: the TACTICS card steers
+        return BL.choose(race, seat, out)
     return out
 
 
@@ -211,6 +215,8 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
         return ev
     to = action.to
     move = next(m for m in trk.moves(car.space) if m.to == to)
+    if mv.get("bot"):
+        BL.stepped(race, car, to)                       # BOT 2.2: once a turn
     ev = []
     mv["left"] -= 1
     if move.crosses_yellow_line and trk.spaces[car.space].pit_exit:
@@ -294,6 +300,8 @@ def _pit_enter(race: Race) -> list[Event]:
 
 # ---- FGP 8.2.2 extend -------------------------------------------------------------------
 def _extend_stage(race: Race) -> list[Event]:
+    if race.move.get("bot"):                            # BOT 2.3: the corner modification
+        return BK.corner(race)
     if len(_extend_legal(race, race.move["seat"])) <= 1:
         race.move["stage"] = "after_move"
         return []

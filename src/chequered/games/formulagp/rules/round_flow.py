@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ....engine.protocol import Event
 from ..bot import start as BS
+from ..bot import tyres as BT
 from ..state import Race
 from . import battle as B
 from . import card_effects as FX
@@ -55,6 +56,7 @@ def _round_start(race: Race) -> list[Event]:
     race.done = []
     race.battle = None
     ev += weather_flag(race)                            # [ADV] FGP 13.1, 13.1.1
+    ev += BT.flag_moved(race)                           # BOT 4.1: the Pro BOTs' Pit tokens
     if final_lap(race.flag, race.final_flag):
         ev.append(Event("final_lap", {}, "FGP 12.1"))
     ev += late_pit_round(race)                          # [ADV] FGP 11.4

@@ -81,7 +81,8 @@ def due_dice(race: Race, car) -> list[str]:
     """The dice the move in progress owes for speed limits not charged yet;
     records the tiles charged in race.move["limits"]."""
     mv = race.move
-    if not is_advanced(race) or race.safety_car is not None or race.vsc or not mv.get("visited"):
+    if not is_advanced(race) or race.safety_car is not None or race.vsc or not mv.get("visited") \
+            or mv.get("bot"):                  # BOT 2.1.1: BOTs ignore speed limits
         return []
     from .where import in_yellow_zone, track_of
     trk = track_of(race)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ....engine import chance
 from ....engine.protocol import Event
 from ....engine.steps import Step as Decision
-from ..bot import start as BS
+from ..bot import move as BS
 from ..actions import Discard, Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend, canon
 from ..state import Race
 from . import card_effects as FX
@@ -104,7 +104,7 @@ def _begin(race: Race) -> list[Event]:
         ev.append(Event("pit_exit", {"seat": car.seat}, "FGP 11.3"))
         ev.append(Event("cold_tyres", {"seat": car.seat, "rounds": car.cold_tyres},
                         "FGP 11.3"))
-    if BS.drives(race, car.seat):                       # BOT 1.7.2: no cards, the control card
+    if BS.drives(race, car.seat):                       # BOT 1.7.2, 2.1: no cards, the control card
         return ev + BS.begin_move(race)
     fixed = race.secret.pop(car.seat, None) if race_round(race) == 1 else None
     if fixed is not None:                               # FGP 7.2.1: the revealed play,

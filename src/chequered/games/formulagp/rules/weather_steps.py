@@ -111,6 +111,8 @@ def race_start(race: Race) -> list[Event]:
     temp = card_of(race).temperature_for(face.value)
     race.weather["temperature"] = temp
     ev.append(Event("track_temperature", {"temperature": temp}, "FGP 3.3"))
+    from ..bot.tyres import track_temperature
+    ev += track_temperature(race, temp)                 # BOT 1.6: the Pro BOTs' Pit tokens
     rules = _deck(race).weather
     from .car_state import wear
     for car in race.cars:
