@@ -31,6 +31,7 @@ OPTIONS = (
     "fast_safety_car",                # FGP 15.11.2: no cards under the SC, 6 spaces a turn
     "limited_tyre_sets",              # FGP 15.10: sets A (2S 1M 1H) or B (1S 2M 1H), no more
     "weather_modifier",               # FGP 15.14 (A89): two WHITE rolls move the Weather token
+    "defending_position",             # FGP 15.7.2 (A150): after a tie the defender may block
 )
 
 
@@ -61,6 +62,9 @@ class FormulaGPConfig(GameConfig):
         if "street_defence_2" in self.options and "street_circuit" not in self.options:
             raise ValueError("street_defence_2 raises the street_circuit bonus (FGP 15.2): "
                              "add street_circuit")
+        if "defending_position" in self.options and self.rules != "advanced":
+            raise ValueError("defending_position changes the [ADV] second attempt after a "
+                             "tie (FGP 15.7.2, 9.4.3): use rules = advanced")
         for name in ("boards", "sides", "tyres", "drivers"):
             v = getattr(self, name)
             if v is not None and len(v) != len(self.seats):

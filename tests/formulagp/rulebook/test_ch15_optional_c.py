@@ -1,0 +1,154 @@
+"""Scenario tests for the last optional rules (FGP 15.1, 15.7.2, 15.8, 15.12,
+15.13), written from the rulebook: each option's position is played with and
+without the option, through GAME.legal_actions / GAME.apply."""
+from __future__ import annotations
+
+import pytest
+
+from chequered.engine.play import play
+from chequered.engine.records import record_of, replay
+from chequered.games.formulagp.checks import invariants
+from chequered.games.formulagp.config import FormulaGPConfig
+from chequered.games.formulagp.track import track_keys
+
+from ._flags_help import A, GAME, at, kinds, pos
+
+# ---- FGP 15.7.2 Defending Position ----------------------------------------------------------
+BATTLE = """
+rules = "advanced"
+round = 5
+options = {options}
+[[car]]
+name = "vireo"
+at = "1.2.1"
+tyre = "hard"
+hand = {attacker}
+[[car]]
+name = "halcyon"
+at = "{defender_at}"
+hand = {defender}
+{third}
+"""
+THIRD = """
+[[car]]
+name = "kestrel"
+at = "3.2.1"
+hand = ["G02"]
+"""
+
+
+def _no_boosts(st):
+    ev = []
+    while st.turn.pending and st.turn.pending.step == "battle_boost":
+        ev += GAME.apply(st, min(GAME.to_act(st)), A.Boost(False, False, ()))
+    return ev
+
+
+def _tie(defender, *, options=("defending_position",), third=""):
+    """Vireo (OT 2) stops behind halcyon and attacks: G05 + 2 OT LEDs
+    against R05 + P01, 4 against 4, a tie. Vireo keeps G06 for a second go."""
+    st = pos(BATTLE.format(options=list(options), attacker=["G01", "G05", "G06"],
+                           defender=["R05", "P01", *defender], defender_at="3.3.1",
+                           third=third))
+    ev = []
+    for a in (A.Done(), A.Play(("G01",), (), False)):
+        ev += GAME.apply(st, 0, a)
+    ev += GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
+    ev += GAME.apply(st, 0, A.Stop())
+    ev += GAME.apply(st, 0, A.Attack(1)) + GAME.apply(st, 0, A.Done())
+    ev += GAME.apply(st, 0, A.Cards(("G05",))) + GAME.apply(st, 1, A.Cards(("R05", "P01")))
+    ev += _no_boosts(st)
+    assert next(e for e in ev if e.kind == "battle_result").data["outcome"] == "tie"
+    return st, ev
+
+
+def test_fgp_15_7_2_the_defender_blocks_with_a_movement_card_no_second_attack():
+    """After a tie the defender may play a GREEN, RED or ORANGE card to change
+    lanes in front of the attacker: the attacker gains one tyre wear and may
+    not attack again."""
+    st, _ = _tie(["G03", "R01", "O01", "B01"])
+    assert st.turn.pending.step == "defend_block" and set(GAME.to_act(st)) == {1}
+    legal = GAME.legal_actions(st, 1)
+    assert set(legal) == {A.PlayCard("G03", "block"), A.PlayCard("R01", "block"),
+                          A.PlayCard("O01", "block"), A.Done()}     # no BLUE card
+    wear = st.cars[0].wear
+    ev = GAME.apply(st, 1, A.PlayCard("R01", "block"))
+    assert "block" in kinds(ev) and st.cars[0].wear == wear + 1
+    assert "R01" not in st.cars[1].hand and "R01" in st.cars[1].deck.discards
+    assert at(st, 1) == "3.2.1" and at(st, 0) == "2.2.1"        # into the attacker's lane
+    assert st.battle is None and st.cars[0].ot == 0
+    assert not (st.turn.pending and st.turn.pending.step == "second_attempt")
+
+
+def test_fgp_15_7_2_without_a_block_the_attacker_tries_again_one_ot_less():
+    """If the defender does not block, the attacker may attack again with one
+    OT point less, the two battling with the cards they have left."""
+    st, _ = _tie(["G03"])
+    GAME.apply(st, 1, A.Done())
+    assert st.turn.pending.step == "second_attempt" and set(GAME.to_act(st)) == {0}
+    ev = GAME.apply(st, 0, A.Attack(1))
+    assert "second_attempt" in kinds(ev) and st.cars[0].ot == 1
+    GAME.apply(st, 0, A.Done())
+    ev = GAME.apply(st, 0, A.Cards(("G06",))) + GAME.apply(st, 1, A.Cards(("G03",)))
+    ev += _no_boosts(st)
+    assert [e for e in ev if e.kind == "battle_result"][-1].data["outcome"] == "attacker"
+
+
+def test_fgp_15_7_2_with_the_lane_taken_the_defender_blocks_where_it_is():
+    """A car already beside the defender in the attacker's lane: the blocking
+    defender holds its line (A150); the attacker still gains the wear and
+    does not attack again."""
+    st, _ = _tie(["G03"], third=THIRD)
+    wear = st.cars[0].wear
+    ev = GAME.apply(st, 1, A.PlayCard("G03", "block"))
+    assert "block_lane" not in kinds(ev) and at(st, 1) == "3.3.1"
+    assert st.battle is None and st.cars[0].wear == wear + 1
+
+
+def test_fgp_15_7_2_no_block_card_or_no_option_the_attacker_decides():
+    """With only a BLUE card the defender cannot block; without the option
+    the attacker decides at once (FGP 9.4.3)."""
+    st, _ = _tie(["B01"])
+    assert st.turn.pending.step == "second_attempt"
+    st, _ = _tie(["G03"], options=())
+    assert st.turn.pending.step == "second_attempt"
+
+
+def test_fgp_15_7_2_the_option_needs_the_advanced_second_attempt():
+    """The block changes an Advanced rule: a Standard race refuses the option."""
+    with pytest.raises(ValueError):
+        FormulaGPConfig(seats=["heuristic"] * 2, options=["defending_position"])
+
+
+def option_steps_reached() -> set[str]:
+    """The steps only these options ask for (test_turn_engine.py's table check)."""
+    st, _ = _tie(["G03"])
+    return {GAME.pending_step(st).name}
+
+
+# ---- the options together, whole races --------------------------------------------------------
+OPTIONS_C = ["defending_position"]
+KINDS = {"block"}                       # the heuristic always blocks when it can
+
+
+@pytest.mark.parametrize("track", track_keys())
+@pytest.mark.parametrize("cars", [2, 6, 10])
+def test_fgp_15_c_options_together_whole_races_keep_the_invariants_and_replay(track, cars):
+    """Heuristic drivers race an Advanced race to the end with every option of
+    this part on; after every action the race is sound, and its record
+    replays it. The 10-car race on the fast track meets every option's case."""
+    cfg = GAME.config(track=track, rules="advanced", seats=["heuristic"] * cars,
+                      options=OPTIONS_C)
+    seed = 1 if (track, cars) == ("fast", 10) else 3
+    st = GAME.new(cfg, seed)
+    seen: set[str] = set()
+
+    def check(seat, action, events, step):
+        seen.update(e.kind for e in events if e.kind in KINDS)
+        assert not invariants(st), invariants(st)
+    played = play(GAME, cfg, seed, on_step=check, state=st)
+    assert GAME.is_over(st) and sorted(GAME.result(st).classification) == list(range(cars))
+    rec = record_of(GAME, cfg, seed, played.actions, st)
+    assert GAME.state_hash(replay(rec)) == GAME.state_hash(st)
+    if (track, cars) == ("fast", 10):
+        assert seen == KINDS, seen
