@@ -32,6 +32,7 @@ OPTIONS = (
     "limited_tyre_sets",              # FGP 15.10: sets A (2S 1M 1H) or B (1S 2M 1H), no more
     "weather_modifier",               # FGP 15.14 (A89): two WHITE rolls move the Weather token
     "defending_position",             # FGP 15.7.2 (A150): after a tie the defender may block
+    "photo_finish",                   # FGP 15.8 (A151): cars level for the win race on
 )
 
 

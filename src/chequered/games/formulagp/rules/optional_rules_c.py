@@ -26,3 +26,39 @@ def block_side(defender_lanes: Sequence[int], attacker_lanes: Sequence[int]) -> 
     if min(attacker_lanes) > max(defender_lanes):
         return "right"
     return None
+
+
+# ---- FGP 15.8 Photo Finish ----------------------------------------------------------------
+PHOTO_ROUNDS = 12       # A151 (ours): photo-finish rounds before the driver sequence decides
+
+
+def photo_group(finishers: Sequence, placed: Sequence, winner: int) -> list[int]:
+    """FGP 15.8: the cars fighting for the win on the winner's tile after the
+    penalties (FGP 12.2.1): the winner and every car on its tile and lap that
+    crossed the line in the final round, not spun, no lap down. Fewer than
+    two: no photo finish. `finishers` / `placed` are rules/finish.py's."""
+    at = {p.seat: p.distance for p in placed}
+    ok = [f.seat for f in finishers if f.crossed and f.spin == "none" and not f.laps_down]
+    if winner not in ok:
+        return []
+    group = [s for s in ok if at[s] == at[winner]]
+    return group if len(group) > 1 else []
+
+
+def photo_leader(scores: dict[int, int]) -> tuple[int | None, list[int]]:
+    """FGP 15.8.1: the car a tile ahead of all the others wins; else the cars
+    level at the front go on (the winner None and those cars)."""
+    best = max(scores.values())
+    front = [s for s, v in scores.items() if v == best]
+    return (front[0] if len(front) == 1 else None), front
+
+
+def photo_classification(classification: Sequence[int], group: Sequence[int],
+                         scores: dict[int, int], winner: int | None) -> list[int]:
+    """The classification with the photo-finish cars (the top of it) in their
+    new order: the winner first, the others by the tiles reached (A151), the
+    driver sequence (the old order) breaking ties."""
+    old = list(classification)
+    ranked = sorted(group, key=lambda s: (s != winner, -scores.get(s, 0), old.index(s)))
+    rest = [s for s in old if s not in set(group)]
+    return ranked + rest

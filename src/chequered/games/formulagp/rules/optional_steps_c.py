@@ -94,3 +94,100 @@ EVENT_TEXT = {
     "block_lane": lambda d, w: f"{w.who(d['seat'])} changes lanes to block",
     "no_block": lambda d, w: f"{w.who(d['seat'])} does not block",
 }
+
+
+# ---- FGP 15.8 Photo Finish -----------------------------------------------------------------
+PHOTO = "photo_finish"                  # FGP 15.8
+
+
+def photo_running(race: Race) -> bool:
+    return "photo" in race.optional
+
+
+def photo_start(race: Race, finishers, penalty_tiles: int) -> list[Event] | None:
+    """FGP 15.8: after the penalties (12.2.1) the cars tied on the winner's
+    tile race on; None when there is no photo finish (the classification
+    stands). The race's `optional["photo"]` holds the cars, their tiles after
+    the penalties (`at`) and the tiles they stood on (`from`)."""
+    from .finish import apply_end_penalties
+    from .where import whole_tiles
+    if not on(race, PHOTO):
+        return None
+    trk = track_of(race)
+    placed = apply_end_penalties(finishers, trk.lap_tiles, penalty_tiles)
+    group = R.photo_group(finishers, placed, race.classification[0])
+    if not group:
+        return None
+    at = {p.seat: p.distance for p in placed}
+    race.optional["photo"] = {"cars": group, "all": list(group), "rounds": 0,
+                              "at": [at[s] for s in group],
+                              "from": [whole_tiles(race, race.cars[s]) for s in group]}
+    race.turn.phase = "photo_round"
+    return [Event("photo_finish", {"cars": list(group)}, "FGP 15.8")]
+
+
+def _scores(race: Race) -> dict[int, int]:
+    """Each photo-finish car's tile: where the penalties put it plus the tiles
+    it has driven since (A151)."""
+    from .where import whole_tiles
+    pf = race.optional["photo"]
+    return {s: a + whole_tiles(race, race.cars[s]) - f
+            for s, a, f in zip(pf["all"], pf["at"], pf["from"])}
+
+
+def _photo_round(race: Race) -> list[Event]:
+    """FGP 15.8.1: one more turn each, in driver sequence, with the cards in
+    hand (no draw phase); with no movement card among them each draws the top
+    card of its deck first; a sole car with one wins once it has moved."""
+    from .draw import has_playable_movement
+    from .round_flow import finish_order
+    pf = race.optional["photo"]
+    cars = [s for s in finish_order(race) if s in pf["cars"]]
+    ev: list[Event] = []
+    movers = [s for s in cars if has_playable_movement(race, race.cars[s])]
+    if not movers:                                    # FGP 15.8.1 third bullet
+        for s in cars:
+            C.draw_cards(race, race.cars[s], 1, "FGP 15.8.1", events=ev)
+        movers = [s for s in cars if has_playable_movement(race, race.cars[s])]
+    pf["rounds"] += 1
+    pf["sole"] = movers[0] if len(movers) == 1 else None   # FGP 15.8.1 second bullet
+    race.sequence = movers
+    race.seq_pos = 0
+    race.done = [c.seat for c in race.cars if c.seat not in movers]
+    race.turn.phase = "turns"
+    return ev + [Event("photo_round", {"round": pf["rounds"], "order": list(movers)},
+                       "FGP 15.8.1")]
+
+
+def photo_check(race: Race) -> list[Event]:
+    """The photo-finish round is over (round_flow's round end): a winner, or
+    the cars still level go again; after PHOTO_ROUNDS the order stands."""
+    pf = race.optional["photo"]
+    scores = _scores(race)
+    winner, front = R.photo_leader({s: scores[s] for s in pf["cars"]})
+    if pf.get("sole") is not None:
+        winner = pf["sole"]
+    if winner is None and pf["rounds"] < R.PHOTO_ROUNDS:
+        pf["cars"] = front
+        race.turn.phase = "photo_round"
+        return []
+    race.classification = R.photo_classification(race.classification, pf["all"], scores,
+                                                 winner)
+    del race.optional["photo"]
+    race.turn.phase = "photo_done"
+    return [Event("photo_winner", {"seat": race.classification[0],
+                                   "decided": winner is not None}, "FGP 15.8.1")]
+
+
+def _photo_done(race: Race) -> list[Event]:
+    from .round_flow import classified
+    return classified(race)
+
+
+PHASES = {"photo_round": _photo_round, "photo_done": _photo_done}
+EVENT_TEXT.update({
+    "photo_finish": lambda d, w: "PHOTO FINISH: " + w.order(d["cars"]) + " race on for the win",
+    "photo_round": lambda d, w: f"photo-finish round {d['round']}: " + w.order(d["order"]),
+    "photo_winner": lambda d, w: f"{w.who(d['seat'])} wins the photo finish" if d["decided"]
+    else f"no car pulls clear: the driver sequence gives {w.who(d['seat'])} the win",
+})

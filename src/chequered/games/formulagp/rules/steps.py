@@ -60,7 +60,7 @@ STEPS = (*setup_steps.STEPS, *start_steps.STEPS, *turn.STEPS, *move_steps.STEPS,
 PHASES = {**bot_setup.PHASES,                     # BOT 1.3-1.4: before everything else
           **setup_steps.PHASES, **start_steps.PHASES, **round_flow.PHASES,
           **flag_steps.PHASES, **radio_steps.PHASES, **optional_steps.PHASES,
-          **optional_steps_b.PHASES, "turns": _turns, "round_end_dice": _round_end_dice}
+          **optional_steps_b.PHASES, **optional_steps_c.PHASES, "turns": _turns, "round_end_dice": _round_end_dice}
 
 MACHINE = Machine(STEPS, PHASES, turn_rule="FGP 7.1", over_rule="FGP 12",
                   names=seat_names, describe=describe_action)
