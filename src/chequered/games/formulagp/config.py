@@ -33,6 +33,7 @@ OPTIONS = (
     "weather_modifier",               # FGP 15.14 (A89): two WHITE rolls move the Weather token
     "defending_position",             # FGP 15.7.2 (A150): after a tie the defender may block
     "photo_finish",                   # FGP 15.8 (A151): cars level for the win race on
+    "overtake_mode",                  # FGP 15.13 (A152): no DRS; OT saved at the control point
 )
 
 

@@ -62,3 +62,36 @@ def photo_classification(classification: Sequence[int], group: Sequence[int],
     ranked = sorted(group, key=lambda s: (s != winner, -scores.get(s, 0), old.index(s)))
     rest = [s for s in old if s not in set(group)]
     return ranked + rest
+
+
+# ---- FGP 15.13 New Overtake Mode ----------------------------------------------------------
+def zone_tiles(drs_zones: Sequence[Sequence[int]], zone: int | None) -> frozenset[int]:
+    """FGP 15.13: the tiles of the one DRS zone used as the control point
+    (1-based `zone`, the track data's `overtake_zone`); empty without one."""
+    if zone is None or not 1 <= zone <= len(drs_zones):
+        return frozenset()
+    return frozenset(drs_zones[zone - 1])
+
+
+def entered(zone: frozenset[int], start_tile: int | None, tiles_driven: Iterable[int]) -> bool:
+    """FGP 15.13 "each time you enter the DRS zone" (A152): the move started
+    outside the zone and drove onto one of its tiles."""
+    return start_tile not in zone and any(t in zone for t in tiles_driven)
+
+
+def caught_gap(zone: frozenset[int], my_tile: int, others: Iterable[int], lap_tiles: int
+               ) -> int | None:
+    """FGP 15.13: the tiles from this car to the nearest car ahead of it in the
+    zone, that car's tile counted (the same tile counts 1, A152); None when
+    the car is not in the zone or no other car is ahead of it there."""
+    if my_tile not in zone:
+        return None
+    gaps = [max(1, (t - my_tile) % lap_tiles) for t in others if t in zone
+            and (t - my_tile) % lap_tiles <= len(zone)]
+    return min(gaps) if gaps else None
+
+
+def overtake_charge(gap: int | None, max_ot: int) -> int:
+    """FGP 15.13: the saved OT set at the control point: the gap, up to the
+    car's maximum OT; no car caught in the zone sets it to zero."""
+    return 0 if gap is None else min(gap, max_ot)

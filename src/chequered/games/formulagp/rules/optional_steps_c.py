@@ -191,3 +191,50 @@ EVENT_TEXT.update({
     "photo_winner": lambda d, w: f"{w.who(d['seat'])} wins the photo finish" if d["decided"]
     else f"no car pulls clear: the driver sequence gives {w.who(d['seat'])} the win",
 })
+
+
+# ---- FGP 15.13 New Overtake Mode -------------------------------------------------------------
+OVERTAKE = "overtake_mode"              # FGP 15.13
+
+
+def no_drs(race: Race) -> bool:
+    """FGP 15.13: the regulations have no DRS; the zone is only a control point."""
+    return on(race, OVERTAKE)
+
+
+def saved_ot(race: Race, seat: int) -> int:
+    return race.optional.get("overtake", {}).get(str(seat), 0) if on(race, OVERTAKE) else 0
+
+
+def control_point(race: Race, car) -> list[Event]:
+    """FGP 15.13 after the move: a car that entered the zone has its saved OT
+    set to the tiles to the car it caught there (up to its maximum OT), or to
+    zero when it caught none."""
+    if not on(race, OVERTAKE) or car.space is None:
+        return []
+    trk = track_of(race)
+    zone = R.zone_tiles(trk.drs_zones, trk.spec.overtake_zone if trk.spec else None)
+    visited = race.move.get("visited") or []           # [] out of the pit box
+    start = trk.spaces[visited[0]].tile if visited else None
+    if not R.entered(zone, start, [trk.spaces[s].tile for s in visited[1:] + [car.space]]):
+        return []
+    others = [trk.spaces[c.space].tile for c in race.cars
+              if c.seat != car.seat and c.space is not None]
+    gap = R.caught_gap(zone, trk.spaces[car.space].tile, others, trk.lap_tiles)
+    if race.safety_car is not None or race.vsc:        # A152: no overtaking (FGP 13.9)
+        gap = None
+    n = R.overtake_charge(gap, max(0, C.max_ot(race, car)))
+    race.optional.setdefault("overtake", {})[str(car.seat)] = n
+    return [Event("overtake_mode", {"seat": car.seat, "ot": n, "gap": gap or 0}, "FGP 15.13")]
+
+
+def spend_saved_ot(race: Race, seat: int) -> None:
+    """FGP 15.13: the saved points are used once, by a battle; they do not come back."""
+    if saved_ot(race, seat):
+        race.optional["overtake"][str(seat)] = 0
+
+
+EVENT_TEXT["overtake_mode"] = lambda d, w: (
+    f"{w.who(d['seat'])} crosses the control point {d['gap']} tiles behind: "
+    f"Overtake Mode {d['ot']} OT saved" if d["gap"] else
+    f"{w.who(d['seat'])} crosses the control point with no car to catch: Overtake Mode 0")
