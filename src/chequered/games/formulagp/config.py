@@ -34,6 +34,7 @@ OPTIONS = (
     "defending_position",             # FGP 15.7.2 (A150): after a tie the defender may block
     "photo_finish",                   # FGP 15.8 (A151): cars level for the win race on
     "overtake_mode",                  # FGP 15.13 (A152): no DRS; OT saved at the control point
+    "momentum_sequence",              # FGP 15.1 (A153): cars sharing a tile move by LEDs shown
 )
 
 

@@ -95,3 +95,29 @@ def overtake_charge(gap: int | None, max_ot: int) -> int:
     """FGP 15.13: the saved OT set at the control point: the gap, up to the
     car's maximum OT; no car caught in the zone sets it to zero."""
     return 0 if gap is None else min(gap, max_ot)
+
+
+# ---- FGP 15.1 Player Turn Sequence determined by momentum ----------------------------------
+def momentum_groups(tiles: dict[int, int]) -> list[list[int]]:
+    """FGP 15.1: the cars that start their turn on one tile, two or more
+    (`tiles`: seat -> tile of the cars the rule covers), in seat order."""
+    by: dict[int, list[int]] = {}
+    for seat, tile in sorted(tiles.items()):
+        by.setdefault(tile, []).append(seat)
+    return [g for _, g in sorted(by.items()) if len(g) > 1]
+
+
+def momentum_order(order: Sequence[int], groups: Sequence[Sequence[int]],
+                   leds: dict[int, int], worn: Iterable[int]) -> list[int]:
+    """FGP 15.1: within each group the most LEDs of the movement cards shown
+    moves first, a tie keeps the standard order, a car on worn tyres moves
+    last (A153: last of its tile; one that showed no card before it). The
+    group keeps the places the standard sequence gave its cars."""
+    out = list(order)
+    worn = set(worn)
+    for g in groups:
+        slots = sorted(out.index(s) for s in g)
+        ranked = sorted(g, key=lambda s: (s in worn, -leds.get(s, -1), order.index(s)))
+        for i, s in zip(slots, ranked):
+            out[i] = s
+    return out

@@ -4,9 +4,11 @@ step modules call, each doing nothing unless its option is in
 rules/optional_rules_c.py."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from ....engine.protocol import Event
 from ....engine.steps import Step
-from ..actions import Done, PlayCard
+from ..actions import Done, PlayCard, canon
 from ..state import Race
 from . import cards as C
 from .car_state import wear
@@ -84,7 +86,7 @@ STAGES = {"defend_block": _stage}
 def steps():
     return (Step("defend_block", "FGP 15.7.2", _legal, _act,
                  label="block the second attempt with a GREEN, RED or ORANGE card, or not",
-                 from_hand=True),)
+                 from_hand=True), *_steps_c())
 
 
 # ---- the log's words for the events above (log.py joins them) ---------------------------
@@ -238,3 +240,109 @@ EVENT_TEXT["overtake_mode"] = lambda d, w: (
     f"{w.who(d['seat'])} crosses the control point {d['gap']} tiles behind: "
     f"Overtake Mode {d['ot']} OT saved" if d["gap"] else
     f"{w.who(d['seat'])} crosses the control point with no car to catch: Overtake Mode 0")
+
+
+# ---- FGP 15.1 Player Turn Sequence determined by momentum ------------------------------------
+MOMENTUM = "momentum_sequence"          # FGP 15.1
+
+
+def momentum_start(race: Race) -> list[Event]:
+    """FGP 15.1 after the standard sequence (FGP 7.3.2) of a round from round 2
+    on: the cars sharing a tile choose their movement play face down, all at
+    once (step `momentum_cards`). Left out (A153): cars in a slipstream space
+    (the book's bullet), spun or off the track, in the pit lane, with a blue
+    flag (they move after the others of the tile, 7.3.2), BOT cars (todo), and
+    the rounds under the Safety Car or the VSC (single file, no overtaking)."""
+    from ..bot.start import is_bot
+    from .where import race_round
+    race.optional.pop("momentum", None)               # last round's plays are spent
+    if not on(race, MOMENTUM) or race_round(race) < 2 or race.safety_car is not None \
+            or race.vsc:
+        return []
+    trk = track_of(race)
+    tiles = {c.seat: trk.spaces[c.space].tile for c in race.cars
+             if c.space is not None and not c.spun and not c.off_track and not c.blue_flag
+             and not trk.spaces[c.space].slipstream and not trk.spaces[c.space].pit_lane
+             and not is_bot(race, c.seat) and c.seat in race.sequence}
+    groups = R.momentum_groups(tiles)
+    if not groups:
+        return []
+    race.optional["momentum_groups"] = groups
+    choosing = [s for g in groups for s in g if _plays_now(race, s)]
+    race.turn.phase = "momentum_order"
+    if choosing:
+        wait(race, "momentum_cards", choosing)
+    return []
+
+
+@contextmanager
+def turn_start(race: Race, seat: int):
+    """The race as at the start of `seat`'s turn, nothing done yet: what the
+    turn's play questions (turn._play_legal, gear_for) read of the move."""
+    saved, race.move = race.move, {"seat": seat, "stage": "momentum"}
+    try:
+        yield race
+    finally:
+        race.move = saved
+
+
+def _plays_now(race: Race, seat: int) -> list:
+    """The plays the car could make at the start of its turn."""
+    from .turn import _play_legal
+    with turn_start(race, seat):
+        return _play_legal(race, seat)
+
+
+def _momentum_legal(race: Race, seat: int) -> list:
+    return _plays_now(race, seat)
+
+
+def _momentum_act(race: Race, seat: int, action) -> list[Event]:
+    race.secret[seat] = {"cards": list(action.cards), "orange_as": list(action.orange_as),
+                         "characteristic": action.characteristic}
+    return [Event("secret_chosen", {"seat": seat}, "FGP 15.1")]
+
+
+def _momentum_order(race: Race) -> list[Event]:
+    """FGP 15.1: the cards are shown together and go on the table (out of the
+    hand, as FGP 7.2.1's); the LEDs order each tile; the car drives them on
+    its turn (turn._begin: `momentum_play`)."""
+    from ....engine import chance
+    from .tyres import worn_out
+    groups = race.optional.pop("momentum_groups")
+    ev: list[Event] = []
+    leds: dict[int, int] = {}
+    plays = race.optional.setdefault("momentum", {})
+    for seat in [s for g in groups for s in g if s in race.secret]:
+        sec = race.secret.pop(seat)
+        car = race.cars[seat]
+        leds[seat] = sum(C.action_card(C.content_of(race), c).leds for c in sec["cards"])
+        for c in sec["cards"]:
+            C.play(car, c, "FGP 15.1")
+        plays[str(seat)] = {"movement": sec["cards"], "orange_as": sec["orange_as"],
+                            "characteristic": sec["characteristic"]}
+        chance.reveal(ev, "momentum_reveal", {"seat": seat, "cards": sec["cards"],
+                                              "leds": leds[seat]}, "FGP 15.1")
+    worn = [s for g in groups for s in g
+            if worn_out(C.board_side(race, race.cars[s]), race.cars[s].tyre, race.cars[s].wear)]
+    race.sequence = R.momentum_order(race.sequence, groups, leds, worn)
+    race.turn.phase = "turns"
+    return ev + [Event("sequence", {"order": list(race.sequence)}, "FGP 15.1")]
+
+
+def momentum_play(race: Race, seat: int) -> dict | None:
+    """FGP 15.1: the play this car showed for the order, driven on its turn."""
+    return race.optional.get("momentum", {}).pop(str(seat), None)
+
+
+PHASES["momentum_order"] = _momentum_order
+EVENT_TEXT["momentum_reveal"] = lambda d, w: (
+    f"{w.who(d['seat'])} shows " + ", ".join(w.card(c) for c in d["cards"])
+    + f" ({d['leds']} LEDs) for the order on its tile")
+
+
+def _steps_c():
+    return (Step("momentum_cards", "FGP 15.1", _momentum_legal, _momentum_act,
+                 label="choose your movement cards for the order on your tile",
+                 concurrent=True, secret=True, key=canon,
+                 public_text=lambda action: "chooses movement cards face down"),)

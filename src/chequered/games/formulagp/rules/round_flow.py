@@ -110,7 +110,8 @@ def _sequence(race: Race) -> list[Event]:
     race.sequence = order
     race.seq_pos = 0
     race.turn.phase = "turns"
-    return [Event("sequence", {"order": list(order)}, "FGP 7.3.2")]
+    return [Event("sequence", {"order": list(order)}, "FGP 7.3.2")] \
+        + OC.momentum_start(race)                       # FGP 15.1 (option)
 
 
 def _round_end(race: Race) -> list[Event]:
