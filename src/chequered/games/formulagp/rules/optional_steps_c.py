@@ -25,8 +25,8 @@ def on(race: Race, name: str) -> bool:
 
 # ---- FGP 15.7.2 Defending Position ---------------------------------------------------------
 def _blocks(race: Race) -> list[str]:
-    b = race.battle
-    return R.block_cards(race.cars[b["defender"]].hand, C._facts(race))
+    hand = race.cars[race.battle["defender"]].hand
+    return R.block_cards(hand, {c: (C.kind_of(race, c), C.colour_of(race, c)) for c in hand})
 
 
 def after_tie_stage(race: Race) -> str:
