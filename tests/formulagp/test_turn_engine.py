@@ -344,9 +344,10 @@ def _secondary_attack_reached() -> set[str]:
 
 def _option_steps_reached() -> set[str]:
     """Steps only an optional rule asks for: FGP 15.10's choice of tyre sets."""
+    from .rulebook.test_ch15_optional_c import option_steps_reached   # FGP 15.7.2 ...
     st = GAME.new(GAME.config(track="fast", seats=["random"] * 2,
                               options=["limited_tyre_sets"]), 1)
-    return {GAME.pending_step(st).name}
+    return {GAME.pending_step(st).name} | option_steps_reached()
 
 
 def test_every_step_in_the_table_is_reached_in_some_race():

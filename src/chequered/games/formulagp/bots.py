@@ -378,6 +378,17 @@ class HeuristicBot:
         """[ADV] FGP 9.4.3: attack again with a hand still worth it."""
         return self._attack(race, seat, [a for a in legal if isinstance(a, A.Attack)])
 
+    def _momentum_cards(self, race, seat, legal):
+        """FGP 15.1: the play it would make on its turn, shown for the order."""
+        from .rules.optional_steps_c import turn_start
+        with turn_start(race, seat):
+            return self._play(race, seat, legal)
+
+    def _defend_block(self, race, seat, legal):
+        """FGP 15.7.2: block with the weakest card that can (a card for a tyre wear)."""
+        cards = [a for a in legal if isinstance(a, A.PlayCard)]
+        return min(cards, key=lambda a: card_value(race, a.card)) if cards else legal[-1]
+
     def _quali_wear(self, race, seat, legal):
         """FGP 15.3: a point or two of wear while the tyres are fresh."""
         return legal[min(len(legal) - 1, 1)]

@@ -31,6 +31,10 @@ OPTIONS = (
     "fast_safety_car",                # FGP 15.11.2: no cards under the SC, 6 spaces a turn
     "limited_tyre_sets",              # FGP 15.10: sets A (2S 1M 1H) or B (1S 2M 1H), no more
     "weather_modifier",               # FGP 15.14 (A89): two WHITE rolls move the Weather token
+    "defending_position",             # FGP 15.7.2 (A150): after a tie the defender may block
+    "photo_finish",                   # FGP 15.8 (A151): cars level for the win race on
+    "overtake_mode",                  # FGP 15.13 (A152): no DRS; OT saved at the control point
+    "momentum_sequence",              # FGP 15.1 (A153): cars sharing a tile move by LEDs shown
 )
 
 
@@ -61,6 +65,9 @@ class FormulaGPConfig(GameConfig):
         if "street_defence_2" in self.options and "street_circuit" not in self.options:
             raise ValueError("street_defence_2 raises the street_circuit bonus (FGP 15.2): "
                              "add street_circuit")
+        if "defending_position" in self.options and self.rules != "advanced":
+            raise ValueError("defending_position changes the [ADV] second attempt after a "
+                             "tie (FGP 15.7.2, 9.4.3): use rules = advanced")
         for name in ("boards", "sides", "tyres", "drivers"):
             v = getattr(self, name)
             if v is not None and len(v) != len(self.seats):

@@ -15,6 +15,7 @@ from .content import load_content
 from .bot.text import BOT_TEXT, card_name
 from .rules import cards as C
 from .rules.optional_steps_b import EVENT_TEXT as OB_TEXT
+from .rules.optional_steps_c import EVENT_TEXT as OC_TEXT
 
 FUNCTIONS = {"counter_steer": "a counter-steer", "ot_plus1": "+1 OT", "brake": "Brake!",
              "ers_2x": "+1 ERS", "tyre_2x": "a tyre-wear space back",
@@ -389,6 +390,7 @@ EVENT_TEXT = {
 
 
 EVENT_TEXT.update(OB_TEXT)                  # FGP 15.8-15.13 optional rules
+EVENT_TEXT.update(OC_TEXT)                  # FGP 15.1, 15.7.2, 15.8, 15.12, 15.13
 
 
 def describe(event: Event, state=None) -> str:

@@ -211,6 +211,9 @@ class TrackSpec(Strict):
     pit_boxes: int = Field(default=10, ge=1, le=12)    # FGP 2.1.4, 3.1
     treat_as_straight: list[int] = []          # 1-based; 8th gear token (FGP 2.1)
     gear_markers: list[GearMarker] = []        # [ADV]
+    # FGP 15.13 (option overtake_mode): the DRS zone on the main straight (1-based
+    # in the lap's order of zones) that serves as the control point
+    overtake_zone: int | None = Field(default=None, ge=1)
 
 
 # ---- the built graph ----------------------------------------------------------
@@ -617,6 +620,9 @@ def load_track(path: str | Path, library: Library | None = None) -> Track:
                      treat_as_straight=spec.treat_as_straight,
                      gear_markers=spec.gear_markers, pit_boxes=spec.pit_boxes,
                      source=str(path))
+    if spec.overtake_zone is not None and spec.overtake_zone > len(tr.drs_zones):
+        raise TrackError(f"{path}: track.overtake_zone: {spec.overtake_zone} but the track "
+                         f"has {len(tr.drs_zones)} DRS zone(s)")
     tr.spec = spec
     return tr
 

@@ -50,6 +50,9 @@ def view(race: Race, seat: int | None) -> dict:
             doc["radio_drawn"] = len(car.radio_drawn)
         if race.config.rules == "advanced":             # [ADV] FGP 11.4, on the board
             doc["fresh_tyres"] = car.fresh_tyres
+        if "overtake_mode" in race.config.options:      # FGP 15.13: saved OT, on the board
+            from .rules.optional_steps_c import saved_ot
+            doc["overtake_ot"] = saved_ot(race, car.seat)
         cars.append(doc)
     p = race.turn.pending
     v = {

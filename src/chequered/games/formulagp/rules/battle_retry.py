@@ -18,6 +18,7 @@ from . import card_effects as FX
 from . import cards as C
 from .advanced import is_advanced
 from .decide import wait
+from .optional_steps_c import after_tie_stage
 
 RETRY_OT = 1            # FGP 9.4.3: the attacker reduces its OT by 1
 
@@ -45,7 +46,7 @@ def offer(race: Race) -> list[Event]:
     b = race.battle
     for s in (b["attacker"], b["defender"]):          # the cards' LEDs were for that battle
         FX.clear_battle_effects(race.cars[s])
-    race.move["stage"] = "second_attempt"
+    race.move["stage"] = after_tie_stage(race)       # FGP 15.7.2: the defender may block
     return []
 
 

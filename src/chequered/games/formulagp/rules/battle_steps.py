@@ -24,6 +24,7 @@ from .move_steps import brake_cards
 from . import optional_rules as O
 from .optional_rules import street_defence_leds
 from .optional_steps import overrun
+from . import optional_steps_c as OC
 from .start_steps import infos, stressed
 from .turn import car_of, wear
 from .speed_limits import due_dice
@@ -73,7 +74,8 @@ def _battle(race: Race) -> list[Event]:
     mv = race.move
     car = car_of(race)
     behind = mv.get("ahead") is not None and mv["ahead"] in mv["blocked"]
-    ch = charge_ot(mv["left"], _max_ot(race, car), ot=0, slipstream=behind, round_no=race_round(race))
+    ch = charge_ot(mv["left"], _max_ot(race, car), ot=OC.saved_ot(race, car.seat),  # FGP 15.13
+                   slipstream=behind, round_no=race_round(race))
     car.ot = ch.ot
     mv["charged"] = [mv["left"], behind]        # FGP 15.7.1: a Brake! may lower it
     mv["left"] = 0
@@ -142,6 +144,7 @@ def _attack_act(race: Race, seat: int, action) -> list[Event]:
             + failed_lapping(race, seat, race.move["blocked"])
     race.battle = {"attacker": seat, "defender": action.defender, "side": action.side,
                    "slip": action.side is not None, "cards": {}, "boost": {}}
+    OC.spend_saved_ot(race, seat)                       # FGP 15.13: used once
     race.move["stage"] = "ot_boost"
     return [Event("battle", {"attacker": seat, "defender": action.defender,
                              "ot": car.ot}, "FGP 9.2")]

@@ -29,6 +29,7 @@ from .speed_limits import due_dice
 from .tyres import red_die_after_move
 from .weather_steps import after_move as weather_after_move
 from .turn import car_of, wear
+from . import optional_steps_c as OC
 from .where import in_yellow_zone, occupancy, place, race_round, tile_of, track_of
 
 
@@ -41,8 +42,9 @@ def _after_move(race: Race) -> list[Event]:
         mv["stage"] = "resolve"
         return ev
     trk = track_of(race)
+    ev += OC.control_point(race, car)                   # FGP 15.13 (option)
     zone = in_yellow_zone(race, trk.spaces[car.space].tile)
-    if not mv["blocked"] and M.drs_active(round_no=race_round(race), reduced=mv["reduced"],
+    if not mv["blocked"] and not OC.no_drs(race) and M.drs_active(round_no=race_round(race), reduced=mv["reduced"],
                                           safety_car=race.safety_car is not None,
                                           yellow_zone=zone) and not race.vsc \
             and not C.covered(race, car, "drs"):          # FGP 13.6 / 13.7: a token over DRS

@@ -11,6 +11,7 @@ from ..state import Race
 from . import battle as B
 from . import card_effects as FX
 from . import optional_steps_b as OB
+from . import optional_steps_c as OC
 from . import cards as C
 from . import compounds
 from .car_state import stress
@@ -111,10 +112,13 @@ def _sequence(race: Race) -> list[Event]:
     race.sequence = order
     race.seq_pos = 0
     race.turn.phase = "turns"
-    return [Event("sequence", {"order": list(order)}, "FGP 7.3.2")]
+    return [Event("sequence", {"order": list(order)}, "FGP 7.3.2")] \
+        + OC.momentum_start(race)                       # FGP 15.1 (option)
 
 
 def _round_end(race: Race) -> list[Event]:
+    if OC.photo_running(race):                          # FGP 15.8.1 (option)
+        return OC.photo_check(race)
     ev: list[Event] = []
     trk = track_of(race)
     for s in race.deferred:                             # FGP 13.8.1: round-1 flags
@@ -296,8 +300,13 @@ def _finish(race: Race) -> list[Event]:
                              car.crossed_final, spin, car.laps_down))
     race.classification = classify(fins, trk.lap_tiles,
                                    C.content_of(race).control.penalty_tiles)
-    race.classification, dq = compounds.classify(race, race.classification)   # [ADV] 5.1.3
-    ev += dq
+    photo = OC.photo_start(race, fins, C.content_of(race).control.penalty_tiles)
+    return ev + (photo if photo is not None else classified(race))   # FGP 15.8 (option)
+
+
+def classified(race: Race) -> list[Event]:
+    """FGP 12.2 once the order is known (after a photo finish, FGP 15.8)."""
+    race.classification, ev = compounds.classify(race, race.classification)   # [ADV] 5.1.3
     ev.append(Event("finish", {"classification": list(race.classification)}, "FGP 12.2"))
     if race.season or {"championship", "constructors"} & set(race.config.options):
         ev += race_over(race)                           # FGP 14: the next race, if any

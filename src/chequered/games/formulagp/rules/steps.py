@@ -23,11 +23,12 @@ from ..bot import setup as bot_setup
 from ..state import Race
 from ..text import describe_action, seat_names
 from . import (battle_retry, battle_steps, flag_steps, incident_steps, move_steps,
-               optional_steps, optional_steps_b, pit_steps, radio_steps, round_flow, setup_steps,
+               optional_steps, optional_steps_b, optional_steps_c, pit_steps, radio_steps, round_flow, setup_steps,
                start_steps, turn)
 
 STAGES = {**turn.STAGES, **move_steps.STAGES, **battle_steps.STAGES, **battle_retry.STAGES,
-          **incident_steps.STAGES, **pit_steps.STAGES, **round_flow.STAGES, **radio_steps.STAGES}
+          **incident_steps.STAGES, **pit_steps.STAGES, **round_flow.STAGES, **radio_steps.STAGES,
+          **optional_steps_c.STAGES}
 
 
 def run_stage(race: Race) -> list[Event]:
@@ -53,12 +54,13 @@ def _round_end_dice(race: Race) -> list[Event]:
 
 STEPS = (*setup_steps.STEPS, *start_steps.STEPS, *turn.STEPS, *move_steps.STEPS, *battle_steps.STEPS,
          *battle_retry.STEPS, *incident_steps.STEPS, *pit_steps.STEPS, *flag_steps.STEPS,
-         *radio_steps.STEPS, *optional_steps.STEPS, *optional_steps_b.steps())
+         *radio_steps.STEPS, *optional_steps.STEPS, *optional_steps_b.steps(),
+         *optional_steps_c.steps())
 
 PHASES = {**bot_setup.PHASES,                     # BOT 1.3-1.4: before everything else
           **setup_steps.PHASES, **start_steps.PHASES, **round_flow.PHASES,
           **flag_steps.PHASES, **radio_steps.PHASES, **optional_steps.PHASES,
-          **optional_steps_b.PHASES, "turns": _turns, "round_end_dice": _round_end_dice}
+          **optional_steps_b.PHASES, **optional_steps_c.PHASES, "turns": _turns, "round_end_dice": _round_end_dice}
 
 MACHINE = Machine(STEPS, PHASES, turn_rule="FGP 7.1", over_rule="FGP 12",
                   names=seat_names, describe=describe_action)

@@ -15,6 +15,7 @@ from ....engine import chance
 from ....engine.protocol import Event
 from ....engine.steps import Step as Decision
 from ..bot import move as BS
+from . import optional_steps_c as OC
 from ..actions import Discard, Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend, canon
 from ..state import Race
 from . import card_effects as FX
@@ -106,7 +107,8 @@ def _begin(race: Race) -> list[Event]:
                         "FGP 11.3"))
     if BS.drives(race, car.seat):                       # BOT 1.7.2, 2.1: no cards, the control card
         return ev + BS.begin_move(race)
-    fixed = race.secret.pop(car.seat, None) if race_round(race) == 1 else None
+    fixed = race.secret.pop(car.seat, None) if race_round(race) == 1 else \
+        OC.momentum_play(race, car.seat)                # FGP 15.1 (option): the shown play
     if fixed is not None:                               # FGP 7.2.1: the revealed play,
         mv["fixed"] = fixed                             # after the free actions (A72)
         mv["stage"] = "prep"
@@ -168,7 +170,7 @@ def _prep_legal(race: Race, seat: int) -> list:
     worn = worn_out(C.board_side(race, car), car.tyre, car.wear)
     for c in dict.fromkeys(car.hand):
         k = C.kind_of(race, c)
-        if k == "option" and not sc and not fixed:      # no EVENT draws in round 1 (7.2.3)
+        if k == "option" and not sc and not (fixed and race_round(race) == 1):   # 7.2.3
             out.append(PlayCard(c, "play"))                 # FGP 4.3.3: draw an EVENT
         if k == "tyre_wear":                            # one or more, each +1 wear (A73)
             out.append(PlayCard(c, "tyre_wear"))            # FGP 7.3.3.1: free hand space
@@ -211,7 +213,7 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
         fixed = race.move.pop("fixed", None)
         if fixed is not None:                           # FGP 7.2.1: move with the revealed cards
             return start_move(race, fixed["movement"], fixed.get("orange_as", ()),
-                              characteristic=False, in_hand=False)
+                              characteristic=fixed.get("characteristic", False), in_hand=False)
         if OB.fast_sc(race):                            # FGP 15.11.2 (option): 6 spaces
             return OB.fast_sc_move(race)
         race.move["stage"] = "play"
