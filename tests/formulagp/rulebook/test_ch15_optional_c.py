@@ -415,7 +415,7 @@ def test_fgp_15_c_options_together_whole_races_keep_the_invariants_and_replay(tr
     replays it. The 10-car race on the fast track meets every option's case."""
     cfg = GAME.config(track=track, rules="advanced", seats=["heuristic"] * cars,
                       options=OPTIONS_C)
-    seed = 24 if (track, cars) == ("fast", 10) else 3
+    seed = 30 if (track, cars) == ("fast", 10) else 3       # a seed with a photo finish
     st = GAME.new(cfg, seed)
     seen: set[str] = set()
 
