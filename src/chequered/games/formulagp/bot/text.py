@@ -102,7 +102,29 @@ def _move(d, w):
             f"{d['mp']} MP from its control card")
 
 
+def _decision(d, w):
+    role = "attack" if d["role"] == "attack" else "defend"
+    return (f"{w.who(d['seat'])} (BOT) {'decides to ' + role if d['yes'] else 'does not ' + role}"
+            f" (TACTICS card {d['card']})")
+
+
+def _score(d, w):
+    cards = ", ".join(card_name(c) for c in d["cards"])
+    if d["aborted"]:
+        return f"{w.who(d['seat'])} (BOT) draws {cards}: it aborts"
+    return f"{w.who(d['seat'])} (BOT) draws {cards}: {d['leds']} LEDs, {d['ot']} OT"
+
+
 BOT_TEXT = {
+    "bot_battle_decision": _decision,
+    "bot_battle_score": _score,
+    "bot_battle_aborted": lambda d, w: f"{w.who(d['seat'])} (BOT) aborts the attack",
+    "bot_battle": lambda d, w: f"{w.who(d['attacker'])} (BOT) attacks {w.who(d['defender'])}",
+    "bot_second_attempt": lambda d, w: f"{w.who(d['seat'])} (BOT) attacks "
+                                       f"{w.who(d['defender'])} again",
+    "bot_slipstream_attack": lambda d, w: f"{w.who(d['seat'])} (BOT) attacks "
+                                          f"{w.who(d['target'])} from the slipstream with "
+                                          f"{d['ot']} OT",
     "bot_setup": lambda d, w: "BOT setup: control cards, STRATEGY, TACTICS and BATTLE decks",
     "bot_pro": _pro,
     "bot_rookie": _rookie,
