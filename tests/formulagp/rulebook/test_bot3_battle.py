@@ -37,11 +37,11 @@ def car(name, kind, at, hand=(), tactics=None, **extra):
     return CAR.format(name=name, kind=kind, at=at, hand=list(hand), extra=bot + "\n" + more)
 
 
-def pos(*cars, battle=(), rolls=(), tactics=("TAC16",)):
+def pos(*cars, battle=(), rolls=(), tactics=("TAC16",), head=""):
     """The BATTLE deck's top cards, the WHITE rolls; a Pro drawing a new
     TACTICS card draws TAC16."""
     return position(HEAD.format(rolls=list(rolls), battle=list(battle), tactics=list(tactics))
-                    + "".join(cars))
+                    + head + "".join(cars))
 
 
 def drive_to_2_2_1(st):
@@ -323,3 +323,35 @@ def test_bot_6_7_a_bot_always_attacks_a_car_it_laps():
              car("halcyon", "human", "3.3.1", ["G03"]), battle=["BAT22"], rolls=["white:2"])
     ev = drive_to_2_2_1(st)
     assert [e.data["yes"] for e in ev if e.kind == "bot_battle_decision"] == [True]
+
+
+def test_bot_3_3_a_pro_ending_in_a_shadow_attacks_the_next_car_with_a_new_card():
+    """Vireo (Pro) beats halcyon from 11.2.1 with BAT22 (2 OT); its first point
+    ends in the slipstream shadow behind corsa_nera on 12.2.1: a new BATTLE card
+    (BAT05, 1 OT) and at least 2 OT, corsa_nera cannot defend: out to the right
+    (yellow arrow) and on to 13.3.1."""
+    st = pos(car("vireo", "pro", "11.2.1", ["G01"], "TAC11"),
+             car("halcyon", "human", "12.3.1", ["G03"]),
+             car("corsa_nera", "human", "12.2.1"), battle=["BAT22", "BAT05"])
+    play(st, A.Done(), A.Play(("G01",), (), False))
+    play(st, A.Stop())
+    ev = defend(st, ["G03"])
+    assert scores(ev) == [(0, 4, 2, False), (0, 1, 1, False)]
+    assert [e.data["ot"] for e in ev if e.kind == "bot_slipstream_attack"] == [2]
+    assert name(st, 0) == "13.3.1" and name(st, 2) == "12.2.1"
+    assert st.bots["cars"]["0"]["battle"] == []
+
+
+# ---- BOT 3.4: wheel-to-wheel -------------------------------------------------------------
+def test_bot_3_4_no_stress_for_a_bot_and_a_new_tactics_card_for_the_second_round():
+    """Vireo (Pro) and halcyon end another round side by side on tile 3: the
+    VS tokens turn to Stress; halcyon's stress +1, the BOT's none; the Pro
+    draws a new TACTICS card (TAC16) for the battle's second round."""
+    st = pos(car("vireo", "pro", "3.2.1", ["G05", "T01", "T02"], "TAC11", ers=0, w2w='"vs"'),
+             car("halcyon", "human", "3.3.1", [], w2w='"vs"'),
+             head='sequence = ["halcyon", "vireo"]\nto_move = "vireo"\n')
+    before = [c.stress for c in st.cars]
+    play(st, A.Done(), A.Play(("G05",), (), False), A.Reduce(2, ("T01", "T02")))
+    assert [c.w2w for c in st.cars] == ["stress", "stress"]
+    assert [c.stress - b for c, b in zip(st.cars, before)] == [0, 1]
+    assert st.bots["cars"]["0"]["tactics"] == "TAC16"

@@ -361,3 +361,16 @@ def _slipstream_again(race, seat: int, target: int) -> list[Event]:
     if res.secondary is not None and res.secondary.target is not None:
         ev += _slipstream_again(race, seat, res.secondary.target)
     return ev
+
+
+# ---- BOT 3.4: wheel-to-wheel -----------------------------------------------------------
+def w2w_round_end(race, tokens: dict, stress: dict) -> tuple[dict, list[Event]]:
+    """BOT 3.4, as the round's wheel-to-wheel tokens are settled (FGP 9.5):
+    BOTs take no stress from them; a Pro BOT whose token turns to the Stress
+    side (its battle goes into a second round) draws a new TACTICS card, the
+    one it starts that round with. The stress left for the players."""
+    ev: list[Event] = []
+    for seat, tok in sorted(tokens.items()):
+        if tok == "stress" and kind(race, seat) == "pro":
+            new_tactics(race, ev, seat, "BOT 3.4")
+    return {s: n for s, n in stress.items() if not is_bot(race, s)}, ev

@@ -112,7 +112,8 @@ def _score(d, w):
     cards = ", ".join(card_name(c) for c in d["cards"])
     if d["aborted"]:
         return f"{w.who(d['seat'])} (BOT) draws {cards}: it aborts"
-    return f"{w.who(d['seat'])} (BOT) draws {cards}: {d['leds']} LEDs, {d['ot']} OT"
+    return (f"{w.who(d['seat'])} (BOT) draws {cards}: {d['leds']} "
+            f"LED{'s' if d['leds'] != 1 else ''}, {d['ot']} OT")
 
 
 def _pit(d, w):
