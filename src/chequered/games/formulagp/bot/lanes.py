@@ -102,16 +102,15 @@ def choose(race, seat: int, legal: list) -> list:
     steps = [a.to for a in legal if isinstance(a, Step)]
     if car.space is None:
         return legal
-    due = kind(race, seat) == "pro" and BT.pit_due(race, seat)
+    from .pits import wants_pit                 # bot/pits imports the movement's modules
+    # BOT 5.1: a Pro enters the pit lane only when a stop is due (its Pit token on the
+    # entry, BOT 4.1; a failure; the wrong tyres for the weather), never too late
+    due = kind(race, seat) == "pro" and (BT.pit_due(race, seat) or wants_pit(race, seat))
     pits = [t for t in steps if trk.spaces[t].pit_lane]
     if pits and due and not trk.spaces[car.space].pit_lane:
-        return [Step(pits[0])]                  # BOT 4.1: the Pit token is on the entry
-    if pits and kind(race, seat) == "pro" and BT.too_late(race):
-        steps = [t for t in steps if not trk.spaces[t].pit_lane]   # BOT 4.1: red-filled spaces
-    elif pits:
-        if kind(race, seat) == "pro":
-            return legal                        # BOT 5.1 (other reasons to pit): the fallback
-        steps = [t for t in steps if not trk.spaces[t].pit_lane]   # BOT 1.4.1 c
+        return [Step(pits[0])]
+    if pits:                                    # BOT 5.1; BOT 1.4.1 c: no Rookie stops
+        steps = [t for t in steps if not trk.spaces[t].pit_lane]
     if due and trk.pit is not None:
         lat = _to_pit(trk, car.space, steps)
         if lat is not None:

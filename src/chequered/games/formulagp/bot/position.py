@@ -10,7 +10,8 @@ from ....engine.protocol import BadInput
 from .setup import place_pit_token, radar_space
 from .table import bot_content, kind
 
-CAR_KEYS = ("side", "bonus", "strategy", "tactics", "tactics_up", "tyre_token", "pit", "battle")
+CAR_KEYS = ("side", "bonus", "strategy", "tactics", "tactics_up", "tyre_token", "pit", "battle",
+            "stops", "damage")
 RACE_KEYS = ("strategy", "tactics", "battle", "rookie_tactics")
 
 
@@ -82,7 +83,15 @@ def build(race, cars_doc: list[dict], doc: dict | None, take, stack) -> None:
             rec["pit"] = {"round": int(pit["round"]),
                           "space": radar_space(race.bots["start"], int(pit["round"])),
                           "icon": pit.get("icon", "tyre")}
-            if pit.get("entry"):                  # BOT 4.1: on the pit lane entry
+            if pit.get("entry"):                  # BOT 4.1: on the pit lane entry (bot/pits.py)
                 rec["pit"].update(icon="pit", entry=True)
+        if c.get("stops"):                        # BOT 5.2 / 4.2: pit stops made so far
+            rec["stops"] = int(c["stops"])
+        dmg = c.get("damage")
+        if dmg is not None:                       # BOT 6.3: Damage tokens {ot = 1, tyre = 0}
+            if not isinstance(dmg, dict) or set(dmg) - {"ot", "tyre"} \
+                    or any(v not in (0, 1) for v in dmg.values()):
+                raise BadInput(f"{where}.damage: a table like {{ot = 1, tyre = 0}}")
+            rec["damage"] = {"ot": int(dmg.get("ot", 0)), "tyre": int(dmg.get("tyre", 0))}
     for name, pile in piles.items():
         race.decks[name] = Deck(pile)

@@ -8,8 +8,9 @@ a BOT car's record: kind ("pro" / "rookie"), card (control card id), side
 ("fast" / "slow"), bonus (the optional +1 MP of BOT 1.3 f), strategy (Pro:
 STRATEGY card, face up), tactics (Pro: its TACTICS card) and tactics_up
 (face up yet?), tyre_token ("full" / "lower"), pit ({"round", "space",
-"icon"}: the Pit token on the Weather Radar), battle (the BATTLE cards it has
-in play). The BOT decks are `Race.decks["strategy" | "tactics" | "battle"]`,
+"icon"}: the Pit token on the Weather Radar; "entry": True once it lies on the
+pit lane entry, BOT 4.1 / 5.1), battle (the BATTLE cards it has in play), stops
+(Pro: pit stops made, BOT 5.2). The BOT decks are `Race.decks["strategy" | "tactics" | "battle"]`,
 drawn through engine/chance.py like every other deck."""
 from __future__ import annotations
 
@@ -65,17 +66,20 @@ def tactics_of(race, seat: int) -> str | None:
 
 def tyre_bonus(race, seat: int) -> int:
     """BOT 1.3 e / 4.1: the Pro BOT's tyre token, on its full or lower side."""
+    from .events import tokens                    # BOT 6.3: a Damage token, -1
     rec = record(race, seat)
     tok = bot_content(race).bot.tyre_tokens[race.cars[seat].tyre]
-    return tok.full if rec.get("tyre_token", "full") == "full" else tok.lower
+    bonus = tok.full if rec.get("tyre_token", "full") == "full" else tok.lower
+    return max(0, bonus - tokens(race, seat)["tyre"])
 
 
 def max_ot(race, seat: int) -> int:
     """BOT 1.3 a / 1.4.1 a: the maximum OT on the control card."""
+    from .events import tokens                    # BOT 6.3: a Damage token, -1
     bc = bot_content(race)
     if kind(race, seat) == "rookie":
         return bc.rookie.max_ot
-    return bc.pro_card(record(race, seat)["card"]).max_ot
+    return max(0, bc.pro_card(record(race, seat)["card"]).max_ot - tokens(race, seat)["ot"])
 
 
 def speed(race, seat: int):
@@ -83,5 +87,6 @@ def speed(race, seat: int):
     bc = bot_content(race)
     rec = record(race, seat)
     if kind(race, seat) == "rookie":
-        return bc.rookie.side(rec["side"]).speed
+        from .events import rookie_side           # BOT 6.10.2 [ADV]: the rain side
+        return bc.rookie.side(rookie_side(race, rec["side"])).speed
     return bc.pro_card(rec["card"]).speed(rec["side"])

@@ -106,7 +106,54 @@ def _move(d, w):
             f" in gear {d['gear']}: {d['mp']} MP from its control card")
 
 
+def _decision(d, w):
+    role = "attack" if d["role"] == "attack" else "defend"
+    return (f"{w.who(d['seat'])} (BOT) {'decides to ' + role if d['yes'] else 'does not ' + role}"
+            f" (TACTICS card {d['card']})")
+
+
+def _score(d, w):
+    cards = ", ".join(card_name(c) for c in d["cards"])
+    if d["aborted"]:
+        return f"{w.who(d['seat'])} (BOT) draws {cards}: it aborts"
+    return (f"{w.who(d['seat'])} (BOT) draws {cards}: {d['leds']} "
+            f"LED{'s' if d['leds'] != 1 else ''}, {d['ot']} OT")
+
+
+def _pit(d, w):
+    p = d["pit"]
+    return (f"{w.who(d['seat'])} (Pro BOT) fits {d['tyre']} tyres by its STRATEGY card; its Pit "
+            f"token goes on round {p['round']} (radar space {p['space']}), "
+            f"{p['icon'].upper()} side up")
+
+
+def _damage(d, w):
+    where = {"ot": "beside its OT level (max OT -1)", "tyre": "beside its tyre marker (tyre bonus -1)"}
+    if d["icon"] is None:
+        return f"{w.who(d['seat'])} (Pro BOT) has a close call: no damage"
+    return f"{w.who(d['seat'])} (Pro BOT) takes a Damage token {where[d['icon']]}"
+
+
 BOT_TEXT = {
+    "bot_pit": _pit,
+    "bot_pit_call": lambda d, w: f"{w.who(d['seat'])} (Pro BOT) will make an early stop under "
+                                 f"the Safety Car: its Pit token goes to the pit lane entry",
+    "bot_pit_token": lambda d, w: f"{w.who(d['seat'])} (Pro BOT) saves its tyres under the Safety "
+                                  f"Car: its Pit token moves to round {d['pit']['round']}",
+    "bot_damage": _damage,
+    "bot_no_damage": lambda d, w: f"{w.who(d['seat'])} (Rookie BOT) takes no damage",
+    "bot_no_failure_card": lambda d, w: f"{w.who(d['seat'])} (BOT) draws no FAILURE card",
+    "bot_failure_repaired": lambda d, w: f"{w.who(d['seat'])} (Pro BOT) repairs its failure: "
+                                         f"TACTICS card {d['card']} goes back into the deck",
+    "bot_battle_decision": _decision,
+    "bot_battle_score": _score,
+    "bot_battle_aborted": lambda d, w: f"{w.who(d['seat'])} (BOT) aborts the attack",
+    "bot_battle": lambda d, w: f"{w.who(d['attacker'])} (BOT) attacks {w.who(d['defender'])}",
+    "bot_second_attempt": lambda d, w: f"{w.who(d['seat'])} (BOT) attacks "
+                                       f"{w.who(d['defender'])} again",
+    "bot_slipstream_attack": lambda d, w: f"{w.who(d['seat'])} (BOT) attacks "
+                                          f"{w.who(d['target'])} from the slipstream with "
+                                          f"{d['ot']} OT",
     "bot_setup": lambda d, w: "BOT setup: control cards, STRATEGY, TACTICS and BATTLE decks",
     "bot_pro": _pro,
     "bot_rookie": _rookie,

@@ -30,6 +30,8 @@ from .turn import car_of, wear
 from .speed_limits import due_dice
 from .tyres import red_die_after_move
 from . import weather_steps as WX
+from ..bot import battle as BOTB
+from ..bot.table import is_bot
 from .where import (in_yellow_zone, passable, place, positions, race_round, tile_of,
                     track_of, whole_tiles)
 
@@ -73,6 +75,8 @@ def _battle(race: Race) -> list[Event]:
     slipstream shadow behind the opponent, FGP 8.5)."""
     mv = race.move
     car = car_of(race)
+    if is_bot(race, car.seat):                          # BOT 3.2: the BOT rules decide
+        return BOTB.attack_stage(race)
     behind = mv.get("ahead") is not None and mv["ahead"] in mv["blocked"]
     ch = charge_ot(mv["left"], _max_ot(race, car), ot=OC.saved_ot(race, car.seat),  # FGP 15.13
                    slipstream=behind, round_no=race_round(race))
@@ -219,7 +223,7 @@ def _plays(race: Race, seat: int, role: str | None = None) -> list:
 
 def _cards_stage(race: Race) -> list[Event]:
     b = race.battle
-    wait(race, "battle_cards", [b["attacker"], b["defender"]])
+    wait(race, "battle_cards", BOTB.cards_from(race, [b["attacker"], b["defender"]]))
     race.move["stage"] = "battle_boost"
     return [Event("battle_cards_wanted", {}, "FGP 9.3")]
 
@@ -265,11 +269,12 @@ def _skill(race: Race, seat: int):
 def _boost_stage(race: Race) -> list[Event]:
     b = race.battle
     ev = []
-    for seat in (b["attacker"], b["defender"]):         # the face-down cards turned up
+    for seat in BOTB.cards_from(race, [b["attacker"], b["defender"]]):   # turned up
         chance.reveal(ev, "battle_reveal", {"seat": seat, "cards": b["cards"][str(seat)]},
                       "FGP 9.3")
     race.move["stage"] = "battle_result"
-    seats = [s for s in (b["attacker"], b["defender"]) if len(_boost_legal(race, s)) > 1]
+    seats = [s for s in BOTB.cards_from(race, [b["attacker"], b["defender"]])
+             if len(_boost_legal(race, s)) > 1]
     if seats:
         wait(race, "battle_boost", seats)
     return ev
@@ -312,6 +317,8 @@ def _total(race: Race, seat: int, play, boost: B.Boost) -> B.LedTotal:
 
 def _result(race: Race) -> list[Event]:
     """FGP 9.4: compare and carry out the result."""
+    if BOTB.involved(race):                             # BOT 3.2.4: BATTLE cards
+        return BOTB.result(race)
     b = race.battle
     a, d = b["attacker"], b["defender"]
     car = race.cars[a]

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 
 from ....engine import chance
 from ....engine.protocol import Event, IllegalAction
+from ..bot import events as BE
+from ..bot.table import is_bot
 from ..state import PARAMETERS, Car, Race
 from . import car_state as CS
 from . import cards as C
@@ -473,6 +475,8 @@ def draw_and_resolve(race: Race, seat: int, deck: str, *, situation: Situation =
     if _depth > MAX_DEPTH:
         return Outcome([Event("draw_stopped", {"seat": seat, "deck": deck}, rule)])
     ev: list[Event] = []
+    if deck in ("damage", "failure") and is_bot(race, seat):    # BOT 6.3, A149
+        return Outcome(BE.damage(race, seat) if deck == "damage" else BE.no_failure(race, seat))
     if deck == "event":
         eid = play_option_event(race, car, ev)
         out = Outcome(ev)

@@ -8,6 +8,7 @@ from ....engine import chance
 from ....engine.protocol import Event
 from ....engine.steps import Step as Decision
 from ..actions import PitStop, Step, canon
+from ..bot.events import safety_car as safety_car_bots
 from ..state import Race
 from . import card_effects as FX
 from . import cards as C
@@ -112,6 +113,7 @@ def safety_car(race: Race) -> list[Event]:
     race.yellow_panel = _panel(race).yellow_start
     race.hazards = dict(dep.keep_hazards)
     ev.append(Event("safety_car", {"tile": dep.tile, "until": dep.until}, "FGP 13.9.2"))
+    ev += safety_car_bots(race)                          # BOT 6.5: the Pro BOTs' Pit tokens
     for c in race.cars:
         c.w2w = None
         c.attempts = 0

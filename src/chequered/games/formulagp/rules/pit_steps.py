@@ -23,6 +23,8 @@ from .turn import end_turn
 from .tyres import fit_tyres
 from .weather_steps import wet_allowed
 from ..track import Move
+from ..bot import pits as BP
+from ..bot.table import kind
 from .where import track_of
 
 
@@ -87,6 +89,8 @@ def _pit_stop(race: Race) -> list[Event]:
                                          "rounds": arr.hold_rounds}, "FGP 11.2")]
     ev = C.charge_ers(race, car, 1, "FGP 11.2") + reset_stress(race, car, "FGP 11.2")
     del side
+    if kind(race, car.seat) == "pro":                   # BOT 5.2: the BOT rules decide
+        return ev + BP.stop(race, car)
     wait(race, "pit_stop", [car.seat])
     return ev
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ....engine.protocol import Event
 from ..bot import start as BS
 from ..bot import tyres as BT
+from ..bot import battle as BOTB
 from ..state import Race
 from . import battle as B
 from . import card_effects as FX
@@ -146,7 +147,9 @@ def _round_end(race: Race) -> list[Event]:
         race.cars[seat].w2w = tok
         race.cars[seat].w2w_with = list(upd.partners.get(seat, ()))
     reds = []
-    for seat, n in upd.stress.items():
+    players, e = BOTB.w2w_round_end(race, upd.tokens, upd.stress)     # BOT 3.4
+    ev += e
+    for seat, n in players.items():
         e, r = stress(race, race.cars[seat], n, "FGP 9.5")
         ev += e
         reds += [seat] * r
