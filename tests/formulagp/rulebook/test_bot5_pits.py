@@ -139,3 +139,27 @@ def test_bot_5_4_a_pro_leaving_the_pits_gets_the_cold_tyres_token():
     st = pro(at=exit_name, entry=False)
     assert st.move["seat"] == 0 and st.cars[0].cold_tyres == 2
     assert gear_for(st, st.cars[0]) == 2
+
+
+def _drive_bot(st, seat=0, limit=40):
+    """The BOT's move: at each movement point its one legal action (BOT 2)."""
+    ev = []
+    for _ in range(limit):
+        if seat not in GAME.to_act(st) or st.turn.pending.step != "move":
+            break
+        legal = GAME.legal_actions(st, seat)
+        assert len(legal) == 1, legal
+        ev += GAME.apply(st, seat, legal[0])
+    return ev
+
+
+def test_bot_5_1_the_pro_takes_the_pit_lane_only_when_a_stop_is_due():
+    """Beside the pit entry (the fast track's tile 39, lane 4) a Pro BOT with a
+    Failure card drives into the pit lane; the same BOT with nothing due drives
+    past it (the pit lane is not among its steps)."""
+    st = pro(at="39.4.1", entry=False, tactics="TAC29")
+    ev = _drive_bot(st)
+    assert "pit_entry" in kinds(ev)
+    st = pro(at="39.4.1", entry=False)
+    ev = _drive_bot(st)
+    assert "pit_entry" not in kinds(ev)
