@@ -13,6 +13,17 @@ LEDs + a second card, BAT12 2 LEDs 'lose', BAT21 3 LEDs 'best', BAT13 2 LEDs
 'worst'. WHITE faces: 1 (icon), 3, 5 green; 2, 4, 6 red."""
 from __future__ import annotations
 
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _bot_moves_by_cards(monkeypatch):
+    """These tests bring a BOT to the battle by playing its move with cards, as a
+    player's (its move by the BOT rules, BOT 2, has its own tests, test_bot2_*);
+    what follows is the BOT rules'."""
+    from chequered.games.formulagp.bot import move
+    monkeypatch.setattr(move, "drives", lambda race, seat: False)
+
 from .common import A, GAME, kinds, name, play, position, space
 
 HEAD = """

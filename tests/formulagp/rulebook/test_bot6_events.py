@@ -7,6 +7,17 @@ drawing a DAMAGE card. Vireo's Pro card (PRO01) has max OT 2; soft tyres
 give it a tyre bonus of 3 (full side)."""
 from __future__ import annotations
 
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _bot_moves_by_cards(monkeypatch):
+    """These tests bring a BOT to the event by playing its move with cards, as a
+    player's (its move by the BOT rules, BOT 2, has its own tests, test_bot2_*);
+    what follows is the BOT rules'."""
+    from chequered.games.formulagp.bot import move
+    monkeypatch.setattr(move, "drives", lambda race, seat: False)
+
 from chequered.games.formulagp.bot.content import load_bot_content
 from chequered.games.formulagp.bot.table import max_ot, tyre_bonus
 
@@ -72,9 +83,10 @@ def test_bot_5_3_and_6_3_two_damage_tokens_are_repaired_with_an_extra_round():
 
 
 # ---- BOT 6.10.2 --------------------------------------------------------------------------
-def test_bot_6_10_2_rookies_drive_the_rain_side_while_it_rains():
+def test_bot_6_10_2_rookies_drive_the_rain_side_while_it_rains(monkeypatch):
     """A Rookie's round-2 move (RED pace by the WHITE die) reads the rain side
     (A123) in the rain, the side chosen before the race when it is dry."""
+    monkeypatch.undo()                          # the BOT rules' own move here
     text = ('rules = "advanced"\nround = 2\nrolls = ["white:2"]\nweather = "{w}"\n'
             '[[car]]\ncontroller = "rookie"\nat = "13.2.1"\n')
     wet = position(text.format(w="rainy"))

@@ -223,7 +223,7 @@ def test_fgp_14_4_a_team_scores_both_drivers_points():
     assert res.points == {2: 6, 0: 4, 4: 3, 1: 2, 5: 1, 3: 0}
     text = [GAME.describe(e, st) for e in ev if e.kind == "team_points"]
     assert GAME.is_over(st)
-    assert text == ["constructors' points: Corsa Nera 6, Vireo Racing 6, Kestrel F1 4 (FGP 14.4)"]
+    assert text == ["team points: Corsa Nera 6, Vireo Racing 6, Kestrel F1 4 (FGP 14.4)"]
 
 
 def test_fgp_14_4_the_constructors_title_may_differ_from_the_drivers_and_sets_the_boxes():

@@ -183,7 +183,7 @@ EVENT_TEXT = {
                                  f"one tyre type all race ({', '.join(d['tyres'])})",
     "finish": lambda d, w: "classification: " + w.order(d["classification"]),
     "race_points": _points,
-    "team_points": lambda d, w: "constructors' points: " + ", ".join(
+    "team_points": lambda d, w: "team points: " + ", ".join(
         f"{t} {p}" for t, p in d["points"].items()),
     "next_race": lambda d, w: f"next race: {d['track']}; pit boxes from the exit: "
                               + w.order(d["pit_order"]),

@@ -107,8 +107,13 @@ def choose(race, seat: int, legal: list) -> list:
     # entry, BOT 4.1; a failure; the wrong tyres for the weather), never too late
     due = kind(race, seat) == "pro" and (BT.pit_due(race, seat) or wants_pit(race, seat))
     pits = [t for t in steps if trk.spaces[t].pit_lane]
-    if pits and due and not trk.spaces[car.space].pit_lane:
-        return [Step(pits[0])]
+    # BOT 4.1 / 5.4: across the yellow line only for a TACTICS Failure card
+    from .pits import failure_card
+    yellow = set() if failure_card(race, seat) else \
+        {m.to for m in trk.moves(car.space) if m.crosses_yellow_line}
+    into = [t for t in pits if t not in yellow]
+    if into and due and not trk.spaces[car.space].pit_lane:
+        return [Step(into[0])]
     if pits:                                    # BOT 5.1; BOT 1.4.1 c: no Rookie stops
         steps = [t for t in steps if not trk.spaces[t].pit_lane]
     if due and trk.pit is not None:

@@ -103,6 +103,17 @@ def _repair(race, ev: list, car) -> PitStop:
     return PitStop(None, (), "none")
 
 
+def _from_sets(race, car, tyre: str) -> str | None:
+    """FGP 15.10 (option): with no set of the STRATEGY card's compound left the
+    Pro takes the hardest compound that has a set left; with none left it
+    keeps its tyres (None), as a player must (A138, ours)."""
+    from ..rules import optional_steps_b as OB
+    offer = OB.tyre_offer(race, car, [tyre, "hard", "medium", "soft"])
+    if tyre in offer:
+        return tyre
+    return next((t for t in offer if t != tyre), None)
+
+
 def stop(race, car) -> list[Event]:
     """BOT 5.2: (penalties were served as for players) repairs, the tyres of
     the STRATEGY card with a new Pit token from this round, a new TACTICS
@@ -112,7 +123,7 @@ def stop(race, car) -> list[Event]:
     rec = record(race, seat)
     ev: list[Event] = []
     rep = _repair(race, ev, car)
-    tyre = next_tyre(race, ev, seat)
+    tyre = _from_sets(race, car, next_tyre(race, ev, seat))
     ev += PS._stop_act(race, seat, PitStop(tyre, (), rep.repair, rep.card))
     if race.move.pop("bot_long_repair", False):
         race.move["stays"] = True
