@@ -45,7 +45,7 @@ def seat_kinds() -> tuple[str, ...]:
 
 
 class FormulaGPConfig(GameConfig):
-    seats: list[str] = Field(default_factory=lambda: ["human"] + ["heuristic"] * 5,
+    seats: list[str] = Field(default_factory=lambda: ["human"] + ["pro"] * 5,   # BOT rules
                              min_length=1, max_length=10)
     track: str = "fast"
     rules: Literal[RULE_LEVELS] = "standard"
