@@ -65,7 +65,7 @@ def test_solo_race_by_clicking_the_board_and_reload(page, live_server, name):
     page.goto(live_server + "/")
     page.click(f"button.solo[data-game={name}]")
     page.wait_for_url("**/play/**")
-    clicks = [click_move(page) for _ in range(6)]
+    clicks = [click_move(page) for _ in range(8)]
     assert clicks.count("board") >= 3, clicks
     wait_ready(page)
     seen = version(page)

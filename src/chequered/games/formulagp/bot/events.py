@@ -90,7 +90,8 @@ def safety_car(race) -> list[Event]:
     for s, rec in race.bots["cars"].items():
         seat = int(s)
         tok = rec.get("pit")
-        if rec.get("kind") != "pro" or not tok or tok.get("entry") or tok["icon"] != "tyre":
+        if rec.get("kind") != "pro" or not tok or tok.get("entry") or tok["icon"] != "tyre" \
+                or tok.get("space") is None:            # no Pit token on the radar now
             continue
         if 0 <= tok["space"] - race.flag <= 4:
             if roll_die(race, ev, "white", "BOT 6.5", seat=seat).colour == "green":
