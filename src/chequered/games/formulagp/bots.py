@@ -310,13 +310,15 @@ class HeuristicBot:
         # line costs a Penalty token), and only when the stop pays
         steps = [a for a in legal if isinstance(a, A.Step) and a.to not in yellow]
         near_pit = _pit_in(trk, car.space, left) is not None
+        # no push into another car (FGP 8.3.1: a penalty or a collision at worst)
+        full = _full(race, trk, seat)
         # the pit entry a little beyond this move: line up for it (its lane) now
         approach = not near_pit and _pit_in(trk, car.space, left + APPROACH) is not None
         if (near_pit or approach) and self._stop_now(race, seat):
             reach = left - 1 if near_pit else left + APPROACH
             route = [(d, a) for a in steps
                      for d in [0 if trk.spaces[a.to].pit_lane else _pit_in(trk, a.to, reach)]
-                     if d is not None and a.to not in _full(race, trk, seat)]
+                     if d is not None and a.to not in full]
             if route:
                 return min(route, key=lambda x: (x[0], -progress(x[1].to)))[1]
         into_pit = [a for a in steps if trk.spaces[a.to].pit_lane]
@@ -325,8 +327,6 @@ class HeuristicBot:
         if _pit_in(trk, car.space, left, across=True) is not None:
             safe = _spendable(race, car, steps, left - 1)
             steps = safe or steps
-        # no push into another car (FGP 8.3.1: a penalty or a collision at worst)
-        full = _full(race, trk, seat)
         # nor into the lane that only leads into the pit lane (FGP 11.1)
         steps = [a for a in steps if not _dead_end(trk, a.to)] or steps
         forward = [a for a in steps if a.to not in full and (

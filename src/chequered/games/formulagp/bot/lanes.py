@@ -102,13 +102,12 @@ def choose(race, seat: int, legal: list) -> list:
     steps = [a.to for a in legal if isinstance(a, Step)]
     if car.space is None:
         return legal
-    from .pits import wants_pit                 # bot/pits imports the movement's modules
+    from .pits import failure_card, wants_pit   # bot/pits imports the movement's modules
     # BOT 5.1: a Pro enters the pit lane only when a stop is due (its Pit token on the
     # entry, BOT 4.1; a failure; the wrong tyres for the weather), never too late
     due = kind(race, seat) == "pro" and (BT.pit_due(race, seat) or wants_pit(race, seat))
     pits = [t for t in steps if trk.spaces[t].pit_lane]
     # BOT 4.1 / 5.4: across the yellow line only for a TACTICS Failure card
-    from .pits import failure_card
     yellow = set() if failure_card(race, seat) else \
         {m.to for m in trk.moves(car.space) if m.crosses_yellow_line}
     into = [t for t in pits if t not in yellow]
