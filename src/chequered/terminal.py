@@ -22,7 +22,7 @@ import time
 from rich.console import Console
 from rich.table import Table
 
-from .engine.protocol import BadInput, Game, IllegalAction, Result, Seat
+from .engine.protocol import BadInput, Game, IllegalAction, Overrun, Result, Seat
 from .engine.session import Entry
 from .engine.session import Session as RaceSession
 
@@ -153,7 +153,8 @@ class Session:
         limit = self.race.time_limit(seat)
         deadline = time.monotonic() + limit if limit else None
         if limit:
-            self.say(f"(sand timer: {limit:g} s for this move)")
+            clock = "time limit" if game.overruns else "sand timer"
+            self.say(f"({clock}: {limit:g} s for this move)")
         while True:
             try:
                 if deadline is None:
@@ -163,6 +164,14 @@ class Session:
                                            timeout=max(0.0, deadline - time.monotonic()))
             except KeyboardInterrupt:
                 raise Quit(interrupted=True) from None
+            if line is TIMEOUT and game.overruns:
+                # An offence the player is told of; they still decide (FGP 15.12).
+                self.log(self.race.act(seat, Overrun(), by="timeout"))
+                if seat not in self.race.to_act():
+                    return
+                deadline = time.monotonic() + limit
+                self.say(f"(a new {limit:g} s for this move)")
+                continue
             if line is TIMEOUT:
                 # The sand timer ran out: the rules choose (BOLIDE 3).
                 action = self.race.timeout_action(seat)

@@ -88,6 +88,17 @@ class Result:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Overrun:
+    """A front end's report that a deciding seat went over its time limit.
+
+    Never in a legal list (an agent choosing from `legal` cannot pick it);
+    accepted from a seat that is deciding when the game's spec has
+    `on_overrun` (engine/steps.Machine.apply). The decision stays pending: the
+    player still makes it. It is recorded like any action, so a replay gives
+    the same warnings and tokens."""
+
+
 class GameConfig(BaseModel):
     """Fields every game's Config has; games subclass it and narrow the
     types (a Literal of their rule levels and options)."""
@@ -138,8 +149,10 @@ class Game:
         self.name = spec.name
         self.title = spec.title
         self.Config = spec.config
-        self.action_types = tuple(spec.actions)
         self.machine = spec.machine
+        self.machine.on_overrun = spec.on_overrun
+        # steps.Overrun is an action of every game with a time-limit offence
+        self.action_types = tuple(spec.actions) + ((Overrun,) if spec.on_overrun else ())
         self.bench_seats = spec.bench_seats
         self.conformance_seeds = spec.conformance_seeds
         self._by_name = {cls.__name__: cls for cls in self.action_types}
@@ -268,7 +281,15 @@ class Game:
         return None if seen is None else self.spec.describe(seen, state)
 
     def describe_action(self, action) -> str:
+        if type(action) is Overrun:
+            return "over the time limit"
         return self.spec.describe_action(action)
+
+    @property
+    def overruns(self) -> bool:
+        """Going over the time limit is an offence the seat is told of (and
+        still decides), not a move the rules make for it."""
+        return self.spec.on_overrun is not None
 
     def describe_choice(self, state, seat: Seat, action) -> str:
         """A menu line for a legal action in this state (what it would do)."""
@@ -280,7 +301,7 @@ class Game:
         """What `viewer` reads of `seat`'s action taken at `step` (the
         engine/steps.Step it answered): a face-down choice shows only its
         public text to the others."""
-        if step is not None and step.secret and viewer != seat:
+        if step is not None and step.secret and viewer != seat and type(action) is not Overrun:
             if step.public_text is not None:
                 return step.public_text(action)
             return f"chooses face down ({step.label or step.name.replace('_', ' ')})"

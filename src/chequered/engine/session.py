@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from .protocol import BadInput, Event, Game, IllegalAction, Seat
+from .protocol import BadInput, Event, Game, IllegalAction, Overrun, Seat
 from .records import record_of
 
 
@@ -172,6 +172,8 @@ class Session:
             if e.seat != seat and (e.by == "human" or self.controllers[e.seat] == "human"):
                 return None, f"{self.name(e.seat)} acted after your last action"
         for e in self.entries[i:]:
+            if type(e.action) is Overrun:      # an offence is not taken back
+                return None, "you went over the time limit since your last action"
             if e.reveals_to(seat):
                 return None, ("something hidden or random was revealed since your last "
                               "action")

@@ -63,6 +63,9 @@ class GameSpec:
     help: Callable = _no_help                      # (state, seat) -> text
     time_limit: Callable = _none                   # (state, seat) -> seconds | None
     timeout_action: Callable = _none               # (state, seat) -> action
+    # (state, seat) -> events: a person over the time limit who still decides
+    # (the front ends then send steps.Overrun instead of a timeout_action)
+    on_overrun: Callable | None = None
     sample_configs: Callable = lambda: [{"seats": ["random", "random"]}]
     candidate_actions: Callable | None = None      # (state, seat) -> superset of legal
     invariants: Callable = _empty                  # (state) -> list of violations

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from .protocol import Event, IllegalAction
+from .protocol import Event, IllegalAction, Overrun
 
 MAX_AUTOMATIC = 10_000     # automatic steps in a row before the machine calls itself stuck
 
@@ -123,6 +123,7 @@ class Machine:
     def __init__(self, steps: Iterable[Step], phases: Mapping[str, Callable], *,
                  turn_rule: str, over_rule: str, names: Callable | None = None,
                  describe: Callable | None = None):
+        self.on_overrun: Callable | None = None        # (state, seat) -> events; set by Game
         self.steps: dict[str, Step] = {}
         for s in steps:
             if s.name in self.steps:
@@ -223,6 +224,8 @@ class Machine:
         return IllegalAction(reason, step.rule)
 
     def apply(self, state, seat: int, action) -> list[Event]:
+        if type(action) is Overrun:
+            return self._overrun(state, seat)
         turn = state.turn
         cache = turn.cache
         options = cache.get(seat) if cache is not None else None
@@ -255,6 +258,16 @@ class Machine:
                 turn.pending = None
         if turn.pending is None:
             events += self.advance(state)
+        return events
+
+    def _overrun(self, state, seat: int) -> list[Event]:
+        if self.on_overrun is None:
+            raise IllegalAction(f"{self.turn_rule}: this game has no time limit", self.turn_rule)
+        if seat not in self.to_act(state):
+            raise IllegalAction(f"{self.turn_rule}: {self._name(state, seat)} is not deciding "
+                                "now, so cannot be over the time limit", self.turn_rule)
+        events = self.on_overrun(state, seat)
+        state.turn.cache = None                # what the seat may do can change (a token)
         return events
 
     def advance(self, state) -> list[Event]:

@@ -18,7 +18,7 @@ import time
 from sqlalchemy.exc import OperationalError
 
 from ..engine import registry
-from ..engine.protocol import BadInput, Game, Seat
+from ..engine.protocol import BadInput, Game, Overrun, Seat
 from ..store.db import Conflict, Store
 from .errors import WebError, bad, conflict, forbidden, not_found, unavailable
 from .live import Entry, LiveRace
@@ -349,9 +349,14 @@ class Hub:
                 if self.deadlines.get(rid, {}).get(seat) != when:
                     continue
                 game, state = race.game, race.state
-                action = game.timeout_action(state, seat)
-                if action is None or action not in race.legal(seat):
-                    action = timeout_agent(race, seat).choose(game, state, seat)
+                limit = game.time_limit(state, seat)
+                overrun = bool(limit and game.overruns)
+                if overrun:       # an offence, and the player still decides (FGP 15.12)
+                    action = Overrun()
+                else:
+                    action = game.timeout_action(state, seat)
+                    if action is None or action not in race.legal(seat):
+                        action = timeout_agent(race, seat).choose(game, state, seat)
                 state, entry = race.trial(seat, action, "timeout")
                 try:
                     await self.commit(race, state, [entry])
@@ -364,6 +369,9 @@ class Hub:
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, DB_RETRY_MAX)
                 continue
+            if overrun and seat in race.game.to_act(race.state):
+                # a new deadline from now, which set_deadlines keeps
+                self.deadlines.setdefault(rid, {})[seat] = time.time() + float(limit)
             # The timer task is replaced by after_change; this one ends here.
             self.after_change(race)
             return

@@ -13,6 +13,7 @@ from .content import content_version
 from .rules.season import result
 from .rules.setup import new_game
 from .rules.steps import MACHINE
+from .rules import time_limit
 from .log import describe
 from .position import FORMAT as SHORT_POSITION, load_short
 from .text import describe_action, describe_choice, help_text, seat_names
@@ -41,6 +42,8 @@ SPEC = GameSpec(
     describe_choice=describe_choice,
     seat_names=seat_names,
     help=help_text,
+    time_limit=time_limit.time_limit,            # FGP 15.12
+    on_overrun=time_limit.overrun,
     agents={"heuristic": lambda seat, seed: HeuristicBot(seed * 1000 + seat),
             **bot_agents()},                 # BOT 1: the Pro and Rookie BOTs (bot/agent.py)
     rule_levels=RULE_LEVELS,

@@ -37,7 +37,7 @@ def sample_configs() -> list[dict]:
                 "options": ["quali_die_roll", "street_circuit", "street_defence_2",
                             "grid_order_start",
                             "medium_wear_placement", "counter_steer_outside",
-                            "ot_management"]})
+                            "ot_management", "turn_time_limit"]})
     # FGP 15.8-15.14 with the Advanced rules, BOTs and people's teams together
     out.append({"track": "fast", "rules": "advanced",
                 "seats": ["random"] * 2 + ["heuristic", "pro", "rookie", "heuristic"],

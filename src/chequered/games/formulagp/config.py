@@ -35,6 +35,7 @@ OPTIONS = (
     "photo_finish",                   # FGP 15.8 (A151): cars level for the win race on
     "overtake_mode",                  # FGP 15.13 (A152): no DRS; OT saved at the control point
     "momentum_sequence",              # FGP 15.1 (A153): cars sharing a tile move by LEDs shown
+    "turn_time_limit",                # FGP 15.12 (A154): turn_seconds a decision; tokens from offence 3
 )
 
 
@@ -57,6 +58,8 @@ class FormulaGPConfig(GameConfig):
     # FGP 14.4 / 11.2.2: each seat's team number ([1, 1, 2, 2]): teammates share a
     # pit box; None = every car its own team (rules/teams.py)
     teams: list[int] | None = None
+    # FGP 15.12 (option turn_time_limit): the seconds a person has for each decision
+    turn_seconds: int = Field(default=60, ge=45, le=60)
 
     @model_validator(mode="after")
     def _check(self):

@@ -23,7 +23,8 @@ FUNCTIONS = {"counter_steer": "a counter-steer", "ot_plus1": "+1 OT", "brake": "
 CAUSES = {"collision": "for a collision", "push": "for pushing a car", "end": "at the finish",
           "push_off": "for pushing a car off the track", "speeding": "for pit-lane speeding",
           "yellow_line": "for crossing a pit-lane yellow line", "investigation": "after the "
-          "investigation", "card": "from a card"}
+          "investigation", "card": "from a card",
+          "time": "for going over the time limit"}
 
 
 def _words(s) -> str:
@@ -94,6 +95,12 @@ def _penalty(d, w):
     n = d.get("tokens", 1)
     cause = CAUSES.get(d.get("cause"), "")
     return f"{w.who(d['seat'])} gets {_n(n, 'penalty token')} {cause}".rstrip()
+
+
+def _time_offence(d, w):
+    if d["warning"]:
+        return f"{w.who(d['seat'])} went over the time limit: warning {d['offence']} of 2"
+    return f"{w.who(d['seat'])} went over the time limit again (offence {d['offence']})"
 
 
 def _investigation(d, w):
@@ -344,6 +351,7 @@ EVENT_TEXT = {
                                    "collision",
     "pit_wall": lambda d, w: f"{w.who(d[S])} hits the pit wall",
     "penalty": _penalty,
+    "time_offence": _time_offence,
     "gravel": lambda d, w: f"{w.who(d[S])} clears the gravel on tile {d['tile']}",
     "hazard": lambda d, w: f"{_words(d['token'])} on tile {d['tile']}",
     # [ADV] FGP 11.4, 13.13.2, 13.13.3

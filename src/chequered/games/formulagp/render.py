@@ -109,6 +109,7 @@ def text(view: dict) -> str:
     if view.get("board"):
         lines += ["", board_text(view["board"])]
     lines += radio_lines(view)
+    lines += time_lines(view)
     if view.get("pole_cards"):
         lines.append("pole bonus cards: " + ", ".join(view["pole_cards"]))
     b = view.get("battle")
@@ -117,6 +118,17 @@ def text(view: dict) -> str:
     if view["over"]:
         lines.append("classification: " + ", ".join(f"#{s + 1}" for s in view["classification"]))
     return "\n".join(lines)
+
+
+def time_lines(view: dict) -> list[str]:
+    """FGP 15.12: the time limit, and the warnings given so far."""
+    tl = view.get("time_limit")
+    if not tl:
+        return []
+    names = {c["seat"]: f"#{c['seat'] + 1} {c['team']}" for c in view["cars"]}
+    over = [f"{names[int(s)]} {n}" for s, n in tl["offences"].items() if n]
+    return ["", f"time limit: {tl['seconds']:g} s a decision (two warnings, then a penalty "
+                "token each time)" + ("; over it so far: " + ", ".join(over) if over else "")]
 
 
 def radio_lines(view: dict) -> list[str]:

@@ -227,6 +227,10 @@ RACE_FIELDS = (
 )
 
 
+# config fields added after races were recorded, and their defaults
+LATER_CONFIG = {"teams": None, "turn_seconds": 60}      # FGP 14.4, 15.12
+
+
 class Race:
     """Everything about one FormulaGP race.
 
@@ -332,10 +336,10 @@ class Race:
 
     def to_doc(self) -> dict:
         return {
-            # a race without teams (FGP 14.4) dumps as it did before the field existed
-            "config": self.config.model_dump(mode="json",
-                                             exclude={"teams"} if self.config.teams is None
-                                             else None),
+            # config fields added later dump only when set, so older races
+            # dump (and hash) as they did before the field existed
+            "config": self.config.model_dump(mode="json", exclude={
+                f for f, v in LATER_CONFIG.items() if getattr(self.config, f) == v} or None),
             "chance": self.chance.to_doc(),
             "track": self.track,
             "cars": [c.to_doc() for c in self.cars],

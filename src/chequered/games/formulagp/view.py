@@ -14,6 +14,7 @@ from .bot import view as bot_view
 from .render_board import board_view
 from .rules import cards as C
 from .rules import team_radio as TR
+from .rules import time_limit as TL
 from .rules.where import distance, track_of
 from .state import Race
 
@@ -75,6 +76,10 @@ def view(race: Race, seat: int | None) -> dict:
     }
     if TR.in_play(race):                # FGP 4.9: the discard pile lies face up
         v["radio_discard_top"] = _radio_card(race, TR.discard_top(race))
+    if TL.seconds(race) is not None:    # FGP 15.12: the offences are the table's to see
+        v["time_limit"] = {"seconds": TL.seconds(race),
+                           "offences": {str(c.seat): TL.offences(race, c.seat)
+                                        for c in race.cars}}
     if race.bots is not None:           # BOT 1.3: control cards, BOT cards (only races with BOTs)
         v["bots"] = bot_view.public(race)
     if race.weather is not None:                        # [ADV] FGP 3.2 g-i: all face up
