@@ -428,3 +428,27 @@ def test_fgp_15_c_options_together_whole_races_keep_the_invariants_and_replay(tr
     assert GAME.state_hash(replay(rec)) == GAME.state_hash(st)
     if (track, cars) == ("fast", 10):
         assert seen == KINDS, seen
+
+
+def test_fgp_15_1_a_bot_on_the_tile_rolls_the_white_die_for_its_leds():
+    """BOT cars show no card: they roll the WHITE die, a green face counting 1
+    LED. halcyon, a Pro BOT, rolls green (1 LED) against vireo's GREEN card (1
+    LED): a tie keeps the standard order; rolling red (0 LEDs) it drops behind
+    vireo's card. Only the person's car chooses cards."""
+    orders = {}
+    for face in ("green", "red"):
+        doc = MOMENTUM.format(options=["momentum_sequence"], v_more="").replace(
+            'name = "halcyon"', 'name = "halcyon"\ncontroller = "pro"')
+        doc = doc.replace('round = 4', f'round = 4\nrolls = ["white:{face}"]')
+        st = pos(doc)
+        while st.turn.pending and st.turn.pending.step == "returns":
+            GAME.apply(st, min(GAME.to_act(st)), A.Done())
+        assert st.turn.pending.step == "momentum_cards" and set(GAME.to_act(st)) == {0}
+        before = list(st.sequence)
+        ev = GAME.apply(st, 0, A.Play(("G01",), (), False))
+        bot = [e.data for e in ev if e.kind == "momentum_bot"]
+        assert bot == [{"seat": 1, "leds": 1 if face == "green" else 0}]
+        orders[face] = (before, list(st.sequence))
+    before, after = orders["green"]
+    assert before == [2, 1, 0] and after == [2, 1, 0]          # tie: standard order
+    assert orders["red"][1] == [2, 0, 1]                       # 1 LED beats 0

@@ -251,8 +251,9 @@ def momentum_start(race: Race) -> list[Event]:
     on: the cars sharing a tile choose their movement play face down, all at
     once (step `momentum_cards`). Left out (A153): cars in a slipstream space
     (the book's bullet), spun or off the track, in the pit lane, with a blue
-    flag (they move after the others of the tile, 7.3.2), BOT cars (todo), and
-    the rounds under the Safety Car or the VSC (single file, no overtaking)."""
+    flag (they move after the others of the tile, 7.3.2), and the rounds under
+    the Safety Car or the VSC (single file, no overtaking). BOT cars are in the
+    groups but choose nothing: they roll for their LEDs (`_momentum_order`)."""
     from ..bot.start import is_bot
     from .where import race_round
     race.optional.pop("momentum", None)               # last round's plays are spent
@@ -263,12 +264,12 @@ def momentum_start(race: Race) -> list[Event]:
     tiles = {c.seat: trk.spaces[c.space].tile for c in race.cars
              if c.space is not None and not c.spun and not c.off_track and not c.blue_flag
              and not trk.spaces[c.space].slipstream and not trk.spaces[c.space].pit_lane
-             and not is_bot(race, c.seat) and c.seat in race.sequence}
+             and c.seat in race.sequence}
     groups = R.momentum_groups(tiles)
     if not groups:
         return []
     race.optional["momentum_groups"] = groups
-    choosing = [s for g in groups for s in g if _plays_now(race, s)]
+    choosing = [s for g in groups for s in g if not is_bot(race, s) and _plays_now(race, s)]
     race.turn.phase = "momentum_order"
     if choosing:
         wait(race, "momentum_cards", choosing)
@@ -308,11 +309,18 @@ def _momentum_order(race: Race) -> list[Event]:
     hand, as FGP 7.2.1's); the LEDs order each tile; the car drives them on
     its turn (turn._begin: `momentum_play`)."""
     from ....engine import chance
+    from ..bot.start import is_bot
+    from .dice import roll_die
     from .tyres import worn_out
     groups = race.optional.pop("momentum_groups")
     ev: list[Event] = []
     leds: dict[int, int] = {}
     plays = race.optional.setdefault("momentum", {})
+    for seat in [s for g in groups for s in g if is_bot(race, s)]:
+        # FGP 15.1: a BOT shows no card; the WHITE die gives its LEDs, green = 1
+        green = roll_die(race, ev, "white", "FGP 15.1", seat=seat).colour == "green"
+        leds[seat] = int(green)
+        ev.append(Event("momentum_bot", {"seat": seat, "leds": leds[seat]}, "FGP 15.1"))
     for seat in [s for g in groups for s in g if s in race.secret]:
         sec = race.secret.pop(seat)
         car = race.cars[seat]
@@ -323,8 +331,8 @@ def _momentum_order(race: Race) -> list[Event]:
                             "characteristic": sec["characteristic"]}
         chance.reveal(ev, "momentum_reveal", {"seat": seat, "cards": sec["cards"],
                                               "leds": leds[seat]}, "FGP 15.1")
-    worn = [s for g in groups for s in g
-            if worn_out(C.board_side(race, race.cars[s]), race.cars[s].tyre, race.cars[s].wear)]
+    worn = [s for g in groups for s in g if not is_bot(race, s)      # A155
+            and worn_out(C.board_side(race, race.cars[s]), race.cars[s].tyre, race.cars[s].wear)]
     race.sequence = R.momentum_order(race.sequence, groups, leds, worn)
     race.turn.phase = "turns"
     return ev + [Event("sequence", {"order": list(race.sequence)}, "FGP 15.1")]
@@ -336,9 +344,18 @@ def momentum_play(race: Race, seat: int) -> dict | None:
 
 
 PHASES["momentum_order"] = _momentum_order
+
+
+def _leds(n: int) -> str:
+    return f"{n} LED" + ("" if n == 1 else "s")
+
+
 EVENT_TEXT["momentum_reveal"] = lambda d, w: (
     f"{w.who(d['seat'])} shows " + ", ".join(w.card(c) for c in d["cards"])
-    + f" ({d['leds']} LEDs) for the order on its tile")
+    + f" ({_leds(d['leds'])} in all) for the order on its tile")
+EVENT_TEXT["momentum_bot"] = lambda d, w: (
+    f"{w.who(d['seat'])} (a BOT) counts {_leds(d['leds'])} for the order on its tile, "
+    "by the WHITE die (green: 1)")
 
 
 def _steps_c():
