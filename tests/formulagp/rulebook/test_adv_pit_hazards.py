@@ -123,6 +123,23 @@ def test_fgp_11_4_the_bonus_is_advanced_only():
     assert _mp(st) == 7
 
 
+def test_fgp_11_4_no_late_pit_bonus_with_dry_tyres_on_a_wet_track():
+    """In the rain the Fresh Tyres token adds nothing to a car on dry (medium) tyres;
+    a car on Wet tyres gets its +2 as usual."""
+    def mp(tyre, token):
+        return _mp(position(ADV + f"""
+            flag = 19
+            weather = "rainy"
+            [[car]]
+            at = "3.2.1"
+            tyre = "{tyre}"
+            fresh_tyres = {token}
+            hand = ["R01"]
+        """))
+    assert mp("medium", "true") == mp("medium", "false")
+    assert mp("wet", "true") == mp("wet", "false") + 2
+
+
 # ---- FGP 11.3 / 11.4: not on the move out of the pit lane ------------------------------------
 def test_fgp_11_3_no_late_pit_bonus_on_the_turn_out_of_the_pit_lane():
     """Leaving from the pit-exit space (2nd gear, RED 2 + medium +2) the Fresh Tyres

@@ -83,7 +83,8 @@ def pit_stop(race: Race, car: Car, new_set: bool) -> list[Event]:
 
 def move_bonus(race: Race, car: Car, *, tyre_bonus_off: bool) -> int:
     """The Late Pit Bonus of the move being counted (rules/turn.py move_points)."""
-    if not advanced(race):
+    from .weather_steps import dry_in_rain
+    if not advanced(race) or dry_in_rain(race, car):     # FGP 11.4: dry tyres, wet track
         return 0
     return late_pit_bonus(C.content_of(race).control, C.board_side(race, car), car,
                           leaving_pits=bool((race.move or {}).get("exit")),
