@@ -495,3 +495,32 @@ failures = ["X05"]
     GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])            # pole's bonus card
     assert st.turn.pending.step == "start_cards" and st.turn.pending.seats == [0]
     assert st.cars[1].stuck_in_neutral
+
+
+def test_fgp_13_10_a_red_flag_in_the_final_round_ends_the_race_where_it_stands():
+    """A156 (ours): the tile blocked by spun cars in the final round (FGP 12.1) does
+    not send the field back to the grid for a lap some cars have finished: the race
+    ends and the cars are classified where they stand (FGP 12.2): the stopped car
+    behind the spun ones."""
+    others = "".join(f"""
+[[car]]
+name = "{n}"
+at = "13.{k + 1}.1"
+spun = true
+facing_back = true
+moved = true
+""" for k, n in enumerate(["halcyon", "ardent", "kestrel", "lumen"]))
+    st = pos(f"""
+round = 20
+flag = 24
+final_round = true
+[[car]]
+name = "vireo"
+at = "11.2.1"
+hand = ["R04"]
+{others}
+""", sequence=["vireo", "halcyon", "ardent", "kestrel", "lumen"])
+    ev = drive(st, 0, ["R04"]) + finish(st, 0)
+    assert "red_flag_final" in kinds(ev) and "red_flag" not in kinds(ev)
+    assert st.turn.over and all(c.space is not None for c in st.cars)
+    assert st.classification[-1] == 0 and len(st.classification) == 5   # behind the tile

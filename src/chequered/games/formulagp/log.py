@@ -380,6 +380,8 @@ EVENT_TEXT = {
     "vsc_step": lambda d, w: f"{w.who(d[S])} to {w.place(d)}",
     "vsc_end": lambda d, w: "the Virtual Safety Car ends",
     "red_flag": lambda d, w: "RED FLAG: the grid is " + w.order(d["grid"]),
+    "red_flag_final": lambda d, w: "RED FLAG in the final round: the race ends here, the cars "
+                                   "classified where they stand",
     "investigation": _investigation,
     "blue_flag": lambda d, w: f"{w.who(d[S])} is {_n(d['laps_down'], 'lap')} down"
                               if d["laps_down"] else f"{w.who(d[S])} is on the lead lap",

@@ -326,6 +326,8 @@ def red_flag(race: Race) -> list[Event]:
     race-start procedure (A38). Every car keeps its lapping status: the cars
     on the lead lap share the leader's lap count, a car N laps down is N laps
     behind it, so the grid itself laps nobody."""
+    if race.final_round:
+        return _stopped_at_the_end(race)
     trk = track_of(race)
     lead = max(whole_tiles(race, c) for c in race.cars)
     order = red_flag_order(race)
@@ -362,6 +364,22 @@ def red_flag(race: Race) -> list[Event]:
     if race.move is not None:
         race.move["red_flag"] = True
     return ev
+
+
+def _stopped_at_the_end(race: Race) -> list[Event]:
+    """A156 (ours): a Red Flag in the final round (or a photo finish, FGP 15.8)
+    ends the race where it stands: nobody moves again and FGP 12.2 classifies
+    the cars where they are. The book's restart would race again a lap some
+    cars have already finished."""
+    from . import optional_steps_c as OC
+    for s in range(len(race.cars)):
+        if s not in race.done:
+            race.done.append(s)
+    race.optional["stopped"] = True                  # no photo finish after it
+    if OC.photo_running(race):
+        race.optional["photo"]["sole"] = None
+        race.optional["photo"]["rounds"] = OC.R.PHOTO_ROUNDS      # the order stands
+    return [Event("red_flag_final", {}, "FGP 13.10")]
 
 
 def _red_flag_choices(race: Race) -> list[Event]:

@@ -113,7 +113,7 @@ def photo_start(race: Race, finishers, penalty_tiles: int) -> list[Event] | None
     the penalties (`at`) and the tiles they stood on (`from`)."""
     from .finish import apply_end_penalties
     from .where import whole_tiles
-    if not on(race, PHOTO):
+    if not on(race, PHOTO) or race.optional.get("stopped"):     # A156: red-flagged
         return None
     trk = track_of(race)
     placed = apply_end_penalties(finishers, trk.lap_tiles, penalty_tiles)
