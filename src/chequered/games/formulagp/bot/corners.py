@@ -86,8 +86,19 @@ def hazard_dice(race, seat: int) -> list[str]:
     return []
 
 
-def battle_hazard(race, seat: int) -> list[str]:
-    """BOT 2.4, third case: after an overtake attempt (the battle rules call it)."""
-    if kind(race, seat) == "pro" and card_of(race, seat).hazard == "battle":
-        return ["bot_hazard_battle"]
-    return []
+def battle_hazard(race, seat: int, *, attempted: bool, lost: bool) -> None:
+    """BOT 2.4, third case: the RED die after an overtake attempt, won, lost or
+    tied (bot/battle.py calls it as the battle ends, before a loser's new
+    TACTICS card). A162: the attacking Pro's card, once a turn; an aborted
+    attack was no attempt; after a lost attempt the new TACTICS card of BOT
+    3.2.4 is also the hazard's (one card, not two)."""
+    from ..rules.battle_steps import _queue_dice
+    mv = race.move
+    if not attempted or kind(race, seat) != "pro" or mv.get("bot_battle_hazard") \
+            or card_of(race, seat).hazard != "battle":
+        return
+    mv["bot_battle_hazard"] = True
+    _queue_dice(race, seat, [BATTLE_DRAWN if lost else "bot_hazard_battle"])
+
+
+BATTLE_DRAWN = "bot_hazard_battle_drawn"     # its new TACTICS card already drawn (A162)

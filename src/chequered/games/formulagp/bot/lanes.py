@@ -13,7 +13,7 @@ Pure functions on the track geometry (`lane_goal`, `target_tile`, `pick`);
 `choose` reads the race."""
 from __future__ import annotations
 
-from ..actions import Step, Stop
+from ..actions import Reduce, Step, Stop
 from ..rules.where import occupancy, track_of
 from . import tyres as BT
 from .table import bot_content, kind, record, tactics_of
@@ -113,6 +113,9 @@ def choose(race, seat: int, legal: list) -> list:
     into = [t for t in pits if t not in yellow]
     if into and due and not trk.spaces[car.space].pit_lane:
         return [Step(into[0])]
+    if trk.spaces[car.space].pit_exit:          # BOT 5.4: never across the yellow line
+        steps = [t for t in steps if not any(
+            m.to == t and m.crosses_yellow_line for m in trk.moves(car.space))]
     if pits:                                    # BOT 5.1; BOT 1.4.1 c: no Rookie stops
         steps = [t for t in steps if not trk.spaces[t].pit_lane]
     if due and trk.pit is not None:
@@ -132,8 +135,9 @@ def choose(race, seat: int, legal: list) -> list:
     if Stop() in legal:                         # blocked: it stops behind (BOT 3.2.1)
         return [Stop()]
     # nothing the lane rules pick (only pushes left, A132): the fallback, without
-    # the pit-lane steps taken out above
-    return [a for a in legal if not isinstance(a, Step) or a.to in steps] or legal
+    # the pit-lane steps taken out above; a BOT plays no cards to reduce (BOT 2.1)
+    cardless = [a for a in legal if not isinstance(a, Reduce)]
+    return [a for a in cardless if not isinstance(a, Step) or a.to in steps] or cardless
 
 
 def _to_pit(track, space: int, steps: list[int]) -> int | None:
@@ -149,6 +153,12 @@ def _to_pit(track, space: int, steps: list[int]) -> int | None:
         if _side(sp, t) == way and not track.spaces[t].pit_lane:
             return t
     return None
+
+
+def along_tile(track, space: int, to: int) -> bool:
+    """BOT 6.4: a step on along its lane on the same tile (no lane change)."""
+    return track.spaces[to].tile == track.spaces[space].tile and \
+        not any(m.to == to and m.lane_change for m in track.moves(space))
 
 
 def stepped(race, car, to: int) -> None:

@@ -4,8 +4,9 @@ race pace; the steps then follow the lane rules (bot/lanes.py) and, for a Pro,
 the corner modification (bot/corners.py).
 
 The pace (BOT 2.1, 1.7.2.3): RED from round 3, GREEN when coming back after a
-spin or starting in a yellow-flag zone, the WHITE die in rounds 1-2 and when
-starting a turn wheel-to-wheel (BOT 3.4)."""
+spin or starting in a yellow-flag zone, the WHITE die in rounds 1-2, on the
+move out of the pit lane (BOT 5.4) and when starting a turn wheel-to-wheel
+(BOT 3.4). A160: a yellow zone's GREEN pace comes before the pit exit's roll."""
 from __future__ import annotations
 
 from ....engine.protocol import Event
@@ -45,6 +46,8 @@ def pace_for(race, ev: list, seat: int) -> tuple[str, str, str]:
         return "green", "rejoin", "BOT 2.1"
     if in_yellow_zone(race, tile_of(race, car)):            # BOT 2.1, 6.4
         return "green", "yellow", "BOT 6.4"
+    if race.move.get("exit"):                               # BOT 5.4: out of the pit lane
+        return roll_die(race, ev, "white", "BOT 5.4", seat=seat).colour, "exit", "BOT 5.4"
     if car.w2w is not None:                                 # BOT 2.1, 3.4: wheel-to-wheel
         return roll_die(race, ev, "white", "BOT 3.4", seat=seat).colour, "w2w", "BOT 3.4"
     if kind(race, seat) == "pro" and dry_in_rain(race, car):

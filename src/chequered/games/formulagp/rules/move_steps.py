@@ -136,7 +136,9 @@ def _zone_stop(race: Race, car, to: int) -> bool:
     here = trk.spaces[car.space].tile
     for z in race.yellow_flags:
         if here == z["green_tile"] and mv.get("zone_touched"):
-            return True                 # A34: it stops where it reaches the green-flag tile
+            # A34: it stops where it reaches the green-flag tile; BOT 6.4: a BOT on its
+            # lane's farthest space of it (A161)
+            return not mv.get("bot") or not BL.along_tile(trk, car.space, to)
     return False
 
 
