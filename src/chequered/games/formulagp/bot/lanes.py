@@ -58,13 +58,17 @@ def _side(sp, to: int) -> str | None:
 def pick(track, space: int, legal: list[int], *, card, goal_open: bool,
          full: set[int]) -> tuple[int | None, bool, bool]:
     """(the space the BOT moves to or None, True when this step reaches the
-    tile of the card's kind, True for a forced lane change). `legal`: the spaces it may move to; `full`: those
-    holding a car it would push (BOT 2.2.2, not chosen by this function)."""
+    tile of the card's kind, True for a forced lane change, True when that
+    lane change has a car in the way: BOT 2.2.2, bot/blocked.py decides at
+    the step). `legal`: the spaces it may move to; `full`: those holding a
+    car it would push (a lane change is chosen there only when no free one
+    goes that way)."""
     sp = track.spaces[space]
     moves = {m.to: m for m in track.moves(space)}
     free = [t for t in legal if t not in full]
     fwd = [t for t in free if not moves[t].lane_change]
     lat = {_side(sp, t): t for t in free if moves[t].lane_change}
+    pushes = {_side(sp, t): t for t in legal if t in full and moves[t].lane_change}
     arrow = card.arrow
     other = "left" if arrow == "right" else "right"
     tgt = target_tile(track, sp.tile, card.tile == "straight") \
@@ -75,21 +79,26 @@ def pick(track, space: int, legal: list[int], *, card, goal_open: bool,
         if want not in sp.lanes:                # change lanes now, before the tile
             way = "right" if want > max(sp.lanes) else "left"
             if way in lat:
-                return lat[way], False, False
+                return lat[way], False, False, False
+            if way in pushes:                   # BOT 2.2.2: even with a car in the way
+                return pushes[way], False, False, True
         good = [t for t in fwd if want in track.spaces[t].lanes]
         if good:
-            return good[0], True, False
+            return good[0], True, False, False
     if fwd:
         if len(fwd) > 1:                        # BOT 2.2: leaving a double-lane space
             key = (lambda t: -track.spaces[t].lane) if arrow == "right" else \
                 (lambda t: track.spaces[t].lane)
             fwd = sorted(fwd, key=key)
         to = fwd[0]
-        return to, tgt is not None and track.spaces[to].tile == tgt, False
+        return to, tgt is not None and track.spaces[to].tile == tgt, False, False
     for way in (arrow, other):                  # forced: the yellow arrow first
         if way in lat:
-            return lat[way], False, True
-    return None, False, False
+            return lat[way], False, True, False
+    for way in (arrow, other):                  # A165: forced, a car on both sides
+        if way in pushes:
+            return pushes[way], False, True, True
+    return None, False, False, False
 
 
 def choose(race, seat: int, legal: list) -> list:
@@ -127,15 +136,15 @@ def choose(race, seat: int, legal: list) -> list:
     full = {t for t in steps if occ.get(t, 0) >= trk.spaces[t].capacity}
     # BOT 6.5: no preferred lane under the Safety Car
     goal_open = not mv.get("lane_done") and race.safety_car is None
-    to, _, forced = pick(trk, car.space, steps, card=card, goal_open=goal_open, full=full)
+    to, _, forced, _ = pick(trk, car.space, steps, card=card, goal_open=goal_open, full=full)
     if forced and Stop() in legal:
         to = None                               # a car ahead, not the lane's end: see below
     if to is not None:
         return [Step(to)]
     if Stop() in legal:                         # blocked: it stops behind (BOT 3.2.1)
         return [Stop()]
-    # nothing the lane rules pick (only pushes left, A132): the fallback, without
-    # the pit-lane steps taken out above; a BOT plays no cards to reduce (BOT 2.1)
+    # nothing the lane rules pick: the fallback, without the pit-lane steps taken
+    # out above; a BOT plays no cards to reduce (BOT 2.1)
     cardless = [a for a in legal if not isinstance(a, Reduce)]
     return [a for a in cardless if not isinstance(a, Step) or a.to in steps] or cardless
 
@@ -161,9 +170,15 @@ def along_tile(track, space: int, to: int) -> bool:
         not any(m.to == to and m.lane_change for m in track.moves(space))
 
 
-def stepped(race, car, to: int) -> None:
+def stepped(race, car, to: int) -> tuple[int | None, list]:
     """BOT 2.2: the BOT reaches its preferred lane once a turn: the first tile
-    of the card's kind it moves onto ends the lane goal of this turn."""
+    of the card's kind it moves onto ends the lane goal of this turn. A lane
+    change with a car in the way is decided first (BOT 2.2.1 / 2.2.2): the
+    space it steps to (None: no step) and the events."""
+    from .blocked import decide
+    to, ev = decide(race, car, to)
+    if to is None:
+        return None, ev
     trk = track_of(race)
     if trk.spaces[to].pit_lane and kind(race, car.seat) == "pro" and BT.pit_due(race, car.seat):
         record(race, car.seat)["pit"].update(entry=False, space=None)   # used: BOT 5.2 places the next
@@ -171,3 +186,4 @@ def stepped(race, car, to: int) -> None:
     card = bot_content(race).tactics_card(tactics_of(race, car.seat))
     if there != here and trk.tiles[there].straight == (card.tile == "straight"):
         race.move["lane_done"] = True
+    return to, ev

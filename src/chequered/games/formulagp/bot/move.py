@@ -14,6 +14,7 @@ from ..rules.dice import roll_die
 from ..rules.weather_steps import dry_in_rain
 from ..rules.where import in_yellow_zone, race_round, tile_of
 from . import tyres as BT
+from .blocked import resume
 from .cards import new_tactics
 from .table import bot_content, is_bot, kind, record, speed, tyre_bonus
 
@@ -65,6 +66,9 @@ def begin_move(race) -> list[Event]:
     mv = race.move
     seat = mv["seat"]
     car = race.cars[seat]
+    back = resume(race, seat)                                      # BOT 2.2.1: after a surrender
+    if back is not None:
+        return back
     ev: list[Event] = []
     if race_round(race) == 2 and kind(race, seat) == "pro":       # BOT 1.7.2.2
         new_tactics(race, ev, seat, "BOT 1.7.2.2")

@@ -183,4 +183,13 @@ BOT_TEXT = {
                                      f"({d['tyre']}) for the track: lower tyre bonus, it pits "
                                      "next time by"),
     "bot_no_red": lambda d, w: f"{w.who(d['seat'])} (Rookie BOT) never rolls the RED die",
+    "bot_blocked": lambda d, w: (f"{w.who(d['seat'])} (BOT) has a car in the lane it wants: "
+                                 f"{BLOCKED[d['response']]} (TACTICS card {d['card']})"),
+    "bot_surrender": lambda d, w: (f"{w.who(d['seat'])} (BOT) gives up its place in the driver "
+                                   f"sequence: it moves after {w.who(d['after'])}"),
+    "bot_resume": lambda d, w: f"{w.who(d['seat'])} (BOT) now takes its turn",
 }
+
+BLOCKED = {"aggressive": "aggressive, it changes lanes all the same",
+           "not_aggressive": "not aggressive, it keeps straight on",
+           "surrender": "it surrenders"}
