@@ -28,16 +28,18 @@ def applies(race, seat: int) -> bool:
 
 def corner(race) -> list[Event]:
     """The extend stage of a BOT's move (instead of a player's extension)."""
+    from .hazards import water_slow
     mv = race.move
     seat = mv["seat"]
     mv["stage"] = "after_move"
+    ev = water_slow(race, seat)                 # [ADV] BOT 6.9.4: before the corner
     if "cornered" in mv or not applies(race, seat):
-        return []
+        return ev
     n = card_of(race, seat).corner
     mv["cornered"] = n
     if n == 0:
-        return []
-    ev = [Event("bot_corner", {"seat": seat, "n": n, "card": tactics_of(race, seat)},
+        return ev
+    ev += [Event("bot_corner", {"seat": seat, "n": n, "card": tactics_of(race, seat)},
                 "BOT 2.3.1")]
     if n > 0:                                   # forward: n more movement points
         mv["left"] += n

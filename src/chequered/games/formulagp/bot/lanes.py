@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..actions import Reduce, Step, Stop
 from ..rules.where import occupancy, track_of
+from . import hazards as BZ
 from . import tyres as BT
 from .table import bot_content, kind, record, tactics_of
 
@@ -136,6 +137,9 @@ def choose(race, seat: int, legal: list) -> list:
     full = {t for t in steps if occ.get(t, 0) >= trk.spaces[t].capacity}
     # BOT 6.5: no preferred lane under the Safety Car
     goal_open = not mv.get("lane_done") and race.safety_car is None
+    dodge = BZ.debris_step(race, seat, steps, full)     # [ADV] BOT 6.9.2
+    if dodge is not None:
+        return [Step(dodge)]
     to, _, forced, _ = pick(trk, car.space, steps, card=card, goal_open=goal_open, full=full)
     if forced and Stop() in legal:
         to = None                               # a car ahead, not the lane's end: see below
@@ -179,6 +183,7 @@ def stepped(race, car, to: int) -> tuple[int | None, list]:
     to, ev = decide(race, car, to)
     if to is None:
         return None, ev
+    BZ.dodged(race, car, to)                    # [ADV] BOT 6.9.2: it keeps the new lane
     trk = track_of(race)
     if trk.spaces[to].pit_lane and kind(race, car.seat) == "pro" and BT.pit_due(race, car.seat):
         record(race, car.seat)["pit"].update(entry=False, space=None)   # used: BOT 5.2 places the next

@@ -15,6 +15,7 @@ from ..rules.weather_steps import dry_in_rain
 from ..rules.where import in_yellow_zone, race_round, tile_of
 from . import tyres as BT
 from .blocked import resume
+from .hazards import no_tyre_bonus
 from .cards import new_tactics
 from .table import bot_content, is_bot, kind, record, speed, tyre_bonus
 
@@ -78,7 +79,9 @@ def begin_move(race) -> list[Event]:
     # A130: back on track the BOT follows the players' FGP 13.4.5 (turning MP,
     # no tyre bonus where a player has none)
     plan = rejoin_plan(car.rejoin, spun=car.facing_back) if car.rejoin is not None else None
-    mp = move_points(race, seat, gear, pace, tyre=plan is None or plan.tyre_bonus)
+    # BOT 6.9.1: no tyre bonus on the move after gravel
+    mp = move_points(race, seat, gear, pace, tyre=(plan is None or plan.tyre_bonus)
+                     and not no_tyre_bonus(race, seat))
     # BOTs wear no tyres by lane changes (their tyre wear is BOT 4.1's)
     mv.update(stage="moving", cards=[], colours=[pace], pace=pace, pair=False,
               lanes=BL.may_change(race, pace), lc_wear=0, mp=mp, left=mp, start=car.space,

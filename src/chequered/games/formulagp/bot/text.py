@@ -188,6 +188,12 @@ BOT_TEXT = {
     "bot_surrender": lambda d, w: (f"{w.who(d['seat'])} (BOT) gives up its place in the driver "
                                    f"sequence: it moves after {w.who(d['after'])}"),
     "bot_resume": lambda d, w: f"{w.who(d['seat'])} (BOT) now takes its turn",
+    "bot_gravel": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) goes through the gravel: no tyre "
+                                "bonus on its next move"),
+    "bot_hazard_stop": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) stops on the "
+                                     f"{d['token'].replace('_', ' ')}: it rolls the RED die"),
+    "bot_water_slow": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) is slowed by {d['n']} Standing "
+                                    f"Water token{'s' if d['n'] != 1 else ''}"),
 }
 
 BLOCKED = {"aggressive": "aggressive, it changes lanes all the same",
