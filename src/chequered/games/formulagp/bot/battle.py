@@ -25,6 +25,7 @@ from ....engine.protocol import Event
 from ..rules import battle as B
 from ..rules.dice import roll_die
 from ..rules.overtake import COLD_TYRES_LEDS
+from . import corners as BK
 from .cards import discard_battle, draw_battle, new_tactics
 from .table import bot_content, is_bot, kind, max_ot, tactics_of
 
@@ -309,6 +310,7 @@ def _end(race, how: str, *, lost: int | None = None, res=None) -> list[Event]:
     for s in (a, d):
         if is_bot(race, s):
             discard_battle(race, s)
+    BK.battle_hazard(race, a, attempted=how != "aborted", lost=lost == a)   # BOT 2.4
     if lost is not None and kind(race, lost) == "pro":
         new_tactics(race, ev, lost, "BOT 3.2.4")
     if how != "won":

@@ -28,16 +28,18 @@ def applies(race, seat: int) -> bool:
 
 def corner(race) -> list[Event]:
     """The extend stage of a BOT's move (instead of a player's extension)."""
+    from .hazards import water_slow
     mv = race.move
     seat = mv["seat"]
     mv["stage"] = "after_move"
+    ev = water_slow(race, seat)                 # [ADV] BOT 6.9.4: before the corner
     if "cornered" in mv or not applies(race, seat):
-        return []
+        return ev
     n = card_of(race, seat).corner
     mv["cornered"] = n
     if n == 0:
-        return []
-    ev = [Event("bot_corner", {"seat": seat, "n": n, "card": tactics_of(race, seat)},
+        return ev
+    ev += [Event("bot_corner", {"seat": seat, "n": n, "card": tactics_of(race, seat)},
                 "BOT 2.3.1")]
     if n > 0:                                   # forward: n more movement points
         mv["left"] += n
@@ -86,8 +88,19 @@ def hazard_dice(race, seat: int) -> list[str]:
     return []
 
 
-def battle_hazard(race, seat: int) -> list[str]:
-    """BOT 2.4, third case: after an overtake attempt (the battle rules call it)."""
-    if kind(race, seat) == "pro" and card_of(race, seat).hazard == "battle":
-        return ["bot_hazard_battle"]
-    return []
+def battle_hazard(race, seat: int, *, attempted: bool, lost: bool) -> None:
+    """BOT 2.4, third case: the RED die after an overtake attempt, won, lost or
+    tied (bot/battle.py calls it as the battle ends, before a loser's new
+    TACTICS card). A162: the attacking Pro's card, once a turn; an aborted
+    attack was no attempt; after a lost attempt the new TACTICS card of BOT
+    3.2.4 is also the hazard's (one card, not two)."""
+    from ..rules.battle_steps import _queue_dice
+    mv = race.move
+    if not attempted or kind(race, seat) != "pro" or mv.get("bot_battle_hazard") \
+            or card_of(race, seat).hazard != "battle":
+        return
+    mv["bot_battle_hazard"] = True
+    _queue_dice(race, seat, [BATTLE_DRAWN if lost else "bot_hazard_battle"])
+
+
+BATTLE_DRAWN = "bot_hazard_battle_drawn"     # its new TACTICS card already drawn (A162)

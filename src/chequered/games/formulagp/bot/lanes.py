@@ -13,8 +13,9 @@ Pure functions on the track geometry (`lane_goal`, `target_tile`, `pick`);
 `choose` reads the race."""
 from __future__ import annotations
 
-from ..actions import Step, Stop
+from ..actions import Reduce, Step, Stop
 from ..rules.where import occupancy, track_of
+from . import hazards as BZ
 from . import tyres as BT
 from .table import bot_content, kind, record, tactics_of
 
@@ -58,13 +59,17 @@ def _side(sp, to: int) -> str | None:
 def pick(track, space: int, legal: list[int], *, card, goal_open: bool,
          full: set[int]) -> tuple[int | None, bool, bool]:
     """(the space the BOT moves to or None, True when this step reaches the
-    tile of the card's kind, True for a forced lane change). `legal`: the spaces it may move to; `full`: those
-    holding a car it would push (BOT 2.2.2, not chosen by this function)."""
+    tile of the card's kind, True for a forced lane change, True when that
+    lane change has a car in the way: BOT 2.2.2, bot/blocked.py decides at
+    the step). `legal`: the spaces it may move to; `full`: those holding a
+    car it would push (a lane change is chosen there only when no free one
+    goes that way)."""
     sp = track.spaces[space]
     moves = {m.to: m for m in track.moves(space)}
     free = [t for t in legal if t not in full]
     fwd = [t for t in free if not moves[t].lane_change]
     lat = {_side(sp, t): t for t in free if moves[t].lane_change}
+    pushes = {_side(sp, t): t for t in legal if t in full and moves[t].lane_change}
     arrow = card.arrow
     other = "left" if arrow == "right" else "right"
     tgt = target_tile(track, sp.tile, card.tile == "straight") \
@@ -75,21 +80,26 @@ def pick(track, space: int, legal: list[int], *, card, goal_open: bool,
         if want not in sp.lanes:                # change lanes now, before the tile
             way = "right" if want > max(sp.lanes) else "left"
             if way in lat:
-                return lat[way], False, False
+                return lat[way], False, False, False
+            if way in pushes:                   # BOT 2.2.2: even with a car in the way
+                return pushes[way], False, False, True
         good = [t for t in fwd if want in track.spaces[t].lanes]
         if good:
-            return good[0], True, False
+            return good[0], True, False, False
     if fwd:
         if len(fwd) > 1:                        # BOT 2.2: leaving a double-lane space
             key = (lambda t: -track.spaces[t].lane) if arrow == "right" else \
                 (lambda t: track.spaces[t].lane)
             fwd = sorted(fwd, key=key)
         to = fwd[0]
-        return to, tgt is not None and track.spaces[to].tile == tgt, False
+        return to, tgt is not None and track.spaces[to].tile == tgt, False, False
     for way in (arrow, other):                  # forced: the yellow arrow first
         if way in lat:
-            return lat[way], False, True
-    return None, False, False
+            return lat[way], False, True, False
+    for way in (arrow, other):                  # A165: forced, a car on both sides
+        if way in pushes:
+            return pushes[way], False, True, True
+    return None, False, False, False
 
 
 def choose(race, seat: int, legal: list) -> list:
@@ -113,6 +123,9 @@ def choose(race, seat: int, legal: list) -> list:
     into = [t for t in pits if t not in yellow]
     if into and due and not trk.spaces[car.space].pit_lane:
         return [Step(into[0])]
+    if trk.spaces[car.space].pit_exit:          # BOT 5.4: never across the yellow line
+        steps = [t for t in steps if not any(
+            m.to == t and m.crosses_yellow_line for m in trk.moves(car.space))]
     if pits:                                    # BOT 5.1; BOT 1.4.1 c: no Rookie stops
         steps = [t for t in steps if not trk.spaces[t].pit_lane]
     if due and trk.pit is not None:
@@ -124,16 +137,20 @@ def choose(race, seat: int, legal: list) -> list:
     full = {t for t in steps if occ.get(t, 0) >= trk.spaces[t].capacity}
     # BOT 6.5: no preferred lane under the Safety Car
     goal_open = not mv.get("lane_done") and race.safety_car is None
-    to, _, forced = pick(trk, car.space, steps, card=card, goal_open=goal_open, full=full)
+    dodge = BZ.debris_step(race, seat, steps, full)     # [ADV] BOT 6.9.2
+    if dodge is not None:
+        return [Step(dodge)]
+    to, _, forced, _ = pick(trk, car.space, steps, card=card, goal_open=goal_open, full=full)
     if forced and Stop() in legal:
         to = None                               # a car ahead, not the lane's end: see below
     if to is not None:
         return [Step(to)]
     if Stop() in legal:                         # blocked: it stops behind (BOT 3.2.1)
         return [Stop()]
-    # nothing the lane rules pick (only pushes left, A132): the fallback, without
-    # the pit-lane steps taken out above
-    return [a for a in legal if not isinstance(a, Step) or a.to in steps] or legal
+    # nothing the lane rules pick: the fallback, without the pit-lane steps taken
+    # out above; a BOT plays no cards to reduce (BOT 2.1)
+    cardless = [a for a in legal if not isinstance(a, Reduce)]
+    return [a for a in cardless if not isinstance(a, Step) or a.to in steps] or cardless
 
 
 def _to_pit(track, space: int, steps: list[int]) -> int | None:
@@ -151,9 +168,22 @@ def _to_pit(track, space: int, steps: list[int]) -> int | None:
     return None
 
 
-def stepped(race, car, to: int) -> None:
+def along_tile(track, space: int, to: int) -> bool:
+    """BOT 6.4: a step on along its lane on the same tile (no lane change)."""
+    return track.spaces[to].tile == track.spaces[space].tile and \
+        not any(m.to == to and m.lane_change for m in track.moves(space))
+
+
+def stepped(race, car, to: int) -> tuple[int | None, list]:
     """BOT 2.2: the BOT reaches its preferred lane once a turn: the first tile
-    of the card's kind it moves onto ends the lane goal of this turn."""
+    of the card's kind it moves onto ends the lane goal of this turn. A lane
+    change with a car in the way is decided first (BOT 2.2.1 / 2.2.2): the
+    space it steps to (None: no step) and the events."""
+    from .blocked import decide
+    to, ev = decide(race, car, to)
+    if to is None:
+        return None, ev
+    BZ.dodged(race, car, to)                    # [ADV] BOT 6.9.2: it keeps the new lane
     trk = track_of(race)
     if trk.spaces[to].pit_lane and kind(race, car.seat) == "pro" and BT.pit_due(race, car.seat):
         record(race, car.seat)["pit"].update(entry=False, space=None)   # used: BOT 5.2 places the next
@@ -161,3 +191,4 @@ def stepped(race, car, to: int) -> None:
     card = bot_content(race).tactics_card(tactics_of(race, car.seat))
     if there != here and trk.tiles[there].straight == (card.tile == "straight"):
         race.move["lane_done"] = True
+    return to, ev

@@ -4,8 +4,9 @@ race pace; the steps then follow the lane rules (bot/lanes.py) and, for a Pro,
 the corner modification (bot/corners.py).
 
 The pace (BOT 2.1, 1.7.2.3): RED from round 3, GREEN when coming back after a
-spin or starting in a yellow-flag zone, the WHITE die in rounds 1-2 and when
-starting a turn wheel-to-wheel (BOT 3.4)."""
+spin or starting in a yellow-flag zone, the WHITE die in rounds 1-2, on the
+move out of the pit lane (BOT 5.4) and when starting a turn wheel-to-wheel
+(BOT 3.4). A160: a yellow zone's GREEN pace comes before the pit exit's roll."""
 from __future__ import annotations
 
 from ....engine.protocol import Event
@@ -13,6 +14,8 @@ from ..rules.dice import roll_die
 from ..rules.weather_steps import dry_in_rain
 from ..rules.where import in_yellow_zone, race_round, tile_of
 from . import tyres as BT
+from .blocked import resume
+from .hazards import no_tyre_bonus
 from .cards import new_tactics
 from .table import bot_content, is_bot, kind, record, speed, tyre_bonus
 
@@ -45,6 +48,8 @@ def pace_for(race, ev: list, seat: int) -> tuple[str, str, str]:
         return "green", "rejoin", "BOT 2.1"
     if in_yellow_zone(race, tile_of(race, car)):            # BOT 2.1, 6.4
         return "green", "yellow", "BOT 6.4"
+    if race.move.get("exit"):                               # BOT 5.4: out of the pit lane
+        return roll_die(race, ev, "white", "BOT 5.4", seat=seat).colour, "exit", "BOT 5.4"
     if car.w2w is not None:                                 # BOT 2.1, 3.4: wheel-to-wheel
         return roll_die(race, ev, "white", "BOT 3.4", seat=seat).colour, "w2w", "BOT 3.4"
     if kind(race, seat) == "pro" and dry_in_rain(race, car):
@@ -62,6 +67,9 @@ def begin_move(race) -> list[Event]:
     mv = race.move
     seat = mv["seat"]
     car = race.cars[seat]
+    back = resume(race, seat)                                      # BOT 2.2.1: after a surrender
+    if back is not None:
+        return back
     ev: list[Event] = []
     if race_round(race) == 2 and kind(race, seat) == "pro":       # BOT 1.7.2.2
         new_tactics(race, ev, seat, "BOT 1.7.2.2")
@@ -71,7 +79,9 @@ def begin_move(race) -> list[Event]:
     # A130: back on track the BOT follows the players' FGP 13.4.5 (turning MP,
     # no tyre bonus where a player has none)
     plan = rejoin_plan(car.rejoin, spun=car.facing_back) if car.rejoin is not None else None
-    mp = move_points(race, seat, gear, pace, tyre=plan is None or plan.tyre_bonus)
+    # BOT 6.9.1: no tyre bonus on the move after gravel
+    mp = move_points(race, seat, gear, pace, tyre=(plan is None or plan.tyre_bonus)
+                     and not no_tyre_bonus(race, seat))
     # BOTs wear no tyres by lane changes (their tyre wear is BOT 4.1's)
     mv.update(stage="moving", cards=[], colours=[pace], pace=pace, pair=False,
               lanes=BL.may_change(race, pace), lc_wear=0, mp=mp, left=mp, start=car.space,

@@ -10,6 +10,7 @@ from ....engine.protocol import Event
 from ..rules import hazards as H
 from ..rules.dice import roll_die
 from ..rules.where import occupancy, track_of
+from . import corners as BK
 from .cards import new_tactics
 from .table import is_bot, kind
 
@@ -42,6 +43,6 @@ def roll(race, seat: int, die: str) -> list[Event]:
                 # off the track: a BOT has no second counter-steer (no cards to spend)
                 queue.pop(0)
                 ev += I._off_track(race, seat, None, {})
-    if die.startswith(HAZARD):                          # BOT 2.4: then a new TACTICS card
+    if die.startswith(HAZARD) and die != BK.BATTLE_DRAWN:   # BOT 2.4: then a new TACTICS card
         new_tactics(race, ev, seat, "BOT 2.4")
     return ev

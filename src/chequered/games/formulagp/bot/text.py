@@ -122,7 +122,10 @@ def _score(d, w):
 
 def _pit(d, w):
     p = d["pit"]
-    return (f"{w.who(d['seat'])} (Pro BOT) fits {d['tyre']} tyres by its STRATEGY card; its Pit "
+    # A138: with no set left (FGP 15.10) the Pro keeps its tyres (tyre None)
+    fits = f"fits {d['tyre']} tyres by its STRATEGY card" if d["tyre"] else \
+        "keeps its tyres (no set left)"
+    return (f"{w.who(d['seat'])} (Pro BOT) {fits}; its Pit "
             f"token goes on round {p['round']} (radar space {p['space']}), "
             f"{p['icon'].upper()} side up")
 
@@ -180,4 +183,19 @@ BOT_TEXT = {
                                      f"({d['tyre']}) for the track: lower tyre bonus, it pits "
                                      "next time by"),
     "bot_no_red": lambda d, w: f"{w.who(d['seat'])} (Rookie BOT) never rolls the RED die",
+    "bot_blocked": lambda d, w: (f"{w.who(d['seat'])} (BOT) has a car in the lane it wants: "
+                                 f"{BLOCKED[d['response']]} (TACTICS card {d['card']})"),
+    "bot_surrender": lambda d, w: (f"{w.who(d['seat'])} (BOT) gives up its place in the driver "
+                                   f"sequence: it moves after {w.who(d['after'])}"),
+    "bot_resume": lambda d, w: f"{w.who(d['seat'])} (BOT) now takes its turn",
+    "bot_gravel": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) goes through the gravel: no tyre "
+                                "bonus on its next move"),
+    "bot_hazard_stop": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) stops on the "
+                                     f"{d['token'].replace('_', ' ')}: it rolls the RED die"),
+    "bot_water_slow": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) is slowed by {d['n']} Standing "
+                                    f"Water token{'s' if d['n'] != 1 else ''}"),
 }
+
+BLOCKED = {"aggressive": "aggressive, it changes lanes all the same",
+           "not_aggressive": "not aggressive, it keeps straight on",
+           "surrender": "it surrenders"}

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from ....engine.protocol import Event
+from ..bot import hazards as BZ
 from ..state import Race
 from .late_pit import advanced
 from .where import in_yellow_zone, track_of
@@ -82,6 +83,8 @@ def after_move(race: Race, car) -> list[Event]:
     zones = [t for t in {p[1] for p in mv["path"]} if in_yellow_zone(race, t)]
     ev: list[Event] = []
     for m in tokens_met(mv["path"], start, race.hazards, zones):
+        if BZ.met(race, ev, car, m):                    # BOT 6.9.2 / 6.9.3
+            continue
         if m.token == "oil":                            # FGP 13.13.3 / 13.4
             followup(race, "loss_of_control", car.seat, oil=m.tile)
         elif debris_damages(m):                         # FGP 13.13.2 / 13.6

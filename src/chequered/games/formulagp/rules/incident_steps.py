@@ -8,6 +8,7 @@ from __future__ import annotations
 from ....engine.protocol import Event
 from ....engine.steps import Step
 from ..bot import corners as BK
+from ..bot import hazards as BZ
 from ..bot import red_die as BR
 from ..actions import CounterSteer, Discard, Done, PlayCard, QuickRepair, Rejoin
 from ..state import Race
@@ -86,7 +87,7 @@ def _resolve(race: Race) -> list[Event]:
         mv["dice"] += due_dice(race, car)               # [ADV] FGP 8.4.2 speed limits
         mv["dice"] += BK.hazard_dice(race, car.seat)    # BOT 2.4: TACTICS hazards
         gt = mv.get("gravel_tile")
-        if gt is not None and gt in race.hazards:
+        if gt is not None and gt in race.hazards and not BZ.gravel(race, ev, car, gt):  # BOT 6.9.1
             g = H.gravel(mv["colours"], stops_on_tile=trk.spaces[car.space].tile == gt)
             if g.wear:
                 ev += wear(race, car, g.wear, "FGP 13.13.1")

@@ -136,7 +136,9 @@ def _zone_stop(race: Race, car, to: int) -> bool:
     here = trk.spaces[car.space].tile
     for z in race.yellow_flags:
         if here == z["green_tile"] and mv.get("zone_touched"):
-            return True                 # A34: it stops where it reaches the green-flag tile
+            # A34: it stops where it reaches the green-flag tile; BOT 6.4: a BOT on its
+            # lane's farthest space of it (A161)
+            return not mv.get("bot") or not BL.along_tile(trk, car.space, to)
     return False
 
 
@@ -213,11 +215,12 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
         mv["left"] = 0
         mv["stage"] = "after_move"
         return ev
-    to = action.to
+    to, ev = action.to, []
+    if mv.get("bot"):                                   # BOT 2.2: once a turn; 2.2.1-2: blocked
+        to, ev = BL.stepped(race, car, to)
+        if to is None:
+            return ev
     move = next(m for m in trk.moves(car.space) if m.to == to)
-    if mv.get("bot"):
-        BL.stepped(race, car, to)                       # BOT 2.2: once a turn
-    ev = []
     mv["left"] -= 1
     if move.crosses_yellow_line and trk.spaces[car.space].pit_exit:
         # FGP 11.3: leaving the pit exit sideways crosses the yellow line

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from ....engine import chance
 from ....engine.protocol import Event
+from ..bot import hazards as BZ
+from ..bot.table import is_bot
 from ..state import Race
 from . import cards as C
 from . import weather as W
@@ -208,6 +210,8 @@ def after_move(race: Race, car, mv: dict) -> list[Event]:
     from .incident_steps import followup
     ev: list[Event] = []
     wet, live, stop = _water_dice(race, car, mv)
+    if BZ.water_stop(race, ev, car, stop, live):        # [ADV] BOT 6.9.4
+        return ev
     if stop in live:
         followup(race, "loss_of_control", car.seat)
         ev.append(Event("standing_water_hit", {"seat": car.seat, "tile": stop}, "FGP 13.13.4"))
@@ -237,7 +241,8 @@ def _water_dice(race: Race, car, mv: dict, *, stopped: bool = True):
         through, stop = through + ([stop] if stop != first else []), None
     wet = [t for t in [*through, stop] if t is not None and race.hazards.get(t) == W.WATER]
     live = [t for t in wet if not in_yellow_zone(race, t) and race.safety_car is None]
-    events += W.water_events([t for t in live if t != stop], pace=mv.get("pace", "green"))
+    if not is_bot(race, car.seat):                      # BOT 6.9.4: BOTs slow down instead
+        events += W.water_events([t for t in live if t != stop], pace=mv.get("pace", "green"))
     for die, _ in dice_for(events):
         mv.setdefault("dice", []).append(die)
     return wet, live, stop
