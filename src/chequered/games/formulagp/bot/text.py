@@ -134,6 +134,12 @@ def _damage(d, w):
     return f"{w.who(d['seat'])} (Pro BOT) takes a Damage token {where[d['icon']]}"
 
 
+def _red_flag(d, w):
+    tyres = f"fits {d['tyre']} tyres (Pit token on round {d['pit']['round']})" if d["tyre"] \
+        else "keeps its tyres"
+    return f"{w.who(d['seat'])} (Pro BOT) at the Red Flag: {tyres}, repairs its damage"
+
+
 BOT_TEXT = {
     "bot_pit": _pit,
     "bot_pit_call": lambda d, w: f"{w.who(d['seat'])} (Pro BOT) will make an early stop under "
@@ -179,5 +185,7 @@ BOT_TEXT = {
     "bot_wrong_tyres": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) has the wrong tyres "
                                      f"({d['tyre']}) for the track: lower tyre bonus, it pits "
                                      "next time by"),
+    "bot_red_flag": _red_flag,
+    "bot_no_penalty": lambda d, w: f"{w.who(d['seat'])} (Rookie BOT) receives no penalty",
     "bot_no_red": lambda d, w: f"{w.who(d['seat'])} (Rookie BOT) never rolls the RED die",
 }
