@@ -186,6 +186,16 @@ BOT_TEXT = {
                                      f"({d['tyre']}) for the track: lower tyre bonus, it pits "
                                      "next time by"),
     "bot_red_flag": _red_flag,
+    "bot_weather_stop": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) " + (
+        f"stops early for the {'rain' if d['to'] == 'rainy' else 'dry track'} to come"
+        if d["early"] else "keeps its tyre plan for the weather change")),
+    "bot_tyre_check": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) passes the pits, too late to "
+                                    "stop: tyre check, " + ("its tyre token on the lower side"
+                                                            if d["tyre_token"] == "lower"
+                                                            else "its tyres hold")),
+    "bot_early_stop": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) pit check: " + (
+        "an early stop, its Pit token goes to the pit lane entry" if d["early"]
+        else "it keeps its pit strategy")),
     "bot_no_penalty": lambda d, w: f"{w.who(d['seat'])} (Rookie BOT) receives no penalty",
     "bot_no_red": lambda d, w: f"{w.who(d['seat'])} (Rookie BOT) never rolls the RED die",
 }
