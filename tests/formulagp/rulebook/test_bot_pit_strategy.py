@@ -190,6 +190,20 @@ def test_bot_7_1_the_second_weather_token_early_stops_for_the_forecast():
     assert not rec(st, 1)["pit"].get("entry") and not st.chance.script
 
 
+def test_bot_7_1_a_red_weather_check_and_the_stop_rolls_no_more():
+    """Red at the second Weather token: the strategy stands, and at the planned stop that follows BOT 5.5 rolls nothing more for this change (the card's tyre)."""
+    head = ADV + CHECKS.format(round=11, rolls='["white:red"]') + \
+        '\nweather = { kind = "cloudy", marker = 15, side = "change" }'
+    st = _two_pros(head, '{ round = 13 }', '{ round = 16 }')
+    assert not rec(st, 0)["pit"].get("entry") and rec(st, 0)["weather_rolled"] == [15, "rainy"]
+    assert "weather_stop" not in rec(st, 0)
+    st = _pro(STOP.format(kind="cloudy", marker=13, rolls='["white:green", "white:2"]'),
+              at="pit", bot=', strategy = "STR01", pit = { round = 9, icon = "pit", '
+                            'entry = true }, weather_rolled = [13, "rainy"]')
+    # no BOT 5.5 roll: the green face places the Pit token, the card's Medium is fitted
+    assert st.cars[0].tyre == "medium" and len(st.chance.script) == 1
+
+
 def test_bot_7_1_the_weather_check_stop_fits_the_coming_weathers_tyre():
     """At the stop the check decided (no BOT 5.5 roll again): Wet tyres for the rain to come."""
     st = _pro(STOP.format(kind="cloudy", marker=13, rolls='["white:2"]'), at="pit",

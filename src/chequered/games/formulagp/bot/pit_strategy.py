@@ -7,7 +7,7 @@ Race.bots keeps the optional tokens: "pit_check" (BOT 7.1: {"space", "seats"}
 or None), "checked" ([seat, round] of the Pit tokens already checked),
 "weather_check" (BOT 7.1: [space, marker] of the second Weather token). A Pro's
 record: "weather_stop" ([marker, kind]: its stop fits the coming weather's
-tyre), "early_weather" (the tyres it fitted for that change) and "late_stop"
+tyre), "weather_rolled" (the same, rolled red: no BOT 5.5 roll for it), "early_weather" (the tyres it fitted for that change) and "late_stop"
 (BOT 7.3: the stop fits the card's final tyre).
 
 Choices (docs/rules/formulagp.md, "Choices"):
@@ -33,7 +33,8 @@ Choices (docs/rules/formulagp.md, "Choices"):
   earliest PIT-side token not yet checked and still more than 2 spaces ahead.
   The second Weather token goes 4 spaces before a confirmed change's Weather
   token; when the flag reaches it every Pit token on the radar from there to the
-  change rolls: green, an early stop fitting the coming weather's tyre.
+  change rolls: green, an early stop fitting the coming weather's tyre; red, its
+  stop for that change rolls no more (the check stands for BOT 5.5's roll).
 * A188 BOT 7.3 (option `bot_late_pit_check`, [ADV]: the Late Pit Bonus is
   Advanced): the second Pit Check token 2 spaces before the Fresh Tyres space;
   there every Pro that has pitted, but the race leader, rolls: green, its Pit
@@ -97,12 +98,13 @@ def stop_tyre(race, ev: list, seat: int, planned: bool) -> str | None:
     rec.pop("early_weather", None)
     up = upcoming(race)
     decided = rec.pop("weather_stop", None)
+    rolled = rec.pop("weather_rolled", None)                      # BOT 7.1: red already
     if rec.pop("late_stop", False) and not raining(race):        # BOT 7.3
         return bot_content(race).strategy_card(rec["strategy"]).weather[-1]
     if up is None:
         return None
     early = decided == list(up)
-    if not early and planned and 0 < up[0] - race.flag <= WEATHER_AHEAD:
+    if not early and planned and rolled != list(up) and 0 < up[0] - race.flag <= WEATHER_AHEAD:
         early = roll_die(race, ev, "white", "BOT 5.5", seat=seat).colour == "green"
         ev.append(Event("bot_weather_stop", {"seat": seat, "early": early, "to": up[1]},
                         "BOT 5.5"))
@@ -228,9 +230,11 @@ def _weather_check(race) -> list[Event]:
     ev: list[Event] = []
     for car in _pros(race):
         tok = record(race, car.seat).get("pit")
-        if _on_radar(tok) and space <= tok["space"] <= up[0] \
-                and _early(race, ev, car.seat, "BOT 7.1"):
-            record(race, car.seat)["weather_stop"] = list(up)
+        if _on_radar(tok) and space <= tok["space"] <= up[0]:
+            # green: the stop fits the coming weather's tyre; red: no second
+            # roll for this change at its stop (BOT 5.5's, A187)
+            key = "weather_stop" if _early(race, ev, car.seat, "BOT 7.1") else "weather_rolled"
+            record(race, car.seat)[key] = list(up)
     return ev
 
 
