@@ -252,11 +252,16 @@ def _to_round_one(start_cards, pace, *, options=(), seats=("pro", "rookie")):
     """Pro (seat 0, Medium) on pole with a 6-LED qualifying card, the Rookie
     second; the start BATTLE cards and the first mover's pace die forced."""
     setup = [("card", rookie_card())] + pro_setup(tyre_face=2)
-    st = start(list(seats), setup, options=options)
     order = [("card", battle(6)), ("card", battle(2))] + [("card", c) for c in start_cards] \
         + [("roll", pace)]
-    ev = []
-    play_until(st, in_round(1), order, ev)
+    # BOTs draw no ACTION cards (A182): with BOT seats only, nobody is asked
+    # anything until round 1, so the whole start runs under the script
+    cfg = FormulaGPConfig(seats=list(seats), track="fast", options=list(options),
+                          tyres=["medium"] * len(seats))
+    st = new_game(cfg, 1)
+    with chance.scripted(st.chance, order=setup + order):
+        ev = machine.advance(st)
+    assert in_round(1)(st)
     return st, ev
 
 

@@ -21,6 +21,9 @@ OPTIONS = (
     "bot_pro_slow",                   # BOT 1.3 b (A121): Pro BOTs on the slower control-card side
     "bot_pro_bonus",                  # BOT 1.3 f (A121): Pro BOTs take the +1 MP bonus
     "bot_rookie_slow",                # BOT 1.4.1 b (A121): Rookie BOTs on the slower side
+    "bot_pit_checks",                 # BOT 7.1 (A187): Pit Check token, early-stop checks
+    "bot_late_pit_check",             # BOT 7.3 (A188) [ADV]: the Late Pit Bonus check
+    "bot_late_pit_soft_medium",       # BOT 7.3 (A188): that check only on Soft / Medium tyres
     "street_circuit",                 # FGP 15.2 (A100): walls everywhere, two Close Calls, defender +1
     "street_defence_2",               # FGP 15.2 (A100): with street_circuit, the defender +2
     "quali_die_roll",                 # FGP 15.3 (A101): qualifying by a WHITE roll, not cards

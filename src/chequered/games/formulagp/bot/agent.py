@@ -4,11 +4,11 @@ The BOT rules decide for a BOT through its cards and dice, which the rules
 draw and roll as game events (bot/setup.py, qualifying.py, start.py); this
 agent has no random source of its own. At a decision it is asked, it takes
 the legal action the BOT rules dictate; where the BOT chapter that dictates
-it is not built yet (BOT 2.2.1-2.2.2 and BOT 3-7: a blocked BOT, battles,
-tyres, pit stops, race events), it takes the choice of our heuristic bot
-(bots.py) — the documented, temporary fallback (docs/rules/formulagp-bots.md).
-A BOT's move is the BOT rules' (bot/move.py, lanes.py, corners.py): the seat
-is left a single step at each movement point."""
+it is not built yet (the matrix rows that say todo), it takes the choice of
+our heuristic bot (bots.py) — the documented, temporary fallback
+(docs/rules/formulagp-bots.md). A BOT holds no ACTION cards (A182), so the
+fallback never reads a hand. A BOT's move is the BOT rules' (bot/move.py,
+lanes.py, corners.py): the seat is left a single step at each movement point."""
 from __future__ import annotations
 
 from .. import actions as A

@@ -17,6 +17,7 @@ from . import tyres as BT
 from .blocked import resume
 from .hazards import no_tyre_bonus
 from .cards import new_tactics
+from .pit_strategy import late_pit_mp
 from .table import bot_content, is_bot, kind, record, speed, tyre_bonus
 
 
@@ -32,8 +33,8 @@ def move_points(race, seat: int, gear: int, pace: str, *, tyre: bool = True) -> 
     mp = speed(race, seat).mp(gear, pace)
     if kind(race, seat) == "pro":
         rec = record(race, seat)
-        mp += (tyre_bonus(race, seat) if tyre else 0) \
-            + (bot_content(race).bot.difficulty_bonus if rec["bonus"] else 0)
+        mp += (tyre_bonus(race, seat) + late_pit_mp(race, seat) if tyre else 0) \
+            + (bot_content(race).bot.difficulty_bonus if rec["bonus"] else 0)   # [ADV] BOT 5.5
     return mp
 
 

@@ -23,6 +23,7 @@ from ....engine.protocol import Event
 from ..actions import PitStop
 from ..rules.dice import roll_die
 from .cards import new_tactics
+from .pit_strategy import stop_tyre
 from .setup import die_score, place_pit_token
 from .table import bot_content, kind, record
 
@@ -35,8 +36,8 @@ def to_pit_entry(race, seat: int) -> None:
 
 
 def _wrong_tyres(race, car) -> bool:
-    from ..rules import weather_steps as WX
-    return WX.dry_in_rain(race, car) or WX.wet_on_dry(race, car)
+    from .tyres import wrong_tyres
+    return wrong_tyres(race, car.seat)
 
 
 def failure_card(race, seat: int) -> bool:
@@ -122,8 +123,11 @@ def stop(race, car) -> list[Event]:
     seat = car.seat
     rec = record(race, seat)
     ev: list[Event] = []
+    # [ADV] BOT 5.5 / 7.1 / 7.3: a tyre for the coming weather or the late stop
+    planned = not failure_card(race, seat) and not _wrong_tyres(race, car)
+    special = stop_tyre(race, ev, seat, planned)
     rep = _repair(race, ev, car)
-    tyre = _from_sets(race, car, next_tyre(race, ev, seat))
+    tyre = _from_sets(race, car, special or next_tyre(race, ev, seat))
     ev += PS._stop_act(race, seat, PitStop(tyre, (), rep.repair, rep.card))
     if race.move.pop("bot_long_repair", False):
         race.move["stays"] = True

@@ -11,7 +11,7 @@ from .setup import place_pit_token, radar_space
 from .table import bot_content, kind
 
 CAR_KEYS = ("side", "bonus", "strategy", "tactics", "tactics_up", "tyre_token", "pit", "battle",
-            "stops", "damage")
+            "stops", "damage", "weather_stop", "weather_rolled", "late_stop")
 RACE_KEYS = ("strategy", "tactics", "battle", "rookie_tactics")
 
 
@@ -93,5 +93,15 @@ def build(race, cars_doc: list[dict], doc: dict | None, take, stack) -> None:
                     or any(v not in (0, 1) for v in dmg.values()):
                 raise BadInput(f"{where}.damage: a table like {{ot = 1, tyre = 0}}")
             rec["damage"] = {"ot": int(dmg.get("ot", 0)), "tyre": int(dmg.get("tyre", 0))}
+        for key in ("weather_stop", "weather_rolled"):   # BOT 7.1's weather check: green / red
+            ws = c.get(key)
+            if ws is None:
+                continue
+            if not (isinstance(ws, list) and len(ws) == 2 and isinstance(ws[0], int)
+                    and ws[1] in ("rainy", "cloudy")):
+                raise BadInput(f"{where}.{key}: [radar space, \"rainy\" or \"cloudy\"]")
+            rec[key] = [ws[0], ws[1]]
+        if c.get("late_stop"):                    # BOT 7.3: its stop fits the card's final tyre
+            rec["late_stop"] = True
     for name, pile in piles.items():
         race.decks[name] = Deck(pile)

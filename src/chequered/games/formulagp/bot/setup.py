@@ -29,6 +29,7 @@ from ....engine import chance
 from ....engine.protocol import Event
 from ..rules.dice import roll_die
 from ..rules.setup_steps import fit_start_tyre
+from ..rules.weather_steps import raining
 from .table import bot_content, kind, record
 
 
@@ -109,9 +110,13 @@ def _pro(race, seat: int) -> list[Event]:
                                  what="TACTICS card", to=chance.SECRET,
                                  masked={"what": "TACTICS card", "count": 1, "seat": seat,
                                          "face_down": True})
-    # BOT 1.3.1 / e): the starting tyre by the WHITE die, read on the STRATEGY card
-    face = roll_die(race, ev, "white", "BOT 1.3.1", seat=seat)
-    tyre = bc.strategy_card(rec["strategy"]).start[face.value - 1]
+    # BOT 1.3.1 / e): the starting tyre by the WHITE die, read on the STRATEGY card;
+    # [ADV] a race that starts WET: the Wet tyre token, no roll (A183)
+    if raining(race):
+        tyre = "wet"
+    else:
+        face = roll_die(race, ev, "white", "BOT 1.3.1", seat=seat)
+        tyre = bc.strategy_card(rec["strategy"]).start[face.value - 1]
     fit_start_tyre(race, car, tyre)
     # BOT 1.3.2: the Pit token on the Weather Radar
     face = roll_die(race, ev, "white", "BOT 1.3.2", seat=seat)

@@ -65,8 +65,12 @@ def tactics_of(race, seat: int) -> str | None:
 
 
 def tyre_bonus(race, seat: int) -> int:
-    """BOT 1.3 e / 4.1: the Pro BOT's tyre token, on its full or lower side."""
+    """BOT 1.3 e / 4.1: the Pro BOT's tyre token, on its full or lower side;
+    [ADV] BOT 6.10.1: none with Wet tyres on a dry track."""
+    from ..rules.weather_steps import wet_on_dry
     from .events import tokens                    # BOT 6.3: a Damage token, -1
+    if wet_on_dry(race, race.cars[seat]):
+        return 0
     rec = record(race, seat)
     tok = bot_content(race).bot.tyre_tokens[race.cars[seat].tyre]
     bonus = tok.full if rec.get("tyre_token", "full") == "full" else tok.lower

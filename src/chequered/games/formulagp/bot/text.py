@@ -137,6 +137,12 @@ def _damage(d, w):
     return f"{w.who(d['seat'])} (Pro BOT) takes a Damage token {where[d['icon']]}"
 
 
+def _red_flag(d, w):
+    tyres = f"fits {d['tyre']} tyres (Pit token on round {d['pit']['round']})" if d["tyre"] \
+        else "keeps its tyres"
+    return f"{w.who(d['seat'])} (Pro BOT) at the Red Flag: {tyres}, repairs its damage"
+
+
 BOT_TEXT = {
     "bot_pit": _pit,
     "bot_pit_call": lambda d, w: f"{w.who(d['seat'])} (Pro BOT) will make an early stop under "
@@ -182,6 +188,18 @@ BOT_TEXT = {
     "bot_wrong_tyres": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) has the wrong tyres "
                                      f"({d['tyre']}) for the track: lower tyre bonus, it pits "
                                      "next time by"),
+    "bot_red_flag": _red_flag,
+    "bot_weather_stop": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) " + (
+        f"stops early for the {'rain' if d['to'] == 'rainy' else 'dry track'} to come"
+        if d["early"] else "keeps its tyre plan for the weather change")),
+    "bot_tyre_check": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) passes the pits, too late to "
+                                    "stop: tyre check, " + ("its tyre token on the lower side"
+                                                            if d["tyre_token"] == "lower"
+                                                            else "its tyres hold")),
+    "bot_early_stop": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) pit check: " + (
+        "an early stop, its Pit token goes to the pit lane entry" if d["early"]
+        else "it keeps its pit strategy")),
+    "bot_no_penalty": lambda d, w: f"{w.who(d['seat'])} (Rookie BOT) receives no penalty",
     "bot_no_red": lambda d, w: f"{w.who(d['seat'])} (Rookie BOT) never rolls the RED die",
     "bot_blocked": lambda d, w: (f"{w.who(d['seat'])} (BOT) has a car in the lane it wants: "
                                  f"{BLOCKED[d['response']]} (TACTICS card {d['card']})"),

@@ -82,10 +82,13 @@ def flag_moved(race) -> list[Event]:
 
 # ---- BOT 4.2 [ADV] [Pro BOT] wrong tyres ---------------------------------------------------
 def wrong_tyres(race, seat: int) -> bool:
-    """BOT 4.2: DRY tyres on a wet track or WET tyres on a dry one (FGP 10.2.1)."""
+    """BOT 4.2: DRY tyres on a wet track or WET tyres on a dry one (FGP 10.2.1);
+    not the tyres fitted early for a confirmed weather change (BOT 5.5, A186)."""
     from ..rules.weather_steps import dry_in_rain, wet_on_dry
+    from .pit_strategy import fitted_for_change
     car = race.cars[seat]
-    return dry_in_rain(race, car) or wet_on_dry(race, car)
+    return (dry_in_rain(race, car) or wet_on_dry(race, car)) \
+        and not fitted_for_change(race, seat)
 
 
 def check_wrong_tyres(race, seat: int) -> list[Event]:

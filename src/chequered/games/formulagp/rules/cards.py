@@ -15,6 +15,7 @@ from ....engine import chance
 from ....engine.chance import PUBLIC
 from ....engine.deck import Deck
 from ....engine.protocol import Event, IllegalAction
+from ..bot.table import BOT_KINDS
 from ..content import SINGLE_SECONDARY, ActionCard, BoardSide, Content, load_content
 from ..state import ACTION_DECK_SIZE, PARAMETERS, Car, Race
 from .tyres import apply_wear
@@ -196,8 +197,10 @@ def draw_cards(race: Race, car: Car, n: int = 1, rule: str = "FGP 4.2.1", *,
                events: list) -> list[str]:
     """Draw n ACTION cards from the top into the hand, seen by their owner
     only. A spent draw pile is rebuilt by shuffling its discard pile
-    (FGP 4.2); when both are empty the draw stops short. Returns the ids."""
-    if n <= 0:
+    (FGP 4.2); when both are empty the draw stops short. Returns the ids.
+    A BOT seat holds no ACTION cards (BOT 1.7.1, 2.1; A182): it draws none,
+    and the cards stay in its deck."""
+    if n <= 0 or car.controller in BOT_KINDS:
         return []
 
     def refill(deck: Deck) -> None:

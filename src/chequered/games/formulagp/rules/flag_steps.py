@@ -9,6 +9,7 @@ from ....engine.protocol import Event
 from ....engine.steps import Step as Decision
 from ..actions import PitStop, Step, canon
 from ..bot.events import safety_car as safety_car_bots
+from ..bot import red_flag as BRF
 from ..state import Race
 from . import card_effects as FX
 from . import cards as C
@@ -22,6 +23,7 @@ from .car_state import reset_stress
 from .decide import wait
 from .dice import roll_die, white_value
 from .penalties import investigation as judge
+from . import penalty_tokens as PT
 from .start_steps import draw_phase
 from .tyres import fit_tyres
 from .where import grid_spaces, occupancy, place, race_round, tile_of, track_of, whole_tiles
@@ -163,9 +165,8 @@ def investigation(race: Race) -> list[Event]:
     chance.reveal(ev, "investigation", {"shown": {str(k): list(v) for k, v in inv.shown.items()}},
                   "FGP 13.12.1")
     for a in inv.awards:
-        race.cars[a.seat].penalties += a.tokens
-        ev.append(Event("penalty", {"seat": a.seat, "tokens": a.tokens,
-                                    "cause": "investigation"}, "FGP 13.12.1"))
+        ev += PT.add(race, a.seat, a.tokens, "FGP 13.12.1", tokens=a.tokens,
+                     cause="investigation")
     return ev
 
 
@@ -384,8 +385,10 @@ def _stopped_at_the_end(race: Race) -> list[Event]:
 
 def _red_flag_choices(race: Race) -> list[Event]:
     race.turn.phase = "restart"
-    wait(race, "red_flag", list(race.sequence))
-    return []
+    ev = BRF.red_flag(race)                 # BOT 6.6: the BOTs are not asked
+    if BRF.asked(race):
+        wait(race, "red_flag", BRF.asked(race))
+    return ev
 
 
 def _rf_legal(race: Race, seat: int) -> list:

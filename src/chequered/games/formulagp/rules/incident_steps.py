@@ -10,6 +10,7 @@ from ....engine.steps import Step
 from ..bot import corners as BK
 from ..bot import hazards as BZ
 from ..bot import red_die as BR
+from ..bot import pit_strategy as BPS
 from ..actions import CounterSteer, Discard, Done, PlayCard, QuickRepair, Rejoin
 from ..state import Race
 from . import card_effects as FX
@@ -71,7 +72,7 @@ def _resolve(race: Race) -> list[Event]:
     mv = race.move
     car = car_of(race)
     trk = track_of(race)
-    ev: list[Event] = []
+    ev: list[Event] = BPS.passed_pit_entry(race, car, mv)     # BOT 4.1 remark
     if car.space is not None and not car.spun and not car.off_track:
         zone = in_yellow_zone(race, trk.spaces[car.space].tile)
         sc = race.safety_car is not None

@@ -14,6 +14,7 @@ from . import card_effects as FX
 from . import car_state as CS
 from . import cards as C
 from . import hazards_adv as HA
+from . import penalty_tokens as PT
 from . import movement as M
 from .decide import remember, wait
 from .flag_steps import blocked_tile, red_flag
@@ -224,8 +225,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
     mv["left"] -= 1
     if move.crosses_yellow_line and trk.spaces[car.space].pit_exit:
         # FGP 11.3: leaving the pit exit sideways crosses the yellow line
-        car.penalties += 1
-        ev.append(Event("penalty", {"seat": seat, "cause": "yellow_line"}, "FGP 11.3"))
+        ev += PT.add(race, seat, 1, "FGP 11.3", cause="yellow_line")
     if move.lane_change:
         mv["changes"] += 1
         if mv["lc_wear"]:

@@ -8,6 +8,7 @@ from ....engine import chance
 from ....engine.protocol import Event
 from ..state import Race
 from . import optional_rules_b as R
+from . import penalty_tokens as PT
 
 SC_TWICE = "safety_car_card_twice"      # FGP 15.11.1
 FAST_VSC = "fast_virtual_safety_car"    # FGP 15.11.3
@@ -89,10 +90,8 @@ def incident_penalty(race: Race, seat: int, cause: str, rule: str) -> list[Event
     FGP 13.5; a push off the track, 8.3.1 / 13.4.5); with the option the race
     director's WHITE roll decides it first (FGP 15.9)."""
     from .dice import roll_die, white_value
-    car = race.cars[seat]
-    if not on(race, DIRECTOR):
-        car.penalties += 1
-        return [Event("penalty", {"seat": seat, "cause": cause}, rule)]
+    if not on(race, DIRECTOR) or PT.exempt(race, seat):   # BOT 6.8: a Rookie, no roll
+        return PT.add(race, seat, 1, rule, cause=cause)
     ev: list[Event] = []
     white = white_value(roll_die(race, ev, "white", "FGP 15.9", seat=seat))
     warned = race.optional.setdefault("warnings", {})
@@ -101,8 +100,7 @@ def incident_penalty(race: Race, seat: int, cause: str, rule: str) -> list[Event
     ev.append(Event("race_director", {"seat": seat, "verdict": v.kind,
                                       "warnings": v.warnings}, "FGP 15.9"))
     if v.tokens:
-        car.penalties += v.tokens
-        ev.append(Event("penalty", {"seat": seat, "tokens": v.tokens, "cause": cause}, rule))
+        ev += PT.add(race, seat, v.tokens, rule, tokens=v.tokens, cause=cause)
     return ev
 
 

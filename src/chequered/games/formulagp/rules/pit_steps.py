@@ -12,6 +12,7 @@ from . import cards as C
 from . import late_pit as LP
 from . import optional_steps_b as OB
 from . import pit as P
+from . import penalty_tokens as PT
 from .advanced import is_advanced
 from .compounds import note_change
 from .car_state import reset_stress
@@ -41,13 +42,11 @@ def enter_pit(race: Race, car, to: int) -> list[Event]:
                         unintended=move is None)
     ev = [Event("pit_entry", {"seat": car.seat, "lost": entry.mp_lost}, "FGP 11.1")]
     if entry.penalties:
-        car.penalties += entry.penalties
-        ev.append(Event("penalty", {"seat": car.seat, "cause": "yellow_line"}, "FGP 11.1"))
+        ev += PT.add(race, car.seat, entry.penalties, "FGP 11.1", cause="yellow_line")
     if entry.speed_check:
         face = roll_die(race, ev, "white", "FGP 11.1", seat=car.seat)
         if P.speeding_penalty(white_value(face)):
-            car.penalties += 1
-            ev.append(Event("penalty", {"seat": car.seat, "cause": "speeding"}, "FGP 11.1"))
+            ev += PT.add(race, car.seat, 1, "FGP 11.1", cause="speeding")
     if P.pit_lane_crosses_line(trk):                    # FGP 11.2 / 12.1: the lap counts
         ev += cross_line_in_pit_lane(race, car)
     car.space = None

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ....engine.protocol import Event
 from ..bot import start as BS
 from ..bot import tyres as BT
+from ..bot import pit_strategy as BPS
 from ..bot import battle as BOTB
 from ..state import Race
 from . import battle as B
@@ -20,6 +21,7 @@ from .finish import Finisher, classify, final_lap
 from .flags import advance_safety_car, lap_change, sc_status
 from .hazards import become_leader, race_leader
 from .penalties import HeldCard, end_of_race
+from . import penalty_tokens as PT
 from .pit_steps import exit_order, leave_box
 from .flag_steps import start_vsc, yellow_flag
 from .season import race_over
@@ -59,6 +61,7 @@ def _round_start(race: Race) -> list[Event]:
     race.battle = None
     ev += weather_flag(race)                            # [ADV] FGP 13.1, 13.1.1
     ev += BT.flag_moved(race)                           # BOT 4.1: the Pro BOTs' Pit tokens
+    ev += BPS.round_start(race)                         # BOT 7.1 / 7.3 (options)
     if final_lap(race.flag, race.final_flag):
         ev.append(Event("final_lap", {}, "FGP 12.1"))
     ev += late_pit_round(race)                          # [ADV] FGP 11.4
@@ -290,9 +293,7 @@ def _finish(race: Race) -> list[Event]:
             HeldCard(c, C.action_card(C.content_of(race), c).penalty_icons, event=False)
             for c in car.hand if C.kind_of(race, c) == "draw_failure"]
     for a in end_of_race(held):
-        race.cars[a.seat].penalties += a.tokens
-        ev.append(Event("penalty", {"seat": a.seat, "tokens": a.tokens, "cause": "end"},
-                        "FGP 12.2.1"))
+        ev += PT.add(race, a.seat, a.tokens, "FGP 12.2.1", tokens=a.tokens, cause="end")
     for car in (race.cars[s] for s in finish_order(race)):   # FGP 12.2.2: in sequence
         tile = trk.spaces[car.space].tile if car.space is not None else \
             (car.off_spot[0] if car.off_spot else (trk.pit.exit_tile if trk.pit else 0))
