@@ -35,6 +35,7 @@ OPTIONS = (
     "photo_finish",                   # FGP 15.8 (A151): cars level for the win race on
     "overtake_mode",                  # FGP 15.13 (A152): no DRS; OT saved at the control point
     "momentum_sequence",              # FGP 15.1 (A153): cars sharing a tile move by LEDs shown
+    "bot_blocking",                   # BOT 7.2 (A201): a Pro BOT tying a player's attack may block
 )
 
 

@@ -16,6 +16,7 @@ from .bot.text import BOT_TEXT, card_name
 from .rules import cards as C
 from .rules.optional_steps_b import EVENT_TEXT as OB_TEXT
 from .rules.optional_steps_c import EVENT_TEXT as OC_TEXT
+from .bot.optional import EVENT_TEXT as BOT7_TEXT
 
 FUNCTIONS = {"counter_steer": "a counter-steer", "ot_plus1": "+1 OT", "brake": "Brake!",
              "ers_2x": "+1 ERS", "tyre_2x": "a tyre-wear space back",
@@ -391,6 +392,7 @@ EVENT_TEXT = {
 
 EVENT_TEXT.update(OB_TEXT)                  # FGP 15.8-15.13 optional rules
 EVENT_TEXT.update(OC_TEXT)                  # FGP 15.1, 15.7.2, 15.8, 15.12, 15.13
+EVENT_TEXT.update(BOT7_TEXT)                # BOT 7 optional Pro BOT rules (bot/optional.py)
 
 
 def describe(event: Event, state=None) -> str:

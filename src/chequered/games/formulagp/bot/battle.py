@@ -26,6 +26,7 @@ from ..rules import battle as B
 from ..rules.dice import roll_die
 from ..rules.overtake import COLD_TYRES_LEDS
 from .cards import discard_battle, draw_battle, new_tactics
+from .optional import block
 from .table import bot_content, is_bot, kind, max_ot, tactics_of
 
 SLIPSTREAM_MIN_OT = 2          # BOT 3.3: at least 2 OT from a slipstream space
@@ -291,6 +292,8 @@ def _tie(race) -> list[Event]:
     car = race.cars[a]
     if car.ot - BR.RETRY_OT >= 1 and (BR._attack_with_movement(race, a)
                                       or C.can_use_parameter(car, "white")):
+        if block(race, ev):                                     # BOT 7.2 (option)
+            return ev + _end(race, "tie")
         return ev + BR.offer(race)
     return ev + _end(race, "tie")
 
