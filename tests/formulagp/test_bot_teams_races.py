@@ -17,7 +17,7 @@ SEATS = {
     10: ["heuristic", "pro", "heuristic", "pro", "pro", "rookie", "heuristic", "pro", "pro",
          "rookie"],
 }
-OPTIONS = ["bot_blocking"]
+OPTIONS = ["bot_blocking", "photo_finish", "bot_photo_finish"]
 
 
 @pytest.mark.parametrize("cars", sorted(SEATS))

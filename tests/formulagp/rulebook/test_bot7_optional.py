@@ -3,10 +3,19 @@ hand, the BATTLE cards and WHITE rolls forced, played through GAME.apply.
 The battle set-up is test_bot3_battle.py's (its docstring lists the cards)."""
 from __future__ import annotations
 
-from .common import A, kinds, name, play
-from .test_bot3_battle import _bot_moves_by_cards, car, defend, drive_to_2_2_1, outcome, pos
+from ._bot_help import at, bot_turn
+from ._flags_help import drive, finish
+from .common import GAME, A, kinds, name, play
+import pytest
 
-__all__ = ["_bot_moves_by_cards"]          # the autouse fixture: BOTs brought by cards
+from .test_bot3_battle import car, defend, drive_to_2_2_1, outcome, pos
+
+
+@pytest.fixture
+def by_cards(monkeypatch):
+    """A BOT brought to a battle by playing its move with cards (test_bot3_battle.py)."""
+    from chequered.games.formulagp.bot import move
+    monkeypatch.setattr(move, "drives", lambda race, seat: False)
 
 BLOCKING = 'options = ["bot_blocking"]\n'
 
@@ -55,6 +64,7 @@ def test_bot_7_2_a_rookie_never_blocks_and_without_the_option_no_roll():
         assert "bot_block" not in kinds(ev) and st.turn.pending.step == "second_attempt"
 
 
+@pytest.mark.usefixtures("by_cards")
 def test_bot_7_2_pro_bots_do_not_block_other_bots():
     """A Pro BOT attacking a Pro BOT ties (BAT09 2 against BAT10 2), red WHITE: no
     second attempt and no blocking roll."""
@@ -64,3 +74,53 @@ def test_bot_7_2_pro_bots_do_not_block_other_bots():
     ev = drive_to_2_2_1(st)
     assert outcome(ev) == ["tie"] and "bot_block" not in kinds(ev)
     assert name(st, 1) == "3.3.1" and not st.chance.script
+
+
+# ---- BOT 7.5 Photo Finish ----------------------------------------------------------------
+def photo(v_hand, rolls, options=("photo_finish", "bot_photo_finish")):
+    """test_ch15_optional_c.py's finish: vireo (a player) and halcyon, here a Pro
+    BOT, crossed the line in the final round and stand on tile 3, halcyon first
+    in the driver sequence; kestrel's lost turn ends the round."""
+    from .test_ch15_optional_c import FINISH, pos as fpos
+    doc = FINISH.format(options=list(options), v_hand=list(v_hand), h_hand=[], vireo="3.2.1",
+                        v_more="", h_more='controller = "pro"\nbot = { tactics = "TAC11" }')
+    return fpos(doc, rolls=list(rolls))
+
+
+def photo_rolls(ev):
+    return [(e.data["seat"], e.data["yes"]) for e in ev if e.kind == "bot_photo"]
+
+
+def test_bot_7_5_a_red_die_the_bot_has_no_movement_points_the_player_wins():
+    """The BOT rolls red: no movement points; the player is the only car that
+    moves, so it wins at once (FGP 15.8.1) with a GREEN card."""
+    st = photo(["G02"], ["white:2"])
+    assert not st.chance.script and st.optional["photo"]["sole"] == 0
+    assert set(GAME.to_act(st)) == {0}
+    drive(st, 0, ["G02"])
+    finish(st, 0)
+    assert GAME.is_over(st) and st.classification == [0, 1, 2]
+
+
+def test_bot_7_5_a_green_die_the_bot_moves_by_its_control_card():
+    """The BOT rolls green: it has movement points and moves first (driver
+    sequence) by the BOT rules, no card played; the player follows."""
+    st = photo(["G02"], ["white:3"])
+    assert "photo" in st.optional and st.optional["photo"].get("sole") is None
+    assert st.move["seat"] == 1 and st.move.get("bot") and st.move["cards"] == []
+    bot_turn(st, 1)
+    assert int(at(st, 1).split(".")[0]) > 3 and st.cars[1].hand == []
+    assert set(GAME.to_act(st)) == {0}
+
+
+def test_bot_7_5_without_the_option_the_bot_is_left_to_its_hand():
+    """Without bot_photo_finish no WHITE die: a BOT with no movement card in hand
+    sits the round out as FGP 15.8.1 has it."""
+    st = photo(["G02"], [], options=("photo_finish",))
+    assert set(GAME.to_act(st)) == {0} and not st.chance.script
+
+
+def test_bot_7_5_needs_the_photo_finish_option():
+    from chequered.games.formulagp.config import FormulaGPConfig
+    with pytest.raises(ValueError):
+        FormulaGPConfig(seats=["heuristic", "pro"], options=["bot_photo_finish"])
