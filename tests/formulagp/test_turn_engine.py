@@ -347,7 +347,8 @@ def _option_steps_reached() -> set[str]:
     from .rulebook.test_ch15_optional_c import option_steps_reached   # FGP 15.7.2 ...
     st = GAME.new(GAME.config(track="fast", seats=["random"] * 2,
                               options=["limited_tyre_sets"]), 1)
-    return {GAME.pending_step(st).name} | option_steps_reached()
+    from .rulebook.test_ch14_bot_teams import option_steps_reached as team_steps  # FGP 14.4
+    return {GAME.pending_step(st).name} | option_steps_reached() | team_steps()
 
 
 def test_every_step_in_the_table_is_reached_in_some_race():

@@ -238,10 +238,17 @@ class TyreSets:
     choice: str
 
 
+@dataclass(frozen=True, slots=True)
+class TeamOrder:
+    """FGP 14.4 (option team_orders): issue this team order to the car's Pro
+    BOT teammate now ("no_overtake", "no_defence", "w2w_after"), or None: no order."""
+    order: str | None = None
+
+
 ACTION_TYPES = (StartTyre, Return, Done, Cards, Push, CounterSteer, PoleKeep, PlayCard, Spend,
                 Parameter, QuickRepair, NoMove, Play, Step, Stop, Reduce, Extend, Attack,
                 Boost, Discard, PitStop, Rejoin, RadioKeep, RadioSwap, UseRadio, QualiWear,
-                TyreSets)
+                TyreSets, TeamOrder)
 
 
 def canon(action) -> tuple:

@@ -39,6 +39,9 @@ OPTIONS = (
     "overtake_mode",                  # FGP 15.13 (A152): no DRS; OT saved at the control point
     "momentum_sequence",              # FGP 15.1 (A153): cars sharing a tile move by LEDs shown
     "turn_time_limit",                # FGP 15.12 (A154): turn_seconds a decision; tokens from offence 3
+    "bot_blocking",                   # BOT 7.2 (A201): a Pro BOT tying a player's attack may block
+    "team_orders",                    # FGP 14.4 (A202, A203): orders to a BOT teammate, WHITE die
+    "bot_photo_finish",               # BOT 7.5 (A204): in a photo finish a BOT moves on a green WHITE
 )
 
 
@@ -74,12 +77,16 @@ class FormulaGPConfig(GameConfig):
         if "defending_position" in self.options and self.rules != "advanced":
             raise ValueError("defending_position changes the [ADV] second attempt after a "
                              "tie (FGP 15.7.2, 9.4.3): use rules = advanced")
+        if "bot_photo_finish" in self.options and "photo_finish" not in self.options:
+            raise ValueError("bot_photo_finish is the BOTs' part of the photo finish (BOT 7.5, "
+                             "FGP 15.8): add photo_finish")
         for name in ("boards", "sides", "tyres", "drivers"):
             v = getattr(self, name)
             if v is not None and len(v) != len(self.seats):
                 raise ValueError(f"{name}: one entry per seat ({len(self.seats)})")
+        from .bot.team_orders import check_teams as bot_teams
         from .rules.teams import check_teams
-        problems = check_teams(self.teams, len(self.seats))
+        problems = check_teams(self.teams, len(self.seats)) or bot_teams(self.seats, self.teams)
         if problems:
             raise ValueError("; ".join(problems))
         if "constructors" in self.options and self.teams is None:

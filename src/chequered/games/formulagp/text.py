@@ -154,6 +154,9 @@ def describe_action(action) -> str:
                 "deck": "draw two TEAM RADIO cards"}.get(action.way, action.way)
     if isinstance(action, A.UseRadio):
         return f"use TEAM RADIO {action.card}"
+    if isinstance(action, A.TeamOrder):                 # FGP 14.4 (option team_orders)
+        from .bot.team_orders import ORDER_TEXT
+        return f"team order: {ORDER_TEXT[action.order]}" if action.order else "no team order"
     raise TypeError(f"not a FormulaGP action: {type(action).__name__}")
 
 

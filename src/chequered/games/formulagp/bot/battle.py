@@ -27,6 +27,8 @@ from ..rules.dice import roll_die
 from ..rules.overtake import COLD_TYRES_LEDS
 from . import corners as BK
 from .cards import discard_battle, draw_battle, new_tactics
+from . import team_orders as TO
+from .optional import block
 from .table import bot_content, is_bot, kind, max_ot, tactics_of
 
 SLIPSTREAM_MIN_OT = 2          # BOT 3.3: at least 2 OT from a slipstream space
@@ -162,6 +164,14 @@ def attack_stage(race) -> list[Event]:
         return S.failed_lapping(race, car.seat, mv["blocked"])
     t = targets[0]                                               # A140
     ev: list[Event] = []
+    order = TO.before_attack(race, ev, car.seat, t.defender)    # FGP 14.4, BOT 3.5
+    if order == "wait":
+        return ev
+    if order == "hold":                                          # obeys: no attack
+        mv["stage"] = "resolve"
+        return ev + S.failed_lapping(race, car.seat, mv["blocked"])
+    if order == "aside":
+        return ev + TO.pass_teammate(race, car.seat, t)
     if not decides(race, ev, car.seat, "attack", lapping=_lapping(race, car.seat, t.defender)):
         mv["stage"] = "resolve"
         return ev + S.failed_lapping(race, car.seat, mv["blocked"])
@@ -204,6 +214,8 @@ def result(race) -> list[Event]:
     from ..rules import battle_steps as S
     from ..rules.flags import lapping_defence
     from ..rules.where import positions, track_of, whole_tiles
+    if TO.defence_wait(race):                                   # FGP 14.4: a team order
+        return []
     b = race.battle
     a, d = b["attacker"], b["defender"]
     retry = bool(b.get("retry"))
@@ -225,8 +237,8 @@ def result(race) -> list[Event]:
                               attacker_ahead=whole_tiles(race, car) > whole_tiles(race, race.cars[d]))
         # a Rookie never defends a second time (BOT 3.2.4.2-3); against a player
         # a Pro defends again on a green WHITE die (3.2.4.2), against a BOT it does (3.2.4.3)
-        if not may or (retry and kind(race, d) == "rookie"):
-            defends = False
+        if not may or (retry and kind(race, d) == "rookie") or TO.no_defence(race, d, a):
+            defends = False                                     # FGP 14.4 order, BOT 3.5
         elif retry:
             defends = is_bot(race, a) or \
                 roll_die(race, ev, "white", "BOT 3.2.4.2", seat=d).colour == "green"
@@ -292,6 +304,8 @@ def _tie(race) -> list[Event]:
     car = race.cars[a]
     if car.ot - BR.RETRY_OT >= 1 and (BR._attack_with_movement(race, a)
                                       or C.can_use_parameter(car, "white")):
+        if block(race, ev):                                     # BOT 7.2 (option)
+            return ev + _end(race, "tie")
         return ev + BR.offer(race)
     return ev + _end(race, "tie")
 

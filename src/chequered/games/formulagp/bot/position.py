@@ -9,6 +9,7 @@ from ....engine.deck import Deck
 from ....engine.protocol import BadInput
 from .setup import place_pit_token, radar_space
 from .table import bot_content, kind
+from .team_orders import control_card
 
 CAR_KEYS = ("side", "bonus", "strategy", "tactics", "tactics_up", "tyre_token", "pit", "battle",
             "stops", "damage", "weather_stop", "weather_rolled", "late_stop")
@@ -64,7 +65,7 @@ def build(race, cars_doc: list[dict], doc: dict | None, take, stack) -> None:
             if side != race.bots["rookie"]["side"]:
                 raise BadInput(f"{where}.side: all Rookies use the one control card's side")
             continue
-        rec.update(card=bc.pro_for(race.cars[s].board).id, bonus=bool(c.get("bonus", False)),
+        rec.update(card=control_card(race, s), bonus=bool(c.get("bonus", False)),
                    tyre_token=c.get("tyre_token", "full"),
                    tactics_up=bool(c.get("tactics_up", True)))
         if rec["tyre_token"] not in ("full", "lower"):

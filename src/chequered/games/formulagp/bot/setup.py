@@ -31,6 +31,7 @@ from ..rules.dice import roll_die
 from ..rules.setup_steps import fit_start_tyre
 from ..rules.weather_steps import raining
 from .table import bot_content, kind, record
+from .team_orders import control_card
 
 
 def die_score(face) -> int:
@@ -98,7 +99,7 @@ def _pro(race, seat: int) -> list[Event]:
     bc = bot_content(race)
     car = race.cars[seat]
     opts = race.config.options
-    card = bc.pro_for(car.board).id                  # A121: the team's first driver
+    card = control_card(race, seat)                  # A121 / A200 (FGP 14.4 teammates)
     rec = {"kind": "pro", "card": card, "side": "slow" if "bot_pro_slow" in opts else "fast",
            "bonus": "bot_pro_bonus" in opts, "tyre_token": "full", "battle": [],
            "tactics_up": False}

@@ -122,9 +122,8 @@ def _score(d, w):
 
 def _pit(d, w):
     p = d["pit"]
-    # A138: with no set left (FGP 15.10) the Pro keeps its tyres (tyre None)
     fits = f"fits {d['tyre']} tyres by its STRATEGY card" if d["tyre"] else \
-        "keeps its tyres (no set left)"
+        "keeps its tyres (no set left to fit, FGP 15.10)"          # A138
     return (f"{w.who(d['seat'])} (Pro BOT) {fits}; its Pit "
             f"token goes on round {p['round']} (radar space {p['space']}), "
             f"{p['icon'].upper()} side up")

@@ -141,16 +141,18 @@ def _photo_round(race: Race) -> list[Event]:
     """FGP 15.8.1: one more turn each, in driver sequence, with the cards in
     hand (no draw phase); with no movement card among them each draws the top
     card of its deck first; a sole car with one wins once it has moved."""
+    from ..bot.optional import bot_rolls, photo_movers
     from .draw import has_playable_movement
     from .round_flow import finish_order
     pf = race.optional["photo"]
     cars = [s for s in finish_order(race) if s in pf["cars"]]
     ev: list[Event] = []
-    movers = [s for s in cars if has_playable_movement(race, race.cars[s])]
+    movers = photo_movers(race, cars, ev, has_playable_movement)      # BOT 7.5 (option)
     if not movers:                                    # FGP 15.8.1 third bullet
         for s in cars:
-            C.draw_cards(race, race.cars[s], 1, "FGP 15.8.1", events=ev)
-        movers = [s for s in cars if has_playable_movement(race, race.cars[s])]
+            if not bot_rolls(race, s):
+                C.draw_cards(race, race.cars[s], 1, "FGP 15.8.1", events=ev)
+        movers = photo_movers(race, cars, ev, has_playable_movement)
     pf["rounds"] += 1
     pf["sole"] = movers[0] if len(movers) == 1 else None   # FGP 15.8.1 second bullet
     race.sequence = movers

@@ -313,8 +313,9 @@ def classified(race: Race) -> list[Event]:
     race.classification, ev = compounds.classify(race, race.classification)   # [ADV] 5.1.3
     ev.append(Event("finish", {"classification": list(race.classification)}, "FGP 12.2"))
     if race.season or {"championship", "constructors"} & set(race.config.options):
-        ev += race_over(race)                           # FGP 14: the next race, if any
-        if race.turn.phase in ("start_tyres", "qualifying"):
+        nxt = race_over(race)                           # FGP 14: the next race, if any
+        ev += nxt
+        if any(e.kind == "next_race" for e in nxt):     # whatever its first phase (BOT setup)
             return ev
     race.turn.over = True
     race.turn.phase = "over"

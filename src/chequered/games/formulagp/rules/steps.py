@@ -20,6 +20,7 @@ from __future__ import annotations
 from ....engine.protocol import Event
 from ....engine.steps import Machine
 from ..bot import setup as bot_setup
+from ..bot import team_orders
 from ..state import Race
 from ..text import describe_action, seat_names
 from . import (battle_retry, battle_steps, flag_steps, incident_steps, move_steps,
@@ -28,7 +29,7 @@ from . import (battle_retry, battle_steps, flag_steps, incident_steps, move_step
 
 STAGES = {**turn.STAGES, **move_steps.STAGES, **battle_steps.STAGES, **battle_retry.STAGES,
           **incident_steps.STAGES, **pit_steps.STAGES, **round_flow.STAGES, **radio_steps.STAGES,
-          **optional_steps_c.STAGES}
+          **optional_steps_c.STAGES, **team_orders.STAGES}
 
 
 def run_stage(race: Race) -> list[Event]:
@@ -55,7 +56,7 @@ def _round_end_dice(race: Race) -> list[Event]:
 STEPS = (*setup_steps.STEPS, *start_steps.STEPS, *turn.STEPS, *move_steps.STEPS, *battle_steps.STEPS,
          *battle_retry.STEPS, *incident_steps.STEPS, *pit_steps.STEPS, *flag_steps.STEPS,
          *radio_steps.STEPS, *optional_steps.STEPS, *optional_steps_b.steps(),
-         *optional_steps_c.steps())
+         *optional_steps_c.steps(), *team_orders.STEPS)
 
 PHASES = {**bot_setup.PHASES,                     # BOT 1.3-1.4: before everything else
           **setup_steps.PHASES, **start_steps.PHASES, **round_flow.PHASES,

@@ -15,6 +15,7 @@ from ....engine import chance
 from ....engine.protocol import Event
 from ....engine.steps import Step as Decision
 from ..bot import move as BS
+from ..bot import team_orders as TO
 from . import optional_steps_c as OC
 from ..actions import Discard, Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend, canon
 from ..state import Race
@@ -71,6 +72,9 @@ def car_of(race: Race):
 
 # ---- begin (FGP 7.3.3.1, 11.2, 13.4.5) ------------------------------------------------------
 def _begin(race: Race) -> list[Event]:
+    held = TO.w2w_turn(race)                            # FGP 14.4: a team order (option)
+    if held is not None:
+        return held
     mv = race.move
     car = car_of(race)
     # FGP 10.1: a tyres' RED roll that kept the car out of the pit lane spares
