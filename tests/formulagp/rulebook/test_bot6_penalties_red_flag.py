@@ -129,3 +129,14 @@ def test_bot_6_6_rookies_change_nothing_and_are_not_asked():
     assert st.turn.pending.seats == [0] and "bot_red_flag" not in kinds(ev)
     GAME.apply(st, 0, A.PitStop(None, (), "none"))
     assert st.turn.pending.step == "pole_keep"
+
+
+def test_bot_6_8_a_risk_card_penalty_goes_to_a_pro_not_to_a_rookie():
+    """A card that gives a Penalty token ('Track Limits', our RISK K14) gives a Pro
+    BOT its token as a player's; a Rookie receives none."""
+    from chequered.games.formulagp.rules.card_effects import resolve_card
+    for kind, tokens in (("pro", 1), ("rookie", 0)):
+        st = position(WALL.format(kind=kind, extra=""))
+        out = resolve_card(st, 0, "K14")
+        assert st.cars[0].penalties == tokens, kind
+        assert ("penalty" in kinds(out.events)) is bool(tokens)

@@ -26,6 +26,7 @@ from ..state import PARAMETERS, Car, Race
 from . import car_state as CS
 from . import cards as C
 from . import hazards as H
+from . import penalty_tokens as PT
 from .draw import play_option_event
 from .pit import cold_tyres_token
 from .turn_flags import (ACTIVE, PENDING, Mods, clear_battle_effects,  # noqa: F401
@@ -265,9 +266,7 @@ def _followup(kind, data_of):
 
 
 def _penalty(race, car, e, out, **_):
-    car.penalties += e.count
-    out.events.append(Event("penalty", {"seat": car.seat, "tokens": e.count,
-                                        "penalties": car.penalties}, "FGP 13.12"))
+    out.events += PT.add(race, car.seat, e.count, "FGP 13.12", total=True, tokens=e.count)
 
 
 def _parameter(race, car, e, out, **_):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ....engine.protocol import Event, IllegalAction
 from ..state import Race
+from . import penalty_tokens as PT
 
 OPTION = "turn_time_limit"
 WARNINGS = 2            # the first and second offence
@@ -42,6 +43,5 @@ def overrun(race: Race, seat: int) -> list[Event]:
     ev = [Event("time_offence", {"seat": seat, "offence": n,
                                  "warning": n <= WARNINGS}, "FGP 15.12")]
     if n > WARNINGS:
-        race.cars[seat].penalties += 1
-        ev.append(Event("penalty", {"seat": seat, "cause": "time"}, "FGP 15.12"))
+        ev += PT.add(race, seat, 1, "FGP 15.12", cause="time")
     return ev
