@@ -114,3 +114,18 @@ def test_bot_invariants_catch_a_lost_or_doubled_card():
     r = st.clone()
     del r.bots["cars"]["2"]
     assert any("without its BOT record" in p for p in GAME.invariants(r))
+
+
+@pytest.mark.parametrize("rules", ["standard", "advanced"])
+def test_rookies_never_enter_the_pit_lane(rules):
+    """BOT 1.4.1 c: a Rookie makes no pit stop, so it never drives into the pit lane,
+    not even along a lane that only leads there (A157: the race on twisty, seed 5,
+    once drove a Rookie in that way)."""
+    seats = ["rookie", "pro", "heuristic", "rookie", "pro", "rookie"]
+    for seed in range(4, 8):
+        cfg = GAME.config(track=track_keys()[seed % 3], seats=seats, rules=rules)
+        entered = []
+        play(GAME, cfg, seed, on_step=lambda seat, a, ev, step: entered.extend(
+            e.data["seat"] for e in ev if e.kind == "pit_entry"
+            and seats[e.data["seat"]] == "rookie"))
+        assert not entered, (cfg.track, seed)

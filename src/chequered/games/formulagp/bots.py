@@ -15,6 +15,7 @@ from . import bot_strategy as S
 from .rules import cards as C
 from .rules import compounds
 from .rules import speed_limits as SL
+from .track import pit_dead_end
 from .rules import team_radio as TR
 from .rules.advanced import is_advanced
 from .rules.battle import card_info
@@ -328,7 +329,7 @@ class HeuristicBot:
             safe = _spendable(race, car, steps, left - 1)
             steps = safe or steps
         # nor into the lane that only leads into the pit lane (FGP 11.1)
-        steps = [a for a in steps if not _dead_end(trk, a.to)] or steps
+        steps = [a for a in steps if not pit_dead_end(trk, a.to)] or steps
         forward = [a for a in steps if a.to not in full and (
             progress(a.to) > here.span[0] + 1e-9 or trk.spaces[a.to].tile != here.tile)]
         if forward:
@@ -480,21 +481,6 @@ class HeuristicBot:
 
 
 APPROACH = 6          # MP beyond the move within which the bot lines up for the pits
-
-
-def _dead_end(trk, space: int, depth: int = 2) -> bool:
-    """Every way forward from `space` ends in the pit lane (the pit-entry lane,
-    or the space beside it that only leads there), `depth` tiles deep."""
-    if trk.spaces[space].pit_lane:
-        return True
-    tile = trk.spaces[space].tile
-    moves = trk.moves(space)
-    ahead = [m.to for m in moves if trk.spaces[m.to].tile != tile]
-    if not ahead:
-        return False                       # a lane that merges: its lateral step goes on
-    return all(trk.spaces[t].pit_lane or (depth > 0 and _dead_end(trk, t, depth - 1))
-               for t in ahead) and any(trk.spaces[t].pit_lane for t in ahead) or (
-        depth > 0 and all(_dead_end(trk, t, depth - 1) for t in ahead))
 
 
 def _full(race, trk, seat: int) -> set[int]:

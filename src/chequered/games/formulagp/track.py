@@ -207,6 +207,21 @@ class Track:
 
 
 # ---- building -------------------------------------------------------------------
+def pit_dead_end(trk: "Track", space: int, depth: int = 2) -> bool:
+    """Every way forward from `space` ends in the pit lane (the pit-entry lane,
+    or the space beside it that only leads there), `depth` tiles deep."""
+    if trk.spaces[space].pit_lane:
+        return True
+    tile = trk.spaces[space].tile
+    moves = trk.moves(space)
+    ahead = [m.to for m in moves if trk.spaces[m.to].tile != tile]
+    if not ahead:
+        return False                       # a lane that merges: its lateral step goes on
+    return all(trk.spaces[t].pit_lane or (depth > 0 and pit_dead_end(trk, t, depth - 1))
+               for t in ahead) and any(trk.spaces[t].pit_lane for t in ahead) or (
+        depth > 0 and all(pit_dead_end(trk, t, depth - 1) for t in ahead))
+
+
 def build_track(tile_ids: list[str], library: Library, *, key: str = "track",
                 name: str = "", style: str = "other",
                 treat_as_straight: list[int] = (), gear_markers: list[GearMarker] = (),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..actions import Reduce, Step, Stop
 from ..rules.where import occupancy, track_of
+from ..track import pit_dead_end
 from . import hazards as BZ
 from . import tyres as BT
 from .table import bot_content, kind, record, tactics_of
@@ -128,6 +129,8 @@ def choose(race, seat: int, legal: list) -> list:
             m.to == t and m.crosses_yellow_line for m in trk.moves(car.space))]
     if pits:                                    # BOT 5.1; BOT 1.4.1 c: no Rookie stops
         steps = [t for t in steps if not trk.spaces[t].pit_lane]
+    if not due:     # A157: nor into the lane that only leads there (a lane that ends)
+        steps = [t for t in steps if not pit_dead_end(trk, t)] or steps
     if due and trk.pit is not None:
         lat = _to_pit(trk, car.space, steps)
         if lat is not None:
