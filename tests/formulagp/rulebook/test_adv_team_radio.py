@@ -408,3 +408,17 @@ def test_fgp_7_3_1_the_option_card_of_the_no_movement_procedure_may_change_the_c
     assert st.turn.pending.step == "radio_swap"
     GAME.apply(st, 0, A.RadioSwap("discard"))
     assert car.radio == "TR07" and st.turn.pending.step == "prep"
+
+
+def test_fgp_4_9_bots_hold_no_team_radio_card():
+    """A158: 'each player draws 2 TEAM RADIO cards' is for players; the BOT rules
+    give a BOT none. In an Advanced race with Pro and Rookie BOTs only the people's
+    and heuristic cars draw, keep and change TEAM RADIO cards."""
+    from chequered.engine.play import play
+    seats = ["heuristic", "pro", "rookie", "pro", "heuristic", "rookie"]
+    cfg = GAME.config(seats=seats, rules="advanced", track="fast")
+    drew: set[int] = set()
+    st = play(GAME, cfg, 2, on_step=lambda seat, a, ev, step: drew.update(
+        e.data["seat"] for e in ev if e.kind in ("radio_kept", "radio_swapped", "radio_used"))).state
+    assert drew and all(seats[s] == "heuristic" for s in drew)
+    assert all(c.radio is None and not c.radio_drawn for c in st.cars if seats[c.seat] != "heuristic")

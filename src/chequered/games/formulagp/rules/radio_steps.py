@@ -18,6 +18,7 @@ from ....engine.protocol import Event
 from ....engine.steps import Step
 from ..actions import Done, NoMove, PlayCard, RadioKeep, RadioSwap, UseRadio
 from ..state import Race
+from ..bot.table import is_bot
 from . import cards as C
 from . import draw as D
 from . import team_radio as TR
@@ -35,7 +36,8 @@ def start_phase(race: Race, then: str) -> str:
 def _deal(race: Race) -> list[Event]:
     ev: list[Event] = []
     for s in _order(race):
-        TR.draw(race, race.cars[s], ev)
+        if not is_bot(race, s):         # A158: "each player"; the BOT rules give BOTs none
+            TR.draw(race, race.cars[s], ev)
     race.turn.phase = "radio_shown"
     seats = [c.seat for c in race.cars if c.radio_drawn]
     if seats:
@@ -117,7 +119,7 @@ def ask_swap(race: Race, then: str, *, free: bool) -> None:
 def pit_change(race: Race, then: str) -> str:
     """FGP 11.2 [ADV]: the stage after the tyres and repairs: the free change
     of the TEAM RADIO card in an Advanced race, else `then`."""
-    if not TR.in_play(race):
+    if not TR.in_play(race) or is_bot(race, race.move["seat"]):      # A158
         return then
     ask_swap(race, then, free=True)
     return "radio_swap"
