@@ -144,8 +144,11 @@ def choose(race, seat: int, legal: list) -> list:
     if dodge is not None:
         return [Step(dodge)]
     to, _, forced, _ = pick(trk, car.space, steps, card=card, goal_open=goal_open, full=full)
-    if forced and Stop() in legal:
-        to = None                               # a car ahead, not the lane's end: see below
+    if forced and Stop() in legal and (to in full or not _ahead_in_lane(race, seat)):
+        # a car ahead, not the lane's end: it stops behind (see below); but one in
+        # its own lane on the next tile (BOT 3.2.1, 6.7): with this point it changes
+        # lanes, the yellow arrow's way first, into the attack position beside it
+        to = None
     if to is not None:
         return [Step(to)]
     if Stop() in legal:                         # blocked: it stops behind (BOT 3.2.1)
@@ -154,6 +157,16 @@ def choose(race, seat: int, legal: list) -> list:
     # out above; a BOT plays no cards to reduce (BOT 2.1)
     cardless = [a for a in legal if not isinstance(a, Reduce)]
     return [a for a in cardless if not isinstance(a, Step) or a.to in steps] or cardless
+
+
+def _ahead_in_lane(race, seat: int) -> bool:
+    """BOT 3.2.1: a car on the next tile in this car's lane."""
+    from ..rules.where import positions
+    trk = track_of(race)
+    sp = trk.spaces[race.cars[seat].space]
+    nxt = trk.tile_ahead(sp.tile)
+    return any(trk.spaces[s].tile == nxt and set(trk.spaces[s].lanes) & set(sp.lanes)
+               for s in positions(race, seat).values() if s is not None)
 
 
 def _to_pit(track, space: int, steps: list[int]) -> int | None:
