@@ -235,7 +235,8 @@ def shown(race: Race, car: Car, viewer: int | None) -> str | None:
 
 def invariants(race: Race) -> list[str]:
     """The 30 TEAM RADIO cards each in one place (draw pile, discard pile, held,
-    drawn); one card per player at most, and one each from the race start on."""
+    drawn); one card per player at most, and one each from the race start on;
+    none for a BOT (A158)."""
     if not in_play(race):
         return []
     d = deck(race)
@@ -245,8 +246,11 @@ def invariants(race: Race) -> list[str]:
     out = []
     if len(where) != len(set(where)) or len(where) != len(C.content_of(race).team_radio.cards):
         out.append(f"TEAM RADIO deck: {len(where)} cards, or one in two places")
-    if race.round >= 1 and any(c.radio is None for c in race.cars):
+    from ..bot.table import is_bot
+    if race.round >= 1 and any(c.radio is None for c in race.cars if not is_bot(race, c.seat)):
         out.append("a player without a TEAM RADIO card in the race (FGP 7.2)")
+    if any(c.radio is not None or c.radio_drawn for c in race.cars if is_bot(race, c.seat)):
+        out.append("a BOT with a TEAM RADIO card (A158)")
     return out
 
 
