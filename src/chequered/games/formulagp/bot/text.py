@@ -69,8 +69,18 @@ def _pro(d, w):
     bonus = ", +1 MP bonus" if d.get("bonus") else ""
     pit = d["pit"]
     return (f"{w.who(d['seat'])} is a Pro BOT: control card {d['card']} ({side} side{bonus}, "
-            f"max OT {d['max_ot']}), starts on {d['tyre']} tyres; its Pit token goes on round "
-            f"{pit['round']} (radar space {pit['space']}), {pit['icon'].upper()} side up")
+            f"max OT {d['max_ot']}), starts on {d['tyre']} tyres; " + _token_place(pit, w))
+
+
+def _token_place(p, w) -> str:
+    """Where a Pro BOT's Pit token goes (BOT 1.3.2, 5.2): a radar space after the
+    race's last one means no further stop."""
+    last = w.state.final_flag if w.state is not None else None
+    if last is not None and p["space"] > last:
+        return (f"no further stop planned (its Pit token would go on round {p['round']}, "
+                "after the last round)")
+    return (f"its Pit token goes on round {p['round']} (radar space {p['space']}), "
+            f"{p['icon'].upper()} side up")
 
 
 def _rookie(d, w):
@@ -116,17 +126,15 @@ def _score(d, w):
     cards = ", ".join(card_name(c) for c in d["cards"])
     if d["aborted"]:
         return f"{w.who(d['seat'])} (BOT) draws {cards}: it aborts"
-    return (f"{w.who(d['seat'])} (BOT) draws {cards}: {d['leds']} "
-            f"LED{'s' if d['leds'] != 1 else ''}, {d['ot']} OT")
+    return (f"{w.who(d['seat'])} (BOT) draws {cards}; it counts {d['leds']} "
+            f"LED{'s' if d['leds'] != 1 else ''} and {d['ot']} OT")
 
 
 def _pit(d, w):
     p = d["pit"]
     fits = f"fits {d['tyre']} tyres by its STRATEGY card" if d["tyre"] else \
         "keeps its tyres (no set left to fit, FGP 15.10)"          # A138
-    return (f"{w.who(d['seat'])} (Pro BOT) {fits}; its Pit "
-            f"token goes on round {p['round']} (radar space {p['space']}), "
-            f"{p['icon'].upper()} side up")
+    return f"{w.who(d['seat'])} (Pro BOT) {fits}; " + _token_place(p, w)
 
 
 def _damage(d, w):
@@ -181,12 +189,12 @@ BOT_TEXT = {
                                      f" or Medium) move {d['rounds']} round"
                                      f"{'s' if d['rounds'] > 1 else ''} earlier"),
     "bot_pit_check": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) tyre check: " + (
-        "the Pit token goes to the pit lane entry: it pits next time by" if d["pit"].get("entry")
+        "the Pit token goes to the pit lane entry: it stops the next time it reaches the pits" if d["pit"].get("entry")
         else f"the Pit token moves to round {d['pit']['round']}, PIT side up") +
         (", its tyre token on the lower side" if d["tyre_token"] == "lower" else "")),
     "bot_wrong_tyres": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) has the wrong tyres "
-                                     f"({d['tyre']}) for the track: lower tyre bonus, it pits "
-                                     "next time by"),
+                                     f"({d['tyre']}) for the track: lower tyre bonus, it stops "
+                                     "the next time it reaches the pits"),
     "bot_red_flag": _red_flag,
     "bot_weather_stop": lambda d, w: (f"{w.who(d['seat'])} (Pro BOT) " + (
         f"stops early for the {'rain' if d['to'] == 'rainy' else 'dry track'} to come"
