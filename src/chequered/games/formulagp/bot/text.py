@@ -94,12 +94,16 @@ def _quali(d, w):
         return f"{w.who(d['seat'])} (BOT) crashes in qualifying: two BATTLE cards with no LEDs"
     leds = d["score"] - d["base"]
     return (f"{w.who(d['seat'])} (BOT) qualifies with {d['score']}: {d['base']} from its control "
-            f"card (and tyres) + {leds} LEDs on BATTLE card {d['cards'][-1]}")
+            f"card and tyres, {_leds(leds)} on BATTLE card {d['cards'][-1]}")
 
 
 def _start(d, w):
     pole = ", +2 on pole" if d["pole"] else ""
-    return f"{w.who(d['seat'])} (BOT) starts with {d['leds']} LEDs (BATTLE card {d['card']}{pole})"
+    return f"{w.who(d['seat'])} (BOT) starts with {_leds(d['leds'])} (BATTLE card {d['card']}{pole})"
+
+
+def _leds(n: int) -> str:
+    return f"{n} LED" + ("" if n == 1 else "s")
 
 
 def _tactics(d, w):
