@@ -29,10 +29,9 @@ import json
 import math
 import statistics
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from chequered.bench import machine
+from chequered.bench import in_parallel, machine
 from chequered.engine.play import play
 from chequered.games.formulagp import GAME
 from chequered.games.formulagp.config import RULE_LEVELS
@@ -105,22 +104,8 @@ def run(n: int, kinds: list[str], rules: str = "standard", workers: int = 2,
     pairs = list(itertools.combinations(kinds, 2))
     jobs = [(a, b, seed, rules) for a, b in pairs for seed in range(1, n + 1)]
     records: dict[tuple, list[dict]] = {p: [] for p in pairs}
-    pool = ProcessPoolExecutor(workers) if workers > 1 else None
-    try:
-        results = pool.map(_one, jobs, chunksize=4) if pool else map(_one, jobs)
-        if progress:
-            from rich.progress import Progress
-            with Progress(transient=False) as bar:
-                task = bar.add_task("FormulaGP strength races", total=len(jobs))
-                for rec in results:
-                    records[tuple(rec["pair"])].append(rec)
-                    bar.advance(task)
-        else:
-            for rec in results:
-                records[tuple(rec["pair"])].append(rec)
-    finally:
-        if pool:
-            pool.shutdown()
+    for rec in in_parallel(_one, jobs, workers, "FormulaGP strength races", progress):
+        records[tuple(rec["pair"])].append(rec)
     return {"races_per_pairing": n, "seeds": [1, n], "rules": rules, "cars": 6,
             "tracks": track_keys(),
             "pairings": [{"kinds": list(p), "summary": summarise(records[p])} for p in pairs],

@@ -28,10 +28,9 @@ import json
 import statistics
 import sys
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from chequered.bench import machine
+from chequered.bench import in_parallel, machine
 from chequered.engine.play import agents_for, play
 from chequered.games.formulagp import GAME
 from chequered.games.formulagp.config import OPTIONS, RULE_LEVELS
@@ -330,25 +329,8 @@ def run(n: int, tracks: list[str], workers: int = 2, seats: int = 6,
     jobs = [(t, seed, seats, rules, tuple(options)) for t in tracks for seed in range(1, n + 1)]
     records: dict[str, list[dict]] = {t: [] for t in tracks}
 
-    def collect(results):
-        for rec in results:
-            records[rec["track"]].append(rec)
-            yield rec
-    pool = ProcessPoolExecutor(workers) if workers > 1 else None
-    try:
-        results = pool.map(_one, jobs, chunksize=4) if pool else map(_one, jobs)
-        if progress:
-            from rich.progress import Progress
-            with Progress(transient=False) as bar:
-                task = bar.add_task("FormulaGP races", total=len(jobs))
-                for _ in collect(results):
-                    bar.advance(task)
-        else:
-            for _ in collect(results):
-                pass
-    finally:
-        if pool:
-            pool.shutdown()
+    for rec in in_parallel(_one, jobs, workers, "FormulaGP races", progress):
+        records[rec["track"]].append(rec)
     for t in tracks:
         records[t].sort(key=lambda r: r["seed"])
     doc = {"races_per_track": n, "seeds": [1, n], "seats": seats, "rules": rules,

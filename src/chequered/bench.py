@@ -32,6 +32,28 @@ def machine() -> dict:
     }
 
 
+def in_parallel(fn, jobs: list, workers: int = 2, label: str = "", progress: bool = True):
+    """fn(job) for every job, in `workers` processes (1: here), in job order,
+    with a progress bar labelled `label` unless `progress` is off. The
+    benchmark scripts' races run through it."""
+    from concurrent.futures import ProcessPoolExecutor
+    pool = ProcessPoolExecutor(workers) if workers > 1 else None
+    try:
+        results = pool.map(fn, jobs, chunksize=4) if pool else map(fn, jobs)
+        if progress:
+            from rich.progress import Progress
+            with Progress(transient=False) as bar:
+                task = bar.add_task(label, total=len(jobs))
+                for r in results:
+                    bar.advance(task)
+                    yield r
+        else:
+            yield from results
+    finally:
+        if pool:
+            pool.shutdown()
+
+
 def bench_seats(game: Game) -> str:
     """The game's benchmark seats: `game.bench_seats`, else its default
     config's seats with human seats played by `random`."""
