@@ -8,7 +8,7 @@ from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.rules import cards as C
 from chequered.games.formulagp.rules.steps import MACHINE as machine
 from chequered.games.formulagp.rules.flag_steps import red_flag
-from chequered.games.formulagp.rules.incident_steps import safety_car
+from chequered.games.formulagp.rules.flag_steps import safety_car
 from chequered.games.formulagp.rules.setup import new_race
 from chequered.games.formulagp.rules.where import grid_spaces
 from chequered.games.formulagp.track import track

@@ -24,8 +24,8 @@ from .car_state import stress
 from .decide import wait
 from .dice import roll_die, white_value
 from .finish import places_yellow_flag
-from .flag_steps import (advance_panel, investigation, red_flag, safety_car,
-                         safety_car_card, virtual_safety_car, yellow_flag)
+from .flag_steps import (advance_panel, investigation, safety_car_card, virtual_safety_car,
+                         yellow_flag)
 from .flags import drs_between
 from .speed_limits import due_dice
 from .tyres import red_die_after_move
@@ -414,7 +414,6 @@ def _collision(race: Race, seat: int, data: dict) -> list[Event]:
         # FGP 13.5: a car loses control and is damaged once per collision: the
         # shift back into a car already involved changes nothing more
         return ev + [Event("collision_over", {"seat": seat, "hit": hit}, "FGP 13.5")]
-    car = race.cars[seat]
     ev.append(Event("collision", {"seat": seat, "hit": hit}, "FGP 13.5"))
     ev += OB.incident_penalty(race, seat, "collision", "FGP 13.12")    # FGP 15.9 option
     ev += _damage(race, seat)
