@@ -17,7 +17,7 @@ SEATS = {
     10: ["heuristic", "pro", "heuristic", "pro", "pro", "rookie", "heuristic", "pro", "pro",
          "rookie"],
 }
-OPTIONS = ["bot_blocking", "photo_finish", "bot_photo_finish"]
+OPTIONS = ["bot_blocking", "photo_finish", "bot_photo_finish", "bot_stress"]
 
 
 @pytest.mark.parametrize("cars", sorted(SEATS))
@@ -43,7 +43,7 @@ TEAMS = {   # persons ("random": any answer to a team order) with their Pro BOTs
     10: (["random", "pro", "random", "pro", "pro", "rookie", "pro", "pro", "heuristic",
           "rookie"], [1, 1, 2, 2, 3, 3, 4, 4, 5, 6]),
 }
-TEAM_OPTIONS = ["constructors", "team_orders", "bot_blocking"]
+TEAM_OPTIONS = ["constructors", "team_orders", "bot_blocking", "bot_stress"]
 
 
 def _teammates_together(st) -> list[str]:
@@ -83,7 +83,7 @@ def test_a_season_with_bot_teammates_issues_team_orders_in_its_second_race():
     gives orders, BOT teams too; the Constructors' table counts the BOTs."""
     seats, teams = TEAMS[10]
     cfg = GAME.config(track="fast,twisty", seats=seats, teams=teams,
-                      options=["championship", *TEAM_OPTIONS])
+                      options=["championship", "constructors", "team_orders", "bot_blocking"])
     st, kinds = _play_checked(cfg, 2)          # a seed where a BOT team gives an order
     res = GAME.result(st)
     assert len(res.extra["races"]) == 2

@@ -37,6 +37,7 @@ OPTIONS = (
     "momentum_sequence",              # FGP 15.1 (A153): cars sharing a tile move by LEDs shown
     "bot_blocking",                   # BOT 7.2 (A201): a Pro BOT tying a player's attack may block
     "team_orders",                    # FGP 14.4 (A202, A203): orders to a BOT teammate, WHITE die
+    "bot_stress",                     # BOT 7.4 (A206-A208): a Pro BOT's own stress level and focus
     "bot_photo_finish",               # BOT 7.5 (A204): in a photo finish a BOT moves on a green WHITE
 )
 
