@@ -81,7 +81,8 @@ class FormulaGPConfig(GameConfig):
                 raise ValueError(f"{name}: one entry per seat ({len(self.seats)})")
         from .bot.team_orders import check_teams as bot_teams
         from .rules.teams import check_teams
-        problems = check_teams(self.teams, len(self.seats)) or bot_teams(self.seats, self.teams)
+        problems = check_teams(self.teams, len(self.seats)) or \
+            bot_teams(self.seats, self.teams, "team_orders" in self.options)
         if problems:
             raise ValueError("; ".join(problems))
         if "constructors" in self.options and self.teams is None:

@@ -77,8 +77,10 @@ def control_card(race, seat: int) -> str:
     return bc.pro_for(race.cars[unit[0]].board, unit.index(seat) + 1).id
 
 
-def check_teams(seats, teams) -> list[str]:
-    """A200: a person's car is its team's first, before its BOT teammate."""
+def check_teams(seats, teams, orders: bool = False) -> list[str]:
+    """A200: a person's car is its team's first, before its BOT teammate. With
+    team orders, no heuristic seat beside a BOT: our heuristic bot (bots.py)
+    has no answer to the `team_order` step yet."""
     if teams is None:
         return []
     out = []
@@ -87,6 +89,9 @@ def check_teams(seats, teams) -> list[str]:
         if kinds == [True, False]:
             out.append(f"teams: team {teams[unit[0]]} lists its BOT before its player's car; "
                        "the player qualifies first, the Pro BOT second (FGP 14.4)")
+        elif orders and any(kinds) and any(seats[s] == "heuristic" for s in unit):
+            out.append(f"team_orders: team {teams[unit[0]]} pairs a heuristic seat with a BOT; "
+                       "the heuristic bot cannot give team orders yet (FGP 14.4)")
     return out
 
 
