@@ -17,7 +17,7 @@ SEATS = {
     10: ["heuristic", "pro", "heuristic", "pro", "pro", "rookie", "heuristic", "pro", "pro",
          "rookie"],
 }
-OPTIONS = ["bot_blocking", "photo_finish", "bot_photo_finish"]
+OPTIONS = ["bot_blocking", "photo_finish", "bot_photo_finish", "bot_stress"]
 
 
 @pytest.mark.parametrize("cars", sorted(SEATS))
@@ -43,7 +43,7 @@ TEAMS = {   # persons ("random": any answer to a team order) with their Pro BOTs
     10: (["random", "pro", "random", "pro", "pro", "rookie", "pro", "pro", "heuristic",
           "rookie"], [1, 1, 2, 2, 3, 3, 4, 4, 5, 6]),
 }
-TEAM_OPTIONS = ["constructors", "team_orders", "bot_blocking"]
+TEAM_OPTIONS = ["constructors", "team_orders", "bot_blocking", "bot_stress"]
 
 
 def _teammates_together(st) -> list[str]:
@@ -83,9 +83,26 @@ def test_a_season_with_bot_teammates_issues_team_orders_in_its_second_race():
     gives orders, BOT teams too; the Constructors' table counts the BOTs."""
     seats, teams = TEAMS[10]
     cfg = GAME.config(track="fast,twisty", seats=seats, teams=teams,
-                      options=["championship", *TEAM_OPTIONS])
-    st, kinds = _play_checked(cfg, 2)          # a seed where a BOT team gives an order
+                      options=["championship", "constructors", "team_orders", "bot_blocking"])
+    st, kinds = _play_checked(cfg, 3)          # a seed where a BOT team gives an order
     res = GAME.result(st)
     assert len(res.extra["races"]) == 2
     assert "team_order" in kinds
     assert sum(r["points"] for r in res.extra["constructors"]) == sum(res.points.values())
+
+
+def test_a_heuristic_driver_gives_its_pro_bot_teammate_team_orders():
+    """FGP 14.4 with our heuristic driver as the team's player: ahead of its Pro BOT
+    in the standings (the season's second race) it gives the order, and the race and
+    the season complete, checked and replayed."""
+    seats = ["heuristic", "pro", "heuristic", "pro", "rookie", "pro"]
+    cfg = GAME.config(track="fast,twisty", seats=seats, teams=[1, 1, 2, 2, 3, 3],
+                      options=["championship", "constructors", "team_orders", "bot_blocking",
+                               "bot_stress"])
+    st = GAME.new(cfg, 2)
+    givers = []
+    played = play(GAME, cfg, 2, state=st, on_step=lambda s, a, ev, step: givers.extend(
+        seats[e.data["seat"]] for e in ev if e.kind == "team_order"))
+    assert "heuristic" in givers and GAME.is_over(st)
+    rec = record_of(GAME, cfg, 2, played.actions, st)
+    assert GAME.state_hash(replay(rec)) == GAME.state_hash(st)

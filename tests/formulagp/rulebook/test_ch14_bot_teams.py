@@ -45,6 +45,9 @@ def test_fgp_14_4_a_pro_bot_listed_before_its_players_car_is_refused():
         FormulaGPConfig(seats=["pro", "human"], teams=[1, 1])
     FormulaGPConfig(seats=["human", "pro"], teams=[1, 1])
     FormulaGPConfig(seats=["pro", "rookie"], teams=[1, 1])
+    FormulaGPConfig(seats=["heuristic", "pro"], teams=[1, 1])
+    with pytest.raises(ValueError):           # the heuristic bot has no team orders yet
+        FormulaGPConfig(seats=["heuristic", "pro"], teams=[1, 1], options=["team_orders"])
 
 
 # ---- team orders: "do not overtake the player" -------------------------------------------

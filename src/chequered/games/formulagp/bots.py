@@ -174,6 +174,12 @@ class HeuristicBot:
                 best, score = a, s
         return best
 
+    @staticmethod
+    def _team_order(race, seat, legal):
+        """FGP 14.4: the team's player ahead of its BOT gives the order (a
+        battle between teammates risks both cars)."""
+        return next((a for a in legal if isinstance(a, A.TeamOrder) and a.order), legal[0])
+
     def _quali_cards(self, race, seat, legal):
         return self._best_plays(race, seat, legal, keep_movement=True) or legal[0]
 

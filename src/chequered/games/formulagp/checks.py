@@ -47,11 +47,11 @@ def sample_configs() -> list[dict]:
     out.append({"track": "twisty", "seats": ["random", "heuristic"] * 2,
                 "teams": [1, 1, 2, 2], "options": ["constructors", "fast_safety_car",
                                                    "must_counter_steer", "red_flag_restart_draw"]})
-    # FGP 14.4 with BOT teammates, BOT 3.5, BOT 7.2 / 7.5
+    # FGP 14.4 with BOT teammates, BOT 3.5, BOT 7.2 / 7.4 / 7.5
     out.append({"track": "fast,twisty", "seats": ["random", "pro", "pro", "rookie", "pro", "pro"],
                 "teams": [1, 1, 2, 2, 3, 3],
                 "options": ["championship", "constructors", "team_orders", "bot_blocking", "photo_finish",
-                            "bot_photo_finish"]})
+                            "bot_photo_finish", "bot_stress"]})
     return out
 
 

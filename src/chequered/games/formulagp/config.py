@@ -41,6 +41,7 @@ OPTIONS = (
     "turn_time_limit",                # FGP 15.12 (A154): turn_seconds a decision; tokens from offence 3
     "bot_blocking",                   # BOT 7.2 (A201): a Pro BOT tying a player's attack may block
     "team_orders",                    # FGP 14.4 (A202, A203): orders to a BOT teammate, WHITE die
+    "bot_stress",                     # BOT 7.4 (A206-A208): a Pro BOT's own stress level and focus
     "bot_photo_finish",               # BOT 7.5 (A204): in a photo finish a BOT moves on a green WHITE
 )
 
@@ -86,7 +87,8 @@ class FormulaGPConfig(GameConfig):
                 raise ValueError(f"{name}: one entry per seat ({len(self.seats)})")
         from .bot.team_orders import check_teams as bot_teams
         from .rules.teams import check_teams
-        problems = check_teams(self.teams, len(self.seats)) or bot_teams(self.seats, self.teams)
+        problems = check_teams(self.teams, len(self.seats)) or \
+            bot_teams(self.seats, self.teams)
         if problems:
             raise ValueError("; ".join(problems))
         if "constructors" in self.options and self.teams is None:

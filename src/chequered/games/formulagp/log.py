@@ -18,6 +18,7 @@ from .rules.optional_steps_b import EVENT_TEXT as OB_TEXT
 from .rules.optional_steps_c import EVENT_TEXT as OC_TEXT
 from .bot.optional import EVENT_TEXT as BOT7_TEXT
 from .bot.team_orders import EVENT_TEXT as TEAM_TEXT
+from .bot.stress import EVENT_TEXT as STRESS_TEXT
 
 FUNCTIONS = {"counter_steer": "a counter-steer", "ot_plus1": "+1 OT", "brake": "Brake!",
              "ers_2x": "+1 ERS", "tyre_2x": "a tyre-wear space back",
@@ -405,6 +406,7 @@ EVENT_TEXT.update(OB_TEXT)                  # FGP 15.8-15.13 optional rules
 EVENT_TEXT.update(OC_TEXT)                  # FGP 15.1, 15.7.2, 15.8, 15.12, 15.13
 EVENT_TEXT.update(BOT7_TEXT)                # BOT 7 optional Pro BOT rules (bot/optional.py)
 EVENT_TEXT.update(TEAM_TEXT)                # FGP 14.4 team orders, BOT 3.5 (bot/team_orders.py)
+EVENT_TEXT.update(STRESS_TEXT)              # BOT 7.4 (bot/stress.py)
 
 
 def describe(event: Event, state=None) -> str:

@@ -27,6 +27,7 @@ from ..rules.dice import roll_die
 from ..rules.overtake import COLD_TYRES_LEDS
 from . import corners as BK
 from .cards import discard_battle, draw_battle, new_tactics
+from . import stress as BSTR
 from . import team_orders as TO
 from .optional import block
 from .table import bot_content, is_bot, kind, max_ot, tactics_of
@@ -389,4 +390,5 @@ def w2w_round_end(race, tokens: dict, stress: dict) -> tuple[dict, list[Event]]:
     for seat, tok in sorted(tokens.items()):
         if tok == "stress" and kind(race, seat) == "pro":
             new_tactics(race, ev, seat, "BOT 3.4")
+            ev += BSTR.gain(race, seat, "w2w")                 # BOT 7.4 (option)
     return {s: n for s, n in stress.items() if not is_bot(race, s)}, ev

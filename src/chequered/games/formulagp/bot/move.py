@@ -13,6 +13,7 @@ from ....engine.protocol import Event
 from ..rules.dice import roll_die
 from ..rules.weather_steps import dry_in_rain
 from ..rules.where import in_yellow_zone, race_round, tile_of
+from . import stress as BSTR
 from . import tyres as BT
 from .blocked import resume
 from .hazards import no_tyre_bonus
@@ -34,7 +35,8 @@ def move_points(race, seat: int, gear: int, pace: str, *, tyre: bool = True) -> 
     if kind(race, seat) == "pro":
         rec = record(race, seat)
         mp += (tyre_bonus(race, seat) + late_pit_mp(race, seat) if tyre else 0) \
-            + (bot_content(race).bot.difficulty_bonus if rec["bonus"] else 0)   # [ADV] BOT 5.5
+            + (bot_content(race).bot.difficulty_bonus if rec["bonus"] else 0) \
+            + BSTR.focus_mp(race, seat)       # [ADV] BOT 5.5; BOT 7.4 (option): Focus Bonus
     return mp
 
 
@@ -42,6 +44,8 @@ def pace_for(race, ev: list, seat: int) -> tuple[str, str, str]:
     """(pace, why, rule): the race pace of this move (BOT 2.1)."""
     car = race.cars[seat]
     r = race_round(race)
+    if BSTR.green_pace(race, seat):                         # BOT 7.4 (option, A207)
+        return "green", "stress", "BOT 7.4"
     if r <= 2:                                              # BOT 1.7.2.1-2
         rule = "BOT 1.7.2.1" if r == 1 else "BOT 1.7.2.2"
         return roll_die(race, ev, "white", rule, seat=seat).colour, "die", rule

@@ -9,10 +9,11 @@ from ....engine.deck import Deck
 from ....engine.protocol import BadInput
 from .setup import place_pit_token, radar_space
 from .table import bot_content, kind
+from .stress import start
 from .team_orders import control_card
 
 CAR_KEYS = ("side", "bonus", "strategy", "tactics", "tactics_up", "tyre_token", "pit", "battle",
-            "stops", "damage", "weather_stop", "weather_rolled", "late_stop")
+            "stops", "damage", "weather_stop", "weather_rolled", "late_stop", "stress")
 RACE_KEYS = ("strategy", "tactics", "battle", "rookie_tactics")
 
 
@@ -86,6 +87,13 @@ def build(race, cars_doc: list[dict], doc: dict | None, take, stack) -> None:
                           "icon": pit.get("icon", "tyre")}
             if pit.get("entry"):                  # BOT 4.1: on the pit lane entry (bot/pits.py)
                 rec["pit"].update(icon="pit", entry=True)
+        if "bot_stress" in race.config.options:   # BOT 7.4: stress = 0 (Focus token), 1 or 2
+            start(rec)
+            if c.get("stress", 2) not in (0, 1, 2):
+                raise BadInput(f"{where}.stress: 0, 1 or 2 (BOT 7.4)")
+            rec.update(stress=int(c.get("stress", 2)), focus=c.get("stress", 2) == 0)
+        elif "stress" in c:
+            raise BadInput(f"{where}.stress: only with the option bot_stress (BOT 7.4)")
         if c.get("stops"):                        # BOT 5.2 / 4.2: pit stops made so far
             rec["stops"] = int(c["stops"])
         dmg = c.get("damage")

@@ -12,6 +12,7 @@ from ..rules.dice import roll_die
 from ..rules.where import occupancy, track_of
 from . import corners as BK
 from .cards import new_tactics
+from .stress import gain
 from .table import is_bot, kind
 
 HAZARD = "bot_hazard_"
@@ -30,6 +31,7 @@ def roll(race, seat: int, die: str) -> list[Event]:
     ev: list[Event] = []
     rule = "BOT 2.4" if die.startswith(HAZARD) else "BOT 6.1"
     face = roll_die(race, ev, "red", rule, seat=seat)
+    ev += gain(race, seat, "red")                       # BOT 7.4 (option, A208)
     if face == "loss_of_control" and car.space is not None:
         again = roll_die(race, ev, "red", "BOT 6.2", seat=seat)     # the counter-steer attempt
         if again == "loss_of_control":

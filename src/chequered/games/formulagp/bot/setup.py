@@ -31,6 +31,7 @@ from ..rules.dice import roll_die
 from ..rules.setup_steps import fit_start_tyre
 from ..rules.weather_steps import raining
 from .table import bot_content, kind, record
+from . import stress as BSTR
 from .team_orders import control_card
 
 
@@ -103,6 +104,8 @@ def _pro(race, seat: int) -> list[Event]:
     rec = {"kind": "pro", "card": card, "side": "slow" if "bot_pro_slow" in opts else "fast",
            "bonus": "bot_pro_bonus" in opts, "tyre_token": "full", "battle": [],
            "tactics_up": False}
+    if BSTR.OPTION in opts:                          # BOT 7.4 (option): at the maximum
+        BSTR.start(rec)
     race.bots["cars"][str(seat)] = rec
     # c) the STRATEGY card, face up; d) a TACTICS card, face down (nobody sees it)
     rec["strategy"] = chance.draw(ch, ev, race.decks["strategy"], rule="BOT 1.3",

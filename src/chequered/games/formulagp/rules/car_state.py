@@ -40,10 +40,11 @@ def stress(race: Race, car: Car, delta: int, rule: str = "FGP 13.3") -> tuple[li
 
 def reset_stress(race: Race, car: Car, rule: str) -> list[Event]:
     """Back to the middle space (pit stop, SC, VSC, red flag: FGP 11.2, 13.9)."""
+    from ..bot.stress import reset_at
     car.stress = MIDDLE_SPACE
     car.focus = False
     return [Event("stress", {"seat": car.seat, "stress": car.stress, "focus": False,
-                             "stressed": False}, rule)]
+                             "stressed": False}, rule)] + reset_at(race, car.seat, rule)
 
 
 def spend_ers(race: Race, car: Car, n: int, rule: str) -> list[Event]:

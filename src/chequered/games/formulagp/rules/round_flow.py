@@ -8,6 +8,7 @@ from ....engine.protocol import Event
 from ..bot import start as BS
 from ..bot import tyres as BT
 from ..bot import pit_strategy as BPS
+from ..bot import stress as BSTR
 from ..bot import battle as BOTB
 from ..state import Race
 from . import battle as B
@@ -62,6 +63,7 @@ def _round_start(race: Race) -> list[Event]:
     ev += weather_flag(race)                            # [ADV] FGP 13.1, 13.1.1
     ev += BT.flag_moved(race)                           # BOT 4.1: the Pro BOTs' Pit tokens
     ev += BPS.round_start(race)                         # BOT 7.1 / 7.3 (options)
+    ev += BSTR.round_start(race)                        # BOT 7.4 (option)
     if final_lap(race.flag, race.final_flag):
         ev.append(Event("final_lap", {}, "FGP 12.1"))
     ev += late_pit_round(race)                          # [ADV] FGP 11.4

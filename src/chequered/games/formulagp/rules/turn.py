@@ -15,6 +15,7 @@ from ....engine import chance
 from ....engine.protocol import Event
 from ....engine.steps import Step as Decision
 from ..bot import move as BS
+from ..bot import stress as BSTR
 from ..bot import team_orders as TO
 from . import optional_steps_c as OC
 from ..actions import Discard, Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend, canon
@@ -63,7 +64,7 @@ def end_turn(race: Race) -> list[Event]:
     race.done.append(seat)
     race.move = None
     race.seq_pos += 1
-    return [Event("turn_end", {"seat": seat}, "FGP 7.3.3")]
+    return BSTR.after_move(race, seat) + [Event("turn_end", {"seat": seat}, "FGP 7.3.3")]
 
 
 def car_of(race: Race):
