@@ -46,8 +46,7 @@ def test_fgp_14_4_a_pro_bot_listed_before_its_players_car_is_refused():
     FormulaGPConfig(seats=["human", "pro"], teams=[1, 1])
     FormulaGPConfig(seats=["pro", "rookie"], teams=[1, 1])
     FormulaGPConfig(seats=["heuristic", "pro"], teams=[1, 1])
-    with pytest.raises(ValueError):           # the heuristic bot has no team orders yet
-        FormulaGPConfig(seats=["heuristic", "pro"], teams=[1, 1], options=["team_orders"])
+    FormulaGPConfig(seats=["heuristic", "pro"], teams=[1, 1], options=["team_orders"])
 
 
 # ---- team orders: "do not overtake the player" -------------------------------------------
@@ -235,3 +234,33 @@ def option_steps_reached() -> set[str]:
     """The step only team orders ask for (test_turn_engine.py's table check)."""
     st, _ = player_attacks_its_bot()
     return {GAME.pending_step(st).name}
+
+
+def _passing(rolls, standings=(10, 4)):
+    """A BOT team (the Pro on 3.3.1 leads the standings) and its teammate level
+    with it on 3.2.1, about to step along lane 2 past it: a pass without a
+    battle (BOT 3.1)."""
+    from chequered.games.formulagp.position import parse_space
+    st = pos(car("halcyon", "pro", "3.3.1", (), "TAC12"),
+             car("vireo", "pro", "3.2.1", (), "TAC11"), rolls=list(rolls),
+             head=ORDERS + 'to_move = "vireo"\n')
+    st.standings = {0: standings[0], 1: standings[1]}
+    st.move = {"seat": 1, "stage": "moving", "left": 3, "bot": True}
+    return st, parse_space(st.track, "3.2.2")
+
+
+def test_fgp_14_4_do_not_overtake_holds_a_pass_without_a_battle_too():
+    """'Do not overtake the player' also keeps the BOT from passing its player by an
+    open lane: the BOT team's player issues it, green: the BOT's move ends behind;
+    red: it passes as planned. Not ahead in the standings: no order at all."""
+    from chequered.games.formulagp.bot.team_orders import pass_order
+    st, ahead = _passing(["white:3"])
+    held, ev = pass_order(st, st.cars[1], ahead)
+    assert held and [e.data["followed"] for e in ev if e.kind == "team_order"] == [True]
+    assert "team_order_held" in kinds(ev) and st.move["left"] == 0
+    st, ahead = _passing(["white:2"])
+    held, ev = pass_order(st, st.cars[1], ahead)
+    assert not held and st.move["left"] == 3 and "roll" in kinds(ev)
+    assert st.move["team_order"]["followed"] is False
+    st, ahead = _passing([], standings=(4, 10))
+    assert pass_order(st, st.cars[1], ahead) == (False, []) and "team_order" not in st.move

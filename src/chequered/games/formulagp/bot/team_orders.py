@@ -160,6 +160,40 @@ def before_attack(race, ev: list, seat: int, target: int) -> str:
     return "attack"
 
 
+def pass_order(race, car, to: int) -> tuple[bool, list[Event]]:
+    """rules/move_steps, a BOT's step `to` that would take it past its team's
+    player without a battle (BOT 3.1: by an open lane): "do not overtake the
+    player" is asked there too (A203). (held, events): held, the step is not
+    taken: the person is asked (stage `team_order`, the step then asked
+    again) or the order is followed (the BOT's move ends behind the player,
+    its points lost); else the step goes on after the events (a red die)."""
+    player = team_player(race, car.seat)
+    if player is None or player == car.seat or not may_order(race, player, car.seat):
+        return False, []
+    p = race.cars[player]
+    if p.space is None or car.space is None or p.seat not in race.sequence:
+        return False, []
+    from ..rules.where import distance, track_of
+    trk = track_of(race)
+    now = distance(race, car)
+    tile, frac = trk.progress(to)
+    after = car.laps * trk.lap_tiles + tile + frac
+    if after < now - trk.lap_tiles / 2:               # the step crosses the line
+        after += trk.lap_tiles
+    if not now <= distance(race, p) < after:
+        return False, []
+    ev: list[Event] = []
+    r = _order(race, ev, player, car.seat, "no_overtake", "move", "moving")
+    if r == "wait":
+        return True, ev
+    if not r:
+        return False, ev
+    race.move["left"] = 0
+    race.move["stage"] = "after_move"
+    ev.append(Event("team_order_held", {"seat": car.seat, "player": player}, "FGP 14.4"))
+    return True, ev
+
+
 def defence_wait(race) -> bool:
     """bot/battle.py's result, first: a person attacking its BOT teammate is
     asked for "do not defend" (True: the step is pending)."""
@@ -300,6 +334,8 @@ EVENT_TEXT = {
         f"{w.who(d['seat'])} orders {w.who(d['bot'])}: {ORDER_TEXT[d['order']]} - "
         + ("green: team orders, it obeys" if d["followed"] else
            "red: no team orders, it makes its planned move")),
+    "team_order_held": lambda d, w: (f"{w.who(d['seat'])} stays behind {w.who(d['player'])} "
+                                     "as ordered: its move ends here"),
     "team_order_none": lambda d, w: f"{w.who(d['seat'])} gives {w.who(d['bot'])} no team order",
     "bot_aside": lambda d, w: f"{w.who(d['seat'])} (BOT) moves aside for its teammate",
     "bot_teammate_pass": lambda d, w: (f"{w.who(d['seat'])} (BOT) passes its teammate "

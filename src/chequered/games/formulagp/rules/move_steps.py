@@ -8,6 +8,7 @@ from ....engine.protocol import Event
 from ....engine.steps import Step as Decision
 from ..bot import corners as BK
 from ..bot import lanes as BL
+from ..bot import team_orders as TO
 from ..actions import Done, Extend, Reduce, Step, Stop, canon
 from ..state import Race
 from . import card_effects as FX
@@ -218,7 +219,11 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
         return ev
     to, ev = action.to, []
     if mv.get("bot"):                                   # BOT 2.2: once a turn; 2.2.1-2: blocked
-        to, ev = BL.stepped(race, car, to)
+        held, ev = TO.pass_order(race, car, to)         # FGP 14.4: "do not overtake"
+        if held:
+            return ev
+        to, more = BL.stepped(race, car, to)
+        ev += more
         if to is None:
             return ev
     move = next(m for m in trk.moves(car.space) if m.to == to)
