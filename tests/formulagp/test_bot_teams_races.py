@@ -106,3 +106,12 @@ def test_a_heuristic_driver_gives_its_pro_bot_teammate_team_orders():
     assert "heuristic" in givers and GAME.is_over(st)
     rec = record_of(GAME, cfg, 2, played.actions, st)
     assert GAME.state_hash(replay(rec)) == GAME.state_hash(st)
+
+
+def test_bot_3_5_no_free_space_beside_its_teammate_it_stays_behind():
+    """Conformance seed 398 (the sample config of BOT teams): a faster BOT whose
+    teammate moved aside into its lane had no free space beside it to pass (a
+    crash before). It now stays behind for this turn, and the race goes on."""
+    from chequered.testing.conformance import play_checked
+    configs = GAME.sample_configs()
+    play_checked(GAME, configs[398 % len(configs)], 398)

@@ -285,6 +285,10 @@ def pass_teammate(race, seat: int, target) -> list[Event]:
         occ = _occupancy(others.values())
         occ[car.space] = occ.get(car.space, 0) + 1
         sides = free_sides(trk, car.space, occ) or target.sides
+        if not sides:               # no free space beside: it cannot get by this turn
+            race.move["stage"] = "resolve"
+            return [Event("bot_teammate_no_way", {"seat": seat, "mate": target.defender},
+                          "BOT 3.5")] + S.failed_lapping(race, seat, race.move["blocked"])
         arrow = bot_content(race).tactics_card(tactics_of(race, seat)).arrow
         side = arrow if arrow in sides else sides[0]
     ot = bot_ot(race, seat, max_ot(race, seat), slipstream=target.from_slipstream, retry=False)
@@ -334,6 +338,8 @@ EVENT_TEXT = {
         f"{w.who(d['seat'])} orders {w.who(d['bot'])}: {ORDER_TEXT[d['order']]} - "
         + ("green: team orders, it obeys" if d["followed"] else
            "red: no team orders, it makes its planned move")),
+    "bot_teammate_no_way": lambda d, w: (f"{w.who(d['seat'])} (BOT) cannot get past "
+                                         f"{w.who(d['mate'])}: no free space beside it"),
     "team_order_held": lambda d, w: (f"{w.who(d['seat'])} stays behind {w.who(d['player'])} "
                                      "as ordered: its move ends here"),
     "team_order_none": lambda d, w: f"{w.who(d['seat'])} gives {w.who(d['bot'])} no team order",
