@@ -144,7 +144,10 @@ def choose(race, seat: int, legal: list) -> list:
     if dodge is not None:
         return [Step(dodge)]
     to, _, forced, _ = pick(trk, car.space, steps, card=card, goal_open=goal_open, full=full)
-    if forced and Stop() in legal and (to in full or not _ahead_in_lane(race, seat)):
+    # BOT 6.5: under the Safety Car no attack (FGP 13.9.2): it keeps its lane behind
+    # the car; a BOT on a blue flag may still get past to unlap itself (the players')
+    held = race.safety_car is not None and not car.laps_down
+    if forced and Stop() in legal and (to in full or held or not _ahead_in_lane(race, seat)):
         # a car ahead, not the lane's end: it stops behind (see below); but one in
         # its own lane on the next tile (BOT 3.2.1, 6.7): with this point it changes
         # lanes, the yellow arrow's way first, into the attack position beside it
