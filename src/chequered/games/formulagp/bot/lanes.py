@@ -157,9 +157,11 @@ def choose(race, seat: int, legal: list) -> list:
     if Stop() in legal:                         # blocked: it stops behind (BOT 3.2.1)
         return [Stop()]
     # nothing the lane rules pick: the fallback, without the pit-lane steps taken
-    # out above; a BOT plays no cards to reduce (BOT 2.1)
-    cardless = [a for a in legal if not isinstance(a, Reduce)]
-    return [a for a in cardless if not isinstance(a, Step) or a.to in steps] or cardless
+    # out above; a BOT plays no cards to reduce (BOT 2.1). None left: BOT 5.1, a BOT
+    # not pitting stops ahead of the yellow line (the space behind it is the pit
+    # lane's), and BOT 4.2 / 5.4, it never crosses the line: its move ends here
+    return [a for a in legal if not isinstance(a, Reduce)
+            and (not isinstance(a, Step) or a.to in steps)]
 
 
 def _ahead_in_lane(race, seat: int) -> bool:
