@@ -105,8 +105,8 @@ def pick(track, space: int, legal: list[int], *, card, goal_open: bool,
 
 def choose(race, seat: int, legal: list) -> list:
     """The legal actions left to a BOT at this movement point: the one BOT
-    2.2 dictates, or all of `legal` where the BOT rules built so far do not
-    decide (the fallback agent picks: a Pro's pit-lane entry)."""
+    2.2 dictates (or none: its move ends, BOT 5.1); all of `legal` only for a
+    car off the spaces (the players' procedures, the fallback agent picks)."""
     mv = race.move
     trk = track_of(race)
     car = race.cars[seat]
