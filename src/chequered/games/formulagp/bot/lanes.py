@@ -105,8 +105,8 @@ def pick(track, space: int, legal: list[int], *, card, goal_open: bool,
 
 def choose(race, seat: int, legal: list) -> list:
     """The legal actions left to a BOT at this movement point: the one BOT
-    2.2 dictates, or all of `legal` where the BOT rules built so far do not
-    decide (the fallback agent picks: a Pro's pit-lane entry)."""
+    2.2 dictates (or none: its move ends, BOT 5.1); all of `legal` only for a
+    car off the spaces (the players' procedures, the fallback agent picks)."""
     mv = race.move
     trk = track_of(race)
     car = race.cars[seat]
@@ -144,7 +144,10 @@ def choose(race, seat: int, legal: list) -> list:
     if dodge is not None:
         return [Step(dodge)]
     to, _, forced, _ = pick(trk, car.space, steps, card=card, goal_open=goal_open, full=full)
-    if forced and Stop() in legal and (to in full or not _ahead_in_lane(race, seat)):
+    # BOT 6.5: under the Safety Car no attack (FGP 13.9.2): it keeps its lane behind
+    # the car; a BOT on a blue flag may still get past to unlap itself (the players')
+    held = race.safety_car is not None and not car.laps_down
+    if forced and Stop() in legal and (to in full or held or not _ahead_in_lane(race, seat)):
         # a car ahead, not the lane's end: it stops behind (see below); but one in
         # its own lane on the next tile (BOT 3.2.1, 6.7): with this point it changes
         # lanes, the yellow arrow's way first, into the attack position beside it
@@ -154,9 +157,11 @@ def choose(race, seat: int, legal: list) -> list:
     if Stop() in legal:                         # blocked: it stops behind (BOT 3.2.1)
         return [Stop()]
     # nothing the lane rules pick: the fallback, without the pit-lane steps taken
-    # out above; a BOT plays no cards to reduce (BOT 2.1)
-    cardless = [a for a in legal if not isinstance(a, Reduce)]
-    return [a for a in cardless if not isinstance(a, Step) or a.to in steps] or cardless
+    # out above; a BOT plays no cards to reduce (BOT 2.1). None left: BOT 5.1, a BOT
+    # not pitting stops ahead of the yellow line (the space behind it is the pit
+    # lane's), and BOT 4.2 / 5.4, it never crosses the line: its move ends here
+    return [a for a in legal if not isinstance(a, Reduce)
+            and (not isinstance(a, Step) or a.to in steps)]
 
 
 def _ahead_in_lane(race, seat: int) -> bool:

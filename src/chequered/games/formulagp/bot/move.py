@@ -6,7 +6,8 @@ the corner modification (bot/corners.py).
 The pace (BOT 2.1, 1.7.2.3): RED from round 3, GREEN when coming back after a
 spin or starting in a yellow-flag zone, the WHITE die in rounds 1-2, on the
 move out of the pit lane (BOT 5.4) and when starting a turn wheel-to-wheel
-(BOT 3.4). A160: a yellow zone's GREEN pace comes before the pit exit's roll."""
+(BOT 3.4). A160: a yellow zone's GREEN pace comes before the pit exit's roll.
+Under the Safety Car the RED pace, GREEN only back onto the track (BOT 6.5, A170)."""
 from __future__ import annotations
 
 from ....engine.protocol import Event
@@ -44,6 +45,10 @@ def pace_for(race, ev: list, seat: int) -> tuple[str, str, str]:
     """(pace, why, rule): the race pace of this move (BOT 2.1)."""
     car = race.cars[seat]
     r = race_round(race)
+    if race.safety_car is not None:     # BOT 6.5 (A170): the RED pace, whatever else holds
+        if car.rejoin in ("a", "b"):    # but back onto the track: the players' way, GREEN
+            return "green", "rejoin", "BOT 6.5"
+        return "red", "sc", "BOT 6.5"
     if BSTR.green_pace(race, seat):                         # BOT 7.4 (option, A207)
         return "green", "stress", "BOT 7.4"
     if r <= 2:                                              # BOT 1.7.2.1-2

@@ -111,7 +111,7 @@ def _tactics(d, w):
     return f"{w.who(d['seat'])} (BOT) {old}drives by TACTICS card {d['card']}"
 
 
-WHY = {"rejoin": " (back onto the track)", "yellow": " (yellow flag)",
+WHY = {"rejoin": " (back onto the track)", "yellow": " (yellow flag)", "sc": " (behind the Safety Car)",
        "w2w": " (wheel-to-wheel: the WHITE die)", "wet": " (dry tyres on a wet track: the WHITE die)"}
 
 
