@@ -388,6 +388,16 @@ def test_fgp_5_1_3_a_race_that_was_wet_asks_for_one_tyre_type_only(weather):
     assert not any("disqualified" in n for n in GAME.result(st).notes.values())
 
 
+def test_fgp_5_1_3_a_rookie_bot_that_never_stops_is_not_disqualified():
+    """A159: a Rookie BOT makes no pit stop (BOT 1.4.1 c), so it races on one tyre
+    type and is not disqualified for it; a Pro BOT on one type is, as a player."""
+    from chequered.games.formulagp.rules.compounds import disqualified
+    for kind, dq in (("rookie", []), ("pro", [1])):
+        st = pos(END.format(rules="advanced").replace(
+            'name = "halcyon"', f'name = "halcyon"\ncontroller = "{kind}"'))
+        assert disqualified(st) == dq, kind
+
+
 def test_fgp_5_1_3_the_two_type_rule_is_advanced_only():
     """A Standard race has no such rule: the same finish keeps its order."""
     st, ev = _to_the_end("standard")

@@ -62,7 +62,11 @@ def applies(race: Race) -> bool:
 
 
 def disqualified(race: Race) -> list[int]:
-    return disqualified_seats({c.seat: used(c) for c in race.cars}, applies=applies(race))
+    """A159: a Rookie BOT makes no pit stop (BOT 1.4.1 c), so it cannot use two
+    tyre types: the rule is not for it."""
+    from ..bot.table import kind
+    return disqualified_seats({c.seat: used(c) for c in race.cars
+                               if kind(race, c.seat) != "rookie"}, applies=applies(race))
 
 
 def classify(race: Race, order: Sequence[int]) -> tuple[list[int], list[Event]]:
