@@ -109,6 +109,8 @@ class Session:
         for line in self.race.opening_lines(self.viewer):
             self.say(line)
         try:
+            for entry in self.race.settle():       # a first decision nobody need be asked
+                self.log(entry)
             while True:
                 seats = game.to_act(self.state)
                 if not seats:

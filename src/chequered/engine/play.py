@@ -15,7 +15,8 @@ from .protocol import Game, GameConfig, Seat
 class Played:
     state: object
     actions: list[tuple[Seat, object]] = field(default_factory=list)
-    decisions: int = 0
+    decisions: int = 0        # asked of an agent
+    forced: int = 0           # single legal actions applied without asking
 
 
 def agents_for(game: Game, config: GameConfig, seed: int, overrides: dict | None = None) -> dict:
@@ -40,20 +41,27 @@ def play(game: Game, config: GameConfig, seed: int, agents: dict | None = None,
     if state is None:
         state = game.new(config, seed)
     out = Played(state)
-    to_act, apply = game.to_act, game.apply
+    to_act, apply, forced = game.to_act, game.apply, game.forced
     while True:
-        seats = to_act(state)
-        if not seats:
-            break
-        # One seat at a time; simultaneous choices are collected by the game.
-        seat = min(seats)
-        action = agents[seat].choose(game, state, seat)
+        # A decision with a single legal action is applied without asking
+        # (engine/steps.Machine.forced), as the terminal and the web do.
+        f = forced(state)
+        if f is not None:
+            seat, action = f
+            out.forced += 1
+        else:
+            seats = to_act(state)
+            if not seats:
+                break
+            # One seat at a time; simultaneous choices are collected by the game.
+            seat = min(seats)
+            action = agents[seat].choose(game, state, seat)
+            out.decisions += 1
         step = game.pending_step(state) if on_step is not None else None
         events = apply(state, seat, action)
         out.actions.append((seat, action))
-        out.decisions += 1
         if on_step is not None:
             on_step(seat, action, events, step)
-        if out.decisions >= max_decisions:
+        if out.decisions + out.forced >= max_decisions:
             raise RuntimeError(f"race did not end within {max_decisions} decisions")
     return out

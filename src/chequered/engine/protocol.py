@@ -151,8 +151,12 @@ class Game:
         self.Config = spec.config
         self.machine = spec.machine
         self.machine.on_overrun = spec.on_overrun
-        # steps.Overrun is an action of every game with a time-limit offence
-        self.action_types = tuple(spec.actions) + ((Overrun,) if spec.on_overrun else ())
+        # steps.Overrun is an action of every game with a time-limit offence,
+        # routes.Route of every game with a step offered as whole moves
+        from .routes import Route
+        self.has_routes = any(s.route is not None for s in self.machine.steps.values())
+        self.action_types = tuple(spec.actions) + ((Overrun,) if spec.on_overrun else ()) \
+            + ((Route,) if self.has_routes else ())
         self.bench_seats = spec.bench_seats
         self.conformance_seeds = spec.conformance_seeds
         self._by_name = {cls.__name__: cls for cls in self.action_types}
@@ -161,6 +165,7 @@ class Game:
         self.machine.action_types = self._types
         self.to_act = self.machine.to_act
         self.legal_actions = self.machine.legal
+        self.fine_actions = self.machine.fine
         self.apply = self.machine.apply          # refuses other games' actions itself
 
     def __repr__(self) -> str:
@@ -200,7 +205,11 @@ class Game:
         if factory is None:
             raise BadInput(f"unknown seat kind {kind!r} for {self.name}; "
                            f"choose from {', '.join(self.seat_kinds())}")
-        return factory(seat, seed)
+        agent = factory(seat, seed)
+        if self.has_routes:
+            from ..agents.whole_moves import WholeMoves
+            agent = WholeMoves(agent)           # asked once a move, not once a point
+        return agent
 
     def content_version(self, config=None) -> str:
         return self.spec.content_version(config)
@@ -224,6 +233,21 @@ class Game:
 
     def legal_actions(self, state, seat: Seat) -> list:
         return self.machine.legal(state, seat)
+
+    def fine_actions(self, state, seat: Seat) -> list:
+        """The legal list one movement point at a time: a route step's own
+        fine steps (engine/routes.py), the legal list for any other step."""
+        return self.machine.fine(state, seat)
+
+    def forced(self, state):
+        """(seat, action) of a decision nobody needs to be asked (a single
+        legal action whose being single is public), else None."""
+        return self.machine.forced(state)
+
+    def plan(self, state, seat: Seat, choose):
+        """A whole move chosen one fine step at a time by `choose(state)`
+        (bots keep their point-by-point policy and answer with a Route)."""
+        return self.machine.plan(state, seat, choose)
 
     def apply(self, state, seat: Seat, action) -> list[Event]:
         """Carry out a legal action (bound to the machine in __init__)."""
@@ -283,7 +307,21 @@ class Game:
     def describe_action(self, action) -> str:
         if type(action) is Overrun:
             return "over the time limit"
+        if self.has_routes and type(action).__name__ == "Route":
+            return self.describe_route(action)
         return self.spec.describe_action(action)
+
+    def describe_route(self, route) -> str:
+        """A whole move for players: the game's own text, else the last
+        step's, its cost and how many steps it takes."""
+        if self.spec.describe_route is not None:
+            return self.spec.describe_route(route)
+        text = self.spec.describe_action(route.path[-1])
+        n = len(route.path)
+        extra = [route.cost] if route.cost else []
+        if n > 1:
+            extra.append(f"{n} steps")
+        return f"{text} ({', '.join(extra)})" if extra else text
 
     @property
     def overruns(self) -> bool:
@@ -293,6 +331,8 @@ class Game:
 
     def describe_choice(self, state, seat: Seat, action) -> str:
         """A menu line for a legal action in this state (what it would do)."""
+        if self.has_routes and type(action).__name__ == "Route":
+            return self.describe_route(action)
         if self.spec.describe_choice is not None:
             return self.spec.describe_choice(state, seat, action)
         return self.describe_action(action)
@@ -303,6 +343,8 @@ class Game:
         public text to the others."""
         if step is not None and step.secret and viewer != seat and type(action) is not Overrun:
             if step.public_text is not None:
+                if self.has_routes and type(action).__name__ == "Route":
+                    action = action.path[-1]         # what the table sees: how it ended
                 return step.public_text(action)
             return f"chooses face down ({step.label or step.name.replace('_', ' ')})"
         return self.describe_action(action)
@@ -350,11 +392,23 @@ class Game:
     # ---- actions as JSON ---------------------------------------------------
     def encode_action(self, action) -> dict:
         from .board import action_doc
+        if self.has_routes and type(action).__name__ == "Route":
+            # only the path: where it ends and what it costs are labels
+            return {"type": "Route", "path": [action_doc(a) for a in action.path]}
         return action_doc(action)
 
     def decode_action(self, doc) -> Any:
         if not isinstance(doc, dict) or "type" not in doc:
             raise BadInput("an action must be an object with a 'type'")
+        if doc["type"] == "Route" and self.has_routes:
+            from .routes import Route
+            path = doc.get("path")
+            if set(doc) != {"type", "path"} or not isinstance(path, list) or not path:
+                raise BadInput("a Route is {\"type\": \"Route\", \"path\": [steps...]}")
+            steps = [self.decode_action(a) for a in path]
+            if any(type(a) is Route for a in steps):
+                raise BadInput("a Route's steps are single steps, not routes")
+            return Route(tuple(steps))
         cls = self._by_name.get(doc["type"]) if isinstance(doc["type"], str) else None
         if cls is None:
             raise BadInput(f"unknown action type {str(doc['type'])[:40]!r} for {self.title}")

@@ -15,7 +15,7 @@ others only its public text (Step `secret`), and events are shown through
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .protocol import BadInput, Event, Game, IllegalAction, Overrun, Seat
 from .records import record_of
@@ -28,9 +28,16 @@ class Entry:
     seat: Seat
     action: object
     doc: dict
-    by: str                    # human | bot kind | timeout
+    by: str                    # human | bot kind | timeout | forced
     events: list[Event]
     step: object               # the engine/steps.Step it answered
+    # the decisions with a single legal action applied right after it
+    # (engine/steps.Machine.forced): part of this action for undo and the log
+    follow: list["Entry"] = field(default_factory=list)
+    hand: bool = False         # chosen from a hidden hand (at a step of its route too)
+
+    def all(self) -> list["Entry"]:
+        return [self, *self.follow]
 
     @property
     def secret(self) -> bool:
@@ -45,7 +52,7 @@ class Entry:
         """Whether `viewer` learnt something hidden or random from this entry."""
         if self.reveal:
             return True
-        return bool(self.step is not None and self.step.from_hand and viewer != self.seat)
+        return bool(self.hand and viewer != self.seat)
 
 
 class Session:
@@ -88,17 +95,42 @@ class Session:
         """Apply `action` to `state` in place and describe it."""
         step = self.game.pending_step(state)
         events = self.game.apply(state, seat, action)
-        return Entry(seat, action, self.game.encode_action(action), by, events, step)
+        hand = bool(step is not None and step.from_hand)
+        if type(action).__name__ == "Route":
+            hand = hand or self.game.machine.from_hand(self.game.machine.crossed)
+        return Entry(seat, action, self.game.encode_action(action), by, events, step, hand=hand)
 
     def act(self, seat: Seat, action, by: str = "human") -> Entry:
+        """Apply an action, then every decision left with a single legal
+        action (`entry.follow`): nobody is asked those."""
         entry = self.step(self.state, seat, action, by)
-        self.entries.append(entry)
+        entry.follow = self.forced_steps(self.state)
+        self.entries += entry.all()
         return entry
 
     def trial(self, seat: Seat, action, by: str) -> tuple[object, Entry]:
-        """Apply to a copy: the race changes only when the caller commits."""
+        """Apply to a copy: the race changes only when the caller commits
+        `entry.all()`."""
         state = self.game.clone(self.state)
-        return state, self.step(state, seat, action, by)
+        entry = self.step(state, seat, action, by)
+        entry.follow = self.forced_steps(state)
+        return state, entry
+
+    def settle(self) -> list[Entry]:
+        """Apply the forced decisions the race waits for now (at its start:
+        afterwards `act` applies them itself)."""
+        done = self.forced_steps(self.state)
+        self.entries += done
+        return done
+
+    def forced_steps(self, state) -> list[Entry]:
+        """Apply, in place, the decisions that have a single legal action
+        whose being single is public (engine/steps.Machine.forced)."""
+        out: list[Entry] = []
+        forced = self.game.forced
+        while (f := forced(state)) is not None:
+            out.append(self.step(state, f[0], f[1], "forced"))
+        return out
 
     def commit(self, state, entries: list[Entry]) -> None:
         self.state = state
@@ -169,6 +201,8 @@ class Session:
             return None, "you have no action to take back"
         i = mine[-1]
         for e in self.entries[i + 1:]:
+            if e.by == "forced":            # nobody chose it: it goes with what led to it
+                continue
             if e.seat != seat and (e.by == "human" or self.controllers[e.seat] == "human"):
                 return None, f"{self.name(e.seat)} acted after your last action"
         for e in self.entries[i:]:
@@ -211,8 +245,14 @@ class Session:
                                                          viewer)]
 
     def lines(self, entry: Entry, viewer: Seat | None) -> list[str]:
-        head = f"{self.name(entry.seat)}: {self.action_text(entry, viewer)}"
-        return [head] + [f"    {t}  ({r})" for t, r in self.event_texts(entry, viewer)]
+        """The log lines of an entry (and of the forced steps after it)."""
+        out: list[str] = []
+        for e in entry.all():
+            head = f"{self.name(e.seat)}: {self.action_text(e, viewer)}"
+            if e.by == "forced":
+                head += " (the only choice)"
+            out += [head] + [f"    {t}  ({r})" for t, r in self.event_texts(e, viewer)]
+        return out
 
     # ---- timers and records ------------------------------------------------------------
     def time_limit(self, seat: Seat) -> float | None:

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from .protocol import Event, IllegalAction, Overrun
+from .routes import MAX_NODES, Route, RouteSpec, chain_of, continues, restore, ticks
 
 MAX_AUTOMATIC = 10_000     # automatic steps in a row before the machine calls itself stuck
 
@@ -64,9 +65,11 @@ class Turn:
     """Where a race is between decisions: the phase of its automatic steps,
     the pending decision, whether it is over, and two things kept for the
     decision in hand only, never part of the position: the cached legal
-    lists and `memo`, a game's own working for it (a move's options)."""
+    lists and `memo`, a game's own working for it (a move's options).
+    `fine` (not part of the position either) lists a route step's fine steps
+    instead of its routes: a bot planning a whole move on a copy sets it."""
 
-    __slots__ = ("phase", "pending", "over", "cache", "memo")
+    __slots__ = ("phase", "pending", "over", "cache", "memo", "fine")
 
     def __init__(self, phase: str = "setup", pending: Pending | None = None, over: bool = False):
         self.phase = phase
@@ -74,6 +77,7 @@ class Turn:
         self.over = over
         self.cache: dict | None = None
         self.memo = None
+        self.fine = False
 
     def clone(self) -> "Turn":
         t = Turn.__new__(Turn)
@@ -82,6 +86,7 @@ class Turn:
         t.over = self.over
         t.cache = None
         t.memo = None
+        t.fine = self.fine
         return t
 
     def to_doc(self) -> dict:
@@ -115,6 +120,11 @@ class Step:
     why_not: Callable | None = None             # (state, seat, action) -> reason or None
     shows: Callable | None = None               # (state, seat, action) -> what the table
                                                 # sees of a secret choice (default: its kind)
+    route: RouteSpec | None = None              # offered as whole moves (engine/routes.py)
+    # (state, seat, legal) -> whether a single legal action may be applied
+    # without asking; only the public facts may decide it (the others see that
+    # the seat was not asked). Default: unless secret or from the hand.
+    forced: Callable | None = None
 
 
 class Machine:
@@ -124,6 +134,7 @@ class Machine:
                  turn_rule: str, over_rule: str, names: Callable | None = None,
                  describe: Callable | None = None):
         self.on_overrun: Callable | None = None        # (state, seat) -> events; set by Game
+        self.crossed: tuple = ()          # the steps the last route applied went through
         self.steps: dict[str, Step] = {}
         for s in steps:
             if s.name in self.steps:
@@ -174,8 +185,26 @@ class Machine:
         return frozenset(turn.pending.seats)
 
     def legal(self, state, seat: int) -> list:
-        """The legal list of `seat` now (the cached list itself: callers
-        must not change it)."""
+        """The legal list of `seat` now: whole moves (routes) for a step
+        declared with a RouteSpec, else the step's own actions (the cached
+        list itself: callers must not change it)."""
+        turn = state.turn
+        p = turn.pending
+        if p is None or turn.over or turn.fine:
+            return self.fine(state, seat)
+        step = self.steps[p.step]
+        if step.route is None or seat not in p.seats:
+            return self.fine(state, seat)
+        cache = turn.cache
+        options = cache.get(("routes", seat)) if cache is not None else None
+        if options is None:
+            options = self.routes(state, seat)
+            turn.cache[("routes", seat)] = options      # fine() made the cache
+        return options
+
+    def fine(self, state, seat: int) -> list:
+        """The pending step's own legal actions for `seat` (one movement
+        point at a time for a route step; cached until the next action)."""
         turn = state.turn
         cache = turn.cache
         if cache is not None:
@@ -195,8 +224,143 @@ class Machine:
             cache[seat] = options
         return options
 
+    # ---- whole moves (engine/routes.py) ---------------------------------------------------
+    def routes(self, state, seat: int) -> list[Route]:
+        """One Route per distinct outcome of the pending route step, found by
+        playing the fine steps on copies of the state (never past chance)."""
+        p = state.turn.pending
+        step = self.steps[p.step]
+        spec = step.route
+        names = chain_of(step.name, spec)
+        t0 = ticks(state)
+        self.fine(state, seat)                          # the cache the token names
+        token = (state.turn.pending, state.turn.cache, seat)
+        found: dict = {}
+        seen: set = set()
+        budget = [MAX_NODES]
+
+        def walk(st, path: tuple, events: list, steps: tuple) -> None:
+            name = st.turn.pending.step
+            for a in self.fine(st, seat):
+                if spec.expand is not None and not spec.expand(st, seat, a):
+                    k = ("alone", spec.key(st, seat), a)
+                    if k not in found:
+                        found[k] = a if not path else Route(path + (a,), *self._label(
+                            spec, state, st, None, seat, path + (a,)))
+                    continue
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise RuntimeError(f"{step.rule}: more than {MAX_NODES} partial moves")
+                c = st.clone()
+                ev = events + self._apply_fine(c, seat, a)
+                full = path + (a,)
+                crossed = steps + (name,)
+                if continues(self, c, seat, names, t0):
+                    k = spec.key(c, seat)
+                    if k not in seen:
+                        seen.add(k)
+                        walk(c, full, ev, crossed)
+                    continue
+                chanced = ticks(c) != t0
+                # After a die or a draw only what came before it may be read.
+                k = ("chance", spec.key(st, seat), a) if chanced else ("end", spec.key(c, seat))
+                if k in found:
+                    continue
+                if len(full) == 1:
+                    found[k] = a                        # a single step is its own action
+                    continue
+                to, cost = self._label(spec, state, st, None if chanced else c, seat, full)
+                found[k] = Route(full, to, cost, (token, c, ev, crossed))
+
+        walk(state, (), [], ())
+        return list(found.values())
+
+    @staticmethod
+    def _label(spec, start, before_last, after, seat, path) -> tuple:
+        if spec.label is None:
+            return None, ""
+        return spec.label(start, before_last, after, seat, path)
+
+    def plan(self, state, seat: int, choose) -> Route:
+        """A whole move chosen point by point by `choose(state) -> fine
+        action` (a bot's own policy) on a copy; applying the route to
+        `state` then adopts the copy instead of playing it again."""
+        turn = state.turn
+        step = self.steps[turn.pending.step]
+        names = chain_of(step.name, step.route)
+        self.fine(state, seat)
+        token = (turn.pending, turn.cache, seat)
+        c = state.clone()
+        c.turn.fine = True
+        t0 = ticks(state)
+        path: list = []
+        events: list = []
+        crossed: list = []
+        while True:
+            a = choose(c)
+            crossed.append(c.turn.pending.step)
+            events += self._apply_fine(c, seat, a)
+            path.append(a)
+            if not continues(self, c, seat, names, t0):
+                break
+        c.turn.fine = turn.fine
+        return Route(tuple(path), result=(token, c, events, tuple(crossed)))
+
+    def _apply_route(self, state, seat: int, route: Route) -> list[Event]:
+        path = route.path
+        turn = state.turn
+        p = turn.pending
+        step = self.steps[p.step] if p is not None and not turn.over else None
+        if step is None or step.route is None or seat not in p.seats:
+            raise self.refusal(state, seat, route) or IllegalAction(
+                f"{self.turn_rule}: there is no move to make now", self.turn_rule)
+        if type(path) is not tuple or not path or any(type(a) in (Route, Overrun) for a in path):
+            raise IllegalAction(f"{step.rule}: a move is a list of single steps", step.rule)
+        res = route.result
+        if res is not None:
+            token = res[0]
+            if token[0] is p and token[1] is turn.cache and token[1] is not None \
+                    and token[2] == seat:
+                # Worked out on this very state, unchanged since: take its result.
+                object.__setattr__(route, "result", None)
+                fine = turn.fine
+                restore(state, res[1])
+                state.turn.fine = fine
+                self.crossed = res[3]
+                return list(res[2])
+        snapshot = state.clone()
+        names = chain_of(step.name, step.route)
+        t0 = ticks(state)
+        events: list[Event] = []
+        crossed: list[str] = []
+        try:
+            for i, a in enumerate(path):
+                if i and not continues(self, state, seat, names, t0):
+                    raise IllegalAction(f"{step.rule}: the move stops after {i} step"
+                                        f"{'' if i == 1 else 's'}; the rest of this route "
+                                        "is a new decision", step.rule)
+                crossed.append(state.turn.pending.step)
+                events += self._apply_fine(state, seat, a)
+        except BaseException:
+            restore(state, snapshot)
+            raise
+        self.crossed = tuple(crossed)
+        return events
+
+    def from_hand(self, names) -> bool:
+        """Whether any of these steps is chosen from a hidden hand."""
+        return any(self.steps[n].from_hand for n in names)
+
     def refusal(self, state, seat: int, action) -> IllegalAction | None:
         """Why `seat` may not take `action` now (None when it may)."""
+        if type(action) is Route and not state.turn.over and state.turn.pending is not None \
+                and seat in state.turn.pending.seats:
+            trial = state.clone()
+            try:
+                self._apply_route(trial, seat, action)
+            except IllegalAction as exc:
+                return exc
+            return None
         if self.action_types and type(action) not in self.action_types:
             return IllegalAction(f"{self.turn_rule}: not an action of this game "
                                  f"({type(action).__name__})", self.turn_rule)
@@ -212,7 +376,7 @@ class Machine:
                 text = f"{self.turn_rule}: {who} is not the one to decide now"
             return IllegalAction(text, self.turn_rule)
         step = self.steps[p.step]
-        if self.match(step, action, self.legal(state, seat)) is not None:
+        if self.match(step, action, self.fine(state, seat)) is not None:
             return None
         reason = step.why_not(state, seat, action) if step.why_not is not None else None
         if not reason:
@@ -224,13 +388,37 @@ class Machine:
         return IllegalAction(reason, step.rule)
 
     def apply(self, state, seat: int, action) -> list[Event]:
-        if type(action) is Overrun:
+        t = type(action)
+        if t is Overrun:
             return self._overrun(state, seat)
+        if t is Route:
+            return self._apply_route(state, seat, action)
+        return self._apply_fine(state, seat, action)
+
+    def forced(self, state):
+        """(seat, action) when a seat has a single legal action that may be
+        applied without asking it (Step.forced), else None."""
+        turn = state.turn
+        p = turn.pending
+        if turn.over or p is None:
+            return None
+        step = self.steps[p.step]
+        for seat in p.seats:
+            legal = self.fine(state, seat)
+            if len(legal) != 1:
+                continue
+            ok = step.forced(state, seat, legal) if step.forced is not None \
+                else not (step.secret or step.from_hand)
+            if ok:
+                return seat, legal[0]
+        return None
+
+    def _apply_fine(self, state, seat: int, action) -> list[Event]:
         turn = state.turn
         cache = turn.cache
         options = cache.get(seat) if cache is not None else None
         if options is None:
-            options = self.legal(state, seat)        # [] when seat is not deciding
+            options = self.fine(state, seat)         # [] when seat is not deciding
         try:
             chosen = options[options.index(action)]  # membership, in C, identity first
         except ValueError:
@@ -323,4 +511,4 @@ def _copy(v):
     return v
 
 
-__all__ = ["Machine", "Pending", "Step", "Turn", "ask"]
+__all__ = ["Machine", "Pending", "Route", "RouteSpec", "Step", "Turn", "ask"]

@@ -208,7 +208,7 @@ class Hub:
                 raise conflict(f"the race moved on (now at {race.version}, you sent {version})")
             action = race.parse(seat, doc)
             state, entry = race.trial(seat, action, by)
-            await self.commit(race, state, [entry])
+            await self.commit(race, state, entry.all())
             done = race.version          # bots may answer while joined() awaits
         self.after_change(race)
         await self.joined(race, seat)
@@ -358,8 +358,9 @@ class Hub:
                     if action is None or action not in race.legal(seat):
                         action = timeout_agent(race, seat).choose(game, state, seat)
                 state, entry = race.trial(seat, action, "timeout")
+                entries = entry.all()
                 try:
-                    await self.commit(race, state, [entry])
+                    await self.commit(race, state, entries)
                 except WebError as exc:
                     if exc.status != 503:
                         log.exception("timeout in race %s", rid)
@@ -521,7 +522,9 @@ def bot_batch(race: LiveRace) -> tuple[object, list[Entry]]:
         if seat is None:
             break
         action = race.agent(seat).choose(game, state, seat)
-        entries.append(race.step(state, seat, action, "bot"))
+        entry = race.step(state, seat, action, "bot")
+        entry.follow = race.forced_steps(state)
+        entries += entry.all()
     return state, entries
 
 

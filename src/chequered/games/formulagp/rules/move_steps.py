@@ -18,6 +18,7 @@ from . import hazards_adv as HA
 from . import penalty_tokens as PT
 from . import movement as M
 from .decide import remember, wait
+from .move_routes import ROUTE
 from .flag_steps import blocked_tile, red_flag
 from .overtake import check_step, must_stop
 from .speed_limits import due_dice
@@ -367,11 +368,22 @@ def _extend_act(race: Race, seat: int, action) -> list[Event]:
     return ev
 
 
+def _public_single(race: Race, seat: int, legal: list) -> bool:
+    """A single way on is applied without asking only when the hand could
+    not have offered a brake (FGP 8.9) whatever it holds: the others see the
+    hand's size, not its cards."""
+    car = race.cars[seat]
+    room = 0 if race.move["blue"] or car.ers >= C.ers_max(race, car) else \
+        M.ers_charge_room(race.move["left"], car.ers, C.ers_max(race, car))
+    return room + len(car.hand) < race.move["left"]
+
+
 # ---- the tables (rules/steps.py joins every module's) ----------------------------------
 STAGES = {"moving": _moving, "pit_enter": _pit_enter, "extend": _extend_stage}
 
 STEPS = (
-    Decision("move", "FGP 8.3", _move_legal, _move_act, label="move one point", key=canon),
+    Decision("move", "FGP 8.3", _move_legal, _move_act, label="move", key=canon,
+             route=ROUTE, forced=_public_single),
     Decision("extend", "FGP 8.2.2", _extend_legal, _extend_act, label="extend the move",
              from_hand=True),
 )

@@ -34,6 +34,7 @@ from . import radio_steps as RS
 from . import weather_steps as WX
 from .decide import wait
 from .hazards import quick_repair, quick_repair_choices
+from .move_routes import PREP_ROUTE
 from .start_steps import stressed
 from .tyres import tyre_bonus, worn_out
 from .where import in_yellow_zone, race_round, tile_of, track_of
@@ -492,7 +493,7 @@ STEPS = (
     # the Option, EVENT and Tyre Wear cards played face up say so in their events;
     # a worn-tyre or Safety Car discard goes face down (FGP 10.1, 13.9.2)
     Decision("prep", "FGP 7.3.3.1", _prep_legal, _prep_act, label="prepare the move",
-             secret=True, from_hand=True, key=canon,
+             secret=True, from_hand=True, key=canon, route=PREP_ROUTE,
              public_text=lambda action: "prepares the move", shows=_prep_shows),
     Decision("play", "FGP 7.3.3.5", _play_legal, _play_act, label="play movement cards",
              from_hand=True, key=canon),

@@ -1,0 +1,29 @@
+"""A bot that decides a move point by point answers with the whole move.
+
+The games' own bots were written against the fine steps (one movement point
+a decision). Wrapped in `WholeMoves`, such a bot is asked once per move: its
+own policy plays the points on a copy of the race (engine/steps.Machine.plan)
+and the result is one Route, which the race then adopts without playing the
+points again. Its choices, its random generator and so the races it drives
+are those of the point-by-point bot.
+"""
+from __future__ import annotations
+
+
+class WholeMoves:
+    __slots__ = ("inner",)
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def choose(self, game, state, seat):
+        turn = state.turn
+        step = game.pending_step(state)
+        if step is None or step.route is None or turn.fine:
+            return self.inner.choose(game, state, seat)
+        inner = self.inner
+        return game.plan(state, seat, lambda st: inner.choose(game, st, seat))
+
+    def __getattr__(self, name):
+        # the wrapped bot's own attributes (its kind, its memory) stay readable
+        return getattr(self.inner, name)

@@ -1,0 +1,103 @@
+"""A car's movement points as one decision (FGP 8.3, 9.2, 8.2.1): the
+`move` step is offered as whole routes (engine/routes.py).
+
+A route ends where the move ends, where another decision is asked (extend,
+attack, counter-steer) or at the point whose rules roll a die or draw a card.
+Two paths are one route when they leave the race the same: the same position,
+points, wear, ERS, tokens and the same tiles driven through (speed limits and
+weather read the tiles, FGP 8.4.2, 10.2), whatever lanes were used between.
+"""
+from __future__ import annotations
+
+from ....engine.routes import RouteSpec
+from ..actions import Done, Extend, Reduce, Step, Stop
+from ..state import ADV_CAR_FIELDS, CAR_FIELDS, RACE_FIELDS, Race
+from .where import track_of
+
+
+# What a move can change: everything but the configuration, the random
+# source, the decks (a move draws nothing: a draw ends the route) and the
+# championship's history.
+_RACE_SKIP = frozenset({"config", "chance", "track", "content_dir", "cars", "decks", "turn",
+                        "move", "season", "results", "standings"})
+_RACE_KEYS = tuple(f for f in RACE_FIELDS if f not in _RACE_SKIP)
+_CAR_KEYS = tuple(f for f in CAR_FIELDS + tuple(ADV_CAR_FIELDS) if f != "deck")
+
+
+def route_key(race: Race, seat: int):
+    """Two positions of a route are one when they differ only in the lanes
+    driven through: the spaces visited become their tiles, in order, and how
+    many there were."""
+    mv = race.move
+    if mv and "visited" in mv:
+        spaces = track_of(race).spaces
+        tiles: list[int] = []
+        for s in mv["visited"]:
+            t = spaces[s].tile
+            if not tiles or tiles[-1] != t:
+                tiles.append(t)
+        mv = dict(mv)
+        mv["visited"] = (len(mv["visited"]), tuple(tiles))
+    turn = race.turn
+    # repr of plain data is exact and fast; a dict filled in another order
+    # only makes two routes of one (never one of two)
+    return repr((turn.phase, turn.over, turn.pending, mv,
+                 [getattr(race, f) for f in _RACE_KEYS],
+                 [[getattr(c, f) for f in _CAR_KEYS] for c in race.cars]))
+
+
+def route_label(start: Race, before_last: Race, after: Race | None, seat: int, path: tuple):
+    """Where the move ends and what it costs, in players' words. Only what
+    is known before the last point's dice is read (`after` is None then)."""
+    trk = track_of(start)
+    last = path[-1]
+    end = after if after is not None else before_last
+    car0, car = start.cars[seat], end.cars[seat]
+    to = car.space
+    if after is None and isinstance(last, Step):
+        to = last.to
+    steps = [a for a in path if isinstance(a, Step)]
+    here = car0.space
+    changes = last_change = 0
+    for a in steps:
+        last_change = here is not None and any(m.to == a.to and m.lane_change
+                                               for m in trk.moves(here))
+        changes += last_change
+        here = a.to
+    bits = [f"{len(steps)} space{'' if len(steps) == 1 else 's'}"]
+    if changes:
+        bits.append(f"{changes} lane change{'' if changes == 1 else 's'}")
+    wear = car.wear - car0.wear
+    if after is None and isinstance(last, Step) and last_change:
+        wear += (before_last.move or {}).get("lc_wear", 0)    # FGP 4.3.1, not yet charged
+    if wear:
+        bits.append(f"+{wear} tyre wear")
+    if car.ers != car0.ers:
+        bits.append(f"ERS {car.ers - car0.ers:+d}")
+    if car.penalties != car0.penalties:
+        bits.append(f"+{car.penalties - car0.penalties} penalty")
+    ext = [a for a in path if isinstance(a, Extend)]
+    if ext:
+        bits.append("extended by " + ", ".join(
+            "ERS" if a.via == "ers" else "the car characteristic" if a.via == "characteristic"
+            else a.card for a in ext))
+    if isinstance(last, Stop):
+        bits.append("stops behind the car ahead")
+    elif isinstance(last, Reduce):
+        bits.append(f"stops: {last.charge} to ERS" + (f", brakes with {len(last.brake)}"
+                                                       if last.brake else ""))
+    return to, ", ".join(bits)
+
+
+def _prep_expand(race: Race, seat: int, action) -> bool:
+    # FGP 7.3.3.1 then 7.3.3.5: "done preparing" and the play are one choice;
+    # each preparation stays a choice of its own
+    return race.turn.pending.step != "prep" or isinstance(action, Done)
+
+
+# FGP 8.3 with 8.2.2: the points, and the extensions at their end, as one move
+ROUTE = RouteSpec(key=route_key, label=route_label, chain=frozenset({"extend"}))
+# FGP 7.3.3.1 / 7.3.3.5: the end of the preparations and the movement play
+PREP_ROUTE = RouteSpec(key=route_key, chain=frozenset({"play"}), expand=_prep_expand)
+# FGP 7.3.1: every card returned, as one choice
+RETURNS_ROUTE = RouteSpec(key=route_key)
