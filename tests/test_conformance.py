@@ -23,6 +23,8 @@ from chequered.testing.conformance import play_checked
 SEEDS_ENV = os.environ.get("CONFORMANCE_SEEDS")
 DEEP = int(os.environ.get("CONFORMANCE_DEEP", "40"))     # races checked at every step
 CHUNKS = 8
+DEEP_ROUTES = int(os.environ.get("CONFORMANCE_DEEP_ROUTES", "1"))
+ROUTE_EVERY = int(os.environ.get("CONFORMANCE_ROUTE_EVERY", "8"))
 
 GAMES = [g.name for g in chequered.games()]
 
@@ -36,11 +38,15 @@ def seeds_for(game) -> int:
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("chunk", range(4))
 def test_conformance_deep(name, chunk):
-    """Every check at every step, over races of every configuration."""
+    """Every check at every step, over races of every configuration. The
+    first DEEP_ROUTES races choose among whole moves (each listing is a
+    search, and the checks list them in several resampled worlds a step);
+    the others move one fine step at a time."""
     game = chequered.game(name)
     configs = game.sample_configs()
     for i in range(chunk, max(DEEP, len(configs)), 4):
-        play_checked(game, configs[i % len(configs)], 10_000 + i, deep=True)
+        play_checked(game, configs[i % len(configs)], 10_000 + i, deep=True,
+                     fine=i >= DEEP_ROUTES)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -51,7 +57,10 @@ def test_conformance_many_seeds(name, chunk):
     game = chequered.game(name)
     configs = game.sample_configs()
     for seed in range(chunk, seeds_for(game), CHUNKS):
-        play_checked(game, configs[seed % len(configs)], seed)
+        # Listing whole moves costs a search of the move's points: one race
+        # in ROUTE_EVERY chooses among them, the others step by step.
+        play_checked(game, configs[seed % len(configs)], seed,
+                     fine=(seed // CHUNKS) % ROUTE_EVERY != 0)
 
 
 @pytest.mark.parametrize("name", GAMES)

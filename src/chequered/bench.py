@@ -123,7 +123,7 @@ def bench_game(game: Game, seats: str | None = None, races: int | None = None,
         races = auto_races(game, config, repeats, budget_s)
     else:
         play_one(game, config, 0)                   # warm-up, not measured
-    rates, drates, race_ms = [], [], []
+    rates, drates, race_ms, per_race = [], [], [], []
     for _ in range(repeats):
         times, decisions = [], 0
         t0 = time.perf_counter()
@@ -131,6 +131,7 @@ def bench_game(game: Game, seats: str | None = None, races: int | None = None,
             seconds, n = play_one(game, config, seed)
             times.append(seconds)
             decisions += n
+            per_race.append(n)
         total = time.perf_counter() - t0
         rates.append(races / total)
         drates.append(decisions / total)
@@ -142,6 +143,8 @@ def bench_game(game: Game, seats: str | None = None, races: int | None = None,
         "races_per_s": round(statistics.median(rates), 3),
         "decisions_per_s": round(statistics.median(drates), 1),
         "median_race_ms": round(statistics.median(race_ms), 3),
+        # decisions asked of the seats (whole moves; forced steps not asked)
+        "decisions_per_race": statistics.median(per_race),
         "repeats": repeats,
         "machine": machine(),
     }

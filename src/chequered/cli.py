@@ -144,6 +144,9 @@ def race(
     set_: Annotated[Optional[list[str]], typer.Option(
         "--set", help="Any other config field, KEY=VALUE (repeatable), e.g. --set timer=10 "
                       "(VALUE is read as JSON when it can be).")] = None,
+    fine_moves: Annotated[bool, typer.Option(
+        "--fine-moves", help="Move one space at a time instead of choosing where each "
+                             "move ends.")] = False,
 ):
     """Play a race. With no human seat it runs to the end and prints the classification."""
     with user_errors():
@@ -203,7 +206,7 @@ def race(
             enable_line_editing()
             status = Session(game, config, seed, state, agents,
                              record_path=str(record) if record else None,
-                             from_position=position is not None).run()
+                             from_position=position is not None, fine_moves=fine_moves).run()
             if status:
                 raise typer.Exit(status)
             return

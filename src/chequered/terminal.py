@@ -64,11 +64,12 @@ class Session:
 
     def __init__(self, game: Game, config, seed: int, state, agents: dict,
                  *, record_path: str | None = None, from_position: bool = False,
-                 read_line=None, out=None):
+                 read_line=None, out=None, fine_moves: bool = False):
         self.game = game
         self.agents = agents
         # A fresh race is started here, so that its opening steps are logged.
         self.race = RaceSession(game, config, seed, state=state if from_position else None)
+        self.race.fine = fine_moves
         self.humans = frozenset(s for s, k in enumerate(config.seats) if k == "human")
         # The log is printed as the one person at the keyboard sees it; with
         # several people sharing the screen (hot-seat), as a spectator does.
@@ -219,7 +220,7 @@ class Session:
         game = self.game
         self.say(game.render_text(game.view(self.state, seat)))
         self.say("")
-        for i, action in enumerate(game.legal_actions(self.state, seat), start=1):
+        for i, action in enumerate(self.race.legal(seat), start=1):
             self.say(f"  {i:>2}. {game.describe_choice(self.state, seat, action)}")
         self.say("  (type a number or an action; help, undo, save FILE, quit)")
 

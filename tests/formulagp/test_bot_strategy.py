@@ -21,7 +21,7 @@ def test_fgp_5_1_3_players_pick_starting_tyres_face_down_then_all_are_shown():
     the other two compounds wait in the pit box."""
     st = GAME.new(GAME.config(track="fast", seats=["human"] * 3), 4)
     assert GAME.pending_step(st).name == "start_tyre" and GAME.to_act(st) == {0, 1, 2}
-    assert GAME.legal_actions(st, 1) == [A.StartTyre("soft"), A.StartTyre("medium"),
+    assert GAME.fine_actions(st, 1) == [A.StartTyre("soft"), A.StartTyre("medium"),
                                          A.StartTyre("hard")]
     GAME.apply(st, 0, A.StartTyre("hard"))
     v = GAME.view(st, 1)

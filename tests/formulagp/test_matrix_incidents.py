@@ -126,7 +126,7 @@ def test_fgp_13_4_1_counter_steer_spends_the_card_shifts_one_lane_and_wears():
     cs = counter_steer_cards()[0]
     st, _ = end_move_here([sp], hands=[[cs]], dice=["red"], rolls=[red("loss_of_control")])
     assert st.turn.pending.step == "control" and st.turn.pending.seats == [0]
-    assert set(GAME.legal_actions(st, 0)) == {A.CounterSteer(cs), A.CounterSteer(None)}
+    assert set(GAME.fine_actions(st, 0)) == {A.CounterSteer(cs), A.CounterSteer(None)}
     car = st.cars[0]
     wear = car.wear
     with chance.scripted(st.chance, rolls=[white("green")]):
@@ -237,7 +237,7 @@ def test_fgp_13_4_5_b_an_off_track_car_first_steps_back_onto_the_nearest_space()
     GAME.apply(st2, 0, A.Done())
     GAME.apply(st2, 0, A.Play((green,)))
     assert st2.turn.pending.step == "rejoin"
-    opts = GAME.legal_actions(st2, 0)
+    opts = GAME.fine_actions(st2, 0)
     assert opts and all(trk.spaces[o.to].tile == car.off_spot[0] for o in opts)
     calm = next(o for o in opts if not trk.spaces[o.to].skid_to)   # not back on the skid marks
     GAME.apply(st2, 0, calm)
@@ -255,7 +255,7 @@ def test_fgp_13_8_1_no_pairs_inside_a_yellow_zone():
                         "ends_at": st.flag + 2}]
     st.turn.cache = None
     GAME.apply(st, 0, A.Done())
-    assert all(len(a.cards) == 1 for a in GAME.legal_actions(st, 0))
+    assert all(len(a.cards) == 1 for a in GAME.fine_actions(st, 0))
 
 
 # ---- FGP 13.9.3: the Virtual Safety Car --------------------------------------------------
@@ -285,7 +285,7 @@ def test_fgp_13_9_3_vsc_every_other_car_drives_the_drawers_distance():
     while st.turn.pending and st.turn.pending.step == "vsc_step":
         s = st.turn.pending.seats[0]
         moved[s] += 1
-        ev += GAME.apply(st, s, GAME.legal_actions(st, s)[0])
+        ev += GAME.apply(st, s, GAME.fine_actions(st, s)[0])
     assert moved == {1: 3, 2: 3}
     # the next round: no draw phase, the drawer first, seat 2 (moved twice) skips
     assert st.round == 4 and st.turn.pending.step == "prep" and st.turn.pending.seats == [0]
@@ -318,7 +318,7 @@ def test_fgp_13_10_red_flag_lines_up_the_grid_and_restarts_as_round_one():
     # A38: the race start again: the pole car's bonus card, then round 1's
     # secret plays in 2nd gear
     assert st.turn.pending.step == "pole_keep" and st.turn.pending.seats == [1]
-    GAME.apply(st, 1, GAME.legal_actions(st, 1)[0])
+    GAME.apply(st, 1, GAME.fine_actions(st, 1)[0])
     assert st.turn.pending.step == "start_cards"
 
 
@@ -329,7 +329,7 @@ def test_fgp_11_1_a_pairs_yellow_die_is_rolled_before_the_car_enters_the_pit_lan
     greens = ids("movement", "green", 2)
     st = scenario([_before_pit(trk)], hands=[greens])
     GAME.apply(st, 0, A.Done())
-    assert A.Play(tuple(greens)) in GAME.legal_actions(st, 0)
+    assert A.Play(tuple(greens)) in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.Play(tuple(greens)))
     with chance.scripted(st.chance, rolls=[yellow("tyre_wear")]):
         ev = GAME.apply(st, 0, A.Step(trk.pit.entry_space))

@@ -28,7 +28,7 @@ def with_secondary(f, n):
 def finish_round(st, round_no):
     while st.round == round_no and not GAME.is_over(st):
         s = st.turn.pending.seats[0]
-        GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
+        GAME.apply(st, s, GAME.fine_actions(st, s)[-1])
 
 
 # ---- FGP 4.2.2: a pair of matching 2x icons, spent in the preparations ---------------------
@@ -40,7 +40,7 @@ def test_fgp_4_2_2_two_cards_with_the_ers_icon_charge_one_ers():
     car = st.cars[0]
     car.ers = 0
     st.turn.cache = None
-    spend = next(x for x in GAME.legal_actions(st, 0)
+    spend = next(x for x in GAME.fine_actions(st, 0)
                  if isinstance(x, A.Spend) and x.function == "ers_2x")
     GAME.apply(st, 0, spend)
     assert car.ers == 1 and a not in car.hand and b not in car.hand
@@ -53,12 +53,12 @@ def test_fgp_4_2_2_two_cards_with_the_mp_icon_add_one_point_to_the_move():
     sp = straight_start(trk)
     plain = scenario([sp], hands=[[green, a, b]])
     GAME.apply(plain, 0, A.Done())
-    GAME.apply(plain, 0, next(x for x in GAME.legal_actions(plain, 0) if not x.characteristic))
+    GAME.apply(plain, 0, next(x for x in GAME.fine_actions(plain, 0) if not x.characteristic))
     st = scenario([sp], hands=[[green, a, b]])
-    GAME.apply(st, 0, next(x for x in GAME.legal_actions(st, 0)
+    GAME.apply(st, 0, next(x for x in GAME.fine_actions(st, 0)
                            if isinstance(x, A.Spend) and x.function == "mp_2x"))
     GAME.apply(st, 0, A.Done())
-    GAME.apply(st, 0, next(x for x in GAME.legal_actions(st, 0) if not x.characteristic))
+    GAME.apply(st, 0, next(x for x in GAME.fine_actions(st, 0) if not x.characteristic))
     assert st.move["mp"] == plain.move["mp"] + 1
 
 
@@ -72,7 +72,7 @@ def test_fgp_4_12_yellow_parameter_charges_one_ers_and_is_used_up():
     st.turn.cache = None
     GAME.apply(st, 0, A.Parameter("yellow"))
     assert car.ers == 1 and not car.params["yellow"]
-    assert A.Parameter("yellow") not in GAME.legal_actions(st, 0)
+    assert A.Parameter("yellow") not in GAME.fine_actions(st, 0)
 
 
 # ---- FGP 4.13: the car characteristic, +1 MP once per turn where the board says -----------
@@ -85,7 +85,7 @@ def test_fgp_4_13_car_characteristic_adds_one_point():
             continue
         st = scenario([sp], hands=[[green]])
         GAME.apply(st, 0, A.Done())
-        if A.Play((green,), (), True) in GAME.legal_actions(st, 0):
+        if A.Play((green,), (), True) in GAME.fine_actions(st, 0):
             break
     else:
         raise AssertionError("no tile where the characteristic applies")
@@ -99,7 +99,7 @@ def test_fgp_4_13_car_characteristic_adds_one_point():
     r1.secret = {}
     r1.turn.cache = None
     GAME.apply(r1, 0, A.Done())
-    assert not any(x.characteristic for x in GAME.legal_actions(r1, 0))
+    assert not any(x.characteristic for x in GAME.fine_actions(r1, 0))
 
 
 # ---- FGP 4.3.4 / 7.3.3.1: a Draw Failure card is played first and draws a FAILURE ----------
@@ -129,7 +129,7 @@ def test_fgp_8_8_blue_card_at_two_leds_drops_the_hand_limit_and_forces_a_discard
     GAME.apply(st, 0, A.Play((blue,)))
     assert car.ers == 1 and C.hand_limit(st, car) == 4
     assert st.turn.pending.step == "discard" and st.turn.pending.seats == [0]
-    GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])
+    GAME.apply(st, 0, GAME.fine_actions(st, 0)[0])
     assert len(car.hand) == 4 and st.turn.pending.step == "move"
 
 
@@ -199,7 +199,7 @@ def test_fgp_9_5_a_wheel_to_wheel_car_pushes_its_partner_one_lane_over():
     st.cars[0].w2w = st.cars[1].w2w = "vs"
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((green,)))
-    assert A.Step(theirs) in GAME.legal_actions(st, 0)
+    assert A.Step(theirs) in GAME.fine_actions(st, 0)
     ev = GAME.apply(st, 0, A.Step(theirs))
     assert "push" in kinds(ev)
     assert st.cars[0].space == theirs and st.cars[1].space == beyond
@@ -208,7 +208,7 @@ def test_fgp_9_5_a_wheel_to_wheel_car_pushes_its_partner_one_lane_over():
     st = scenario([mine, theirs], hands=[[green], []], done=(1,))
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((green,)))
-    assert A.Step(theirs) in GAME.legal_actions(st, 0)
+    assert A.Step(theirs) in GAME.fine_actions(st, 0)
 
 
 # ---- FGP 13.11.1: a car lapped before it has moved loses its turn ------------------------------
@@ -229,7 +229,7 @@ def test_fgp_13_11_1_lapped_before_moving_gets_a_blue_flag_and_loses_its_turn():
     ev = []
     while st.round == 3:
         s = st.turn.pending.seats[0]
-        ev += GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
+        ev += GAME.apply(st, s, GAME.fine_actions(st, s)[-1])
     assert st.cars[1].laps_down == 1 and st.cars[1].blue_flag
     assert any(e.kind == "turn_lost" and e.data["seat"] == 1 for e in ev)
     assert st.cars[1].space == slow
@@ -265,7 +265,7 @@ def test_fgp_9_4_2_defender_with_more_leds_keeps_the_place():
     GAME.apply(st, 0, A.Attack(1))
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Cards((weak,)))
-    best = max(GAME.legal_actions(st, 1), key=lambda a: sum(
+    best = max(GAME.fine_actions(st, 1), key=lambda a: sum(
         C.action_card(CONTENT, c).leds for c in a.cards))
     ev = GAME.apply(st, 1, best)
     while st.turn.pending and st.turn.pending.step == "battle_boost":
@@ -283,7 +283,7 @@ def test_fgp_8_4_1_no_pairs_from_a_no_paired_cards_tile():
     greens = ids("movement", "green", 2)
     st = scenario([lane_space(trk, tile.index, 2)], hands=[greens])
     GAME.apply(st, 0, A.Done())
-    assert GAME.legal_actions(st, 0) and all(len(a.cards) == 1 for a in GAME.legal_actions(st, 0))
+    assert GAME.fine_actions(st, 0) and all(len(a.cards) == 1 for a in GAME.fine_actions(st, 0))
 
 
 # ---- FGP 8.9: Brake! with a Tyre Wear card when the ERS is full ------------------------------
@@ -297,8 +297,8 @@ def test_fgp_8_9_brake_with_a_tyre_wear_card_stops_one_point_early():
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((green,)))
     while st.move["left"] > 1:
-        GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
-    assert A.Reduce(0, (tw,)) in GAME.legal_actions(st, 0)
+        GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Step)))
+    assert A.Reduce(0, (tw,)) in GAME.fine_actions(st, 0)
     wear, here = car.wear, car.space
     GAME.apply(st, 0, A.Reduce(0, (tw,)))
     assert car.wear == wear + 1 and tw not in car.hand and car.space == here
@@ -338,12 +338,12 @@ def test_fgp_11_2_1_repairing_every_card_keeps_the_car_a_round_in_the_box():
     st.move = {"seat": 0, "stage": "begin"}
     st.turn.pending, st.turn.cache = None, None
     machine.advance(st)
-    assert A.PitStop(None, (), "all") in GAME.legal_actions(st, 0)
+    assert A.PitStop(None, (), "all") in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.PitStop(None, (), "all"))
     assert car.damage == [] and dmg in st.decks["damage"].discards
     ev = GAME.apply(st, 0, A.Done())
     while st.round < 5:
-        ev += GAME.apply(st, st.turn.pending.seats[0], GAME.legal_actions(st, st.turn.pending.seats[0])[-1])
+        ev += GAME.apply(st, st.turn.pending.seats[0], GAME.fine_actions(st, st.turn.pending.seats[0])[-1])
     # round 4: held in the box; at its end to the pit exit; round 5 from there
     assert any(e.kind == "box_wait" and e.data["seat"] == 0 for e in ev)
     rounds = [e.data["round"] for e in ev if e.kind == "round"]
@@ -370,7 +370,7 @@ def test_fgp_12_2_1_a_draw_failure_card_left_in_hand_costs_a_penalty_at_the_fini
     GAME.apply(st, 0, A.Done())
     ev += GAME.apply(st, 0, A.Play((green,)))
     while not GAME.is_over(st):
-        ev += GAME.apply(st, 0, GAME.legal_actions(st, 0)[-1])
+        ev += GAME.apply(st, 0, GAME.fine_actions(st, 0)[-1])
     pen = [e for e in ev if e.kind == "penalty" and e.data.get("cause") == "end"]
     assert pen and pen[0].data["tokens"] == icons and car.penalties == icons
 
@@ -391,7 +391,7 @@ def test_fgp_13_11_3_two_failed_lapping_attempts_let_everybody_pass_next_round()
         GAME.apply(st, 0, A.Done())
         GAME.apply(st, 0, A.Play((red,)))
         GAME.apply(st, 0, A.Step(s1))
-        assert A.Stop() in GAME.legal_actions(st, 0)
+        assert A.Stop() in GAME.fine_actions(st, 0)
         ev = GAME.apply(st, 0, A.Stop())
         while st.turn.pending and st.turn.pending.step == "attack":
             ev += GAME.apply(st, 0, A.Attack(None))
@@ -399,7 +399,7 @@ def test_fgp_13_11_3_two_failed_lapping_attempts_let_everybody_pass_next_round()
         assert any(e.kind == "lapping_attempt" and e.data["attempts"] == after for e in ev)
     # the round ends: the double token frees the lapped car for the next round
     while st.round == 3:
-        GAME.apply(st, st.turn.pending.seats[0], GAME.legal_actions(st, st.turn.pending.seats[0])[-1])
+        GAME.apply(st, st.turn.pending.seats[0], GAME.fine_actions(st, st.turn.pending.seats[0])[-1])
     assert st.cars[1].attempts == 3 and 1 in passable(st, st.cars[0])
 
 
@@ -418,13 +418,13 @@ def test_fgp_8_5_onto_the_shadow_behind_a_car_then_stopped_with_ot_up_to_the_lim
     st = scenario([back, slip], hands=[[red, *ids("movement", "green", 1)], []], done=(1,))
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((red,)))
-    assert A.Step(slip) in GAME.legal_actions(st, 0)     # a free car shadow: no battle needed
+    assert A.Step(slip) in GAME.fine_actions(st, 0)     # a free car shadow: no battle needed
     ev = GAME.apply(st, 0, A.Step(slip))
     assert st.cars[0].space == st.cars[1].space == slip
     ot = next(e for e in ev if e.kind == "ot_charge")
     assert ot.data["ot"] == C.max_ot(st, st.cars[0])      # never beyond the car's limit
     assert st.turn.pending.step == "attack" and any(a.defender == 1 and a.side is not None
-                                               for a in GAME.legal_actions(st, 0))
+                                               for a in GAME.fine_actions(st, 0))
 
 
 def test_fgp_8_5_reaching_the_shadow_with_the_last_point_still_gives_two_ot():
@@ -454,7 +454,7 @@ def test_fgp_13_7_1_quick_repair_pays_the_cost_and_takes_the_failure_off():
     st.decks["failure"].pile.remove(fid)
     car.failures.append(fid)
     st.turn.cache = None
-    fixes = [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.QuickRepair)]
+    fixes = [a for a in GAME.fine_actions(st, 0) if isinstance(a, A.QuickRepair)]
     assert fixes and all(a.failure == fid and len(a.cards) == 1 for a in fixes)
     GAME.apply(st, 0, fixes[0])
     assert fid not in car.failures and fid in st.decks["failure"].discards
@@ -475,7 +475,7 @@ def test_fgp_13_11_2_a_double_blue_flag_car_does_not_stop_the_others():
         GAME.apply(st, 0, A.Done())
         GAME.apply(st, 0, A.Play((red,)))
         GAME.apply(st, 0, A.Step(s1))
-        into = [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)
+        into = [a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Step)
                 and trk.spaces[a.to].tile == trk.spaces[other].tile]
         assert bool(into) == free
 
@@ -501,7 +501,7 @@ def test_fgp_13_11_4_passing_the_leader_by_a_tile_gives_the_lap_back_and_another
     ev = []
     while st.turn.pending and st.turn.pending.step in ("extend", "move"):
         ev += GAME.apply(st, 0, A.Done() if st.turn.pending.step == "extend"
-                         else GAME.legal_actions(st, 0)[-1])
+                         else GAME.fine_actions(st, 0)[-1])
     assert st.cars[0].laps_down == 0 and not st.cars[0].blue_flag
     assert "unlapped" in kinds(ev)
     assert st.round == 3 and st.turn.pending.step == "prep" and st.turn.pending.seats == [0]
@@ -523,8 +523,8 @@ def test_fgp_9_4_3_a_tie_leaves_both_cars_and_adds_one_stress_each():
     GAME.apply(st, 0, A.Attack(1))
     GAME.apply(st, 0, A.Done())
     stress = (st.cars[0].stress, st.cars[1].stress)
-    for a in GAME.legal_actions(st, 0):
-        for d in GAME.legal_actions(st, 1):
+    for a in GAME.fine_actions(st, 0):
+        for d in GAME.fine_actions(st, 1):
             if not d.cards:
                 continue
             trial = st.clone()

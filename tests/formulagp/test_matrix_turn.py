@@ -64,7 +64,7 @@ def straight_start(trk, gear=None):
 def forward_steps(st, seat=0):
     """Drive every point straight on (a forward step when there is one)."""
     while st.turn.pending and st.turn.pending.step == "move":
-        legal = GAME.legal_actions(st, seat)
+        legal = GAME.fine_actions(st, seat)
         steps = [a for a in legal if isinstance(a, A.Step)]
         if not steps:
             break
@@ -98,13 +98,13 @@ def test_fgp_13_3_a_stressed_driver_may_not_play_a_pair():
     greens = ids("movement", "green", 2)
     st = scenario([straight_start(trk)], hands=[greens])
     GAME.apply(st, 0, A.Done())
-    assert any(len(a.cards) == 2 for a in GAME.legal_actions(st, 0))
+    assert any(len(a.cards) == 2 for a in GAME.fine_actions(st, 0))
     st = scenario([straight_start(trk)], hands=[greens])
     car = st.cars[0]
     car.stress = STRESSED_SPACE                     # the 3rd space: STRESSED
     st.turn.cache = None
     GAME.apply(st, 0, A.Done())
-    assert all(len(a.cards) == 1 for a in GAME.legal_actions(st, 0))
+    assert all(len(a.cards) == 1 for a in GAME.fine_actions(st, 0))
 
 
 # ---- FGP 4.11.2: a pair rolls the YELLOW die after the move ---------------------------------
@@ -116,7 +116,7 @@ def test_fgp_4_11_2_a_pair_rolls_the_yellow_die_after_the_move():
     seen = GAME.apply(st, 0, A.Play(tuple(greens)))
     assert st.move["dice"] == ["yellow"]
     while st.turn.pending and st.turn.pending.step == "move":
-        seen += GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0)
+        seen += GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0)
                                        if isinstance(a, A.Step)))
     while st.turn.pending and st.turn.pending.step == "extend" and st.turn.pending.seats == [0]:
         seen += GAME.apply(st, 0, A.Done())
@@ -165,12 +165,12 @@ def test_fgp_8_2_1_reduce_charges_ers_and_ends_the_move():
     assert mp >= 3
     # every point left must become ERS (or a Brake!): drive until they fit
     while st.move["left"] > C.ers_max(st, car):
-        assert not any(isinstance(a, A.Reduce) for a in GAME.legal_actions(st, 0))
-        GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0)
+        assert not any(isinstance(a, A.Reduce) for a in GAME.fine_actions(st, 0))
+        GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0)
                                if isinstance(a, A.Step)))
     left = st.move["left"]
     assert 1 <= left < mp
-    assert A.Reduce(left, ()) in GAME.legal_actions(st, 0)
+    assert A.Reduce(left, ()) in GAME.fine_actions(st, 0)
     here = car.space
     ev = GAME.apply(st, 0, A.Reduce(left, ()))
     assert car.ers == left and "reduce" in kinds(ev)
@@ -190,15 +190,15 @@ def test_fgp_8_2_2_extend_from_a_straight_tile_spends_one_ers_for_one_space():
     forward_steps(st)
     assert st.turn.pending.step == "extend"
     assert trk.tile_of(car.space).straight
-    legal = GAME.legal_actions(st, 0)
+    legal = GAME.fine_actions(st, 0)
     assert A.Extend("ers") in legal
     assert not any(isinstance(a, A.Extend) and a.via == "tyre_wear" for a in legal)
     ers, here = car.ers, car.space
     GAME.apply(st, 0, A.Extend("ers"))
     assert car.ers == ers - 1 and st.turn.pending.step == "move"
-    GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
+    GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Step)))
     assert car.space != here
-    assert not any(isinstance(a, A.Reduce) for a in GAME.legal_actions(st, 0))
+    assert not any(isinstance(a, A.Reduce) for a in GAME.fine_actions(st, 0))
 
 
 # ---- FGP 11.1: the car that reaches the PIT LANE space goes to its box ----------------------
@@ -218,7 +218,7 @@ def test_fgp_11_1_entering_the_pit_lane_loses_the_points_left_and_stops_next_tur
     car = st.cars[0]
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((red,)))
-    assert A.Step(trk.pit.entry_space) in GAME.legal_actions(st, 0)
+    assert A.Step(trk.pit.entry_space) in GAME.fine_actions(st, 0)
     left = st.move["left"]
     ev = GAME.apply(st, 0, A.Step(trk.pit.entry_space))
     entry = next(e for e in ev if e.kind == "pit_entry")
@@ -228,7 +228,7 @@ def test_fgp_11_1_entering_the_pit_lane_loses_the_points_left_and_stops_next_tur
     # next round: the stop (FGP 11.2)
     while st.turn.pending and st.turn.pending.step not in ("pit_stop",):
         s = st.turn.pending.seats[0]
-        GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
+        GAME.apply(st, s, GAME.fine_actions(st, s)[-1])
     assert st.turn.pending.step == "pit_stop" and st.turn.pending.seats == [0]
 
 
@@ -255,11 +255,11 @@ def test_fgp_12_1_leader_crossing_on_the_final_lap_makes_it_the_final_round():
     forward_steps(st)
     assert car.laps == 1 and car.crossed_final
     while st.turn.pending and st.turn.pending.seats == [0]:
-        GAME.apply(st, 0, GAME.legal_actions(st, 0)[-1])
+        GAME.apply(st, 0, GAME.fine_actions(st, 0)[-1])
     assert st.final_round and not GAME.is_over(st)     # the others still move
     while not GAME.is_over(st):
         s = st.turn.pending.seats[0]
-        GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
+        GAME.apply(st, s, GAME.fine_actions(st, s)[-1])
     assert st.round == 16                               # no further round
     assert st.classification[0] == 0                    # FGP 12.2.2: the crosser wins
 
@@ -272,7 +272,7 @@ def test_max_rounds_stops_and_classifies_a_race_still_running():
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((green,)))
     while not GAME.is_over(st):
-        GAME.apply(st, 0, GAME.legal_actions(st, 0)[-1])
+        GAME.apply(st, 0, GAME.fine_actions(st, 0)[-1])
     assert st.classification == [0]
 
 
@@ -285,7 +285,7 @@ def test_fgp_7_3_1_next_round_draws_to_four_plus_leds_then_asks_for_returns():
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((green,)))
     while st.round == 3:
-        GAME.apply(st, 0, GAME.legal_actions(st, 0)[-1])
+        GAME.apply(st, 0, GAME.fine_actions(st, 0)[-1])
     assert st.turn.pending.step == "returns"
     assert len(car.hand) == C.hand_limit(st, car)
     assert st.flag == 12                               # FGP 7.3: the flag advanced
@@ -311,7 +311,7 @@ def test_end_of_round_leader_token_w2w_tokens_and_cold_tyres():
     GAME.apply(st, 0, A.Play((green,)))
     while st.round == 3:
         s = st.turn.pending.seats[0]
-        GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
+        GAME.apply(st, s, GAME.fine_actions(st, s)[-1])
     assert st.leader in (1, 2) and st.cars[st.leader].leader and not st.cars[0].leader
     assert st.cars[1].w2w is not None and st.cars[2].w2w is not None
     assert st.cars[0].w2w is None
@@ -327,10 +327,10 @@ def test_fgp_13_9_2_under_the_safety_car_no_pairs_and_options_only_discarded():
     st.safety_car = {"tile": trk.tile_ahead(trk.spaces[st.cars[0].space].tile, 8),
                      "until": st.flag + 2}
     st.turn.cache = None
-    legal = GAME.legal_actions(st, 0)
+    legal = GAME.fine_actions(st, 0)
     assert A.PlayCard(opt, "sc_discard") in legal and A.PlayCard(opt, "play") not in legal
     GAME.apply(st, 0, A.Done())
-    assert all(len(a.cards) == 1 for a in GAME.legal_actions(st, 0))
+    assert all(len(a.cards) == 1 for a in GAME.fine_actions(st, 0))
 
 
 def test_fgp_9_5_w2w_stress_past_the_top_at_the_end_of_the_round_rolls_red():
@@ -346,5 +346,5 @@ def test_fgp_9_5_w2w_stress_past_the_top_at_the_end_of_the_round_rolls_red():
     ev = GAME.apply(st, 0, A.Play((green,)))
     while st.round == 3:
         s = st.turn.pending.seats[0]
-        ev += GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
+        ev += GAME.apply(st, s, GAME.fine_actions(st, s)[-1])
     assert any(e.kind == "roll" and e.data["seat"] == 1 and e.data["die"] == "red" for e in ev)

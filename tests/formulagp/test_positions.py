@@ -46,7 +46,7 @@ def drive_forward(st, seat: int) -> None:
     for _ in range(60):
         if seat not in GAME.to_act(st) or st.turn.pending.step not in ("move", "extend"):
             return
-        legal = GAME.legal_actions(st, seat)
+        legal = GAME.fine_actions(st, seat)
         steps = [a for a in legal if isinstance(a, A.Step)]
         if steps:
             here = st.cars[seat].space
@@ -333,7 +333,7 @@ def test_example_push():
     car = st.cars[0]
     GAME.apply(st, 0, A.Done())
     pair = A.Play(("R01", "R02"))
-    assert pair in GAME.legal_actions(st, 0)
+    assert pair in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, pair)
     assert st.move["pair"] and st.move["pace"] == "blue"
     drive_forward(st, 0)
@@ -349,7 +349,7 @@ def test_example_pit():
     GAME.apply(st, 1, A.Done())
     GAME.apply(st, 1, A.Play(("G03",)))
     entry = track("fast").pit.entry_space
-    assert A.Step(entry) in GAME.legal_actions(st, 1)
+    assert A.Step(entry) in GAME.fine_actions(st, 1)
     GAME.apply(st, 1, A.Step(entry))
     assert car.in_pit and car.box_call and car.space is None
     assert st.round == 9 and st.turn.pending.step == "returns"     # the round is over
@@ -359,7 +359,7 @@ def test_example_safety_car():
     """Under the Safety Car: no pairs, and no car drives onto its tile (FGP 13.9.2)."""
     st = position(examples()["safety car"])
     GAME.apply(st, 0, A.Done())
-    plays = [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Play)]
+    plays = [a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Play)]
     assert plays and all(len(a.cards) == 1 for a in plays)
     GAME.apply(st, 0, A.Play(("R01",)))
     drive_forward(st, 0)

@@ -67,7 +67,7 @@ def test_qualifying_choices_are_secret_until_all_have_chosen():
     st = _fresh()
     _finish_returns(st)
     assert st.turn.pending.step == "quali_cards" and st.turn.pending.seats == [0, 1, 2]
-    play0 = next(a for a in GAME.legal_actions(st, 0) if len(a.cards) == 2)
+    play0 = next(a for a in GAME.fine_actions(st, 0) if len(a.cards) == 2)
     GAME.apply(st, 0, play0)
     v1 = GAME.view(st, 1)
     assert v1["chosen"] == [0] and v1.get("secret") is None
@@ -87,11 +87,11 @@ def test_grid_pole_bonus_and_round_one_order():
     st = _fresh(seats=4)
     _finish_returns(st)
     for s in range(4):
-        GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
+        GAME.apply(st, s, GAME.fine_actions(st, s)[-1])
     while st.turn.pending.step in ("push", "quali_save"):
         seat = st.turn.pending.seats[0]
         GAME.apply(st, seat, A.Push(False) if st.turn.pending.step == "push"
-                   else GAME.legal_actions(st, seat)[0])
+                   else GAME.fine_actions(st, seat)[0])
     grid = [c.seat for c in sorted(st.cars, key=lambda c: c.grid or 99) if c.grid]
     scores = [st.cars[s].quali_score for s in grid]
     assert scores == sorted(scores, reverse=True)          # FGP 6.2: highest on pole
@@ -99,14 +99,14 @@ def test_grid_pole_bonus_and_round_one_order():
     pole = st.cars[grid[0]]
     n = len(pole.hand)
     drawn = list(st.move["pole"])
-    keep = GAME.legal_actions(st, pole.seat)[0]
+    keep = GAME.fine_actions(st, pole.seat)[0]
     GAME.apply(st, pole.seat, keep)
     assert len(pole.hand) == n - 2 and keep.keep in pole.hand      # FGP 7.2.1: keep 1 of 3
     assert all(c not in pole.hand for c in drawn if c != keep.keep)
     assert st.turn.pending.step == "start_cards"
     leds = {}
     for s in list(st.turn.pending.seats):
-        a = max(GAME.legal_actions(st, s), key=lambda a: len(a.cards))
+        a = max(GAME.fine_actions(st, s), key=lambda a: len(a.cards))
         leds[s] = sum(C.action_card(C.content_of(st), c).leds for c in a.cards
                       if C.kind_of(st, c) == "movement") + \
             sum(1 for c in a.cards if C.kind_of(st, c) != "movement")
@@ -121,7 +121,7 @@ def test_grid_pole_bonus_and_round_one_order():
     assert st.turn.pending.step == "prep"
     seat = st.turn.pending.seats[0]
     assert not any(isinstance(a, A.PlayCard) and a.how == "play"
-                   for a in GAME.legal_actions(st, seat))
+                   for a in GAME.fine_actions(st, seat))
     GAME.apply(st, seat, A.Done())
     assert st.move["gear"] == 2 and st.turn.pending.step in ("move", "extend")
 
@@ -165,7 +165,7 @@ def test_fgp_7_3_3_5_green_in_6th_gear_with_tyre_bonus_3_moves_5_spaces():
     start = trk.progress(car.space)
     moved = 0
     while st.turn.pending.step == "move":
-        forward = [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)
+        forward = [a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Step)
                    and trk.spaces[a.to].lane == lane]
         GAME.apply(st, 0, forward[0])
         moved += 1
@@ -192,12 +192,12 @@ def test_fgp_8_8_spending_a_charge_drops_the_hand_limit_at_once():
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((green[0],)))
     while st.turn.pending.step == "move":
-        GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
-    assert st.turn.pending.step == "extend" and A.Extend("ers") in GAME.legal_actions(st, 0)
+        GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Step)))
+    assert st.turn.pending.step == "extend" and A.Extend("ers") in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.Extend("ers"))
     assert C.hand_limit(st, car) == 4 and len(car.hand) == 5
     assert st.turn.pending.step == "discard"                  # at once, before moving on
-    GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])
+    GAME.apply(st, 0, GAME.fine_actions(st, 0)[0])
     assert len(car.hand) == 4 and st.turn.pending.step == "move"
 
 
@@ -249,7 +249,7 @@ def test_fgp_9_2_stop_rule_and_ot_from_the_points_left(track_key):
     GAME.apply(st, 0, A.Play((card,)))
     assert st.move["mp"] == 4
     GAME.apply(st, 0, A.Step(s1))
-    legal = GAME.legal_actions(st, 0)
+    legal = GAME.fine_actions(st, 0)
     # the step onto the other car's tile is not offered; Stop is
     assert A.Stop() in legal
     assert all(trk.spaces[a.to].tile != trk.spaces[other].tile
@@ -258,7 +258,7 @@ def test_fgp_9_2_stop_rule_and_ot_from_the_points_left(track_key):
     ot = next(e for e in ev if e.kind == "ot_charge")
     assert ot.data["ot"] == 2 and ot.data["lost"] == 1
     assert st.turn.pending.step == "attack"
-    assert A.Attack(1) in GAME.legal_actions(st, 0)
+    assert A.Attack(1) in GAME.fine_actions(st, 0)
 
 
 def test_battle_cards_are_secret_and_the_winner_overtakes():
@@ -277,12 +277,12 @@ def test_battle_cards_are_secret_and_the_winner_overtakes():
     GAME.apply(st, 0, A.Attack(1))
     GAME.apply(st, 0, A.Done())                      # no OT boost
     assert st.turn.pending.step == "battle_cards" and st.turn.pending.seats == [0, 1]
-    strong = max(GAME.legal_actions(st, 0), key=lambda a: sum(
+    strong = max(GAME.fine_actions(st, 0), key=lambda a: sum(
         C.action_card(C.content_of(st), c).leds for c in a.cards))
     GAME.apply(st, 0, strong)
     v = GAME.view(st, 1)
     assert v["battle"]["chosen"] == [0] and "0" not in v["battle"]["cards"]
-    assert GAME.legal_actions(st, 1)[0] == A.Cards()            # FGP 9.3: no defence first
+    assert GAME.fine_actions(st, 1)[0] == A.Cards()            # FGP 9.3: no defence first
     GAME.apply(st, 1, A.Cards())
     while st.turn.pending and st.turn.pending.step == "battle_boost":
         s = st.turn.pending.seats[0]
@@ -350,10 +350,10 @@ def test_fgp_8_2_1_reduce_five_points_three_spaces_two_ers():
     GAME.apply(st, 0, A.Play((card,)))
     assert st.move["mp"] == 5
     for _ in range(3):
-        step = next(a for a in GAME.legal_actions(st, 0)
+        step = next(a for a in GAME.fine_actions(st, 0)
                     if isinstance(a, A.Step) and trk.spaces[a.to].lane == lane)
         GAME.apply(st, 0, step)
-    assert A.Reduce(2, ()) in GAME.legal_actions(st, 0)
+    assert A.Reduce(2, ()) in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.Reduce(2, ()))
     assert car.ers == side.ers_max
     assert trk.progress(car.space)[0] == (tile + 3) % trk.lap_tiles
@@ -372,11 +372,11 @@ def test_fgp_7_3_3_1_held_event_cards_can_be_played_at_the_end_of_the_turn():
     st.decks["event"].pile.remove(held)
     st.cars[0].held_events.append(held)
     st.turn.cache = None
-    assert A.PlayCard(held, "event") in GAME.legal_actions(st, 0)   # at the start ...
+    assert A.PlayCard(held, "event") in GAME.fine_actions(st, 0)   # at the start ...
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((green,)))
     while st.turn.pending.step in ("move", "extend"):
-        legal = GAME.legal_actions(st, 0)
+        legal = GAME.fine_actions(st, 0)
         GAME.apply(st, 0, next((a for a in legal if isinstance(a, A.Step)), A.Done()))
     assert st.turn.pending.step == "end_events"                           # ... and at the end
     GAME.apply(st, 0, A.PlayCard(held, "event"))
@@ -390,13 +390,13 @@ def test_fgp_10_1_worn_out_tyres_let_tyre_wear_cards_be_discarded():
     tw = next(c.id for c in content.action.cards if c.kind == "tyre_wear")
     green = _pick(probe, "green")
     st = _scenario([trk.tiles[1].lanes[1][0]], hands=[[green, tw]])
-    assert A.PlayCard(tw, "worn_discard") not in GAME.legal_actions(st, 0)
+    assert A.PlayCard(tw, "worn_discard") not in GAME.fine_actions(st, 0)
     car = st.cars[0]
     side = C.board_side(st, car)
     car.wear = next(i for i in range(len(side.tyre_track))
                     if side.tyre_state(car.tyre, i) == "worn")
     st.turn.cache = None
-    assert A.PlayCard(tw, "worn_discard") in GAME.legal_actions(st, 0)
+    assert A.PlayCard(tw, "worn_discard") in GAME.fine_actions(st, 0)
     wear = car.wear
     GAME.apply(st, 0, A.PlayCard(tw, "worn_discard"))
     assert tw not in car.hand and tw in car.deck.discards and car.wear == wear
@@ -441,13 +441,13 @@ def test_fgp_4_8_driver_skill_once_per_round():
     GAME.apply(st, 0, A.Stop())
     GAME.apply(st, 0, A.Attack(1))
     GAME.apply(st, 0, A.Done())
-    GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])
-    GAME.apply(st, 1, GAME.legal_actions(st, 1)[-1])
+    GAME.apply(st, 0, GAME.fine_actions(st, 0)[0])
+    GAME.apply(st, 1, GAME.fine_actions(st, 1)[-1])
     assert st.turn.pending.step == "battle_boost"
-    assert any(a.skill for a in GAME.legal_actions(st, 0))
+    assert any(a.skill for a in GAME.fine_actions(st, 0))
     st.cars[0].skill_used = True                # used in an earlier battle this round
     st.turn.cache = None
-    assert not any(a.skill for a in GAME.legal_actions(st, 0))
+    assert not any(a.skill for a in GAME.fine_actions(st, 0))
 
 
 def test_fgp_5_1_2_a_champions_driver_card_can_be_chosen():

@@ -70,7 +70,7 @@ def test_fgp_13_10_red_flag_grid_and_restart():
     for s in (0, 1, 2, 3):
         GAME.apply(st, s, A.PitStop(None, (), "none"))
     assert st.turn.pending.step == "pole_keep" and st.turn.pending.seats == [orange]
-    GAME.apply(st, orange, GAME.legal_actions(st, orange)[0])    # FGP 7.2.1: the pole card
+    GAME.apply(st, orange, GAME.fine_actions(st, orange)[0])    # FGP 7.2.1: the pole card
     assert st.turn.pending.step == "start_cards"              # FGP 7.2.1 again
     assert st.round == round_before + 1 == st.start_round
 
@@ -90,7 +90,7 @@ def test_fgp_13_11_lapping_gives_a_blue_flag_and_the_turn_is_lost():
     GAME.apply(st, 0, A.Play((reds[0],)))
     events = []
     while st.turn.pending.step in ("move", "extend"):
-        legal = GAME.legal_actions(st, 0)
+        legal = GAME.fine_actions(st, 0)
         fwd = [a for a in legal if isinstance(a, A.Step) and trk.spaces[a.to].lane == 1]
         events += GAME.apply(st, 0, fwd[0] if fwd else A.Done())
     assert trk.progress(leader.space)[0] != trk.spaces[_space(trk, t + 1, 4)].tile

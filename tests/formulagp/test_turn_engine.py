@@ -55,7 +55,7 @@ def _through_qualifying(st, until):
         if _steps_name(st) == until:
             return st
         seat = min(seats)
-        legal = GAME.legal_actions(st, seat)
+        legal = GAME.fine_actions(st, seat)
         pick = next((a for a in legal if isinstance(a, (A.Done, A.Push))
                      or isinstance(a, A.Cards) and a.cards), legal[0])
         GAME.apply(st, seat, pick)
@@ -88,7 +88,7 @@ def test_a_returned_card_is_not_shown_to_the_others():
     _, st = _fresh()
     assert _steps_name(st) == "returns"
     seat = min(GAME.to_act(st))
-    ret = next(a for a in GAME.legal_actions(st, seat) if isinstance(a, A.Return))
+    ret = next(a for a in GAME.fine_actions(st, seat) if isinstance(a, A.Return))
     _hidden_from_others(st, seat, ret, [ret.card],
                         "decides which drawn cards to return (face down)")
 
@@ -97,7 +97,7 @@ def test_the_pole_sitters_kept_card_is_not_shown_to_the_others():
     _, st = _fresh()
     _through_qualifying(st, "pole_keep")
     seat = min(GAME.to_act(st))
-    keep = GAME.legal_actions(st, seat)[0]
+    keep = GAME.fine_actions(st, seat)[0]
     _hidden_from_others(st, seat, keep, [keep.keep, *keep.top, *keep.bottom],
                         "keeps one card and puts the others back")
 
@@ -141,7 +141,7 @@ def test_a_forced_discard_is_face_down():
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play((blue,)))
     assert _steps_name(st) == "discard"
-    action = GAME.legal_actions(st, 0)[0]
+    action = GAME.fine_actions(st, 0)[0]
     entry = _hidden_from_others(st, 0, action, [action.card], "discards a card face down")
     for e in entry.events:
         seen = e.seen_by(1)
@@ -156,9 +156,9 @@ def test_the_last_seat_of_a_secret_choice_stays_secret(step):
     seats = sorted(GAME.to_act(st))
     assert len(seats) > 1
     for seat in seats[:-1]:
-        GAME.apply(st, seat, GAME.legal_actions(st, seat)[0])
+        GAME.apply(st, seat, GAME.fine_actions(st, seat)[0])
     last = seats[-1]
-    action = GAME.legal_actions(st, last)[-1]
+    action = GAME.fine_actions(st, last)[-1]
     info = _step(st)
     for viewer in (None, seats[0]):
         text = GAME.action_text(info, last, action, viewer)
@@ -219,7 +219,7 @@ def test_race_from_a_position_plays_to_the_end(tmp_path):
     st = GAME.new(config, 7)
     for _ in range(40):
         seat = min(GAME.to_act(st))
-        GAME.apply(st, seat, GAME.legal_actions(st, seat)[0])
+        GAME.apply(st, seat, GAME.fine_actions(st, seat)[0])
     path = tmp_path / "position.json"
     path.write_text(json.dumps(GAME.dump_position(st)))
     res = runner.invoke(app, ["race", "formulagp", "--position", str(path),
@@ -291,7 +291,7 @@ def _random_races():
     seen, decisions, events = set(), [], []
 
     def decide(st, seat, action):
-        step, legal = _step(st), GAME.legal_actions(st, seat)
+        step, legal = _step(st), GAME.fine_actions(st, seat)
         other = (seat + 1) % len(st.cars)
         texts = {GAME.action_text(step, seat, a, other) for a in legal} if step.secret \
             else set()
@@ -338,7 +338,7 @@ def _secondary_attack_reached() -> set[str]:
         seen.add(GAME.pending_step(st).name)
         GAME.apply(st, seat, a)
     assert GAME.pending_step(st).name == "secondary" and st.cars[0].space == 58
-    assert A.Attack(2, "left") in GAME.legal_actions(st, 0)
+    assert A.Attack(2, "left") in GAME.fine_actions(st, 0)
     return seen | {"secondary"}
 
 
@@ -431,7 +431,7 @@ def test_dice_are_scripted_through_chance():
     car = st.cars[seat]
     if any(f == "counter_steer" for f, _ in C.single_spends(st, car)):
         assert _steps_name(st) == "quali_save" and GAME.to_act(st) == {seat}
-        save = GAME.legal_actions(st, seat)[0]
+        save = GAME.fine_actions(st, seat)[0]
         GAME.apply(st, seat, save)
         assert save.card not in car.hand and not car.crashed
     else:

@@ -73,6 +73,8 @@ class Session:
         self.state = game.clone(self.initial)
         self.controllers = list(controllers if controllers is not None else config.seats)
         self.entries: list[Entry] = []
+        # a person who moves one point at a time sees the fine steps, not routes
+        self.fine = False
 
     # ---- reading ---------------------------------------------------------------------
     @property
@@ -85,7 +87,12 @@ class Session:
     def legal(self, seat: Seat) -> list:
         if seat not in self.game.to_act(self.state):
             return []
-        return self.game.legal_actions(self.state, seat)
+        return self.listing(self.state, seat)
+
+    def listing(self, state, seat: Seat) -> list:
+        """The menu: whole moves, or single steps for a person who asked."""
+        game = self.game
+        return game.fine_actions(state, seat) if self.fine else game.legal_actions(state, seat)
 
     def name(self, seat: Seat) -> str:
         return self.game.seat_names(self.state).get(seat) or f"player {seat + 1}"
@@ -145,7 +152,7 @@ class Session:
         game = self.game
         if seat not in game.to_act(self.state):
             raise self.refusal(seat, None)
-        legal = game.legal_actions(self.state, seat)
+        legal = self.listing(self.state, seat)
         if isinstance(text, dict):
             return self._legal_or_refuse(seat, game.decode_action(text), legal)
         line = str(text).strip()

@@ -252,25 +252,34 @@ class Machine:
                 if budget[0] < 0:
                     raise RuntimeError(f"{step.rule}: more than {MAX_NODES} partial moves")
                 c = st.clone()
-                ev = events + self._apply_fine(c, seat, a)
+                ev = events + self._decide(c, seat, a)
                 full = path + (a,)
                 crossed = steps + (name,)
+                if ticks(c) != t0:
+                    # The step itself rolled or drew: only what came before it
+                    # may be read, and the route ends with it.
+                    if c.turn.pending is None:
+                        ev += self.advance(c)
+                    k = ("chance", spec.key(st, seat), a)
+                    if k not in found:
+                        found[k] = a if len(full) == 1 else Route(
+                            full, *self._label(spec, state, st, None, seat, full),
+                            (token, c, ev, crossed))
+                    continue
+                # Keyed and labelled before the automatic steps that follow
+                # (the next car's dice): they follow from this position alone.
+                k = spec.key(c, seat)
+                if ("end", k) in found or k in seen:
+                    continue
+                label = self._label(spec, state, st, c, seat, full)
+                if c.turn.pending is None:
+                    ev += self.advance(c)
                 if continues(self, c, seat, names, t0):
-                    k = spec.key(c, seat)
-                    if k not in seen:
-                        seen.add(k)
-                        walk(c, full, ev, crossed)
-                    continue
-                chanced = ticks(c) != t0
-                # After a die or a draw only what came before it may be read.
-                k = ("chance", spec.key(st, seat), a) if chanced else ("end", spec.key(c, seat))
-                if k in found:
-                    continue
-                if len(full) == 1:
-                    found[k] = a                        # a single step is its own action
-                    continue
-                to, cost = self._label(spec, state, st, None if chanced else c, seat, full)
-                found[k] = Route(full, to, cost, (token, c, ev, crossed))
+                    seen.add(k)
+                    walk(c, full, ev, crossed)
+                else:
+                    found[("end", k)] = a if len(full) == 1 else Route(
+                        full, *label, (token, c, ev, crossed))
 
         walk(state, (), [], ())
         return list(found.values())
@@ -414,6 +423,13 @@ class Machine:
         return None
 
     def _apply_fine(self, state, seat: int, action) -> list[Event]:
+        events = self._decide(state, seat, action)
+        if state.turn.pending is None:
+            events += self.advance(state)
+        return events
+
+    def _decide(self, state, seat: int, action) -> list[Event]:
+        """Check and apply one fine action, without the automatic steps after it."""
         turn = state.turn
         cache = turn.cache
         options = cache.get(seat) if cache is not None else None
@@ -444,8 +460,6 @@ class Machine:
                     turn.pending = None
             else:
                 turn.pending = None
-        if turn.pending is None:
-            events += self.advance(state)
         return events
 
     def _overrun(self, state, seat: int) -> list[Event]:

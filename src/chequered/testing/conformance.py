@@ -17,7 +17,13 @@ legal races to the end and checks, assuming nothing about the game's state:
   deck (the race's `Chance.ticks` moved) emitted a reveal event, so undo
   cannot cross it;
 - texts shown to players carry no debug forms (`seat=3`, Python reprs);
-- the game's invariants hold; the record replays to the same final hash.
+- the game's invariants hold; the record replays to the same final hash;
+- **whole moves** (engine/routes.py): races are played over routes or, with
+  `fine=True`, one fine step at a time; both forms are accepted at every step;
+- **forced steps keep secrets**: a decision with a single legal action is
+  applied without asking (as the front ends do), and whether it is forced
+  never changes when what another seat cannot see is resampled (the others
+  would learn it from not being kept waiting).
 
 Use it from a test: `conformance(chequered.game("bolide"), seeds=200)`.
 """
@@ -32,6 +38,7 @@ from ..engine.play import agents_for
 from ..engine.protocol import IllegalAction
 from ..engine.records import Record, record_of, replay
 from ..engine.rng import Rng
+from ..engine.routes import Route
 
 # Forms of text that are for programmers, never for players.
 DEBUG_TEXT = re.compile(r"seat=|\bseat \d|\{'|\['|\(\d+, \d+\)|\bNone\b|\bTrue\b|\bFalse\b"
@@ -62,34 +69,44 @@ def conformance(game, *, seeds: int = 200, deep: int = 8, secrecy_every: int = 5
 
 
 def play_checked(game, cfg_doc: dict, seed: int, *, deep: bool = False,
-                 secrecy_every: int = 5) -> int:
-    """One random race with the per-step checks; returns its number of steps."""
+                 secrecy_every: int = 5, fine: bool = False) -> int:
+    """One random race with the per-step checks; returns its number of steps.
+    `fine`: the random seats move one fine step at a time, not by routes."""
     config = game.config(**cfg_doc)
     state = game.new(config, seed)
     n = len(config.seats)
     agents = agents_for(game, config, seed)
     for seat, kind in enumerate(config.seats):
-        if kind == "human":                 # nobody at the keyboard: play at random
-            agents[seat] = RandomAgent(seed * 1000 + seat)
+        if kind == "human" or (fine and kind == "random"):   # nobody at the keyboard
+            agents[seat] = RandomAgent(seed * 1000 + seat, fine=fine)
     actions = []
     steps = 0
-    where = f"{game.name} seed {seed} config {cfg_doc}"
+    where = f"{game.name} seed {seed} config {cfg_doc}{' fine steps' if fine else ''}"
     while not game.is_over(state):
         seats = game.to_act(state)
         check(seats, f"{where}: a running race must have someone to act")
-        seat = min(seats)
-        legal = game.legal_actions(state, seat)
+        forced = game.forced(state)
+        if deep:
+            check_forced_is_public(game, state, forced, Rng(seed * 31 + steps), n,
+                                   f"{where} step {steps}")
+        seat = min(seats) if forced is None else forced[0]
+        listing = game.fine_actions if fine else game.legal_actions
+        legal = listing(state, seat)
         check(legal, f"{where} step {steps}: seat {seat} to act with no legal action")
         for other in range(n):
             if other not in seats:
                 check(game.legal_actions(state, other) == [],
                       f"{where} step {steps}: seat {other} is not to act but has actions")
         if deep:
-            deep_checks(game, state, seat, legal, Rng(seed * 7919 + steps), n)
+            deep_checks(game, state, seat, legal, Rng(seed * 7919 + steps), n, listing)
             if steps % secrecy_every == 0 or _secret(game, state):
-                check_log_secrecy(game, state, seat, legal, Rng(seed * 104729 + steps), n)
-        action = agents[seat].choose(game, state, seat)
-        check(action in legal, f"{where} step {steps}: the agent chose an illegal action")
+                check_log_secrecy(game, state, seat, legal, Rng(seed * 104729 + steps), n,
+                                  listing=listing)
+        action = forced[1] if forced is not None else agents[seat].choose(game, state, seat)
+        # a bot's planned route may take another path to a listed outcome
+        check(action in legal or action in game.fine_actions(state, seat)
+              or (type(action) is Route and game.refusal(state, seat, action) is None),
+              f"{where} step {steps}: the agent chose an illegal action")
         step = game.pending_step(state)
         ticks = _ticks(game, state)
         events = game.apply(state, seat, action)
@@ -111,6 +128,22 @@ def play_checked(game, cfg_doc: dict, seed: int, *, deep: bool = False,
     rec2 = Record.from_doc(json.loads(json.dumps(rec.to_doc())))
     check(game.state_hash(replay(rec2, game)) == rec.final_hash, f"{where}: the record does not replay")
     return steps
+
+
+def check_forced_is_public(game, state, forced, rng: Rng, n: int, where: str) -> None:
+    """Whether a decision is applied without asking shows at the table, so
+    it may depend only on what every other seat can see."""
+    acting = sorted(game.to_act(state))
+    for viewer in [v for v in range(n) if v not in acting][:1] or [None]:
+        if viewer is None:
+            continue
+        world = game.redeterminize(state, viewer, rng)
+        other = game.forced(world)
+        check((other is None) == (forced is None) and
+              (other is None or other[0] == forced[0]),
+              f"{where}: whether the decision is asked depends on what seat {viewer} "
+              f"cannot see (forced here: {forced is not None}, in a resampled world: "
+              f"{other is not None})")
 
 
 def _ticks(game, state) -> int | None:
@@ -150,7 +183,8 @@ def _who(viewer) -> str:
 
 
 # ---- the log keeps secrets ----------------------------------------------------------------
-def check_log_secrecy(game, state, seat, legal, rng: Rng, n: int, max_actions: int = 6) -> None:
+def check_log_secrecy(game, state, seat, legal, rng: Rng, n: int, max_actions: int = 6,
+                      listing=None) -> None:
     """(a) What another seat or a spectator reads in the log depends only on
     what it can see."""
     step = game.pending_step(state)
@@ -178,7 +212,7 @@ def check_log_secrecy(game, state, seat, legal, rng: Rng, n: int, max_actions: i
             worlds.append(game.redeterminize(state, v if v is not None else others[0], rng))
         seen: dict[str, tuple] = {}
         for w in worlds:
-            legal_w = game.legal_actions(w, seat) if w is not state else legal
+            legal_w = (listing or game.legal_actions)(w, seat) if w is not state else legal
             for a in sample:
                 if a not in legal_w:
                     continue
@@ -191,7 +225,9 @@ def check_log_secrecy(game, state, seat, legal, rng: Rng, n: int, max_actions: i
                 # open choice, the same action in a world resampled for
                 # this viewer (the others' hands are the secret).
                 if step is not None and step.secret:
-                    shown = step.shows(w, seat, a) if step.shows else type(a).__name__
+                    # a whole move shows what each of its steps shows
+                    shown = [step.shows(w, seat, x) if step.shows else type(x).__name__
+                             for x in (a.path if type(a) is Route else (a,))]
                 else:
                     shown = game.encode_action(a)
                 key = sha256_of({"kind": shown, "view": game.view(after, v),
@@ -216,13 +252,15 @@ def _sample(legal: list, k: int, rng: Rng) -> list:
 
 
 # ---- the protocol at one step ---------------------------------------------------------------
-def deep_checks(game, state, seat, legal, rng: Rng, n: int) -> None:
+def deep_checks(game, state, seat, legal, rng: Rng, n: int, listing=None) -> None:
+    listing = listing or game.legal_actions
     h = game.state_hash(state)
     for a in legal:
         doc = json.loads(json.dumps(game.encode_action(a)))
         check(game.decode_action(doc) == a, f"{game.name}: {doc} does not round-trip")
+    fine = game.fine_actions(state, seat)
     for a in game.candidate_actions(state, seat):
-        if a in legal:
+        if a in legal or a in fine:             # a route step takes its fine steps too
             game.apply(game.clone(state), seat, a)
         else:
             try:
@@ -257,7 +295,7 @@ def deep_checks(game, state, seat, legal, rng: Rng, n: int) -> None:
         other_world = game.redeterminize(state, seat, rng)
         check(game.view(other_world, seat) == v, f"{game.name}: the view reveals hidden "
                                                   "information")
-        check(game.legal_actions(other_world, seat) == legal,
+        check(listing(other_world, seat) == legal,
               f"{game.name}: the legal actions depend on hidden information")
     check(game.state_hash(state) == h, f"{game.name}: redeterminize changed the state")
     text = game.render_text(v)

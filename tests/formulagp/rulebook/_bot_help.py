@@ -23,7 +23,7 @@ def bot_turn(st, seat: int) -> list:
     while not GAME.is_over(st) and not any(e.kind == "turn_end" and e.data["seat"] == seat
                                            for e in ev):
         s = min(GAME.to_act(st))
-        legal = GAME.legal_actions(st, s)
+        legal = GAME.fine_actions(st, s)
         if st.cars[s].controller in ("pro", "rookie"):
             agents.setdefault(s, BotAgent(st.cars[s].controller, s, 1))
             pick = agents[s].choose(GAME, st, s)

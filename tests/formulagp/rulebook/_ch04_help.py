@@ -17,7 +17,7 @@ def drive(st, seat: int = 0, lane: bool = True) -> None:
     declining extensions, until the car's move is over."""
     while st.turn.pending and st.turn.pending.step in ("move", "extend") \
             and st.turn.pending.seats == [seat]:
-        legal = GAME.legal_actions(st, seat)
+        legal = GAME.fine_actions(st, seat)
         here = st.cars[seat].space
         steps = [a for a in legal if isinstance(a, A.Step)]
         ahead = [a for a in steps if not lane or FAST.spaces[a.to].lane == FAST.spaces[here].lane]

@@ -22,7 +22,7 @@ def drive(st, seat=0):
         if st.turn.pending.step == "extend":
             GAME.apply(st, seat, A.Done())
             continue
-        legal = GAME.legal_actions(st, seat)
+        legal = GAME.fine_actions(st, seat)
         lane = trk.spaces[st.cars[seat].space].lane
         steps = [a for a in legal if isinstance(a, A.Step)]
         ahead = [a for a in steps if trk.spaces[a.to].lane == lane]

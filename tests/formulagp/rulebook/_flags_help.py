@@ -78,7 +78,7 @@ def forward(st, seat: int):
     """The legal Step that keeps the car's lane, or None (the car then
     stands at the decision: a lane change, a stop behind, ...)."""
     trk = track(st.track)
-    steps = [a for a in GAME.legal_actions(st, seat) if isinstance(a, A.Step)]
+    steps = [a for a in GAME.fine_actions(st, seat) if isinstance(a, A.Step)]
     here = st.cars[seat].space
     keep = [a for a in steps if not next(m for m in trk.moves(here) if m.to == a.to).lane_change]
     return keep[0] if keep else None
@@ -111,7 +111,7 @@ def finish(st, seat: int, *, limit=50):
         p = st.turn.pending
         if p is None or seat not in p.seats or st.move is not turn:
             return ev
-        legal = GAME.legal_actions(st, seat)
+        legal = GAME.fine_actions(st, seat)
         pick = next((a for a in legal if isinstance(a, A.Done)), None) \
             or next((a for a in legal if isinstance(a, A.CounterSteer) and a.card is None), None) \
             or next((a for a in legal if isinstance(a, A.Attack) and a.defender is None), None) \

@@ -102,7 +102,7 @@ def forward(st, seat):
     trk = track(st.track)
     while st.turn.pending and st.turn.pending.step == "move" and \
             seat in GAME.to_act(st):
-        steps = [a for a in GAME.legal_actions(st, seat) if isinstance(a, A.Step)]
+        steps = [a for a in GAME.fine_actions(st, seat) if isinstance(a, A.Step)]
         if not steps:
             break
         here = st.cars[seat].space
@@ -118,7 +118,7 @@ def finish_turn(st, seat):
     while st.turn.pending and seat in GAME.to_act(st) and st.round == rnd \
             and seat not in st.done and st.turn.pending.step != "returns":
         step = st.turn.pending.step
-        legal = GAME.legal_actions(st, seat)
+        legal = GAME.fine_actions(st, seat)
         if step == "move":
             if any(isinstance(a, A.Step) for a in legal):
                 forward(st, seat)

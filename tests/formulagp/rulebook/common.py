@@ -30,7 +30,7 @@ def at(st, seat: int) -> str | None:
 
 def legal(st, seat: int | None = None) -> list:
     seat = min(GAME.to_act(st)) if seat is None else seat
-    return GAME.legal_actions(st, seat)
+    return GAME.fine_actions(st, seat)
 
 
 def play(st, *actions, seat: int | None = None) -> list:
@@ -60,7 +60,7 @@ def turn_over(st, seat: int, *, moving=None, choose=None) -> list:
     while not GAME.is_over(st) and not any(e.kind == "turn_end" and e.data["seat"] == seat
                                            for e in ev):
         s = min(GAME.to_act(st))
-        options = GAME.legal_actions(st, s)
+        options = GAME.fine_actions(st, s)
         step_name = st.turn.pending.step
         pick = choose(step_name, s, options) if choose else None
         if pick is not None:

@@ -57,7 +57,7 @@ def to_step(st, seat: int, step: str) -> None:
         if s == seat and GAME.pending_step(st).name == step:
             return
         if s == seat:
-            legal = GAME.legal_actions(st, s)
+            legal = GAME.fine_actions(st, s)
             GAME.apply(st, s, A.Done() if A.Done() in legal else legal[0])
         else:
             bot = bots.setdefault(s, GAME.make_agent("heuristic", s, 1))

@@ -210,7 +210,7 @@ def _tie(attacker, defender, *, rules="advanced", params="", extra=""):
     ev = []
     for a in (A.Done(), A.Play(("G01",), (), False)):
         ev += GAME.apply(st, 0, a)
-    ev += GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
+    ev += GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Step)))
     ev += GAME.apply(st, 0, A.Stop())
     ev += GAME.apply(st, 0, A.Attack(1)) + GAME.apply(st, 0, A.Done())
     ev += GAME.apply(st, 0, A.Cards(("G05",))) + GAME.apply(st, 1, A.Cards(("R05", "P01")))
@@ -234,7 +234,7 @@ def test_fgp_9_4_3_after_a_tie_the_attacker_attacks_again_with_one_ot_less():
     st, ev = _tie(["G06"], ["G03"])
     stress = [c.stress for c in st.cars]
     assert st.turn.pending.step == "second_attempt" and set(GAME.to_act(st)) == {0}
-    assert A.Attack(1) in GAME.legal_actions(st, 0)
+    assert A.Attack(1) in GAME.fine_actions(st, 0)
     ev = GAME.apply(st, 0, A.Attack(1))
     assert "second_attempt" in kinds(ev) and st.cars[0].ot == 1
     ev = GAME.apply(st, 0, A.Done())                           # no OT boost
@@ -290,14 +290,14 @@ def test_fgp_9_4_3_the_white_token_can_refill_the_hand_for_the_second_attempt():
     """The rule's hint: with no movement card left, spending the WHITE token
     draws a new hand, and then the attacker may go again."""
     st, _ = _tie([], ["G03"], extra='forced = ["card:G07"]')
-    assert GAME.legal_actions(st, 0) == [A.Parameter("white"), A.Attack(None)]
+    assert GAME.fine_actions(st, 0) == [A.Parameter("white"), A.Attack(None)]
     GAME.apply(st, 0, A.Parameter("white"))
     GAME.apply(st, 0, A.Done())                               # discard nothing, draw
     while st.turn.pending.step == "returns":
         GAME.apply(st, 0, A.Done())
     assert "G07" in st.cars[0].hand and not st.cars[0].params["white"]
     assert st.turn.pending.step == "second_attempt"
-    assert A.Attack(1) in GAME.legal_actions(st, 0)
+    assert A.Attack(1) in GAME.fine_actions(st, 0)
 
 
 def test_fgp_9_4_3_a_standard_race_has_no_second_attempt():

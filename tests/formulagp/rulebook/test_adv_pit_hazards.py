@@ -308,7 +308,7 @@ def test_fgp_13_13_2_and_13_13_3_no_pairs_from_a_debris_or_oil_tile():
         st = position(DEBRIS.format(token=token, forced="", at="5.2.1", wear=3,
                                     hand='["G05", "G06"]'))
         GAME.apply(st, 0, A.Done())
-        plays = GAME.legal_actions(st, 0)
+        plays = GAME.fine_actions(st, 0)
         assert plays and all(len(a.cards) == 1 for a in plays)
         GAME.apply(st, 0, A.Play(("G05",)))
         turn_over(st, 0)
@@ -316,7 +316,7 @@ def test_fgp_13_13_2_and_13_13_3_no_pairs_from_a_debris_or_oil_tile():
     st = position(DEBRIS.format(token="debris", forced="", at="3.2.1", wear=3,
                                 hand='["G05", "G06"]'))
     GAME.apply(st, 0, A.Done())
-    assert any(len(a.cards) == 2 for a in GAME.legal_actions(st, 0))
+    assert any(len(a.cards) == 2 for a in GAME.fine_actions(st, 0))
 
 
 def test_fgp_13_13_2_standard_race_ignores_a_debris_token():
@@ -336,7 +336,7 @@ def test_fgp_13_13_3_a_counter_steer_card_avoids_the_oil():
                                 hand='["G05", "G01"]'))
     _drive(st, "3.2.2", "4.2.1", "4.2.2", "5.2.1", "6.2.1")
     assert st.turn.pending.step == "control"
-    assert set(GAME.legal_actions(st, 0)) == {A.CounterSteer("G01"), A.CounterSteer(None)}
+    assert set(GAME.fine_actions(st, 0)) == {A.CounterSteer("G01"), A.CounterSteer(None)}
     ev = GAME.apply(st, 0, A.CounterSteer("G01"))
     car = st.cars[0]
     assert not car.spun and car.space == S("6.3.1") and car.wear == 4
@@ -394,7 +394,7 @@ def test_fgp_13_4_4_a_spin_into_the_wall_leaves_debris_on_the_tile():
         GAME.apply(st, 0, A.Play(("G01",)))
         GAME.apply(st, 0, A.Step(parse_space("street", "14.1.1")))
         if st.turn.pending.step == "move":
-            GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0)
+            GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0)
                                    if isinstance(a, A.Reduce)))
         car = st.cars[0]
         assert car.spun and car.damage == ["D05"]

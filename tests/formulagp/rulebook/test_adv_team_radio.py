@@ -40,7 +40,7 @@ def adv(car: str, *, more: str = "", extra_cars: str = "") -> object:
 
 
 def _prep(st, seat=0):
-    return GAME.legal_actions(st, seat)
+    return GAME.fine_actions(st, seat)
 
 
 # ---- FGP 3 / 3.4: the deck is the Advanced race's -----------------------------------------------
@@ -56,7 +56,7 @@ def test_fgp_3_4_the_team_radio_deck_is_shuffled_in_an_advanced_race_only():
 def _to_step(st, step):
     while st.turn.pending.step != step:
         s = min(GAME.to_act(st))
-        GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
+        GAME.apply(st, s, GAME.fine_actions(st, s)[-1])
 
 
 def test_fgp_7_2_each_player_draws_two_keeps_one_and_the_other_goes_face_up():
@@ -75,7 +75,7 @@ def test_fgp_7_2_each_player_draws_two_keeps_one_and_the_other_goes_face_up():
     ev = []
     for s in (2, 0, 1):
         assert not [e for e in ev if e.kind == "radio_discarded"]   # not before all chose
-        legal = GAME.legal_actions(st, s)
+        legal = GAME.fine_actions(st, s)
         assert legal == [A.RadioKeep(c) for c in drawn[s]]
         ev += GAME.apply(st, s, A.RadioKeep(drawn[s][1]))
     assert [c.radio for c in st.cars] == [drawn[s][1] for s in range(3)]
@@ -120,11 +120,11 @@ def test_fgp_4_9_no_pairs_in_the_turn_the_card_is_resolved():
     """With two RED cards in hand a pair is on offer, but not after the card is used."""
     st = adv(f'at = "{STRAIGHT}"\nhand = ["R01", "R02"]\nradio = "TR01"')
     GAME.apply(st, 0, A.Done())
-    assert any(len(a.cards) == 2 for a in GAME.legal_actions(st, 0))
+    assert any(len(a.cards) == 2 for a in GAME.fine_actions(st, 0))
     st = adv(f'at = "{STRAIGHT}"\nhand = ["R01", "R02"]\nradio = "TR01"')
     GAME.apply(st, 0, A.UseRadio("TR01"))
     GAME.apply(st, 0, A.Done())
-    plays = GAME.legal_actions(st, 0)
+    plays = GAME.fine_actions(st, 0)
     assert plays and all(len(a.cards) == 1 for a in plays)
 
 
@@ -179,7 +179,7 @@ def test_fgp_4_9_a_die_as_the_price_is_rolled_after_the_move():
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("R01",)))
     while st.turn.pending and st.turn.pending.seats == [0]:
-        legal = GAME.legal_actions(st, 0)
+        legal = GAME.fine_actions(st, 0)
         pick = next((a for a in legal if isinstance(a, A.Step)), None) or \
             next((a for a in legal if isinstance(a, (A.Done, A.Stop))), legal[-1])
         ev += GAME.apply(st, 0, pick)
@@ -208,7 +208,7 @@ def test_fgp_4_3_3_an_option_card_draws_an_event_or_changes_the_team_radio_card(
         at = "{STRAIGHT}"
         hand = ["R01", "P01"]
     """)
-    assert not [a for a in GAME.legal_actions(std, 0)
+    assert not [a for a in GAME.fine_actions(std, 0)
                 if isinstance(a, A.PlayCard) and a.how == "radio"]
 
 
@@ -219,7 +219,7 @@ def test_fgp_4_9_take_the_top_card_of_the_discard_pile_and_leave_yours_there():
     GAME.apply(st, 0, A.PlayCard("P01", "radio"))
     car = st.cars[0]
     assert "P01" in car.deck.discards and "P01" not in car.hand
-    legal = GAME.legal_actions(st, 0)
+    legal = GAME.fine_actions(st, 0)
     assert legal == [A.RadioSwap("discard"), A.RadioSwap("deck")]   # a change is a must
     ev = GAME.apply(st, 0, A.RadioSwap("discard"))
     assert car.radio == "TR09" and st.decks["radio"].discards == ["TR07", "TR01"]
@@ -237,7 +237,7 @@ def test_fgp_4_9_draw_two_keep_one_the_rest_face_up_yours_on_top():
     ev = GAME.apply(st, 0, A.RadioSwap("deck"))
     car = st.cars[0]
     assert car.radio_drawn == ["TR11", "TR12"]
-    assert set(GAME.legal_actions(st, 0)) == {A.RadioKeep("TR11"), A.RadioKeep("TR12"),
+    assert set(GAME.fine_actions(st, 0)) == {A.RadioKeep("TR11"), A.RadioKeep("TR12"),
                                               A.RadioKeep("TR01")}
     drawn = next(e for e in ev if e.kind == "draw")
     assert drawn.seen_by(1).data.get("cards") is None               # face down to the others
@@ -263,14 +263,14 @@ def test_fgp_11_2_the_team_radio_card_changes_for_free_in_the_pit_stop():
     ways), or keep it; then the cards are changed as usual."""
     st = adv('at = "pit"\nhand = ["R01"]\nradio = "TR01"',
              more='decks = { radio_discards = ["TR22"] }')
-    GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])                 # tyres and repairs
+    GAME.apply(st, 0, GAME.fine_actions(st, 0)[0])                 # tyres and repairs
     assert st.turn.pending.step == "radio_swap"
-    assert set(GAME.legal_actions(st, 0)) == {A.RadioSwap("discard"), A.RadioSwap("deck"),
+    assert set(GAME.fine_actions(st, 0)) == {A.RadioSwap("discard"), A.RadioSwap("deck"),
                                               A.Done()}
     GAME.apply(st, 0, A.RadioSwap("discard"))
     assert st.cars[0].radio == "TR22" and st.turn.pending.step == "pit_discard"
     st = adv('at = "pit"\nhand = ["R01"]\nradio = "TR01"')
-    GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])
+    GAME.apply(st, 0, GAME.fine_actions(st, 0)[0])
     GAME.apply(st, 0, A.Done())
     assert st.cars[0].radio == "TR01" and st.turn.pending.step == "pit_discard"
 
@@ -346,7 +346,7 @@ def test_fgp_4_9_a_person_keeps_and_uses_team_radio_cards_in_the_terminal():
     said = {"use": 0}
 
     def script(prompt):
-        legal = GAME.legal_actions(session.state, 0)
+        legal = GAME.fine_actions(session.state, 0)
         use = next((i for i, a in enumerate(legal) if isinstance(a, A.UseRadio)), None)
         if use is not None:
             said["use"] += 1

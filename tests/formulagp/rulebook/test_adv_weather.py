@@ -203,7 +203,7 @@ def test_fgp_10_2_wet_tyres_can_be_fitted_at_a_stop_in_an_advanced_race_only():
     for rules, wet in (("advanced", True), ("standard", False)):
         st = position(f'rules = "{rules}"\n[[car]]\nat = "box"\nbox_call = true\n'
                       '[[car]]\nat = "20.2.1"\n')
-        tyres = {a.tyre for a in GAME.legal_actions(st, 0) if isinstance(a, A.PitStop)}
+        tyres = {a.tyre for a in GAME.fine_actions(st, 0) if isinstance(a, A.PitStop)}
         assert ("wet" in tyres) is wet, rules
 
 
@@ -254,11 +254,11 @@ def test_fgp_13_13_4_no_pairs_from_a_standing_water_tile():
     st = race('["G01", "G02"]', weather='"rainy"', tyre="wet", at="3.2.1",
               head='hazards = { "3" = "standing_water" }')
     GAME.apply(st, 0, A.Done())
-    plays = [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Play)]
+    plays = [a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Play)]
     assert plays and all(len(a.cards) == 1 for a in plays)
     st = race('["G01", "G02"]', weather='"rainy"', tyre="wet", at="3.2.1")
     GAME.apply(st, 0, A.Done())
-    assert any(len(a.cards) == 2 for a in GAME.legal_actions(st, 0) if isinstance(a, A.Play))
+    assert any(len(a.cards) == 2 for a in GAME.fine_actions(st, 0) if isinstance(a, A.Play))
 
 
 # ---- FGP 13.1 / 13.1.1: the forecast check and the change ---------------------------------

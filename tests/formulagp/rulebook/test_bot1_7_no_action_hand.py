@@ -12,7 +12,7 @@ def _to(st, step):
     """Play on (every seat its first legal action) until `step` is asked."""
     while not GAME.is_over(st) and (st.turn.pending is None or st.turn.pending.step != step):
         s = min(GAME.to_act(st))
-        GAME.apply(st, s, GAME.legal_actions(st, s)[0])
+        GAME.apply(st, s, GAME.fine_actions(st, s)[0])
 
 
 def test_bot_1_7_1_bots_draw_no_action_cards_for_qualifying():

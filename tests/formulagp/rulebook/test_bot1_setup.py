@@ -67,7 +67,7 @@ def play_until(st, stop, order=(), events=None):
     with chance.scripted(st.chance, order=list(order)):
         while not stop(st) and not GAME.is_over(st):
             seat = min(GAME.to_act(st))
-            legal = GAME.legal_actions(st, seat)
+            legal = GAME.fine_actions(st, seat)
             if st.turn.pending.step == "returns":
                 action = A.Done()
             elif st.cars[seat].controller in ("pro", "rookie"):

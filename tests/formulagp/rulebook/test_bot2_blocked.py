@@ -40,7 +40,7 @@ def test_bot_2_2_3_fifth_example_aggressive_forces_the_other_car_off():
     """Green on the WHITE die, TAC06 aggressive: the BOT changes lanes into the
     other car's space and pushes it off the track (the players' FGP 8.3.1)."""
     st = _beside("TAC06", ["white:green"])
-    ev = GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])
+    ev = GAME.apply(st, 0, GAME.fine_actions(st, 0)[0])
     assert _blocked(ev) == ["aggressive"] and "push" in kinds(ev)
     assert path(st, ev, 0) == ["6.4.1"] and st.cars[1].off_track
 
@@ -49,7 +49,7 @@ def test_bot_2_2_3_fifth_example_not_aggressive_goes_straight_on():
     """Red, TAC06 not aggressive: instead of the lane change the BOT moves
     straight ahead into the clear space of its lane; the other car stays."""
     st = _beside("TAC06", ["white:red"])
-    ev = GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])
+    ev = GAME.apply(st, 0, GAME.fine_actions(st, 0)[0])
     assert _blocked(ev) == ["not_aggressive"] and "push" not in kinds(ev)
     assert path(st, ev, 0) == ["7.3.1"] and st.cars[1].space is not None
 
@@ -60,7 +60,7 @@ def test_bot_2_2_3_fifth_example_surrender_moves_after_the_other_car():
     points and, the space now clear, changes lanes as its card says."""
     st = _beside("TAC10", ["white:green"], other="rookie")
     mp = st.move["mp"]
-    ev = GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])
+    ev = GAME.apply(st, 0, GAME.fine_actions(st, 0)[0])
     assert "bot_surrender" in kinds(ev) and st.sequence == [1, 0] and st.move["seat"] == 1
     ev = bot_turn(st, 0)
     order = [e.data["seat"] for e in ev if e.kind == "turn_end"]
@@ -73,7 +73,7 @@ def test_bot_2_2_2_a_safe_push_needs_no_die():
     """The car beside can be pushed into a free space: the BOT changes lanes and
     pushes it one lane over, without rolling (no risk of a collision)."""
     st = _beside("TAC06", at="6.2.1", there="6.3.1")
-    ev = GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])
+    ev = GAME.apply(st, 0, GAME.fine_actions(st, 0)[0])
     assert "push" in kinds(ev) and _blocked(ev) == [] and "roll" not in kinds(ev)
     assert path(st, ev, 0) == ["6.3.1"] and name(st, 1) == "6.4.1"
 

@@ -72,4 +72,4 @@ def test_bot_2_2_the_seat_is_left_only_the_step_the_card_dictates():
     """At each movement point the BOT seat has one legal action."""
     from ._bot_help import GAME
     st = _rookie("5.4.1", "TAC02")
-    assert len(GAME.legal_actions(st, 0)) == 1
+    assert len(GAME.fine_actions(st, 0)) == 1

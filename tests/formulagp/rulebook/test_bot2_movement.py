@@ -35,7 +35,7 @@ def test_bot_2_1_red_pace_gear_of_the_start_tile_plus_tyre_bonus():
     st = _pro()
     mv = st.move
     assert (mv["seat"], mv["pace"], mv["gear"], mv["mp"], mv["cards"]) == (0, "red", 8, 8, [])
-    assert [type(a).__name__ for a in GAME.legal_actions(st, 0)] == ["Step"]   # no cards
+    assert [type(a).__name__ for a in GAME.fine_actions(st, 0)] == ["Step"]   # no cards
 
 
 def test_bot_2_1_the_difficulty_bonus_point_is_added():

@@ -28,7 +28,7 @@ def _drive(there, laps=""):
     st = pos(AHEAD.format(there=there, laps=laps))
     ev: list = []
     while st.move is not None and st.move.get("seat") == 0 and 0 in GAME.to_act(st):
-        legal = GAME.legal_actions(st, 0)
+        legal = GAME.fine_actions(st, 0)
         assert len(legal) == 1
         ev += GAME.apply(st, 0, legal[0])
     return st, ev

@@ -62,7 +62,7 @@ def test_bot_4_2_on_the_yellow_line_it_enters_past_the_cars_ahead_of_it():
                           bot='tyre = "medium"\nbot = { tactics = "TAC11", pit = { round = 20 } }')
     st = pos(text + '[[car]]\nname = "nimbus"\nat = "40.2.1"\n')
     assert st.bots["cars"]["0"]["pit"]["entry"]              # the wrong tyres: a stop due
-    assert len(GAME.legal_actions(st, 0)) == 1                 # the step the rules dictate
+    assert len(GAME.fine_actions(st, 0)) == 1                 # the step the rules dictate
     ev = bot_turn(st, 0)
     assert "pit_entry" in kinds(ev) and st.cars[0].in_pit
     assert "bot_battle" not in kinds(ev) and "penalty" not in kinds(ev)

@@ -147,7 +147,7 @@ def _drive_bot(st, seat=0, limit=40):
     for _ in range(limit):
         if seat not in GAME.to_act(st) or st.turn.pending.step != "move":
             break
-        legal = GAME.legal_actions(st, seat)
+        legal = GAME.fine_actions(st, seat)
         assert len(legal) == 1, legal
         ev += GAME.apply(st, seat, legal[0])
     return ev

@@ -30,7 +30,7 @@ def test_fgp_1_a_standard_race_reaches_the_final_lap_in_round_16():
     all_done(st)
     qualify(st, {0: ["G05"], 1: ["G06"]})
     no_pushes(st)
-    GAME.apply(st, st.turn.pending.seats[0], GAME.legal_actions(st, st.turn.pending.seats[0])[0])
+    GAME.apply(st, st.turn.pending.seats[0], GAME.fine_actions(st, st.turn.pending.seats[0])[0])
     assert st.turn.pending.step == "start_cards" and st.round == 1 and st.flag == 9
     text = """
         round = {r}
@@ -97,7 +97,7 @@ def test_fgp_2_1_slipstream_tiles_count_as_straights():
     GAME.apply(st, 0, A.Play(("G05",)))
     drive(st, 0, ["11.2.1", "11.3.1", "12.3.1"])   # ends on the slipstream tile 12
     assert st.turn.pending.step == "extend"
-    assert A.Extend("ers") in GAME.legal_actions(st, 0)
+    assert A.Extend("ers") in GAME.fine_actions(st, 0)
 
 
 def test_fgp_2_1_tile_icons_gear_no_pairs_and_no_movement_point():
@@ -116,7 +116,7 @@ def test_fgp_2_1_tile_icons_gear_no_pairs_and_no_movement_point():
         hand = ["G05"]
         """)
     GAME.apply(st, 0, A.Done())
-    plays = GAME.legal_actions(st, 0)
+    plays = GAME.fine_actions(st, 0)
     assert all(len(p.cards) == 1 for p in plays)
     GAME.apply(st, 0, plays[0])
     assert st.move["gear"] == 2
@@ -144,7 +144,7 @@ def test_fgp_2_1_1_a_lane_without_spaces_is_not_racing_surface():
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G05",)))
     trk = track("fast")
-    targets = [trk.spaces[a.to] for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)]
+    targets = [trk.spaces[a.to] for a in GAME.fine_actions(st, 0) if isinstance(a, A.Step)]
     assert targets and all(t.tile == 6 for t in targets)        # lateral only
     assert not trk.tiles[7].lanes[0]
 
@@ -167,9 +167,9 @@ def test_fgp_2_1_2_one_car_a_space_except_slipstream_spaces_and_double_lane_choi
         """)
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G05",)))
-    assert A.Step(space(st, "12.2.1")) in GAME.legal_actions(st, 0)      # the shadow
+    assert A.Step(space(st, "12.2.1")) in GAME.fine_actions(st, 0)      # the shadow
     drive(st, 0, ["12.2.1"])
-    assert A.Step(space(st, "13.2.1")) not in GAME.legal_actions(st, 0)  # occupied
+    assert A.Step(space(st, "13.2.1")) not in GAME.fine_actions(st, 0)  # occupied
     st = pos("""
         round = 6
         [[car]]
@@ -183,7 +183,7 @@ def test_fgp_2_1_2_one_car_a_space_except_slipstream_spaces_and_double_lane_choi
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G05",)))
     trk = track("fast")
-    ahead = {trk.spaces[a.to].lane for a in GAME.legal_actions(st, 0)
+    ahead = {trk.spaces[a.to].lane for a in GAME.fine_actions(st, 0)
              if isinstance(a, A.Step) and trk.spaces[a.to].tile == 17}
     assert ahead == {2, 3}
 
@@ -281,7 +281,7 @@ def test_fgp_3_the_standard_race_only_and_no_speed_limit_markers():
     ev = []
     while st.turn.pending and st.turn.pending.seats == [0] and \
             st.turn.pending.step == "move":
-        steps = [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)]
+        steps = [a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Step)]
         ev += GAME.apply(st, 0, steps[0])
     assert track("fast").spaces[st.cars[0].space].tile > 10
     finish_turn(st, 0)

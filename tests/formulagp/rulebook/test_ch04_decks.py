@@ -43,7 +43,7 @@ def test_fgp_4_2_a_used_up_deck_is_rebuilt_from_its_discards_and_piles_are_face_
     drive(st)
     while st.round == 6:                                # the round ends, the draw phase
         s = st.turn.pending.seats[0]
-        GAME.apply(st, s, GAME.legal_actions(st, s)[-1])
+        GAME.apply(st, s, GAME.fine_actions(st, s)[-1])
     assert len(car.hand) >= 4 and len(car.deck.pile) + len(car.hand) + \
         len(car.deck.discards) == 45
     for seat in (None, 1):
@@ -63,7 +63,7 @@ def test_fgp_4_2_1_returned_cards_go_under_the_deck_and_played_cards_to_the_disc
     while st.turn.pending.step == "returns" and 0 not in st.turn.pending.seats:
         s = st.turn.pending.seats[0]
         GAME.apply(st, s, A.Done())
-    back = next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Return)).card
+    back = next(a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Return)).card
     GAME.apply(st, 0, A.Return(back))
     assert car.deck.pile[0] == back and back not in car.hand      # pile[0] is the bottom
     st = position('decks = {event = ["E09"]}\n[[car]]\nat = "13.2.1"\nhand = ["G01", "P01"]')

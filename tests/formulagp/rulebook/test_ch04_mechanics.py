@@ -56,11 +56,11 @@ def test_fgp_4_2_2_worked_example_one_orange_card_adds_one_ot_up_to_the_maximum(
     st = position(BATTLE.format(extra="", hand='["G01", "O01", "O02"]', defence='["G02"]'))
     to_battle(st)
     assert st.turn.pending.step == "ot_boost"
-    assert A.Spend("ot_plus1", ("O01",)) in GAME.legal_actions(st, 0)
+    assert A.Spend("ot_plus1", ("O01",)) in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.Spend("ot_plus1", ("O01",)))
     car = st.cars[0]
     assert car.ot == 2 and "O01" in car.deck.discards
-    assert not [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Spend)]
+    assert not [a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Spend)]
 
 
 def test_fgp_4_2_2_worked_example_green_card_and_event_card_restore_a_parameter():
@@ -70,7 +70,7 @@ def test_fgp_4_2_2_worked_example_green_card_and_event_card_restore_a_parameter(
     st = position('[[car]]\nat = "13.2.1"\nhand = ["G01", "G10", "G05"]\n'
                   'held_events = ["E08"]\nparams = ["yellow", "red"]')
     car = st.cars[0]
-    legal = GAME.legal_actions(st, 0)
+    legal = GAME.fine_actions(st, 0)
     assert A.Spend("parameter_2x", ("G10", "E08"), "white") in legal
     assert not [a for a in legal if isinstance(a, A.Spend) and set(a.cards) == {"G10", "G05"}]
     GAME.apply(st, 0, A.Spend("parameter_2x", ("G10", "E08"), "white"))
@@ -145,11 +145,11 @@ def test_fgp_4_3_1_blue_costs_an_ers_charge_and_cannot_change_lanes():
     charge it cannot be played."""
     st, car = _lane_change("B01")
     assert car.ers == 2 and st.move["mp"] == 7 + 2
-    assert all(FAST.spaces[a.to].lane == 2 for a in GAME.legal_actions(st, 0)
+    assert all(FAST.spaces[a.to].lane == 2 for a in GAME.fine_actions(st, 0)
                if isinstance(a, A.Step))
     st = position('[[car]]\nat = "13.2.1"\ners = 0\nhand = ["B01", "G01"]')
     GAME.apply(st, 0, A.Done())
-    assert all("B01" not in p.cards for p in GAME.legal_actions(st, 0))
+    assert all("B01" not in p.cards for p in GAME.fine_actions(st, 0))
 
 
 def test_fgp_4_3_1_orange_is_wild_and_its_lane_change_always_wears():
@@ -169,7 +169,7 @@ def test_fgp_4_3_1_c_a_second_card_of_the_same_colour_makes_a_pair():
     for movement or battle; two different colours never pair."""
     st = position('[[car]]\nat = "13.2.1"\nhand = ["G01", "G02", "R01"]')
     GAME.apply(st, 0, A.Done())
-    plays = GAME.legal_actions(st, 0)
+    plays = GAME.fine_actions(st, 0)
     assert A.Play(("G01", "G02")) in plays and A.Play(("G01", "R01")) not in plays
     GAME.apply(st, 0, A.Play(("G01", "G02")))
     assert st.move["pace"] == "red" and st.move["mp"] == 5 + 2
@@ -184,15 +184,15 @@ def test_fgp_4_3_2_tyre_wear_card_extends_from_a_curve_with_wear_and_twice_in_a_
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G01",)))
     while st.turn.pending.step == "move":
-        GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0)
+        GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0)
                                if isinstance(a, A.Step) and FAST.spaces[a.to].lane == 2))
     assert st.turn.pending.step == "extend" and not FAST.tile_of(car.space).straight
     wear = car.wear
     GAME.apply(st, 0, A.Extend("tyre_wear", "T01"))
     assert st.move["left"] == 1 and car.wear == wear + 1
-    GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
+    GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Step)))
     if not FAST.tile_of(car.space).straight:
-        assert A.Extend("tyre_wear", "T02") in GAME.legal_actions(st, 0)
+        assert A.Extend("tyre_wear", "T02") in GAME.fine_actions(st, 0)
 
 
 def test_fgp_4_3_2_tyre_wear_cards_stay_in_the_hand_until_the_tyres_are_worn_out():
@@ -200,12 +200,12 @@ def test_fgp_4_3_2_tyre_wear_cards_stay_in_the_hand_until_the_tyres_are_worn_out
     once the tyres are worn out it may be discarded."""
     st = position('[[car]]\nat = "13.2.1"\nhand = ["G01", "P01", "T01"]')
     GAME.apply(st, 0, A.Parameter("white"))
-    assert A.Discard("P01") in GAME.legal_actions(st, 0)
-    assert A.Discard("T01") not in GAME.legal_actions(st, 0)
+    assert A.Discard("P01") in GAME.fine_actions(st, 0)
+    assert A.Discard("T01") not in GAME.fine_actions(st, 0)
     st = position('[[car]]\nat = "13.2.1"\nwear = 13\nhand = ["G01", "T01"]')   # medium worn
-    assert A.PlayCard("T01", "worn_discard") in GAME.legal_actions(st, 0)
+    assert A.PlayCard("T01", "worn_discard") in GAME.fine_actions(st, 0)
     st = position('[[car]]\nat = "13.2.1"\nwear = 12\nhand = ["G01", "T01"]')
-    assert A.PlayCard("T01", "worn_discard") not in GAME.legal_actions(st, 0)
+    assert A.PlayCard("T01", "worn_discard") not in GAME.fine_actions(st, 0)
 
 
 # ---- FGP 4.3.3 ----------------------------------------------------------------------------
@@ -218,9 +218,9 @@ def test_fgp_4_3_3_option_card_only_before_moving_draws_an_event_then_is_discard
     GAME.apply(st, 0, A.PlayCard("P01", "play"))            # Track Rubbering In: wear -1
     assert car.wear == 5 and car.deck.discards == ["P01"]
     GAME.apply(st, 0, A.Done())
-    assert not [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.PlayCard)]
+    assert not [a for a in GAME.fine_actions(st, 0) if isinstance(a, A.PlayCard)]
     GAME.apply(st, 0, A.Play(("G01",)))
-    assert not [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.PlayCard)]
+    assert not [a for a in GAME.fine_actions(st, 0) if isinstance(a, A.PlayCard)]
 
 
 def test_fgp_4_3_3_option_in_the_no_movement_procedure_resolves_its_event():
@@ -229,7 +229,7 @@ def test_fgp_4_3_3_option_in_the_no_movement_procedure_resolves_its_event():
     drawn."""
     st = position('cards = ["E13", "G01"]\n[[car]]\nat = "13.2.1"\nhand = ["P01", "T01"]')
     car = st.cars[0]
-    assert A.NoMove(("play", "P01")) in GAME.legal_actions(st, 0)
+    assert A.NoMove(("play", "P01")) in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.NoMove(("play", "P01")))
     assert car.stress == 3 and "G01" in car.hand and "P01" in car.deck.discards
 
@@ -240,7 +240,7 @@ def test_fgp_4_3_3_option_card_adds_leds_but_cannot_attack_alone():
     st = position(BATTLE.format(extra="", hand='["G01", "G02", "P01"]', defence='["G03"]'))
     to_battle(st)
     GAME.apply(st, 0, A.Done())
-    plays = GAME.legal_actions(st, 0)
+    plays = GAME.fine_actions(st, 0)
     assert A.Cards(("P01",)) not in plays
     assert A.Cards(("G02", "P01")) in plays
 
@@ -270,7 +270,7 @@ def test_fgp_4_3_4_draw_failure_played_first_never_returned():
                   '[[car]]\nat = "13.2.1"')
     car = st.cars[0]
     assert "F01" in car.hand and st.turn.pending.step == "returns"
-    assert A.Return("F01") not in GAME.legal_actions(st, 0)
+    assert A.Return("F01") not in GAME.fine_actions(st, 0)
 
 
 def test_fgp_4_3_4_draw_failure_is_played_at_the_start_of_the_pit_stop_turn_too():
@@ -279,7 +279,7 @@ def test_fgp_4_3_4_draw_failure_is_played_at_the_start_of_the_pit_stop_turn_too(
     st = position('cards = ["X06"]\n[[car]]\nat = "pit"\nhand = ["G01", "F01"]')
     car = st.cars[0]
     assert st.turn.pending.step == "pit_stop" and car.failures == ["X06"]
-    assert any(a.repair != "none" for a in GAME.legal_actions(st, 0))
+    assert any(a.repair != "none" for a in GAME.fine_actions(st, 0))
 
 
 # ---- FGP 4.4 ------------------------------------------------------------------------------
@@ -289,9 +289,9 @@ def test_fgp_4_4_event_cards_held_outside_the_hand_played_at_start_or_end_of_tur
     st = position('[[car]]\nat = "13.2.1"\nhand = ["G01", "G02", "G03", "G04", "G05", "G06"]\n'
                   'held_events = ["E09"]\ners = 2')
     car = st.cars[0]
-    assert A.PlayCard("T01", "tyre_wear") not in GAME.legal_actions(st, 0)
+    assert A.PlayCard("T01", "tyre_wear") not in GAME.fine_actions(st, 0)
     assert len(car.hand) == C.hand_limit(st, car) and A.PlayCard("E09", "event") in \
-        GAME.legal_actions(st, 0)
+        GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G01",)))
     drive(st)
@@ -337,7 +337,7 @@ def test_fgp_4_6_damage_card_lies_by_the_board_until_a_pit_stop_repairs_it():
     assert C.ers_max(st, car) == 2
     st = position('[[car]]\nat = "pit"\ndamage = ["D10"]\ndamage_tokens = ["ers_max"]')
     car = st.cars[0]
-    stop = next(a for a in GAME.legal_actions(st, 0) if a.repair == "all" and a.tyre is None)
+    stop = next(a for a in GAME.fine_actions(st, 0) if a.repair == "all" and a.tyre is None)
     GAME.apply(st, 0, stop)
     assert car.damage == [] and "D10" in st.decks["damage"].discards
 
@@ -349,7 +349,7 @@ def test_fgp_4_7_failure_card_by_the_board_and_its_quick_repair_cost():
     st = position('cards = ["X05"]\n[[car]]\nat = "13.2.1"\nhand = ["G01", "F01"]')
     car = st.cars[0]
     assert car.failures == ["X05"] and car.failure_tokens == ["ers_charge"]
-    assert A.QuickRepair("X05", ()) in GAME.legal_actions(st, 0)
+    assert A.QuickRepair("X05", ()) in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.QuickRepair("X05", ()))
     assert car.failures == [] and not car.params["yellow"]
     assert "X05" in st.decks["failure"].discards
@@ -369,7 +369,7 @@ def test_fgp_4_8_stress_token_starts_in_the_middle_and_the_skill_is_once_a_round
         GAME.apply(st, 0, A.Cards(("G02",)))
         GAME.apply(st, 1, A.Cards(("G03",)))
         assert st.turn.pending.step == "battle_boost"
-        assert any(b.skill for b in GAME.legal_actions(st, 0)) is (not used)
+        assert any(b.skill for b in GAME.fine_actions(st, 0)) is (not used)
 
 
 # ---- FGP 4.10 -----------------------------------------------------------------------------
@@ -391,10 +391,10 @@ def test_fgp_4_10_blue_spends_ers_and_then_no_charging_by_reducing():
     GAME.apply(st, 0, A.Play(("B01",)))
     assert car.ers == 1
     while st.move["left"] > 1:
-        assert all(a.charge == 0 for a in GAME.legal_actions(st, 0) if isinstance(a, A.Reduce))
-        GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
-    assert A.Reduce(0, ("T01",)) in GAME.legal_actions(st, 0)        # a brake, no charge
-    assert A.Reduce(1, ()) not in GAME.legal_actions(st, 0)
+        assert all(a.charge == 0 for a in GAME.fine_actions(st, 0) if isinstance(a, A.Reduce))
+        GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Step)))
+    assert A.Reduce(0, ("T01",)) in GAME.fine_actions(st, 0)        # a brake, no charge
+    assert A.Reduce(1, ()) not in GAME.fine_actions(st, 0)
 
 
 def test_fgp_4_10_an_ers_charge_extends_a_move_ending_on_a_straight():
@@ -405,9 +405,9 @@ def test_fgp_4_10_an_ers_charge_extends_a_move_ending_on_a_straight():
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G01",)))
     while st.turn.pending.step == "move":
-        GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0)
+        GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0)
                                if isinstance(a, A.Step) and FAST.spaces[a.to].lane == 2))
-    assert FAST.tile_of(car.space).straight and A.Extend("ers") in GAME.legal_actions(st, 0)
+    assert FAST.tile_of(car.space).straight and A.Extend("ers") in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.Extend("ers"))
     assert car.ers == 2 and st.move["left"] == 1
 
@@ -448,7 +448,7 @@ def test_fgp_4_11_2_a_pairs_yellow_die_after_the_move_or_before_the_pit_lane():
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G01", "G02")))
     for _ in range(st.move["mp"] - 1):
-        GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)
+        GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Step)
                                and FAST.spaces[a.to].lane == 2))
     assert car.stress == 2                                   # not yet
     drive(st)
@@ -502,7 +502,7 @@ def test_fgp_4_12_white_token_any_time_discard_then_normal_draw():
     st = position('cards = ["R01", "R02", "R03", "R04"]\n[[car]]\nat = "13.2.1"\n'
                   'hand = ["G01", "P01", "P02", "T01"]')
     car = st.cars[0]
-    assert A.Parameter("white") in GAME.legal_actions(st, 0)
+    assert A.Parameter("white") in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.Parameter("white"))
     GAME.apply(st, 0, A.Discard("P01"))
     GAME.apply(st, 0, A.Discard("P02"))
@@ -510,7 +510,7 @@ def test_fgp_4_12_white_token_any_time_discard_then_normal_draw():
     assert sorted(car.hand) == ["G01", "R01", "R02", "R03", "R04", "T01"]
     assert {"P01", "P02"} <= set(car.deck.discards) and not car.params["white"]
     assert st.turn.pending.step == "returns" and car.returns_left == 2
-    assert A.Parameter("white") not in GAME.legal_actions(st, 0)
+    assert A.Parameter("white") not in GAME.fine_actions(st, 0)
 
 
 def test_fgp_4_12_yellow_charges_ers_red_lifts_ot_past_the_maximum():
@@ -535,7 +535,7 @@ def test_fgp_4_13_characteristic_adds_one_point_once_per_turn():
     assert st.move["mp"] == 3 + 2 + 1 and st.cars[0].characteristic_used
     st = position('[[car]]\nat = "9.2.1"\nhand = ["G01"]')          # 6th gear: no
     GAME.apply(st, 0, A.Done())
-    assert not any(p.characteristic for p in GAME.legal_actions(st, 0))
+    assert not any(p.characteristic for p in GAME.fine_actions(st, 0))
 
 
 def test_fgp_4_13_late_braker_extends_a_move_that_ends_on_a_curve_once():
@@ -545,16 +545,16 @@ def test_fgp_4_13_late_braker_extends_a_move_that_ends_on_a_curve_once():
                   'ers = 0')
     car = st.cars[0]
     GAME.apply(st, 0, A.Done())
-    assert all(not p.characteristic for p in GAME.legal_actions(st, 0))  # not before moving
+    assert all(not p.characteristic for p in GAME.fine_actions(st, 0))  # not before moving
     GAME.apply(st, 0, A.Play(("G01",)))
     while st.turn.pending.step == "move":
-        GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
+        GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Step)))
     assert not FAST.tile_of(car.space).straight                   # the move ended on a curve
-    assert A.Extend("characteristic") in GAME.legal_actions(st, 0)
+    assert A.Extend("characteristic") in GAME.fine_actions(st, 0)
     here = car.space
     GAME.apply(st, 0, A.Extend("characteristic"))
     assert car.characteristic_used and st.move["left"] == 1
-    GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
+    GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Step)))
     assert car.space != here
     if st.move and st.turn.pending.step == "extend":             # a second time: no
-        assert A.Extend("characteristic") not in GAME.legal_actions(st, 0)
+        assert A.Extend("characteristic") not in GAME.fine_actions(st, 0)

@@ -112,7 +112,7 @@ def test_fgp_6_1_cards_combine_as_in_a_battle_pairs_roll_no_yellow_die():
     hand = [G[0], G[1], B[0], B[1], OPT[0], TW[0]]
     st = new(1, hands=[hand])
     done_returns(st)
-    legal = {tuple(sorted(a.cards)) for a in GAME.legal_actions(st, 0)}
+    legal = {tuple(sorted(a.cards)) for a in GAME.fine_actions(st, 0)}
     assert tuple(sorted([B[0], B[1]])) in legal           # BLUE pair, ERS untouched
     assert tuple(sorted([G[0], G[1], OPT[0], TW[0]])) in legal
     assert (OPT[0],) not in legal and (G[0], B[0]) not in legal
@@ -146,7 +146,7 @@ def test_fgp_6_1_the_cards_left_serve_round_one():
     no_pushes(st)
     if st.turn.pending.step == "pole_keep":
         pole = st.turn.pending.seats[0]
-        GAME.apply(st, pole, GAME.legal_actions(st, pole)[0])
+        GAME.apply(st, pole, GAME.fine_actions(st, pole)[0])
     assert st.turn.pending.step == "start_cards"
     other = 1 if st.cars[0].grid == 1 else 0
     assert sorted(st.cars[other].hand) == sorted(set(hands[other]) - {R[0], R[2], TW[1]})
@@ -203,7 +203,7 @@ def test_fgp_6_2_red_roll_with_a_counter_steer_card_keeps_the_score_without_bonu
     with chance.scripted(st.chance, rolls=[white("red")]):
         GAME.apply(st, 0, A.Push(True))
     assert st.turn.pending.step == "quali_save"
-    legal = GAME.legal_actions(st, 0)
+    legal = GAME.fine_actions(st, 0)
     assert A.CounterSteer(None) not in legal and A.CounterSteer(steer) in legal
     GAME.apply(st, 0, A.CounterSteer(steer))
     car = st.cars[0]

@@ -291,7 +291,7 @@ def test_fgp_7_3_1_example_two_leds_return_two_drawn_cards_and_draw_two():
         """)
     car = st.cars[0]
     assert sorted(car.hand) == sorted(["G05", "G06", "F01", "T01", "T02", "G01"])
-    legal = GAME.legal_actions(st, 0)
+    legal = GAME.fine_actions(st, 0)
     assert A.Return("T01") in legal and A.Return("G01") in legal
     assert A.Return("G05") not in legal and A.Return("F01") not in legal
     GAME.apply(st, 0, A.Return("T02"))
@@ -339,16 +339,16 @@ def test_fgp_7_3_1_no_movement_card_play_a_tyre_wear_card_and_draw_until_one_com
         hand = ["T01", "T02", "P02"]
         """)
     car = st.cars[0]
-    legal = GAME.legal_actions(st, 0)
+    legal = GAME.fine_actions(st, 0)
     assert A.Done() not in legal
     assert A.NoMove(("play", "T01")) in legal
     assert any(isinstance(a, A.Parameter) and a.colour == "white" for a in legal)
     wear = car.wear
     GAME.apply(st, 0, A.NoMove(("play", "T01")))
     assert car.wear == wear + 1 and "P01" in car.hand and A.Done() not in \
-        GAME.legal_actions(st, 0)
+        GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.NoMove(("play", "T02")))
-    assert "R04" in car.hand and A.Done() in GAME.legal_actions(st, 0)
+    assert "R04" in car.hand and A.Done() in GAME.fine_actions(st, 0)
 
 
 def test_fgp_7_3_1_only_blue_cards_and_no_ers_two_blues_charge_for_a_third():
@@ -362,7 +362,7 @@ def test_fgp_7_3_1_only_blue_cards_and_no_ers_two_blues_charge_for_a_third():
         ers = 0
         hand = ["B01", "B02", "B03"]
         """)
-    assert A.NoMove(("blue_pair", "B01", "B02")) in GAME.legal_actions(st, 0)
+    assert A.NoMove(("blue_pair", "B01", "B02")) in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.NoMove(("blue_pair", "B01", "B02")))
     assert st.cars[0].ers == 1
     GAME.apply(st, 0, A.Done())
@@ -388,7 +388,7 @@ def test_fgp_7_3_1_over_the_new_limit_tyre_wear_cards_are_played_not_discarded()
         GAME.apply(st, 0, A.Done())
         GAME.apply(st, 0, A.Play(("B01",)))
         assert st.turn.pending.step == "discard" and len(car.hand) == 5
-        assert {a.card for a in GAME.legal_actions(st, 0)} == {"T01", "T02", "G05", "G06",
+        assert {a.card for a in GAME.fine_actions(st, 0)} == {"T01", "T02", "G05", "G06",
                                                                "R04"}
         GAME.apply(st, 0, A.Discard(card))
         assert len(car.hand) == 4 and car.wear == before + wear

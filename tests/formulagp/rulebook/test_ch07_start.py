@@ -35,7 +35,7 @@ def to_round_one(n, plays, *, hands=None, seed=1, **cfg):
 def keep_first(st):
     if st.turn.pending.step == "pole_keep":
         seat = st.turn.pending.seats[0]
-        GAME.apply(st, seat, GAME.legal_actions(st, seat)[0])
+        GAME.apply(st, seat, GAME.fine_actions(st, seat)[0])
 
 
 def test_fgp_7_2_the_pole_sitter_holds_the_race_leader_token_from_the_grid():
@@ -111,7 +111,7 @@ def test_fgp_7_2_1_round_one_in_second_gear_with_the_revealed_cards_no_character
     first = st.sequence[0]
     assert st.turn.pending.step == "prep" and st.turn.pending.seats == [first]
     assert not any(isinstance(a, A.PlayCard) and a.how == "play"
-                   for a in GAME.legal_actions(st, first))
+                   for a in GAME.fine_actions(st, first))
     GAME.apply(st, first, A.Done())
     car = st.cars[first]
     side = C.board_side(st, car)
@@ -199,7 +199,7 @@ def test_fgp_7_2_a_qualifying_crash_starts_from_the_pit_lane_last_in_round_two()
     assert st.turn.pending.step == "prep" and st.turn.pending.seats == [1]
     assert at(st, 1) == "0.4.1"                    # the pit exit
     GAME.apply(st, 1, A.Done())
-    plays = GAME.legal_actions(st, 1)
+    plays = GAME.fine_actions(st, 1)
     assert plays and all(len(p.cards) == 1 for p in plays)      # no pairs
     GAME.apply(st, 1, plays[0])
     assert st.move["gear"] == 2
@@ -267,7 +267,7 @@ def test_fgp_7_2_2_round_two_in_the_tiles_gear_with_option_cards_allowed():
         at = "9.2.1"          # a 6th-gear corner
         hand = ["G05", "P01"]
         """)
-    assert A.PlayCard("P01", "play") in GAME.legal_actions(st, 0)
+    assert A.PlayCard("P01", "play") in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G05",)))
     assert st.move["gear"] == 6
@@ -310,7 +310,7 @@ def test_fgp_7_2_3_no_battles_in_the_start_rounds(rnd, battle):
     GAME.apply(st, 0, A.Play(("G05",)))
     assert st.move["mp"] == 4
     drive(st, 0, ["2.2.1"])
-    legal = GAME.legal_actions(st, 0)
+    legal = GAME.fine_actions(st, 0)
     assert (A.Step(space(st, "3.2.1")) in legal) is not battle
     if battle:
         assert A.Stop() in legal

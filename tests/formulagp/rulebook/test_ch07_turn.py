@@ -69,7 +69,7 @@ def test_fgp_7_3_3_1_option_cards_one_after_another_each_draw_an_event():
         """)
     pile = len(st.decks["event"].pile)
     GAME.apply(st, 0, A.PlayCard("P01", "play"))
-    assert A.PlayCard("P02", "play") in GAME.legal_actions(st, 0)
+    assert A.PlayCard("P02", "play") in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.PlayCard("P02", "play"))
     assert len(st.decks["event"].pile) == pile - 2
     assert "P01" in st.cars[0].deck.discards and "P02" in st.cars[0].deck.discards
@@ -86,7 +86,7 @@ def test_fgp_7_3_3_1_held_events_and_secondary_functions_before_the_move():
         ers = 1
         hand = ["G05", "G06", "R04"]
         """)
-    legal = GAME.legal_actions(st, 0)
+    legal = GAME.fine_actions(st, 0)
     spend = next(a for a in legal if isinstance(a, A.Spend) and a.function == "ers_2x")
     GAME.apply(st, 0, spend)
     assert st.cars[0].ers == 2 and st.turn.pending.step == "prep"
@@ -121,7 +121,7 @@ def test_fgp_7_3_3_2_a_movement_card_must_be_played():
         hand = ["G05", "T01", "P01"]
         """)
     GAME.apply(st, 0, A.Done())
-    plays = GAME.legal_actions(st, 0)
+    plays = GAME.fine_actions(st, 0)
     assert plays and all(isinstance(p, A.Play) and p.cards == ("G05",) for p in plays)
 
 
@@ -142,7 +142,7 @@ def test_fgp_7_3_3_2_the_movement_points_add_up():
         """)
     car = st.cars[0]
     assert car.focus
-    spend = next(a for a in GAME.legal_actions(st, 0)
+    spend = next(a for a in GAME.fine_actions(st, 0)
                  if isinstance(a, A.Spend) and a.function == "mp_2x")
     GAME.apply(st, 0, spend)
     GAME.apply(st, 0, A.Done())
@@ -174,11 +174,11 @@ def test_fgp_7_3_3_3_extend_or_reduce_never_both():
     assert st.move["mp"] == 3
     drive(st, 0, ["11.2.1", "12.2.1", "13.2.1"])
     assert st.turn.pending.step == "extend"
-    assert A.Extend("ers") in GAME.legal_actions(st, 0)
+    assert A.Extend("ers") in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.Extend("ers"))
     drive(st, 0, ["14.2.1"])
     assert st.cars[0].ers == 0 and not any(isinstance(a, A.Reduce)
-                                           for a in GAME.legal_actions(st, 0))
+                                           for a in GAME.fine_actions(st, 0))
     st = pos(text)
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G05",)))
@@ -206,11 +206,11 @@ def test_fgp_7_3_3_4_stop_before_an_occupied_tile_then_the_battle_decision():
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G05",)))
     drive(st, 0, ["12.2.1"])
-    legal = GAME.legal_actions(st, 0)
+    legal = GAME.fine_actions(st, 0)
     assert A.Step(space(st, "13.2.1")) not in legal and A.Stop() in legal
     GAME.apply(st, 0, A.Stop())
     assert st.turn.pending.step == "attack" and at(st, 0) == "12.2.1"
-    assert set(GAME.legal_actions(st, 0)) == {A.Attack(1), A.Attack(None)}
+    assert set(GAME.fine_actions(st, 0)) == {A.Attack(1), A.Attack(None)}
 
 
 # ---- FGP 7.3.3.5 ----------------------------------------------------------------------

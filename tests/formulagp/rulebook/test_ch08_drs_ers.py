@@ -144,7 +144,7 @@ hand = ["G03"]
     play(st, A.Cards(("G02",)), seat=0)
     play(st, A.Cards(("G03",)), seat=1)
     assert st.turn.pending.step == "battle_boost"
-    assert A.Boost(True, False, ()) in GAME.legal_actions(st, 0)
+    assert A.Boost(True, False, ()) in GAME.fine_actions(st, 0)
     ev = play(st, A.Boost(True, False, ()), seat=0)
     if st.turn.pending.step == "battle_boost":
         ev += play(st, A.Boost(False, False, ()), seat=1)

@@ -278,10 +278,10 @@ def test_fgp_9_3_secret_cards_at_least_one_movement_or_tyre_wear_card():
     st, _ = battle(["G05", "P01", "T01"], ["G03", "P02"])
     play(st, A.Attack(1), A.Done())
     assert st.turn.pending.step == "battle_cards" and GAME.to_act(st) == {0, 1}
-    attack = GAME.legal_actions(st, 0)
+    attack = GAME.fine_actions(st, 0)
     assert A.Cards(("P01",)) not in attack and A.Cards(("T01",)) in attack
     assert A.Cards(("G05", "P01", "T01")) in attack
-    defence = GAME.legal_actions(st, 1)
+    defence = GAME.fine_actions(st, 1)
     assert A.Cards(()) in defence and A.Cards(("P02",)) not in defence
 
 

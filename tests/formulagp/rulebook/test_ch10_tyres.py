@@ -82,7 +82,7 @@ def test_fgp_10_1_extending_from_a_curve_with_a_tyre_wear_card_wears_one():
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G01",)))                  # 4th gear GREEN 1 + 2 = 3 MP
     steps(st, 0, "35.1.1", "35.2.1", "36.2.1")
-    assert GAME.legal_actions(st, 0) == [A.Extend("tyre_wear", "T01"), A.Done()]
+    assert GAME.fine_actions(st, 0) == [A.Extend("tyre_wear", "T01"), A.Done()]
     GAME.apply(st, 0, A.Extend("tyre_wear", "T01"))
     steps(st, 0, "37.2.1")
     assert car.wear == 4 and car.space == S("37.2.1")
@@ -109,7 +109,7 @@ def test_fgp_10_1_a_counter_steer_wears_the_tyres():
     steps(st, 0, "7.2.1")                                # where the skid marks begin
     GAME.apply(st, 0, A.Reduce(3, ("T01",)))             # 3 ERS and a Brake! (+1 wear)
     assert car.wear == 4 and GAME.pending_step(st).name == "control"
-    GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0)
+    GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0)
                            if getattr(a, "card", None) == "G02"))
     assert car.wear == 5 and not car.spun and car.space is not None
 
@@ -119,12 +119,12 @@ def test_fgp_10_1_a_pair_with_the_tyre_icon_regains_wear_but_not_past_the_first_
     compound's start; with the marker on the first space there is nothing to regain."""
     st = red_on("1.2.1", '["G08", "G09", "G01"]', "wear = 1")
     spend = A.Spend("tyre_2x", ("G08", "G09"), None)
-    assert spend in GAME.legal_actions(st, 0)
+    assert spend in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, spend)
     assert st.cars[0].wear == 0
     st = red_on("1.2.1", '["G08", "G09", "G01"]', "wear = 0")
     assert not any(isinstance(a, A.Spend) and a.function == "tyre_2x"
-                   for a in GAME.legal_actions(st, 0))
+                   for a in GAME.fine_actions(st, 0))
 
 
 def _green_mp(wear: int) -> int:
@@ -152,16 +152,16 @@ def test_fgp_10_1_worn_out_tyres_lose_the_bonus_and_the_tyre_wear_card_uses():
     such cards may now be thrown away face down before the move, not before."""
     assert _green_mp(13) == 3                            # GREEN in 8th, no bonus
     st = red_on("1.2.1", '["G01", "T01"]', "wear = 13")
-    assert A.PlayCard("T01", "worn_discard") in GAME.legal_actions(st, 0)
+    assert A.PlayCard("T01", "worn_discard") in GAME.fine_actions(st, 0)
     ev = GAME.apply(st, 0, A.PlayCard("T01", "worn_discard"))
     assert "T01" not in st.cars[0].hand and "tyre_wear" not in kinds(ev)
     st = red_on("1.2.1", '["G01", "T01"]', "wear = 13")
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G01",)))
     steps(st, 0, "2.2.1", "3.2.1")
-    assert not any(isinstance(a, A.Reduce) and a.brake for a in GAME.legal_actions(st, 0))
+    assert not any(isinstance(a, A.Reduce) and a.brake for a in GAME.fine_actions(st, 0))
     st = red_on("1.2.1", '["G01", "T01"]', "wear = 12")
-    assert A.PlayCard("T01", "worn_discard") not in GAME.legal_actions(st, 0)
+    assert A.PlayCard("T01", "worn_discard") not in GAME.fine_actions(st, 0)
 
 
 def test_fgp_10_1_no_tyre_wear_extension_from_a_curve_with_worn_out_tyres():
@@ -197,7 +197,7 @@ def _kept_out():
     ev = GAME.apply(st, 0, A.Step(PIT_LANE))
     assert "pit_entry" not in kinds(ev) and st.cars[0].spun
     to_step(st, 0, "play")                               # round 6
-    GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0)
+    GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0)
                            if isinstance(a, A.Play) and not a.characteristic))
     return st
 
@@ -211,7 +211,7 @@ def test_fgp_10_1_a_red_roll_that_kept_the_car_out_of_the_pits_spares_only_the_p
     st = _kept_out()                                     # turns round, then drives on
     ev = []
     while GAME.to_act(st) == {0} and GAME.pending_step(st).name in ("move", "extend"):
-        legal = GAME.legal_actions(st, 0)
+        legal = GAME.fine_actions(st, 0)
         a = next((x for x in legal if isinstance(x, A.Step) and x.to != PIT_LANE),
                  A.Done() if A.Done() in legal else legal[0])
         ev += GAME.apply(st, 0, a)

@@ -29,7 +29,7 @@ def test_fgp_11_a_pit_stop_is_optional():
     """)
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("R01",)))
-    legal = GAME.legal_actions(st, 0)
+    legal = GAME.fine_actions(st, 0)
     assert A.Step(PIT_LANE) in legal and A.Step(S("39.3.1")) in legal
     steps(st, 0, "39.3.1", "shadow_car")                # past the entry, still racing
     assert not st.cars[0].in_pit and not st.cars[0].box_call
@@ -76,7 +76,7 @@ def test_fgp_11_1_the_space_behind_the_yellow_line_is_not_a_place_to_stop():
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G01",)))                  # GREEN: 3 + 2 = 5 MP
     steps(st, 0, "shadow_car")
-    assert A.Step(PIT_LANE) in GAME.legal_actions(st, 0)  # only as a pit entry (sideways)
+    assert A.Step(PIT_LANE) in GAME.fine_actions(st, 0)  # only as a pit entry (sideways)
     steps(st, 0, "0.3.1")
     assert car.space == S("0.3.1") and not car.in_pit
 
@@ -98,7 +98,7 @@ def test_fgp_11_1_a_car_on_the_shadow_car_does_not_stop_a_car_entering_the_pits(
     """)
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("R01",)))
-    assert A.Step(PIT_LANE) in GAME.legal_actions(st, 0)
+    assert A.Step(PIT_LANE) in GAME.fine_actions(st, 0)
     ev = GAME.apply(st, 0, A.Step(PIT_LANE))
     assert "pit_entry" in kinds(ev) and not any("battle" in k for k in kinds(ev))
     assert st.cars[0].in_pit and st.cars[1].space == SHADOW
@@ -218,9 +218,9 @@ def test_fgp_11_1_an_ers_extension_may_reach_the_pit_lane_with_the_speed_check()
     assert st.move["left"] == 4
     steps(st, 0, "37.3.1", "38.3.1", "39.3.1", "39.4.1")
     assert GAME.pending_step(st).name == "extend"
-    assert A.Extend("ers") in GAME.legal_actions(st, 0)
+    assert A.Extend("ers") in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.Extend("ers"))
-    assert A.Step(PIT_LANE) in GAME.legal_actions(st, 0)
+    assert A.Step(PIT_LANE) in GAME.fine_actions(st, 0)
     ev = GAME.apply(st, 0, A.Step(PIT_LANE))
     assert car.in_pit and car.ers == 2 and car.penalties == 1
     assert [e.data["cause"] for e in ev if e.kind == "penalty"] == ["speeding"]
@@ -246,7 +246,7 @@ def test_fgp_11_1_a_counter_steer_before_the_pit_lane_carries_on_without_a_penal
     GAME.apply(st, 0, A.Play(("G01",)))
     GAME.apply(st, 0, A.Step(PIT_LANE))
     assert GAME.pending_step(st).name == "control"
-    GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0)
+    GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0)
                            if getattr(a, "card", None) == "G02"))
     assert car.in_pit and car.box_call and car.penalties == 0 and not car.spun
 
@@ -304,7 +304,7 @@ def test_fgp_11_2_discard_any_card_but_draw_failure_then_draw_to_the_hand_limit(
     st = in_pit('hand = ["T01", "G01", "R01"]\ners = 2\ndeck = ["F01"]')
     car = st.cars[0]
     GAME.apply(st, 0, A.PitStop(None, (), "none"))
-    legal = GAME.legal_actions(st, 0)
+    legal = GAME.fine_actions(st, 0)
     assert A.Discard("T01") in legal and A.Discard("G01") in legal
     assert not any(isinstance(a, A.Discard) and a.card == "F01" for a in legal)
     GAME.apply(st, 0, A.Discard("T01"))
@@ -339,7 +339,7 @@ def test_fgp_11_2_a_car_on_the_pit_exit_space_is_passed_without_a_battle():
     """)
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G01",)))
-    assert A.Stop() not in GAME.legal_actions(st, 0)
+    assert A.Stop() not in GAME.fine_actions(st, 0)
     steps(st, 0, "0.3.1", "1.3.1")
     assert st.cars[0].space == S("1.3.1")
 
@@ -483,7 +483,7 @@ def test_fgp_5_1_3_a_stop_may_fit_any_dry_compound():
     """At a stop the player picks the compound: soft, medium or hard (or keeps the set);
     wet tyres are not offered in a Standard (dry) race."""
     st = in_pit()
-    tyres = {a.tyre for a in GAME.legal_actions(st, 0) if isinstance(a, A.PitStop)}
+    tyres = {a.tyre for a in GAME.fine_actions(st, 0) if isinstance(a, A.PitStop)}
     assert tyres == {None, "soft", "medium", "hard"}
 
 

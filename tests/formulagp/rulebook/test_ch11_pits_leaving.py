@@ -199,7 +199,7 @@ def test_fgp_11_3_the_move_out_of_the_pit_exit_is_in_second_gear_with_one_card()
     tile's gear, and may not play a pair."""
     st = on_pit_exit('["R01", "R02", "G01", "G02"]')
     GAME.apply(st, 0, A.Done())
-    plays = [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Play)]
+    plays = [a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Play)]
     assert plays and all(len(a.cards) == 1 for a in plays)
     ev = GAME.apply(st, 0, A.Play(("R01",)))
     mp = next(e for e in ev if e.kind == "move_play").data
@@ -211,7 +211,7 @@ def test_fgp_11_3_any_movement_colour_may_leave_the_pits():
     """GREEN, RED, BLUE or ORANGE: each may be played alone for the move out."""
     st = on_pit_exit('["G01", "R01", "B01", "O01"]')
     GAME.apply(st, 0, A.Done())
-    plays = {a.cards for a in GAME.legal_actions(st, 0) if isinstance(a, A.Play)}
+    plays = {a.cards for a in GAME.fine_actions(st, 0) if isinstance(a, A.Play)}
     assert plays == {("G01",), ("R01",), ("B01",), ("O01",)}
 
 
@@ -222,7 +222,7 @@ def test_fgp_11_3_leaving_sideways_across_the_yellow_line_is_a_penalty():
     car = st.cars[0]
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G01",)))
-    assert {A.Step(S("1.4.1")), A.Step(S("0.3.1"))} <= set(GAME.legal_actions(st, 0))
+    assert {A.Step(S("1.4.1")), A.Step(S("0.3.1"))} <= set(GAME.fine_actions(st, 0))
     ev = steps(st, 0, "0.3.1")
     assert car.penalties == 1 and car.space == S("0.3.1")
     assert [(e.data["cause"], e.rule) for e in ev if e.kind == "penalty"] == \
@@ -294,7 +294,7 @@ def test_fgp_11_3_cold_tyres_cost_two_leds_in_a_battle():
             if step not in ("ot_boost", "battle_cards", "battle_boost"):
                 break
             for s in sorted(GAME.to_act(st)):
-                legal = GAME.legal_actions(st, s)
+                legal = GAME.fine_actions(st, s)
                 pick = next((a for a in legal if isinstance(a, A.Cards)
                              and a.cards == (("G01",) if s == 0 else ("G05",))), None)
                 ev = GAME.apply(st, s, pick or (A.Done() if A.Done() in legal else

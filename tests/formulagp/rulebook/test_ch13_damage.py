@@ -20,7 +20,7 @@ def test_fgp_13_6_a_car_takes_damage_once_a_round_and_repairs_it_in_the_pits():
                   'damaged_this_round = true\nhand = ["G01", "G02", "G03"]\n'
                   'damage = ["D05"]')
     car = st.cars[0]
-    assert not [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.QuickRepair)]
+    assert not [a for a in GAME.fine_actions(st, 0) if isinstance(a, A.QuickRepair)]
     pile = len(st.decks["damage"].pile)
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G01", "G02")))
@@ -58,8 +58,8 @@ def test_fgp_13_7_brake_by_wire_failure_takes_brake_away():
         GAME.apply(st, 0, A.Done())
         GAME.apply(st, 0, A.Play(("G01",)))
         while st.move["left"] > 1:                       # the ERS is full: only a brake
-            GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
-        reduce = [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Reduce) and a.brake]
+            GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Step)))
+        reduce = [a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Reduce) and a.brake]
         assert bool(reduce) is (not failed)
 
 
@@ -73,7 +73,7 @@ def test_fgp_13_7_ers_failure_takes_the_ers_extension_away():
         GAME.apply(st, 0, A.Play(("G01",)))
         for name in ("1.2.1", "2.2.1", "3.2.1", "3.2.2", "4.2.1"):
             GAME.apply(st, 0, A.Step(sp(name)))
-        legal = GAME.legal_actions(st, 0) if st.turn.pending.step == "extend" else []
+        legal = GAME.fine_actions(st, 0) if st.turn.pending.step == "extend" else []
         assert (A.Extend("ers") in legal) is (not failed)
 
 
@@ -83,7 +83,7 @@ def test_fgp_13_7_mgu_k_fault_blocks_every_ers_charge():
     for failed in (False, True):
         st = _by_board("X05", hand='["G01", "G05", "G06"]', extra="ers = 0") if failed else \
             position('[[car]]\nat = "13.2.1"\nhand = ["G01", "G05", "G06"]\ners = 0')
-        legal = GAME.legal_actions(st, 0)
+        legal = GAME.fine_actions(st, 0)
         charges = [a for a in legal if (isinstance(a, A.Spend) and a.function == "ers_2x")
                    or a == A.Parameter("yellow")]
         assert bool(charges) is (not failed)
@@ -111,10 +111,10 @@ def test_fgp_13_7_1_quick_repair_pays_cards_and_tokens_any_time_of_the_turn():
     than the one the failure came."""
     st = position('[[car]]\nat = "13.2.1"\nfailures = ["X08"]\nhand = ["G01", "G02"]')
     car = st.cars[0]
-    assert A.QuickRepair("X08", ("G02",)) in GAME.legal_actions(st, 0)
+    assert A.QuickRepair("X08", ("G02",)) in GAME.fine_actions(st, 0)
     st.cars[0].params["white"] = False
     st.turn.cache = None
-    assert not [a for a in GAME.legal_actions(st, 0) if isinstance(a, A.QuickRepair)]
+    assert not [a for a in GAME.fine_actions(st, 0) if isinstance(a, A.QuickRepair)]
 
 
 def test_fgp_13_7_1_quick_repair_also_at_the_end_of_the_turn():
@@ -123,7 +123,7 @@ def test_fgp_13_7_1_quick_repair_also_at_the_end_of_the_turn():
     st = position('round = 5\n[[car]]\nat = "13.2.1"\nfailures = ["X06"]\n'
                   'hand = ["G01", "G02"]')
     car = st.cars[0]
-    assert A.QuickRepair("X06", ("G01",)) in GAME.legal_actions(st, 0)     # before moving
+    assert A.QuickRepair("X06", ("G01",)) in GAME.fine_actions(st, 0)     # before moving
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G01",)))
     drive(st)

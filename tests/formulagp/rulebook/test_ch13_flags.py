@@ -126,8 +126,8 @@ def test_fgp_13_8_1_no_pairs_from_a_yellow_zone():
     outside = pos(text, rolls=[])
     GAME.apply(inside, 0, A.Done())
     GAME.apply(outside, 0, A.Done())
-    assert all(len(a.cards) == 1 for a in GAME.legal_actions(inside, 0))
-    assert any(len(a.cards) == 2 for a in GAME.legal_actions(outside, 0))
+    assert all(len(a.cards) == 1 for a in GAME.fine_actions(inside, 0))
+    assert any(len(a.cards) == 2 for a in GAME.fine_actions(outside, 0))
 
 
 OVERTAKE = """
@@ -194,7 +194,7 @@ at = "2.2.1"
         GAME.apply(st, 0, A.Done())
         GAME.apply(st, 0, A.Play(("G05",)))
         GAME.apply(st, 0, A.Step(sid("7.2.1")))
-        red = next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Reduce))
+        red = next(a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Reduce))
         return GAME.apply(st, 0, red) + finish(st, 0)
 
     calm = pos(text, rolls=[], yellow_zones=[{"yellow": 7, "green": 9}])

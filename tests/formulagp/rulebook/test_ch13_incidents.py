@@ -26,7 +26,7 @@ def stop_at(st, names, card="G01", seat=0):
         GAME.apply(st, seat, A.Step(sp(name, st.track)))
     p = st.turn.pending
     if p and p.step == "move" and p.seats == [seat]:
-        GAME.apply(st, seat, next(a for a in GAME.legal_actions(st, seat)
+        GAME.apply(st, seat, next(a for a in GAME.fine_actions(st, seat)
                                   if isinstance(a, A.Reduce)))
 
 
@@ -87,11 +87,11 @@ def test_fgp_13_3_the_third_space_is_stressed_no_pairs():
     middle) is STRESSED: only single cards may be played."""
     st = position('[[car]]\nat = "13.2.1"\nstress = 3\nhand = ["G01", "G02"]')
     GAME.apply(st, 0, A.Done())
-    plays = GAME.legal_actions(st, 0)
+    plays = GAME.fine_actions(st, 0)
     assert plays and all(len(p.cards) == 1 for p in plays)
     st = position('[[car]]\nat = "13.2.1"\nstress = 2\nhand = ["G01", "G02"]')
     GAME.apply(st, 0, A.Done())
-    assert A.Play(("G01", "G02")) in GAME.legal_actions(st, 0)
+    assert A.Play(("G01", "G02")) in GAME.fine_actions(st, 0)
 
 
 def test_fgp_13_3_a_gain_beyond_the_third_space_leaves_the_token_and_rolls_red():
@@ -159,14 +159,14 @@ def test_fgp_13_4_the_driver_may_spin_with_a_counter_steer_card_in_hand():
     a card in hand either is allowed (A64)."""
     st = lose_control()
     assert st.turn.pending.step == "control"
-    assert GAME.legal_actions(st, 0) == [A.CounterSteer("G02"), A.CounterSteer(None)]
+    assert GAME.fine_actions(st, 0) == [A.CounterSteer("G02"), A.CounterSteer(None)]
 
 
 def test_fgp_13_4_2_option_must_counter_steer_spins_only_without_a_card():
     """Option must_counter_steer: a driver holding a counter-steer card must use
     it; without one the car spins."""
     st = lose_control(options='"must_counter_steer"')
-    assert GAME.legal_actions(st, 0) == [A.CounterSteer("G02")]
+    assert GAME.fine_actions(st, 0) == [A.CounterSteer("G02")]
     st = lose_control(options='"must_counter_steer"', hand='["G01", "T01"]',
                       rolls='"red:loss_of_control", "white:green", "white:3"')
     assert st.cars[0].spun
@@ -373,7 +373,7 @@ def test_fgp_13_4_5_a_a_spun_car_turns_with_its_first_point_without_tyre_bonus()
                   'hand = ["G01", "G02"]')
     car = st.cars[0]
     GAME.apply(st, 0, A.Done())
-    assert all(len(p.cards) == 1 for p in GAME.legal_actions(st, 0))
+    assert all(len(p.cards) == 1 for p in GAME.fine_actions(st, 0))
     GAME.apply(st, 0, A.Play(("G01",)))
     assert st.move["mp"] == 3 and st.move["left"] == 2 and not car.facing_back
 
@@ -386,7 +386,7 @@ def test_fgp_13_4_5_b_off_track_first_point_back_on_the_nearest_space():
     car = st.cars[0]
     GAME.apply(st, 0, A.Done())
     GAME.apply(st, 0, A.Play(("G01",)))
-    assert st.move["mp"] == 3 and GAME.legal_actions(st, 0) == [A.Rejoin(sp("13.1.1"))]
+    assert st.move["mp"] == 3 and GAME.fine_actions(st, 0) == [A.Rejoin(sp("13.1.1"))]
     GAME.apply(st, 0, A.Rejoin(sp("13.1.1")))
     assert car.space == sp("13.1.1") and not car.off_track and st.move["left"] == 2
     st = position('[[car]]\nat = "off:13.0"\nrejoin = "b"\nspun = true\nfacing_back = true\n'
@@ -434,7 +434,7 @@ def test_fgp_13_4_5_c_after_a_wall_facing_forward_the_move_is_normal():
     st = position('track = "street"\nround = 5\n[[car]]\nat = "14.1.1"\nrejoin = "c"\n'
                   'hand = ["G01", "G02"]')
     GAME.apply(st, 0, A.Done())
-    assert A.Play(("G01", "G02")) in GAME.legal_actions(st, 0)
+    assert A.Play(("G01", "G02")) in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.Play(("G01",)))
     assert st.move["mp"] == 5
 
@@ -445,7 +445,7 @@ def test_fgp_13_4_5_c_after_a_spin_into_the_wall_turn_first_without_tyre_bonus()
     st = position('track = "street"\nround = 5\n[[car]]\nat = "14.1.1"\nrejoin = "c"\n'
                   'spun = true\nfacing_back = true\nhand = ["G01", "G02"]')
     GAME.apply(st, 0, A.Done())
-    assert all(len(p.cards) == 1 for p in GAME.legal_actions(st, 0))
+    assert all(len(p.cards) == 1 for p in GAME.fine_actions(st, 0))
     GAME.apply(st, 0, A.Play(("G01",)))
     assert st.move["mp"] == 3 and st.move["left"] == 2 and not st.cars[0].facing_back
 

@@ -131,14 +131,14 @@ hand = ["G05", "G06", "R06"]
     for laps in (1, 0):                          # 1: vireo is 39 tiles ahead in the race
         st = pos(text.format(laps=laps))
         drive(st, 0, ["R04"])
-        assert st.turn.pending.step == "move" and A.Stop() in G.legal_actions(st, 0)
+        assert st.turn.pending.step == "move" and A.Stop() in G.fine_actions(st, 0)
         G.apply(st, 0, A.Stop())
         assert st.turn.pending.step == "attack"
         G.apply(st, 0, A.Attack(1))
         while 1 not in st.turn.pending.seats:
-            G.apply(st, 0, G.legal_actions(st, 0)[-1])
+            G.apply(st, 0, G.fine_actions(st, 0)[-1])
         assert st.turn.pending.step == "battle_cards"
-        plays[laps] = [a for a in G.legal_actions(st, 1) if a.cards]
+        plays[laps] = [a for a in G.fine_actions(st, 1) if a.cards]
     assert plays[1] == [] and plays[0]
 
 
@@ -242,10 +242,10 @@ laps_down = 2
     for st in (lead, double):
         G.apply(st, 0, A.Done())
         G.apply(st, 0, A.Play(("R04",)))
-    into = {k: [a for a in G.legal_actions(st, 0) if isinstance(a, A.Step) and
+    into = {k: [a for a in G.fine_actions(st, 0) if isinstance(a, A.Step) and
                 FAST.spaces[a.to].tile == 14] for k, st in (("lead", lead), ("double", double))}
     assert into["lead"] and not into["double"]
-    assert A.Stop() in G.legal_actions(double, 0)
+    assert A.Stop() in G.fine_actions(double, 0)
 
 
 # ---- FGP 13.11.3 Unsuccessful lapping -------------------------------------------------------
@@ -466,7 +466,7 @@ def test_fgp_13_13_1_ending_on_gravel_loses_grip_for_the_next_turn():
     play_on(st, lambda s: s.turn.pending and s.turn.pending.step == "prep"
             and s.turn.pending.seats == [0])
     G.apply(st, 0, A.Done())
-    plays = G.legal_actions(st, 0)
+    plays = G.fine_actions(st, 0)
     assert plays and all(len(a.cards) == 1 for a in plays)
     G.apply(st, 0, A.Play(("G06",)))
     assert st.move["gear"] == 4 and st.move["mp"] == 1   # GREEN in 4th: 1, no tyre bonus (+2)

@@ -213,7 +213,7 @@ at = "2.2.1"
     for key, sc in (("under", "safety_car = 30"), ("free", "")):
         st = pos(text.format(sc=sc))
         GAME.apply(st, 0, A.Done())
-        pairs = any(len(a.cards) == 2 for a in GAME.legal_actions(st, 0))
+        pairs = any(len(a.cards) == 2 for a in GAME.fine_actions(st, 0))
         w = st.cars[0].wear
         GAME.apply(st, 0, A.Play(("R04",)))
         GAME.apply(st, 0, A.Step(sid("13.3.1")))               # a lane change
@@ -237,8 +237,8 @@ name = "halcyon"
 at = "2.2.1"
 """
     held = event_id("Perfect Exit")
-    under = GAME.legal_actions(pos(text.format(sc="safety_car = 30", ev=held)), 0)
-    free = GAME.legal_actions(pos(text.format(sc="", ev=held)), 0)
+    under = GAME.fine_actions(pos(text.format(sc="safety_car = 30", ev=held)), 0)
+    free = GAME.fine_actions(pos(text.format(sc="", ev=held)), 0)
     assert A.PlayCard("P03", "play") not in under and A.PlayCard("P03", "sc_discard") in under
     assert A.PlayCard(held, "event") not in under
     assert A.PlayCard("P03", "play") in free and A.PlayCard(held, "event") in free
@@ -260,11 +260,11 @@ name = "halcyon"
 at = "2.2.1"
 """)
     GAME.apply(st, 0, A.PlayCard("T01", "sc_discard"))
-    legal = GAME.legal_actions(st, 0)
+    legal = GAME.fine_actions(st, 0)
     assert A.PlayCard("T02", "sc_discard") not in legal          # one Tyre Wear a turn
     assert A.PlayCard("P03", "sc_discard") in legal
     GAME.apply(st, 0, A.PlayCard("P03", "sc_discard"))
-    assert A.PlayCard("P04", "sc_discard") in GAME.legal_actions(st, 0)
+    assert A.PlayCard("P04", "sc_discard") in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.PlayCard("P04", "sc_discard"))
     assert st.cars[0].hand == ["T02", "G05"]
 
@@ -330,7 +330,7 @@ stress = 1
     while st.turn.pending and st.turn.pending.step == "vsc_step":
         s = st.turn.pending.seats[0]
         order.append(s)
-        ev += GAME.apply(st, s, GAME.legal_actions(st, s)[0])
+        ev += GAME.apply(st, s, GAME.fine_actions(st, s)[0])
     assert order == [2] * 5 + [0] * 5                             # after the drawer, then before
     assert all(c.stress == 2 for c in st.cars)
     assert st.flag == 14 and st.turn.pending.step == "prep"       # no draw phase
@@ -396,7 +396,7 @@ stress = 1
     assert all(c.stress == 2 and c.ers == C.ers_max(st, c) for c in st.cars)
     sc = event_id("Safety Car")
     assert sc in st.decks["event"].removed and sc not in st.decks["event"].pile
-    legal = GAME.legal_actions(st, 0)
+    legal = GAME.fine_actions(st, 0)
     assert A.PitStop("soft", (), "all") in legal
     GAME.apply(st, 0, A.PitStop("soft", (), "all"))
     GAME.apply(st, 1, A.PitStop(None, (), "none"))
@@ -404,7 +404,7 @@ stress = 1
     assert car.tyre == "soft" and not car.damage and car.failures == ["X01"]
     assert st.flag == flag + 1 and st.round == st.start_round
     assert st.turn.pending.step == "pole_keep" and st.turn.pending.seats == [0]
-    GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])
+    GAME.apply(st, 0, GAME.fine_actions(st, 0)[0])
     assert st.turn.pending.step == "start_cards"
 
 
@@ -492,7 +492,7 @@ failures = ["X05"]
     for s in (0, 1):
         GAME.apply(st, s, A.PitStop(None, (), "none"))
     assert st.cars[1].ers == 0 and st.cars[1].failures == ["X05"]
-    GAME.apply(st, 0, GAME.legal_actions(st, 0)[0])            # pole's bonus card
+    GAME.apply(st, 0, GAME.fine_actions(st, 0)[0])            # pole's bonus card
     assert st.turn.pending.step == "start_cards" and st.turn.pending.seats == [0]
     assert st.cars[1].stuck_in_neutral
 

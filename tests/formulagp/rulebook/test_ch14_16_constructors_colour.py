@@ -197,7 +197,7 @@ def test_fgp_14_4_qualifying_goes_by_the_boxes_team_by_team():
         if step not in ("returns", "quali_cards", "push", "quali_save"):
             break
         seat = min(GAME.to_act(st))
-        acts = GAME.legal_actions(st, seat)
+        acts = GAME.fine_actions(st, seat)
         if step == "quali_cards":                       # every car shows a card: a score
             act = next(a for a in acts if a.cards)
         elif step == "push":

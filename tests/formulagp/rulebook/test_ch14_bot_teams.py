@@ -66,7 +66,7 @@ def test_fgp_14_4_the_player_ahead_orders_do_not_overtake_green_the_bot_obeys():
     attack; it issues the order, the WHITE die is green: the BOT stays behind."""
     st, ev = bot_behind_player(rolls=["white:3"])
     assert st.turn.pending.step == "team_order" and GAME.to_act(st) == {0}
-    assert GAME.legal_actions(st, 0) == [A.TeamOrder("no_overtake"), A.TeamOrder(None)]
+    assert GAME.fine_actions(st, 0) == [A.TeamOrder("no_overtake"), A.TeamOrder(None)]
     ev = play(st, A.TeamOrder("no_overtake"), seat=0)
     assert [e.data for e in ev if e.kind == "team_order"] == \
         [{"seat": 0, "bot": 1, "order": "no_overtake", "followed": True}]
@@ -116,7 +116,7 @@ def test_fgp_14_4_do_not_defend_green_the_bot_lets_the_player_by():
     player orders it not to: green, no defence, the player overtakes (OT 2)."""
     st, ev = player_attacks_its_bot(rolls=["white:5"])
     assert st.turn.pending.step == "team_order"
-    assert GAME.legal_actions(st, 0) == [A.TeamOrder("no_defence"), A.TeamOrder(None)]
+    assert GAME.fine_actions(st, 0) == [A.TeamOrder("no_defence"), A.TeamOrder(None)]
     ev = play(st, A.TeamOrder("no_defence"), seat=0)
     assert "bot_battle_score" not in kinds(ev) and outcome(ev) == ["attacker"]
     assert name(st, 0) == "3.2.2" and "BAT30" in st.decks["battle"].pile
@@ -212,7 +212,7 @@ def test_fgp_14_4_move_after_the_player_green_the_bot_waits_for_its_turn():
     it: green, the player moves first and the BOT after it."""
     st, _ = bot_beside_player(rolls=["white:5"])
     assert st.turn.pending.step == "team_order" and GAME.to_act(st) == {0}
-    assert GAME.legal_actions(st, 0) == [A.TeamOrder("w2w_after"), A.TeamOrder(None)]
+    assert GAME.fine_actions(st, 0) == [A.TeamOrder("w2w_after"), A.TeamOrder(None)]
     ev = play(st, A.TeamOrder("w2w_after"), seat=0)
     assert [e.data["followed"] for e in ev if e.kind == "team_order"] == [True]
     assert st.sequence == [2, 0, 1] and st.move["seat"] == 0 and "bot_move" not in kinds(ev)

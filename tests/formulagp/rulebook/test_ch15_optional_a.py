@@ -226,7 +226,7 @@ def _round_one(options):
     no_pushes(st)
     if st.turn.pending.step == "pole_keep":
         seat = st.turn.pending.seats[0]
-        GAME.apply(st, seat, GAME.legal_actions(st, seat)[0])
+        GAME.apply(st, seat, GAME.fine_actions(st, seat)[0])
     GAME.apply(st, 0, A.Cards(("G06",)))           # 2 LEDs, P2
     GAME.apply(st, 1, A.Cards(("G01",)))           # 1 LED, pole
     GAME.apply(st, 2, A.Cards(("G07",)))           # 2 LEDs, P3

@@ -151,7 +151,7 @@ def _push(white, *, options=("race_director_penalties",), warnings=None):
     st = pos(text, options=list(options))
     ev = GAME.apply(st, 0, A.Done())
     ev += GAME.apply(st, 0, A.Play(("G05",), (), False))
-    step = next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)
+    step = next(a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Step)
                 and a.to == sid("1.4.1"))
     ev += GAME.apply(st, 0, step)
     ev += turn_over(st, 0, moving=lambda options: options[0],
@@ -242,13 +242,13 @@ def test_fgp_15_11_2_no_cards_under_the_safety_car_six_spaces_a_turn():
     6 spaces; it may discard any card from its hand but the Draw Failure card,
     and only one Tyre Wear card."""
     st = pos(UNDER_SC, options=["fast_safety_car"])
-    legal = GAME.legal_actions(st, 0)
+    legal = GAME.fine_actions(st, 0)
     discards = {a.card for a in legal if isinstance(a, A.PlayCard)}
     assert discards == {"G05", "R01", "T01", "T02"}
     assert not any(isinstance(a, (A.Spend, A.QuickRepair)) for a in legal)
     GAME.apply(st, 0, A.PlayCard("R01", "sc_discard"))
     GAME.apply(st, 0, A.PlayCard("T01", "sc_discard"))
-    discards = {a.card for a in GAME.legal_actions(st, 0) if isinstance(a, A.PlayCard)}
+    discards = {a.card for a in GAME.fine_actions(st, 0) if isinstance(a, A.PlayCard)}
     assert discards == {"G05"}                                      # one Tyre Wear card
     ev = GAME.apply(st, 0, A.Done())
     assert "fast_sc_move" in kinds(ev) and st.move["mp"] == 6
@@ -271,11 +271,11 @@ def test_fgp_15_11_2_without_the_option_a_movement_card_is_played():
     """The normal Safety Car turn (FGP 13.9.2): a movement card is played, and
     only Option cards and one Tyre Wear card may be discarded."""
     st = pos(UNDER_SC)
-    discards = {a.card for a in GAME.legal_actions(st, 0) if isinstance(a, A.PlayCard)
+    discards = {a.card for a in GAME.fine_actions(st, 0) if isinstance(a, A.PlayCard)
                 and a.how == "sc_discard"}
     assert discards == {"T01", "T02"}
     GAME.apply(st, 0, A.Done())
-    assert any(isinstance(a, A.Play) for a in GAME.legal_actions(st, 0))
+    assert any(isinstance(a, A.Play) for a in GAME.fine_actions(st, 0))
 
 
 def finish_moving(st, seat):
@@ -297,7 +297,7 @@ def test_fgp_15_10_option_a_or_b_before_qualifying_the_start_tyre_from_the_sets(
     st = GAME.new(GAME.config(track="fast", seats=["human"] * 2,
                               options=["limited_tyre_sets"]), 1)
     assert GAME.pending_step(st).name == "tyre_sets" and GAME.to_act(st) == {0, 1}
-    assert set(GAME.legal_actions(st, 0)) == {A.TyreSets("A"), A.TyreSets("B")}
+    assert set(GAME.fine_actions(st, 0)) == {A.TyreSets("A"), A.TyreSets("B")}
     GAME.apply(st, 0, A.TyreSets("A"))
     GAME.apply(st, 1, A.TyreSets("B"))
     assert GAME.pending_step(st).name == "start_tyre"
@@ -314,7 +314,7 @@ def test_fgp_15_10_wet_tyres_are_not_one_of_the_dry_sets():
                               options=["limited_tyre_sets"]), 1)
     GAME.apply(st, 0, A.TyreSets("A"))
     GAME.apply(st, 1, A.TyreSets("B"))
-    assert A.StartTyre("wet") in GAME.legal_actions(st, 0)
+    assert A.StartTyre("wet") in GAME.fine_actions(st, 0)
     GAME.apply(st, 0, A.StartTyre("wet"))
     GAME.apply(st, 1, A.StartTyre("soft"))
     assert st.cars[0].tyre == "wet" and sorted(st.cars[0].tyres_left) == [
@@ -328,7 +328,7 @@ def test_fgp_15_10_without_the_option_the_starting_tyres_come_first():
     st = GAME.new(GAME.config(track="fast", seats=["human"] * 2), 1)
     assert GAME.pending_step(st).name == "start_tyre"
     st = in_pit('tyre = "medium"\nwear = 12\ntyres_left = ["hard"]')
-    assert {a.tyre for a in GAME.legal_actions(st, 0)} == {None, "soft", "medium", "hard"}
+    assert {a.tyre for a in GAME.fine_actions(st, 0)} == {None, "soft", "medium", "hard"}
 
 
 def test_fgp_15_10_a_stop_fits_only_a_set_left_and_none_come_back():
@@ -337,8 +337,8 @@ def test_fgp_15_10_a_stop_fits_only_a_set_left_and_none_come_back():
     every set used the car keeps its tyres, worn out or not."""
     head = 'options = ["limited_tyre_sets"]'
     st = in_pit('tyre = "medium"\nwear = 12\ntyres_left = ["hard", "soft"]', head=head)
-    assert {a.tyre for a in GAME.legal_actions(st, 0)} == {None, "soft", "hard"}
+    assert {a.tyre for a in GAME.fine_actions(st, 0)} == {None, "soft", "hard"}
     GAME.apply(st, 0, A.PitStop("hard", (), "none"))
     assert st.cars[0].tyre == "hard" and st.cars[0].tyres_left == ["soft"]
     st = in_pit('tyre = "soft"\nwear = 17\ntyres_left = []', head=head)
-    assert {a.tyre for a in GAME.legal_actions(st, 0)} == {None}
+    assert {a.tyre for a in GAME.fine_actions(st, 0)} == {None}

@@ -53,7 +53,7 @@ def _tie(defender, *, options=("defending_position",), third=""):
     ev = []
     for a in (A.Done(), A.Play(("G01",), (), False)):
         ev += GAME.apply(st, 0, a)
-    ev += GAME.apply(st, 0, next(a for a in GAME.legal_actions(st, 0) if isinstance(a, A.Step)))
+    ev += GAME.apply(st, 0, next(a for a in GAME.fine_actions(st, 0) if isinstance(a, A.Step)))
     ev += GAME.apply(st, 0, A.Stop())
     ev += GAME.apply(st, 0, A.Attack(1)) + GAME.apply(st, 0, A.Done())
     ev += GAME.apply(st, 0, A.Cards(("G05",))) + GAME.apply(st, 1, A.Cards(("R05", "P01")))
@@ -68,7 +68,7 @@ def test_fgp_15_7_2_the_defender_blocks_with_a_movement_card_no_second_attack():
     not attack again."""
     st, _ = _tie(["G03", "R01", "O01", "B01"])
     assert st.turn.pending.step == "defend_block" and set(GAME.to_act(st)) == {1}
-    legal = GAME.legal_actions(st, 1)
+    legal = GAME.fine_actions(st, 1)
     assert set(legal) == {A.PlayCard("G03", "block"), A.PlayCard("R01", "block"),
                           A.PlayCard("O01", "block"), A.Done()}     # no BLUE card
     wear = st.cars[0].wear

@@ -13,6 +13,7 @@ from .content import content_version
 from .rules.season import result
 from .rules.setup import new_game
 from .rules.steps import MACHINE
+from .rules.move_routes import describe_route
 from .rules import time_limit
 from .log import describe
 from .position import FORMAT as SHORT_POSITION, load_short
@@ -40,6 +41,7 @@ SPEC = GameSpec(
     describe=describe,
     describe_action=describe_action,
     describe_choice=describe_choice,
+    describe_route=describe_route,                # rules/move_routes.py
     seat_names=seat_names,
     help=help_text,
     time_limit=time_limit.time_limit,            # FGP 15.12

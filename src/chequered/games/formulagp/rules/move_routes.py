@@ -78,9 +78,11 @@ def route_label(start: Race, before_last: Race, after: Race | None, seat: int, p
         bits.append(f"+{car.penalties - car0.penalties} penalty")
     ext = [a for a in path if isinstance(a, Extend)]
     if ext:
-        bits.append("extended by " + ", ".join(
-            "ERS" if a.via == "ers" else "the car characteristic" if a.via == "characteristic"
-            else a.card for a in ext))
+        ways = [("ERS" if a.via == "ers" else "the car characteristic"
+                 if a.via == "characteristic" else a.card) for a in ext]
+        bits.append("extended " + ", ".join(
+            f"{ways.count(w)}× with {w}" if ways.count(w) > 1 else f"with {w}"
+            for w in dict.fromkeys(ways)))
     if isinstance(last, Stop):
         bits.append("stops behind the car ahead")
     elif isinstance(last, Reduce):
@@ -101,3 +103,16 @@ ROUTE = RouteSpec(key=route_key, label=route_label, chain=frozenset({"extend"}))
 PREP_ROUTE = RouteSpec(key=route_key, chain=frozenset({"play"}), expand=_prep_expand)
 # FGP 7.3.1: every card returned, as one choice
 RETURNS_ROUTE = RouteSpec(key=route_key)
+
+
+def describe_route(route) -> str:
+    """A whole move in a menu or the log: where it ends and what it costs."""
+    steps = [a for a in route.path if isinstance(a, Step)]
+    to = route.to if route.to is not None else (steps[-1].to if steps else None)
+    if not steps and len(route.path) > 1:                  # FGP 7.3.3.1 + 7.3.3.5
+        from ..text import describe_action
+        return "; ".join(describe_action(a) for a in route.path if not isinstance(a, Done))
+    head = f"drive to space {to}" if to is not None else "drive"
+    if route.cost:
+        return f"{head}: {route.cost}"
+    return f"{head} ({len(steps)} space{'' if len(steps) == 1 else 's'})"

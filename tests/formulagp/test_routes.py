@@ -1,0 +1,90 @@
+"""FormulaGP moves as one decision (issue 14; FGP 8.3, 8.2.2, 7.3.3.1,
+7.3.1): whole moves replay to the hash of the same race played space by
+space, listed routes end where they say, and a six-car race of heuristic
+drivers asks at most 400 decisions."""
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from chequered.agents.random_agent import RandomAgent
+from chequered.engine.play import play
+from chequered.engine.records import Record, record_of, replay
+from chequered.engine.routes import Route
+from chequered.games.formulagp import GAME
+from chequered.games.formulagp.actions import Step
+
+SIX = ["heuristic"] * 6
+
+
+def _fine_steps(actions):
+    for seat, a in actions:
+        for step in (a.path if type(a) is Route else (a,)):
+            yield seat, step
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_race_of_whole_moves_replays_space_by_space_to_the_same_hash(seed):
+    cfg = GAME.config(seats=SIX, track="street")
+    played = play(GAME, cfg, seed)
+    assert any(type(a) is Route for _, a in played.actions)
+    fine = GAME.new(cfg, seed)
+    for seat, step in _fine_steps(played.actions):
+        GAME.apply(fine, seat, step)
+    assert GAME.state_hash(fine) == GAME.state_hash(played.state)
+    # and the record of whole moves replays too
+    rec = Record.from_doc(record_of(GAME, cfg, seed, played.actions, played.state).to_doc())
+    assert GAME.state_hash(replay(rec, GAME)) == rec.final_hash
+
+
+def test_six_heuristic_drivers_take_at_most_400_decisions_a_race():
+    cfg = GAME.config(seats=SIX)
+    counts = [play(GAME, cfg, seed).decisions for seed in range(5)]
+    assert statistics.median(counts) <= 400, counts
+
+
+def _at_a_move(seed):
+    """A race of random cars played up to a person's choice among routes."""
+    cfg = GAME.config(seats=["random"] * 4, track="fast")
+    st = GAME.new(cfg, seed)
+    agents = {s: RandomAgent(seed * 10 + s, fine=True) for s in range(4)}
+    for _ in range(400):
+        seat = min(GAME.to_act(st))
+        legal = GAME.legal_actions(st, seat)
+        if sum(type(a) is Route for a in legal) >= 3 and GAME.pending_step(st).name == "move":
+            return st, seat, legal
+        GAME.apply(st, seat, agents[seat].choose(GAME, st, seat))
+    pytest.skip("no move with three routes in this race")
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_each_listed_route_ends_on_its_space_and_outcomes_differ(seed):
+    """FGP 8.3: each route, driven point by point, puts the car on the space
+    it names; no two routes leave the same position."""
+    st, seat, legal = _at_a_move(seed)
+    outcomes = set()
+    for r in legal:
+        if type(r) is not Route:
+            continue
+        assert isinstance(r.path[-1], Step) or r.to is not None
+        trial = GAME.clone(st)
+        for step in r.path:
+            at = trial.cars[seat].space
+            GAME.apply(trial, seat, step)
+        if isinstance(r.path[-1], Step):
+            # the last space, or the one before it when the last step was a
+            # push that met a car it could not move (FGP 8.3.1, 13.5)
+            assert r.to in (r.path[-1].to, at)
+        assert "space" in r.cost
+        outcomes.add(GAME.state_hash(trial))
+        # the cost text is for players: no Python forms
+        assert "seat=" not in r.cost and "None" not in r.cost
+    assert len(outcomes) == sum(type(r) is Route for r in legal)
+
+
+def test_the_move_menu_names_destinations_with_their_cost():
+    st, seat, legal = _at_a_move(6)
+    lines = [GAME.describe_choice(st, seat, a) for a in legal if type(a) is Route]
+    assert lines and all(line.startswith("drive to space ") for line in lines)
+    assert all(": " in line and " space" in line for line in lines)   # with its cost
