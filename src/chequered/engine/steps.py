@@ -301,6 +301,9 @@ class Machine:
         token = (turn.pending, turn.cache, seat)
         c = state.clone()
         c.turn.fine = True
+        # the fine lists already worked out hold for the copy (routes do not:
+        # their results belong to this state)
+        c.turn.cache = {k: v for k, v in turn.cache.items() if type(k) is int}
         t0 = ticks(state)
         path: list = []
         events: list = []
@@ -412,6 +415,8 @@ class Machine:
         if turn.over or p is None:
             return None
         step = self.steps[p.step]
+        if step.forced is None and (step.secret or step.from_hand):
+            return None                 # never applied for the seat: no list needed
         for seat in p.seats:
             legal = self.fine(state, seat)
             if len(legal) != 1:

@@ -74,7 +74,9 @@ ADV_CAR_FIELDS = {
     "tyres_used": [],            # [ADV] FGP 5.1.3: compounds used, from the first tyre change on
 }
 
-# fields holding lists / dicts that clone() must copy
+# fields holding lists / dicts that clone() must copy (Car.clone is written
+# out field by field once, below the class: a loop of getattr/setattr costs
+# three times as much, and search clones a race for every whole move)
 _LIST_FIELDS = ("tyres_left", "hand", "drawn", "held_events", "damage", "failures",
                 "damage_tokens", "failure_tokens", "w2w_with")
 
@@ -158,17 +160,7 @@ class Car:
 
     # -- copies --
     def clone(self) -> "Car":
-        c = Car.__new__(Car)
-        for f in CAR_FIELDS + tuple(ADV_CAR_FIELDS):
-            setattr(c, f, getattr(self, f))
-        for f in _LIST_FIELDS:
-            setattr(c, f, getattr(self, f).copy())
-        c.tyres_used = list(self.tyres_used)
-        c.params = self.params.copy()
-        c.deck = self.deck.clone()
-        c.off_spot = list(self.off_spot) if self.off_spot else None
-        c.radio_drawn = list(self.radio_drawn)
-        return c
+        return _clone_car(self)
 
     def to_doc(self) -> dict:
         doc = {f: getattr(self, f) for f in CAR_FIELDS}
@@ -204,6 +196,21 @@ class Car:
 
 
 Player = Car
+
+
+def _car_cloner():
+    copied = {f: f"self.{f}.copy()" for f in _LIST_FIELDS}
+    copied.update(tyres_used="list(self.tyres_used)", params="self.params.copy()",
+                  deck="self.deck.clone()", radio_drawn="list(self.radio_drawn)",
+                  off_spot="list(self.off_spot) if self.off_spot else None")
+    lines = [f"    c.{f} = {copied.get(f, 'self.' + f)}" for f in Car.__slots__]
+    code = "def _clone_car(self):\n    c = new(Car)\n" + "\n".join(lines) + "\n    return c\n"
+    scope = {"Car": Car, "new": Car.__new__}
+    exec(code, scope)                   # generated from the field list, nothing else
+    return scope["_clone_car"]
+
+
+_clone_car = _car_cloner()
 
 
 RACE_FIELDS = (
