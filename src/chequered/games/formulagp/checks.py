@@ -58,7 +58,7 @@ def sample_configs() -> list[dict]:
 def candidate_actions(race, seat: int) -> list:
     """The legal actions plus near misses: cards from another seat's hand,
     spaces one step too far, a battle against oneself."""
-    out = list(MACHINE.legal(race, seat))
+    out = list(MACHINE.fine(race, seat))
     other = [c for c in race.cars if c.seat != seat]
     foreign = [h for c in other for h in c.hand if h not in race.cars[seat].hand][:2]
     for f in foreign:
@@ -125,6 +125,6 @@ def invariants(race) -> list[str]:
     p = race.turn.pending
     if p is not None and not race.turn.over:
         for s in p.seats:
-            if not MACHINE.legal(race, s):
+            if not MACHINE.fine(race, s):
                 problems.append(f"seat {s} must act at {p.step} with no legal action")
     return problems
