@@ -9,6 +9,8 @@ weather read the tiles, FGP 8.4.2, 10.2), whatever lanes were used between.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ....engine.routes import RouteSpec
 from ..actions import Done, Extend, Reduce, Step, Stop
 from ..state import ADV_CAR_FIELDS, CAR_FIELDS, RACE_FIELDS, Race
@@ -22,6 +24,8 @@ _RACE_SKIP = frozenset({"config", "chance", "track", "content_dir", "cars", "dec
                         "move", "season", "results", "standings"})
 _RACE_KEYS = tuple(f for f in RACE_FIELDS if f not in _RACE_SKIP)
 _CAR_KEYS = tuple(f for f in CAR_FIELDS + tuple(ADV_CAR_FIELDS) if f != "deck")
+_race_fields = attrgetter(*_RACE_KEYS)
+_car_fields = attrgetter(*_CAR_KEYS)
 
 
 def route_key(race: Race, seat: int):
@@ -41,9 +45,8 @@ def route_key(race: Race, seat: int):
     turn = race.turn
     # repr of plain data is exact and fast; a dict filled in another order
     # only makes two routes of one (never one of two)
-    return repr((turn.phase, turn.over, turn.pending, mv,
-                 [getattr(race, f) for f in _RACE_KEYS],
-                 [[getattr(c, f) for f in _CAR_KEYS] for c in race.cars]))
+    return repr((turn.phase, turn.over, turn.pending, mv, _race_fields(race),
+                 [_car_fields(c) for c in race.cars]))
 
 
 def route_label(start: Race, before_last: Race, after: Race | None, seat: int, path: tuple):
