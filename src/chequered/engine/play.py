@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..agents.whole_moves import WholeMoves
 from .protocol import Game, GameConfig, Seat
 
 
@@ -43,6 +44,8 @@ def play(game: Game, config: GameConfig, seed: int, agents: dict | None = None,
     out = Played(state)
     to_act, apply, forced = game.to_act, game.apply, game.forced
     while True:
+        if out.decisions + out.forced >= max_decisions:
+            raise RuntimeError(f"race did not end within {max_decisions} decisions")
         # A decision with a single legal action is applied without asking
         # (engine/steps.Machine.forced), as the terminal and the web do.
         f = forced(state)
@@ -55,13 +58,23 @@ def play(game: Game, config: GameConfig, seed: int, agents: dict | None = None,
                 break
             # One seat at a time; simultaneous choices are collected by the game.
             seat = min(seats)
-            action = agents[seat].choose(game, state, seat)
+            agent = agents[seat]
             out.decisions += 1
+            step = game.pending_step(state)
+            if type(agent) is WholeMoves and step.route is not None and not state.turn.fine:
+                # The bot plays its whole move in place: one decision, the
+                # race and the record exactly those of plan-then-apply.
+                inner = agent.inner
+                action, events = game.machine.drive(
+                    state, seat, lambda st: inner.choose(game, st, seat))
+                out.actions.append((seat, action))
+                if on_step is not None:
+                    on_step(seat, action, events, step)
+                continue
+            action = agent.choose(game, state, seat)
         step = game.pending_step(state) if on_step is not None else None
         events = apply(state, seat, action)
         out.actions.append((seat, action))
         if on_step is not None:
             on_step(seat, action, events, step)
-        if out.decisions + out.forced >= max_decisions:
-            raise RuntimeError(f"race did not end within {max_decisions} decisions")
     return out

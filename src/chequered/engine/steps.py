@@ -318,6 +318,31 @@ class Machine:
         c.turn.fine = turn.fine
         return Route(tuple(path), result=(token, c, events, tuple(crossed)))
 
+    def drive(self, state, seat: int, choose) -> tuple[Route, list[Event]]:
+        """Apply, in place, a whole move chosen point by point by
+        `choose(state) -> fine action`: the Route it amounts to and its
+        events (for loops that apply what a bot chooses anyway: the same
+        result as `plan` then `apply`, without the copy)."""
+        turn = state.turn
+        step = self.steps[turn.pending.step]
+        names = chain_of(step.name, step.route)
+        fine = turn.fine
+        t0 = ticks(state)
+        path: list = []
+        events: list = []
+        try:
+            while True:
+                state.turn.fine = True
+                a = choose(state)
+                state.turn.fine = fine
+                events += self._apply_fine(state, seat, a)
+                path.append(a)
+                if not continues(self, state, seat, names, t0):
+                    break
+        finally:
+            state.turn.fine = fine
+        return Route(tuple(path)), events
+
     def _apply_route(self, state, seat: int, route: Route) -> list[Event]:
         path = route.path
         turn = state.turn
