@@ -147,6 +147,8 @@ class Track:
     source: str = "<built>"
     spec: TrackSpec | None = None
     _moves: list[tuple[Move, ...]] = field(default_factory=list, repr=False)
+    # answers of pure questions about the graph, worked out once (pit_dead_end)
+    _memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     # -- the questions rules ask --
     @property
@@ -210,6 +212,14 @@ class Track:
 def pit_dead_end(trk: "Track", space: int, depth: int = 2) -> bool:
     """Every way forward from `space` ends in the pit lane (the pit-entry lane,
     or the space beside it that only leads there), `depth` tiles deep."""
+    key = ("pit_dead_end", space, depth)
+    got = trk._memo.get(key)
+    if got is None:
+        got = trk._memo[key] = _pit_dead_end(trk, space, depth)
+    return got
+
+
+def _pit_dead_end(trk: "Track", space: int, depth: int) -> bool:
     if trk.spaces[space].pit_lane:
         return True
     tile = trk.spaces[space].tile
