@@ -305,7 +305,7 @@ def _random_races():
     for i in range(200):
         config = GAME.config(**configs[i % len(configs)])
         st = GAME.new(config, i)
-        agents = agents_for(GAME, config, i)
+        agents = agents_for(GAME, config, i, fine=True)
         while not GAME.is_over(st):
             seat = min(GAME.to_act(st))
             decide(st, seat, agents[seat].choose(GAME, st, seat))
@@ -319,7 +319,7 @@ def _random_races():
             decide(st, min(GAME.to_act(st)), A.Boost(False, False, ()))
         assert _step(st).name == name
         config = GAME.config(track=st.track, seats=["random"] * len(st.cars))
-        agents = agents_for(GAME, config, 1)
+        agents = agents_for(GAME, config, 1, fine=True)
         while not GAME.is_over(st) and st.round < 8:
             seat = min(GAME.to_act(st))
             decide(st, seat, agents[seat].choose(GAME, st, seat))

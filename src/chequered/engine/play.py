@@ -20,8 +20,11 @@ class Played:
     forced: int = 0           # single legal actions applied without asking
 
 
-def agents_for(game: Game, config: GameConfig, seed: int, overrides: dict | None = None) -> dict:
-    """One agent per non-human seat, from the config's seat kinds."""
+def agents_for(game: Game, config: GameConfig, seed: int, overrides: dict | None = None,
+               *, fine: bool = False) -> dict:
+    """One agent per non-human seat, from the config's seat kinds. `fine`:
+    the random seats choose among single steps, not whole moves (listing
+    whole moves is a search; tests that study something else skip it)."""
     overrides = overrides or {}
     agents = {}
     for seat, kind in enumerate(config.seats):
@@ -29,6 +32,8 @@ def agents_for(game: Game, config: GameConfig, seed: int, overrides: dict | None
             agents[seat] = overrides[seat]
         elif kind != "human":
             agents[seat] = game.make_agent(kind, seat, seed)
+            if fine and kind == "random":
+                agents[seat].fine = True
     return agents
 
 
