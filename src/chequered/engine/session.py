@@ -185,7 +185,7 @@ class Session:
 
     def _legal_or_refuse(self, seat: Seat, action, legal: list):
         if action in legal:
-            return action
+            return legal[legal.index(action)]     # the listed one: a move keeps its cost
         refusal = self.game.refusal(self.state, seat, action)
         if refusal is None:           # legal under the step's own matching
             return action
