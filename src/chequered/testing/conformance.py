@@ -91,7 +91,10 @@ def play_checked(game, cfg_doc: dict, seed: int, *, deep: bool = False,
                                    f"{where} step {steps}")
         seat = min(seats) if forced is None else forced[0]
         listing = game.fine_actions if fine else game.legal_actions
-        legal = listing(state, seat)
+        # Listing whole moves is a search: done where a check or the agent
+        # needs the list, not for a bot that plans its own move.
+        legal = listing(state, seat) if deep or forced is not None else \
+            game.fine_actions(state, seat)
         check(legal, f"{where} step {steps}: seat {seat} to act with no legal action")
         for other in range(n):
             if other not in seats:
@@ -105,7 +108,8 @@ def play_checked(game, cfg_doc: dict, seed: int, *, deep: bool = False,
         action = forced[1] if forced is not None else agents[seat].choose(game, state, seat)
         # a bot's planned route may take another path to a listed outcome
         check(action in legal or action in game.fine_actions(state, seat)
-              or (type(action) is Route and game.refusal(state, seat, action) is None),
+              or (type(action) is Route and game.refusal(state, seat, action) is None)
+              or (type(action) is not Route and action in game.legal_actions(state, seat)),
               f"{where} step {steps}: the agent chose an illegal action")
         step = game.pending_step(state)
         ticks = _ticks(game, state)
