@@ -76,7 +76,7 @@ def test_a_decoded_route_is_applied_and_checked_step_by_step():
     doc = json.loads(json.dumps(GAME.encode_action(route)))
     assert doc == {"type": "Route", "path": [{"type": "Go", "lane": a.lane} for a in route.path]}
     back = GAME.decode_action(doc)
-    assert back == route and back.result is None
+    assert back == route and back.to is None and back.cost == ""
     ref = _at_move(3)
     GAME.apply(ref, 0, route)
     GAME.apply(s, 0, back)

@@ -3,9 +3,10 @@
 The games' own bots were written against the fine steps (one movement point
 a decision). Wrapped in `WholeMoves`, such a bot is asked once per move: its
 own policy plays the points on a copy of the race (engine/steps.Machine.plan)
-and the result is one Route, which the race then adopts without playing the
-points again. Its choices, its random generator and so the races it drives
-are those of the point-by-point bot.
+and answers one Route. `engine/play.play`, the loop of bulk races, does not
+copy: it lets the policy drive the move in place (Machine.drive). Either way
+its choices, its random generator and so the races it drives are those of the
+point-by-point bot.
 """
 from __future__ import annotations
 

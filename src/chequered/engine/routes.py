@@ -39,9 +39,6 @@ class Route:
     path: tuple
     to: object = field(default=None, compare=False)
     cost: str = field(default="", compare=False)
-    # (token, state after, events): the listed or planned result, adopted when
-    # the route is applied to the very state it was worked out on
-    result: object = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +64,8 @@ class RouteSpec:
 
 def restore(dst, src) -> None:
     """Make `dst` hold what `src` holds (attribute by attribute, in place):
-    the state object the caller holds stays the same object."""
+    the state object the caller holds stays the same object (a refused
+    route puts the state back from its snapshot)."""
     for cls in type(dst).__mro__:
         for name in getattr(cls, "__slots__", ()):
             if name in ("__dict__", "__weakref__"):

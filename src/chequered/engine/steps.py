@@ -233,38 +233,31 @@ class Machine:
         spec = step.route
         names = chain_of(step.name, spec)
         t0 = ticks(state)
-        self.fine(state, seat)                          # the cache the token names
-        token = (state.turn.pending, state.turn.cache, seat)
         found: dict = {}
         seen: set = set()
         budget = [MAX_NODES]
 
-        def walk(st, path: tuple, events: list, steps: tuple) -> None:
-            name = st.turn.pending.step
+        def walk(st, path: tuple) -> None:
             for a in self.fine(st, seat):
+                full = path + (a,)
                 if spec.expand is not None and not spec.expand(st, seat, a):
                     k = ("alone", spec.key(st, seat), a)
                     if k not in found:
-                        found[k] = a if not path else Route(path + (a,), *self._label(
-                            spec, state, st, None, seat, path + (a,)))
+                        found[k] = a if not path else Route(
+                            full, *self._label(spec, state, st, None, seat, full))
                     continue
                 budget[0] -= 1
                 if budget[0] < 0:
                     raise RuntimeError(f"{step.rule}: more than {MAX_NODES} partial moves")
                 c = st.clone()
-                ev = events + self._decide(c, seat, a)
-                full = path + (a,)
-                crossed = steps + (name,)
+                self._decide(c, seat, a)
                 if ticks(c) != t0:
                     # The step itself rolled or drew: only what came before it
                     # may be read, and the route ends with it.
-                    if c.turn.pending is None:
-                        ev += self.advance(c)
                     k = ("chance", spec.key(st, seat), a)
                     if k not in found:
                         found[k] = a if len(full) == 1 else Route(
-                            full, *self._label(spec, state, st, None, seat, full),
-                            (token, c, ev, crossed))
+                            full, *self._label(spec, state, st, None, seat, full))
                     continue
                 # Keyed and labelled before the automatic steps that follow
                 # (the next car's dice): they follow from this position alone.
@@ -273,15 +266,14 @@ class Machine:
                     continue
                 label = self._label(spec, state, st, c, seat, full)
                 if c.turn.pending is None:
-                    ev += self.advance(c)
+                    self.advance(c)
                 if continues(self, c, seat, names, t0):
                     seen.add(k)
-                    walk(c, full, ev, crossed)
+                    walk(c, full)
                 else:
-                    found[("end", k)] = a if len(full) == 1 else Route(
-                        full, *label, (token, c, ev, crossed))
+                    found[("end", k)] = a if len(full) == 1 else Route(full, *label)
 
-        walk(state, (), [], ())
+        walk(state, ())
         return list(found.values())
 
     @staticmethod
@@ -292,31 +284,21 @@ class Machine:
 
     def plan(self, state, seat: int, choose) -> Route:
         """A whole move chosen point by point by `choose(state) -> fine
-        action` (a bot's own policy) on a copy; applying the route to
-        `state` then adopts the copy instead of playing it again."""
+        action` (a bot's own policy), worked out on a copy of `state`."""
         turn = state.turn
         step = self.steps[turn.pending.step]
         names = chain_of(step.name, step.route)
-        self.fine(state, seat)
-        token = (turn.pending, turn.cache, seat)
         c = state.clone()
         c.turn.fine = True
-        # the fine lists already worked out hold for the copy (routes do not:
-        # their results belong to this state)
-        c.turn.cache = {k: v for k, v in turn.cache.items() if type(k) is int}
         t0 = ticks(state)
         path: list = []
-        events: list = []
-        crossed: list = []
         while True:
             a = choose(c)
-            crossed.append(c.turn.pending.step)
-            events += self._apply_fine(c, seat, a)
+            self._apply_fine(c, seat, a)
             path.append(a)
             if not continues(self, c, seat, names, t0):
                 break
-        c.turn.fine = turn.fine
-        return Route(tuple(path), result=(token, c, events, tuple(crossed)))
+        return Route(tuple(path))
 
     def drive(self, state, seat: int, choose) -> tuple[Route, list[Event]]:
         """Apply, in place, a whole move chosen point by point by
@@ -353,18 +335,6 @@ class Machine:
                 f"{self.turn_rule}: there is no move to make now", self.turn_rule)
         if type(path) is not tuple or not path or any(type(a) in (Route, Overrun) for a in path):
             raise IllegalAction(f"{step.rule}: a move is a list of single steps", step.rule)
-        res = route.result
-        if res is not None:
-            token = res[0]
-            if token[0] is p and token[1] is turn.cache and token[1] is not None \
-                    and token[2] == seat:
-                # Worked out on this very state, unchanged since: take its result.
-                object.__setattr__(route, "result", None)
-                fine = turn.fine
-                restore(state, res[1])
-                state.turn.fine = fine
-                self.crossed = res[3]
-                return list(res[2])
         snapshot = state.clone()
         names = chain_of(step.name, step.route)
         t0 = ticks(state)

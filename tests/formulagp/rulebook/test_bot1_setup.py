@@ -383,6 +383,7 @@ def test_bot_1_4_1_c_a_rookie_never_chooses_the_pit_lane():
 
         def legal_actions(self, state, seat):
             return self.legal
+        fine_actions = legal_actions
     both = _Without(Offer([A.Step(pit), A.Step(road)]), into_pit_lane)
     assert both.legal_actions(st, 1) == [A.Step(road)]
     only = _Without(Offer([A.Step(pit)]), into_pit_lane)

@@ -370,13 +370,14 @@ def test_fgp_7_2_a_restart_with_no_playable_movement_card_is_stuck_in_neutral():
     """FGP 7.2 at a red-flag restart (13.10): a car whose only movement card is a BLUE one
     and whose battery holds no charge cannot choose start cards; it is stuck in neutral
     and draws until a movement card comes, instead of the race finding no legal choice
-    (street, seed 127: a damaged battery stays empty after the red flag)."""
+    (street, seed 18 since forced steps are not asked of the bots: a red flag,
+    then a car stuck in neutral)."""
     from chequered.engine.play import agents_for, play
     cfg = GAME.config(track="street", seats=["heuristic"] * 6)
-    st = GAME.new(cfg, 127)
+    st = GAME.new(cfg, 18)
     seen = []
 
     def hook(seat, action, events, step):
         seen.extend(e.kind for e in events)
-    play(GAME, cfg, 127, agents=agents_for(GAME, cfg, 127), state=st, on_step=hook)
-    assert GAME.is_over(st) and "red_flag" in seen
+    play(GAME, cfg, 18, agents=agents_for(GAME, cfg, 18), state=st, on_step=hook)
+    assert GAME.is_over(st) and "red_flag" in seen and "neutral_draw" in seen

@@ -50,7 +50,7 @@ class HeuristicBot:
         self._start: float | None = None # distance at the first racing decision
 
     def choose(self, game, state, seat: int):
-        legal = game.legal_actions(state, seat)
+        legal = game.fine_actions(state, seat)      # a point-by-point policy (WholeMoves makes moves of it)
         step = state.turn.pending.step if state.turn.pending else ""
         self._observe(state, seat)
         pick = getattr(self, f"_{step}")(state, seat, legal)

@@ -23,10 +23,12 @@ class _Without:
     def __init__(self, game, banned):
         self._game, self._banned = game, banned
 
-    def legal_actions(self, state, seat):
-        legal = self._game.legal_actions(state, seat)
+    def fine_actions(self, state, seat):
+        legal = self._game.fine_actions(state, seat)
         kept = [a for a in legal if not self._banned(state, a)]
         return kept or legal
+
+    legal_actions = fine_actions        # the fallback decides one point at a time
 
     def __getattr__(self, name):
         return getattr(self._game, name)
