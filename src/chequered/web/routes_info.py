@@ -38,8 +38,17 @@ class RouteBoard:
             got = self.game.clone(before)
             self.game.apply(got, self.seat, prefix[-1])
             self.after[prefix] = got
-            self.spaces[prefix] = self.spec.label(self.state, before, got, self.seat, prefix)[0]
+            self.spaces[prefix] = self._label(before, got, prefix)[0]
         return got
+
+    def _label(self, before, after, path) -> tuple:
+        """(to, cost) by the game's label, or (None, "") for a path it does
+        not label (a label may expect a movement point as its last step: a
+        choice of movement type on its own is no move to a space)."""
+        try:
+            return self.spec.label(self.state, before, after, self.seat, path)
+        except Exception:
+            return None, ""
 
     def info(self, action) -> dict | None:
         """{"to", "cost", "path"} for an action of a route step that ends on
@@ -67,7 +76,7 @@ class RouteBoard:
             return None
         if _chance_ticks(after) != before_ticks:
             after = None
-        to, cost = spec.label(self.state, self.state, after, self.seat, (action,))
+        to, cost = self._label(self.state, after, (action,))
         if to is None:
             return None
         return {"to": to, "cost": cost, "path": [to]}
