@@ -50,6 +50,9 @@ def click_move(page, board_only: bool = False) -> str:
     marked = page.locator("#board .clickable")
     if marked.count():
         marked.nth(marked.count() // 2).click()
+        chooser = page.locator("#route-chooser button.route-choice")
+        if page.locator("#route-chooser:not([hidden])").count():
+            chooser.first.click()        # several moves end on that space: take the first
         where = "board"
     else:
         assert not board_only, "no clickable element on the board"
