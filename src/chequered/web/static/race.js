@@ -73,7 +73,13 @@ function draw(msg) {
   board.innerHTML = msg.svg;                    // the server's own SVG (render_svg)
   const destinations = markDestinations(board, msg.legal);
   for (const node of board.querySelectorAll("[data-action]")) {
-    if (destinations.has(node)) continue;       // a destination: handled as a move
+    if (destinations.nodes.has(node)) continue;   // a destination: handled as a move
+    if (destinations.keys.has(node.getAttribute("data-action"))) {
+      // a mark of a move its destination space stands for: the pointer goes
+      // through it to the space (its tooltip, its path)
+      node.setAttribute("pointer-events", "none");
+      continue;
+    }
     const action = legal.get(node.getAttribute("data-action"));
     if (!action) { node.classList.add("inert"); continue; }
     node.classList.add("clickable");
@@ -153,7 +159,7 @@ function spaceNode(board, id) {
 }
 
 // Every legal move that ends on a drawn space makes that space a destination;
-// returns the set of destination nodes.
+// returns the destination nodes and the keys of the moves they stand for.
 function markDestinations(board, legal) {
   const byTo = new Map();
   for (const a of legal) {
@@ -162,11 +168,12 @@ function markDestinations(board, legal) {
     if (!byTo.has(k)) byTo.set(k, []);
     byTo.get(k).push(a);
   }
-  const nodes = new Set();
+  const nodes = new Set(), keys = new Set();
   for (const [to, moves] of byTo) {
     const node = spaceNode(board, to);
     if (!node) continue;             // not on the picture: the list below still has it
     nodes.add(node);
+    for (const m of moves) keys.add(m.key);
     const where = node.querySelector("title");
     node.dataset.where = where ? where.textContent : "";
     if (where) where.remove();        // our tooltip replaces the browser's
@@ -196,7 +203,7 @@ function markDestinations(board, legal) {
       if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(e); }
     });
   }
-  return nodes;
+  return {nodes, keys};
 }
 
 function tipBox() {
