@@ -46,8 +46,9 @@ def wait_moved_on(page, before: str) -> None:
 
 def to_a_move(page, client, token: str, want=lambda doc: True) -> dict:
     """Play the other decisions (the first button of the list) until this
-    seat must choose among moves that end on spaces and `want(state)`;
-    returns the seat's state then (with every move's route)."""
+    seat must choose among moves over spaces ("n spaces" in a cost: not the
+    stock-car choice of a car and its card, whose `to` is the car's own
+    space) and `want(state)`; returns the seat's state then."""
     for _ in range(MAX_DECISIONS):
         wait_ready(page)
         assert page.get_attribute("#race", "data-over") != "true", "the race ended first"
@@ -55,7 +56,8 @@ def to_a_move(page, client, token: str, want=lambda doc: True) -> dict:
         if str(doc["version"]) != version(page):
             page.wait_for_selector(f"#race[data-version='{doc['version']}']")
             continue
-        if any(a.get("route") for a in doc["legal"]) and want(doc):
+        if any(COST.search(a["route"]["cost"]) for a in doc["legal"] if a.get("route")) \
+                and want(doc):
             page.wait_for_selector("#board .space.destination")
             return doc
         before = version(page)
