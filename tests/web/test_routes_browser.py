@@ -145,7 +145,8 @@ def test_formulagp_hover_a_destination_and_click_it(page, live_server):
         made = create(client, game="formulagp", seats=["human", "heuristic", "heuristic"], seed=5)
         token = human_tokens(made)[0]
         page.goto(live_server + made["play_url"])
-        to_a_move(page, client, token)
+        # a turn with a choice of several destinations (a better picture)
+        to_a_move(page, client, token, lambda d: len(by_space(d)) >= 4)
         # FGP 16.5: seat 0's car is drawn with its number, 1
         hover_click_and_check(page, client, token, "formulagp", "1")
 
@@ -161,7 +162,7 @@ def test_formulagp_several_moves_to_one_space_open_a_chooser(page, live_server):
         node = page.locator(f"#board .space.destination[data-space='{to}']")
         node.scroll_into_view_if_needed()
         node.hover()
-        assert f"{len(moves)} ways to end here" in page.inner_text("#route-tip")
+        assert f"{len(moves)} choices on this space" in page.inner_text("#route-tip")
         node.click()
         choices = page.locator("#route-chooser button.route-choice")
         choices.first.wait_for()

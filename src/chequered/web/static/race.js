@@ -183,7 +183,7 @@ function markDestinations(board, legal) {
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
     node.setAttribute("aria-label", moves.length === 1 ? moves[0].label
-      : `${moves.length} moves end here: ` + moves.map(m => m.route.cost || m.label).join("; "));
+      : `${moves.length} choices on this space: ` + moves.map(m => m.route.cost || m.label).join("; "));
     // a car drawn on the space lets the pointer through to it
     for (const car of board.querySelectorAll(`.car[data-space="${CSS.escape(to)}"]`))
       car.setAttribute("pointer-events", "none");
@@ -216,10 +216,15 @@ function tipBox() {
   return tip;
 }
 
+// Above the space (below it near the top of the window), centred on it: the
+// track ahead, where the other destinations lie, stays in sight.
 function place(box, node) {
   const r = node.getBoundingClientRect();
-  box.style.left = Math.max(4, Math.min(window.innerWidth - box.offsetWidth - 4, r.right + 8)) + "px";
-  box.style.top = Math.max(4, Math.min(window.innerHeight - box.offsetHeight - 4, r.top - 4)) + "px";
+  const w = box.offsetWidth, h = box.offsetHeight, gap = 14;
+  const x = r.left + r.width / 2 - w / 2;
+  const y = r.top - h - gap >= 4 ? r.top - h - gap : r.bottom + gap;
+  box.style.left = Math.max(4, Math.min(window.innerWidth - w - 4, x)) + "px";
+  box.style.top = Math.max(4, Math.min(window.innerHeight - h - 4, y)) + "px";
 }
 
 function showTip(node, moves) {
@@ -227,7 +232,7 @@ function showTip(node, moves) {
   const costs = moves.map(m => m.route.cost || m.label);
   tip.replaceChildren(
     moves.length === 1 ? el("strong", {class: "cost"}, costs[0])
-      : el("div", {}, el("strong", {}, `${moves.length} ways to end here`),
+      : el("div", {}, el("strong", {}, `${moves.length} choices on this space`),
            el("ul", {}, costs.map(c => el("li", {class: "cost"}, c))),
            el("small", {}, "click to choose")),
     node.dataset.where ? el("div", {class: "where"}, node.dataset.where) : null);
@@ -255,7 +260,7 @@ function openChooser(board, node, moves) {
   const same = new Map();
   for (const m of moves) same.set(m.route.cost, (same.get(m.route.cost) || 0) + 1);
   const seen = new Map();
-  box.replaceChildren(el("div", {class: "chooser-head"}, "Moves ending here:"),
+  box.replaceChildren(el("div", {class: "chooser-head"}, "Choose one:"),
     ...moves.map(m => {
       let text = m.route.cost || m.label;
       if (same.get(m.route.cost) > 1) {      // the same words: told apart by the way taken
