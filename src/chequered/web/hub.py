@@ -388,9 +388,14 @@ class Hub:
 
     def set_fine(self, race: LiveRace, sub: Subscriber, on: bool) -> None:
         """Moves space by space (on) or as whole routes, for this socket:
-        it gets its state again, drawn that way."""
+        it gets its state again, drawn that way. The log is not sent again
+        (an empty part from where the socket is): a broadcast being built
+        brings what is new, once."""
         sub.fine = bool(on)
-        self.send_state(race, sub, {})
+        msg = dict(self.message(race, sub.viewer, {}, sub.fine))
+        msg["log_from"] = sub.sent_log
+        msg["log"] = []
+        sub.push(msg)
 
     def unsubscribe(self, sub: Subscriber) -> None:
         subs = self.subs.get(sub.race_id, set())
@@ -433,15 +438,17 @@ class Hub:
                 subs = list(self.subs.get(rid, ()))
                 if subs:
                     snap = race.snapshot()
-                    wanted = {(sub.viewer, sub.fine,
-                               sub.sent_log if sub.sent_log <= snap.version else 0)
-                              for sub in subs}
+                    # each socket's message, fixed now: a socket may switch to
+                    # moves space by space while the messages are being built
+                    keys = {sub: (sub.viewer, sub.fine,
+                                  sub.sent_log if sub.sent_log <= snap.version else 0)
+                            for sub in subs}
+                    wanted = set(keys.values())
                     deadlines = {v: self.deadline_of(race, v) for v, _, _ in wanted}
                     built = await asyncio.to_thread(build_messages, snap, wanted, deadlines)
-                    for sub in subs:
-                        start = sub.sent_log if sub.sent_log <= snap.version else 0
+                    for sub, key in keys.items():
                         sub.sent_log = snap.version
-                        sub.push(built[(sub.viewer, sub.fine, start)])
+                        sub.push(built[key])
                 if rid not in self.flush_dirty:
                     return
         except Exception:
