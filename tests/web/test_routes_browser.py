@@ -5,8 +5,9 @@ moves ending on one space open a chooser; "Move space by space" lists the
 fine steps instead.
 
 FormulaGP and the stock-car game, each with one human seat and bots.
-CHEQUERED_SCREENSHOTS is not needed: the hovered boards are saved to
-docs/screenshots/<game>-route-hover.png on every run.
+CHEQUERED_SCREENSHOTS=DIR saves each hovered board as
+DIR/<game>-route-hover.png (docs/screenshots has them); CHEQUERED_ROUTE_ZOOM=DIR
+a close-up of the path as DIR/<game>-zoom.png.
 """
 from __future__ import annotations
 
@@ -26,7 +27,6 @@ from .helpers import create, human_tokens, seat_state
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                 reason=f"no chromium at {CHROMIUM}")
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 COST = re.compile(r"\d+ spaces?")
 MAX_DECISIONS = 60
 
@@ -113,8 +113,9 @@ def hover_click_and_check(page, client, token: str, game: str, car_label: str | 
     page.wait_for_selector("#board g.route-path polyline")
     assert page.locator("#board g.route-path circle").count() \
         == sum(len(m["route"]["path"]) for m in spaces[to])
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{game}-route-hover.png"))
+    shots = os.environ.get("CHEQUERED_SCREENSHOTS")
+    if shots:
+        page.screenshot(path=str(Path(shots) / f"{game}-route-hover.png"))
     zoom = os.environ.get("CHEQUERED_ROUTE_ZOOM")      # a close-up, for looking at the path
     if zoom:
         box = node.bounding_box()
