@@ -36,7 +36,7 @@ def test_movement_type_choice_is_printed_or_solo():
     st = position([car(1, 0, 16), car(2, 0, 15)], hands=[[card], []])
     GAME.apply(st, 0, Activate(2))
     GAME.apply(st, 0, PlayCard(card))
-    assert GAME.legal_actions(st, 0) == [MoveType("draft"), MoveType("solo")]
+    assert GAME.fine_actions(st, 0) == [MoveType("draft"), MoveType("solo")]
     with pytest.raises(IllegalAction):
         GAME.apply(st, 0, MoveType("lead"))
     GAME.apply(st, 0, MoveType("draft"))

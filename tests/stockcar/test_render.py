@@ -76,8 +76,8 @@ def test_describe_events_and_choices():
     seat = actor(st)
     for a in GAME.legal_actions(st, seat):
         assert GAME.describe_choice(st, seat, a).startswith("activate #")
-    events = GAME.apply(st, seat, GAME.legal_actions(st, seat)[0])
-    for a in GAME.legal_actions(st, seat):
+    events = GAME.apply(st, seat, GAME.fine_actions(st, seat)[0])
+    for a in GAME.fine_actions(st, seat):
         line = GAME.describe_choice(st, seat, a)
         assert line.startswith(("play R", "retire"))
     assert "STOCK" in GAME.help(st, seat)

@@ -45,7 +45,7 @@ def test_lapped_when_the_leader_moves_into_its_sector_and_unlapped_when_back_in_
     card2 = card_with(mp=8, move="solo")
     play_card(st, 1, 2, card2)
     while phase(st) == "move":
-        GAME.apply(st, 1, sorted(GAME.legal_actions(st, 1), key=lambda s: -s.ahead)[0])
+        GAME.apply(st, 1, sorted(GAME.fine_actions(st, 1), key=lambda s: -s.ahead)[0])
     assert not st.cars[idx(st, 2)].lapdown
 
 

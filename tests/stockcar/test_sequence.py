@@ -61,7 +61,7 @@ def test_action_segments_go_round_to_the_left():
     while phase(st) == "car":
         seat = actor(st)
         order.append(seat)
-        number = [a.car for a in GAME.legal_actions(st, seat)][-1]
+        number = [a.car for a in GAME.fine_actions(st, seat)][-1]
         GAME.apply(st, seat, Activate(number))   # the lost cars: passes
         if phase(st) != "car":
             break

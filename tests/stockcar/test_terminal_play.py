@@ -20,37 +20,53 @@ runner = CliRunner()
 def driver_script():
     """A person at the keyboard: reads the menu, types what they want.
 
-    They take their rearmost car, play the card with the most MP by typing
-    its id, draft when offered, always step forward when they can (typing
-    the menu number), pit under yellow, keep their hand; and ask for help
-    once."""
+    The moves are offered whole (rules/routes.py). They take the last car
+    listed with the card with the most MP, by typing the start of the line
+    ("activate #12, then play R05"), draft when offered, always go as far
+    forward as they can (typing the menu number), pit under yellow, keep
+    their hand; and ask for help once."""
     asked = []
 
+    def forward(a) -> int:
+        path = a.path if type(a).__name__ == "Route" else (a,)
+        return sum(getattr(x, "ahead", 0) for x in path)
+
     def script(session, prompt):
+        from chequered.games.stockcar.content import load_content
+        C = load_content()
         game, st = session.game, session.state
         seat = min(game.to_act(st))
         legal = game.legal_actions(st, seat)
-        lines = [game.describe_choice(st, seat, a) for a in legal]
         if not asked:
             asked.append(1)
             return "help"
         ph = game.pending_step(st).name
+        if ph == "car":
+            plays = [a for a in legal if type(a).__name__ == "Route"
+                     and type(a.path[-1]).__name__ == "PlayCard"]
+            if not plays:
+                return str(len(legal))                    # only passes: the last listed
+            number = plays[-1].path[0].car
+            best = max((a for a in plays if a.path[0].car == number),
+                       key=lambda a: C.card_mp[a.path[-1].card])
+            return f"activate #{number}, then play {best.path[-1].card}"   # typed text
         if ph == "card":
-            from chequered.games.stockcar.content import load_content
-            C = load_content()
             cards = [a for a in legal if type(a).__name__ == "PlayCard"]
             best = max(cards, key=lambda a: C.card_mp[a.card])
             return f"play {best.card}"                    # typed text, not a number
         if ph == "type":
-            return "move " + legal[0].kind                # the printed type
+            printed = legal[0].path[0].kind if type(legal[0]).__name__ == "Route" \
+                else legal[0].kind                        # the printed type comes first
+            mine = [i for i, a in enumerate(legal)
+                    if (a.path[0] if type(a).__name__ == "Route" else a).kind == printed]
+            return str(max(mine, key=lambda i: forward(legal[i])) + 1)
         if ph == "move":
-            forward = [i for i, a in enumerate(legal) if a.ahead]
-            return str((forward or [0])[0] + 1)
+            return str(max(range(len(legal)), key=lambda i: forward(legal[i])) + 1)
         if ph == "pits":
             return "1" if st.yellow else str(len(legal))  # last = no more pit stops
         if ph == "discard":
             return "keep the rest of the hand"
-        return str(len(legal))                            # activate: the last car listed
+        return str(len(legal))
     return script
 
 
@@ -68,7 +84,9 @@ def test_a_person_plays_a_whole_race_against_bot_teams():
     assert "your hand" in text and "STOCK Action segments" in text     # view and help
     assert "illegal" not in text and "not understood" not in text
     human = [s for s in session.steps if s.seat == 0]
-    kinds = {type(s.action).__name__ for s in human}
+    kinds = {type(a).__name__ for s in human
+             for a in (s.action.path if type(s.action).__name__ == "Route" else (s.action,))}
+    assert "Route" in {type(s.action).__name__ for s in human}          # whole moves
     assert {"Activate", "PlayCard", "Step", "KeepHand"} <= kinds       # a whole race of turns
     rec = session.record()
     assert game.state_hash(replay(rec)) == game.state_hash(session.state)

@@ -134,7 +134,10 @@ def test_an_event_without_a_text_is_an_error():
 # ---- the port's promises ---------------------------------------------------------------------
 def _random_race(config, seed, on_step):
     st = GAME.new(config, seed)
-    agents = {s: (GAME.make_agent(k, s, seed) if k != "random" else RandomAgent(seed + s))
+    # random seats over whole moves and, every other seat, step by step (so
+    # that every fine step is asked, the card one included)
+    agents = {s: (GAME.make_agent(k, s, seed) if k != "random"
+                  else RandomAgent(seed + s, fine=bool(s % 2)))
               for s, k in enumerate(config.seats)}
     while not GAME.is_over(st):
         seat = min(GAME.to_act(st))
@@ -236,5 +239,5 @@ def test_the_game_is_its_spec():
     assert SEAT_KINDS == ("human", "random", *pkg.SPEC.agents) == tuple(GAME.seat_kinds())
     config = GAME.config(seats=["bot", "bot"])
     assert GAME.content_version(config) == C.version and len(C.version) == 12
-    assert GAME.make_agent("bot", 2, 7).rng.state == type(GAME.make_agent("bot", 2, 7))(
-        7002).rng.state
+    bot = GAME.make_agent("bot", 2, 7)          # asked once a move (agents/whole_moves.py)
+    assert bot.rng.state == type(bot.inner)(7002).rng.state

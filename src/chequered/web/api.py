@@ -172,9 +172,11 @@ class HandOver(BaseModel):
 
 
 @router.get("/play/{token}")
-async def seat_state(token: str, request: Request):
+async def seat_state(token: str, request: Request, fine: bool = False):
+    """The seat's state; `fine=true`: its moves space by space (the game's
+    fine list) rather than whole routes."""
     race, seat = await hub(request).seat_of(token)       # a read: nothing is written
-    return {**hub(request).message(race, seat, {}), "log": log_since(race, 0, seat)}
+    return {**hub(request).message(race, seat, {}, fine), "log": log_since(race, 0, seat)}
 
 
 @router.post("/play/{token}/act")

@@ -38,12 +38,14 @@ DB_RETRY_MAX = 30.0          # could not take (503), doubling up to this
 
 
 class Subscriber:
-    """One WebSocket: the seat it speaks for (None: a spectator) and what
-    part of the log it already has."""
+    """One WebSocket: the seat it speaks for (None: a spectator), what
+    part of the log it already has and whether its person wants moves space
+    by space (`fine`) rather than whole routes."""
 
-    def __init__(self, race_id: str, viewer: Seat | None):
+    def __init__(self, race_id: str, viewer: Seat | None, fine: bool = False):
         self.race_id = race_id
         self.viewer = viewer
+        self.fine = fine
         self.queue: asyncio.Queue = asyncio.Queue(maxsize=QUEUE_LIMIT)
         self.sent_log = 0
         self.closed = False
@@ -378,11 +380,22 @@ class Hub:
             return
 
     # ---- subscribers --------------------------------------------------------------------
-    def subscribe(self, race: LiveRace, viewer: Seat | None) -> Subscriber:
-        sub = Subscriber(race.race_id, viewer)
+    def subscribe(self, race: LiveRace, viewer: Seat | None, fine: bool = False) -> Subscriber:
+        sub = Subscriber(race.race_id, viewer, fine)
         self.subs.setdefault(race.race_id, set()).add(sub)
         self.send_state(race, sub, {})
         return sub
+
+    def set_fine(self, race: LiveRace, sub: Subscriber, on: bool) -> None:
+        """Moves space by space (on) or as whole routes, for this socket:
+        it gets its state again, drawn that way. The log is not sent again
+        (an empty part from where the socket is): a broadcast being built
+        brings what is new, once."""
+        sub.fine = bool(on)
+        msg = dict(self.message(race, sub.viewer, {}, sub.fine))
+        msg["log_from"] = sub.sent_log
+        msg["log"] = []
+        sub.push(msg)
 
     def unsubscribe(self, sub: Subscriber) -> None:
         subs = self.subs.get(sub.race_id, set())
@@ -425,14 +438,17 @@ class Hub:
                 subs = list(self.subs.get(rid, ()))
                 if subs:
                     snap = race.snapshot()
-                    wanted = {(sub.viewer, sub.sent_log if sub.sent_log <= snap.version else 0)
-                              for sub in subs}
-                    deadlines = {v: self.deadline_of(race, v) for v, _ in wanted}
+                    # each socket's message, fixed now: a socket may switch to
+                    # moves space by space while the messages are being built
+                    keys = {sub: (sub.viewer, sub.fine,
+                                  sub.sent_log if sub.sent_log <= snap.version else 0)
+                            for sub in subs}
+                    wanted = set(keys.values())
+                    deadlines = {v: self.deadline_of(race, v) for v, _, _ in wanted}
                     built = await asyncio.to_thread(build_messages, snap, wanted, deadlines)
-                    for sub in subs:
-                        start = sub.sent_log if sub.sent_log <= snap.version else 0
+                    for sub, key in keys.items():
                         sub.sent_log = snap.version
-                        sub.push(built[(sub.viewer, start)])
+                        sub.push(built[key])
                 if rid not in self.flush_dirty:
                     return
         except Exception:
@@ -443,13 +459,15 @@ class Hub:
     def deadline_of(self, race: LiveRace, viewer: Seat | None) -> float | None:
         return self.deadlines.get(race.race_id, {}).get(viewer) if viewer is not None else None
 
-    def message(self, race: LiveRace, viewer: Seat | None, cache: dict) -> dict:
-        if viewer not in cache:
-            cache[viewer] = state_message(race, viewer, self.deadline_of(race, viewer))
-        return cache[viewer]
+    def message(self, race: LiveRace, viewer: Seat | None, cache: dict,
+                fine: bool = False) -> dict:
+        if (viewer, fine) not in cache:
+            cache[viewer, fine] = state_message(race, viewer, self.deadline_of(race, viewer),
+                                                fine)
+        return cache[viewer, fine]
 
     def send_state(self, race: LiveRace, sub: Subscriber, cache: dict) -> None:
-        msg = dict(self.message(race, sub.viewer, cache))
+        msg = dict(self.message(race, sub.viewer, cache, sub.fine))
         if sub.sent_log > race.version:          # an undo shortened the log
             sub.sent_log = 0
         msg["log_from"] = sub.sent_log
@@ -460,12 +478,14 @@ class Hub:
 
 # ---- work done in a thread ---------------------------------------------------------------
 def build_messages(race: LiveRace, wanted: set, deadlines: dict) -> dict:
-    """One message per (viewer, log start), as JSON text: the view is rendered
-    once per viewer and serialised once however many sockets share it."""
-    base = {v: state_message(race, v, deadlines.get(v)) for v in {v for v, _ in wanted}}
-    return {(v, start): json.dumps({**base[v], "log_from": start,
-                                    "log": log_since(race, start, v)})
-            for v, start in wanted}
+    """One message per (viewer, fine, log start), as JSON text: the view is
+    rendered once per viewer (and way of moving) and serialised once however
+    many sockets share it."""
+    base = {(v, f): state_message(race, v, deadlines.get(v), f)
+            for v, f in {(v, f) for v, f, _ in wanted}}
+    return {(v, f, start): json.dumps({**base[v, f], "log_from": start,
+                                       "log": log_since(race, start, v)})
+            for v, f, start in wanted}
 
 
 def rebuild(row, seats, actions) -> LiveRace:

@@ -75,6 +75,12 @@ class LiveRace(Session):
             text, rule = str(exc), getattr(exc, "rule", None)
             raise illegal(text if not rule or rule in text else f"{rule}: {text}") from None
 
+    def fine_legal(self, seat: Seat) -> list:
+        """The seat's legal list one movement point at a time (Game.fine_actions)."""
+        if seat not in self.game.to_act(self.state):
+            return []
+        return self.game.fine_actions(self.state, seat)
+
     def bot_seat(self) -> Seat | None:
         """A seat a bot must act for now, if any (the lowest one)."""
         for seat in sorted(self.game.to_act(self.state)):

@@ -1,5 +1,10 @@
 """What a client is sent: one seat's view of a race, its legal actions as
-{index, label, key}, and the event log filtered for that seat.
+{index, label, key} (plus, for a move that ends on a space, its `route`:
+{to, cost, path}, web/routes_info.py), and the event log filtered for that
+seat.
+
+A seat may ask for its moves space by space (`fine`): its legal list is then
+the game's fine list (Game.fine_actions) and its board is drawn as for it.
 
 Hidden information only ever leaves the server through game.view(state,
 seat) and what it renders; the log is the session's text for that viewer
@@ -9,15 +14,24 @@ from __future__ import annotations
 
 from ..engine.board import action_key
 from .live import Entry, LiveRace
+from .routes_info import RouteBoard, route_spec
 
 
-def legal_list(race: LiveRace, seat) -> list[dict]:
+def legal_list(race: LiveRace, seat, fine: bool = False) -> list[dict]:
     if seat is None or race.controllers[seat] != "human":
         return []
     game, state = race.game, race.state
-    return [{"index": i, "label": game.describe_choice(state, seat, a),
-             "key": action_key(game.encode_action(a))}
-            for i, a in enumerate(race.legal(seat))]
+    actions = race.fine_legal(seat) if fine else race.legal(seat)
+    board = RouteBoard(game, state, seat)
+    out = []
+    for i, a in enumerate(actions):
+        item = {"index": i, "label": game.describe_choice(state, seat, a),
+                "key": action_key(game.encode_action(a))}
+        info = board.info(a)
+        if info is not None:
+            item["route"] = info
+        out.append(item)
+    return out
 
 
 def log_entry(race: LiveRace, ply: int, entry: Entry, viewer) -> dict:
@@ -39,11 +53,22 @@ def log_since(race: LiveRace, start: int, viewer) -> list[dict]:
             for i in range(start, len(race.entries))]
 
 
-def state_message(race: LiveRace, viewer, deadline: float | None = None) -> dict:
-    """Everything the race page draws, for one seat (None: a spectator)."""
+def state_message(race: LiveRace, viewer, deadline: float | None = None,
+                  fine: bool = False) -> dict:
+    """Everything the race page draws, for one seat (None: a spectator);
+    `fine`: that seat's moves space by space."""
     game, state = race.game, race.state
-    view = game.view(state, viewer)
     to_act = sorted(game.to_act(state))
+    fine = bool(fine)
+    if fine and viewer is not None and viewer in to_act \
+            and route_spec(game, state, viewer) is not None:
+        # the board marks what the fine list offers: the view is decorated
+        # from a copy whose legal list is the fine one (engine/steps.Turn.fine)
+        shown = game.clone(state)
+        shown.turn.fine = True
+        view = game.view(shown, viewer)
+    else:
+        view = game.view(state, viewer)
     over = game.is_over(state)
     msg = {
         "type": "state",
@@ -58,7 +83,8 @@ def state_message(race: LiveRace, viewer, deadline: float | None = None) -> dict
         "names": {str(k): v for k, v in game.seat_names(state).items()},
         "svg": game.render_svg(view),
         "text": game.render_text(view),
-        "legal": legal_list(race, viewer) if viewer in to_act else [],
+        "legal": legal_list(race, viewer, fine) if viewer in to_act else [],
+        "fine": fine,
         "deadline": deadline,
         "result": game.result(state).to_doc() if over else None,
         "season": race.season_name,

@@ -4,7 +4,9 @@ The server pushes {"type": "state", ...} after every change (only that
 seat's view). A seat sends {"type": "join"} when its person opens the page
 (answered {"type": "joined"}), {"type": "act", "action": {...}, "version": n}
 (n, required, is the version of the state the action was chosen on),
-{"type": "undo"}, or {"type": "ping"}; it gets {"type": "ack"} or
+{"type": "undo"}, {"type": "fine", "on": true|false} (moves space by space
+instead of whole routes; answered with a fresh state; `?fine=1` on the URL
+sets it from the start), or {"type": "ping"}; it gets {"type": "ack"} or
 {"type": "error", "error": message} back, after the action is stored.
 A malformed message (not JSON, nested too deep, a bad version) is answered
 with an error message; the socket stays open.
@@ -26,7 +28,7 @@ log = logging.getLogger("chequered.web")
 
 
 @router.websocket("/ws/play/{token}")
-async def play_socket(ws: WebSocket, token: str):
+async def play_socket(ws: WebSocket, token: str, fine: bool = False):
     hub = ws.app.state.hub
     await ws.accept()
     try:
@@ -35,7 +37,7 @@ async def play_socket(ws: WebSocket, token: str):
         await ws.send_json({"type": "error", "error": exc.message})
         await ws.close(code=4403)
         return
-    await serve(ws, hub, race, seat)
+    await serve(ws, hub, race, seat, fine)
 
 
 @router.websocket("/ws/watch/{race_id}")
@@ -51,9 +53,9 @@ async def watch_socket(ws: WebSocket, race_id: str):
     await serve(ws, hub, race, None)
 
 
-async def serve(ws: WebSocket, hub, race, seat) -> None:
+async def serve(ws: WebSocket, hub, race, seat, fine: bool = False) -> None:
     from .app import MAX_MESSAGE
-    sub = hub.subscribe(race, seat)
+    sub = hub.subscribe(race, seat, fine)
     writer = asyncio.create_task(_write(ws, sub))
     try:
         while True:
@@ -67,7 +69,7 @@ async def serve(ws: WebSocket, hub, race, seat) -> None:
             if len(text) > MAX_MESSAGE:
                 await ws.close(code=1009, reason="message too big")
                 return
-            reply = await handle(hub, race, seat, text)
+            reply = await handle(hub, race, seat, text, sub)
             if reply is not None:
                 sub.push(reply)
     except (WebSocketDisconnect, RuntimeError):
@@ -89,7 +91,7 @@ async def _write(ws: WebSocket, sub) -> None:
         pass
 
 
-async def handle(hub, race, seat, text: str) -> dict | None:
+async def handle(hub, race, seat, text: str, sub=None) -> dict | None:
     if too_deep(text):
         return {"type": "error", "error": deep_message()}
     try:
@@ -117,11 +119,18 @@ async def handle(hub, race, seat, text: str) -> dict | None:
             return {"type": "joined", "ref": ref}
         elif kind == "undo":
             done = await hub.undo(race, seat)
+        elif kind == "fine":
+            on = msg.get("on")
+            if not isinstance(on, bool):
+                return {"type": "error", "ref": ref, "error": "fine needs \"on\": true or false"}
+            if sub is not None:
+                hub.set_fine(race, sub, on)
+            return None
         else:
             named = f" {kind}" if isinstance(kind, str) and kind.isidentifier() \
                 and len(kind) <= 40 else ""
             return {"type": "error", "ref": ref, "error": f"unknown message type{named}; "
-                    "send join, act, undo or ping"}
+                    "send join, act, undo, fine or ping"}
     except WebError as exc:
         return {"type": "error", "ref": ref, "error": exc.message}
     except Exception:                  # a bug: log it, keep the socket, never a trace

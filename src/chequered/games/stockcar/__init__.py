@@ -16,6 +16,7 @@ from .bots import AGENTS
 from .config import RULE_LEVELS, StockCarConfig
 from .content import load_content
 from .positions import dump_position, load_position, redeterminize
+from .rules.routes import describe_route
 from .rules.scoring import result
 from .rules.setup import new_race
 from .rules.steps import MACHINE
@@ -39,6 +40,7 @@ SPEC = GameSpec(
     tracks=lambda: list(load_content().tracks),
     describe=describe,
     describe_action=describe_action,
+    describe_route=describe_route,
     describe_choice=describe_choice,
     seat_names=seat_names,
     help=help_text,

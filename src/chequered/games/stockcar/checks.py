@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...engine.routes import Route
+
 from .actions import (Activate, Affect, Discard, KeepHand, MoveType, Pit, PitDone, PlayCard,
                       Retire, Step)
 from .content import MOVES, load_content
+from .rules.steps import MACHINE
 from .rules.turn import step_name
 from .state import RACING
 
@@ -47,6 +50,20 @@ def candidate_actions(state, seat: int) -> list:
     out += [Step(a, lane) for a in (0, 1) for lane in range(0, T.maxw + 2)]
     out += [Affect(n) for n in numbers] + [Pit(n) for n in numbers] + [PitDone()]
     out += [Discard(k) for k in cards] + [KeepHand()]
+    step = MACHINE.pending_step(state)
+    if step is not None and step.route is not None and seat in state.turn.pending.seats:
+        # A step offered as whole moves (rules/routes.py): a single step that
+        # only begins a listed route is legal too (engine/steps.Machine.fine),
+        # so it is no near miss; a few listed routes, and one run on past the
+        # end of a listed route, which must be refused.
+        listed = MACHINE.legal(state, seat)
+        fine = MACHINE.fine(state, seat)
+        out = [a for a in out if a in listed or a not in fine]
+        routes = [a for a in listed if type(a) is Route]
+        out += routes[:2] + routes[-1:]
+        if routes:
+            r = routes[0]
+            out.append(Route(r.path + r.path[-1:]))
     return out
 
 

@@ -182,7 +182,9 @@ def _point(geo, t, sector: int, lane: float) -> tuple[float, float]:
 @lru_cache(maxsize=16)
 def _track_svg(key, sectors, width, turn, green_line, restart):
     """The static drawing of a track (lanes, Apron, restart lanes, the green
-    restart line, the Start/Finish line), drawn once per track."""
+    restart line, the Start/Finish line), drawn once per track. Every space
+    is a `<rect class="space" data-space="sector,lane">` (lane 0 the Apron),
+    the space a whole move's `to`, (sector, lane), names."""
     t = {"sectors": sectors, "width": width, "turn": turn}
     geo = geometry(t)
     pts = [_point(geo, t, s, lane) for s in range(sectors) for lane in (-0.5, width[s] + 0.5)]
@@ -199,9 +201,12 @@ def _track_svg(key, sectors, width, turn, green_line, restart):
                     "#8d8d8d" if lane in restart else "#b5b5b5")
             if s == green_line and lane:
                 fill = "#3aa655"
-            parts.append(f'<rect x="{cx - STEP / 2:.1f}" y="{-cy - LANE / 2:.1f}" '
+            parts.append(f'<rect class="space" data-space="{s},{lane}" '
+                         f'x="{cx - STEP / 2:.1f}" y="{-cy - LANE / 2:.1f}" '
                          f'width="{STEP - 1:.1f}" height="{LANE - 1:.1f}" fill="{fill}" '
-                         f'transform="rotate({-math.degrees(h):.1f} {cx:.1f} {-cy:.1f})"/>')
+                         f'transform="rotate({-math.degrees(h):.1f} {cx:.1f} {-cy:.1f})">'
+                         f'<title>sector {s} {"Apron" if lane == 0 else f"lane {lane}"}</title>'
+                         '</rect>')
     x0, y0 = _point(geo, t, 0, -0.5)
     x1, y1 = _point(geo, t, 0, width[0] + 0.5)
     parts.append(f'<line x1="{x0 - STEP / 2:.1f}" y1="{-y0:.1f}" x2="{x1 - STEP / 2:.1f}" '
@@ -237,7 +242,7 @@ def svg(v: dict) -> str:
         # a car stands for the action of this phase on it (engine/board.py)
         act = CAR_ACTIONS.get(v["phase"])
         mark = data_action(action_doc(act(c["number"]))) if act and c["seat"] == v["you"] else ""
-        parts.append(f'<g class="car"{mark}>'
+        parts.append(f'<g class="car" data-space="{c["sector"]},{c["lane"]}"{mark}>'
                      f'<circle cx="{cx:.1f}" cy="{-cy:.1f}" r="6.5" fill="{colour}"{ring}/>'
                      f'<text x="{cx:.1f}" y="{-cy + 3:.1f}" font-size="7" fill="white" '
                      f'text-anchor="middle">{c["number"]}</text></g>')

@@ -1,6 +1,10 @@
 // The race page: one WebSocket per tab, carrying only this seat's view.
 // The board is the game's own SVG; elements it marks with data-action become
-// clickable when that action is legal for this seat right now.
+// clickable when that action is legal for this seat right now. A legal move
+// that ends on a space (its `route`: {to, cost, path}) marks that space
+// (an element of class "space" with data-space) as a destination: hovering
+// it shows the cost and draws the path, clicking it makes the move (or opens
+// a chooser when several moves end there).
 "use strict";
 
 const root = document.getElementById("race");
@@ -10,10 +14,14 @@ const mySeat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
 const $ = id => document.getElementById(id);
 let ws = null, version = null, pending = false, retry = 500, deadline = null, lastMsg = null;
 let sentVersion = null;      // the version our pending action was made on
+const SVGNS = "http://www.w3.org/2000/svg";
+const FINE_KEY = "chequered.fineMoves";
+let fine = storedFine();     // this person wants moves space by space
 
 function url() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  return `${scheme}://${location.host}` + (token ? `/ws/play/${token}` : `/ws/watch/${raceId}`);
+  return `${scheme}://${location.host}` + (token ? `/ws/play/${token}` + (fine ? "?fine=1" : "")
+                                                 : `/ws/watch/${raceId}`);
 }
 
 function connect() {
@@ -40,6 +48,8 @@ function showError(text) { $("error").textContent = text || ""; }
 
 function send(action) {
   if (pending || !ws || ws.readyState !== WebSocket.OPEN) return;
+  closeChooser();
+  hideTip();
   pending = true;
   sentVersion = version;
   root.classList.add("pending");
@@ -58,8 +68,18 @@ function draw(msg) {
   const legal = new Map(msg.legal.map(a => [a.key, a]));
 
   const board = $("board");
+  closeChooser();
+  hideTip();
   board.innerHTML = msg.svg;                    // the server's own SVG (render_svg)
+  const destinations = markDestinations(board, msg.legal);
   for (const node of board.querySelectorAll("[data-action]")) {
+    if (destinations.nodes.has(node)) continue;   // a destination: handled as a move
+    if (destinations.keys.has(node.getAttribute("data-action"))) {
+      // a mark of a move its destination space stands for: the pointer goes
+      // through it to the space (its tooltip, its path)
+      node.setAttribute("pointer-events", "none");
+      continue;
+    }
     const action = legal.get(node.getAttribute("data-action"));
     if (!action) { node.classList.add("inert"); continue; }
     node.classList.add("clickable");
@@ -76,8 +96,19 @@ function draw(msg) {
   }
 
   const list = $("actions");
-  list.replaceChildren(...msg.legal.map(a =>
-    el("button", {class: "action", "data-key": a.key, onclick: () => send(a)}, a.label)));
+  list.replaceChildren(...msg.legal.map(a => {
+    const b = el("button", {class: "action", "data-key": a.key, onclick: () => send(a)}, a.label);
+    if (a.route) {        // the move's path on the board while the button is pointed at
+      b.dataset.to = spaceKey(a.route.to);
+      const show = () => drawPaths(board, [a]);
+      b.addEventListener("mouseenter", show);
+      b.addEventListener("focus", show);
+      b.addEventListener("mouseleave", () => clearPaths(board));
+      b.addEventListener("blur", () => clearPaths(board));
+    }
+    return b;
+  }));
+  if (token) $("fine-moves").checked = fine;
 
   const waiting = msg.to_act.filter(s => s !== msg.you).map(s => nameOf(msg, s));
   $("prompt").textContent = msg.over ? "The race is over."
@@ -118,6 +149,207 @@ function draw(msg) {
   }
 }
 
+// ---- moves as destinations ------------------------------------------------------------------
+// A space's id as the SVG writes it in data-space: an int, or a pair such as
+// the stock-car game's (sector, lane) written "sector,lane".
+function spaceKey(to) { return Array.isArray(to) ? to.join(",") : String(to); }
+
+function spaceNode(board, id) {
+  return board.querySelector(`.space[data-space="${CSS.escape(spaceKey(id))}"]`);
+}
+
+// Every legal move that ends on a drawn space makes that space a destination;
+// returns the destination nodes and the keys of the moves they stand for.
+function markDestinations(board, legal) {
+  const byTo = new Map();
+  for (const a of legal) {
+    if (!a.route || a.route.to === null || a.route.to === undefined) continue;
+    const k = spaceKey(a.route.to);
+    if (!byTo.has(k)) byTo.set(k, []);
+    byTo.get(k).push(a);
+  }
+  const nodes = new Set(), keys = new Set();
+  for (const [to, moves] of byTo) {
+    const node = spaceNode(board, to);
+    if (!node) continue;             // not on the picture: the list below still has it
+    nodes.add(node);
+    for (const m of moves) keys.add(m.key);
+    const where = node.querySelector("title");
+    node.dataset.where = where ? where.textContent : "";
+    if (where) where.remove();        // our tooltip replaces the browser's
+    node.classList.remove("inert");
+    node.classList.add("destination", "clickable");
+    node.dataset.moves = String(moves.length);
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", moves.length === 1 ? moves[0].label
+      : `${moves.length} choices on this space: ` + moves.map(m => m.route.cost || m.label).join("; "));
+    // a car drawn on the space lets the pointer through to it
+    for (const car of board.querySelectorAll(`.car[data-space="${CSS.escape(to)}"]`))
+      car.setAttribute("pointer-events", "none");
+    const enter = () => { if (!chooserOpen()) { showTip(node, moves); drawPaths(board, moves); } };
+    const leave = () => { hideTip(); if (!chooserOpen()) clearPaths(board); };
+    node.addEventListener("mouseenter", enter);
+    node.addEventListener("focus", enter);
+    node.addEventListener("mouseleave", leave);
+    node.addEventListener("blur", leave);
+    const choose = ev => {
+      if (ev) ev.stopPropagation();
+      if (moves.length === 1) send(moves[0]);
+      else openChooser(board, node, moves);
+    };
+    node.addEventListener("click", choose);
+    node.addEventListener("keydown", e => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(e); }
+    });
+  }
+  return {nodes, keys};
+}
+
+function tipBox() {
+  let tip = $("route-tip");
+  if (!tip) {
+    tip = el("div", {id: "route-tip", class: "route-tip", role: "tooltip"});
+    tip.hidden = true;
+    document.body.append(tip);
+  }
+  return tip;
+}
+
+// Above the space (below it near the top of the window), centred on it: the
+// track ahead, where the other destinations lie, stays in sight.
+function place(box, node) {
+  const r = node.getBoundingClientRect();
+  const w = box.offsetWidth, h = box.offsetHeight, gap = 14;
+  const x = r.left + r.width / 2 - w / 2;
+  const y = r.top - h - gap >= 4 ? r.top - h - gap : r.bottom + gap;
+  box.style.left = Math.max(4, Math.min(window.innerWidth - w - 4, x)) + "px";
+  box.style.top = Math.max(4, Math.min(window.innerHeight - h - 4, y)) + "px";
+}
+
+function showTip(node, moves) {
+  const tip = tipBox();
+  const costs = moves.map(m => m.route.cost || m.label);
+  tip.replaceChildren(
+    moves.length === 1 ? el("strong", {class: "cost"}, costs[0])
+      : el("div", {}, el("strong", {}, `${moves.length} choices on this space`),
+           el("ul", {}, costs.map(c => el("li", {class: "cost"}, c))),
+           el("small", {}, "click to choose")),
+    node.dataset.where ? el("div", {class: "where"}, node.dataset.where) : null);
+  tip.hidden = false;
+  place(tip, node);
+}
+
+function hideTip() { const tip = $("route-tip"); if (tip) tip.hidden = true; }
+
+function chooserOpen() { const c = $("route-chooser"); return !!(c && !c.hidden); }
+
+function closeChooser() {
+  const c = $("route-chooser");
+  if (c && !c.hidden) { c.hidden = true; clearPaths($("board")); }
+}
+
+// Several moves end on this space (different costs or ways): one button each.
+function openChooser(board, node, moves) {
+  hideTip();
+  let box = $("route-chooser");
+  if (!box) {
+    box = el("div", {id: "route-chooser", class: "route-chooser", role: "menu"});
+    document.body.append(box);
+  }
+  const same = new Map();
+  for (const m of moves) same.set(m.route.cost, (same.get(m.route.cost) || 0) + 1);
+  const seen = new Map();
+  box.replaceChildren(el("div", {class: "chooser-head"}, "Choose one:"),
+    ...moves.map(m => {
+      let text = m.route.cost || m.label;
+      if (same.get(m.route.cost) > 1) {      // the same words: told apart by the way taken
+        seen.set(m.route.cost, (seen.get(m.route.cost) || 0) + 1);
+        text += ` (way ${seen.get(m.route.cost)})`;
+      }
+      const b = el("button", {class: "route-choice", role: "menuitem", title: m.label,
+                              "data-key": m.key, onclick: () => send(m)}, text);
+      b.addEventListener("mouseenter", () => drawPaths(board, [m]));
+      b.addEventListener("focus", () => drawPaths(board, [m]));
+      return b;
+    }),
+    el("button", {class: "route-cancel", onclick: () => closeChooser()}, "Cancel"));
+  box.hidden = false;
+  place(box, node);
+  drawPaths(board, moves);
+  box.querySelector("button").focus();
+}
+
+document.addEventListener("keydown", e => { if (e.key === "Escape") closeChooser(); });
+document.addEventListener("click", e => {
+  const box = $("route-chooser");
+  if (box && !box.hidden && !box.contains(e.target)) closeChooser();
+});
+
+// The path of each move, drawn over the board through the centres of its spaces.
+function clearPaths(board) {
+  for (const g of board.querySelectorAll("g.route-path")) g.remove();
+}
+
+function drawPaths(board, moves) {
+  clearPaths(board);
+  // the first move last, on top of the others
+  moves.slice().reverse().forEach((m, i) => drawPath(board, m.route, i === moves.length - 1));
+}
+
+function drawPath(board, route, first) {
+  const nodes = route.path.map(id => spaceNode(board, id)).filter(Boolean);
+  if (!nodes.length) return;
+  const svg = nodes[nodes.length - 1].ownerSVGElement;
+  const toLocal = svg.getScreenCTM();
+  if (!toLocal) return;
+  const inv = toLocal.inverse();
+  const scale = Math.hypot(toLocal.a, toLocal.b) || 1;
+  const pts = nodes.map(n => {
+    const r = n.getBoundingClientRect();
+    const p = svg.createSVGPoint();
+    p.x = r.left + r.width / 2; p.y = r.top + r.height / 2;
+    return p.matrixTransform(inv);
+  });
+  // widths in screen pixels (non-scaling strokes), from the size of a space
+  const size = nodes.map(n => n.getBoundingClientRect())
+    .reduce((s, r) => Math.min(s, Math.min(r.width, r.height)), Infinity);
+  const w = Math.max(4, Math.min(10, size * 0.3));
+  const g = document.createElementNS(SVGNS, "g");
+  g.setAttribute("class", "route-path" + (first ? " first" : ""));
+  g.setAttribute("pointer-events", "none");
+  const shape = (tag, attrs) => {
+    const n = document.createElementNS(SVGNS, tag);
+    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
+    n.setAttribute("vector-effect", "non-scaling-stroke");
+    g.append(n);
+  };
+  const points = pts.map(p => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" ");
+  const line = {points, fill: "none", "stroke-linejoin": "round", "stroke-linecap": "round"};
+  shape("polyline", {...line, stroke: "#000", "stroke-width": (w * 1.9).toFixed(1)});  // dark edge
+  shape("polyline", {...line, stroke: first ? "#ffe14d" : "#fff", "stroke-width": w.toFixed(1),
+                      ...(first ? {} : {"stroke-dasharray": `${(w * 1.5).toFixed(1)} ${w.toFixed(1)}`})});
+  pts.forEach((p, k) => {
+    const last = k === pts.length - 1;
+    shape("circle", {cx: p.x.toFixed(1), cy: p.y.toFixed(1),
+                     r: ((last ? w * 1.4 : w * 0.8) / scale).toFixed(2),
+                     fill: last ? "#ffe14d" : "#fff", stroke: "#000",
+                     "stroke-width": (w * 0.45).toFixed(1)});
+  });
+  svg.append(g);
+}
+
+// ---- space by space -------------------------------------------------------------------------
+function storedFine() {
+  try { return localStorage.getItem(FINE_KEY) === "1"; } catch (e) { return false; }
+}
+
+function setFine(on) {
+  fine = on;
+  try { localStorage.setItem(FINE_KEY, on ? "1" : "0"); } catch (e) { /* private mode */ }
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({type: "fine", on}));
+}
+
 function tick() {
   const t = $("timer");
   if (!deadline || (lastMsg && lastMsg.over)) { t.hidden = true; return; }
@@ -129,6 +361,8 @@ setInterval(tick, 500);
 
 if (token) {
   $("mylink").value = location.href;
+  $("fine-moves").checked = fine;
+  $("fine-moves").addEventListener("change", e => setFine(e.target.checked));
   $("undo").addEventListener("click", () => {
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({type: "undo"}));
   });

@@ -4,7 +4,9 @@ runs them (engine/steps.Machine).
 A car's activation is a run of decisions by its owner (STOCK Action
 segments): `car` (which counter to activate), `card` (a Race card from the
 hand, or retire the car), `type` (the printed movement type or solo, when
-it makes a difference), then one `move` per movement point spent. At the end
+it makes a difference), then one `move` per movement point spent; `type`
+and `move` are offered as whole moves (rules/routes.py: one decision from
+the type to the end space). At the end
 of a turn: `affect` (an event picked the team: which car it hits), `pits`
 (pit stops, player by player) and `discard` (face down, player by player).
 What happens between the decisions is rules/turn.py; the automatic phases
@@ -23,6 +25,7 @@ from ..text import describe_action, seat_names
 from . import movement, pits, turn
 from .events import hit
 from .order import lose_car
+from .routes import CAR_ROUTE, MOVE_ROUTE, PITS_ROUTE, TYPE_ROUTE
 
 
 def _table(state):
@@ -154,17 +157,22 @@ def discard_public(a) -> str:
 
 
 STEPS = (
-    Step("car", "STOCK Action segments", car_legal, car_apply,
+    # The car and its card are one decision (rules/routes.py); the card's
+    # being the only choice is never public (the hand is hidden): the
+    # default for a step from the hand, never applied unasked.
+    Step("car", "STOCK Action segments", car_legal, car_apply, route=CAR_ROUTE,
          label="pick a car whose counter is not turned yet"),
     Step("card", "STOCK Action segments", card_legal, card_apply, from_hand=True,
          label="play a Race card from your hand or retire the car"),
-    Step("type", "STOCK Race card parts", type_legal, type_apply,
+    # Offered as whole moves (rules/routes.py): the type and the spaces of the
+    # move in one decision, or the spaces alone when the type is not asked.
+    Step("type", "STOCK Race card parts", type_legal, type_apply, route=TYPE_ROUTE,
          label="move as the printed type or solo"),
     Step("move", "STOCK Movement", move_legal, move_apply, why_not=move_why_not,
-         label="steer the front car of the pack one space"),
+         route=MOVE_ROUTE, label="steer the front car of the pack one space"),
     Step("affect", "STOCK The Team Bar", affect_legal, affect_apply,
          label="choose which of your racing cars the event affects"),
-    Step("pits", "STOCK Pit Stops", pits_legal, pits_apply,
+    Step("pits", "STOCK Pit Stops", pits_legal, pits_apply, route=PITS_ROUTE,
          label="pit a racing car with temporary wear, or stop"),
     Step("discard", "STOCK End of turn", discard_legal, discard_apply, secret=True,
          from_hand=True, public_text=discard_public,

@@ -1,0 +1,251 @@
+"""A car's movement as one decision: the `type` and `move` steps offered as
+whole moves (engine/routes.py). STOCK Movement, STOCK Race card parts.
+
+At the table the active player counts out the whole move of the pack's head
+at once; the rules stay written a movement point at a time (one `move` step
+per space), and the machine lists one Route per distinct outcome:
+
+- a route begins at `type` (printed type or solo, when the card leaves the
+  choice) and runs through every `move` step of the activation, so choosing
+  the type and the end space is one decision; where `type` is not asked it
+  begins at the first `move`;
+- it ends where the activation ends (the next player's `car`, the pit stops,
+  the discards, the end of the race) or at the step whose aftermath draws a
+  card (the Event card at the end of a turn, the hands refilled), never past
+  it;
+- two paths are one route when they leave the race the same. Mid-move that
+  is the pack and every pushed car where they stand, the MP left, the
+  movement type and which lanes of the head's own sector it has left (STOCK
+  Movement: the head never re-enters a space it has left; spaces of earlier
+  sectors can never be entered again, since no step goes backwards, so they
+  make no difference). The order of the path is not part of it: a pack
+  follows its head space by space, so where the followers stand already
+  says what the head's last spaces were.
+
+A route's `to` is the space the head of the pack (the car the player steers)
+enters with its last step, as the board names spaces: `(sector, lane)`,
+lane 0 the Apron (the view's cars carry the same "sector" and "lane", and
+render.py draws a space from that pair). Its `cost` says in players' words
+what the move amounts to.
+"""
+from __future__ import annotations
+
+from ....engine.routes import RouteSpec
+from ..actions import Activate, MoveType, Pit, PitDone, PlayCard, Retire
+from ..actions import Step as Move
+from ..content import load_content
+from ..state import RACING
+from . import movement
+from .movement import PUSH_AHEAD, PUSH_ASIDE
+
+
+def _apron(state) -> tuple:
+    return tuple(sorted((k, tuple(v)) for k, v in state.apron.items() if v))
+
+
+def route_key(state, seat: int):
+    """What a position of a route amounts to (see the module docstring)."""
+    turn = state.turn
+    p = turn.pending
+    m = state.move
+    cars = state.cars
+    if m is not None and "snake" in m and p is not None and p.step == "move" and not turn.over:
+        # Mid-move (STOCK Movement): only the cars' places, the Apron stacks
+        # and the move itself (its car and card: the hand is the rest) change
+        # between two of its steps.
+        head = cars[m["snake"][0]]
+        d = head.dist
+        left = frozenset(lane for dd, lane in m["visited"] if dd == d)
+        return ("move", m["car"], m["card"], m["kind"], m["mp"], tuple(m["snake"]), left,
+                tuple([(c.dist, c.lane) for c in cars]), _apron(state))
+    # The activation is over: the flip, the wear, the lead, the finish and
+    # whatever the end of the turn did before the next decision.
+    return ("end", turn.phase, turn.over,
+            None if p is None else (p.step, tuple(p.seats), repr(p.context)),
+            None if m is None else repr(sorted(m.items())),
+            tuple([(c.status, c.dist, c.lane, tuple(c.temp), tuple(c.perm), c.flipped,
+                    c.position, c.leads, c.lapdown) for c in cars]),
+            _apron(state), state.first, state.side, state.turn_number, state.yellow,
+            tuple(state.queue), state.pit_leader, tuple(state.pitted), tuple(state.finished),
+            tuple(state.classification),
+            None if state.scores is None else tuple(sorted(state.scores.items())),
+            state.event_card, len(state.deck.pile), tuple(state.deck.discards),
+            tuple([tuple(h) for h in state.hands]))
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _cars(state, idxs) -> str:
+    return ", ".join(f"#{state.cars[i].number}" for i in idxs)
+
+
+def route_label(start, before_last, after, seat: int, path: tuple):
+    """(to, cost) of a route. Only what is known before the last step is
+    read (`after` may be None: the activation's aftermath drew a card), so
+    the last step's own effect is taken from `before_last`'s legal steps."""
+    from .steps import MACHINE        # rules/steps.py imports this module
+    C = load_content(start.config.content)
+    T = C.tracks[start.track]
+    R = C.rules
+    last = path[-1]
+    m = before_last.move
+    head = before_last.cars[m["snake"][0]]
+    to = ((head.dist + last.ahead) % T.n, last.lane)
+    # The points of the move and what each did, read on a replay of all but
+    # the last step (the last one read where it was chosen).
+    spaces = changes = mp = 0
+    pushes: list[str] = []
+    kind, snake = m["kind"], m["snake"]
+
+    def count(state, a) -> None:
+        nonlocal spaces, changes, mp
+        cost, push, data = movement.steps(state, T, R)[a]
+        mp += cost
+        if a.ahead:
+            spaces += 1
+        else:
+            changes += 1
+        if push == PUSH_ASIDE:
+            pushes.append(f"pushes #{state.cars[data].number} aside")
+        elif push == PUSH_AHEAD:
+            pushes.append(f"pushes {_cars(state, data)} ahead")
+
+    c = start.clone()
+    for a in path[:-1]:
+        if isinstance(a, Move):
+            count(c, a)
+        MACHINE.apply(c, seat, a)
+    count(before_last, last)
+    bits = []
+    if isinstance(path[0], MoveType) or len(snake) > 1:
+        bits.append(kind if len(snake) == 1 else f"{kind}, pack of {len(snake)} "
+                                                  f"({_cars(before_last, snake)})")
+    if len(snake) > 1:
+        # STOCK Movement: each car of the pack takes the space the car in
+        # front of it has just left, so the pack's end is read before the
+        # last step.
+        for i, c in zip(snake[1:], snake[:-1]):
+            ahead = before_last.cars[c]
+            bits.append(f"#{before_last.cars[i].number} to {_space((ahead.dist % T.n, ahead.lane))}")
+    bits.append(_plural(spaces, "space") + (" along the Apron" if head.lane == 0 and
+                                             last.lane == 0 else ""))
+    if changes:
+        bits.append(_plural(changes, "lane change"))
+    bits += pushes
+    bits.append(f"{mp} MP")
+    wear = C.card_wear[m["card"]]
+    if wear is not None:
+        bits.append(f"+1 {wear} wear")        # STOCK Wear, after the move
+    return to, ", ".join(bits)
+
+
+def car_label(start, before_last, after, seat: int, path: tuple):
+    """(to, cost) of an activation's start: where the car to move stands
+    (it has not moved yet) and what its card gives it, in the card's own
+    words (STOCK Race card parts, Speed penalties). A route ending in a
+    retirement or a pass has no car to move: `to` is None."""
+    C = load_content(start.config.content)
+    T = C.tracks[start.track]
+    bits = []
+    car = None
+    c = start.clone()
+    from .steps import MACHINE        # rules/steps.py imports this module
+    for a in path:
+        if isinstance(a, Activate):
+            car = next(x for x in c.cars if x.team == seat and x.number == a.car)
+            if car.status != RACING:
+                bits.append(f"#{a.car} is out of the race: a pass")
+            elif car.wear >= C.rules.retire_wear:
+                bits.append(f"#{a.car} is worn out and retires")
+        elif isinstance(a, Retire):
+            bits.append(f"#{car.number} retires")
+        elif isinstance(a, PlayCard):
+            mp = C.card_mp[a.card] - movement.speed_penalty(C.rules, car.wear)
+            card = C.cards[a.card]
+            text = f"#{car.number}: {mp} MP {card.move}"
+            if mp != card.mp:
+                text += f" (slowed by {card.mp - mp} for its wear)"
+            wear = C.card_wear[a.card]
+            text += f", +1 {wear} wear" if wear else ", no wear"
+            if card.effect:
+                text += ", " + card.effect.replace("_", " ")
+            bits.append(text)
+        if a is not path[-1]:
+            MACHINE.apply(c, seat, a)
+    last = path[-1]
+    to = None
+    if isinstance(last, PlayCard):
+        car = before_last.cars[before_last.move["car"]]
+        to = (car.dist % T.n, car.lane)
+    return to, "; ".join(bits)
+
+
+def pits_label(start, before_last, after, seat: int, path: tuple):
+    """(to, cost) of a player's pit stops: no car is steered (`to` None);
+    the cost is the cars that stop (STOCK Pit Stops)."""
+    cars = [a.car for a in path if isinstance(a, Pit)]
+    if not cars:
+        return None, "no pit stop"
+    return None, ("pit stop" if len(cars) == 1 else "pit stops") + " for " + \
+        ", ".join(f"#{n}" for n in cars)
+
+
+def describe_route(route) -> str:
+    """A whole move for players. A route decoded from a record or planned
+    by a bot carries only its steps, so the text stands on them alone, and
+    adds where it ends and what it costs when the listing said so."""
+    path = route.path
+    if not any(isinstance(a, (MoveType, Move)) for a in path):
+        # The start of an activation, or a player's pit stops.
+        text = ", then ".join(_plain(a) for a in path)
+        return text + (f" ({route.cost})" if route.cost else "")
+    moves = [a for a in path if isinstance(a, Move)]
+    kinds = [a.kind for a in path if isinstance(a, MoveType)]
+    fwd = sum(1 for a in moves if a.ahead)
+    side = len(moves) - fwd
+    head = (f"move {kinds[0]}: " if kinds else "move: ")
+    what = [_plural(fwd, "space") + " forward"] if fwd else []
+    if side:
+        what.append(_plural(side, "sideways step"))
+    text = head + (" and ".join(what) or "no step")
+    if route.to is not None:
+        return f"move{' ' + kinds[0] if kinds else ''} to {_space(route.to)}" + (
+            f" ({route.cost})" if route.cost else "")
+    if moves:
+        text += ", ending in " + ("the Apron" if moves[-1].lane == 0
+                                  else f"lane {moves[-1].lane}")
+    return text + (f" ({route.cost})" if route.cost else "")
+
+
+def _space(to) -> str:
+    sector, lane = to
+    return f"the Apron at sector {sector}" if lane == 0 else f"lane {lane} of sector {sector}"
+
+
+def _plain(a) -> str:
+    if isinstance(a, Activate):
+        return f"activate #{a.car}"
+    if isinstance(a, PlayCard):
+        return f"play {a.card}"
+    if isinstance(a, Retire):
+        return "retire the car"
+    if isinstance(a, Pit):
+        return f"pit #{a.car}"
+    if isinstance(a, PitDone):
+        return "no more pit stops"
+    return type(a).__name__
+
+
+# STOCK Action segments 1-5: the car and its Race card (or its retirement),
+# as one decision
+CAR_ROUTE = RouteSpec(key=route_key, label=car_label, chain=frozenset({"card"}))
+# STOCK Pit Stops: a player's stops this turn, as one decision
+PITS_ROUTE = RouteSpec(key=route_key, label=pits_label)
+# STOCK Movement: the points of a move, as one decision
+MOVE_ROUTE = RouteSpec(key=route_key, label=route_label)
+# STOCK Race card parts: the movement type and the points it moves, as one decision
+TYPE_ROUTE = RouteSpec(key=route_key, label=route_label, chain=frozenset({"move"}))
+
+__all__ = ["CAR_ROUTE", "MOVE_ROUTE", "PITS_ROUTE", "TYPE_ROUTE", "car_label", "pits_label", "describe_route", "route_key", "route_label"]
