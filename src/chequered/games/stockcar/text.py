@@ -7,6 +7,7 @@ replay tool, say) the default content's team order stands in.
 from __future__ import annotations
 
 from ...engine.chance import describe_chance
+from ...engine.protocol import Event
 from .actions import (Activate, Affect, Discard, KeepHand, MoveType, Pit, PitDone, PlayCard,
                       Retire, Step)
 from .content import load_content
@@ -97,6 +98,11 @@ def describe(event, state=None) -> str:
     def who(seat: int) -> str:
         return names.get(seat) or f"player {seat + 1}"
 
+    if event.kind == "draw" and event.rule == "STOCK Fill hands" and "cards" in event.data:
+        # The cards of one fill go into the hand together: named in the
+        # hand's order, not the pile's (which would say more than the hand).
+        event = Event(event.kind, {**event.data, "cards": sorted(event.data["cards"])},
+                      event.rule, event.reveal, event.to, event.masked)
     body = describe_chance(event, names, lambda k: card_name(C, k))
     if body is None:
         text = _texts(event.data, who, C).get(event.kind)
