@@ -37,6 +37,7 @@ from ..content import load_content
 from ..state import RACING
 from . import movement
 from .movement import PUSH_AHEAD, PUSH_ASIDE
+from .turn import move_points
 
 
 def _apron(state) -> tuple:
@@ -84,40 +85,35 @@ def _cars(state, idxs) -> str:
 def route_label(start, before_last, after, seat: int, path: tuple):
     """(to, cost) of a route. Only what is known before the last step is
     read (`after` may be None: the activation's aftermath drew a card), so
-    the last step's own effect is taken from `before_last`'s legal steps."""
-    from .steps import MACHINE        # rules/steps.py imports this module
+    the last step's own effect is taken from `before_last`'s legal steps;
+    nothing is replayed (the listing labels every route it finds)."""
     C = load_content(start.config.content)
     T = C.tracks[start.track]
-    R = C.rules
     last = path[-1]
     m = before_last.move
-    head = before_last.cars[m["snake"][0]]
+    kind, snake, card = m["kind"], m["snake"], m["card"]
+    head = before_last.cars[snake[0]]
     to = ((head.dist + last.ahead) % T.n, last.lane)
-    # The points of the move and what each did, read on a replay of all but
-    # the last step (the last one read where it was chosen).
-    spaces = changes = mp = 0
-    pushes: list[str] = []
-    kind, snake = m["kind"], m["snake"]
-
-    def count(state, a) -> None:
-        nonlocal spaces, changes, mp
-        cost, push, data = movement.steps(state, T, R)[a]
-        mp += cost
-        if a.ahead:
-            spaces += 1
-        else:
-            changes += 1
-        if push == PUSH_ASIDE:
-            pushes.append(f"pushes #{state.cars[data].number} aside")
-        elif push == PUSH_AHEAD:
-            pushes.append(f"pushes {_cars(state, data)} ahead")
-
-    c = start.clone()
-    for a in path[:-1]:
-        if isinstance(a, Move):
-            count(c, a)
-        MACHINE.apply(c, seat, a)
-    count(before_last, last)
+    cost, push, data = movement.steps(before_last, T, C.rules)[last]
+    # STOCK Movement: the points spent, all of them unless the pack got stuck
+    first = start.move.get("mp") if start.move else None
+    if first is None or "kind" not in start.move:
+        first = move_points(C, start.cars[m["car"]], card, kind)
+    mp = first - m["mp"] + cost
+    moves = [a for a in path if isinstance(a, Move)]
+    spaces = sum(1 for a in moves if a.ahead)
+    changes = len(moves) - spaces
+    # The cars pushed: out of the pack and moved since the start, and the
+    # last step's push.
+    members = set(snake)
+    ahead, aside = set(), set()
+    for c0, c1 in zip(start.cars, before_last.cars):
+        if c0.idx not in members and (c0.dist, c0.lane) != (c1.dist, c1.lane):
+            (ahead if c0.dist != c1.dist else aside).add(c0.idx)
+    if push == PUSH_AHEAD:
+        ahead.update(data)
+    elif push == PUSH_ASIDE:
+        aside.add(data)
     bits = []
     if isinstance(path[0], MoveType) or len(snake) > 1:
         bits.append(kind if len(snake) == 1 else f"{kind}, pack of {len(snake)} "
@@ -127,15 +123,18 @@ def route_label(start, before_last, after, seat: int, path: tuple):
         # front of it has just left, so the pack's end is read before the
         # last step.
         for i, c in zip(snake[1:], snake[:-1]):
-            ahead = before_last.cars[c]
-            bits.append(f"#{before_last.cars[i].number} to {_space((ahead.dist % T.n, ahead.lane))}")
+            front = before_last.cars[c]
+            bits.append(f"#{before_last.cars[i].number} to "
+                        f"{_space((front.dist % T.n, front.lane))}")
     bits.append(_plural(spaces, "space") + (" along the Apron" if head.lane == 0 and
                                              last.lane == 0 else ""))
     if changes:
         bits.append(_plural(changes, "lane change"))
-    bits += pushes
+    for cars, way in ((aside, "aside"), (ahead, "ahead")):
+        if cars:
+            bits.append(f"pushes {_cars(before_last, sorted(cars))} {way}")
     bits.append(f"{mp} MP")
-    wear = C.card_wear[m["card"]]
+    wear = C.card_wear[card]
     if wear is not None:
         bits.append(f"+1 {wear} wear")        # STOCK Wear, after the move
     return to, ", ".join(bits)
@@ -150,11 +149,11 @@ def car_label(start, before_last, after, seat: int, path: tuple):
     T = C.tracks[start.track]
     bits = []
     car = None
-    c = start.clone()
-    from .steps import MACHINE        # rules/steps.py imports this module
     for a in path:
         if isinstance(a, Activate):
-            car = next(x for x in c.cars if x.team == seat and x.number == a.car)
+            # read where the route starts: nothing before it in the route
+            # touched this car (a pass or a retirement is another car's)
+            car = next(x for x in start.cars if x.team == seat and x.number == a.car)
             if car.status != RACING:
                 bits.append(f"#{a.car} is out of the race: a pass")
             elif car.wear >= C.rules.retire_wear:
@@ -172,8 +171,6 @@ def car_label(start, before_last, after, seat: int, path: tuple):
             if card.effect:
                 text += ", " + card.effect.replace("_", " ")
             bits.append(text)
-        if a is not path[-1]:
-            MACHINE.apply(c, seat, a)
     last = path[-1]
     to = None
     if isinstance(last, PlayCard):
