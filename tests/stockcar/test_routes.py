@@ -24,7 +24,6 @@ from chequered.engine.records import Record, record_of, replay
 from chequered.engine.routes import Route
 from chequered.games.stockcar import GAME
 from chequered.games.stockcar.actions import Activate, MoveType, PlayCard, Step
-from chequered.games.stockcar.rules import movement
 from chequered.testing.conformance import (DEBUG_TEXT, check_chance_revealed, check_texts,
                                            play_checked)
 

@@ -22,11 +22,17 @@ per space), and the machine lists one Route per distinct outcome:
   follows its head space by space, so where the followers stand already
   says what the head's last spaces were.
 
+The start of an activation is one decision too (STOCK Action segments 1-5:
+the car, then its Race card or its retirement: `car` chained into `card`),
+and so are a player's pit stops of one turn (STOCK Pit Stops: `pits`, each
+stop and "no more"). The single steps stay legal (engine/steps.Machine.fine).
+
 A route's `to` is the space the head of the pack (the car the player steers)
 enters with its last step, as the board names spaces: `(sector, lane)`,
 lane 0 the Apron (the view's cars carry the same "sector" and "lane", and
-render.py draws a space from that pair). Its `cost` says in players' words
-what the move amounts to.
+render.py draws a space from that pair; the start of an activation: where
+the car to move stands; None for pit stops, a pass or a retirement). Its
+`cost` says in players' words what the move amounts to.
 """
 from __future__ import annotations
 
@@ -200,16 +206,16 @@ def describe_route(route) -> str:
         return text + (f" ({route.cost})" if route.cost else "")
     moves = [a for a in path if isinstance(a, Move)]
     kinds = [a.kind for a in path if isinstance(a, MoveType)]
+    if route.to is not None:
+        # as listed: where the steered car ends, and the cost says the rest
+        return f"move{' ' + kinds[0] if kinds else ''} to {_space(route.to)}" + (
+            f" ({route.cost})" if route.cost else "")
     fwd = sum(1 for a in moves if a.ahead)
     side = len(moves) - fwd
-    head = (f"move {kinds[0]}: " if kinds else "move: ")
     what = [_plural(fwd, "space") + " forward"] if fwd else []
     if side:
         what.append(_plural(side, "sideways step"))
-    text = head + (" and ".join(what) or "no step")
-    if route.to is not None:
-        return f"move{' ' + kinds[0] if kinds else ''} to {_space(route.to)}" + (
-            f" ({route.cost})" if route.cost else "")
+    text = (f"move {kinds[0]}: " if kinds else "move: ") + (" and ".join(what) or "no step")
     if moves:
         text += ", ending in " + ("the Apron" if moves[-1].lane == 0
                                   else f"lane {moves[-1].lane}")
@@ -245,4 +251,5 @@ MOVE_ROUTE = RouteSpec(key=route_key, label=route_label)
 # STOCK Race card parts: the movement type and the points it moves, as one decision
 TYPE_ROUTE = RouteSpec(key=route_key, label=route_label, chain=frozenset({"move"}))
 
-__all__ = ["CAR_ROUTE", "MOVE_ROUTE", "PITS_ROUTE", "TYPE_ROUTE", "car_label", "pits_label", "describe_route", "route_key", "route_label"]
+__all__ = ["CAR_ROUTE", "MOVE_ROUTE", "PITS_ROUTE", "TYPE_ROUTE", "car_label", "describe_route",
+           "pits_label", "route_key", "route_label"]
