@@ -7,6 +7,7 @@ replay tool, say) the default content's team order stands in.
 from __future__ import annotations
 
 from ...engine.chance import describe_chance
+from ...engine.protocol import Event
 from .actions import (Activate, Affect, Discard, KeepHand, MoveType, Pit, PitDone, PlayCard,
                       Retire, Step)
 from .content import load_content
@@ -97,6 +98,11 @@ def describe(event, state=None) -> str:
     def who(seat: int) -> str:
         return names.get(seat) or f"player {seat + 1}"
 
+    if event.kind == "draw" and event.rule == "STOCK Fill hands" and "cards" in event.data:
+        # The cards of one fill go into the hand together: named in the
+        # hand's order, not the pile's (which would say more than the hand).
+        event = Event(event.kind, {**event.data, "cards": sorted(event.data["cards"])},
+                      event.rule, event.reveal, event.to, event.masked)
     body = describe_chance(event, names, lambda k: card_name(C, k))
     if body is None:
         text = _texts(event.data, who, C).get(event.kind)
@@ -161,16 +167,19 @@ def describe_choice(state, seat: int, a) -> str:
 
 
 _HELP = {
-    "car": "STOCK Action segments: pick a car whose counter is not turned yet. Picking a "
-           "car that is out is a pass; a car carrying six markers or more retires when picked.",
+    "car": "STOCK Action segments: pick a car whose counter is not turned yet, with the Race "
+           "card it plays (or its retirement), in one choice. Picking a car that is out is a "
+           "pass; a car carrying six markers or more retires when picked.",
     "card": "STOCK Action segments: play a Race card (its MP, movement type, wear and effect), "
             "or withdraw the car (it gets the worst Position marker still free). "
             "A car starting with 3 or more wear loses speed.",
     "type": "STOCK Race card parts: move as printed (draft = linked cars in front and behind "
-            "move too, lead = those behind, pursuit = those in front) or alone (solo).",
+            "move too, lead = those behind, pursuit = those in front) or alone (solo); each "
+            "choice listed is the type with a whole move: where the front car ends.",
     "move": "STOCK Movement: steer the front car of the pack one space a step. Forward or "
             "sideways into an empty space costs 1, pushing a car aside 2, pushing the line in "
-            "front (solo only) 3. You must spend your MP while a step is possible.",
+            "front (solo only) 3. You must spend your MP while a step is possible. Each "
+           "choice listed is a whole move: where the front car ends, and what it costs.",
     "affect": "STOCK The Team Bar: the event picked your team; choose which car it hits.",
     "pits": "STOCK Pit Stops: a stop clears temporary wear (tyre, suspension, fuel). Under "
             "green the car drops onto the Apron some sectors back; under yellow it restarts "

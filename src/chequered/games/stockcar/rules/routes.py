@@ -22,11 +22,17 @@ per space), and the machine lists one Route per distinct outcome:
   follows its head space by space, so where the followers stand already
   says what the head's last spaces were.
 
+The start of an activation is one decision too (STOCK Action segments 1-5:
+the car, then its Race card or its retirement: `car` chained into `card`),
+and so are a player's pit stops of one turn (STOCK Pit Stops: `pits`, each
+stop and "no more"). The single steps stay legal (engine/steps.Machine.fine).
+
 A route's `to` is the space the head of the pack (the car the player steers)
 enters with its last step, as the board names spaces: `(sector, lane)`,
 lane 0 the Apron (the view's cars carry the same "sector" and "lane", and
-render.py draws a space from that pair). Its `cost` says in players' words
-what the move amounts to.
+render.py draws a space from that pair; the start of an activation: where
+the car to move stands; None for pit stops, a pass or a retirement). Its
+`cost` says in players' words what the move amounts to.
 """
 from __future__ import annotations
 
@@ -37,6 +43,7 @@ from ..content import load_content
 from ..state import RACING
 from . import movement
 from .movement import PUSH_AHEAD, PUSH_ASIDE
+from .turn import move_points
 
 
 def _apron(state) -> tuple:
@@ -84,40 +91,35 @@ def _cars(state, idxs) -> str:
 def route_label(start, before_last, after, seat: int, path: tuple):
     """(to, cost) of a route. Only what is known before the last step is
     read (`after` may be None: the activation's aftermath drew a card), so
-    the last step's own effect is taken from `before_last`'s legal steps."""
-    from .steps import MACHINE        # rules/steps.py imports this module
+    the last step's own effect is taken from `before_last`'s legal steps;
+    nothing is replayed (the listing labels every route it finds)."""
     C = load_content(start.config.content)
     T = C.tracks[start.track]
-    R = C.rules
     last = path[-1]
     m = before_last.move
-    head = before_last.cars[m["snake"][0]]
+    kind, snake, card = m["kind"], m["snake"], m["card"]
+    head = before_last.cars[snake[0]]
     to = ((head.dist + last.ahead) % T.n, last.lane)
-    # The points of the move and what each did, read on a replay of all but
-    # the last step (the last one read where it was chosen).
-    spaces = changes = mp = 0
-    pushes: list[str] = []
-    kind, snake = m["kind"], m["snake"]
-
-    def count(state, a) -> None:
-        nonlocal spaces, changes, mp
-        cost, push, data = movement.steps(state, T, R)[a]
-        mp += cost
-        if a.ahead:
-            spaces += 1
-        else:
-            changes += 1
-        if push == PUSH_ASIDE:
-            pushes.append(f"pushes #{state.cars[data].number} aside")
-        elif push == PUSH_AHEAD:
-            pushes.append(f"pushes {_cars(state, data)} ahead")
-
-    c = start.clone()
-    for a in path[:-1]:
-        if isinstance(a, Move):
-            count(c, a)
-        MACHINE.apply(c, seat, a)
-    count(before_last, last)
+    cost, push, data = movement.steps(before_last, T, C.rules)[last]
+    # STOCK Movement: the points spent, all of them unless the pack got stuck
+    first = start.move.get("mp") if start.move else None
+    if first is None or "kind" not in start.move:
+        first = move_points(C, start.cars[m["car"]], card, kind)
+    mp = first - m["mp"] + cost
+    moves = [a for a in path if isinstance(a, Move)]
+    spaces = sum(1 for a in moves if a.ahead)
+    changes = len(moves) - spaces
+    # The cars pushed: out of the pack and moved since the start, and the
+    # last step's push.
+    members = set(snake)
+    ahead, aside = set(), set()
+    for c0, c1 in zip(start.cars, before_last.cars):
+        if c0.idx not in members and (c0.dist, c0.lane) != (c1.dist, c1.lane):
+            (ahead if c0.dist != c1.dist else aside).add(c0.idx)
+    if push == PUSH_AHEAD:
+        ahead.update(data)
+    elif push == PUSH_ASIDE:
+        aside.add(data)
     bits = []
     if isinstance(path[0], MoveType) or len(snake) > 1:
         bits.append(kind if len(snake) == 1 else f"{kind}, pack of {len(snake)} "
@@ -127,15 +129,18 @@ def route_label(start, before_last, after, seat: int, path: tuple):
         # front of it has just left, so the pack's end is read before the
         # last step.
         for i, c in zip(snake[1:], snake[:-1]):
-            ahead = before_last.cars[c]
-            bits.append(f"#{before_last.cars[i].number} to {_space((ahead.dist % T.n, ahead.lane))}")
+            front = before_last.cars[c]
+            bits.append(f"#{before_last.cars[i].number} to "
+                        f"{_space((front.dist % T.n, front.lane))}")
     bits.append(_plural(spaces, "space") + (" along the Apron" if head.lane == 0 and
                                              last.lane == 0 else ""))
     if changes:
         bits.append(_plural(changes, "lane change"))
-    bits += pushes
+    for cars, way in ((aside, "aside"), (ahead, "ahead")):
+        if cars:
+            bits.append(f"pushes {_cars(before_last, sorted(cars))} {way}")
     bits.append(f"{mp} MP")
-    wear = C.card_wear[m["card"]]
+    wear = C.card_wear[card]
     if wear is not None:
         bits.append(f"+1 {wear} wear")        # STOCK Wear, after the move
     return to, ", ".join(bits)
@@ -150,11 +155,11 @@ def car_label(start, before_last, after, seat: int, path: tuple):
     T = C.tracks[start.track]
     bits = []
     car = None
-    c = start.clone()
-    from .steps import MACHINE        # rules/steps.py imports this module
     for a in path:
         if isinstance(a, Activate):
-            car = next(x for x in c.cars if x.team == seat and x.number == a.car)
+            # read where the route starts: nothing before it in the route
+            # touched this car (a pass or a retirement is another car's)
+            car = next(x for x in start.cars if x.team == seat and x.number == a.car)
             if car.status != RACING:
                 bits.append(f"#{a.car} is out of the race: a pass")
             elif car.wear >= C.rules.retire_wear:
@@ -172,8 +177,6 @@ def car_label(start, before_last, after, seat: int, path: tuple):
             if card.effect:
                 text += ", " + card.effect.replace("_", " ")
             bits.append(text)
-        if a is not path[-1]:
-            MACHINE.apply(c, seat, a)
     last = path[-1]
     to = None
     if isinstance(last, PlayCard):
@@ -203,16 +206,16 @@ def describe_route(route) -> str:
         return text + (f" ({route.cost})" if route.cost else "")
     moves = [a for a in path if isinstance(a, Move)]
     kinds = [a.kind for a in path if isinstance(a, MoveType)]
+    if route.to is not None:
+        # as listed: where the steered car ends, and the cost says the rest
+        return f"move{' ' + kinds[0] if kinds else ''} to {_space(route.to)}" + (
+            f" ({route.cost})" if route.cost else "")
     fwd = sum(1 for a in moves if a.ahead)
     side = len(moves) - fwd
-    head = (f"move {kinds[0]}: " if kinds else "move: ")
     what = [_plural(fwd, "space") + " forward"] if fwd else []
     if side:
         what.append(_plural(side, "sideways step"))
-    text = head + (" and ".join(what) or "no step")
-    if route.to is not None:
-        return f"move{' ' + kinds[0] if kinds else ''} to {_space(route.to)}" + (
-            f" ({route.cost})" if route.cost else "")
+    text = (f"move {kinds[0]}: " if kinds else "move: ") + (" and ".join(what) or "no step")
     if moves:
         text += ", ending in " + ("the Apron" if moves[-1].lane == 0
                                   else f"lane {moves[-1].lane}")
@@ -248,4 +251,5 @@ MOVE_ROUTE = RouteSpec(key=route_key, label=route_label)
 # STOCK Race card parts: the movement type and the points it moves, as one decision
 TYPE_ROUTE = RouteSpec(key=route_key, label=route_label, chain=frozenset({"move"}))
 
-__all__ = ["CAR_ROUTE", "MOVE_ROUTE", "PITS_ROUTE", "TYPE_ROUTE", "car_label", "pits_label", "describe_route", "route_key", "route_label"]
+__all__ = ["CAR_ROUTE", "MOVE_ROUTE", "PITS_ROUTE", "TYPE_ROUTE", "car_label", "describe_route",
+           "pits_label", "route_key", "route_label"]

@@ -158,9 +158,7 @@ def start_move(state, C, T, seat: int, kind: str, events: list) -> None:
     state.cache = None
     car = state.cars[m["car"]]
     card = m["card"]
-    mp = C.card_mp[card] - movement.speed_penalty(C.rules, car.wear)
-    if kind == "solo" and C.cards[card].effect == "clean_air":
-        mp += 1
+    mp = move_points(C, car, card, kind)
     snake = movement.pack(state, T, car, kind)
     head = state.cars[snake[0]]
     lead = leader(state, T)
@@ -170,6 +168,15 @@ def start_move(state, C, T, seat: int, kind: str, events: list) -> None:
                                  "pack": [state.cars[i].number for i in snake]},
                         "STOCK Race card parts"))
     keep_moving(state, C, T, seat, events)
+
+
+def move_points(C, car, card: str, kind: str) -> int:
+    """STOCK Race card parts, Speed penalties: the MP of a move (the card's,
+    less the active car's speed penalty, one more for clean air solo)."""
+    mp = C.card_mp[card] - movement.speed_penalty(C.rules, car.wear)
+    if kind == "solo" and C.cards[card].effect == "clean_air":
+        mp += 1
+    return mp
 
 
 def keep_moving(state, C, T, seat: int, events: list) -> None:
