@@ -264,7 +264,8 @@ class Machine:
                 k = spec.key(c, seat)
                 if ("end", k) in found or k in seen:
                     continue
-                label = self._label(spec, state, st, c, seat, full)
+                # (a single step is listed as itself: no label)
+                label = self._label(spec, state, st, c, seat, full) if path else None
                 if c.turn.pending is None:
                     self.advance(c)
                 if continues(self, c, seat, names, t0):
