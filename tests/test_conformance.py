@@ -24,7 +24,8 @@ SEEDS_ENV = os.environ.get("CONFORMANCE_SEEDS")
 DEEP = int(os.environ.get("CONFORMANCE_DEEP", "40"))     # races checked at every step
 CHUNKS = 8
 DEEP_ROUTES = int(os.environ.get("CONFORMANCE_DEEP_ROUTES", "1"))
-ROUTE_EVERY = int(os.environ.get("CONFORMANCE_ROUTE_EVERY", "8"))
+ROUTE_EVERY = int(os.environ.get("CONFORMANCE_ROUTE_EVERY", "16"))
+DEEP_ROUTE_STEPS = int(os.environ.get("CONFORMANCE_DEEP_ROUTE_STEPS", "150"))
 
 GAMES = [g.name for g in chequered.games()]
 
@@ -45,8 +46,11 @@ def test_conformance_deep(name, chunk):
     game = chequered.game(name)
     configs = game.sample_configs()
     for i in range(chunk, max(DEEP, len(configs)), 4):
+        routes = i < DEEP_ROUTES
+        # with whole moves every check lists them in several resampled
+        # worlds a step: the first DEEP_ROUTE_STEPS steps get every check
         play_checked(game, configs[i % len(configs)], 10_000 + i, deep=True,
-                     fine=i >= DEEP_ROUTES)
+                     fine=not routes, deep_steps=DEEP_ROUTE_STEPS if routes else None)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -284,7 +284,9 @@ class Game:
         v = self.spec.view(state, seat)
         if self.spec.decorate_view is not None and seat is not None \
                 and seat in self.to_act(state):
-            v = self.spec.decorate_view(state, seat, v, self.legal_actions(state, seat))
+            # the board marks single steps: listing whole moves is a search,
+            # and the front ends get the routes with the legal list itself
+            v = self.spec.decorate_view(state, seat, v, self.fine_actions(state, seat))
         return v
 
     def render_text(self, view: dict) -> str:

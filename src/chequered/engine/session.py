@@ -185,7 +185,9 @@ class Session:
 
     def _legal_or_refuse(self, seat: Seat, action, legal: list):
         if action in legal:
-            return legal[legal.index(action)]     # the listed one: a move keeps its cost
+            # the action as sent, not the listed one: the log must read the
+            # same when the race is rebuilt from its record
+            return action
         refusal = self.game.refusal(self.state, seat, action)
         if refusal is None:           # legal under the step's own matching
             return action

@@ -31,6 +31,10 @@ from .routes import MAX_NODES, Route, RouteSpec, chain_of, continues, restore, t
 MAX_AUTOMATIC = 10_000     # automatic steps in a row before the machine calls itself stuck
 
 
+class RouteOverflow(RuntimeError):
+    """A move with more partial moves than engine/routes.MAX_NODES to list."""
+
+
 class Pending:
     """The decision the race waits for: a step, the seats deciding, and small
     JSON-ready context for that step (a car, the points left, a battle)."""
@@ -198,7 +202,11 @@ class Machine:
         cache = turn.cache
         options = cache.get(("routes", seat)) if cache is not None else None
         if options is None:
-            options = self.routes(state, seat)
+            try:
+                options = self.routes(state, seat)
+            except RouteOverflow:
+                # too many ways to list whole: offered one point at a time
+                options = self.fine(state, seat)
             turn.cache[("routes", seat)] = options      # fine() made the cache
         return options
 
@@ -248,7 +256,7 @@ class Machine:
                     continue
                 budget[0] -= 1
                 if budget[0] < 0:
-                    raise RuntimeError(f"{step.rule}: more than {MAX_NODES} partial moves")
+                    raise RouteOverflow(f"{step.rule}: more than {MAX_NODES} partial moves")
                 c = st.clone()
                 self._decide(c, seat, a)
                 if ticks(c) != t0:

@@ -69,9 +69,11 @@ def conformance(game, *, seeds: int = 200, deep: int = 8, secrecy_every: int = 5
 
 
 def play_checked(game, cfg_doc: dict, seed: int, *, deep: bool = False,
-                 secrecy_every: int = 5, fine: bool = False) -> int:
+                 secrecy_every: int = 5, fine: bool = False, deep_steps: int | None = None) -> int:
     """One random race with the per-step checks; returns its number of steps.
-    `fine`: the random seats move one fine step at a time, not by routes."""
+    `fine`: the random seats move one fine step at a time, not by routes;
+    `deep_steps`: every check only for the first steps (then the race goes
+    on with the checks of an ordinary race)."""
     config = game.config(**cfg_doc)
     state = game.new(config, seed)
     n = len(config.seats)
@@ -82,7 +84,9 @@ def play_checked(game, cfg_doc: dict, seed: int, *, deep: bool = False,
     actions = []
     steps = 0
     where = f"{game.name} seed {seed} config {cfg_doc}{' fine steps' if fine else ''}"
+    every = deep
     while not game.is_over(state):
+        deep = every and (deep_steps is None or steps < deep_steps)
         seats = game.to_act(state)
         check(seats, f"{where}: a running race must have someone to act")
         forced = game.forced(state)
@@ -264,7 +268,9 @@ def deep_checks(game, state, seat, legal, rng: Rng, n: int, listing=None) -> Non
         check(game.decode_action(doc) == a, f"{game.name}: {doc} does not round-trip")
     fine = game.fine_actions(state, seat)
     for a in game.candidate_actions(state, seat):
-        if a in legal or a in fine:             # a route step takes its fine steps too
+        # a route step takes its fine steps too; a route the game accepts was
+        # checked step by step (a refused one must leave no trace, below)
+        if a in legal or a in fine or (type(a) is Route and game.refusal(state, seat, a) is None):
             game.apply(game.clone(state), seat, a)
         else:
             try:

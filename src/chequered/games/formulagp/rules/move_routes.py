@@ -104,8 +104,7 @@ def _prep_expand(race: Race, seat: int, action) -> bool:
 ROUTE = RouteSpec(key=route_key, label=route_label, chain=frozenset({"extend"}))
 # FGP 7.3.3.1 / 7.3.3.5: the end of the preparations and the movement play
 PREP_ROUTE = RouteSpec(key=route_key, chain=frozenset({"play"}), expand=_prep_expand)
-# FGP 7.3.1: every card returned, as one choice
-RETURNS_ROUTE = RouteSpec(key=route_key)
+
 
 
 def describe_route(route) -> str:

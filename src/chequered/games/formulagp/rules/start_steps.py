@@ -23,7 +23,6 @@ from .radio_steps import start_phase
 from .tyres import tyre_bonus
 from .weather_steps import race_start as race_start_weather, tyre_bonus as weather_bonus
 from .where import grid_spaces, track_of
-from .move_routes import RETURNS_ROUTE
 
 
 def infos(race: Race, seat: int):
@@ -327,7 +326,7 @@ def _text(words):
 
 STEPS = (
     Step("returns", "FGP 7.3.1", _returns_legal, _returns_act, label="return drawn cards",
-         concurrent=True, secret=True, why_not=_why_not_return, route=RETURNS_ROUTE,
+         concurrent=True, secret=True, why_not=_why_not_return,
          public_text=_text("decides which drawn cards to return (face down)")),
     Step("quali_cards", "FGP 6.1", _quali_legal, _quali_act, label="choose qualifying cards",
          concurrent=True, secret=True, key=canon,
