@@ -202,7 +202,8 @@ def describe_route(route) -> str:
     path = route.path
     if not any(isinstance(a, (MoveType, Move)) for a in path):
         # The start of an activation, or a player's pit stops.
-        text = ", then ".join(_plain(a) for a in path)
+        from ..text import describe_action           # text.py imports the rules
+        text = ", then ".join(describe_action(a) for a in path)
         return text + (f" ({route.cost})" if route.cost else "")
     moves = [a for a in path if isinstance(a, Move)]
     kinds = [a.kind for a in path if isinstance(a, MoveType)]
@@ -225,20 +226,6 @@ def describe_route(route) -> str:
 def _space(to) -> str:
     sector, lane = to
     return f"the Apron at sector {sector}" if lane == 0 else f"lane {lane} of sector {sector}"
-
-
-def _plain(a) -> str:
-    if isinstance(a, Activate):
-        return f"activate #{a.car}"
-    if isinstance(a, PlayCard):
-        return f"play {a.card}"
-    if isinstance(a, Retire):
-        return "retire the car"
-    if isinstance(a, Pit):
-        return f"pit #{a.car}"
-    if isinstance(a, PitDone):
-        return "no more pit stops"
-    return type(a).__name__
 
 
 # STOCK Action segments 1-5: the car and its Race card (or its retirement),
