@@ -163,14 +163,32 @@ def test_illegal_json_action_cites_the_rule():
     assert "RP" in line                                # the rule is named
 
 
-def test_help():
+def test_help_is_brief_and_help_rules_shows_the_card():
     answers = ["help"]
     session, out = make_session(["human", "bot"], script=lambda s, p: answers.pop(0) if answers else None)
     session.run()
     game = session.game
     fresh = game.new(session.config, 7)
-    assert game.help(fresh, min(game.to_act(fresh))) in out.getvalue()
-    assert "save FILE" in out.getvalue()
+    card = game.help(fresh, min(game.to_act(fresh)))
+    text = out.getvalue()
+    assert card not in text                      # not the whole card at every `help`
+    assert "save FILE" in text and "help rules" in text
+    assert game.turn(fresh)["deciding"] in text   # what is being decided now
+
+    answers = ["help rules"]
+    session, out = make_session(["human", "bot"], script=lambda s, p: answers.pop(0) if answers else None)
+    session.run()
+    assert card in out.getvalue()
+
+
+def test_a_long_menu_is_laid_out_in_columns_within_the_screen():
+    from chequered.terminal import SCREEN_COLS, menu_lines
+    items = [f"move car {i} with a rather long description of the card" for i in range(90)]
+    lines = menu_lines(items, room=30)
+    assert len(lines) <= 30
+    assert all(len(line) <= SCREEN_COLS for line in lines)
+    assert " 90. " in "".join(lines) and "  1. " in lines[0]
+    assert menu_lines(items[:5], room=30) == [f"{i + 1:>3}. {t}" for i, t in enumerate(items[:5])]
 
 
 # ---- undo ---------------------------------------------------------------------------

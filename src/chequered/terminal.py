@@ -26,7 +26,25 @@ from .engine.protocol import BadInput, Game, IllegalAction, Overrun, Result, Sea
 from .engine.session import Entry
 from .engine.session import Session as RaceSession
 
-COMMANDS = ("help", "undo", "show", "save FILE", "quit")
+COMMANDS = ("help", "help rules", "undo", "show", "save FILE", "quit")
+SCREEN_ROWS, SCREEN_COLS = 40, 100      # one decision fits this terminal
+
+
+def menu_lines(items: list[str], room: int, width: int = SCREEN_COLS) -> list[str]:
+    """The numbered menu: one column while it fits in `room` lines, else as
+    many columns as it takes (each item cut to its column's width)."""
+    numbered = [f"{i:>3}. {text}" for i, text in enumerate(items, start=1)]
+    if len(numbered) <= room:
+        return [n if len(n) <= width else n[:width - 1] + "…" for n in numbered]
+    cols = min(4, -(-len(numbered) // room))
+    rows = -(-len(numbered) // cols)
+    colw = width // cols
+    out = []
+    for r in range(rows):
+        cells = [numbered[c * rows + r] for c in range(cols) if c * rows + r < len(numbered)]
+        out.append("".join((c if len(c) < colw else c[:colw - 2] + "…").ljust(colw)
+                           for c in cells).rstrip())
+    return out
 
 
 class Quit(Exception):
@@ -190,10 +208,11 @@ class Session:
             word = word.lower()
             if word in ("quit", "exit") and not rest:
                 raise Quit()
-            if word in ("help", "?") and not rest:
+            if word in ("help", "?") and rest.strip().lower() in ("rules", "card"):
                 self.say(game.help(self.state, seat))
-                self.say("commands: a number, an action's text, a JSON action, "
-                         + ", ".join(COMMANDS))
+                continue
+            if word in ("help", "?") and not rest:
+                self.say(self.brief_help(seat))
                 continue
             if word in ("show", "menu", "board") and not rest:
                 self.show(seat)
@@ -217,12 +236,37 @@ class Session:
             return
 
     def show(self, seat: Seat) -> None:
+        for line in self.screen(seat):
+            self.say(line)
+
+    def screen(self, seat: Seat) -> list[str]:
+        """What a decision shows: the board as this seat sees it, whose turn
+        and what is decided, and the numbered menu, laid out in columns
+        when it is long so that the whole fits one 100x40 terminal."""
         game = self.game
-        self.say(game.render_text(game.view(self.state, seat)))
-        self.say("")
-        for i, action in enumerate(self.race.legal(seat), start=1):
-            self.say(f"  {i:>2}. {game.describe_choice(self.state, seat, action)}")
-        self.say("  (type a number or an action; help, undo, save FILE, quit)")
+        lines = game.render_text(game.view(self.state, seat)).splitlines()
+        turn = game.turn(self.state)
+        if turn and turn["deciding"]:
+            lines += ["", f"{self.label(seat)}: {turn['deciding']}"
+                      + (f" ({turn['rule']})" if turn["rule"] else "")]
+        items = [game.describe_choice(self.state, seat, a) for a in self.race.legal(seat)]
+        lines += menu_lines(items, room=max(6, SCREEN_ROWS - 3 - len(lines)))
+        lines.append("  (a number or an action; help, help rules, undo, save FILE, quit)")
+        return lines
+
+    def brief_help(self, seat: Seat) -> str:
+        """The current decision in a few lines; `help rules` gives the card."""
+        turn = self.game.turn(self.state) or {}
+        out = []
+        if turn.get("deciding"):
+            out.append(f"You {turn['deciding']}"
+                       + (f" ({turn['rule']})." if turn.get("rule") else "."))
+        if turn.get("explain"):
+            out.append(turn["explain"])
+        out.append("Type a number from the menu, or the start of an action's text. "
+                   "Commands: " + ", ".join(COMMANDS) + ".")
+        out.append("`help rules` shows the full reference card of this game.")
+        return "\n".join(out)
 
     def parse(self, seat: Seat, line: str):
         return self.race.parse(seat, line)

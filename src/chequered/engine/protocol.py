@@ -360,6 +360,48 @@ class Game:
     def time_limit(self, state, seat: Seat) -> float | None:
         return self.spec.time_limit(state, seat)
 
+    # ---- for players, beside the board (engine/guide.py) -------------------
+    def legend(self, view: dict) -> list:
+        """What each kind of mark on this board means ([guide.Mark])."""
+        return list(self.spec.legend(view))
+
+    def standings(self, view: dict) -> list:
+        """The running order as this view shows it ([guide.Standing])."""
+        return list(self.spec.standings(view))
+
+    def explain(self, step) -> str:
+        """A short word on the decision `step` (an engine/steps.Step) asks:
+        what it is and how to choose, for players."""
+        if step is None:
+            return ""
+        return self.spec.explain.get(step.name, "")
+
+    def turn(self, state) -> dict | None:
+        """Whose turn it is and what they are deciding: public facts only
+        (the table sees who thinks, and about what)."""
+        seats = sorted(self.to_act(state))
+        if not seats:
+            return None
+        step = self.pending_step(state)
+        names = self.seat_names(state)
+        return {"seats": seats,
+                "names": [names.get(s) or f"player {s + 1}" for s in seats],
+                "deciding": (step.label or step.name.replace("_", " ")) if step else "",
+                "rule": step.rule if step else "",
+                "step": step.name if step else "",
+                "explain": self.explain(step)}
+
+    def confirm(self, state, seat: Seat, action) -> str | None:
+        """A warning to show, and have the player confirm, before an action
+        that harms their own race for good (retiring a car)."""
+        if self.has_routes and type(action).__name__ == "Route":
+            action = action.path[-1]
+        return self.spec.confirm(state, seat, action)
+
+    def tutorial(self):
+        """The game's first-race tutorial (guide.Tutorial), or None."""
+        return self.spec.tutorial() if self.spec.tutorial is not None else None
+
     def timeout_action(self, state, seat: Seat):
         return self.spec.timeout_action(state, seat)
 

@@ -74,3 +74,9 @@ class GameSpec:
     # a game's own short position formats a position file may declare instead
     # of chequered-position/1: format name -> (doc) -> state (engine/positions.py)
     position_formats: Mapping[str, Callable] = field(default_factory=dict)
+    # For players, beside the board (engine/guide.py):
+    legend: Callable = _empty                      # (view) -> [guide.Mark]
+    standings: Callable = _empty                   # (view) -> [guide.Standing], running order
+    explain: Mapping[str, str] = field(default_factory=dict)   # step name -> a short word
+    confirm: Callable = _none                      # (state, seat, action) -> warning | None
+    tutorial: Callable | None = None               # () -> guide.Tutorial
