@@ -125,7 +125,8 @@ def _check_seat_kinds(game: Game, kinds: list[str]) -> None:
 
 @app.command()
 def race(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. racepace.")],
+    game_name: Annotated[Optional[str], typer.Argument(
+        metavar="[GAME]", help="The game, e.g. racepace (not needed with --resume).")] = None,
     track: Annotated[Optional[str], typer.Option(help="Track or circuit name.")] = None,
     rules: Annotated[Optional[str], typer.Option(help="Rule level.")] = None,
     seats: Annotated[Optional[str], typer.Option(
@@ -147,9 +148,19 @@ def race(
     fine_moves: Annotated[bool, typer.Option(
         "--fine-moves", help="Move one space at a time instead of choosing where each "
                              "move ends.")] = False,
+    resume: Annotated[Optional[Path], typer.Option(
+        help="Continue a race saved with `save FILE` (or offered at quit).")] = None,
 ):
     """Play a race. With no human seat it runs to the end and prints the classification."""
     with user_errors():
+        if resume is not None:
+            _resume(game_name, resume, record, fine_moves,
+                    track=track, rules=rules, seats=seats, seed=seed, opt=opt, content=content,
+                    position=position, set_=set_, json=as_json)
+            return
+        if game_name is None:
+            raise BadInput("say which game to race, e.g. `chequered race racepace` "
+                           f"(games: {', '.join(registry.game_names())})")
         game = registry.game(game_name)
         state = None
         if record is not None and (record.is_dir() or not record.parent.is_dir()):
@@ -224,6 +235,34 @@ def race(
     con.print(f"{played.decisions} decisions, seed {seed}")
     if record is not None:
         con.print(f"record written to {record}")
+
+
+def _resume(game_name, path: Path, record, fine_moves: bool, **others) -> None:
+    """`chequered race --resume FILE`: the saved race fixes the game, its
+    settings and its seed, and goes on where it stopped."""
+    from .engine.records import Record
+    given = [f"--{k.rstrip('_').replace('_', '-')}" for k, v in others.items() if v]
+    if given:
+        raise BadInput(f"{', '.join(given)} cannot be combined with --resume: "
+                       "the saved race fixes them")
+    rec = Record.load(path)
+    if game_name is not None and game_name != rec.game:
+        raise BadInput(f"{path} is a {rec.game} race, not {game_name}")
+    game = registry.game(rec.game)
+    config = game.config(**rec.config)
+    if "human" not in config.seats:
+        raise BadInput(f"{path} has no human seat to play on")
+    from .engine.play import agents_for
+    from .terminal import Session, enable_line_editing
+    enable_line_editing()
+    session = Session(game, config, rec.seed, None, agents_for(game, config, rec.seed),
+                      record_path=str(record) if record else None, fine_moves=fine_moves,
+                      resume=rec)
+    if session.race.over:
+        raise BadInput(f"the race in {path} is over; watch it with `chequered replay {path}`")
+    status = session.run()
+    if status:
+        raise typer.Exit(status)
 
 
 def _position_config(game: Game, state, seats: str | None):

@@ -50,9 +50,10 @@ def menu_lines(items: list[str], room: int, width: int = SCREEN_COLS) -> list[st
 class Quit(Exception):
     """The player asked to stop (quit, end of input or Ctrl-C)."""
 
-    def __init__(self, interrupted: bool = False):
+    def __init__(self, interrupted: bool = False, eof: bool = False):
         super().__init__("quit")
         self.interrupted = interrupted
+        self.eof = eof            # input ended: nobody is there to answer
 
 
 def result_table(game: Game, result: Result, title: str | None = None) -> Table:
@@ -82,11 +83,16 @@ class Session:
 
     def __init__(self, game: Game, config, seed: int, state, agents: dict,
                  *, record_path: str | None = None, from_position: bool = False,
-                 read_line=None, out=None, fine_moves: bool = False):
+                 read_line=None, out=None, fine_moves: bool = False, resume=None):
         self.game = game
         self.agents = agents
-        # A fresh race is started here, so that its opening steps are logged.
-        self.race = RaceSession(game, config, seed, state=state if from_position else None)
+        # A fresh race is started here, so that its opening steps are logged;
+        # a saved one (`resume`, a Record) is played on to where it stopped.
+        if resume is not None:
+            self.race = RaceSession.resumed(game, resume)
+        else:
+            self.race = RaceSession(game, config, seed, state=state if from_position else None)
+        self.resumed = resume is not None
         self.race.fine = fine_moves
         self.humans = frozenset(s for s, k in enumerate(config.seats) if k == "human")
         # The log is printed as the one person at the keyboard sees it; with
@@ -125,8 +131,11 @@ class Session:
         if len(self.humans) > 1:
             self.say("hot-seat: " + ", ".join(self.label(s) for s in sorted(self.humans))
                      + " are played at this keyboard")
-        for line in self.race.opening_lines(self.viewer):
-            self.say(line)
+        if self.resumed:
+            self.say(f"resumed after {len(self.steps)} actions")
+        else:
+            for line in self.race.opening_lines(self.viewer):
+                self.say(line)
         try:
             for entry in self.race.settle():       # a first decision nobody need be asked
                 self.log(entry)
@@ -147,15 +156,38 @@ class Session:
         self.say("The race is over.")
         Console(file=self.out, highlight=False).print(
             result_table(game, game.result(self.state)))
-        self.write_record()
+        if not self.write_record():
+            self.offer_save("Save the record of this race (to replay it)?")
         return 0
 
     def stop(self, q: Quit) -> int:
         if q.interrupted:
             self.say("\ninterrupted")
         self.say(f"quit after {len(self.steps)} actions")
-        self.write_record()
+        if not self.write_record() and not q.interrupted and not q.eof and self.steps:
+            self.offer_save("Save this race to continue it later "
+                            "(chequered race --resume FILE)?")
         return 130 if q.interrupted else 0
+
+    def offer_save(self, question: str) -> None:
+        """Ask for a file to save the race to; a blank answer (or no input)
+        saves nothing. Asked again until a file could be written or the
+        player declines."""
+        if self.race.from_position:
+            return
+        default = f"{self.game.name}-{self.race.seed}.json"
+        while True:
+            try:
+                answer = self._read_line(f"{question} File name [{default}], or 'no': ")
+            except KeyboardInterrupt:
+                return
+            if answer is None or answer is TIMEOUT:
+                return
+            answer = answer.strip()
+            if answer.lower() in ("n", "no", "quit", "exit", "q"):
+                return
+            if self.save(answer or default):
+                return
 
     def agent_turn(self, seat: Seat) -> None:
         action = self.agents[seat].choose(self.game, self.state, seat)
@@ -200,7 +232,7 @@ class Session:
                 self.log(self.race.act(seat, action, by="timeout"))
                 return
             if line is None:                  # end of input
-                raise Quit()
+                raise Quit(eof=True)
             line = line.strip()
             if not line:
                 continue
@@ -232,6 +264,9 @@ class Session:
             except IllegalAction as exc:
                 self.say(f"illegal: {_reason(exc)}")
                 continue
+            if not self.confirmed(seat, action):
+                self.say("not done; choose again")
+                continue
             self.log(self.race.act(seat, action, by="human"))
             return
 
@@ -253,6 +288,18 @@ class Session:
         lines += menu_lines(items, room=max(6, SCREEN_ROWS - 3 - len(lines)))
         lines.append("  (a number or an action; help, help rules, undo, save FILE, quit)")
         return lines
+
+    def confirmed(self, seat: Seat, action) -> bool:
+        """An action that harms the player's own race for good is taken only
+        after a 'yes' (Game.confirm says which)."""
+        warning = self.game.confirm(self.state, seat, action)
+        if not warning:
+            return True
+        self.say(f"Careful: {warning}")
+        answer = self._read_line("Type yes to do it, anything else to choose again: ")
+        if answer is None:
+            raise Quit(eof=True)
+        return answer is not TIMEOUT and answer.strip().lower() in ("y", "yes")
 
     def brief_help(self, seat: Seat) -> str:
         """The current decision in a few lines; `help rules` gives the card."""
@@ -286,31 +333,35 @@ class Session:
     def record(self):
         return self.race.record()
 
-    def save(self, path: str) -> None:
+    def save(self, path: str) -> bool:
         if not path:
             self.say("save needs a file name: save FILE")
-            return
+            return False
         if self.race.from_position:
             self.say("cannot save: this race started from a position, and a record "
                      "replays from a fresh race")
-            return
+            return False
         try:
             self.record().save(path)
         except OSError as exc:
             self.say(f"cannot save to {path}: {exc.strerror or exc}")
-            return
-        self.say(f"saved {len(self.steps)} actions to {path}")
+            return False
+        self.say(f"saved {len(self.steps)} actions to {path}"
+                 + ("" if self.race.over else f" (continue with: chequered race --resume {path})"))
+        return True
 
-    def write_record(self) -> None:
+    def write_record(self) -> bool:
+        """Write the record to --record FILE, if given; whether it was."""
         if self.record_path is None or self.race.from_position:
-            return
+            return False
         try:
             self.record().save(self.record_path)
         except OSError as exc:
             print(f"error: cannot write record {self.record_path}: {exc.strerror or exc}",
                   file=sys.stderr)
-            return
+            return False
         self.say(f"record written to {self.record_path}")
+        return True
 
 
 def _reason(exc: Exception) -> str:

@@ -139,6 +139,33 @@ class Session:
             out.append(self.step(state, f[0], f[1], "forced"))
         return out
 
+    def load(self, actions, by: str = "record") -> None:
+        """Play a saved race's actions ([seat, action-json] pairs, as a
+        record holds them) on this fresh race, to continue it. BadInput names
+        the first one that does not apply."""
+        game = self.game
+        for n, (seat, doc) in enumerate(actions, start=1):
+            if seat not in game.to_act(self.state):
+                raise BadInput(f"action {n} of the saved race is not this race's: "
+                               f"{self.name(seat)} is not to act then")
+            try:
+                action = game.decode_action(doc)
+                self.entries.append(self.step(self.state, seat, action, by))
+            except (BadInput, IllegalAction) as exc:
+                raise BadInput(f"action {n} of the saved race does not apply: {exc}") from None
+
+    @classmethod
+    def resumed(cls, game: Game, record, **kw) -> "Session":
+        """A race continued from a record (engine/records.Record), checked
+        against the record's hash when it has one."""
+        config = game.config(**record.config)
+        race = cls(game, config, record.seed, **kw)
+        race.load(record.actions)
+        if record.final_hash is not None and game.state_hash(race.state) != record.final_hash:
+            raise BadInput("the saved race does not lead to the position it was saved at "
+                           "(another version of the game or its content?)")
+        return race
+
     def commit(self, state, entries: list[Entry]) -> None:
         self.state = state
         self.entries.extend(entries)
