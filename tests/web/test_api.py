@@ -192,7 +192,7 @@ def test_record_replay_and_upload_of_a_finished_race(client):
 
 
 def test_running_race_has_no_record_or_replay(client):
-    made = create(client, game="racepace", seed=1)
+    made = create(client, game="racepace", seats=["human", "bot", "human"])
     race = made["race"]
     assert client.get(f"/api/races/{race}/record").status_code == 409
     assert client.get(f"/api/replay/race/{race}").status_code == 409

@@ -15,6 +15,7 @@ from ..engine.protocol import BadInput, Game
 from ..engine.records import Record
 from .errors import ERRORS, WebError, bad, conflict, not_found, too_many
 from .messages import log_since
+from .resume import resume_race
 from .replays import (UploadedRecord, check_upload, remember_upload, replayer_for_race,
                       replayer_for_upload)
 
@@ -146,11 +147,14 @@ async def race_record(race_id: str, request: Request):
     """The record of a finished race (a running one would give away the seed
     and with it every future die and card)."""
     race = await hub(request).get(race_id)
-    if not race.over:
+    if not race.over and not race.seed_chosen:
+        # its seed would tell every card and die to come; a solo player who
+        # chose the seed knows it already (and may save the race to go on)
         raise conflict("the record is available once the race is over")
     rec = Record(game=race.game.name, config=race.config.model_dump(mode="json"),
                  seed=race.seed, actions=[[e.seat, e.doc] for e in race.entries],
-                 result=race.game.result(race.state).to_doc(), final_hash=race.state_hash(),
+                 result=race.game.result(race.state).to_doc() if race.over else None,
+                 final_hash=race.state_hash(),
                  content_version=getattr(race.game, "content_version", lambda: "")())
     return rec.to_doc()
 
@@ -217,6 +221,35 @@ async def host_controller(token: str, seat: int, body: HandOver, request: Reques
     race = await hub(request).race_of_host(token)
     await hub(request).hand_over(race, seat, body.controller)
     return {"ok": True, "controllers": race.controllers}
+
+
+@router.post("/races/resume", openapi_extra={"requestBody": {"required": True, "content": {
+    "application/json": {"schema": UploadedRecord.model_json_schema()}}}})
+async def resume_saved_race(request: Request):
+    """Continue a saved solo race: the body is its record file (from
+    `chequered race`'s save, or a solo race here with a chosen seed)."""
+    rate_limit(request, "races")
+    raw = await request.body()
+    try:
+        doc = json.loads(raw)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise bad("not a saved race: the file is not valid JSON") from None
+    rec = UploadedRecord.parse(doc)
+    game = game_or_400(rec.game)
+    made = await resume_race(hub(request), game, rec, SERVER_ONLY_FIELDS)
+    human = next(s for s in made["seats"] if s["kind"] == "human")
+    return {"race": made["race"], "play_url": f"/play/{human['token']}",
+            "actions": len(rec.actions)}
+
+
+@router.get("/tutorial/{game_name}")
+async def tutorial_doc(game_name: str):
+    """What the tutorial says before, during (step name -> extra word) and
+    after its race; the decisions' own words come with each state."""
+    tut = game_or_400(game_name).tutorial()
+    if tut is None:
+        raise not_found("tutorial")
+    return {"intro": tut.intro, "outro": tut.outro, "notes": dict(tut.notes)}
 
 
 # ---- replays ------------------------------------------------------------------------------

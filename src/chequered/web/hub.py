@@ -143,7 +143,8 @@ class Hub:
 
     # ---- creating --------------------------------------------------------------------
     async def create(self, game: Game, config_doc: dict, seed: int | None,
-                     move_timer: int | None = None, season_name: str | None = None) -> dict:
+                     move_timer: int | None = None, season_name: str | None = None,
+                     docs: list | None = None) -> dict:
         """A new race. The seed decides every hidden card and die, so it is
         never sent while the race runs, unless the client chose it: that is
         allowed only in a solo race (one person, bots in the other seats),
@@ -161,8 +162,9 @@ class Hub:
         seed = new_seed() if seed is None else seed
         race_id = secrets.token_urlsafe(9)
         try:
+            # `docs`: a saved race's actions (web/resume.py), played on again
             race = LiveRace.build(game, race_id, config.model_dump(mode="json"), seed,
-                                  list(config.seats), [], move_timer=move_timer,
+                                  list(config.seats), docs or [], move_timer=move_timer,
                                   season_name=season_name, seed_chosen=chosen)
         except BadInput as exc:
             raise bad(str(exc)) from None
@@ -180,6 +182,9 @@ class Hub:
             "season_name": season_name, "seed_chosen": chosen,
         }, [{"seat": i, "token": t, "kind": k, "controller": k}
             for i, (t, k) in enumerate(zip(tokens, config.seats))])
+        if docs:
+            await self.db(self.store.append_actions, race_id, 0, docs, race.state_hash(),
+                          race.over, None, None)
         self.races[race_id] = race
         self.after_change(race)
         made = {"race": race_id, "host": host,

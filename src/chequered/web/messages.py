@@ -27,6 +27,9 @@ def legal_list(race: LiveRace, seat, fine: bool = False) -> list[dict]:
     for i, a in enumerate(actions):
         item = {"index": i, "label": game.describe_choice(state, seat, a),
                 "key": action_key(game.encode_action(a))}
+        warning = game.confirm(state, seat, a)
+        if warning:
+            item["confirm"] = warning      # the page asks before sending it
         info = board.info(a)
         if info is not None:
             item["route"] = info
@@ -83,6 +86,10 @@ def state_message(race: LiveRace, viewer, deadline: float | None = None,
         "names": {str(k): v for k, v in game.seat_names(state).items()},
         "svg": game.render_svg(view),
         "text": game.render_text(view),
+        # beside the board (engine/guide.py): all from the view or public
+        "turn": game.turn(state),
+        "standings": [row.to_doc() for row in game.standings(view)],
+        "legend": [mark.to_doc() for mark in game.legend(view)],
         "legal": legal_list(race, viewer, fine) if viewer in to_act else [],
         "fine": fine,
         "deadline": deadline,

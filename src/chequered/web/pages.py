@@ -2,11 +2,15 @@
 WebSocket, drawn by the static scripts."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse
+from markdown_it import MarkdownIt
 
 from .app import templates
 from .errors import ERRORS, not_found
+from .resume import start_tutorial
 
 # A page's error is a small HTML page for a browser (Accept: text/html), the
 # JSON {"error": ...} for anything else.
@@ -31,15 +35,17 @@ async def home(request: Request):
 @router.get("/play/{token}")
 async def play(request: Request, token: str):
     race, seat = await request.app.state.hub.seat_of(token)
+    tutorial = request.query_params.get("tutorial") == "1" and race.game.tutorial() is not None
     return page(request, "race.html", race_id=race.race_id, token=token, seat=seat,
-                title=race.game.title, kinds=race.game.seat_kinds())
+                title=race.game.title, kinds=race.game.seat_kinds(), game=race.game.name,
+                tutorial=race.game.name if tutorial else None)
 
 
 @router.get("/race/{race_id}")
 async def watch(request: Request, race_id: str):
     race = await request.app.state.hub.get(race_id)
     return page(request, "race.html", race_id=race.race_id, token=None, seat=None,
-                title=race.game.title, kinds=[])
+                title=race.game.title, kinds=[], game=race.game.name, tutorial=None)
 
 
 @router.get("/host/{token}")
@@ -59,3 +65,40 @@ async def replay(request: Request, source: str, ident: str):
 @router.get("/seasons")
 async def seasons(request: Request):
     return page(request, "seasons.html")
+
+
+@router.get("/tutorial/{game_name}")
+async def tutorial(request: Request, game_name: str):
+    """A first race: a solo race on the tutorial's settings, with a coach."""
+    from .api import game_or_400, rate_limit
+    rate_limit(request, "races")
+    made = await start_tutorial(request.app.state.hub, game_or_400(game_name))
+    token = next(s["token"] for s in made["seats"] if s["kind"] == "human")
+    return RedirectResponse(f"/play/{token}?tutorial=1", status_code=303)
+
+
+# How to play: docs/play/<game>.md of the source tree (a clone, or `pip
+# install -e .`), as a page.
+PLAY_DOCS = Path(__file__).resolve().parents[3] / "docs" / "play"
+
+
+@router.get("/how-to-play/{game_name}")
+async def how_to_play(request: Request, game_name: str):
+    from .api import game_or_400
+    game = game_or_400(game_name)
+    path = PLAY_DOCS / f"{game.name}.md"
+    if not path.is_file():
+        raise not_found(f"how to play {game.title} (docs/play is part of the source tree)")
+    html = MarkdownIt("commonmark", {"html": False}).enable("table").render(
+        path.read_text(encoding="utf-8"))
+    return page(request, "howto.html", title=f"How to play {game.title}", body=html,
+                game=game.name)
+
+
+@router.get("/how-to-play/img/{name}")
+async def how_to_play_image(name: str):
+    path = (PLAY_DOCS / "img" / name).resolve()
+    if path.parent != (PLAY_DOCS / "img").resolve() or not path.is_file() \
+            or path.suffix not in (".svg", ".png"):
+        raise not_found("picture")
+    return FileResponse(path, headers={"Content-Security-Policy": "script-src 'none'"})

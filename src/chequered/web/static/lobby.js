@@ -12,6 +12,10 @@ async function start() {
       try { const made = await api("POST", "/api/races", {game: g.name}); location.href = made.play_url; }
       catch (err) { alert(err.message); }
     }}, `Solo ${g.title}`)));
+  $("learn").replaceChildren(...games.map(g => el("li", {},
+    el("b", {}, g.title), ": ",
+    el("a", {href: `/tutorial/${g.name}`, "data-game": g.name, class: "tutorial-link"}, "first-race tutorial"),
+    " · ", el("a", {href: `/how-to-play/${g.name}`}, "how to play"))));
   $("c-game").replaceChildren(...games.map(g => el("option", {value: g.name}, g.title)));
   $("c-game").addEventListener("change", fillForm);
   fillForm();
@@ -88,6 +92,15 @@ $("upload").addEventListener("change", async e => {
     const made = await api("POST", "/api/replays?name=" + encodeURIComponent(file.name), text, true);
     location.href = made.url;
   } catch (err) { $("upload-error").textContent = err.message; }
+});
+
+$("resume").addEventListener("change", async e => {
+  const file = e.target.files[0];
+  if (!file) return;
+  try {
+    const made = await api("POST", "/api/races/resume", await file.text(), true);
+    location.href = made.play_url;
+  } catch (err) { $("resume-error").textContent = err.message; }
 });
 
 start();

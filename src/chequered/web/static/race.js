@@ -46,10 +46,17 @@ function connect() {
 
 function showError(text) { $("error").textContent = text || ""; }
 
-function send(action) {
+let sentRoute = null;         // the path of the move we sent, to slide our car along it
+
+async function send(action) {
   if (pending || !ws || ws.readyState !== WebSocket.OPEN) return;
   closeChooser();
   hideTip();
+  if (action.confirm) {        // a move that harms our own race for good (Game.confirm)
+    if (!await askConfirm(action.confirm)) return;
+    if (pending || !ws || ws.readyState !== WebSocket.OPEN) return;
+  }
+  sentRoute = action.route ? routePoints($("board"), action.route) : null;
   pending = true;
   sentVersion = version;
   root.classList.add("pending");
@@ -70,7 +77,12 @@ function draw(msg) {
   const board = $("board");
   closeChooser();
   hideTip();
+  const before = carPlaces(board);
   board.innerHTML = msg.svg;                    // the server's own SVG (render_svg)
+  if (msg.log_from > 0 && msg.log.length) {     // not a first load: show what happened
+    playMoves(board, before, msg.log, mySeat, myPath(board, msg.log));
+  } else stopSlides();
+  sentRoute = null;
   const destinations = markDestinations(board, msg.legal);
   for (const node of board.querySelectorAll("[data-action]")) {
     if (destinations.nodes.has(node)) continue;   // a destination: handled as a move
@@ -116,7 +128,13 @@ function draw(msg) {
     : waiting.length ? "Waiting for " + waiting.join(", ") + "..." : "";
   $("status").textContent = msg.over ? "finished" : "live";
   $("text").textContent = msg.text;
-  if (mySeat !== null) $("who").textContent = nameOf(msg, mySeat) + " (seat " + mySeat + ")";
+  if (mySeat !== null) $("who").textContent = msg.names[mySeat] ? "you are " + msg.names[mySeat]
+                                                                : `you are player ${mySeat + 1}`;
+  drawBanner(msg, mySeat);
+  drawStandings(msg, mySeat);
+  drawLegend(msg);
+  drawCoach(msg, mySeat);
+  if (token) $("save").dataset.canDownload = String(msg.over || msg.seed !== undefined);
 
   const log = $("log");
   if (msg.log_from === 0) log.replaceChildren();
@@ -339,6 +357,23 @@ function drawPath(board, route, first) {
   svg.append(g);
 }
 
+// The screen points of a move's spaces (before the board is redrawn), and
+// the path our own car then slides along: only when this seat has one car.
+function routePoints(board, route) {
+  return route.path.map(id => spaceNode(board, id)).filter(Boolean).map(n => {
+    const r = n.getBoundingClientRect();
+    return {x: r.left + r.width / 2, y: r.top + r.height / 2};
+  });
+}
+
+function myPath(board, entries) {
+  const out = new Map();
+  if (!sentRoute || mySeat === null || !entries.some(e => e.seat === mySeat)) return out;
+  const mine = board.querySelectorAll(`.car[data-seat="${mySeat}"]`);
+  if (mine.length === 1) out.set(mine[0].dataset.car, sentRoute.slice(0, -1));
+  return out;
+}
+
 // ---- space by space -------------------------------------------------------------------------
 function storedFine() {
   try { return localStorage.getItem(FINE_KEY) === "1"; } catch (e) { return false; }
@@ -359,8 +394,29 @@ function tick() {
 }
 setInterval(tick, 500);
 
+if (root.dataset.tutorial) loadCoach(root.dataset.tutorial).then(() => { if (lastMsg) drawCoach(lastMsg, mySeat); });
+
 if (token) {
-  $("mylink").value = location.href;
+  $("pace").value = String(pace());
+  $("pace").addEventListener("change", e => setPace(Number(e.target.value)));
+  $("save").addEventListener("click", () => {
+    // The race is stored on the server as it is played: the seat link brings
+    // it back. Its record (with the seed, which tells every card to come) is
+    // only handed out once the race is over, or to the solo player who chose
+    // the seed.
+    const note = $("save-note");
+    note.hidden = false;
+    if ($("save").dataset.canDownload === "true") {
+      note.replaceChildren("Saved. ", el("a", {href: `/api/races/${raceId}/record`, id: "save-record",
+        download: `race-${raceId}.json`}, "Download the record"),
+        " to keep a copy: resume it from the lobby (\"Continue a saved race\") or with ",
+        el("code", {}, "chequered race --resume FILE"), ". Your seat link also brings you back here.");
+    } else {
+      note.replaceChildren("This race is saved on the server after every move. To come back, ",
+        "keep your seat link (below); you can close this tab now.");
+    }
+  });
+  $("mylink").value = location.href.replace(/[?#].*$/, "");
   $("fine-moves").checked = fine;
   $("fine-moves").addEventListener("change", e => setFine(e.target.checked));
   $("undo").addEventListener("click", () => {
