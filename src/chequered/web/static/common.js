@@ -28,13 +28,17 @@ async function api(method, url, body, raw) {
   return doc;
 }
 
+const BY_WORDS = {forced: "the only choice", bot: "bot", timeout: "out of time",
+                  record: "from the saved race"};
+
 // One log entry: who did what, then each event with its rule citation.
 function logItem(entry) {
   const events = el("ul", {class: "events"}, entry.events.map(ev =>
     el("li", {}, ev.text, " ", el("cite", {class: "rule"}, ev.rule))));
   return el("li", {"data-ply": entry.ply},
     el("span", {class: "who"}, entry.who), ": ", entry.action,
-    entry.by && entry.by !== "human" ? el("span", {class: "by"}, " (" + entry.by + ")") : null,
+    entry.by && entry.by !== "human"
+      ? el("span", {class: "by"}, " (" + (BY_WORDS[entry.by] || entry.by) + ")") : null,
     events);
 }
 

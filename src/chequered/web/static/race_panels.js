@@ -8,6 +8,11 @@
 const PACE_KEY = "chequered.pace";
 const panelsSVGNS = "http://www.w3.org/2000/svg";
 
+// replaceChildren without the parts left out (null would be written "null")
+function put(node, ...parts) {
+  node.replaceChildren(...parts.filter(p => p !== null && p !== undefined && p !== ""));
+}
+
 // ---- the turn banner ----------------------------------------------------------------------
 function drawBanner(msg, mySeat) {
   const box = document.getElementById("banner");
@@ -25,7 +30,7 @@ function drawBanner(msg, mySeat) {
   const who = mine ? (others.length ? `Your turn (with ${others.join(", ")})` : "Your turn")
                    : `${turn.names.join(", ")} to play`;
   const what = turn.deciding ? `: ${turn.deciding}` : "";
-  box.replaceChildren(
+  put(box,
     el("strong", {class: "who"}, who), what,
     turn.rule ? el("cite", {class: "rule", title: "the rule that governs this decision"}, " " + turn.rule) : null,
     turn.explain ? el("details", {class: "explain"},
@@ -104,7 +109,7 @@ function drawCoach(msg, mySeat) {
     head = "Watch the others move."; text = "";
   }
   const first = msg.version <= 1 && !msg.over;
-  box.replaceChildren(el("strong", {}, "Tutorial. "),
+  put(box, el("strong", {}, "Tutorial. "),
     first ? el("p", {class: "intro"}, coachDoc.intro) : null,
     el("p", {class: "step"}, el("b", {}, head), " ", text),
     msg.over ? el("p", {}, el("a", {href: "/"}, "Back to the lobby for a full race")) : null);
