@@ -301,12 +301,21 @@ def deep_checks(game, state, seat, legal, rng: Rng, n: int, listing=None) -> Non
     for s in [None, seat]:
         json.dumps(game.view(state, s))
     v = game.view(state, seat)
+    # beside the board (engine/guide.py): the warnings and the turn banner
+    # are read from the state, so they must not change with what is unseen
+    warnings = [game.confirm(state, seat, a) for a in legal[:20]]
+    turn = game.turn(state)
+    json.dumps([m.to_doc() for m in game.legend(v)] + [r.to_doc() for r in game.standings(v)])
     for _ in range(2):
         other_world = game.redeterminize(state, seat, rng)
         check(game.view(other_world, seat) == v, f"{game.name}: the view reveals hidden "
                                                   "information")
         check(listing(other_world, seat) == legal,
               f"{game.name}: the legal actions depend on hidden information")
+        check([game.confirm(other_world, seat, a) for a in legal[:20]] == warnings,
+              f"{game.name}: a confirmation depends on hidden information")
+        check(game.turn(other_world) == turn,
+              f"{game.name}: the turn banner depends on hidden information")
     check(game.state_hash(state) == h, f"{game.name}: redeterminize changed the state")
     text = game.render_text(v)
     check(isinstance(text, str) and text, f"{game.name}: empty text rendering")
