@@ -107,7 +107,9 @@ def _rows(v: dict, fixed: int, height: int) -> int:
     deciding = v["you"] is not None and v["you"] in v["to_act"]
     n = v["n_choices"] if deciding else 0
     room = SCREEN_ROWS - MENU_SPARE - fixed
-    want = min(GOOD_ROWS, height)
+    # a decision made on the board wants a good view of it; the others
+    # (strategy, service, tyres, joker) want their menu in one column
+    want = min(GOOD_ROWS if v["choices"] or v["places"] else MIN_ROWS, height)
     for cols in (1, 2, 3, 4):
         rows = -(-n // cols)
         if room - rows >= want:

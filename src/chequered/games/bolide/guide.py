@@ -173,7 +173,7 @@ def confirm(s, seat: int, action) -> str | None:
 def tutorial() -> Tutorial:
     return Tutorial(
         config={"seats": ["human", "club"], "track": "ring", "rules": "basic",
-                "turn_limit": 30},
+                "turn_limit": 25},
         seed=TUTORIAL_SEED,
         intro=("Bolide is a race on a grid of points. Your car carries its speed from turn "
                "to turn: its pawn shows where the same move would take it, and you may stop "

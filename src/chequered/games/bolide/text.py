@@ -54,9 +54,13 @@ SERVICES = {"tyres": "pit stop: new tyres", "repair": "repairs", "fuel": "refuel
 def describe_choice(state, seat: int, action) -> str:
     """A menu line: what a move would do (its speed, a sharp braking, an
     attack, leaving the track, the slipstream) and what it leads to."""
-    if not isinstance(action, Move) or state.cars[seat].mode != "run":
+    if not isinstance(action, Move):
         return describe_action(action)
-    o = outlook.outlook(state, circuit_of(state), state.cars[seat], action)
+    car = state.cars[seat]
+    if car.mode != "run":
+        d = max(abs(action.x - car.x), abs(action.y - car.y))
+        return choice_text(action.x, action.y, None, {"kind": move_kind(car.mode), "speed": d})
+    o = outlook.outlook(state, circuit_of(state), car, action)
     if o is None:                      # not a move the car can make now
         return describe_action(action)
     return choice_text(action.x, action.y, action.slip, o.to_doc())
@@ -79,6 +83,13 @@ KIND_RULES = {"pawn": "BOLIDE 1", "brake": "BOLIDE 4", "attack": "BOLIDE 6",
               "start": "BOLIDE 1", "creep": "BOLIDE 2"}
 
 
+def move_kind(mode: str) -> str:
+    """The kind of move a car makes that is not running on its pawn: a
+    standing start (the grid, a half spin, the pit lane exit) or one square
+    a turn back from the run-off (BOLIDE 1, 2, 8)."""
+    return "start" if mode in ("start", "spun") else "creep"
+
+
 def choice_text(x: int, y: int, slip: str | None, o: dict) -> str:
     """A move as the menu and the board's tooltip say it: where, at what
     speed, what kind of move, and '!' before what to beware of."""
@@ -91,10 +102,12 @@ def choice_text(x: int, y: int, slip: str | None, o: dict) -> str:
         return text
     if kind == "off":
         return text + ": OFF THE TRACK"
+    if kind == "start":
+        return text + f" (standing start, speed {o['speed']})"
+    if kind == "creep":
+        return text + " (one square a turn off the track)"
     if kind == "brake":
         text += f": sharp braking to speed 2 (leaves {o['brakes']})"
-    elif slip:
-        text += f" (speed {o['speed']}, then +1 {slip})"
     else:
         text += f" (speed {o['speed']})"
     warnings = [WARNINGS[r] for r in o.get("risks", ()) if r in WARNINGS]

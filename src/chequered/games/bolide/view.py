@@ -13,7 +13,7 @@ from .rules import advanced, moves, outlook
 from .rules.order import lap_of, race_order
 from .rules.steps import MACHINE
 from .rules.turn import slip_point
-from .text import COLOUR_NAMES, car_name
+from .text import COLOUR_NAMES, car_name, move_kind
 
 # The cars' colours, the order of text.COLOUR_NAMES.
 COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
@@ -42,7 +42,7 @@ def view(s, seat) -> dict:
         for m, o in outlook.outlooks(s, c, moving).items():
             choices.append({"x": m.x, "y": m.y, "slip": m.slip, **o.to_doc()})
     elif moving is not None:
-        kind = {"start": "start", "spun": "start"}.get(moving.mode, "creep")
+        kind = move_kind(moving.mode)
         choices = [{"x": a.x, "y": a.y, "slip": None, "kind": kind, "risks": [],
                     "speed": speed(a.x - moving.x, a.y - moving.y)}
                    for a in legal if type(a) is Move]
