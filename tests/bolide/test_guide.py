@@ -141,3 +141,31 @@ def test_the_tutorial_race_plays_through_taking_the_first_choice():
             race.act(seat, bots[seat].choose(G, race.state, seat), by="bot")
     assert G.result(race.state).classification
     assert set(tut.notes) <= set(G.machine.steps)
+
+
+def test_confirm_warns_before_entering_the_pit_lane_too_fast_and_says_the_penalty():
+    s = new_race(1, seats=["human"])                 # devoval: pit lane speed limit 4
+    put(s, 0, 6, 12, 0, -6)
+    begin(s)
+    seat = to_act(s)
+    fast = [(m, o) for m in G.legal_actions(s, seat) if isinstance(m, Move)
+            for o in [outlook(s, circ(s), s.cars[seat], m)] if "penalty" in o.risks]
+    assert fast
+    m, o = fast[0]
+    assert f"{o.penalty} turns of penalty" in G.confirm(s, seat, m)
+    assert f"{o.penalty} turns of penalty" in G.describe_choice(s, seat, m)
+    events = G.apply(s, seat, m)
+    assert [e.data["turns"] for e in events if e.kind == "pit_penalty"] == [o.penalty]
+
+
+def test_the_how_to_play_page_shows_each_decision_in_a_picture_of_the_board():
+    from pathlib import Path
+    doc = Path(__file__).parents[2] / "docs" / "play" / "bolide.md"
+    text = doc.read_text(encoding="utf-8")
+    pictures = re.findall(r"\]\((img/bolide-[\w-]+\.svg)\)", text)
+    assert len(pictures) >= 10
+    for name in pictures:
+        svg = (doc.parent / name).read_text(encoding="utf-8")
+        ET.fromstring(svg)                   # a whole SVG, drawn by render_svg:
+        assert "bd-arrow" in svg and "Running order" in svg     # the circuit and the panel
+    assert "../rules/bolide.md" in text and "/tutorial/bolide" in text

@@ -242,7 +242,8 @@ def moving_parts(v: dict, c, cell: int = CELL) -> str:
             out.append(f'<g>{title(_pawn_tip(car))}'
                        f'{pawn(*at(car["x"], car["y"]), *at(*car["pawn"]), car["colour"], cell)}'
                        "</g>")
-    for car in v["cars"]:
+    # the car to move last: on top of a neighbour drawn over its point
+    for car in sorted(v["cars"], key=lambda car: car["seat"] in acting):
         where = _car_point(c, car)
         if where is None:
             continue
@@ -253,8 +254,9 @@ def moving_parts(v: dict, c, cell: int = CELL) -> str:
             body = halo(cx, cy, cell) + body
         out.append(f'<g class="car" data-car="{car["seat"]}" data-seat="{car["seat"]}">'
                    f'{title(_car_tip(car, v))}{body}</g>')
+    taken = {(car["x"], car["y"]) for car in on_board}
     for x, y, ok in v["reach"]:
-        if not ok:
+        if not ok and (x, y) not in taken:
             tip = (f"{x},{y}: around the pawn, but not a move this car may make now (off "
                    "the track, above its top speed or through a car) (BOLIDE 1, 5)")
             out.append(f'<g>{title(tip)}{blocked_mark(*at(x, y), cell)}</g>')

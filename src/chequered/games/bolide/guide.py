@@ -173,14 +173,15 @@ def confirm(s, seat: int, action) -> str | None:
 def tutorial() -> Tutorial:
     return Tutorial(
         config={"seats": ["human", "club"], "track": "ring", "rules": "basic",
-                "turn_limit": 25},
+                "turn_limit": TUTORIAL_TURNS},
         seed=TUTORIAL_SEED,
         intro=("Bolide is a race on a grid of points. Your car carries its speed from turn "
                "to turn: its pawn shows where the same move would take it, and you may stop "
                "on any point up to 2 squares around the pawn, keeping the whole line on the "
                "track. Speed up on the straights, brake early enough for the corners, and "
                "keep your three sharp brakings for when you misjudge one. You drive the "
-               f"{COLOUR_NAMES[0]} car against one club driver over a short race."),
+               f"{COLOUR_NAMES[0]} car against one club driver. This first race is short: "
+               f"it is called after {TUTORIAL_TURNS} turns, and the car furthest along wins."),
         outro=("That was a race of Bolide. The full game has two laps, up to eight cars, "
                "engagements for a point another car holds, Booster and Brake requests, the "
                "pit lane and, with the advanced rules, weather, strategies and qualifying. "
@@ -191,3 +192,4 @@ def tutorial() -> Tutorial:
 
 
 TUTORIAL_SEED = 11
+TUTORIAL_TURNS = 25          # about half a lap of the Ring: the first corners and a straight

@@ -64,8 +64,8 @@ def move_mark(cx: float, cy: float, speed: int, kind: str, risky: bool, caution:
 
 def slip_badge(cx: float, cy: float, dx: int, dy: int, speed: int, cell: float = CELL) -> str:
     """The slipstream's +1 after a move: a small arrowhead beside the point."""
-    ox, oy = cx + dx * cell * 0.55, cy + dy * cell * 0.55
-    a = cell * 0.3
+    ox, oy = cx + dx * cell * 0.52, cy + dy * cell * 0.52
+    a = cell * 0.22
     # a triangle pointing (dx, dy)
     pts = [(ox + dx * a, oy + dy * a), (ox - dx * a * 0.6 - dy * a, oy - dy * a * 0.6 + dx * a),
            (ox - dx * a * 0.6 + dy * a, oy - dy * a * 0.6 - dx * a)]

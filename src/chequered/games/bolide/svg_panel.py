@@ -12,6 +12,7 @@ from html import escape
 
 from ...engine.board import action_doc, data_action
 from .actions import Request, Stay
+from .rules.advanced import STRATEGIES, strategy_name
 from .guide import car_facts, running_order, standings, status_of, vector_words
 from .svg_marks import LIGHT, button, car_body, speed_colour, title
 
@@ -101,6 +102,9 @@ def _car_block(v: dict, car: dict) -> str:
     lap = facts["lap"]
     out.append(f'<g>{title(lap.tip)}{_text(PANEL_W - 10, y0 + 16, "lap " + lap.value, 13, True, anchor="end")}</g>')
     status = status_of(car)
+    if v["decision"] in ("strategy", "pit_tyres") and car["seat"] in v["to_act"]:
+        out.append(_strategies(v, car, y0 + 44))
+        return "".join(out)
     if "speed" not in facts:
         out.append(_text(10, y0 + 56, status or "out of the race", 14, True, "#555"))
         return "".join(out)
@@ -125,6 +129,35 @@ def _car_block(v: dict, car: dict) -> str:
                    f'{_text(10, buttons - 4, granted[0].split(" (")[0], 11, True, "#1b5e20")}</g>')
     if car["seat"] in v["to_act"]:
         out.append(_buttons(v, buttons))
+    return "".join(out)
+
+
+def _strategies(v: dict, car: dict, y0: float) -> str:
+    """BOLIDE 11's table of the four strategies (the tyres only, at a pit
+    stop), with this weather's word on slicks and rain tyres (BOLIDE 13)."""
+    pit = v["decision"] == "pit_tyres"
+    out = [_text(10, y0, "tyres for lap 2" if pit else "strategies", 12, True),
+           _text(PANEL_W - 10, y0, "top lap 1/2 · brakings", 10, fill="#555", anchor="end")]
+    y = y0 + 4
+    for (fuel, tyres), (first, second, brakes) in STRATEGIES.items():
+        if pit and fuel != car["fuel"]:
+            continue
+        y += 17
+        name = strategy_name(fuel, tyres)
+        tops = f"{first}" if second is None else f"{first}/{second}"
+        tip = (f"{name}: {'1/2 fuel (one lap, then the pit lane)' if fuel == 'half' else 'full fuel (no stop)'}, "
+               f"{tyres} tyres: top speed {tops}, {brakes} sharp brakings (BOLIDE 11).")
+        out.append(f'<g>{title(tip)}<rect x="6" y="{y - 12}" width="{PANEL_W - 12}" height="15" '
+                   f'rx="3" fill="#f6f4ec"/>{_text(12, y, name, 12, True)}'
+                   f'{_text(66, y, f"{fuel} fuel, {tyres}", 11)}'
+                   f'{_text(PANEL_W - 10, y, f"{tops} · {brakes}", 11, anchor="end")}</g>')
+    weather = ("Rain: slicks are safe 1 below the top, which needs a die roll; their sharp "
+               "brakings are frozen. Rain tyres drive as slicks do in the sun."
+               if v["weather"] == "rain" else
+               "Sun: rain tyres lose 2 of top speed but keep their sharp brakings.")
+    words = "rain: slicks -1, no brakings" if v["weather"] == "rain" else "sun: rain tyres -2"
+    out.append(f'<g>{title(weather + " (BOLIDE 13)")}'
+               f'{_text(10, y + 20, words, 11, True, "#1565c0")}</g>')
     return "".join(out)
 
 
@@ -175,7 +208,7 @@ def _scale(speed: int, top: int, safe: int | None, x0: float, y0: float) -> str:
 def _brakes(car: dict, fact, x0: float, y0: float) -> str:
     """Sharp brakings as the strategy block's circles: filled while left."""
     n = car["brakes"]
-    slots = max(3, n)
+    slots = max(car["brakes_full"], n)
     out = [_text(x0, y0 + 4, "sharp brakings", 11, fill="#555")]
     for i in range(slots):
         left = i < n and not car["frozen"]

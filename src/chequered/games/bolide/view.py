@@ -84,6 +84,9 @@ def _car(s, c, car) -> dict:
         "speed": speed(car.vx, car.vy), "mode": car.mode, "start": car.start,
         "lap": lap_of(c, car.progress), "progress": car.progress, "top": top, "safe": safe,
         "brakes": car.brakes, "frozen": advanced.sharp_brakings_frozen(s, car),
+        # a fresh tyre set's sharp brakings (BOLIDE 4, 11)
+        "brakes_full": (advanced.brakes_for(car.tyres) if s.config.advanced
+                        else advanced.BASIC_BRAKES),
         "damage": car.damage, "no_fourth": car.no_fourth,
         "slip": car.slip, "slip_point": _list(slip_point(c, car)),
         "penalty": car.penalty, "pit_square": car.pit_square,
