@@ -17,11 +17,11 @@ from ...engine.board import action_doc, data_action
 from .actions import Move, Place
 from .circuit import KERB, RUNOFF, TRACK, circuit
 from .geometry import DIRS
-from .svg_marks import (ARROW, CELL, PLACE, SHADES, SURFACE, blocked_mark, car_body, halo,
+from .svg_marks import (ARROW, CELL, SHADES, SURFACE, blocked_mark, car_body, halo,
                         move_mark, pawn, place_mark, slip_badge, slip_point, title)
+from .rules.outlook import RISKY
 from .svg_panel import PANEL_W, panel, panel_height
 from .text import choice_rules, choice_text, describe_action
-from .rules.outlook import RISKY
 
 ML, MT = 24, 20               # margins for the coordinates
 GAP = 14                      # between the board and the panel

@@ -20,6 +20,9 @@ STATUS = {"crashed": "crashed", "out": "out of fuel", "pit": "in the pit lane",
 DIRECTION = {(1, 0): "east", (-1, 0): "west", (0, 1): "south", (0, -1): "north"}
 
 
+HEADING = "The car-pawn vector: the pawn repeats the car's last move (BOLIDE 1)."
+
+
 def vector_words(vx: int, vy: int) -> str:
     """The car-pawn vector in compass words: '6 east, 2 south'."""
     parts = [f"{abs(vx)} {'east' if vx > 0 else 'west'}" if vx else "",
@@ -39,10 +42,8 @@ def car_facts(car: dict, v: dict, short: bool = False) -> list[Fact]:
     facts.append(Fact("speed", f"{car['speed']}" + (f"/{top}" if top is not None else ""),
                       "Speed now (the longer side of the car-pawn vector) and the top speed "
                       "this lap; next turn it may change by up to 2 (BOLIDE 1)."))
-    if not short:
-        facts.append(Fact("moving", vector_words(car["vx"], car["vy"]),
-                          "The car-pawn vector: the pawn repeats the car's last move "
-                          "(BOLIDE 1)."))
+    if not short and (car["vx"] or car["vy"]):
+        facts.append(Fact("heading", vector_words(car["vx"], car["vy"]), HEADING))
         if top is not None and car["safe"] is not None and car["safe"] < top:
             facts.append(Fact("safe top", str(car["safe"]),
                               "Slicks in the rain: above this speed a die roll on the "

@@ -13,13 +13,13 @@ from html import escape
 from ...engine.board import action_doc, data_action
 from .actions import Request, Stay
 from .rules.advanced import STRATEGIES, strategy_name
-from .guide import car_facts, running_order, standings, status_of, vector_words
+from .guide import HEADING, car_facts, running_order, standings, status_of, vector_words
 from .svg_marks import LIGHT, button, car_body, speed_colour, title
 
 PANEL_W = 232
 FACTS_TOP = 202               # the facts in two columns
 ROW = 21
-DRAWN = ("lap", "speed", "moving", "sharp brakings")    # drawn as pictures, not words
+DRAWN = ("lap", "speed", "heading", "sharp brakings")    # drawn as pictures, not words
 GRANTED = {"boost": "Booster granted: +1 speed this move (BOLIDE 7)",
            "same_gear": "Same gear: keep the speed of last turn (BOLIDE 7)",
            "no_brake": "No sharp braking this move (BOLIDE 7)",
@@ -100,7 +100,8 @@ def _car_block(v: dict, car: dict) -> str:
            f'{_text(38, y0 + 23, role or car["kind"], 11, fill="#555")}</g>']
     facts = {f.label: f for f in car_facts(car, v)}
     lap = facts["lap"]
-    out.append(f'<g>{title(lap.tip)}{_text(PANEL_W - 10, y0 + 16, "lap " + lap.value, 13, True, anchor="end")}</g>')
+    lap_text = _text(PANEL_W - 10, y0 + 16, "lap " + lap.value, 13, True, anchor="end")
+    out.append(f'<g>{title(lap.tip)}{lap_text}</g>')
     status = status_of(car)
     if v["decision"] in ("strategy", "pit_tyres") and car["seat"] in v["to_act"]:
         out.append(_strategies(v, car, y0 + 44))
@@ -109,11 +110,11 @@ def _car_block(v: dict, car: dict) -> str:
         out.append(_text(10, y0 + 56, status or "out of the race", 14, True, "#555"))
         return "".join(out)
     speed, top = car["speed"], car["top"]
-    out.append(f'<g>{title(facts["speed"].tip)}'
-               f'{_text(10, y0 + 66, speed, 34, True, speed_colour(speed) if speed not in LIGHT else "#8a7a00")}'
+    ink = speed_colour(speed) if speed not in LIGHT else "#8a7a00"     # yellow is pale
+    out.append(f'<g>{title(facts["speed"].tip)}{_text(10, y0 + 66, speed, 34, True, ink)}'
                f'{_text(50, y0 + 50, "speed", 11, fill="#555")}'
                f'{_text(50, y0 + 66, f"top {top}", 12, True)}</g>')
-    out.append(_vector(car, facts["moving"].tip, PANEL_W - 40, y0 + 30))
+    out.append(_vector(car, HEADING, PANEL_W - 40, y0 + 30))
     out.append(_scale(speed, top, car.get("safe"), 10, y0 + 98))
     out.append(_brakes(car, facts["sharp brakings"], 10, y0 + 136))
     if status and car["mode"] != "run":
@@ -145,8 +146,8 @@ def _strategies(v: dict, car: dict, y0: float) -> str:
         y += 17
         name = strategy_name(fuel, tyres)
         tops = f"{first}" if second is None else f"{first}/{second}"
-        tip = (f"{name}: {'1/2 fuel (one lap, then the pit lane)' if fuel == 'half' else 'full fuel (no stop)'}, "
-               f"{tyres} tyres: top speed {tops}, {brakes} sharp brakings (BOLIDE 11).")
+        load = "1/2 fuel (one lap, then the pit lane)" if fuel == "half" else "full fuel (no stop)"
+        tip = f"{name}: {load}, {tyres} tyres: top speed {tops}, {brakes} sharp brakings (BOLIDE 11)."
         out.append(f'<g>{title(tip)}<rect x="6" y="{y - 12}" width="{PANEL_W - 12}" height="15" '
                    f'rx="3" fill="#f6f4ec"/>{_text(12, y, name, 12, True)}'
                    f'{_text(66, y, f"{fuel} fuel, {tyres}", 11)}'
