@@ -282,3 +282,17 @@ def test_every_decision_fits_a_100_by_40_terminal(cfg, seed, driver):
         assert not any("Move(" in line or "seat=" in line for line in screen)
         race.act(seat, me.choose(G, race.state, seat))
     assert decisions > 20
+
+
+def test_the_svg_says_where_to_zoom_on_a_small_screen():
+    s = new_race(2, track="ring", seats=["human", "club"])
+    put(s, 0, 63, 6, 5, 0)
+    put(s, 1, 30, 9, 0, 0)
+    begin(s, first=0)
+    v = G.view(s, 0)
+    x, y, w, h = (float(n) for n in ET.fromstring(G.render_svg(v)).get("data-focus").split())
+    for ch in v["choices"] + [{"x": 63, "y": 6}]:
+        cx = board_svg.ML + ch["x"] * CELL + CELL / 2
+        cy = board_svg.MT + ch["y"] * CELL + CELL / 2
+        assert x < cx < x + w and y < cy < y + h
+    assert w < 30 * CELL

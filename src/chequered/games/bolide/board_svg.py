@@ -22,10 +22,10 @@ from .svg_marks import (ARROW, CELL, SHADES, SURFACE, blocked_mark, car_body, ha
 from .rules.outlook import RISKY
 from .svg_panel import PANEL_W, panel, panel_height
 from .text import choice_rules, choice_text, describe_action
+from .view import ON_BOARD, focus_points
 
 ML, MT = 24, 20               # margins for the coordinates
 GAP = 14                      # between the board and the panel
-ON_BOARD = ("start", "run", "off", "dirty", "spun")
 GHOSTS = ("crashed", "out")
 PLACE_WHY = {"reposition": ("put your car back here after the engagement", "BOLIDE 6"),
              "regrid": ("line up here behind the car ahead, Safety Car", "BOLIDE 6"),
@@ -40,12 +40,25 @@ def svg(v: dict, cell: int = CELL) -> str:
     h = max(MT + bh + 8, panel_height(v) + 8)
     return "\n".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-        f'viewBox="0 0 {w} {h}" font-family="sans-serif">',
+        f'viewBox="0 0 {w} {h}"{_focus(v, cell)} font-family="sans-serif">',
         f'<rect width="{w}" height="{h}" fill="#f4f1e8"/>',
         static_board(c.key, v["circuit"].get("content"), cell),
         f'<g transform="translate({ML},{MT})">', moving_parts(v, c, cell), "</g>",
         f'<g transform="translate({px},4)">', panel(v, cell), "</g>",
         "</svg>"])
+
+
+def _focus(v: dict, cell: int) -> str:
+    """`data-focus`: the part of the picture around the car to move and its
+    choices ("x y width height", a margin of 3 points), for a page that
+    zooms on a small screen."""
+    pts = focus_points(v)
+    if not pts:
+        return ""
+    x0, x1 = min(p[0] for p in pts) - 3, max(p[0] for p in pts) + 4
+    y0, y1 = min(p[1] for p in pts) - 3, max(p[1] for p in pts) + 4
+    return (f' data-focus="{ML + x0 * cell} {MT + y0 * cell} {(x1 - x0) * cell} '
+            f'{(y1 - y0) * cell}"')
 
 
 # ---- the circuit: drawn once a circuit ------------------------------------------------------

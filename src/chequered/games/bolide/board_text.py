@@ -12,6 +12,7 @@ from .circuit import FORBIDDEN, KERB, RUNOFF, circuit
 from .guide import car_facts, running_order, status_of
 from .legend import terminal_line
 from .rules.outlook import RISKY
+from .view import ON_BOARD, focus_points
 
 SCREEN_COLS, SCREEN_ROWS = 100, 40     # as terminal.py's
 # Session.screen adds a blank line, the decision and the prompt, and keeps
@@ -19,7 +20,6 @@ SCREEN_COLS, SCREEN_ROWS = 100, 40     # as terminal.py's
 MENU_SPARE = 5
 GOOD_ROWS = 14                         # a board this tall shows a corner and its approach
 MIN_ROWS = 5
-ON_BOARD = ("start", "run", "off", "dirty", "spun")
 SURFACE = {FORBIDDEN: "#", RUNOFF: ",", KERB: ":"}
 
 
@@ -118,28 +118,13 @@ def _rows(v: dict, fixed: int, height: int) -> int:
     return min(height, room + 2 - -(-n // 4))
 
 
-def _points(v: dict) -> list[tuple[int, int]]:
-    """What the window must show: the choices of the car to move and that
-    car; else the viewer's car; else every car on the track."""
-    pts = [(ch["x"], ch["y"]) for ch in v["choices"]] + [tuple(p) for p in v["places"]]
-    cars = {car["seat"]: car for car in v["cars"] if car["mode"] in ON_BOARD}
-    for seat in v["to_act"]:
-        if seat in cars:
-            pts += [(cars[seat]["x"], cars[seat]["y"]), tuple(cars[seat]["pawn"])]
-    if not pts and v["you"] in cars:
-        pts = [(cars[v["you"]]["x"], cars[v["you"]]["y"]), tuple(cars[v["you"]]["pawn"])]
-    if not pts:
-        pts = [(car["x"], car["y"]) for car in cars.values()]
-    return pts
-
-
 def _focus_x(v):
-    pts = _points(v)
+    pts = focus_points(v)
     return (min(p[0] for p in pts), max(p[0] for p in pts)) if pts else None
 
 
 def _focus_y(v):
-    pts = _points(v)
+    pts = focus_points(v)
     return (min(p[1] for p in pts), max(p[1] for p in pts)) if pts else None
 
 

@@ -20,8 +20,8 @@ COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e
            "#17becf")
 assert len(COLOURS) == len(COLOUR_NAMES)
 
-# Where a car is not on the board's points.
-OFF_BOARD = ("pit", "exit", "garage", "crashed", "out", "finished")
+# The modes of a car standing on the board's points.
+ON_BOARD = ("start", "run", "off", "dirty", "spun")
 # What the move decision's context granted after a request (BOLIDE 7, 11).
 GRANTED = ("boost", "same_gear", "no_brake", "brake_ok", "brake_spin")
 
@@ -100,3 +100,18 @@ def _car(s, c, car) -> dict:
 
 def _list(p):
     return None if p is None else list(p)
+
+
+def focus_points(v: dict) -> list[tuple[int, int]]:
+    """What a board should show first: the choices of the car to move and
+    that car; else the viewer's car; else every car on the track."""
+    pts = [(ch["x"], ch["y"]) for ch in v["choices"]] + [tuple(p) for p in v["places"]]
+    cars = {car["seat"]: car for car in v["cars"] if car["mode"] in ON_BOARD}
+    for seat in v["to_act"]:
+        if seat in cars:
+            pts += [(cars[seat]["x"], cars[seat]["y"]), tuple(cars[seat]["pawn"])]
+    if not pts and v["you"] in cars:
+        pts = [(cars[v["you"]]["x"], cars[v["you"]]["y"]), tuple(cars[v["you"]]["pawn"])]
+    if not pts:
+        pts = [(car["x"], car["y"]) for car in cars.values()]
+    return pts
