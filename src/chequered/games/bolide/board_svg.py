@@ -20,7 +20,7 @@ from .geometry import DIRS
 from .svg_marks import (ARROW, CELL, SHADES, SURFACE, blocked_mark, car_body, halo,
                         move_mark, pawn, place_mark, slip_badge, slip_point, title)
 from .rules.outlook import RISKY
-from .svg_panel import PANEL_W, panel, panel_height
+from .svg_panel import layout, panel
 from .text import choice_rules, choice_text, describe_action
 from .view import ON_BOARD, focus_points
 
@@ -32,19 +32,36 @@ PLACE_WHY = {"reposition": ("put your car back here after the engagement", "BOLI
              "exit": ("leave the pit lane from this Pit Lane Out point", "BOLIDE 9")}
 
 
+# The page shows the board in about this box at 1366 x 768 (its board column
+# and 80 % of the window's height): the panel goes where the board is drawn
+# larger in it.
+PAGE_BOX = (900, 614)
+
+
+def frame(v: dict, c, cell: int) -> tuple[int, int, int, int, bool]:
+    """(width, height, panel x, panel y, wide panel): the panel beside the
+    board, or under it in three columns for a wide circuit. Fixed for a race."""
+    bw, bh = c.width * cell, c.height * cell
+    side_w, side_h = layout(v, False)["size"]
+    under_w, under_h = layout(v, True)["size"]
+    beside = (ML + bw + GAP + side_w + 6, max(MT + bh + 8, side_h + 8))
+    under = (max(ML + bw + 8, ML + under_w + 6), MT + bh + GAP + under_h + 6)
+    scale = [min(PAGE_BOX[0] / w, PAGE_BOX[1] / h) for w, h in (beside, under)]
+    if scale[1] > scale[0]:
+        return *under, ML, MT + bh + GAP, True
+    return *beside, ML + bw + GAP, 4, False
+
+
 def svg(v: dict, cell: int = CELL) -> str:
     c = circuit(v["circuit"]["key"], v["circuit"].get("content"))
-    bw, bh = c.width * cell, c.height * cell
-    px = ML + bw + GAP
-    w = px + PANEL_W + 6
-    h = max(MT + bh + 8, panel_height(v) + 8)
+    w, h, px, py, wide = frame(v, c, cell)
     return "\n".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
         f'viewBox="0 0 {w} {h}"{_focus(v, cell)} font-family="sans-serif">',
         f'<rect width="{w}" height="{h}" fill="#f4f1e8"/>',
         static_board(c.key, v["circuit"].get("content"), cell),
         f'<g transform="translate({ML},{MT})">', moving_parts(v, c, cell), "</g>",
-        f'<g transform="translate({px},4)">', panel(v, cell), "</g>",
+        f'<g transform="translate({px},{py})">', panel(v, wide), "</g>",
         "</svg>"])
 
 

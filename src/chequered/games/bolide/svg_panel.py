@@ -16,8 +16,10 @@ from .rules.advanced import STRATEGIES, strategy_name
 from .guide import HEADING, car_facts, running_order, standings, status_of, vector_words
 from .svg_marks import LIGHT, button, car_body, speed_colour, title
 
-PANEL_W = 232
-FACTS_TOP = 202               # the facts in two columns
+PANEL_W = 232                 # one column of the panel
+COL = PANEL_W + 10
+CAR_TOP = 44                  # the car's block, under the race's name
+CAR_H = 132
 ROW = 21
 DRAWN = ("lap", "speed", "heading", "sharp brakings")    # drawn as pictures, not words
 GRANTED = {"boost": "Booster granted: +1 speed this move (BOLIDE 7)",
@@ -37,14 +39,22 @@ def fact_rows(v: dict) -> int:
     return 5 if v["rules"] == "advanced" else 2
 
 
-def layout(v: dict) -> tuple[int, int]:
-    """(top of the buttons, top of the running order): fixed for a race."""
-    buttons = FACTS_TOP + 15 * fact_rows(v) + 4
-    return buttons, buttons + 44
-
-
-def panel_height(v: dict) -> int:
-    return layout(v)[1] + 26 + ROW * len(v["cars"])
+def layout(v: dict, wide: bool) -> dict:
+    """Where each part of the panel goes, and its size: one column beside
+    the board, or three side by side under it (`wide`). Fixed for a race:
+    it depends on the rules and the number of cars only."""
+    facts_h = 15 * fact_rows(v) + 4
+    order_h = 26 + ROW * len(v["cars"])
+    if wide:
+        out = {"car": (0, CAR_TOP), "facts": (COL, 14), "buttons": (COL, 14 + facts_h + 14),
+               "order": (2 * COL, 16)}
+        out["size"] = (3 * COL - 10, max(CAR_TOP + CAR_H, 14 + facts_h + 54, 16 + order_h))
+    else:
+        top = CAR_TOP + CAR_H
+        out = {"car": (0, CAR_TOP), "facts": (0, top), "buttons": (0, top + facts_h + 14),
+               "order": (0, top + facts_h + 58)}
+        out["size"] = (PANEL_W, top + facts_h + 58 + order_h)
+    return out
 
 
 def _text(x, y, text, size=11, bold=False, fill="#222", anchor="start") -> str:
@@ -64,18 +74,27 @@ def focus_seat(v: dict) -> int | None:
     return order[0] if order else None
 
 
-def panel(v: dict, cell: int) -> str:
-    out = [f'<rect x="0" y="0" width="{PANEL_W}" height="{panel_height(v) - 6}" '
-           'rx="6" fill="#fff" stroke="#bbb"/>']
+def panel(v: dict, wide: bool = False) -> str:
+    at = layout(v, wide)
+    w, h = at["size"]
+    out = [f'<rect x="0" y="0" width="{w}" height="{h}" rx="6" fill="#fff" stroke="#bbb"/>']
     weather = {"sun": "sunny", "rain": "rain"}.get(v["weather"], v["weather"])
     head = f"turn {v['turn']} · {weather}" + (" (variable)" if v["variable_weather"] else "")
     out.append(f'<g>{title(_race_tip(v))}{_text(10, 18, v["circuit"]["name"], 13, True)}'
                f'{_text(10, 33, head, 11, fill="#555")}</g>')
     seat = focus_seat(v)
     if seat is not None:
-        out.append(_car_block(v, v["cars"][seat]))
-    out.append(_order(v))
+        car = v["cars"][seat]
+        out.append(_at(at["car"], _car_block(v, car)))
+        out.append(_at(at["facts"], _facts(v, car)))
+        if car["seat"] in v["to_act"]:
+            out.append(_at(at["buttons"], _buttons(v)))
+    out.append(_at(at["order"], _order(v)))
     return "\n".join(out)
+
+
+def _at(where: tuple[int, int], body: str) -> str:
+    return f'<g transform="translate({where[0]},{where[1]})">{body}</g>' if body else ""
 
 
 def _race_tip(v: dict) -> str:
@@ -89,47 +108,55 @@ def _race_tip(v: dict) -> str:
 
 
 def _car_block(v: dict, car: dict) -> str:
-    y0 = 44
+    """The car: name, lap, speed and top speed, heading, the speed scale and
+    the sharp brakings (or the table of strategies while choosing one)."""
     role = ("you" if car["seat"] == v["you"] else "") + (
         (" · to move" if car["seat"] == v["you"] else "to move") if car["seat"] in v["to_act"]
         else "")
     who = f"{car['name']}, seat {car['seat'] + 1} ({car['kind']})"
     out = [f'<g>{title(who)}'
-           f'{car_body(18, y0 + 10, car["colour"], str(car["seat"] + 1), 14)}'
-           f'{_text(38, y0 + 9, car["name"], 14, True)}'
-           f'{_text(38, y0 + 23, role or car["kind"], 11, fill="#555")}</g>']
+           f'{car_body(18, 10, car["colour"], str(car["seat"] + 1), 14)}'
+           f'{_text(38, 9, car["name"], 14, True)}'
+           f'{_text(38, 23, role or car["kind"], 11, fill="#555")}</g>']
     facts = {f.label: f for f in car_facts(car, v)}
     lap = facts["lap"]
-    lap_text = _text(PANEL_W - 10, y0 + 16, "lap " + lap.value, 13, True, anchor="end")
+    lap_text = _text(PANEL_W - 10, 16, "lap " + lap.value, 13, True, anchor="end")
     out.append(f'<g>{title(lap.tip)}{lap_text}</g>')
     status = status_of(car)
     if v["decision"] in ("strategy", "pit_tyres") and car["seat"] in v["to_act"]:
-        out.append(_strategies(v, car, y0 + 44))
+        out.append(_strategies(v, car, 44))
         return "".join(out)
     if "speed" not in facts:
-        out.append(_text(10, y0 + 56, status or "out of the race", 14, True, "#555"))
+        out.append(_text(10, 56, status or "out of the race", 14, True, "#555"))
         return "".join(out)
     speed, top = car["speed"], car["top"]
     ink = speed_colour(speed) if speed not in LIGHT else "#8a7a00"     # yellow is pale
-    out.append(f'<g>{title(facts["speed"].tip)}{_text(10, y0 + 66, speed, 34, True, ink)}'
-               f'{_text(50, y0 + 50, "speed", 11, fill="#555")}'
-               f'{_text(50, y0 + 66, f"top {top}", 12, True)}</g>')
-    out.append(_vector(car, HEADING, PANEL_W - 40, y0 + 30))
-    out.append(_scale(speed, top, car.get("safe"), 10, y0 + 98))
-    out.append(_brakes(car, facts["sharp brakings"], 10, y0 + 136))
+    out.append(f'<g>{title(facts["speed"].tip)}{_text(10, 66, speed, 34, True, ink)}'
+               f'{_text(50, 50, "speed", 11, fill="#555")}'
+               f'{_text(50, 66, f"top {top}", 12, True)}</g>')
+    out.append(_vector(car, HEADING, PANEL_W - 40, 30))
+    out.append(_scale(speed, top, car.get("safe"), 10, 88))
+    out.append(_brakes(car, facts["sharp brakings"], 10, 120))
     if status and car["mode"] != "run":
-        out.append(_text(10, y0 + 90, status, 11, True, "#b71c1c"))
-    rest = [f for f in facts.values() if f.label not in DRAWN]
-    granted = [GRANTED[k] for k in v["granted"]] if car["seat"] in v["to_act"] else []
-    buttons, _ = layout(v)
-    for i, f in enumerate(rest[:2 * fact_rows(v)]):
-        x, y = 10 + (i % 2) * 112, FACTS_TOP + (i // 2) * 15
+        out.append(_text(10, 82, status, 11, True, "#b71c1c"))
+    return "".join(out)
+
+
+def _facts(v: dict, car: dict) -> str:
+    """The car's other facts in two columns, and what a request granted."""
+    if v["decision"] in ("strategy", "pit_tyres") and car["seat"] in v["to_act"]:
+        return ""
+    out = []
+    rest = [f for f in car_facts(car, v) if f.label not in DRAWN]
+    rows = fact_rows(v)
+    for i, f in enumerate(rest[:2 * rows]):
+        x, y = 10 + (i % 2) * 112, 10 + (i // 2) * 15
         out.append(f'<g>{title(f.tip)}{_text(x, y, f"{f.label}: {f.value}", 11)}</g>')
+    granted = [GRANTED[k] for k in v["granted"]] if car["seat"] in v["to_act"] else []
     if granted:
         out.append(f'<g>{title("; ".join(granted))}'
-                   f'{_text(10, buttons - 4, granted[0].split(" (")[0], 11, True, "#1b5e20")}</g>')
-    if car["seat"] in v["to_act"]:
-        out.append(_buttons(v, buttons))
+                   f'{_text(10, 15 * rows + 14, granted[0].split(" (")[0], 11, True, "#1b5e20")}'
+                   "</g>")
     return "".join(out)
 
 
@@ -143,7 +170,7 @@ def _strategies(v: dict, car: dict, y0: float) -> str:
     for (fuel, tyres), (first, second, brakes) in STRATEGIES.items():
         if pit and fuel != car["fuel"]:
             continue
-        y += 17
+        y += 16
         name = strategy_name(fuel, tyres)
         tops = f"{first}" if second is None else f"{first}/{second}"
         load = "1/2 fuel (one lap, then the pit lane)" if fuel == "half" else "full fuel (no stop)"
@@ -158,13 +185,13 @@ def _strategies(v: dict, car: dict, y0: float) -> str:
                "Sun: rain tyres lose 2 of top speed but keep their sharp brakings.")
     words = "rain: slicks -1, no brakings" if v["weather"] == "rain" else "sun: rain tyres -2"
     out.append(f'<g>{title(weather + " (BOLIDE 13)")}'
-               f'{_text(10, y + 20, words, 11, True, "#1565c0")}</g>')
+               f'{_text(10, y + 16, words, 11, True, "#1565c0")}</g>')
     return "".join(out)
 
 
 def _vector(car: dict, tip: str, cx: float, cy: float) -> str:
     """The car-pawn vector in a small box: direction and length."""
-    s = 24
+    s = 20
     k = s / 9
     ex, ey = cx + car["vx"] * k, cy + s + car["vy"] * k
     out = [f'<rect x="{cx - s}" y="{cy}" width="{2 * s}" height="{2 * s}" fill="#f7f7f2" '
@@ -220,28 +247,27 @@ def _brakes(car: dict, fact, x0: float, y0: float) -> str:
     return f'<g>{title(f"{fact.label}: {fact.value}. {fact.tip}")}{"".join(out)}</g>'
 
 
-def _buttons(v: dict, top: int) -> str:
+def _buttons(v: dict) -> str:
     out = []
     x = 10
     for kind in v["requests"]:
         label, tip = REQUESTS[kind]
         out.append(f'<g class="request"{data_action(action_doc(Request(kind)))}>'
-                   f'{title(tip)}{button(x, top, 100, 26, label, "#fff3c4")}</g>')
+                   f'{title(tip)}{button(x, 0, 100, 26, label, "#fff3c4")}</g>')
         x += 108
     if v["stay"]:
         out.append(f'<g class="request"{data_action(action_doc(Stay()))}>'
                    f'{title("Stay put and pass this turn, the pawn on the car (BOLIDE 8).")}'
-                   f'{button(x, top, 100, 26, "Stay put", "#e3f2fd")}</g>')
+                   f'{button(x, 0, 100, 26, "Stay put", "#e3f2fd")}</g>')
     return "".join(out)
 
 
 def _order(v: dict) -> str:
     tip = ("The running order: who moves first next turn, by sectors passed and then "
            "along the red arrow (BOLIDE 3); finishers in the order they crossed the line.")
-    top = layout(v)[1]
-    out = [f'<g>{title(tip)}{_text(10, top, "Running order", 12, True)}</g>']
+    out = [f'<g>{title(tip)}{_text(10, 0, "Running order", 12, True)}</g>']
     for i, st in enumerate(standings(v)):
-        y = top + 8 + i * ROW
+        y = 8 + i * ROW
         car = v["cars"][st.seat]
         facts = {f.label: f.value for f in st.facts}
         words = st.status or "  ".join(
