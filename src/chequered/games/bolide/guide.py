@@ -115,11 +115,11 @@ def _ordinal(n: int) -> str:
 
 # ---- a short word on each decision ---------------------------------------------------------
 EXPLAIN = {
-    "move": ("Choose where your car goes: one of the points around its pawn (speed up or "
-             "slow down by up to 2), a sharp braking to speed 2, or a standing start. The "
-             "colours give each point's speed; a red ring warns of a risk and an amber one "
-             "of a point that leaves a single move without braking next turn: brake "
-             "before the corner, not in it."),
+    "move": ("Choose where your car goes: a point around its pawn (up to 2 faster or "
+             "slower), a sharp braking to speed 2, or a standing start. Each point gives "
+             "its speed; risky ones are marked (a red ring on the page, ! in the terminal), "
+             "and so are those leaving a single move without braking next turn (amber, ?): "
+             "brake before the corner, not in it."),
     "joker": ("Your set-up lets you roll again after a bad Booster or Brake result. Roll "
               "again if the result hurts (damage, no braking); the Brake set-up's joker "
               "is only good once a race."),
