@@ -71,4 +71,4 @@ def test_menu_says_what_each_move_would_do():
     lines = [game.describe_choice(state, 0, a) for a in game.legal_actions(state, 0)]
     assert "to 56,4 (speed 2)" in lines
     assert "to 57,4: attack the Blue car" in lines
-    assert any(line.endswith("sharp braking to speed 2 (3 left)") for line in lines)
+    assert any(line.endswith("sharp braking to speed 2 (leaves 2)") for line in lines)

@@ -9,7 +9,7 @@ from functools import partial
 
 from ...engine.protocol import Game
 from ...engine.spec import GameSpec
-from . import checks, render
+from . import board_svg, board_text, checks, guide, legend
 from .actions import ACTION_TYPES, Expire
 from .bots import make_bot
 from .circuit import circuit_keys, content_version
@@ -19,6 +19,7 @@ from .rules.phases import result
 from .rules.setup import new_state
 from .rules.steps import MACHINE, time_limit
 from .text import describe, describe_action, describe_choice, help_text, seat_names
+from .view import view
 
 SPEC = GameSpec(
     name="bolide",
@@ -28,9 +29,9 @@ SPEC = GameSpec(
     machine=MACHINE,
     new=new_state,
     result=result,
-    view=render.view,
-    render_text=render.text,
-    render_svg=render.svg,
+    view=view,
+    render_text=board_text.text,
+    render_svg=board_svg.svg,
     dump_position=dump_position,
     load_position=load_position,
     redeterminize=redeterminize,
@@ -52,6 +53,11 @@ SPEC = GameSpec(
     sample_configs=checks.sample_configs,
     candidate_actions=checks.candidate_actions,
     invariants=checks.invariants,
+    legend=legend.legend,
+    standings=guide.standings,
+    explain=guide.EXPLAIN,
+    confirm=guide.confirm,
+    tutorial=guide.tutorial,
 )
 
 GAME = Game(SPEC)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...engine.chance import describe_chance
 from ...engine.protocol import Event
 from .actions import Expire, Joker, Move, Place, Refit, Request, Service, Stay, Strategy
-from .rules import running
+from .rules import outlook
 from .rules.advanced import strategy_name
 from .rules.dice_tables import BOOSTER, BRAKE
 from .rules.setup import circuit_of
@@ -53,26 +53,81 @@ SERVICES = {"tyres": "pit stop: new tyres", "repair": "repairs", "fuel": "refuel
 
 def describe_choice(state, seat: int, action) -> str:
     """A menu line: what a move would do (its speed, a sharp braking, an
-    attack, leaving the track, the slipstream)."""
-    text = describe_action(action)
-    if not isinstance(action, Move) or state.cars[seat].mode != "run":
-        return text
+    attack, leaving the track, the slipstream) and what it leads to."""
+    if not isinstance(action, Move):
+        return describe_action(action)
     car = state.cars[seat]
-    opt = running.options(state, circuit_of(state), car)
-    p = (action.x, action.y)
-    speed = max(abs(action.x - car.x), abs(action.y - car.y))
-    if action.slip:
-        return f"{text} (speed {speed}, then +1 {action.slip})"
-    if p in opt.engage or p in opt.engage_brake:
-        who = next((car_name(o.seat) for o in state.cars if (o.x, o.y) == p and o is not car),
-                   "a car")
-        return f"{text}: attack the {who}" + (" (with a sharp braking)"
-                                              if p in opt.engage_brake else "")
-    if p in opt.off:
-        return f"{text}: OFF THE TRACK"
-    if p in opt.brake:
-        return f"{text}: sharp braking to speed 2 ({car.brakes} left)"
-    return f"{text} (speed {speed})"
+    if car.mode != "run":
+        d = max(abs(action.x - car.x), abs(action.y - car.y))
+        return choice_text(action.x, action.y, None, {"kind": move_kind(car.mode), "speed": d})
+    o = outlook.outlook(state, circuit_of(state), car, action)
+    if o is None:                      # not a move the car can make now
+        return describe_action(action)
+    return choice_text(action.x, action.y, action.slip, o.to_doc())
+
+
+# What a move leads to, for the menu and the board's tooltips (rules/outlook.py).
+WARNINGS = {
+    "spin": "the car ends half spun",
+    "slicks": "slicks at top speed in the rain: a die roll",
+    "pit": "into the pit lane",
+    "one_way": "only 1 move next turn without a sharp braking",
+    "no_way": "no move next turn without a sharp braking or leaving the track",
+    "crash": "no move at all next turn: a crash unless a request saves it",
+}
+RISK_RULES = {"attack": "BOLIDE 6", "off": "BOLIDE 2", "slicks": "BOLIDE 13",
+              "spin": "BOLIDE 7", "pit": "BOLIDE 9", "penalty": "BOLIDE 9",
+              "one_way": "BOLIDE 4", "no_way": "BOLIDE 2, 4", "crash": "BOLIDE 2"}
+KIND_RULES = {"pawn": "BOLIDE 1", "brake": "BOLIDE 4", "attack": "BOLIDE 6",
+              "attack_brake": "BOLIDE 4, 6", "off": "BOLIDE 2", "slip": "BOLIDE 5",
+              "start": "BOLIDE 1", "creep": "BOLIDE 2"}
+
+
+def move_kind(mode: str) -> str:
+    """The kind of move a car makes that is not running on its pawn: a
+    standing start (the grid, a half spin, the pit lane exit) or one square
+    a turn back from the run-off (BOLIDE 1, 2, 8)."""
+    return "start" if mode in ("start", "spun") else "creep"
+
+
+def choice_text(x: int, y: int, slip: str | None, o: dict) -> str:
+    """A move as the menu and the board's tooltip say it: where, at what
+    speed, what kind of move, and '!' before what to beware of."""
+    text = describe_action(Move(x, y, slip))
+    kind = o["kind"]
+    if kind in ("attack", "attack_brake"):
+        text += f": attack the {car_name(o['target']) if o.get('target') is not None else 'car'}"
+        if kind == "attack_brake":
+            text += f" with a sharp braking (leaves {o['brakes']})"
+        return text
+    if kind == "off":
+        return text + ": OFF THE TRACK"
+    if kind == "start":
+        return text + f" (standing start, speed {o['speed']})"
+    if kind == "creep":
+        return text + " (one square a turn off the track)"
+    if kind == "brake":
+        text += f": sharp braking to speed 2 (leaves {o['brakes']})"
+    else:
+        text += f" (speed {o['speed']})"
+    warnings = [WARNINGS[r] for r in o.get("risks", ()) if r in WARNINGS]
+    if "penalty" in o.get("risks", ()):
+        warnings = [w for w in warnings if w != WARNINGS["pit"]]
+        warnings.insert(0, f"into the pit lane over its speed limit: {o['penalty']} turns "
+                           "of penalty")
+    if slip and "attack" in o.get("risks", ()):
+        warnings.insert(0, "the +1 runs into a car: an attack")
+    return text + "".join(f" ! {w}" for w in warnings)
+
+
+def choice_rules(o: dict) -> str:
+    """The sections behind a move and its warnings, for its tooltip."""
+    out = [KIND_RULES.get(o["kind"], "BOLIDE 1")]
+    for r in o.get("risks", ()):
+        rule = RISK_RULES.get(r)
+        if rule and rule not in out:
+            out.append(rule)
+    return "; ".join(out)
 
 
 # ---- events ---------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 moves        1 Moves, 2 Moves Off the Track, 4 Sharp Brakings, 5 protecting points
              and slipstream: which arrival points a car has
+outlook      what a move leads to, for players: its kind, speed and risks, and what
+             the next turn offers after it (the rules' own move lists)
 order        3 Turns of the Game: ranking by sector and red arrow, laps
 engagements  6 Engages and the Safety Car
 requests     7 Superior Performances: Booster and Brake requests, 8 Half Spin

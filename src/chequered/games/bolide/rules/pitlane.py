@@ -19,6 +19,14 @@ def touches_entry(c: Circuit, x0: int, y0: int, x1: int, y1: int) -> bool:
     return segments_touch((x0, y0), (x1, y1), tuple(a), tuple(b))
 
 
+def enters(s, c: Circuit, car, before: int, x0: int, y0: int, x1: int, y1: int) -> bool:
+    """BOLIDE 9: a car on the track that has not stopped yet reaches the pit
+    lane, open between the first and the second lap (`before`: its progress
+    before the move), when its trajectory touches the Pit Lane In line."""
+    return (s.phase == "race" and c.meta.pit is not None and not car.pitted
+            and 0 <= before < c.n_sectors and touches_entry(c, x0, y0, x1, y1))
+
+
 def services(s, car) -> list[str]:
     """What a car may come in for. Basic rules: tyres at the Pit Stop cell,
     repairs always at the Full Fuel cell (or both: the farther cell). Advanced:

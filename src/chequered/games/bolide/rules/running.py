@@ -30,6 +30,7 @@ class Options:
     slip: list = field(default_factory=list)      # (point, direction) slipstream moves
     requests: list = field(default_factory=list)  # "booster", "brake"
     crash: bool = False                           # nowhere to go: the car crashes
+    outlooks: dict | None = None                  # Move -> what it leads to (rules/outlook.py)
 
     def moves(self) -> list[Move]:
         out = [Move(x, y) for x, y in self.pawn]
@@ -77,10 +78,15 @@ def options(s, c: Circuit, car) -> Options:
 
 
 def _options(s, c: Circuit, car, ctx: dict) -> Options:
+    return options_among(s, c, car, ctx, occupied(s, car))
+
+
+def options_among(s, c: Circuit, car, ctx: dict, occ) -> Options:
+    """The car's options with the points `occ` protected by other cars (the
+    outlook of a move asks about an empty track, rules/outlook.py)."""
     safe, risky = tops(s, car, c)
     top = risky + (1 if ctx.get("boost") else 0)
     vx, vy = velocity(ctx, car, top)
-    occ = occupied(s, car)
     opt = Options()
     same_gear = speed(car.vx, car.vy) if ctx.get("same_gear") else None
     opt.pawn = moves.pawn_targets(c, car.x, car.y, vx, vy, top, occ, car.no_fourth, same_gear)
@@ -127,11 +133,17 @@ def legal_actions(s, c: Circuit, car) -> list:
     return out
 
 
+def slick_risk(s, c: Circuit, car, d: int) -> bool:
+    """BOLIDE 13: slicks in the rain above their safe top speed (one below
+    the top) roll on the 'Slick in the Rain' table."""
+    return (s.config.advanced and s.weather == "rain" and not car.wet
+            and d > tops(s, car, c)[0])
+
+
 def slick_in_rain(s, c: Circuit, car, x: int, y: int, d: int, events: list[Event]):
     """BOLIDE 13: slicks pushed to top speed in the rain roll on the 'Slick in
     the Rain' table. Returns (x, y, shift, spun)."""
-    safe, risky = tops(s, car, c)
-    if not (s.config.advanced and s.weather == "rain" and not car.wet and d > safe):
+    if not slick_risk(s, c, car, d):
         return x, y, (0, 0), False
     die = chance.roll(s.chance, events, DIE, rule="BOLIDE 13", what="Slick in the Rain die",
                       seat=car.seat)

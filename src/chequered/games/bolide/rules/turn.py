@@ -326,8 +326,7 @@ def _arrive(s, c: Circuit, car, origin, events) -> bool:
     n = c.n_sectors
     laps = c.meta.laps
     # BOLIDE 9: the pit lane is open between the first and the second lap.
-    if s.phase == "race" and c.meta.pit is not None and car.mode == "run" and not car.pitted \
-            and 0 <= before < n and pitlane.touches_entry(c, *origin, car.x, car.y):
+    if car.mode == "run" and pitlane.enters(s, c, car, before, *origin, car.x, car.y):
         pitlane.enter(s, c, car, speed(car.x - origin[0], car.y - origin[1]), events)
         ask(s, "service", car.seat, options=pitlane.services(s, car))
         return True
@@ -358,16 +357,20 @@ def _arrive(s, c: Circuit, car, origin, events) -> bool:
 def _on_slip_point(s, c, car) -> bool:
     """BOLIDE 5: the point right behind a car at speed 3 or more, along the
     red arrow of its sector."""
-    for o in s.cars:
-        if o is car or not o.running or o.mode not in ("run",) or speed(o.vx, o.vy) < 3:
-            continue
-        sec = c.sector_at(o.x, o.y)
-        if sec < 0:
-            continue
-        ax, ay = c.arrow(sec)
-        if (o.x - ax, o.y - ay) == (car.x, car.y):
-            return True
-    return False
+    p = (car.x, car.y)
+    return any(o is not car and slip_point(c, o) == p for o in s.cars)
+
+
+def slip_point(c, o) -> tuple[int, int] | None:
+    """BOLIDE 5: the slipstream point a car offers (None: it offers none),
+    right behind it along its sector's red arrow, at speed 3 or more."""
+    if not o.running or o.mode != "run" or speed(o.vx, o.vy) < 3:
+        return None
+    sec = c.sector_at(o.x, o.y)
+    if sec < 0:
+        return None
+    ax, ay = c.arrow(sec)
+    return o.x - ax, o.y - ay
 
 
 def end_car_turn(s) -> None:
