@@ -156,3 +156,20 @@ def test_a_running_race_of_several_people_gives_no_record_to_resume(page, live_s
     page.click("#save")
     note = page.inner_text("#save-note")
     assert "saved on the server" in note and not page.locator("#save-record").count()
+
+
+def test_a_phone_zooms_on_the_action_and_can_show_the_whole_board(page, live_server):
+    """Bolide's circuits are wider than a phone can show at a readable size:
+    its board says where the action is (data-focus), and the page shows that
+    part on a narrow screen until asked for the whole board."""
+    with httpx2.Client(base_url=live_server) as client:
+        made = create(client, game="bolide", seed=3)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(live_server + made["play_url"])
+    wait_ready(page)
+    svg = page.locator("#board svg").first
+    focus = svg.get_attribute("data-focus")
+    assert focus and svg.get_attribute("viewBox") == focus
+    page.click("#zoom")
+    page.wait_for_selector("#zoom[aria-pressed=false]")
+    assert page.locator("#board svg").first.get_attribute("viewBox") != focus

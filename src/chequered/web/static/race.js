@@ -79,6 +79,7 @@ function draw(msg) {
   hideTip();
   const before = carPlaces(board);
   board.innerHTML = msg.svg;                    // the server's own SVG (render_svg)
+  applyZoom(board);
   if (msg.log_from > 0 && msg.log.length) {     // not a first load: show what happened
     playMoves(board, before, msg.log, mySeat, myPath(board, msg.log));
   } else stopSlides();
@@ -170,6 +171,9 @@ function draw(msg) {
 // ---- moves as destinations ------------------------------------------------------------------
 // A space's id as the SVG writes it in data-space: an int, or a pair such as
 // the stock-car game's (sector, lane) written "sector,lane".
+// Draw the last state again (a setting changed): no animation.
+function redraw() { if (lastMsg) draw({...lastMsg, log: [], log_from: -1}); }
+
 function spaceKey(to) { return Array.isArray(to) ? to.join(",") : String(to); }
 
 function spaceNode(board, id) {
@@ -394,6 +398,7 @@ function tick() {
 }
 setInterval(tick, 500);
 
+$("zoom").addEventListener("click", () => toggleZoom($("board")));
 if (root.dataset.tutorial) loadCoach(root.dataset.tutorial).then(() => { if (lastMsg) drawCoach(lastMsg, mySeat); });
 
 if (token) {

@@ -219,3 +219,33 @@ function slide(car, from, to, path, duration, delay) {
                           delay, easing: "ease-in-out", fill: "backwards"});
   }
 }
+
+// ---- zoom on the action ------------------------------------------------------------------------
+// A board wider than the screen can show it at a readable size may say
+// where the action is (data-focus="x y w h" on its root, in its own units):
+// the page then offers to show that part only, at once on a phone.
+const ZOOM_KEY = "chequered.zoom";
+function zoomWanted() {
+  try {
+    const v = localStorage.getItem(ZOOM_KEY);
+    if (v !== null) return v === "1";
+  } catch (e) { /* private mode */ }
+  return window.innerWidth < 700;
+}
+
+function applyZoom(board) {
+  const svg = board.querySelector("svg");
+  const button = document.getElementById("zoom");
+  const focus = svg && svg.getAttribute("data-focus");
+  button.hidden = !focus;
+  if (!focus) return;
+  const on = zoomWanted();
+  button.textContent = on ? "Show the whole board" : "Zoom on the action";
+  button.setAttribute("aria-pressed", String(on));
+  if (on) svg.setAttribute("viewBox", focus);
+}
+
+function toggleZoom(board) {
+  try { localStorage.setItem(ZOOM_KEY, zoomWanted() ? "0" : "1"); } catch (e) { /* private */ }
+  if (typeof redraw === "function") redraw();
+}
