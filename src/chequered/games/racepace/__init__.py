@@ -11,6 +11,7 @@ from ...engine.spec import GameSpec
 from . import checks, render
 from .actions import ACTION_TYPES
 from .bots import AGENTS
+from .choices import describe_choice
 from .config import OPTIONS, RULE_LEVELS, RacePaceConfig
 from .positions import dump_position, load_position, redeterminize
 from .rules import finish
@@ -44,8 +45,7 @@ SPEC = GameSpec(
     # Deck orders, the cards dealt face down and the rain cards left out
     # (RP Setup J) are hidden from everyone; nothing is private to one seat.
     hidden_information=True,
-    describe_choice=lambda state, seat, action: describe_action(
-        action, tables(state.config.content)),
+    describe_choice=describe_choice,
     seat_names=seat_names,
     help=help_text,
     sample_configs=checks.sample_configs,
