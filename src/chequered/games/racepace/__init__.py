@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...engine.protocol import Game
 from ...engine.spec import GameSpec
-from . import checks, render
+from . import checks, guide, render, render_svg
 from .actions import ACTION_TYPES
 from .bots import AGENTS
 from .choices import describe_choice
@@ -30,7 +30,7 @@ SPEC = GameSpec(
     result=finish.result,
     view=render.view,
     render_text=render.text,
-    render_svg=render.svg,
+    render_svg=render_svg.svg,
     dump_position=dump_position,
     load_position=load_position,
     redeterminize=lambda state, seat, rng: redeterminize(state, rng),
@@ -51,6 +51,11 @@ SPEC = GameSpec(
     sample_configs=checks.sample_configs,
     candidate_actions=checks.candidate_actions,
     invariants=checks.invariants,
+    legend=guide.legend,
+    standings=guide.standings,
+    explain=guide.EXPLAIN,
+    confirm=guide.confirm,
+    tutorial=guide.tutorial,
 )
 
 GAME = Game(SPEC)

@@ -1,4 +1,5 @@
-"""What a seat may see (view) and how it looks: text for the terminal and SVG.
+"""What a seat may see (view), and the terminal board drawn from it (the SVG
+board is render_svg.py).
 
 Race Pace has no private hands: every seat sees the same board. What nobody
 sees is the order of the decks and the face-down cards, so a view shows only
@@ -6,18 +7,12 @@ how many cards each deck holds.
 """
 from __future__ import annotations
 
-import math
 import textwrap
-from html import escape
 
-from ...engine.board import action_doc, data_action
-from .actions import ChooseTyre, Copy, PickDriver, PickTeam, Select
 from . import marks
 from .content import BARS, LEVELS
 from .rules.pace import is_rain, leaderboard, race_pace
 from .tables import tables
-
-TYRE_NAMES = {"S": "Soft", "M": "Medium", "H": "Hard", "W": "Wet", None: "-"}
 
 
 def view(state, seat) -> dict:
@@ -103,7 +98,8 @@ def text(v: dict) -> str:
     order and your own car; a key under each part says what its marks mean,
     so that it reads without the rules at hand. At most 100 columns."""
     c = v["circuit"]
-    lines = [f"{c['name']} - {c['laps']} laps - round {v['round']}"
+    lines = [f"{c['name']} - {c['laps']} laps - "
+             + (f"round {v['round']}" if v["round"] else "before the start")
              + (f" - race {v['race']}" if "campaign" in v["mode"]["options"] else "")
              + ("  ** SAFETY CAR **" if v["safety_car"] else "")]
     if v["phase"] in ("team", "driver"):
@@ -307,108 +303,3 @@ def _catalogue(v: dict) -> list[str]:
             lines.append(f"  {d.name:<12} #{d.number:<3} {d.levels['SKI']} {d.levels['XP']}  "
                          f"{d.skill_text}{mark}")
     return lines
-
-
-def svg(v: dict) -> str:
-    """The lap track as a ring of spaces with the cars on it, and the
-    leaderboard beside it. A pure function of the view."""
-    n = v["track"]["length"]
-    cx, cy, r = 260, 250, 200
-    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="820" height="640" '
-           'viewBox="0 0 820 640" font-family="sans-serif">',
-           '<rect width="820" height="640" fill="#1d2b1f"/>',
-           f'<text x="20" y="28" fill="#fff" font-size="18">{escape(v["circuit"]["name"])} - '
-           f'round {v["round"]}{" - SAFETY CAR" if v["safety_car"] else ""}</text>']
-    feb, corner = set(v["track"]["feb"]), set(v["track"]["corner"])
-    backm = {int(k) for k in v["track"]["backmarkers"]}
-    for lap in range(1, n + 1):
-        a = 2 * math.pi * (lap - 0.5) / n - math.pi / 2
-        x, y = cx + r * math.cos(a), cy + r * math.sin(a)
-        stroke = "#f5d000" if lap in feb else "#888"
-        fill = "#35506b" if lap in backm else "#2e2e2e"
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="{fill}" stroke="{stroke}" '
-                   f'stroke-width="2"/>')
-        label = f'<text x="{x:.1f}" y="{y + 3:.1f}" fill="#ddd" font-size="7" text-anchor="middle"'
-        label += ' text-decoration="underline">' if lap in corner else '>'
-        out.append(f'{label}{lap}</text>')
-    stack: dict[int, int] = {}
-    for car in v["cars"]:
-        lap = car["lap"]
-        k = stack.get(lap, 0)
-        stack[lap] = k + 1
-        if lap == 0:
-            x, y = cx - 60 + 20 * k, cy
-        else:
-            a = 2 * math.pi * (lap - 0.5) / n - math.pi / 2
-            rr = r - 22 - 13 * k
-            x, y = cx + rr * math.cos(a), cy + rr * math.sin(a)
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{escape(car["colour"])}" '
-                   f'stroke="#000"><title>{escape(car["driver"] or "")}</title></circle>')
-    wx = 520
-    out.append(f'<text x="{wx}" y="60" fill="#fff" font-size="14">Weather: '
-               + " ".join("rain" if w == "rain" else "sun" for w in v["weather"]) + '</text>')
-    cars = {car["seat"]: car for car in v["cars"]}
-    for pos, seat in enumerate(v["leaderboard"], start=1):
-        car = cars[seat]
-        y = 80 + 24 * pos
-        out.append(f'<circle cx="{wx + 8}" cy="{y - 5}" r="6" fill="{escape(car["colour"])}"/>')
-        out.append(f'<text x="{wx + 20}" y="{y}" fill="#fff" font-size="13">{pos}. '
-                   f'{escape(car["driver"] or f"seat {seat}")} - lap {car["dist"]} - '
-                   f'{TYRE_NAMES[car["tyre"]]} - RP {car["rp"]}</text>')
-    out.extend(_controls(v))
-    out.append("</svg>")
-    return "\n".join(out)
-
-
-def _controls(v: dict) -> list[str]:
-    """The steering wheel under the track: one button per action of the
-    current phase, each marked with its action (engine/board.py) so the web
-    page can make the legal ones clickable. Drawn for every viewer; only the
-    seat to act gets them live."""
-    T = tables()
-    phase, y = v["phase"], 520
-    out = [f'<text x="20" y="{y - 8}" fill="#ccc" font-size="12">'
-           f'{_PHASE_TITLES.get(phase, "")}</text>']
-    if phase in ("select", "react"):
-        make = Select if phase == "select" else Copy
-        for n in range(1, 12):
-            x = 14 + (n - 1) * 72
-            name = T.buttons[n].name if n in T.buttons else f"#{n}"
-            if n == 11:      # Box Box: the compound to fit is part of the choice
-                out.append(_button(x, y, 68, 24, f"{n} {name}", None))
-                for i, tyre in enumerate("SMHW"):
-                    out.append(_button(x + i * 17, y + 28, 16, 22, tyre, make(n, tyre)))
-            else:
-                out.append(_button(x, y, 68, 50, f"{n}", make(n), sub=name))
-        if phase == "react":
-            out.append(_button(14, y + 60, 140, 26, "Copy nothing", Copy(None)))
-    elif phase == "tyre":
-        for i, tyre in enumerate("SMHW"):
-            out.append(_button(14 + i * 110, y, 100, 40, TYRE_NAMES[tyre], ChooseTyre(tyre)))
-    elif phase in ("team", "driver"):
-        taken = {car["team" if phase == "team" else "driver"] for car in v["cars"]}
-        items = ([(k, t.name, PickTeam(k)) for k, t in T.teams.items()] if phase == "team"
-                 else [(k, d.name, PickDriver(k)) for k, d in T.drivers.items()])
-        for i, (_key, name, action) in enumerate(items):
-            x, yy = 14 + (i % 4) * 198, y + (i // 4) * 50
-            out.append(_button(x, yy, 190, 42, name, None if name in taken else action,
-                               sub="taken" if name in taken else None))
-    return out
-
-
-_PHASE_TITLES = {"select": "Your steering wheel: choose an action button",
-                 "react": "React: copy the action of a driver ahead, or nothing",
-                 "tyre": "Choose the compound to start on",
-                 "team": "Choose your Race Team board", "driver": "Choose your Driver board"}
-
-
-def _button(x, y, w, h, label, action, sub=None) -> str:
-    mark = data_action(action_doc(action)) if action is not None else ""
-    text = (f'<text x="{x + w / 2:.0f}" y="{y + (h / 2 if sub is None else h / 2 - 4) + 4:.0f}" '
-            f'fill="#fff" font-size="12" text-anchor="middle" pointer-events="none">'
-            f'{escape(str(label))}</text>')
-    if sub:
-        text += (f'<text x="{x + w / 2:.0f}" y="{y + h / 2 + 12:.0f}" fill="#ddd" font-size="9" '
-                 f'text-anchor="middle" pointer-events="none">{escape(sub[:14])}</text>')
-    return (f'<g{mark}><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="#3a3f47" '
-            f'stroke="#9aa"/>{text}</g>')
