@@ -78,8 +78,9 @@ def legend(view: dict) -> list[Mark]:
                         + f"; the set lasts {life} laps here"
                         + ("; two sets a race." if t.sets else "; can be fitted again."),
                         "RP Tyres and Pit Stops", render_panels.tyre_token(k, 12, 12, 10)))
-    out.append(Mark("TD", "Tyre wear (TD)", "Laps raced on the tyres out of the laps they "
-                    "last: at the Box-Box token (the white bar) the car stops until it pits.",
+    out.append(Mark("M 12/29", "Tyre wear (TD)", "The compound, then the laps raced on it out "
+                    "of the laps it lasts: at the Box-Box token (the white bar on the page) the "
+                    "car stops until it pits.",
                     "RP Tyre Degradation Bar",
                     '<rect x="1" y="8" width="22" height="8" rx="2" fill="#3c464c"/>'
                     '<rect x="1" y="8" width="12" height="8" rx="2" fill="#f2c14e"/>'

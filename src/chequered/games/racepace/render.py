@@ -104,10 +104,10 @@ def text(v: dict) -> str:
              + ("  ** SAFETY CAR **" if v["safety_car"] else "")]
     if v["phase"] in ("team", "driver"):
         return "\n".join(lines + [""] + _catalogue(v))
-    lines.append("Weather now, then the next 3 rounds: "
+    lines.append("Weather (now, then 3 rounds): "
                  + " > ".join(("RAIN" if w == "rain" else "sun") for w in v["weather"])
                  + f"   finish: lap {c['laps']}"
-                 + (f" (token on lap {c['finish_lap']} side B)" if c["finish_side"] == "B" else ""))
+                 + (f" (token on {c['finish_lap']}, side B)" if c["finish_side"] == "B" else ""))
     for deck, card in v["situation"].items():
         lines += _wrapped(f"Card {deck}: {card['title']}"
                           + (f" - {card['text']}" if card["text"] else ""), "  ")
@@ -118,10 +118,11 @@ def text(v: dict) -> str:
     me = next((car for car in v["cars"] if car["seat"] == v["you"]), None)
     if me is not None and me["driver"]:
         if me["kind"] != "bot":
-            lines.append(f"You ({marks.car_label(me['seat'])}): tyre sets left Soft "
-                         f"{me['sets']['S']}, Medium {me['sets']['M']} (hards and wets re-used)"
-                         f" - raced on {', '.join(me['used']) or '-'} - tokens next round "
-                         + (" ".join(f"{t:+d}" for t in me["next_tokens"]) or "none"))
+            lines += _wrapped(f"You (car {marks.car_label(me['seat'])}): sets left Soft "
+                              f"{me['sets']['S']}, Medium {me['sets']['M']}"
+                              f" - raced on {', '.join(me['used']) or 'none yet'} - tokens "
+                              "next round "
+                              + (" ".join(f"{t:+d}" for t in me["next_tokens"]) or "none"), "  ")
         lines += _wrapped(f"Skill ({me['driver']}): {me['skill']}", "  ")
     return "\n".join(lines)
 
@@ -170,7 +171,7 @@ def _strip(v: dict) -> list[str]:
     last = marks.span(v)
     shown = [k for k in KEY_ORDER if k != "token_b" or v["circuit"]["finish_side"] == "B"]
     out = ["Lap track: " + "  ".join(f"{marks.SYMBOL[k]} {KEY_WORD[k]}" for k in shown)
-           + "  1-8 cars (player numbers)"]
+           + "  1-8 cars"]
     room = WIDTH - STRIP_LABEL - len(marks.GRID) - 2
     first = 1
     while first <= last:
@@ -243,8 +244,8 @@ def _car_rows(stacks: dict[int, list[str]], width: int) -> list[list[str]]:
 
 
 BAR_HEAD = "MEC PU AER SKI XP EBS"
-COLUMN_KEY = ("action = button chosen this round (React>X: copied X)   TD = laps on the tyres / "
-              "Box-Box token")
+COLUMN_KEY = ("action = button chosen this round (React>X: copied X)   tyres = S/M/H/W, laps "
+              "used/Box-Box token")
 
 
 def _table(v: dict) -> list[str]:
@@ -252,19 +253,20 @@ def _table(v: dict) -> list[str]:
     team column only in Team Play, where it says who races with whom."""
     teams = "team" in v["mode"]["options"]
     widths = [len(b) for b in BAR_HEAD.split()]
-    head = (f"pos car {'driver':<11} " + (f"{'team':<13} " if teams else "")
-            + f"{'lap':>3}  {BAR_HEAD}  {'tyre':<6} {'TD':>5} {'RP':>2} {'action':<13} notes")
+    head = (f"pos car {'driver':<11} " + (f"{'team':<10} " if teams else "")
+            + f"{'lap':>3}  {BAR_HEAD}  {'tyres':<7} {'RP':>2} {'action':<13} notes")
     out = [head]
     cars = {car["seat"]: car for car in v["cars"]}
     for pos, seat in enumerate(v["leaderboard"], start=1):
         car = cars[seat]
         bars = " ".join(car["bars"][b].center(w) for b, w in zip(BARS, widths))
-        td = f"{car['td']}/{car['tyre_life']}" if car["tyre"] else "-"
-        tyre = marks.TYRE_NAME.get(car["tyre"], "none" if car["kind"] == "bot" else "-")
+        tyres = (f"{car['tyre']} {car['td']}/{car['tyre_life']}" if car["tyre"]
+                 else "none" if car["kind"] == "bot" else "-")
         you = "*" if seat == v["you"] else " "
-        team = f"{(car['team'] or '')[:13]:<13} " if teams else ""
+        # Team Play: the team's first word pairs the team mates
+        team = f"{(car['team'] or '-').split()[0][:10]:<10} " if teams else ""
         out.append(f"{pos:>3}{you} {marks.car_label(seat):>2} {(car['driver'] or '-')[:11]:<11} "
-                   f"{team}{car['dist']:>3}  {bars}  {tyre:<6} {td:>5} {car['rp']:>2} "
+                   f"{team}{car['dist']:>3}  {bars}  {tyres:<7} {car['rp']:>2} "
                    f"{marks.action_cell(car):<13} {' '.join(_notes(v, car))}".rstrip())
     out.append(COLUMN_KEY)
     return out
@@ -300,6 +302,7 @@ def _catalogue(v: dict) -> list[str]:
         lines.append("Driver boards (number, starting SKI XP, skill):")
         for d in T.drivers.values():
             mark = "  taken" if d.name in taken_d else ""
-            lines.append(f"  {d.name:<12} #{d.number:<3} {d.levels['SKI']} {d.levels['XP']}  "
-                         f"{d.skill_text}{mark}")
+            lines += textwrap.wrap(f"{d.name:<12} #{d.number:<3} {d.levels['SKI']} "
+                                   f"{d.levels['XP']}  {d.skill_text}{mark}", WIDTH,
+                                   initial_indent="  ", subsequent_indent=" " * 27)
     return lines
