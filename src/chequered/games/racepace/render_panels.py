@@ -255,8 +255,9 @@ def _control_body(v: dict, T, phase: str, y: int) -> tuple[list[str], int]:
                                              else f"{t.rain:+d} RP rain"))
             tip = (f"Start on {t.name}: {sub}; lasts {v['circuit']['boxbox'][tyre]} laps here "
                    "(RP Setup 3, Tyre Information)")
-            out.append(_button(12 + i * 150, y, 140, 48, t.name, ChooseTyre(tyre), tip, sub))
-        return out, 56
+            out.append(_button(12 + i * 150, y, 140, 60, t.name, ChooseTyre(tyre), tip, sub,
+                               extra=[f"lasts {v['circuit']['boxbox'][tyre]} laps here"]))
+        return out, 68
     if phase in ("team", "driver"):
         return _boards(v, T, phase, y)
     return out, 0

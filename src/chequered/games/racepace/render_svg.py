@@ -213,8 +213,9 @@ def _cars(v: dict) -> list[str]:
 
 
 def _slots(x, y, w, h, n):
-    """Places for n cars in a cell: one or two columns, three past four."""
-    cols = 1 if n == 1 else (2 if n <= 4 else 3)
+    """Places for n cars in a cell: one above the other up to two (the
+    leader on top), two columns up to four, three past four."""
+    cols = 1 if n <= 2 else (2 if n <= 4 else 3)
     rows = -(-n // cols)
     r = min(CAR_R, (h / rows) / 2 - 0.5, (w / cols) / 2 - 0.5)
     pts = []
