@@ -6,6 +6,7 @@ clickable. Pure functions of the view; every mark has a <title>.
 from __future__ import annotations
 
 import textwrap
+from functools import lru_cache
 from html import escape
 
 from ...engine.board import action_doc, data_action
@@ -46,8 +47,13 @@ def panels(v: dict, y: int, width: int) -> tuple[list[str], int]:
     return out, y + h + 10
 
 
+@lru_cache(maxsize=512)
+def _wrapped(text: str, chars: int) -> tuple[str, ...]:
+    return tuple(textwrap.wrap(text, chars, break_long_words=False)) or ("",)
+
+
 def _wrap(text: str, chars: int) -> list[str]:
-    return textwrap.wrap(text, chars, break_long_words=False) or [""]
+    return list(_wrapped(text, chars))
 
 
 def _lines(x: float, y: float, lines: list[str], size: int, fill: str, gap: float,
@@ -242,7 +248,7 @@ def _control_body(v: dict, T, phase: str, y: int) -> tuple[list[str], int]:
         make = Select if phase == "select" else Copy
         takers = {int(k): s for k, s in v["taken"].items()}
         for n in range(1, 12):
-            out.append(_action_button(v, T, n, 12 + (n - 1) * 86, y, make, takers.get(n, [])))
+            out.append(_action_button(v, n, 12 + (n - 1) * 86, y, make, takers.get(n, [])))
         if phase == "react":
             out.append(_button(12, y + 102, 180, 28, "Copy nothing", Copy(None),
                                "Copy no action and keep your round as it is (RP React)"))
@@ -290,9 +296,31 @@ def _boards(v: dict, T, phase: str, y: int) -> tuple[list[str], int]:
     return out, 2 * (h + 8)
 
 
-def _action_button(v, T, n: int, x: int, y: int, make, takers: list[int]) -> str:
+def _action_button(v, n: int, x: int, y: int, make, takers: list[int]) -> str:
     """An action button with its seven lights above it (RP Step 2): the four
-    compounds it may be chosen on, Team Play A/B and the Safety Car light."""
+    compounds it may be chosen on, Team Play A/B and the Safety Car light;
+    chips in the colours of the cars that chose it this round."""
+    tip, lights, body = _button_face(n, x, y, make)
+    who = {c["seat"]: c for c in v["cars"]}
+    chips = "".join(f'<circle cx="{x + 70 - i * 9}" cy="{y + 20}" r="5" '
+                    f'fill="{marks.colour(who[s]["colour"])}" stroke="#111"/>'
+                    for i, s in enumerate(takers[:4]))
+    if takers:
+        tip += ". Chosen this round by " + ", ".join(who[s]["driver"] or f"player {s + 1}"
+                                                      for s in takers)
+    head = (f'<g class="action-button" data-button="{n}"><title>{escape(tip)}</title>'
+            f'{lights}')
+    if n == BOXBOX:          # the compound buttons follow the button's group
+        main, subs = body
+        return head + main + chips + "</g>" + subs
+    return head + body + chips + "</g>"
+
+
+@lru_cache(maxsize=64)
+def _button_face(n: int, x: int, y: int, make):
+    """What an action button looks like whoever chose it: its tooltip, its
+    lights and its clickable face (drawn the same every round)."""
+    T = tables()
     b = T.buttons[n]
     lit = [marks.TYRE_NAME[t] for t in "SMHW" if t in b.tyres]
     tip = (f"{n} {b.name}: " + _BUTTON_WORDS.get(b.key, "") + f" Lit for {', '.join(lit)} tyres"
@@ -308,33 +336,25 @@ def _action_button(v, T, n: int, x: int, y: int, make, takers: list[int]) -> str
         for i, ab in enumerate("AB"))
     lights += (f'<circle cx="{x + 74}" cy="{y + 5}" r="3.5" '
                f'fill="{"#27ae60" if b.safety_car else "#111"}" stroke="#555"/>')
-    words = _wrap(b.name, 11)[:2]
     label = "".join(f'<text x="{x + 40}" y="{y + 44 + i * 12}" fill="#ddd" font-size="10" '
                     f'text-anchor="middle" pointer-events="none">{escape(w)}</text>'
-                    for i, w in enumerate(words))
-    who = {c["seat"]: c for c in v["cars"]}
-    chips = "".join(f'<circle cx="{x + 70 - i * 9}" cy="{y + 20}" r="5" '
-                    f'fill="{marks.colour(who[s]["colour"])}" stroke="#111"/>'
-                    for i, s in enumerate(takers[:4]))
-    if takers:
-        tip += ". Chosen this round by " + ", ".join(who[s]["driver"] or f"player {s + 1}"
-                                                      for s in takers)
-    head = (f'<g class="action-button" data-button="{n}"><title>{escape(tip)}</title>'
-            f'{lights}')
+                    for i, w in enumerate(_wrap(b.name, 11)[:2]))
     if n == BOXBOX:      # the compound to fit is part of the choice
         subs = "".join(_button(x + 1 + i * 19, y + 54, 18, 22, t, make(n, t),
                                f"Box Box: pit and fit new {marks.TYRE_NAME[t]} tyres "
                                "(RP Tyres and Pit Stops)", fill=marks.TYRE_COLOUR[t],
                                ink="#111" if t in "MH" else "#fff")
                        for i, t in enumerate("SMHW"))
-        return (head + f'<rect x="{x}" y="{y + 10}" width="80" height="42" rx="5" '
-                f'fill="#3a3f47" stroke="#9aa"/><text x="{x + 40}" y="{y + 30}" fill="#fff" '
-                f'font-size="14" text-anchor="middle">{n}</text>{label}{chips}</g>{subs}')
+        main = (f'<rect x="{x}" y="{y + 10}" width="80" height="42" rx="5" fill="#3a3f47" '
+                f'stroke="#9aa"/><text x="{x + 40}" y="{y + 30}" fill="#fff" font-size="14" '
+                f'text-anchor="middle">{n}</text>{label}')
+        return tip, lights, (main, subs)
     mark = data_action(action_doc(make(n)))
-    return (head + f'<g{mark}><rect x="{x}" y="{y + 10}" width="80" height="66" rx="5" '
+    body = (f'<g{mark}><rect x="{x}" y="{y + 10}" width="80" height="66" rx="5" '
             f'fill="#3a3f47" stroke="#9aa"/><text x="{x + 40}" y="{y + 32}" fill="#fff" '
             f'font-size="16" font-weight="bold" text-anchor="middle" pointer-events="none">'
-            f'{n}</text>{label}</g>{chips}</g>')
+            f'{n}</text>{label}</g>')
+    return tip, lights, body
 
 
 _BUTTON_WORDS = {

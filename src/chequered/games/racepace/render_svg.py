@@ -11,6 +11,7 @@ slide it from where it stood.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
 from . import marks, render_panels
@@ -117,6 +118,24 @@ def cell_xy(dist: int) -> tuple[float, float]:
 
 
 def _track(v: dict) -> list[str]:
+    """The lap track: the same for every round until a backmarker token is
+    taken or the finish token flips, so drawn once per such state."""
+    c, t = v["circuit"], v["track"]
+    key = (c["laps"], c["finish_lap"], c["finish_side"], t["length"], tuple(t["feb"]),
+           tuple(t["corner"]), tuple((k, tuple(b)) for k, b in sorted(t["backmarkers"].items())))
+    return [_track_drawn(key)]
+
+
+@lru_cache(maxsize=64)
+def _track_drawn(key) -> str:
+    laps, finish_lap, side, length, feb, corner, backmarkers = key
+    v = {"circuit": {"laps": laps, "finish_lap": finish_lap, "finish_side": side},
+         "track": {"length": length, "feb": feb, "corner": corner,
+                   "backmarkers": {k: list(b) for k, b in backmarkers}}}
+    return "\n".join(_track_parts(v))
+
+
+def _track_parts(v: dict) -> list[str]:
     last = marks.span(v)
     out = []
     for row in range(_track_rows(v)):
