@@ -9,6 +9,8 @@ built from a seat's view alone, so they can tell it nothing more.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...engine.guide import Fact, Mark, Standing, Tutorial
 from . import marks, render_panels, render_svg
 from .actions import ChooseTyre, Copy, Select
@@ -32,6 +34,8 @@ def _num(text="7", fill="#ddd", underline=False) -> str:
     return out
 
 
+# every swatch is drawn on the board's own green, whatever the page's panel is
+BACKGROUND = '<rect width="24" height="24" rx="4" fill="#1d2b1f"/>'
 SWATCH = {
     "plain": _cell() + _num(),
     "grid": _cell("#3b3b3b", "#777", 1, ' stroke-dasharray="3 2"'),
@@ -140,7 +144,7 @@ def legend(view: dict) -> list[Mark]:
                     "two (our choice: disqualified, as in the real sport).",
                     "RP Tyres and Pit Stops", '<text x="12" y="16" font-size="10" '
                     'font-weight="bold" fill="#d7263d" text-anchor="middle">DSQ</text>'))
-    return out
+    return [replace(m, swatch=BACKGROUND + m.swatch) for m in out]
 
 
 # ---- the running order -----------------------------------------------------------------
