@@ -37,7 +37,12 @@ def play_as_people(cfg: dict, seed: int):
     pilot = {s: G.make_agent("bot", s, seed) for s in range(len(config.seats))}
 
     def answer(prompt):
-        seat = min(session.game.to_act(session.state))
+        seats = session.game.to_act(session.state)
+        if prompt.startswith("Type yes"):
+            return "yes"                 # a confirmation (guide.confirm)
+        if not seats or not prompt.endswith("> "):
+            return "no"                  # an offer to save the race, at the finish
+        seat = min(seats)
         screens.append(session.screen(seat))
         action = pilot[seat].choose(G, session.state, seat)
         return str(session.race.legal(seat).index(action) + 1)
