@@ -170,7 +170,7 @@ def standings(view: dict) -> list[Standing]:
         elif car["kind"] == "bot":
             facts.append(Fact("tyres", "none", "Bots race without tyres: always +0 RP from "
                               "them, and they never pit (RP Bot rules)"))
-        facts.append(Fact("bars", " ".join(f"{b}{lv}" for b, lv in car["bars"].items()),
+        facts.append(Fact("bars", " ".join(f"{b}:{lv}" for b, lv in car["bars"].items()),
                           "Steering wheel levels A-E (RP Steering Wheel M)"))
         act = marks.action_cell(car)
         if act:
