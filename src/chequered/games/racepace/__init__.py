@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from ...engine.protocol import Game
 from ...engine.spec import GameSpec
-from . import checks, render
+from . import checks, guide, render, render_svg
 from .actions import ACTION_TYPES
 from .bots import AGENTS
+from .choices import describe_choice
 from .config import OPTIONS, RULE_LEVELS, RacePaceConfig
 from .positions import dump_position, load_position, redeterminize
 from .rules import finish
@@ -29,7 +30,7 @@ SPEC = GameSpec(
     result=finish.result,
     view=render.view,
     render_text=render.text,
-    render_svg=render.svg,
+    render_svg=render_svg.svg,
     dump_position=dump_position,
     load_position=load_position,
     redeterminize=lambda state, seat, rng: redeterminize(state, rng),
@@ -44,13 +45,17 @@ SPEC = GameSpec(
     # Deck orders, the cards dealt face down and the rain cards left out
     # (RP Setup J) are hidden from everyone; nothing is private to one seat.
     hidden_information=True,
-    describe_choice=lambda state, seat, action: describe_action(
-        action, tables(state.config.content)),
+    describe_choice=describe_choice,
     seat_names=seat_names,
     help=help_text,
     sample_configs=checks.sample_configs,
     candidate_actions=checks.candidate_actions,
     invariants=checks.invariants,
+    legend=guide.legend,
+    standings=guide.standings,
+    explain=guide.EXPLAIN,
+    confirm=guide.confirm,
+    tutorial=guide.tutorial,
 )
 
 GAME = Game(SPEC)

@@ -1,4 +1,5 @@
-"""What a seat may see (view) and how it looks: text for the terminal and SVG.
+"""What a seat may see (view), and the terminal board drawn from it (the SVG
+board is render_svg.py).
 
 Race Pace has no private hands: every seat sees the same board. What nobody
 sees is the order of the decks and the face-down cards, so a view shows only
@@ -6,16 +7,12 @@ how many cards each deck holds.
 """
 from __future__ import annotations
 
-import math
-from html import escape
+import textwrap
 
-from ...engine.board import action_doc, data_action
-from .actions import ChooseTyre, Copy, PickDriver, PickTeam, Select
+from . import marks
 from .content import BARS, LEVELS
 from .rules.pace import is_rain, leaderboard, race_pace
 from .tables import tables
-
-TYRE_NAMES = {"S": "Soft", "M": "Medium", "H": "Hard", "W": "Wet", None: "-"}
 
 
 def view(state, seat) -> dict:
@@ -97,40 +94,196 @@ def view(state, seat) -> dict:
 
 
 def text(v: dict) -> str:
+    """The terminal board: the race, the lap track as a strip, the running
+    order and your own car; a key under each part says what its marks mean,
+    so that it reads without the rules at hand. At most 100 columns."""
     c = v["circuit"]
-    lines = [f"{c['name']} - {c['laps']} laps - round {v['round']}"
+    lines = [f"{c['name']} - {c['laps']} laps - "
+             + (f"round {v['round']}" if v["round"] else "before the start")
              + (f" - race {v['race']}" if "campaign" in v["mode"]["options"] else "")
              + ("  ** SAFETY CAR **" if v["safety_car"] else "")]
     if v["phase"] in ("team", "driver"):
         return "\n".join(lines + [""] + _catalogue(v))
-    lines.append("Weather: " + " > ".join(("RAIN" if w == "rain" else "sun") for w in v["weather"])
-                 + f"   finish token on lap {c['finish_lap']} side {c['finish_side']}")
+    lines.append("Weather (now, then 3 rounds): "
+                 + " > ".join(("RAIN" if w == "rain" else "sun") for w in v["weather"])
+                 + f"   finish: lap {c['laps']}"
+                 + (f" (token on {c['finish_lap']}, side B)" if c["finish_side"] == "B" else ""))
     for deck, card in v["situation"].items():
-        lines.append(f"Situation {deck}: {card['title']}" + (f" - {card['text']}" if card["text"] else ""))
-    lines.append("")
-    lines.append(f"{'pos':>3}  {'driver':<13}{'team':<22}{'lap':>4}  {'MEC PU AER SKI XP EBS':<23}"
-                 f"{'tyre':<7}{'TD':>6} {'RP':>3}  {'act':<4}tokens")
+        lines += _wrapped(f"Card {deck}: {card['title']}"
+                          + (f" - {card['text']}" if card["text"] else ""), "  ")
+    if v["mode"]["bots"]:
+        lines += _joined("Bots play their start lights: ", _bot_lights(v))
+    lines += _strip(v)
+    lines += _table(v)
+    me = next((car for car in v["cars"] if car["seat"] == v["you"]), None)
+    if me is not None and me["driver"]:
+        if me["kind"] != "bot":
+            lines += _wrapped(f"You (car {marks.car_label(me['seat'])}): sets left Soft "
+                              f"{me['sets']['S']}, Medium {me['sets']['M']}"
+                              f" - raced on {', '.join(me['used']) or 'none yet'} - tokens "
+                              "next round "
+                              + (" ".join(f"{t:+d}" for t in me["next_tokens"]) or "none"), "  ")
+        lines += _wrapped(f"Skill ({me['driver']}): {me['skill']}", "  ")
+    return "\n".join(lines)
+
+
+WIDTH = 100
+KEY_ORDER = ("grid", "corner", "feb", "backmarker", "token_b", "finish", "past")
+KEY_WORD = {"grid": "grid", "corner": "corner", "feb": "FEB", "backmarker": "backmarker",
+            "token_b": "B token", "finish": "finish", "past": "past it"}
+STRIP_LABEL = 6             # "laps  " before the strip
+MAX_CAR_ROWS = 4            # more cars in one lap show a "+"
+
+
+def _wrapped(text: str, indent: str) -> list[str]:
+    return textwrap.wrap(text, WIDTH, subsequent_indent=indent) or [""]
+
+
+def _joined(head: str, items: list[str]) -> list[str]:
+    """Items after `head`, comma-separated, wrapped between items only."""
+    lines, line = [], head
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        if len(line) + 1 + len(piece) > WIDTH and line.strip():
+            lines.append(line.rstrip())
+            line = "  "
+        line += ("" if line.endswith((" ", ": ")) else " ") + piece
+    lines.append(line.rstrip())
+    return lines
+
+
+def _bot_lights(v: dict) -> list[str]:
+    """Which action each bot car plays this round (RP Bot mode)."""
+    lit = {}
+    for card in v["situation"].values():
+        lit.update(card["lights"])
+    out = []
+    for car in v["cars"]:
+        if car["kind"] == "bot" and car["colour"] in lit:
+            n = lit[car["colour"]]
+            out.append(f"{car['driver']} {n} {marks.short_action(n)}")
+    return out or ["none"]
+
+
+def _strip(v: dict) -> list[str]:
+    """RP Circuit: the lap track, one character a lap, unrolled to the
+    finish; the cars (by player number) under their laps."""
+    last = marks.span(v)
+    shown = [k for k in KEY_ORDER if k != "token_b" or v["circuit"]["finish_side"] == "B"]
+    out = ["Lap track: " + "  ".join(f"{marks.SYMBOL[k]} {KEY_WORD[k]}" for k in shown)
+           + "  1-8 cars"]
+    room = WIDTH - STRIP_LABEL - len(marks.GRID) - 2
+    first = 1
+    while first <= last:
+        end = min(last, first + room - 1)
+        laps = list(range(first, end + 1))
+        cols = ([*marks.GRID, None] if first == 1 else []) + laps
+        if end == last:
+            cols += [last + 1]          # past the line
+        out += _strip_rows(v, cols, first == 1)
+        first = end + 1
+    return out
+
+
+def _strip_rows(v: dict, cols: list, with_grid: bool) -> list[str]:
+    last = marks.span(v)
+    scale = [" "] * len(cols)
+    cells = []
+    for i, d in enumerate(cols):
+        if d is None:
+            cells.append(" ")
+        elif d <= 0:
+            cells.append(marks.SYMBOL["grid"])
+        elif d > last:
+            cells.append(marks.SYMBOL["past"])
+        else:
+            kinds = marks.lap_kinds(v, d)
+            cells.append(marks.SYMBOL[kinds[0] if kinds else "plain"])
+        if d is not None and 0 < d <= last and (d == 1 or d % 10 == 0):
+            num = str(d)
+            start = max(0, i - len(num) + 1)
+            if all(ch == " " for ch in scale[max(0, start - 1):i + 1]):
+                scale[start:i + 1] = list(num)
+    column = {d: i for i, d in enumerate(cols) if d is not None}
+    stacks: dict[int, list[str]] = {}     # column -> car labels, leader first
+    for seat in v["leaderboard"]:
+        car = next(c for c in v["cars"] if c["seat"] == seat)
+        if car["driver"] is None:
+            continue
+        d = car["dist"]
+        d = last + 1 if d > last else max(d, marks.GRID[0])
+        if d in column:
+            stacks.setdefault(column[d], []).append(marks.car_label(seat))
+    rows = _car_rows(stacks, len(cols))
+    pad = " " * STRIP_LABEL
+    out = [pad + "".join(scale).rstrip(), "laps".ljust(STRIP_LABEL) + "".join(cells)]
+    out += [("cars" if r == 0 else "").ljust(STRIP_LABEL) + "".join(row).rstrip()
+            for r, row in enumerate(rows)]
+    return out
+
+
+def _car_rows(stacks: dict[int, list[str]], width: int) -> list[list[str]]:
+    """Cars under their laps, one a cell. A car takes the first row where
+    its neighbours' cells are empty too, so that cars on laps 6 and 7 never
+    read as "61"; cars beyond MAX_CAR_ROWS in one lap show as "+"."""
+    rows: list[list[str]] = []
+    for i in sorted(stacks):
+        for label in stacks[i]:
+            spot = next((r for r in rows if r[i] == " " and (i == 0 or r[i - 1] == " ")
+                         and (i + 1 >= width or r[i + 1] == " ")), None)
+            if spot is None and len(rows) < MAX_CAR_ROWS:
+                spot = [" "] * width
+                rows.append(spot)
+            if spot is None:
+                spot = next((r for r in rows if r[i] == " "), None)
+            if spot is None:
+                rows[-1][i] = "+"
+            else:
+                spot[i] = label
+    return rows
+
+
+BAR_HEAD = "MEC PU AER SKI XP EBS"
+COLUMN_KEY = ("action = button chosen this round (React>X: copied X)   tyres = S/M/H/W, laps "
+              "used/Box-Box token")
+
+
+def _table(v: dict) -> list[str]:
+    """The leaderboard: one car a row, leader first (RP Leaderboard). The
+    team column only in Team Play, where it says who races with whom."""
+    teams = "team" in v["mode"]["options"]
+    widths = [len(b) for b in BAR_HEAD.split()]
+    head = (f"pos car {'driver':<11} " + (f"{'team':<10} " if teams else "")
+            + f"{'lap':>3}  {BAR_HEAD}  {'tyres':<7} {'RP':>2} {'action':<13} notes")
+    out = [head]
     cars = {car["seat"]: car for car in v["cars"]}
     for pos, seat in enumerate(v["leaderboard"], start=1):
         car = cars[seat]
-        bars = "   ".join(car["bars"][b] for b in BARS)
-        td = f"{car['td']}/{car['tyre_life']}" if car["tyre"] else "-"
+        bars = " ".join(car["bars"][b].center(w) for b, w in zip(BARS, widths))
+        tyres = (f"{car['tyre']} {car['td']}/{car['tyre_life']}" if car["tyre"]
+                 else "none" if car["kind"] == "bot" else "-")
         you = "*" if seat == v["you"] else " "
-        flags = (" FINISHED" if car["finished"] else "") + (" [start]" if seat == v["start_player"] else "")
-        act = car["button"] or ""
-        lines.append(f"{pos:>3}{you} {(car['driver'] or f'seat {seat}')[:12]:<13}"
-                     f"{(car['team'] or '')[:21]:<22}{car['dist']:>4}  {' ' + bars:<23}"
-                     f"{TYRE_NAMES[car['tyre']]:<7}{td:>6} {car['rp']:>3}  {str(act):<4}"
-                     f"{' '.join(f'{t:+d}' for t in car['tokens'])}{flags}")
-    me = cars.get(v["you"]) if v["you"] is not None else None
-    if me is not None and me["driver"]:
-        lines.append("")
-        if me["kind"] != "bot":
-            lines.append(f"You: {me['driver']} - sets left Soft {me['sets']['S']}, Medium "
-                         f"{me['sets']['M']} - compounds used {', '.join(me['used']) or '-'} - "
-                         f"tokens for next round {' '.join(f'{t:+d}' for t in me['next_tokens']) or 'none'}")
-        lines.append(f"Skill: {me['skill']}")
-    return "\n".join(lines)
+        # Team Play: the team's first word pairs the team mates
+        team = f"{(car['team'] or '-').split()[0][:10]:<10} " if teams else ""
+        out.append(f"{pos:>3}{you} {marks.car_label(seat):>2} {(car['driver'] or '-')[:11]:<11} "
+                   f"{team}{car['dist']:>3}  {bars}  {tyres:<7} {car['rp']:>2} "
+                   f"{marks.action_cell(car):<13} {' '.join(_notes(v, car))}".rstrip())
+    out.append(COLUMN_KEY)
+    return out
+
+
+def _notes(v: dict, car: dict) -> list[str]:
+    """RP tokens to resolve this round, then the car's flags, in words."""
+    notes = [f"{t:+d}RP" for t in car["tokens"]]
+    if car["finished"]:
+        notes.append("finished")
+    if car["dsq"]:
+        notes.append("DSQ")
+    if car["seat"] == v["start_player"]:
+        notes.append("start")
+    if car["seat"] in v["sc_cause"]:
+        notes.append("SC cause")
+    return notes
 
 
 def _catalogue(v: dict) -> list[str]:
@@ -149,111 +302,7 @@ def _catalogue(v: dict) -> list[str]:
         lines.append("Driver boards (number, starting SKI XP, skill):")
         for d in T.drivers.values():
             mark = "  taken" if d.name in taken_d else ""
-            lines.append(f"  {d.name:<12} #{d.number:<3} {d.levels['SKI']} {d.levels['XP']}  "
-                         f"{d.skill_text}{mark}")
+            lines += textwrap.wrap(f"{d.name:<12} #{d.number:<3} {d.levels['SKI']} "
+                                   f"{d.levels['XP']}  {d.skill_text}{mark}", WIDTH,
+                                   initial_indent="  ", subsequent_indent=" " * 27)
     return lines
-
-
-def svg(v: dict) -> str:
-    """The lap track as a ring of spaces with the cars on it, and the
-    leaderboard beside it. A pure function of the view."""
-    n = v["track"]["length"]
-    cx, cy, r = 260, 250, 200
-    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="820" height="640" '
-           'viewBox="0 0 820 640" font-family="sans-serif">',
-           '<rect width="820" height="640" fill="#1d2b1f"/>',
-           f'<text x="20" y="28" fill="#fff" font-size="18">{escape(v["circuit"]["name"])} - '
-           f'round {v["round"]}{" - SAFETY CAR" if v["safety_car"] else ""}</text>']
-    feb, corner = set(v["track"]["feb"]), set(v["track"]["corner"])
-    backm = {int(k) for k in v["track"]["backmarkers"]}
-    for lap in range(1, n + 1):
-        a = 2 * math.pi * (lap - 0.5) / n - math.pi / 2
-        x, y = cx + r * math.cos(a), cy + r * math.sin(a)
-        stroke = "#f5d000" if lap in feb else "#888"
-        fill = "#35506b" if lap in backm else "#2e2e2e"
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="{fill}" stroke="{stroke}" '
-                   f'stroke-width="2"/>')
-        label = f'<text x="{x:.1f}" y="{y + 3:.1f}" fill="#ddd" font-size="7" text-anchor="middle"'
-        label += ' text-decoration="underline">' if lap in corner else '>'
-        out.append(f'{label}{lap}</text>')
-    stack: dict[int, int] = {}
-    for car in v["cars"]:
-        lap = car["lap"]
-        k = stack.get(lap, 0)
-        stack[lap] = k + 1
-        if lap == 0:
-            x, y = cx - 60 + 20 * k, cy
-        else:
-            a = 2 * math.pi * (lap - 0.5) / n - math.pi / 2
-            rr = r - 22 - 13 * k
-            x, y = cx + rr * math.cos(a), cy + rr * math.sin(a)
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{escape(car["colour"])}" '
-                   f'stroke="#000"><title>{escape(car["driver"] or "")}</title></circle>')
-    wx = 520
-    out.append(f'<text x="{wx}" y="60" fill="#fff" font-size="14">Weather: '
-               + " ".join("rain" if w == "rain" else "sun" for w in v["weather"]) + '</text>')
-    cars = {car["seat"]: car for car in v["cars"]}
-    for pos, seat in enumerate(v["leaderboard"], start=1):
-        car = cars[seat]
-        y = 80 + 24 * pos
-        out.append(f'<circle cx="{wx + 8}" cy="{y - 5}" r="6" fill="{escape(car["colour"])}"/>')
-        out.append(f'<text x="{wx + 20}" y="{y}" fill="#fff" font-size="13">{pos}. '
-                   f'{escape(car["driver"] or f"seat {seat}")} - lap {car["dist"]} - '
-                   f'{TYRE_NAMES[car["tyre"]]} - RP {car["rp"]}</text>')
-    out.extend(_controls(v))
-    out.append("</svg>")
-    return "\n".join(out)
-
-
-def _controls(v: dict) -> list[str]:
-    """The steering wheel under the track: one button per action of the
-    current phase, each marked with its action (engine/board.py) so the web
-    page can make the legal ones clickable. Drawn for every viewer; only the
-    seat to act gets them live."""
-    T = tables()
-    phase, y = v["phase"], 520
-    out = [f'<text x="20" y="{y - 8}" fill="#ccc" font-size="12">'
-           f'{_PHASE_TITLES.get(phase, "")}</text>']
-    if phase in ("select", "react"):
-        make = Select if phase == "select" else Copy
-        for n in range(1, 12):
-            x = 14 + (n - 1) * 72
-            name = T.buttons[n].name if n in T.buttons else f"#{n}"
-            if n == 11:      # Box Box: the compound to fit is part of the choice
-                out.append(_button(x, y, 68, 24, f"{n} {name}", None))
-                for i, tyre in enumerate("SMHW"):
-                    out.append(_button(x + i * 17, y + 28, 16, 22, tyre, make(n, tyre)))
-            else:
-                out.append(_button(x, y, 68, 50, f"{n}", make(n), sub=name))
-        if phase == "react":
-            out.append(_button(14, y + 60, 140, 26, "Copy nothing", Copy(None)))
-    elif phase == "tyre":
-        for i, tyre in enumerate("SMHW"):
-            out.append(_button(14 + i * 110, y, 100, 40, TYRE_NAMES[tyre], ChooseTyre(tyre)))
-    elif phase in ("team", "driver"):
-        taken = {car["team" if phase == "team" else "driver"] for car in v["cars"]}
-        items = ([(k, t.name, PickTeam(k)) for k, t in T.teams.items()] if phase == "team"
-                 else [(k, d.name, PickDriver(k)) for k, d in T.drivers.items()])
-        for i, (_key, name, action) in enumerate(items):
-            x, yy = 14 + (i % 4) * 198, y + (i // 4) * 50
-            out.append(_button(x, yy, 190, 42, name, None if name in taken else action,
-                               sub="taken" if name in taken else None))
-    return out
-
-
-_PHASE_TITLES = {"select": "Your steering wheel: choose an action button",
-                 "react": "React: copy the action of a driver ahead, or nothing",
-                 "tyre": "Choose the compound to start on",
-                 "team": "Choose your Race Team board", "driver": "Choose your Driver board"}
-
-
-def _button(x, y, w, h, label, action, sub=None) -> str:
-    mark = data_action(action_doc(action)) if action is not None else ""
-    text = (f'<text x="{x + w / 2:.0f}" y="{y + (h / 2 if sub is None else h / 2 - 4) + 4:.0f}" '
-            f'fill="#fff" font-size="12" text-anchor="middle" pointer-events="none">'
-            f'{escape(str(label))}</text>')
-    if sub:
-        text += (f'<text x="{x + w / 2:.0f}" y="{y + h / 2 + 12:.0f}" fill="#ddd" font-size="9" '
-                 f'text-anchor="middle" pointer-events="none">{escape(sub[:14])}</text>')
-    return (f'<g{mark}><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="#3a3f47" '
-            f'stroke="#9aa"/>{text}</g>')
