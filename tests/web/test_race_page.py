@@ -15,6 +15,7 @@ from pathlib import Path
 
 import httpx2
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from chequered.engine import registry
 
@@ -173,3 +174,37 @@ def test_a_phone_zooms_on_the_action_and_can_show_the_whole_board(page, live_ser
     page.click("#zoom")
     page.wait_for_selector("#zoom[aria-pressed=false]")
     assert page.locator("#board svg").first.get_attribute("viewBox") != focus
+
+
+def test_other_players_moves_are_shown_one_at_a_time(page, live_server):
+    """After my move the bots' moves arrive together; the page slides each
+    car that moved, one player after another, and a ticker says what each
+    did, at the pace the player chose (here the default)."""
+    with httpx2.Client(base_url=live_server) as client:
+        made = create(client, game="racepace", seed=3)
+    page.goto(live_server + made["play_url"])
+    seen_ticker, seen_slides = set(), 0
+    for _ in range(8):
+        wait_ready(page)
+        before = version(page)
+        page.locator("#actions button").first.click()
+        page.wait_for_selector(f"#race:not([data-version='{before}'])", timeout=30_000)
+        # the bots' moves may come in the message after mine
+        try:
+            page.wait_for_selector("#ticker:not([hidden])", timeout=3_000)
+            seen_ticker.add(page.inner_text("#ticker"))
+        except PlaywrightTimeout:
+            pass
+        seen_slides = max(seen_slides, page.evaluate("document.getAnimations().length"))
+        if seen_slides and len(seen_ticker) >= 2:
+            break
+    assert seen_slides > 0, "no car slid to its new place"
+    assert seen_ticker and all(":" in t for t in seen_ticker)
+    # the ticker names players, never seats
+    assert not any("seat" in t for t in seen_ticker)
+    page.select_option("#pace", "0")                 # at once: nothing is held back
+    wait_ready(page)
+    before = version(page)
+    page.locator("#actions button").first.click()
+    page.wait_for_selector(f"#race:not([data-version='{before}'])", timeout=30_000)
+    assert page.locator("#ticker[hidden]").count() == 1

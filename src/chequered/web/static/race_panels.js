@@ -183,7 +183,7 @@ function playMoves(board, before, entries, mySeat, paths) {
                before.get(c.dataset.car).y - after.get(c.dataset.car).y) > 1);
   const rank = c => { const i = order.indexOf(c.dataset.seat); return i < 0 ? order.length : i; };
   moved.sort((a, b) => rank(a) - rank(b));
-  const others = entries.filter(e => e.seat !== mySeat && e.by !== "forced");
+  const others = entries.filter(e => e.seat !== mySeat);   // a bot's only choice is a move too
   const ticker = document.getElementById("ticker");
   if (step > 0 && others.length && ticker) {
     ticker.hidden = false;
