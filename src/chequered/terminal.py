@@ -16,6 +16,7 @@ tmux and with piped input; end of input means quit.
 from __future__ import annotations
 
 import select
+import textwrap
 import sys
 import time
 
@@ -313,7 +314,7 @@ class Session:
         out.append("Type a number from the menu, or the start of an action's text. "
                    "Commands: " + ", ".join(COMMANDS) + ".")
         out.append("`help rules` shows the full reference card of this game.")
-        return "\n".join(out)
+        return "\n".join(textwrap.fill(line, SCREEN_COLS - 1) for line in out)
 
     def parse(self, seat: Seat, line: str):
         return self.race.parse(seat, line)
