@@ -5,7 +5,8 @@ A route ends where the move ends, where another decision is asked (extend,
 attack, counter-steer) or at the point whose rules roll a die or draw a card.
 Two paths are one route when they leave the race the same: the same position,
 points, wear, ERS, tokens and the same tiles driven through (speed limits and
-weather read the tiles, FGP 8.4.2, 10.2), whatever lanes were used between.
+weather read the tiles, FGP 8.4.2, 10.2), whatever lanes were used between
+(but for a lane change on a Debris or Oil tile, [ADV] FGP 13.13.2-3).
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from operator import attrgetter
 from ....engine.routes import RouteSpec
 from ..actions import Done, Extend, Reduce, Step, Stop
 from ..state import ADV_CAR_FIELDS, CAR_FIELDS, RACE_FIELDS, Race
+from .hazards_adv import move_meets
 from .where import track_of
 
 
@@ -40,11 +42,16 @@ def route_key(race: Race, seat: int):
             t = spaces[s].tile
             if not tiles or tiles[-1] != t:
                 tiles.append(t)
-        mv = dict(mv)
+        # in key order: a flag set at another point of the move (a yellow
+        # zone touched) must not make two routes of one
+        mv = {k: mv[k] for k in sorted(mv)}
         mv["visited"] = (len(mv["visited"]), tuple(tiles))
+        if "path" in mv:
+            # [ADV] the path is read only for the Debris and Oil tiles it met
+            # and whether a lane change touched them (rules/hazards_adv.py)
+            mv["path"] = tuple(move_meets(race))
     turn = race.turn
-    # repr of plain data is exact and fast; a dict filled in another order
-    # only makes two routes of one (never one of two)
+    # repr of plain data is exact and fast
     return repr((turn.phase, turn.over, turn.pending, mv, _race_fields(race),
                  [_car_fields(c) for c in race.cars]))
 
@@ -86,6 +93,25 @@ def route_label(start: Race, before_last: Race, after: Race | None, seat: int, p
         bits.append("extended " + ", ".join(
             f"{ways.count(w)}× with {w}" if ways.count(w) > 1 else f"with {w}"
             for w in dict.fromkeys(ways)))
+    for c0, c1 in zip(start.cars, end.cars):           # FGP 8.3.1: cars pushed aside
+        if c0.seat != seat and (c1.space, c1.off_spot) != (c0.space, c0.off_spot):
+            bits.append(f"pushes #{c0.seat + 1} " + (
+                f"off the track (tile {c1.off_spot[0]}, lane {c1.off_spot[1]})"
+                if c1.off_track and c1.off_spot else f"to space {c1.space}"))
+    for m in move_meets(end):                           # [ADV] FGP 13.13.2-3 (A93)
+        what = "crosses the oil" if m.token == "oil" else \
+            "changes lane on the debris" if m.lane_change else "hits the debris"
+        bits.append(f"{what} on tile {m.tile}")
+    mv0, mv = start.move or {}, end.move or {}
+    if mv.get("zone_touched"):                          # FGP 13.8.1
+        bits.append("through a yellow zone")
+    if mv.get("gravel_tile") is not None:               # FGP 13.13.1
+        bits.append(f"through the gravel on tile {mv['gravel_tile']}")
+    if mv.get("ahead") is not None and mv0.get("ahead") is None:      # FGP 8.5
+        bits.append(f"into the slipstream of #{mv['ahead'] + 1}")
+    if after is None and len(steps) > 1:
+        # the last point rolls a die: where it starts from is part of the choice
+        bits.append(f"via space {steps[-2].to}, then a die roll")
     if isinstance(last, Stop):
         bits.append("stops behind the car ahead")
     elif isinstance(last, Reduce):
