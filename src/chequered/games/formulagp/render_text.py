@@ -20,6 +20,8 @@ from .track import track as load_track
 WIDTH = 100
 TRACK_W = 52            # the track picture's columns (render_track.track_text)
 GAP = 2
+# decisions whose menu lists whole moves, often many: the hand takes one line
+DRIVING = ("move", "extend")
 PHASE_TEXT = {"q_reveal": "qualifying", "q_push": "qualifying: push the limit",
               "r1_order": "race start", "turns": "racing", "round_end": "end of round",
               "over": "finished", "vsc": "Virtual Safety Car", "restart": "red flag"}
@@ -47,9 +49,10 @@ def tile_tokens(view: dict) -> dict[int, list[str]]:
 
 
 def status_parts(view: dict) -> list[str]:
-    parts = [f"FormulaGP on {view['track_name']}",
-             f"round {view['round']} (flag {view['flag']}/{view['final_flag']})",
-             PHASE_TEXT.get(view["phase"], view["phase"].replace("_", " "))]
+    parts = [view["track_name"].split(" (")[0],
+             f"round {view['round']}, flag {view['flag']}/{view['final_flag']}"]
+    if view["phase"] != "turns":            # the usual phase goes without saying
+        parts.append(PHASE_TEXT.get(view["phase"], view["phase"].replace("_", " ")))
     if view["final_round"]:
         parts.append("FINAL ROUND")
     if view["safety_car"]:
@@ -59,13 +62,13 @@ def status_parts(view: dict) -> list[str]:
     if view["yellow_flags"]:
         n = len(view["yellow_flags"])
         parts.append(f"{n} yellow zone{'s' if n > 1 else ''}")
-    parts.append(f"race control {view['yellow_panel']}")
-    if view.get("panel_side"):              # the WHITE die's colour (FGP 3.2, 16.1)
-        parts.append("panel side " + white_die_text(view["panel_side"]))
     wx = view.get("weather")
     if wx:                                  # [ADV] FGP 3.2 g-i
-        parts.append(f"weather {wx['kind']}" + (f", {wx['temperature']}"
-                                                if wx.get("temperature") else ""))
+        hot = wx.get("temperature") not in (None, "normal")
+        parts.append(f"weather {wx['kind']}" + (f", {wx['temperature']}" if hot else ""))
+    parts.append(f"race control {view['yellow_panel']}")
+    if view.get("panel_side"):              # the WHITE die's colour (FGP 3.2, 16.1)
+        parts.append("panel " + white_die_text(view["panel_side"]))
     return parts
 
 
@@ -155,43 +158,57 @@ def stress_text(s: dict) -> str:
 
 def card_cell(c: dict) -> str:
     """A card in at most 46 columns: id, colour or kind with the Sprint speed
-    (FGP 16.4), LEDs, icons with their arrows (FGP 16.3), the secondary function."""
+    (FGP 16.4), LEDs, icons with their arrows (FGP 16.3), then the function
+    of a pair (its secondary function)."""
     sprint = CBM.sprint_text(c["colour"])
     what = (c["colour"] or KIND_TEXT.get(c["kind"], c["kind"])).upper() \
         + (f"({sprint})" if sprint else CBM.arrow_text(CBM.KIND_ARROW.get(c["kind"])))
     icons = [CBM.arrow_text(CBM.ICON_ARROW.get(i)) + ICON_TEXT.get(i, i) for i in c["icons"]]
     if c["secondary"]:
-        icons.append("| " + CBM.arrow_text(CBM.SECONDARY_ARROW.get(c["secondary"]))
+        icons.append(" " + CBM.arrow_text(CBM.SECONDARY_ARROW.get(c["secondary"]))
                      + SECONDARY_TEXT.get(c["secondary"], c["secondary"]))
-    return f"{c['id']:<4}{what:<13}{'*' * c['leds'] or '-':<4}{' '.join(icons)}"[:46].rstrip()
+    return f"{c['id']} {what:<12}{'*' * c['leds'] or '-':<5}{' '.join(icons)}"[:46].rstrip()
 
 
-def board_lines(bv: dict) -> list[str]:
-    """The seat's board in about ten lines of WIDTH."""
-    ch, s, t = bv["characteristic"], bv["stress"], bv["tyre"]
-    L = [f"#{bv['number']} {bv['team']} (side {bv['side']}), driver {s['driver'] or '-'} | "
-         f"{ch['name']}: {ch['text']}"[:WIDTH]]
+def board_lines(bv: dict, short_hand: bool = False) -> list[str]:
+    """The seat's board in about seven lines of WIDTH (the whole board, and
+    the car characteristic's text, are `help rules`); `short_hand` names the
+    cards in hand in one line (while driving, when the menu is long)."""
+    s, t = bv["stress"], bv["tyre"]
     cells = []
     for row in bv["speed"]:
         mp = "/".join(f"{max(0, row[p] + row['malus'])}" for p in ("green", "red", "blue"))
         cell = f"g{row['gear']} {mp}{'*' if row['malus'] else ''}"
         cells.append(f"[{cell}]" if row["gear"] == bv["gear"] else cell)
-    L.append("SPEED GREEN/RED/BLUE  " + "  ".join(cells) + "   (your gear in [ ])")
+    L = [("SPEED G/R/B " + " ".join(cells) + f" | car: {bv['characteristic']['name']}")[:WIDTH]]
     ot, ers, hl = bv["ot"], bv["ers"], bv["hand_limit"]
     mod = f"{hl['modifier']:+d}" if hl["modifier"] else ""
     params = " ".join(f"{p[0].upper()}{'' if ok else '-'}" for p, ok in bv["parameters"].items())
-    L.append(f"OT {ot['level']}/{ot['max']}: {_levels(ot['level'], ot['max'], ot['leds'])}   "
+    L.append(f"OT {ot['level']}/{ot['max']}: {_levels(ot['level'], ot['max'], ot['leds'])} | "
              f"ERS {ers['charge']}/{ers['max']}: "
-             f"{_levels(ers['charge'], ers['max'], ers['leds'])}   "
-             f"hand limit {hl['limit']} ({hl['base']}+{hl['leds']}{mod})   params {params}")
-    state = [w for w, on in (("FOCUS +1 MP", s["focus"]), ("Race Leader", s["leader"]),
-                             ("STRESSED: no pairs", s["stressed"])) if on]
-    L.append(f"TYRE {t['type']} {t['state']}: +{t['bonus']} MP (fresh +{t['fresh']}, "
-             f"degraded +{t['degraded']}{', damage %+d' % t['modifier'] if t['modifier'] else ''})"
-             + (f", cold {t['cold']}" if t["cold"] else "")
-             + f" | box: {', '.join(t['left']) or 'none'} | " + stress_text(s)
-             + (" " + ", ".join(state) if state else ""))
-    L.append(wear_line(t))
+             f"{_levels(ers['charge'], ers['max'], ers['leds'])} | "
+             f"hand limit {hl['limit']} ({hl['base']}+{hl['leds']}{mod}) | params {params}")
+    state = [w for w, on in (("FOCUS", s["focus"]), ("LEADER", s["leader"]),
+                             ("STRESSED", s["stressed"])) if on]
+    box = " ".join(x[0].upper() for x in t["left"]) or "none"
+    L.append((f"TYRE {t['type']} {t['state']}: +{t['bonus']} MP ({t['fresh']} fresh, "
+              f"{t['degraded']} degraded{', damage %+d' % t['modifier'] if t['modifier'] else ''})"
+              + (f" cold {t['cold']}" if t["cold"] else "")
+              + f" | box: {box} | " + stress_text(s) + (" " + " ".join(state) if state else ""))
+             [:WIDTH])
+    hand = bv["hand"]
+    over = " OVER THE LIMIT" if len(hand) > hl["limit"] else ""
+    L.append((f"{wear_line(t)} | HAND {len(hand)}/{hl['limit']}{over}"
+              + (": " + " ".join(c["id"] for c in hand) if short_hand and hand else "")
+              + ("" if hand else ": no cards"))[:WIDTH])
+    for k in range(0, 0 if short_hand else len(hand), 2):
+        pair = [f"{j + 1:>2} {card_cell(hand[j])}" for j in range(k, min(k + 2, len(hand)))]
+        L.append(" ".join(p.ljust(49) for p in pair).rstrip())
+    if bv["held_events"]:
+        L.append(("held EVENT: " + "; ".join(
+            f"{e['id']} {e['name']}" + (f" (2nd: {SECONDARY_TEXT.get(e['secondary'], '')})"
+                                        if e["secondary"] else "")
+            for e in bv["held_events"]))[:WIDTH])
     trouble = [f"DAMAGE {d['name']}" for d in bv["damage"]] + \
         [f"FAILURE {d['name']}" for d in bv["failures"]]
     toks = [*bv["damage_tokens"], *bv["failure_tokens"]]
@@ -201,26 +218,22 @@ def board_lines(bv: dict) -> list[str]:
         trouble.append(f"{bv['penalties']} Penalty token{'s' if bv['penalties'] > 1 else ''}")
     if trouble:
         L += textwrap.wrap(" | ".join(trouble), WIDTH, subsequent_indent="  ")[:2]
-    hand = bv["hand"]
-    over = " OVER THE LIMIT" if len(hand) > hl["limit"] else ""
-    L.append(f"HAND {len(hand)}/{hl['limit']}{over}" + ("" if hand else ": no cards"))
-    for k in range(0, len(hand), 2):
-        pair = [f"{j + 1:>2} {card_cell(hand[j])}" for j in range(k, min(k + 2, len(hand)))]
-        L.append(" ".join(p.ljust(49) for p in pair).rstrip())
-    if bv["held_events"]:
-        L.append(("held EVENT: " + "; ".join(
-            f"{e['id']} {e['name']}" + (f" (2nd: {SECONDARY_TEXT.get(e['secondary'], '')})"
-                                        if e["secondary"] else "")
-            for e in bv["held_events"]))[:WIDTH])
     return L
 
 
 # ---- the rest -----------------------------------------------------------------------
-def radio_lines(view: dict) -> list[str]:
+def radio_lines(view: dict, short: bool = False) -> list[str]:
     """FGP 4.9 [ADV]: the seat's TEAM RADIO card, those it drew, the face-up top of
-    the discard pile and the cards the table has seen (an Advanced race only)."""
+    the discard pile and the cards the table has seen (an Advanced race only);
+    `short`: the card held and the pile's top by name, in one line."""
     if "radio_discard_top" not in view:
         return []
+    if short:
+        me = next((c for c in view["cars"] if c["seat"] == view.get("seat")), None)
+        held = (me or {}).get("radio")
+        top = view["radio_discard_top"]
+        return [(f"TEAM RADIO: {held['name'] if held else 'none'} | discard pile: "
+                 f"{top['name'] if top else 'empty'}")[:WIDTH]]
     me = next((c for c in view["cars"] if c["seat"] == view.get("seat")), None)
     out = []
     if me is not None:
@@ -253,10 +266,12 @@ def text(view: dict) -> str:
     """The terminal board (see the module notes)."""
     lines = status_lines(view)
     order = order_lines(view, WIDTH - TRACK_W - GAP)
-    lines += side_by_side(track_window(view, max(9, len(order))), order)
+    lines += side_by_side(track_window(view, max(7, len(order))), order)
+    p = view.get("pending") or {}
+    driving = p.get("step") in DRIVING and view.get("seat") in p.get("seats", ())
     if view.get("board"):
-        lines += board_lines(view["board"])
-    lines += radio_lines(view)
+        lines += board_lines(view["board"], short_hand=driving)
+    lines += radio_lines(view, short=driving)
     lines += time_lines(view)
     extra = []
     if view.get("pole_cards"):

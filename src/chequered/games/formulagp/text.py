@@ -69,6 +69,18 @@ HELP = {
 }
 
 
+# how a card is played outside a movement play (actions.PlayCard.how)
+PLAY_CARD_TEXT = {
+    "play": "play {card}: draw an EVENT card",                     # FGP 4.3.3
+    "event": "play EVENT card {card}",                             # FGP 4.4
+    "tyre_wear": "tyre wear {card}: +1 wear to free a hand space",  # FGP 7.3.3.1
+    "worn_discard": "discard worn-out {card}",                     # FGP 10.1 / 4.3.2
+    "sc_discard": "discard {card} under the Safety Car",           # FGP 13.9.2
+    "radio": "play {card} to change your TEAM RADIO card",         # FGP 4.3.3 / 4.9 [ADV]
+    "block": "block with {card}",                                  # FGP 15.7.2
+}
+
+
 def help_text(race, seat: int) -> str:
     """`help rules`: the rule of the decision in hand, then the reference card:
     the seat's whole board (speed table, wear track with its start spaces) and
@@ -99,7 +111,8 @@ def describe_action(action) -> str:
     if isinstance(action, A.StartTyre):
         return f"start on {action.tyre} tyres"
     if isinstance(action, A.TyreSets):                  # FGP 15.10 (option)
-        return f"tyre sets Option {action.choice}"
+        return f"tyre sets Option {action.choice} " + \
+            ("(2 soft, 1 medium, 1 hard)" if action.choice == "A" else "(1 soft, 2 medium, 1 hard)")
     if isinstance(action, A.Return):
         return f"return {action.card}"
     if isinstance(action, A.Cards):
@@ -141,11 +154,12 @@ def describe_action(action) -> str:
         return (f"tyres: {action.tyre or 'keep'}; repair {action.repair}"
                 + (f" {action.card}" if action.card else ""))
     if isinstance(action, A.PlayCard):
-        if action.how == "radio":                       # FGP 4.3.3 / 4.9 [ADV]
-            return f"play {action.card} to change your TEAM RADIO card"
-        return f"{action.how.replace('_', ' ')} {action.card}"
+        return PLAY_CARD_TEXT.get(action.how, action.how.replace("_", " ") + " {card}") \
+            .format(card=action.card)
     if isinstance(action, A.Spend):
-        return f"spend {' + '.join(action.cards)} for {action.function}" + \
+        from .render_board import SECONDARY_TEXT
+        return f"spend {' + '.join(action.cards)} for " \
+            f"{SECONDARY_TEXT.get(action.function, action.function.replace('_', ' '))}" + \
             (f" ({action.colour})" if action.colour else "")
     if isinstance(action, A.Parameter):
         return f"use the {action.colour} parameter" + \
@@ -237,11 +251,9 @@ def _preview(race, seat: int, step: str | None, action) -> str:
     """What the choice gives, known before it is made (empty: nothing to add)."""
     car = race.cars[seat]
     if isinstance(action, A.Play) and race.move and race.move.get("seat") == seat:
-        from .rules.movement import play_pace
-        from .rules.turn import gear_for, move_points
-        pace = play_pace([C.colour_of(race, c) for c in action.cards], action.orange_as)
-        mp = move_points(race, car, pace.pace, gear_for(race, car), action.characteristic)
-        return f"{pace.pace.upper()} pace, {mp.total} MP"
+        from .rules.move_routes import play_preview
+        pace, mp = play_preview(race, seat, action)
+        return f"{pace.upper()} pace, {mp} MP"
     if step == "quali_cards" and isinstance(action, A.Cards):          # FGP 6.1-6.2
         from .rules.start_steps import quali_preview
         _, sc = quali_preview(race, seat, action.cards)

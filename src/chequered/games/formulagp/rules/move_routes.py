@@ -13,7 +13,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from ....engine.routes import RouteSpec
-from ..actions import Done, Extend, Reduce, Step, Stop
+from ..actions import Done, Extend, Play, Reduce, Step, Stop
 from ..state import ADV_CAR_FIELDS, CAR_FIELDS, RACE_FIELDS, Race
 from .hazards_adv import move_meets
 from .where import track_of
@@ -126,10 +126,32 @@ def _prep_expand(race: Race, seat: int, action) -> bool:
     return race.turn.pending.step != "prep" or isinstance(action, Done)
 
 
+def play_preview(race: Race, seat: int, action: Play) -> tuple[str, int]:
+    """FGP 7.3.3.5 / 8.1: the pace and the movement points a movement play
+    gives, read before it is made (its pairs' die comes after)."""
+    from . import cards as C
+    from .movement import play_pace
+    from .turn import gear_for, move_points
+    car = race.cars[seat]
+    pace = play_pace([C.colour_of(race, c) for c in action.cards], action.orange_as)
+    mp = move_points(race, car, pace.pace, gear_for(race, car), action.characteristic)
+    return pace.pace, mp.total
+
+
+def play_label(start: Race, before_last: Race, after: Race | None, seat: int, path: tuple):
+    """The cost of ending the preparations with a movement play: its pace and points."""
+    last = path[-1]
+    if not isinstance(last, Play):
+        return None, ""
+    pace, mp = play_preview(before_last, seat, last)
+    return None, f"{pace.upper()} pace, {mp} MP"
+
+
 # FGP 8.3 with 8.2.2: the points, and the extensions at their end, as one move
 ROUTE = RouteSpec(key=route_key, label=route_label, chain=frozenset({"extend"}))
 # FGP 7.3.3.1 / 7.3.3.5: the end of the preparations and the movement play
-PREP_ROUTE = RouteSpec(key=route_key, chain=frozenset({"play"}), expand=_prep_expand)
+PREP_ROUTE = RouteSpec(key=route_key, label=play_label, chain=frozenset({"play"}),
+                       expand=_prep_expand)
 
 
 
@@ -139,7 +161,8 @@ def describe_route(route) -> str:
     to = route.to if route.to is not None else (steps[-1].to if steps else None)
     if not steps and len(route.path) > 1:                  # FGP 7.3.3.1 + 7.3.3.5
         from ..text import describe_action
-        return "; ".join(describe_action(a) for a in route.path if not isinstance(a, Done))
+        play = "; ".join(describe_action(a) for a in route.path if not isinstance(a, Done))
+        return f"{play}: {route.cost}" if route.cost else play
     head = f"drive to space {to}" if to is not None else "drive"
     if route.cost:
         return f"{head}: {route.cost}"
