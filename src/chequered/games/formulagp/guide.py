@@ -66,7 +66,8 @@ EXPLAIN = {
                "put you into a wall or another car.",
     "discard": "Throw away one card: a card effect asks for it or you hold more than your "
                "hand limit. Keep the cards for the corners ahead.",
-    "rejoin": "Your car left the track: choose the space it comes back on.",
+    "rejoin": "Your car went off the track and comes back now: choose the space it rejoins "
+              "on. Pick the one that suits your line into the next corner.",
     "pit_stop": "In your box: fit any compound you still have and choose repairs: one card "
                 "(a die may make it a long repair) or all of them (you stay in the box next "
                 "round). Fresh tyres and a clean car pay back over the laps left.",
@@ -80,7 +81,8 @@ EXPLAIN = {
                   "face up on the discard pile. Each card helps once in the race.",
     "radio_swap": "Change your TEAM RADIO card: take the top of the discard pile, or draw two "
                   "and keep one of the three.",
-    "radio_keep": "Keep one TEAM RADIO card: a new one or the one you had.",
+    "radio_keep": "Keep one TEAM RADIO card, a new one or the one you had; the others go face "
+                  "up on the discard pile. Keep the one whose help you will need first.",
     "quali_wear": "Qualifying by the die: add tyre wear for points (each wear point is one "
                   "point), then the WHITE die is added. Each option shows the score before "
                   "the die; the wear stays with you into the race.",
@@ -135,5 +137,5 @@ def tutorial() -> Tutorial:
                "move": "Each line is a whole move; the page marks where each one ends."})
 
 
-TUTORIAL_SEED = 1
-TUTORIAL_MAX = 80
+TUTORIAL_SEED = 14
+TUTORIAL_MAX = 60

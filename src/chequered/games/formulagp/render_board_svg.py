@@ -107,7 +107,8 @@ def _bar(name: str, y: float, current: int, top: int, leds: list[int], fill: str
         on = 0 < k <= current
         col = fill if on else ("#eeeeee" if k <= top else "#bbbbbb")
         tip = f"{name.upper()} level {k}: {n} LED{'s' if n != 1 else ''}" + \
-            (" (now)" if k == current else "") + (" (lost to damage)" if k > top else "")
+            (", now" if k == current else "") + (", lost to damage" if k > top else "") + \
+            (" (FGP 9.2)" if name == "ot" else " (FGP 4.10, 8.8)")
         o.append(f'<rect class="level" data-level="{k}" x="{bx + 36 * k}" y="{y}" width="32" '
                  f'height="24" rx="4" fill="{col}" stroke="{"#000" if k == current else "#777"}" '
                  f'stroke-width="{2.5 if k == current else 1}">{title(tip)}</rect>')
