@@ -1,7 +1,7 @@
 """Races played as a person at the keyboard would, for the tests of what
-players see (issue 15): seat 0 is the human seat and chooses mostly as a
-Pro BOT would (so that races look like real ones: pit stops, battles, the
-finish), now and then a menu line at random; the other seats are BOTs.
+players see (issue 15): seat 0 is the human seat and chooses mostly as the
+heuristic bot would (so that races look like real ones: pit stops, battles,
+the finish), now and then a menu line at random; the other seats are BOTs.
 `positions` keeps a copy of the race at each of seat 0's decisions."""
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ GAME = registry.game("formulagp")
 # (config, seed): a Standard grid, an Advanced race, a full grid of ten, and
 # optional rules that add decisions of their own
 RACES = {
-    "standard": ({"seats": ["human"] + ["pro"] * 5}, 1),
+    "standard": ({"seats": ["human"] + ["pro"] * 5}, 2),
     "standard-street": ({"seats": ["human"] + ["pro"] * 3, "track": "street"}, 2),
     "advanced": ({"seats": ["human"] + ["pro"] * 3, "rules": "advanced"}, 3),
     "ten": ({"seats": ["human"] + ["pro"] * 9, "track": "twisty"}, 4),
@@ -33,8 +33,8 @@ def play(cfg: dict, seed: int, on_decision, *, fine: bool = False, random_share:
     session = Session(GAME, config, seed)
     session.fine = fine
     agents = agents_for(GAME, config, seed)
-    mirror = agents_for(GAME, config.model_copy(update={"seats": ["pro"] + config.seats[1:]}),
-                        seed)[0]
+    mirror = agents_for(GAME, config.model_copy(update={"seats": ["heuristic"]
+                                                        + config.seats[1:]}), seed)[0]
     rnd = random.Random(seed)
     session.settle()
     while not GAME.is_over(session.state):

@@ -18,7 +18,8 @@ from .standings import order_lines
 from .track import track as load_track
 
 WIDTH = 100
-TRACK_W = 52            # the track picture's columns (render_track.track_text)
+TRACK_W = 46            # the track picture's columns (render_track.track_text)
+TILE_W = 16             # of which the tile's number, bend, gear and marks
 GAP = 2
 # decisions whose menu lists whole moves, often many: the hand takes one line
 DRIVING = ("move", "extend")
@@ -110,13 +111,15 @@ def _centre_tile(view: dict, trk) -> int:
 
 def track_window(view: dict, rows: int) -> list[str]:
     """`rows` tiles of the track picture: one behind the centre tile, the
-    rest ahead (where a move goes)."""
+    rest ahead (where a move goes); the whole lap for a spectator, who has
+    no menu to make room for."""
     trk = load_track(view["track"])
     picture = track_text(trk, car_marks(view), width=TRACK_W, highlight=view.get("highlight"),
                          tokens={t: [token_text(x) for x in v]
-                                 for t, v in tile_tokens(view).items()}).splitlines()
+                                 for t, v in tile_tokens(view).items()},
+                         prefix_w=TILE_W).splitlines()
     n = len(picture)
-    rows = min(rows, n)
+    rows = n if view.get("seat") is None else min(rows, n)
     first = (_centre_tile(view, trk) - 1) % n
     return [picture[(first + k) % n] for k in range(rows)]
 
@@ -162,12 +165,12 @@ def card_cell(c: dict) -> str:
     of a pair (its secondary function)."""
     sprint = CBM.sprint_text(c["colour"])
     what = (c["colour"] or KIND_TEXT.get(c["kind"], c["kind"])).upper() \
-        + (f"({sprint})" if sprint else CBM.arrow_text(CBM.KIND_ARROW.get(c["kind"])))
+        + (f" ({sprint})" if sprint else CBM.arrow_text(CBM.KIND_ARROW.get(c["kind"])))
     icons = [CBM.arrow_text(CBM.ICON_ARROW.get(i)) + ICON_TEXT.get(i, i) for i in c["icons"]]
     if c["secondary"]:
         icons.append(" " + CBM.arrow_text(CBM.SECONDARY_ARROW.get(c["secondary"]))
                      + SECONDARY_TEXT.get(c["secondary"], c["secondary"]))
-    return f"{c['id']} {what:<12}{'*' * c['leds'] or '-':<5}{' '.join(icons)}"[:46].rstrip()
+    return f"{c['id']} {what:<13}{'*' * c['leds'] or '-':<5}{' '.join(icons)}"[:46].rstrip()
 
 
 def board_lines(bv: dict, short_hand: bool = False) -> list[str]:

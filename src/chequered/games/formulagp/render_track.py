@@ -642,7 +642,7 @@ def _glyph(sp) -> str:
 
 def track_text(track: Track, cars=None, width: int = 60,
                highlight: Iterable[int] | None = None,
-               tokens: Mapping[int, Sequence[str]] | None = None) -> str:
+               tokens: Mapping[int, Sequence[str]] | None = None, prefix_w: int = 22) -> str:
     """One line per tile in lap order:
 
         ` 7 R g4 NP !      |#  .  |  ..  |  !.  |      |`
@@ -654,8 +654,8 @@ def track_text(track: Track, cars=None, width: int = 60,
     slipstream space (one / more car shadows), `!` skid marks begin, `P` PIT LANE space,
     `x` shadow car, `p` pit exit space, `+` highlighted (reachable), a car's number on its
     space, `#` a wall on that edge; a blank lane is off track. A double space
-    shows `<` `>` in its two lanes (the car's number in the left one)."""
-    prefix_w = 22
+    shows `<` `>` in its two lanes (the car's number in the left one). The
+    tile's part takes `prefix_w` columns (more when its marks need them)."""
     cell = max(3, (width - prefix_w - LANES - 1) // LANES)
     on: dict[int, list[str]] = {}
     for label, space, *_ in _cars(cars):

@@ -92,16 +92,19 @@ def standings(view: dict) -> list[Standing]:
     return out
 
 
-def order_lines(view: dict, width: int = 46) -> list[str]:
-    """The running order in `width` columns: place (`@` your car), car, team,
-    laps, tyre and wear, ERS, cards in hand, notes (the legend explains the codes)."""
-    rows = [f"{'P':>3} car {'team':<9} lap tyre ERS cards notes"]
+def order_lines(view: dict, width: int = 52) -> list[str]:
+    """The running order in `width` columns: place (`@` your car), car, its
+    team number and name (FGP 16.5), laps, tyre and wear, ERS, cards in hand,
+    notes (the legend explains the codes)."""
+    rows = [f" {'P':>2} {'car':<3} {'team':<16} {'lap':>3} {'tyre':<4}{'ERS':>4} {'cards':>5} notes"]
     me = view.get("seat")
+    teams = {c["seat"]: c["number"] for c in view["cars"]}
     for st in standings(view):
         f = {x.label: x.value for x in st.facts}
         tyre, wear = f["tyre"].split()
         line = (f"{'@' if st.seat == me else ' '}{st.place:>2} #{st.seat + 1:<2} "
-                f"{st.name.split(' ', 1)[1]:<9.9} {f['lap']:>3} {TYRE_LETTER.get(tyre, '?')}"
-                f"{wear:>3} {f['ERS']:>4} {f['cards']:>5} {f.get('notes', '')}")
+                f"T{teams.get(st.seat) or '-':<2} {st.name.split(' ', 1)[1]:<12.12} {f['lap']:>3} "
+                f"{TYRE_LETTER.get(tyre, '?')}{wear:>3} {f['ERS']:>3} {f['cards']:>5} "
+                f"{f.get('notes', '')}")
         rows.append(line[:width].rstrip())
     return rows
