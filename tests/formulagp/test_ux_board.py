@@ -11,7 +11,7 @@ import pytest
 
 from chequered.engine.rng import Rng
 from chequered.games.formulagp.render import BOX, _size
-from chequered.games.formulagp.render_track import CAR_BADGE, LANE_W, SCALE
+from chequered.games.formulagp.track_marks import CAR_BADGE, LANE_W, SCALE
 
 from .ux_races import GAME, positions
 

@@ -13,7 +13,7 @@ import pytest
 from chequered.engine.session import Session
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.position import position
-from chequered.games.formulagp.render_text import token_text
+from chequered.games.formulagp.track_marks import token_text
 from chequered.games.formulagp.rules.where import running_order, whole_tiles
 from chequered.games.formulagp.track import track
 

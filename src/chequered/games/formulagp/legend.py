@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from ...engine.guide import Mark
 from .render_board import CARD_FILL, PACE_FILL, PARAM_FILL
-from .render_track import TOKEN_COLOURS, TOKEN_TEXT
+from .render_track import TOKEN_COLOURS
+from .track_marks import TOKEN_TEXT
 
 
 def _rect(fill: str, stroke: str = "#ddd", extra: str = "") -> str:

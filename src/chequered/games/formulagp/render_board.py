@@ -40,7 +40,6 @@ Board view shape (every key always present; lists in board order):
 from __future__ import annotations
 
 import textwrap
-from html import escape
 
 from . import render_cb as CBM
 from .content import BoardSide, Content

@@ -11,9 +11,10 @@ from __future__ import annotations
 import textwrap
 
 from . import render_cb as CBM
-from .render_board import ICON_TEXT, KIND_TEXT, PARAM_TEXT, SECONDARY_TEXT, TYRE_ICON_TEXT
+from .render_board import ICON_TEXT, KIND_TEXT, SECONDARY_TEXT, TYRE_ICON_TEXT
 from .render_cb import white_die_text
-from .render_track import token_text, track_text
+from .render_track_text import track_text
+from .track_marks import token_text
 from .standings import order_lines
 from .track import track as load_track
 

@@ -1,4 +1,5 @@
-"""Drawing a FormulaGP track from its tile graph: a layout, an SVG and a text picture.
+"""Drawing a FormulaGP track from its tile graph: a layout and an SVG (the
+text picture is render_track_text, the marks' words and the car track_marks).
 
 Pure functions of a built `track.Track` (plus cars, tokens and highlighted
 spaces); the game's `render_text(view)` / `render_svg(view)` call them.
@@ -29,13 +30,11 @@ from typing import Iterable, Mapping, Sequence
 from . import render_cb as CBM
 from .track import LANES, Track
 
-ROAD = 0.9                  # road width in tile lengths
-LANE_W = ROAD / LANES
+from .track_marks import (LANE_W, ROAD, SCALE, WALL_TITLE, car_svg, gear_title, space_rules,
+                          token_text, token_title)
+
 ANGLES = tuple(range(30, 91, 5))   # candidate degrees per curved tile
-SCALE = 64                  # SVG pixels per tile length
 MARGIN = 1.4                # tile lengths around the drawing
-CAR_LEN = 0.62              # a car's length in tile lengths (its width is a lane's)
-CAR_BADGE = 10              # the radius of the disc with the car's number (pixels)
 CAR_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
                "#e377c2", "#17becf", "#bcbd22", "#7f7f7f", "#000000", "#aec7e8")
 TOKEN_COLOURS = {"yellow_flag": "#f1c40f", "yellow": "#f1c40f", "green_flag": "#27ae60",
@@ -311,61 +310,6 @@ def _edge(tp: TilePlace, d: float, u0: float = 0.0, u1: float = 1.0) -> list[Poi
     return [tp.at(u0 + (u1 - u0) * k / steps, d) for k in range(steps + 1)]
 
 
-WALL_TITLE = "a wall: a car pushed or spinning into it hits it and is damaged (FGP 2.1.3, 13.4.4)"
-TOKEN_TITLES = {
-    "yellow": "Yellow Flag: a zone up to the green flag where nobody overtakes and DRS, tricky "
-              "corners and hazards are off (FGP 13.8)",
-    "green": "Green Flag: the end of the yellow zone (FGP 13.8)",
-    "SC": "the Safety Car: nobody passes it (FGP 13.9)",
-    "gravel": "Gravel token: through it with RED or BLUE cards, +1 tyre wear; stop on it and "
-              "your next move has no tyre bonus and no pairs (FGP 13.13.1)",
-    "oil": "Oil token: through it or stopping on it, spend a counter-steer card or spin "
-           "(FGP 13.13.3)",
-    "debris": "Debris token: change lanes on this tile or take a DAMAGE card (FGP 13.13.2)",
-    "standing_water": "Standing Water: a GREEN speed limit for the tile (RED or BLUE: roll the "
-                      "RED die); stopping on it is a loss of control (FGP 13.13.4)",
-}
-
-
-TOKEN_TEXT = {"yellow": "YF", "green": "GF", "SC": "SC", "gravel": "GR", "oil": "OIL",
-              "debris": "DEB", "standing_water": "WTR"}
-
-
-def token_text(what: str) -> str:
-    """A token's short word, the same on the text board and the picture."""
-    return TOKEN_TEXT.get(what, what[:3].upper())
-
-
-def token_title(what: str) -> str:
-    return TOKEN_TITLES.get(what, what.replace("_", " ") + " token (FGP 13.13)")
-
-
-def _space_rules(sp) -> str:
-    """The sections a space's marks come from."""
-    rules = ["FGP 2.1.2"]
-    if sp.kerb:
-        rules.append("kerb 2.1.1")
-    if len(sp.lanes) > 1:
-        rules.append("double-lane 8.3")
-    if sp.slipstream:
-        rules.append("slipstream 8.5")
-    if sp.skid_to is not None:
-        rules.append("tricky 8.7")
-    if sp.pit_lane or sp.pit_exit or sp.shadow_car:
-        rules.append("pit 11.1-11.3")
-    return ", ".join(rules)
-
-
-def _gear_title(t) -> str:
-    bits = [f"tile {t.index}: start a move here in gear {t.gear} (FGP 8.1)"]
-    if t.no_pairs:
-        bits.append("NP: no pairs of cards from here (FGP 8.4.1)")
-    if t.speed_limit:
-        bits.append(f"{t.speed_limit} gear token: speed limit, {t.speed_limit} or slower cards "
-                    "through it, else the RED die (FGP 8.4.2, 16.2)")
-    return escape("; ".join(bits))
-
-
 def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
               highlight: Iterable[int] | None = None, title: str | None = None,
               marks: Mapping[int, str] | None = None, panel: str | None = None,
@@ -474,7 +418,7 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
                  f'{f" slipstream {sp.slipstream}" if sp.slipstream else ""}'
                  f'{" tricky" if sp.skid_to else ""}{" PIT LANE" if sp.pit_lane else ""}'
                  f'{" pit exit" if sp.pit_exit else ""}{" shadow car" if sp.shadow_car else ""}'
-                 f' ({_space_rules(sp)})</title></rect>')
+                 f' ({space_rules(sp)})</title></rect>')
         # marks drawn over the space
         if sp.slipstream:
             for k in range(sp.slipstream):     # car shadows behind the space's car
@@ -546,7 +490,7 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
         if icons:
             side = -1 if tp.turn > 0 else 1       # outside of the bend
             gx, gy = tp.at(0.5, side * (ROAD / 2 + 0.28))
-            o.append(f'<g class="gear" data-tile="{t.index}"><title>{_gear_title(t)}</title>'
+            o.append(f'<g class="gear" data-tile="{t.index}"><title>{gear_title(t)}</title>'
                      f'<circle cx="{_f(gx)}" cy="{_f(gy)}" '
                      f'r="10" fill="#fff" stroke="#222"/><text x="{_f(gx)}" y="{gy * SCALE + 4:.1f}" '
                      f'font-size="{10 if len(" ".join(icons)) < 3 else 7}" text-anchor="middle">'
@@ -590,119 +534,3 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
                          seat=seat, team=team, tip=tip, through=space in marks))
     o.append("</svg>")
     return "\n".join(o)
-
-
-def car_svg(x: float, y: float, heading: float, label: str, colour: str, space: int | None,
-            seat: int | None = None, team: int | None = None, tip: str = "",
-            through: bool = False) -> str:
-    """A car at (x, y) pixels facing `heading` degrees: a body in its team's
-    colour, a lane wide, with a white nose, and its number upright in a disc of
-    that colour (a dark outline keeps it readable on any colour); the FGP 16.5
-    team number beside it. `data-car` is the number (the same car all race),
-    `data-seat` its seat; a car on a clickable space lets the click through
-    to the space (`through`)."""
-    L, W = CAR_LEN * SCALE, LANE_W * 1.05 * SCALE
-    attrs = f' data-car="{escape(label)}"' + (f' data-seat="{seat}"' if seat is not None else "") \
-        + (f' data-space="{space}"' if space is not None else "")
-    if through:
-        attrs += ' pointer-events="none"'
-    c = escape(colour)
-    body = (f'<g transform="translate({x:.1f},{y:.1f}) rotate({heading:.1f})">'
-            f'<path d="M {-L / 2:.1f} {-W / 2:.1f} h {L * 0.7:.1f} l {L * 0.3:.1f} {W / 2:.1f} '
-            f'l {-L * 0.3:.1f} {W / 2:.1f} h {-L * 0.7:.1f} z" fill="{c}" stroke="#111" '
-            f'stroke-width="1.5"/><path d="M {L * 0.2:.1f} {-W / 2 + 1:.1f} l {L * 0.3 - 2:.1f} '
-            f'{W / 2 - 1:.1f} l {-L * 0.3 + 2:.1f} {W / 2 - 1:.1f} z" fill="#fff" '
-            'fill-opacity="0.85"/></g>')
-    r = CAR_BADGE
-    badge = (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{c}" stroke="#fff" '
-             f'stroke-width="2"/><text x="{x:.1f}" y="{y + r * 0.45:.1f}" '
-             f'font-size="{r * 1.3:.0f}" font-weight="bold" fill="#fff" stroke="#111" '
-             f'stroke-width="2.5" paint-order="stroke" text-anchor="middle">{escape(label)}</text>')
-    tip = tip or f"car {label}" + (f" on space {space}" if space is not None else "")
-    return (f'<g class="car"{attrs}><title>{escape(tip)}</title>{body}{badge}'
-            + (CBM.team_badge(x + r * 0.95, y - r * 0.95, team) if team else "") + '</g>')
-
-
-# ---- text -----------------------------------------------------------------------
-def _glyph(sp) -> str:
-    if sp.pit_lane:
-        return "P"
-    if sp.pit_exit:
-        return "p"
-    if sp.shadow_car:
-        return "x"
-    if sp.skid_to is not None:
-        return "!"
-    if sp.slipstream:
-        return "s" if sp.slipstream == 1 else "S"
-    if sp.kerb:
-        return "="
-    return "."
-
-
-def track_text(track: Track, cars=None, width: int = 60,
-               highlight: Iterable[int] | None = None,
-               tokens: Mapping[int, Sequence[str]] | None = None, prefix_w: int = 22) -> str:
-    """One line per tile in lap order:
-
-        ` 7 R g4 NP !      |#  .  |  ..  |  !.  |      |`
-
-    index, bend (- straight, L/R), gear, icons (F finish line before it, D1 DRS zone 1,
-    NP no pairs, ! tricky, P> pit entry, >P pit exit, `'R`/`G'` gear token with
-    its FGP 16.2 dot, then the caller's `tokens` of that tile, short words),
-    then lanes 1-4 left to right. In a lane: `.` space, `=` kerb, `s`/`S`
-    slipstream space (one / more car shadows), `!` skid marks begin, `P` PIT LANE space,
-    `x` shadow car, `p` pit exit space, `+` highlighted (reachable), a car's number on its
-    space, `#` a wall on that edge; a blank lane is off track. A double space
-    shows `<` `>` in its two lanes (the car's number in the left one). The
-    tile's part takes `prefix_w` columns (more when its marks need them)."""
-    cell = max(3, (width - prefix_w - LANES - 1) // LANES)
-    on: dict[int, list[str]] = {}
-    for label, space, *_ in _cars(cars):
-        on.setdefault(space, []).append(label)
-    hl = set(highlight or ())
-    lines = []
-    for t in track.tiles:
-        bend = "-" if t.spec.kind == "straight" else t.spec.turn[0].upper()
-        icons = []
-        if "finish" in t.features_before:
-            icons.append("F")
-        if t.drs_zone:
-            icons.append(f"D{t.drs_zone}")
-        if t.no_pairs:
-            icons.append("NP")
-        if t.tricky:
-            icons.append("!")
-        if any(track.spaces[s].pit_lane for s in t.spaces):
-            icons.append("P>")
-        if any(track.spaces[s].pit_exit for s in t.spaces):
-            icons.append(">P")
-        if t.speed_limit:
-            icons.append(CBM.gear_token_text(t.speed_limit))      # FGP 16.2
-        icons += list((tokens or {}).get(t.index, ()))
-        head = f"{t.index:>2} {bend} g{t.gear} {' '.join(icons)}"
-        cells = []
-        for ln, ids in enumerate(t.lanes, start=1):
-            if not ids:
-                cells.append(" " * cell)
-                continue
-            per = max(1, cell // len(ids))
-            parts = []
-            for sid in ids:
-                sp = track.spaces[sid]
-                if sid in on:
-                    g = "/".join(on[sid]) if sp.lane == ln else ">"
-                elif len(sp.lanes) == 2:
-                    g = "<" if sp.lane == ln else ">"
-                elif sid in hl:
-                    g = "+"
-                else:
-                    g = _glyph(sp)
-                parts.append(g.center(per)[:max(per, len(g))])
-            body = "".join(parts)
-            body = body.center(cell) if len(body) < cell else body
-            cells.append(body)
-        left = "#" if "left" in t.walls else "|"
-        right = "#" if "right" in t.walls else "|"
-        lines.append(f"{head:<{prefix_w}}{left}{'|'.join(cells)}{right}".rstrip())
-    return "\n".join(lines)
