@@ -102,7 +102,7 @@ def test_the_terminal_shows_the_players_board_and_hand_only():
     session.run()
     first = seen[0]
     me = session.state.cars[0]
-    assert "HAND" in first and "SPEED (MP)" in first
+    assert "HAND" in first and "SPEED G/R/B" in first
     for c in me.hand:
         assert c in first
     others = {c for car in session.state.cars[1:] for c in car.hand} - set(me.hand)

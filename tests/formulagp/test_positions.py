@@ -108,7 +108,8 @@ def test_bad_space_names(name, words):
 
 
 def test_tile_numbers_on_the_board_picture_and_text_view():
-    from chequered.games.formulagp.render_track import track_svg, track_text
+    from chequered.games.formulagp.render_track import track_svg
+    from chequered.games.formulagp.render_track_text import track_text
     t = track("fast")
     svg = track_svg(t)
     assert all(f'class="tile-no" data-tile="{i}"' in svg for i in range(t.lap_tiles))

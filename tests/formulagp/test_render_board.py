@@ -6,7 +6,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from chequered.games.formulagp.content import load_content
-from chequered.games.formulagp.render_board import board_svg, board_text, board_view
+from chequered.games.formulagp.render_board import board_text, board_view
+from chequered.games.formulagp.render_board_svg import board_svg
 from chequered.games.formulagp.rules.setup import new_race
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -356,7 +356,7 @@ def test_fgp_4_9_a_person_keeps_and_uses_team_radio_cards_in_the_terminal():
                       read_line=script)
     assert session.run() == 0
     text = out.getvalue()
-    assert "keep TEAM RADIO" in text and "your TEAM RADIO card:" in text
+    assert "keep TEAM RADIO" in text and "TEAM RADIO: " in text      # the board names it
     assert said["use"] and "uses the TEAM RADIO card" in text
 
 

@@ -3,6 +3,7 @@ team standings) and 16 (support for colour blindness: what each coloured
 component shows besides its colour), written from the rulebook."""
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -38,6 +39,16 @@ def _text(st, seat=0):
     return GAME.render_text(GAME.view(st, seat))
 
 
+def _card_texts(text: str) -> dict[str, str]:
+    """Each card of the text board's hand (two a line: `1 G01 GREEN (2) ...`)."""
+    out = {}
+    for ln in text.splitlines():
+        for m in re.finditer(r"(?:^|\s)\d+ ([A-Z]\d\d) (.*?)(?=\s+\d+ [A-Z]\d\d |$)", ln):
+            if m.group(1) in HAND:
+                out[m.group(1)] = m.group(0)
+    return out
+
+
 def _cls(node) -> set[str]:
     return set((node.get("class") or "").split())
 
@@ -59,7 +70,7 @@ def test_fgp_16_1_a_red_white_die_face_has_its_button_left_and_two_dots():
     middle = float(face.get("x")) + float(face.get("width")) / 2
     assert float(button.get("cx")) < middle and len(dots) == 2
     assert "cb-mark" in _cls(next(g for g in die if g.tag == f"{NS}g"))
-    assert "panel side red (button left, two dots)" in _text(st)
+    assert "panel red (button left, two dots)" in _text(st)
 
 
 def test_fgp_16_1_a_green_white_die_face_has_its_button_right_and_one_dot():
@@ -71,7 +82,7 @@ def test_fgp_16_1_a_green_white_die_face_has_its_button_right_and_one_dot():
     face = next(die.iter(f"{NS}rect"))
     assert float(button.get("cx")) > float(face.get("x")) + float(face.get("width")) / 2
     assert len(dots) == 1
-    assert "panel side green (button right, one dot)" in _text(st)
+    assert "panel green (button right, one dot)" in _text(st)
 
 
 # ---- FGP 16.2 ------------------------------------------------------------------------
@@ -116,9 +127,7 @@ def test_fgp_16_3_red_arrows_have_a_square_at_the_back_green_arrows_are_solid():
     assert arrows("T01") == [("red", True)]                 # +1 wear when played
     assert ("green", False) in arrows("G01")                # stress -1
     assert arrows("B01") == []                              # no wear or stress icon
-    text = _text(st)
-    lines = {ln.split()[1]: ln for ln in text.splitlines() if ln[:3].strip().rstrip(".").isdigit()
-             and len(ln.split()) > 1 and ln.split()[1] in HAND}
+    lines = _card_texts(_text(st))
     assert "[]>lane+wear" in lines["R01"] and "=>stress-1" in lines["G01"]
     assert "TYRE WEAR[]>" in lines["T01"]
 
@@ -134,10 +143,10 @@ def test_fgp_16_4_movement_cards_show_their_sprint_speed():
     assert speed == {"G01": ["2"], "R01": ["4"], "B01": ["6"], "O01": ["2/4"],
                      "T01": [], "P01": []}
     assert all("cb-mark" in _cls(s) for g in cards.values() for s in _groups(g, "sprint"))
-    text = _text(st)
+    cards = _card_texts(_text(st))
     for cid, shown in (("G01", "GREEN (2)"), ("R01", "RED (4)"), ("B01", "BLUE (6)"),
                        ("O01", "ORANGE (2/4)")):
-        assert any(cid in ln and shown in ln for ln in text.splitlines()), cid
+        assert shown in cards[cid], cid
 
 
 # ---- FGP 16.5 ------------------------------------------------------------------------

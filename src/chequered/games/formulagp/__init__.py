@@ -10,6 +10,9 @@ from .bot.agent import agents as bot_agents
 from .bots import HeuristicBot
 from .config import OPTIONS, RULE_LEVELS, FormulaGPConfig
 from .content import content_version
+from .guide import EXPLAIN, confirm, tutorial
+from .legend import legend
+from .standings import standings
 from .rules.season import result
 from .rules.setup import new_game
 from .rules.steps import MACHINE
@@ -60,6 +63,11 @@ SPEC = GameSpec(
     sample_configs=checks.sample_configs,
     candidate_actions=checks.candidate_actions,
     invariants=checks.invariants,
+    legend=legend,                     # legend.py: every mark of the boards
+    standings=standings,               # standings.py: the running order (A212)
+    explain=EXPLAIN,                   # guide.py: a word on each decision
+    confirm=confirm,
+    tutorial=tutorial,
 )
 GAME = Game(SPEC)
 

@@ -1,157 +1,72 @@
-"""Text and SVG of a FormulaGP view: the race state line, the track with the
-cars and tokens (render_track), the running order, and the seat's own board
-and hand (render_board). Pure functions of the view dict."""
+"""Text and SVG of a FormulaGP view. The text is render_text's; the SVG puts
+the track (render_track) and the seat's own board and hand
+(render_board_svg) in one picture, the board below the track or beside it:
+the race page scales the picture to its column's width and scrolls what is
+taller than 80% of the window, so the arrangement chosen is the one seen
+whole at 1366 x 768, and the larger of two seen whole. Pure functions of the
+view dict."""
 from __future__ import annotations
 
 from html import escape
 
 from ...engine.board import data_action
-from .render_board import board_svg, board_text
-from .render_cb import white_die_text
-from .render_track import track_svg, track_text
+from .render_board_svg import NARROW, board_svg
+from .render_text import car_marks, status_line, text, tile_tokens
+from .render_track import track_svg
+from .standings import NOTES, standings
 from .track import track as load_track
 
-PHASE_TEXT = {"q_reveal": "qualifying", "q_push": "qualifying: push the limit",
-              "r1_order": "race start", "turns": "racing", "round_end": "end of round",
-              "over": "finished", "vsc": "Virtual Safety Car", "restart": "red flag"}
+__all__ = ["svg", "text"]
+
+BOX = (900, 614)         # the page's board box at 1366 x 768 (its column, 80vh)
+GAP = 8
+TRACK_MARGIN = 0.8       # tile lengths of grass around the road: room for the gear icons
 
 
-def _car_marks(view: dict) -> list[dict]:
-    # FGP 16.5: a car is drawn in its team's colour with the team's number
-    return [{"space": c["space"], "number": c["seat"] + 1, "seat": c["seat"],
-             "team": c["number"] or None}
-            for c in view["cars"] if c["space"] is not None]
-
-
-def _tokens(view: dict) -> dict:
-    tok: dict[int, list[str]] = {}
-    for t, h in view["hazards"].items():
-        tok.setdefault(int(t), []).append(h)
-    for z in view["yellow_flags"]:
-        tok.setdefault(z["yellow_tile"], []).append("yellow")
-        tok.setdefault(z["green_tile"], []).append("green")
-    if view["safety_car"]:
-        tok.setdefault(view["safety_car"]["tile"], []).append("SC")
-    return tok
-
-
-def status_line(view: dict) -> str:
-    parts = [f"FormulaGP on {view['track_name']}",
-             f"round {view['round']} (flag {view['flag']}/{view['final_flag']})",
-             PHASE_TEXT.get(view["phase"], view["phase"])]
-    if view["final_round"]:
-        parts.append("FINAL ROUND")
-    if view["safety_car"]:
-        parts.append(f"SAFETY CAR on tile {view['safety_car']['tile']}")
-    if view["vsc"]:
-        parts.append("VSC")
-    if view["yellow_flags"]:
-        parts.append(f"{len(view['yellow_flags'])} yellow zone(s)")
-    parts.append(f"race control {view['yellow_panel']}")
-    if view.get("panel_side"):              # the WHITE die's colour (FGP 3.2, 16.1)
-        parts.append("panel side " + white_die_text(view["panel_side"]))
-    return " | ".join(parts)
-
-
-def order_lines(view: dict) -> list[str]:
-    cars = sorted(view["cars"], key=lambda c: -c["distance"])
-    out = ["  pos car team (16.5 number)  lap  tyre    wear ERS stress pen  notes"]
-    for i, c in enumerate(cars, 1):
-        notes = []
-        if c["in_pit"]:
-            notes.append("pit box")
-        if c["spun"]:
-            notes.append("spun")
-        if c["off_track"]:
-            notes.append("off track")
-        if c["laps_down"]:
-            notes.append("blue" if c["laps_down"] == 1 else "double blue")
-        if c["leader"]:
-            notes.append("leader")
-        if c["w2w"]:
-            notes.append(f"W2W {c['w2w']}")
-        if c["damage"]:
-            notes.append(f"{len(c['damage'])} damage")
-        if c["failures"]:
-            notes.append(f"{len(c['failures'])} failure")
-        me = "*" if c["seat"] == view.get("seat") else " "
-        out.append(f" {me}{i:>2}  #{c['seat'] + 1:<2} T{c['number']:<2} {c['team'][:15]:<15} {max(0, c['laps']):>3}  "
-                   f"{c['tyre']:<7} {c['wear']:>4} {c['ers']:>3} {c['stress']:>6} "
-                   f"{c['penalties']:>3}  {', '.join(notes)}")
+def car_titles(view: dict) -> dict[int, str]:
+    """Each car's tooltip: who, where in the running order, what the table sees."""
+    out = {}
+    for st in standings(view):
+        f = {x.label: x.value for x in st.facts}
+        notes = "; ".join(f"{NOTES[k][0]} ({NOTES[k][1]})" for k in f.get("notes", "").split())
+        out[st.seat] = (f"{st.name}, P{st.place}, lap {f['lap']}: {f['tyre'].split()[0]} tyres "
+                        f"(wear {f['tyre'].split()[1]}), ERS {f['ERS']}, {f['cards']} cards"
+                        + (f"; {notes}" if notes else "")
+                        + "; colour and number of its team (FGP 16.5)")
     return out
 
 
-WINDOW = (4, 14)          # tiles behind / ahead of the seat's car in the text picture
-
-
-def _window(view: dict, trk, picture: str) -> str:
-    """The seat's part of the track (the whole lap for spectators and for a
-    car in its box)."""
-    me = next((c for c in view["cars"] if c["seat"] == view.get("seat")), None)
-    if me is None or me["space"] is None:
-        return picture
-    tile = trk.spaces[me["space"]].tile
-    n = trk.lap_tiles
-    keep = {(tile + d) % n for d in range(-WINDOW[0], WINDOW[1] + 1)}
-    rows = picture.splitlines()
-    out = [r for r in rows if r[:3].strip().isdigit() and int(r[:3]) in keep]
-    start = next(i for i, r in enumerate(out) if int(r[:3]) == (tile - WINDOW[0]) % n)
-    return "\n".join(out[start:] + out[:start])
-
-
-def text(view: dict) -> str:
-    trk = load_track(view["track"])
-    lines = [status_line(view), ""]
-    lines.append(_window(view, trk, track_text(trk, _car_marks(view),
-                                               highlight=view.get("highlight"))))
-    lines.append("")
-    lines += order_lines(view)
-    if view.get("board"):
-        lines += ["", board_text(view["board"])]
-    lines += radio_lines(view)
-    lines += time_lines(view)
-    if view.get("pole_cards"):
-        lines.append("pole bonus cards: " + ", ".join(view["pole_cards"]))
+def info_lines(view: dict) -> list[str]:
+    """What the picture says in words beside the board: a battle, the pole
+    draw, the TEAM RADIO card, the time limit."""
+    out = []
     b = view.get("battle")
     if b:
-        lines.append(f"battle: #{b['attacker'] + 1} attacks #{b['defender'] + 1}")
-    if view["over"]:
-        lines.append("classification: " + ", ".join(f"#{s + 1}" for s in view["classification"]))
-    return "\n".join(lines)
-
-
-def time_lines(view: dict) -> list[str]:
-    """FGP 15.12: the time limit, and the warnings given so far."""
-    tl = view.get("time_limit")
-    if not tl:
-        return []
-    names = {c["seat"]: f"#{c['seat'] + 1} {c['team']}" for c in view["cars"]}
-    over = [f"{names[int(s)]} {n}" for s, n in tl["offences"].items() if n]
-    return ["", f"time limit: {tl['seconds']:g} s a decision (two warnings, then a penalty "
-                "token each time)" + ("; over it so far: " + ", ".join(over) if over else "")]
-
-
-def radio_lines(view: dict) -> list[str]:
-    """FGP 4.9 [ADV]: the seat's TEAM RADIO card, those it drew, the face-up top of
-    the discard pile and the cards the table has seen (an Advanced race only)."""
-    if "radio_discard_top" not in view:
-        return []
+        out.append(f"Battle (FGP 9.3): #{b['attacker'] + 1} attacks #{b['defender'] + 1}")
+    if view.get("pole_cards"):
+        out.append("Pole bonus cards (FGP 7.2.1): " + ", ".join(view["pole_cards"]))
     me = next((c for c in view["cars"] if c["seat"] == view.get("seat")), None)
-    out = [""]
-    if me is not None:
+    if me is not None and "radio_discard_top" in view:
         held = me.get("radio")
-        out.append("your TEAM RADIO card: " + (f"{held['name']} ({held['id']}): {held['text']}"
-                                                if held else "none"))
-        for c in view.get("radio_drawn", []):
-            out.append(f"  drawn: {c['name']} ({c['id']}): {c['text']}")
-    top = view["radio_discard_top"]
-    out.append("TEAM RADIO discard pile: " + (f"{top['name']} ({top['id']}) on top" if top
-                                              else "empty"))
-    seen = [f"#{c['seat'] + 1} {c['radio']['name']}" for c in view["cars"]
-            if c.get("radio") and c is not me]
-    if seen:
-        out.append("TEAM RADIO cards seen: " + ", ".join(seen))
+        out.append("TEAM RADIO (FGP 4.9): " + (f"{held['name']}: {held['text']}" if held
+                                               else "none"))
+    tl = view.get("time_limit")
+    if tl:
+        out.append(f"Time limit (FGP 15.12): {tl['seconds']:g} s a decision")
     return out
+
+
+def _info_svg(lines: list[str], width: float) -> tuple[str, float]:
+    if not lines:
+        return "", 0.0
+    h = 12 + 22 * len(lines)
+    body = "".join(f'<text x="12" y="{26 + 22 * k}" font-size="15" fill="#222">'
+                   f'<title>{escape(line)}</title>{escape(line[:int(width / 8)])}</text>'
+                   for k, line in enumerate(lines))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{h:.0f}" '
+            f'viewBox="0 0 {width:.0f} {h:.0f}" class="fgp-info" font-family="sans-serif">'
+            f'<rect width="{width:.0f}" height="{h:.0f}" fill="#fffef0" stroke="#333"/>'
+            f'{body}</svg>'), h
 
 
 def svg(view: dict) -> str:
@@ -159,21 +74,48 @@ def svg(view: dict) -> str:
     click = view.get("clickable") or {}
     spaces = {int(s): data_action(doc) for s, doc in click.get("spaces", {}).items()}
     cards = {c: data_action(doc) for c, doc in click.get("cards", {}).items()}
-    t = track_svg(trk, _car_marks(view), _tokens(view), highlight=view.get("highlight"),
-                  title=status_line(view), marks=spaces, panel=view.get("panel_side"))
-    if not view.get("board"):
-        return t
-    b = board_svg(view["board"], cards)
+    tips = car_titles(view)
+    cars = [dict(c, title=tips.get(c["seat"], "")) for c in car_marks(view)]
+    t = track_svg(trk, cars, tile_tokens(view), highlight=view.get("highlight"),
+                  title=status_line(view), marks=spaces, panel=view.get("panel_side"),
+                  margin=TRACK_MARGIN)
     tw, th = _size(t)
-    bw, bh = _size(b)
-    w, h = max(tw, bw), th + 8 + bh
-    # one picture: the track above the seat's own board (nested, each keeps its
-    # own coordinates), sized so that every element lies inside it
+    info, ih = _info_svg(info_lines(view), tw)
+    if not view.get("board") and not info:
+        return t
+    parts = [(t, 0.0, 0.0, "track")]
+    if info:
+        parts.append((info, 0.0, th + GAP, "info"))
+    left_h = th + (GAP + ih if info else 0)
+    w, h = tw, left_h
+    if view.get("board"):
+        below = board_svg(view["board"], cards, width=tw)
+        beside = board_svg(view["board"], cards, width=NARROW)
+        bw1, bh1 = _size(below)
+        bw2, bh2 = _size(beside)
+        size_below = (max(tw, bw1), left_h + GAP + bh1)
+        size_beside = (tw + GAP + bw2, max(left_h, bh2))
+        if _fit(*size_below) >= _fit(*size_beside):
+            parts.append((below, 0.0, left_h + GAP, "board"))
+            w, h = size_below
+        else:
+            parts.append((beside, tw + GAP, 0.0, "board"))
+            w, h = size_beside
+    # one picture (nested, each part keeps its own coordinates), sized so that
+    # every element lies inside it
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="formulagp-view" '
             f'width="{w:.0f}" height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}">'
             f'<title>{escape(status_line(view))}</title>'
-            f'<g class="track">{t}</g><g class="board" transform="translate(0,{th + 8:.0f})">'
-            f'{b}</g></svg>')
+            + "".join(f'<g class="{cls}" transform="translate({x:.0f},{y:.0f})">{p}</g>'
+                      for p, x, y, cls in parts) + "</svg>")
+
+
+def _fit(w: float, h: float) -> tuple[bool, float]:
+    """How well a w x h picture shows in the page's board box: the page
+    scales it to the box's width and scrolls what is taller, so first
+    whether it is all seen at once, then how large."""
+    whole = w / h >= BOX[0] / BOX[1]
+    return whole, BOX[0] / w if whole else min(BOX[0] / w, BOX[1] / h)
 
 
 def _size(svg_text: str) -> tuple[float, float]:

@@ -1,4 +1,5 @@
-"""Drawing a FormulaGP track from its tile graph: a layout, an SVG and a text picture.
+"""Drawing a FormulaGP track from its tile graph: a layout and an SVG (the
+text picture is render_track_text, the marks' words and the car track_marks).
 
 Pure functions of a built `track.Track` (plus cars, tokens and highlighted
 spaces); the game's `render_text(view)` / `render_svg(view)` call them.
@@ -29,17 +30,18 @@ from typing import Iterable, Mapping, Sequence
 from . import render_cb as CBM
 from .track import LANES, Track
 
-ROAD = 0.9                  # road width in tile lengths
-LANE_W = ROAD / LANES
+from .track_marks import (LANE_W, ROAD, SCALE, WALL_TITLE, car_svg, gear_title, space_rules,
+                          token_text, token_title)
+
 ANGLES = tuple(range(30, 91, 5))   # candidate degrees per curved tile
-SCALE = 64                  # SVG pixels per tile length
 MARGIN = 1.4                # tile lengths around the drawing
 CAR_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
                "#e377c2", "#17becf", "#bcbd22", "#7f7f7f", "#000000", "#aec7e8")
 TOKEN_COLOURS = {"yellow_flag": "#f1c40f", "yellow": "#f1c40f", "green_flag": "#27ae60",
                  "red_flag": "#c0392b", "blue_flag": "#2e86de", "gravel": "#b08d57",
                  "oil": "#222222", "debris": "#7f8c8d", "safety_car": "#f39c12",
-                 "vsc": "#f39c12"}
+                 "vsc": "#f39c12", "green": "#27ae60", "sc": "#f39c12",
+                 "standing_water": "#2e86de"}
 
 Point = tuple[float, float]
 
@@ -251,28 +253,31 @@ def _layout(track: Track) -> Layout:
 
 
 # ---- cars and tokens given by the caller ----------------------------------------
-def _cars(cars) -> list[tuple[str, int, str, int | None]]:
-    """(label, space, colour, team number) for each car on a space. Accepts dicts
-    with `space` and `number`/`label`/`seat` (and optional `colour`, `team`: the
-    FGP 16.5 team number, which also picks the colour), or (label, space) pairs;
-    cars whose space is None (in the pits) are left out."""
+def _cars(cars) -> list[tuple[str, int, str, int | None, int | None, str]]:
+    """(label, space, colour, team number, seat, title) for each car on a
+    space. Accepts dicts with `space` and `number`/`label`/`seat` (and optional
+    `colour`, `team`: the FGP 16.5 team number, which also picks the colour,
+    `title`: what the car's tooltip says), or (label, space) pairs; cars whose
+    space is None (in the pits) are left out."""
     out = []
     for k, c in enumerate(cars or ()):
-        team = None
+        team, seat, tip = None, None, ""
         if isinstance(c, Mapping):
             space = c.get("space")
             label = c.get("number", c.get("label"))
+            seat = c.get("seat") if isinstance(c.get("seat"), int) else None
             if label is None:
-                label = c.get("seat", k) + 1 if isinstance(c.get("seat", k), int) else k + 1
+                label = seat + 1 if seat is not None else k + 1
             team = c.get("team")
-            key = team - 1 if team else (c.get("seat", k) or 0)
+            key = team - 1 if team else (seat or 0)
             colour = c.get("colour") or CAR_COLOURS[key % len(CAR_COLOURS)]
+            tip = c.get("title") or ""
         else:
             label, space = c[0], c[1]
             colour = c[2] if len(c) > 2 else CAR_COLOURS[k % len(CAR_COLOURS)]
         if space is None:
             continue
-        out.append((str(label), int(space), str(colour), team))
+        out.append((str(label), int(space), str(colour), team, seat, tip))
     return out
 
 
@@ -307,7 +312,8 @@ def _edge(tp: TilePlace, d: float, u0: float = 0.0, u1: float = 1.0) -> list[Poi
 
 def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
               highlight: Iterable[int] | None = None, title: str | None = None,
-              marks: Mapping[int, str] | None = None, panel: str | None = None) -> str:
+              marks: Mapping[int, str] | None = None, panel: str | None = None,
+              margin: float = MARGIN) -> str:
     """A standalone SVG of `track`: road, lanes, spaces and their markings, the
     pit lane, cars on their spaces, `highlight` spaces (e.g. the reachable ones)
     in green and hazard/flag `tokens` ({tile index: token or [tokens]}).
@@ -316,13 +322,14 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
     one `<g class="car">` with `data-space`; highlighted spaces carry the class
     `reach`. `marks` adds attributes to a space's rect (space id -> the
     attribute text, e.g. the web page's clickable `data-action`). `panel` is the
-    colour of the race control panel's side, the WHITE die's (FGP 3.2, 16.1)."""
+    colour of the race control panel's side, the WHITE die's (FGP 3.2, 16.1);
+    `margin` the grass around the road, in tile lengths."""
     lay = track_layout(track)
     marks = marks or {}
     hl = set(highlight or ())
     x0, y0, x1, y1 = lay.bounds
-    ox, oy = x0 - MARGIN, y0 - MARGIN
-    w, h = (x1 - x0 + 2 * MARGIN) * SCALE, (y1 - y0 + 2 * MARGIN) * SCALE + 24
+    ox, oy = x0 - margin, y0 - margin
+    w, h = (x1 - x0 + 2 * margin) * SCALE, (y1 - y0 + 2 * margin) * SCALE + 24
     o: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" '
         f'viewBox="{ox * SCALE:.1f} {oy * SCALE:.1f} {w:.1f} {h:.1f}" font-family="sans-serif">',
@@ -332,8 +339,9 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
         f'<rect x="{ox * SCALE:.1f}" y="{oy * SCALE:.1f}" width="{w:.1f}" height="{h:.1f}" '
         'fill="#6fa35a"/>']
     name = title if title is not None else track.name
-    o.append(f'<text x="{ox * SCALE + 8:.1f}" y="{oy * SCALE + 18:.1f}" font-size="15" '
-             f'fill="#fff">{escape(name)} ({len(track.tiles)} tiles, '
+    o.append(f'<text class="race-state" x="{ox * SCALE + 8:.1f}" y="{oy * SCALE + 18:.1f}" '
+             f'font-size="15" fill="#fff"><title>the race and the track (FGP 3.1, 3.2): '
+             f'{escape(name)}</title>{escape(name)} ({len(track.tiles)} tiles, '
              f'curves R {lay.right:.0f}&#176; L {lay.left:.0f}&#176;)</text>')
     if panel:
         o.append(CBM.white_die_svg(ox * SCALE + 8, oy * SCALE + 26, panel, size=18,
@@ -356,19 +364,23 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
             if (t + k) % n == pit.exit_tile:
                 break
         pts.append(lay.point(pit.exit_space))
-        o.append(f'<polyline class="pit-lane" points="{_poly(pts)}" fill="none" '
+        o.append(f'<g class="pit-road"><title>the pit lane and its {pit.boxes} pit boxes: in at '
+                 f'tile {pit.entry_tile}, out at tile {pit.exit_tile} (FGP 11.1-11.3)</title>'
+                 f'<polyline class="pit-lane" points="{_poly(pts)}" fill="none" '
                  f'stroke="#9a9a9a" stroke-width="{0.22 * SCALE:.1f}" stroke-linejoin="round"/>')
         o.append(f'<polyline points="{_poly(pts)}" fill="none" stroke="#f1c40f" '
                  'stroke-width="1.5" stroke-dasharray="6,4"/>')
         mx, my = pts[len(pts) // 2]
         o.append(f'<text x="{_f(mx)}" y="{_f(my)}" font-size="11" text-anchor="middle" '
-                 f'fill="#333">PIT ({pit.boxes} boxes)</text>')
+                 f'fill="#333">PIT ({pit.boxes} boxes)</text></g>')
     # road
     for tp, t in zip(lay.tiles, track.tiles):
         fill = "#5a6b8c" if t.drs_zone else "#555555"
         o.append(f'<polygon class="tile" data-tile="{t.index}" points="{_poly(_tile_outline(tp))}" '
                  f'fill="{fill}" stroke="#444" stroke-width="0.6"><title>tile {t.index} '
-                 f'({escape(t.id)}) gear {t.gear}</title></polygon>')
+                 f'({escape(t.id)}), {"straight" if t.straight else "curved"}: start a move '
+                 f'here in gear {t.gear} (FGP 2.1, 8.1)'
+                 f'{"; DRS zone (FGP 8.6)" if t.drs_zone else ""}</title></polygon>')
     for tp, t in zip(lay.tiles, track.tiles):
         for ln in range(1, LANES):
             o.append(f'<polyline points="{_poly(_edge(tp, _lane_offset(ln + 0.5)))}" fill="none" '
@@ -406,30 +418,36 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
                  f'{f" slipstream {sp.slipstream}" if sp.slipstream else ""}'
                  f'{" tricky" if sp.skid_to else ""}{" PIT LANE" if sp.pit_lane else ""}'
                  f'{" pit exit" if sp.pit_exit else ""}{" shadow car" if sp.shadow_car else ""}'
-                 f'</title></rect>')
+                 f' ({space_rules(sp)})</title></rect>')
         # marks drawn over the space
         if sp.slipstream:
             for k in range(sp.slipstream):     # car shadows behind the space's car
                 u = -L / 2 + L * (k + 0.5) / (sp.slipstream + 1)
                 o.append(f'<ellipse class="shadow" cx="{u * SCALE:.1f}" cy="0" rx="{L / 8 * SCALE:.1f}" '
                          f'ry="{W / 5 * SCALE:.1f}" fill="#222" fill-opacity="0.45" '
-                         f'transform="translate({_f(p.x)},{_f(p.y)}) rotate({p.heading:.1f})"/>')
+                         f'transform="translate({_f(p.x)},{_f(p.y)}) rotate({p.heading:.1f})">'
+                         f'<title>a car shadow: one more car may stop in this slipstream space, '
+                         f'behind the car there (FGP 8.5)</title></ellipse>')
         if sp.skid_to is not None:
             st, sl = sp.skid_to
             tp = lay.tiles[st]
             ex, ey = tp.at(0.5 if st != sp.tile else 0.85, _lane_offset(sl))
-            o.append(f'<line class="skid" x1="{_f(p.x)}" y1="{_f(p.y)}" x2="{_f(ex)}" y2="{_f(ey)}" '
+            o.append(f'<g class="skid-marks"><title>tricky corner: a move ending on this space '
+                     f'rolls the RED die; a car that loses control spins to the shadow car at '
+                     f'the end of the skid marks (FGP 8.7)</title>'
+                     f'<line class="skid" x1="{_f(p.x)}" y1="{_f(p.y)}" x2="{_f(ex)}" y2="{_f(ey)}" '
                      'stroke="#111" stroke-width="2" stroke-dasharray="2,2"/>')
             o.append(f'<circle cx="{_f(ex)}" cy="{_f(ey)}" r="4" fill="none" stroke="#111"/>')
             o.append(f'<text x="{_f(p.x)}" y="{p.y * SCALE + 4:.1f}" '
-                     'font-size="11" font-weight="bold" fill="#ff8c00" text-anchor="middle">!</text>')
+                     'font-size="11" font-weight="bold" fill="#ff8c00" text-anchor="middle">!</text></g>')
     # walls, feature lines, gears, no-pairs icons
     n = len(track.tiles)
     for tp, t in zip(lay.tiles, track.tiles):
         for side in t.walls:
             d = (-1 if side == "left" else 1) * ROAD / 2
             o.append(f'<polyline class="wall" points="{_poly(_edge(tp, d))}" fill="none" '
-                     'stroke="#f2f2f2" stroke-width="4" stroke-linecap="round"/>')
+                     'stroke="#f2f2f2" stroke-width="4" stroke-linecap="round">'
+                     f'<title>{WALL_TITLE}</title></polyline>')
         for ln, ids in enumerate(t.lanes, start=1):   # walls printed on single spaces
             for k, sid in enumerate(ids):
                 spec = t.spec.lanes[ln - 1][k]
@@ -438,9 +456,12 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
                     if flag:
                         c = len(ids)
                         o.append(f'<polyline class="wall" points="{_poly(_edge(tp, d, k / c, (k + 1) / c))}" '
-                                 'fill="none" stroke="#f2f2f2" stroke-width="4"/>')
+                                 f'fill="none" stroke="#f2f2f2" stroke-width="4"><title>{WALL_TITLE}'
+                                 '</title></polyline>')
         for j, feat in enumerate(t.features_before):
             if feat == "finish":
+                o.append('<g class="finish-line"><title>the start and finish line: a lap is '
+                         'counted where it is crossed (FGP 12.1)</title>')
                 cells = 8
                 for r in range(2):
                     for c in range(cells):
@@ -449,10 +470,13 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
                              tp.at(0.04 * (r + 1), d0 + ROAD / cells), tp.at(0.04 * (r + 1), d0)]
                         col = "#000" if (r + c) % 2 else "#fff"
                         o.append(f'<polygon class="finish" points="{_poly(q)}" fill="{col}"/>')
+                o.append('</g>')
             elif feat in ("drs_start", "drs_end"):
                 a, b = tp.at(0.0, -ROAD / 2 - 0.12), tp.at(0.0, ROAD / 2 + 0.12)
                 o.append(f'<line class="drs-line" x1="{_f(a[0])}" y1="{_f(a[1])}" x2="{_f(b[0])}" '
-                         f'y2="{_f(b[1])}" stroke="#2e86de" stroke-width="3"/>')
+                         f'y2="{_f(b[1])}" stroke="#2e86de" stroke-width="3"><title>DRS zone '
+                         f'{"starts" if feat == "drs_start" else "ends"}: a car ending its move '
+                         f'behind another in the zone moves up to it (FGP 8.6)</title></line>')
                 lx, ly = tp.at(0.0, -ROAD / 2 - 0.3)
                 o.append(f'<text x="{_f(lx)}" y="{_f(ly)}" font-size="9" fill="#fff" '
                          f'text-anchor="middle">DRS {"on" if feat == "drs_start" else "off"}</text>')
@@ -466,7 +490,8 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
         if icons:
             side = -1 if tp.turn > 0 else 1       # outside of the bend
             gx, gy = tp.at(0.5, side * (ROAD / 2 + 0.28))
-            o.append(f'<g class="gear" data-tile="{t.index}"><circle cx="{_f(gx)}" cy="{_f(gy)}" '
+            o.append(f'<g class="gear" data-tile="{t.index}"><title>{gear_title(t)}</title>'
+                     f'<circle cx="{_f(gx)}" cy="{_f(gy)}" '
                      f'r="10" fill="#fff" stroke="#222"/><text x="{_f(gx)}" y="{gy * SCALE + 4:.1f}" '
                      f'font-size="{10 if len(" ".join(icons)) < 3 else 7}" text-anchor="middle">'
                      f'{escape(" ".join(icons))}</text>'
@@ -478,7 +503,9 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
         nx, ny = tp.at(0.18, -(ROAD / 2 + 0.16))
         o.append(f'<text class="tile-no" data-tile="{t.index}" x="{_f(nx)}" '
                  f'y="{ny * SCALE + 3:.1f}" font-size="9" font-weight="bold" fill="#fff" '
-                 f'stroke="#1b3a12" stroke-width="0.4" text-anchor="middle">{t.index}</text>')
+                 f'stroke="#1b3a12" stroke-width="0.4" text-anchor="middle"><title>tile {t.index} '
+                 f'(the text board and the positions count tiles from the finish line)</title>'
+                 f'{t.index}</text>')
     # tokens by tile, outside the road on the left
     for tile, items in sorted(_tokens(tokens).items()):
         if not 0 <= tile < n:
@@ -487,14 +514,14 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
         for k, what in enumerate(items):
             tx, ty = tp.at(0.5, -(ROAD / 2 + 0.3 + 0.3 * k))
             col = TOKEN_COLOURS.get(what.lower(), "#e67e22")
-            o.append(f'<g class="token" data-tile="{tile}"><rect x="{tx * SCALE - 9:.1f}" '
-                     f'y="{ty * SCALE - 7:.1f}" width="18" height="14" rx="2" fill="{col}" '
+            o.append(f'<g class="token" data-tile="{tile}"><rect x="{tx * SCALE - 11:.1f}" '
+                     f'y="{ty * SCALE - 7:.1f}" width="22" height="14" rx="2" fill="{col}" '
                      f'stroke="#000"/><text x="{_f(tx)}" y="{ty * SCALE + 4:.1f}" font-size="8" '
-                     f'text-anchor="middle" fill="#fff">{escape(what[:2].upper())}</text>'
-                     f'<title>{escape(what)}</title></g>')
+                     f'text-anchor="middle" fill="#fff">{escape(token_text(what))}</text>'
+                     f'<title>{escape(token_title(what))}</title></g>')
     # cars: several on one space (slipstream shadows) sit one behind another
     by_space: dict[int, int] = {}
-    for label, space, colour, team in _cars(cars):
+    for label, space, colour, team, seat, tip in _cars(cars):
         if not 0 <= space < len(sp_of):
             continue
         p = lay.spaces[space]
@@ -503,98 +530,7 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
         hd = math.radians(p.heading)
         back = k * min(0.16, p.length / 3)
         cx, cy = p.x - back * math.cos(hd), p.y - back * math.sin(hd)
-        # A car on a clickable space lets the click through to the space.
-        through = ' pointer-events="none"' if space in marks else ""
-        o.append(f'<g class="car" data-space="{space}"{through}><circle cx="{_f(cx)}" cy="{_f(cy)}" '
-                 f'r="{LANE_W * 0.42 * SCALE:.1f}" fill="{escape(colour)}" stroke="#fff" '
-                 f'stroke-width="1.5"/><text x="{_f(cx)}" y="{cy * SCALE + 3.5:.1f}" '
-                 f'font-size="9" font-weight="bold" fill="#fff" text-anchor="middle">'
-                 f'{escape(label)}</text><title>car {escape(label)} on space {space}</title>'
-                 + (CBM.team_badge((cx + 0.14) * SCALE, (cy - 0.14) * SCALE, team)
-                    if team else "") + '</g>')
+        o.append(car_svg(cx * SCALE, cy * SCALE, p.heading, label, colour, space,
+                         seat=seat, team=team, tip=tip, through=space in marks))
     o.append("</svg>")
     return "\n".join(o)
-
-
-# ---- text -----------------------------------------------------------------------
-def _glyph(sp) -> str:
-    if sp.pit_lane:
-        return "P"
-    if sp.pit_exit:
-        return "p"
-    if sp.shadow_car:
-        return "x"
-    if sp.skid_to is not None:
-        return "!"
-    if sp.slipstream:
-        return "s" if sp.slipstream == 1 else "S"
-    if sp.kerb:
-        return "="
-    return "."
-
-
-def track_text(track: Track, cars=None, width: int = 60,
-               highlight: Iterable[int] | None = None) -> str:
-    """One line per tile in lap order:
-
-        ` 7 R g4 NP !      |#  .  |  ..  |  !.  |      |`
-
-    index, bend (S/L/R), gear, icons (F finish line before it, D1 DRS zone 1,
-    NP no pairs, ! tricky, S slipstream, P> pit entry, >P pit exit, `'R`/`G'` gear
-    token with its FGP 16.2 dot), then lanes 1-4 left to right. In a lane: `.` space, `=` kerb, `s`/`S`
-    slipstream space (one / more car shadows), `!` skid marks begin, `P` PIT LANE space,
-    `x` shadow car, `p` pit exit space, `*` highlighted, a car's number on its
-    space, `#` a wall on that edge; a blank lane is off track. A double space
-    shows `<` `>` in its two lanes (the car's number in the left one)."""
-    prefix_w = 22
-    cell = max(3, (width - prefix_w - LANES - 1) // LANES)
-    on: dict[int, list[str]] = {}
-    for label, space, _, _ in _cars(cars):
-        on.setdefault(space, []).append(label)
-    hl = set(highlight or ())
-    lines = []
-    for t in track.tiles:
-        bend = "S" if t.spec.kind == "straight" else t.spec.turn[0].upper()
-        icons = []
-        if "finish" in t.features_before:
-            icons.append("F")
-        if t.drs_zone:
-            icons.append(f"D{t.drs_zone}")
-        if t.no_pairs:
-            icons.append("NP")
-        if t.tricky:
-            icons.append("!")
-        if any(track.spaces[s].slipstream for s in t.spaces):
-            icons.append("S")
-        if any(track.spaces[s].pit_lane for s in t.spaces):
-            icons.append("P>")
-        if any(track.spaces[s].pit_exit for s in t.spaces):
-            icons.append(">P")
-        if t.speed_limit:
-            icons.append(CBM.gear_token_text(t.speed_limit))      # FGP 16.2
-        head = f"{t.index:>2} {bend} g{t.gear} {' '.join(icons)}"
-        cells = []
-        for ln, ids in enumerate(t.lanes, start=1):
-            if not ids:
-                cells.append(" " * cell)
-                continue
-            per = max(1, cell // len(ids))
-            parts = []
-            for sid in ids:
-                sp = track.spaces[sid]
-                if sid in on:
-                    g = "/".join(on[sid]) if sp.lane == ln else ">"
-                elif len(sp.lanes) == 2:
-                    g = "<" if sp.lane == ln else ">"
-                elif sid in hl:
-                    g = "*"
-                else:
-                    g = _glyph(sp)
-                parts.append(g.center(per)[:max(per, len(g))])
-            body = "".join(parts)
-            body = body.center(cell) if len(body) < cell else body
-            cells.append(body)
-        left = "#" if "left" in t.walls else "|"
-        right = "#" if "right" in t.walls else "|"
-        lines.append(f"{head:<{prefix_w}}{left}{'|'.join(cells)}{right}".rstrip())
-    return "\n".join(lines)

@@ -69,11 +69,32 @@ HELP = {
 }
 
 
+# how a card is played outside a movement play (actions.PlayCard.how)
+PLAY_CARD_TEXT = {
+    "play": "play {card}: draw an EVENT card",                     # FGP 4.3.3
+    "event": "play EVENT card {card}",                             # FGP 4.4
+    "tyre_wear": "tyre wear {card}: +1 wear to free a hand space",  # FGP 7.3.3.1
+    "worn_discard": "discard worn-out {card}",                     # FGP 10.1 / 4.3.2
+    "sc_discard": "discard {card} under the Safety Car",           # FGP 13.9.2
+    "radio": "play {card} to change your TEAM RADIO card",         # FGP 4.3.3 / 4.9 [ADV]
+    "block": "block with {card}",                                  # FGP 15.7.2
+}
+
+
 def help_text(race, seat: int) -> str:
+    """`help rules`: the rule of the decision in hand, then the reference card:
+    the seat's whole board (speed table, wear track with its start spaces) and
+    what every symbol of the boards means (legend.py)."""
+    from .legend import legend_lines
+    from .render_board import board_text
+    from .view import view
     p = race.turn.pending
-    if p is None:
-        return "Nothing to decide now."
-    return HELP[p.step]
+    out = [HELP[p.step] if p is not None else "Nothing to decide now."]
+    v = view(race, seat)
+    if v.get("board"):
+        out += ["", "Your board in full:", board_text(v["board"])]
+    out += ["", "What the symbols mean:"] + legend_lines(v)
+    return "\n".join(out)
 
 
 def seat_names(race) -> dict[int, str]:
@@ -90,7 +111,8 @@ def describe_action(action) -> str:
     if isinstance(action, A.StartTyre):
         return f"start on {action.tyre} tyres"
     if isinstance(action, A.TyreSets):                  # FGP 15.10 (option)
-        return f"tyre sets Option {action.choice}"
+        return f"tyre sets Option {action.choice} " + \
+            ("(2 soft, 1 medium, 1 hard)" if action.choice == "A" else "(1 soft, 2 medium, 1 hard)")
     if isinstance(action, A.Return):
         return f"return {action.card}"
     if isinstance(action, A.Cards):
@@ -132,11 +154,12 @@ def describe_action(action) -> str:
         return (f"tyres: {action.tyre or 'keep'}; repair {action.repair}"
                 + (f" {action.card}" if action.card else ""))
     if isinstance(action, A.PlayCard):
-        if action.how == "radio":                       # FGP 4.3.3 / 4.9 [ADV]
-            return f"play {action.card} to change your TEAM RADIO card"
-        return f"{action.how.replace('_', ' ')} {action.card}"
+        return PLAY_CARD_TEXT.get(action.how, action.how.replace("_", " ") + " {card}") \
+            .format(card=action.card)
     if isinstance(action, A.Spend):
-        return f"spend {' + '.join(action.cards)} for {action.function}" + \
+        from .render_board import SECONDARY_TEXT
+        return f"spend {' + '.join(action.cards)} for " \
+            f"{SECONDARY_TEXT.get(action.function, action.function.replace('_', ' '))}" + \
             (f" ({action.colour})" if action.colour else "")
     if isinstance(action, A.Parameter):
         return f"use the {action.colour} parameter" + \
@@ -161,16 +184,19 @@ def describe_action(action) -> str:
 
 
 def describe_choice(race, seat: int, action) -> str:
-    """A menu line naming the cards by colour and LEDs where a card is involved,
-    and the tile and lane of a space."""
-    base = describe_action(action)
-    if isinstance(action, A.Play) and race.move and race.move.get("seat") == seat:
-        from .rules.movement import play_pace
-        from .rules.turn import gear_for, move_points
-        car = race.cars[seat]
-        pace = play_pace([C.colour_of(race, c) for c in action.cards], action.orange_as)
-        mp = move_points(race, car, pace.pace, gear_for(race, car), action.characteristic)
-        base += f"  -> {pace.pace.upper()} pace, {mp.total} MP"
+    """A menu line: the action in words with what it would give where that
+    is known before choosing (the qualifying score, the LEDs of a start or
+    battle play, the pace and points of a movement play), the cards named by
+    colour and LEDs, and the tile and lane of a space. Typed back, it is the
+    action (engine/session.Session.parse)."""
+    p = race.turn.pending
+    step = p.step if p is not None else None
+    preview = _preview(race, seat, step, action)
+    if preview and isinstance(action, A.Cards):     # the hand lists each card's colour
+        return f"{_play_words(action)}: {preview}"
+    base = _named_cards(race, describe_action(action), action)
+    if preview:
+        return f"{base} -> {preview}"
     if isinstance(action, (A.Step, A.Rejoin)):
         from .rules.where import track_of
         trk = track_of(race)
@@ -194,15 +220,65 @@ def describe_choice(race, seat: int, action) -> str:
     if isinstance(action, (A.RadioKeep, A.UseRadio)):     # FGP 4.9: name and text
         rc = C.content_of(race).team_radio.card(action.card)
         return f"{base}: {rc.name} ({rc.text})"
+    return base
+
+
+def _play_words(action) -> str:
+    """A secret card play in few words: `R06 + O04 (orange as red)`."""
+    if not action.cards:
+        return "play no cards"
+    return " + ".join(action.cards) + (f" (orange as {', '.join(action.orange_as)})"
+                                       if action.orange_as else "")
+
+
+def _named_cards(race, base: str, action) -> str:
+    """`base` with each card id followed by its colour (or kind) and LEDs."""
     one = getattr(action, "card", None)
     cards = getattr(action, "cards", None) or ((one,) if isinstance(one, str) else None)
-    if cards:
-        names = []
-        for c in cards:
-            try:
-                ac = C.action_card(C.content_of(race), c)
-                names.append(f"{c}[{(ac.colour or ac.kind).upper()} {ac.leds}]")
-            except KeyError:
-                names.append(c)
-        base = base.replace(" + ".join(cards), " + ".join(names))
-    return base
+    if not cards:
+        return base
+    names = []
+    for c in cards:
+        try:
+            ac = C.action_card(C.content_of(race), c)
+            names.append(f"{c}[{(ac.colour or ac.kind).upper()} {ac.leds}]")
+        except KeyError:
+            names.append(c)
+    return base.replace(" + ".join(cards), " + ".join(names))
+
+
+def _preview(race, seat: int, step: str | None, action) -> str:
+    """What the choice gives, known before it is made (empty: nothing to add)."""
+    car = race.cars[seat]
+    if isinstance(action, A.Play) and race.move and race.move.get("seat") == seat:
+        from .rules.move_routes import play_preview
+        pace, mp = play_preview(race, seat, action)
+        return f"{pace.upper()} pace, {mp} MP"
+    if step == "quali_cards" and isinstance(action, A.Cards):          # FGP 6.1-6.2
+        from .rules.start_steps import quali_preview
+        _, sc = quali_preview(race, seat, action.cards)
+        if sc.missed:
+            return "no score, back of the grid"
+        return f"score {sc.total}"
+    if step == "start_cards" and isinstance(action, A.Cards):          # FGP 7.2.1
+        from .rules.start_steps import start_play_of
+        play = start_play_of(race, seat, action.cards, action.orange_as)
+        return f"{play.leds} LED{'s' if play.leds != 1 else ''}"
+    if step == "battle_cards" and isinstance(action, A.Cards):         # FGP 9.3
+        from .rules.battle_steps import preview
+        total = preview(race, seat, action.cards)
+        return "" if total is None else f"{total.total} LEDs before boosts"
+    if step == "push" and isinstance(action, A.Push):                  # FGP 6.2
+        score = car.quali_score or 0
+        return (f"score {score} + a green WHITE face; on red, counter-steer or crash"
+                if action.push else f"keep score {score}")
+    if step in ("quali_wear", "quali_again"):                           # FGP 15.3
+        q = race.move["quali"]
+        key = str(seat)
+        added = action.points if isinstance(action, A.QualiWear) else int(action.push)
+        if isinstance(action, A.Push) and not action.push:
+            return f"keep your best score {car.quali_score or 0}"
+        score = q["base"][key] + q["points"].get(key, 0) + added \
+            - (1 if seat in q["failed"] else 0)
+        return f"score {score} + the WHITE die (its icon face: a failed attempt)"
+    return ""

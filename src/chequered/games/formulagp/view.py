@@ -15,7 +15,7 @@ from .render_board import board_view
 from .rules import cards as C
 from .rules import team_radio as TR
 from .rules import time_limit as TL
-from .rules.where import distance, track_of
+from .rules.where import distance, running_order, track_of
 from .state import Race
 
 PUBLIC_CAR = ("seat", "board", "side", "team", "number", "driver", "controller", "space",
@@ -65,6 +65,7 @@ def view(race: Race, seat: int | None) -> dict:
         "safety_car": dict(race.safety_car) if race.safety_car else None,
         "vsc": race.vsc, "hazards": {str(k): h for k, h in race.hazards.items()},
         "leader": race.leader, "sequence": list(race.sequence), "turn": race.seq_pos,
+        "order": running_order(race),                   # A212: the running order
         "pit_order": list(race.pit_order), "classification": list(race.classification),
         "pending": {"step": p.step, "seats": list(p.seats)} if p else None,
         "chosen": sorted(int(s) for s in race.secret),

@@ -301,6 +301,16 @@ def _boost_act(race: Race, seat: int, action: Boost) -> list[Event]:
     return [Event("secret_chosen", {"seat": seat}, "FGP 9.3")]
 
 
+def preview(race: Race, seat: int, cards) -> B.LedTotal | None:
+    """FGP 9.3: the LEDs these battle cards would bring, before any boost (the
+    menu shows it before the choice); None for cards that are no play."""
+    want = sorted(cards)
+    for p in _plays(race, seat):
+        if sorted(p.cards) == want:
+            return _total(race, seat, p, B.Boost())
+    return None
+
+
 def _total(race: Race, seat: int, play, boost: B.Boost) -> B.LedTotal:
     car = race.cars[seat]
     side = C.board_side(race, car)

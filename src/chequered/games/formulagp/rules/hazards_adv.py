@@ -59,6 +59,18 @@ def debris_damages(met: Met) -> bool:
     return met.token == "debris" and not met.lane_change
 
 
+def move_meets(race: Race) -> list[Met]:
+    """The Debris and Oil tiles the move in progress has met so far (A93):
+    none under the Safety Car (FGP 13.9.2) nor in a yellow zone (13.8.1)."""
+    mv = race.move
+    if not advanced(race) or not mv or not mv.get("path") or race.safety_car is not None:
+        return []
+    trk = track_of(race)
+    start = trk.spaces[mv["start"]].tile if mv.get("start") is not None else None
+    zones = [t for t in {p[1] for p in mv["path"]} if in_yellow_zone(race, t)]
+    return tokens_met(mv["path"], start, race.hazards, zones)
+
+
 # ---- the hooks the round machine calls ----------------------------------------------------
 def note_step(race: Race, frm: int, move) -> None:
     """rules/move_steps.py: each movement point, before the car moves on."""
@@ -75,14 +87,9 @@ def after_move(race: Race, car) -> list[Event]:
     if not advanced(race) or mv.get("path_done") or not mv.get("path"):
         return []
     mv["path_done"] = True
-    if race.safety_car is not None:                     # FGP 13.9.2: tokens are inactive
-        return []
     from .incident_steps import _damage, followup
-    trk = track_of(race)
-    start = trk.spaces[mv["start"]].tile if mv.get("start") is not None else None
-    zones = [t for t in {p[1] for p in mv["path"]} if in_yellow_zone(race, t)]
     ev: list[Event] = []
-    for m in tokens_met(mv["path"], start, race.hazards, zones):
+    for m in move_meets(race):
         if BZ.met(race, ev, car, m):                    # BOT 6.9.2 / 6.9.3
             continue
         if m.token == "oil":                            # FGP 13.13.3 / 13.4

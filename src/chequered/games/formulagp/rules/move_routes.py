@@ -5,15 +5,17 @@ A route ends where the move ends, where another decision is asked (extend,
 attack, counter-steer) or at the point whose rules roll a die or draw a card.
 Two paths are one route when they leave the race the same: the same position,
 points, wear, ERS, tokens and the same tiles driven through (speed limits and
-weather read the tiles, FGP 8.4.2, 10.2), whatever lanes were used between.
+weather read the tiles, FGP 8.4.2, 10.2), whatever lanes were used between
+(but for a lane change on a Debris or Oil tile, [ADV] FGP 13.13.2-3).
 """
 from __future__ import annotations
 
 from operator import attrgetter
 
 from ....engine.routes import RouteSpec
-from ..actions import Done, Extend, Reduce, Step, Stop
+from ..actions import Done, Extend, Play, Reduce, Step, Stop
 from ..state import ADV_CAR_FIELDS, CAR_FIELDS, RACE_FIELDS, Race
+from .hazards_adv import move_meets
 from .where import track_of
 
 
@@ -40,11 +42,16 @@ def route_key(race: Race, seat: int):
             t = spaces[s].tile
             if not tiles or tiles[-1] != t:
                 tiles.append(t)
-        mv = dict(mv)
+        # in key order: a flag set at another point of the move (a yellow
+        # zone touched) must not make two routes of one
+        mv = {k: mv[k] for k in sorted(mv)}
         mv["visited"] = (len(mv["visited"]), tuple(tiles))
+        if "path" in mv:
+            # [ADV] the path is read only for the Debris and Oil tiles it met
+            # and whether a lane change touched them (rules/hazards_adv.py)
+            mv["path"] = tuple(move_meets(race))
     turn = race.turn
-    # repr of plain data is exact and fast; a dict filled in another order
-    # only makes two routes of one (never one of two)
+    # repr of plain data is exact and fast
     return repr((turn.phase, turn.over, turn.pending, mv, _race_fields(race),
                  [_car_fields(c) for c in race.cars]))
 
@@ -86,6 +93,25 @@ def route_label(start: Race, before_last: Race, after: Race | None, seat: int, p
         bits.append("extended " + ", ".join(
             f"{ways.count(w)}× with {w}" if ways.count(w) > 1 else f"with {w}"
             for w in dict.fromkeys(ways)))
+    for c0, c1 in zip(start.cars, end.cars):           # FGP 8.3.1: cars pushed aside
+        if c0.seat != seat and (c1.space, c1.off_spot) != (c0.space, c0.off_spot):
+            bits.append(f"pushes #{c0.seat + 1} " + (
+                f"off the track (tile {c1.off_spot[0]}, lane {c1.off_spot[1]})"
+                if c1.off_track and c1.off_spot else f"to space {c1.space}"))
+    for m in move_meets(end):                           # [ADV] FGP 13.13.2-3 (A93)
+        what = "crosses the oil" if m.token == "oil" else \
+            "changes lane on the debris" if m.lane_change else "hits the debris"
+        bits.append(f"{what} on tile {m.tile}")
+    mv0, mv = start.move or {}, end.move or {}
+    if mv.get("zone_touched"):                          # FGP 13.8.1
+        bits.append("through a yellow zone")
+    if mv.get("gravel_tile") is not None:               # FGP 13.13.1
+        bits.append(f"through the gravel on tile {mv['gravel_tile']}")
+    if mv.get("ahead") is not None and mv0.get("ahead") is None:      # FGP 8.5
+        bits.append(f"into the slipstream of #{mv['ahead'] + 1}")
+    if after is None and len(steps) > 1:
+        # the last point rolls a die: where it starts from is part of the choice
+        bits.append(f"via space {steps[-2].to}, then a die roll")
     if isinstance(last, Stop):
         bits.append("stops behind the car ahead")
     elif isinstance(last, Reduce):
@@ -100,10 +126,32 @@ def _prep_expand(race: Race, seat: int, action) -> bool:
     return race.turn.pending.step != "prep" or isinstance(action, Done)
 
 
+def play_preview(race: Race, seat: int, action: Play) -> tuple[str, int]:
+    """FGP 7.3.3.5 / 8.1: the pace and the movement points a movement play
+    gives, read before it is made (its pairs' die comes after)."""
+    from . import cards as C
+    from .movement import play_pace
+    from .turn import gear_for, move_points
+    car = race.cars[seat]
+    pace = play_pace([C.colour_of(race, c) for c in action.cards], action.orange_as)
+    mp = move_points(race, car, pace.pace, gear_for(race, car), action.characteristic)
+    return pace.pace, mp.total
+
+
+def play_label(start: Race, before_last: Race, after: Race | None, seat: int, path: tuple):
+    """The cost of ending the preparations with a movement play: its pace and points."""
+    last = path[-1]
+    if not isinstance(last, Play):
+        return None, ""
+    pace, mp = play_preview(before_last, seat, last)
+    return None, f"{pace.upper()} pace, {mp} MP"
+
+
 # FGP 8.3 with 8.2.2: the points, and the extensions at their end, as one move
 ROUTE = RouteSpec(key=route_key, label=route_label, chain=frozenset({"extend"}))
 # FGP 7.3.3.1 / 7.3.3.5: the end of the preparations and the movement play
-PREP_ROUTE = RouteSpec(key=route_key, chain=frozenset({"play"}), expand=_prep_expand)
+PREP_ROUTE = RouteSpec(key=route_key, label=play_label, chain=frozenset({"play"}),
+                       expand=_prep_expand)
 
 
 
@@ -113,7 +161,8 @@ def describe_route(route) -> str:
     to = route.to if route.to is not None else (steps[-1].to if steps else None)
     if not steps and len(route.path) > 1:                  # FGP 7.3.3.1 + 7.3.3.5
         from ..text import describe_action
-        return "; ".join(describe_action(a) for a in route.path if not isinstance(a, Done))
+        play = "; ".join(describe_action(a) for a in route.path if not isinstance(a, Done))
+        return f"{play}: {route.cost}" if route.cost else play
     head = f"drive to space {to}" if to is not None else "drive"
     if route.cost:
         return f"{head}: {route.cost}"

@@ -221,8 +221,7 @@ PHASES = {"tyre_sets": _sets_phase, "tyre_sets_taken": _sets_taken}
 def steps():
     from ....engine.steps import Step as Decision
     return (Decision("tyre_sets", "FGP 15.10", _sets_legal, _sets_act,
-                     label="choose your tyre sets (Option A: 2 soft, 1 medium, 1 hard; "
-                           "Option B: 1 soft, 2 medium, 1 hard)", concurrent=True),)
+                     label="choose your tyre sets, Option A or B", concurrent=True),)
 
 
 # ---- the log's words for the events above (log.py joins them) ---------------------------

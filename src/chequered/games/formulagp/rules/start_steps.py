@@ -104,11 +104,7 @@ def _q_reveal(race: Race) -> list[Event]:
             ev += got + (_crash(race, car.seat) if crash else [])
             continue
         sec = race.secret.pop(car.seat)
-        play = S.check_quali_play(infos(race, car.seat), sec["cards"],
-                                  no_pairs=stressed(race, car.seat))
-        side = C.board_side(race, car)
-        tb = weather_bonus(race, car, tyre_bonus(side, car.tyre, car.wear))   # [ADV] 10.2.1
-        sc = S.quali_score(tb, C.max_ot(race, car), play)
+        play, sc = quali_preview(race, car.seat, sec["cards"])
         for c in play.cards:
             C.play(car, c, "FGP 6.2")
         if play.tyre_wear:
@@ -122,6 +118,15 @@ def _q_reveal(race: Race) -> list[Event]:
                                        scores)}
     race.turn.phase = "q_push"
     return ev
+
+
+def quali_preview(race: Race, seat: int, cards) -> tuple[S.QualiPlay, S.QualiScore]:
+    """FGP 6.1-6.2: the play these qualifying cards make and the score it
+    gives (the menu shows it before the choice)."""
+    car = race.cars[seat]
+    play = S.check_quali_play(infos(race, seat), cards, no_pairs=stressed(race, seat))
+    tb = weather_bonus(race, car, tyre_bonus(C.board_side(race, car), car.tyre, car.wear))
+    return play, S.quali_score(tb, C.max_ot(race, car), play)     # [ADV] 10.2.1 above
 
 
 # ---- FGP 6.2 step 5: push the limit ---------------------------------------------------

@@ -8,6 +8,7 @@ from ..track import Track, track as load_track
 from .overtake import may_pass_freely
 from .flags import passes_freely
 from .optional_rules import street_race, walled
+from .sequence import driver_sequence
 
 GRID_LANES = (2, 3)           # our grid: two columns in the middle lanes ('Grid' choice)
 
@@ -77,6 +78,48 @@ def distance(race: Race, car: Car) -> float:
     else:
         tile, frac = (trk.pit.exit_tile if trk.pit else 0), -0.5
     return car.laps * n + tile + frac
+
+
+def running_order(race: Race) -> list[int]:
+    """The cars by race position, front first (A212): laps and tiles covered,
+    then on a shared tile the holder of the Race Leader token first (it keeps
+    the lead until a car ends a round a whole tile ahead, FGP 13.3) and the
+    others as FGP 7.3.2 ranks them (the inside lane of the next corner ahead,
+    not the car further along its lane); cars in the pit box after the cars
+    on their pit-exit tile, in pit-box order. Before the first car moves, the
+    grid (FGP 7.2)."""
+    cars = race.cars
+    if race.round <= 1 and any(c.grid for c in cars) and not any(c.moved for c in cars):
+        return sorted((c.seat for c in cars), key=lambda s: (cars[s].grid or len(cars) + 1, s))
+    trk = track_of(race)
+    n = trk.lap_tiles
+    exit_tile = trk.pit.exit_tile if trk.pit else 0
+    box_rank = {s: i for i, s in enumerate(race.pit_order)}
+    groups: dict[float, list] = {}
+    for c in cars:
+        if c.space is not None:
+            key, pos = c.laps * n + trk.spaces[c.space].tile, c.space
+        elif c.off_track and c.off_spot:
+            key, pos = c.laps * n + c.off_spot[0], tuple(c.off_spot)
+        else:
+            key, pos = c.laps * n + exit_tile - 0.5, None
+        groups.setdefault(key, []).append((c.seat, pos))
+    order: list[int] = []
+    for key in sorted(groups, reverse=True):
+        placed = {s: p for s, p in groups[key] if p is not None}
+        if len(placed) > 1:
+            first = race.leader if race.leader in placed else next(iter(placed))
+            seq = driver_sequence(trk, placed, first,
+                                  blue_flag=[s for s in placed if cars[s].laps_down],
+                                  tie_order=race.sequence)
+            if race.leader in placed:
+                seq.remove(race.leader)
+                seq.insert(0, race.leader)
+        else:
+            seq = list(placed)
+        boxed = [s for s, p in groups[key] if p is None]
+        order += seq + sorted(boxed, key=lambda s: (box_rank.get(s, len(cars)), s))
+    return order
 
 
 def whole_tiles(race: Race, car: Car) -> int:
