@@ -26,26 +26,9 @@ from rich.table import Table
 from .engine.protocol import BadInput, Game, IllegalAction, Overrun, Result, Seat
 from .engine.session import Entry
 from .engine.session import Session as RaceSession
+from .terminal_menu import SCREEN_COLS, SCREEN_ROWS, Menu, build_menu, menu_lines  # noqa: F401
 
 COMMANDS = ("help", "help rules", "undo", "show", "save FILE", "quit")
-SCREEN_ROWS, SCREEN_COLS = 40, 100      # one decision fits this terminal
-
-
-def menu_lines(items: list[str], room: int, width: int = SCREEN_COLS) -> list[str]:
-    """The numbered menu: one column while it fits in `room` lines, else as
-    many columns as it takes (each item cut to its column's width)."""
-    numbered = [f"{i:>3}. {text}" for i, text in enumerate(items, start=1)]
-    if len(numbered) <= room:
-        return [n if len(n) <= width else n[:width - 1] + "…" for n in numbered]
-    cols = min(4, -(-len(numbered) // room))
-    rows = -(-len(numbered) // cols)
-    colw = width // cols
-    out = []
-    for r in range(rows):
-        cells = [numbered[c * rows + r] for c in range(cols) if c * rows + r < len(numbered)]
-        out.append("".join((c if len(c) < colw else c[:colw - 2] + "…").ljust(colw)
-                           for c in cells).rstrip())
-    return out
 
 
 class Quit(Exception):
@@ -258,7 +241,10 @@ class Session:
                 self.save(rest.strip())
                 continue
             try:
-                action = self.race.parse(seat, line)
+                action = self.from_group(seat, line)
+                if action is None:
+                    continue
+                action = self.race.parse(seat, line) if action is TYPED else action
             except BadInput as exc:
                 self.say(f"not understood: {exc}")
                 continue
@@ -285,10 +271,41 @@ class Session:
         if turn and turn["deciding"]:
             lines += ["", f"{self.label(seat)}: {turn['deciding']}"
                       + (f" ({turn['rule']})" if turn["rule"] else "")]
-        items = [game.describe_choice(self.state, seat, a) for a in self.race.legal(seat)]
-        lines += menu_lines(items, room=max(6, SCREEN_ROWS - 3 - len(lines)))
+        legal = self.race.legal(seat)
+        items = [game.describe_choice(self.state, seat, a) for a in legal]
+        room = max(6, SCREEN_ROWS - 3 - len(lines))
+        self.menu = build_menu(legal, items, room)
+        lines += self.menu.lines(room)
+        if self.menu.grouped:
+            lines.append("  (a number with \"ways\" lists the moves that end there)")
         lines.append("  (a number or an action; help, help rules, undo, save FILE, quit)")
         return lines
+
+    def from_group(self, seat: Seat, line: str):
+        """A number on a grouped menu (terminal_menu): its action, or, for
+        several moves to one space, the one chosen from their list (None:
+        nothing chosen). TYPED: the line is read as usual."""
+        menu = getattr(self, "menu", None)
+        if menu is None or not menu.grouped or not line.isdigit():
+            return TYPED
+        n = int(line)
+        if not 1 <= n <= len(menu.entries):
+            raise BadInput(f"there is no choice {n}; choose 1 to {len(menu.entries)}")
+        legal = self.race.legal(seat)
+        text, idx = menu.entries[n - 1]
+        if len(idx) == 1:
+            return legal[idx[0]]
+        self.say(f"{text}:")
+        for k, i in enumerate(idx, start=1):
+            self.say(f"  {k:>2}. {self.game.describe_choice(self.state, seat, legal[i])}")
+        answer = self._read_line("which way? (a number, or Enter to go back) ")
+        if answer is None:
+            raise Quit(eof=True)
+        answer = answer.strip() if answer is not TIMEOUT else ""
+        if answer.isdigit() and 1 <= int(answer) <= len(idx):
+            return legal[idx[int(answer) - 1]]
+        self.say("nothing chosen")
+        return None
 
     def confirmed(self, seat: Seat, action) -> bool:
         """An action that harms the player's own race for good is taken only
@@ -374,6 +391,7 @@ def _reason(exc: Exception) -> str:
 
 
 TIMEOUT = object()     # what a timed read returns when the time runs out
+TYPED = object()       # a line to be read as typed (not a grouped menu's number)
 
 
 def _read_stdin_line(prompt: str, timeout: float | None = None):

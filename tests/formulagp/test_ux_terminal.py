@@ -26,31 +26,28 @@ def _terminal(session) -> Terminal:
 
 @pytest.mark.parametrize("name", sorted(RACES))
 def test_every_decision_fits_100_by_40(name):
-    """Every line fits 100 columns. Every screen fits 40 lines but where a
-    whole-move menu is longer than the terminal's four columns can hold in the
-    room the board leaves: there the board is at its shortest (the hand in
-    one line), at most 18 lines with the turn line, so a menu of up to 88
-    moves fits."""
+    """Every line fits 100 columns and every screen 40 lines: a whole-move
+    menu too long for three columns shows each space several moves end on
+    once ("drive to space 94 (3 ways)", terminal_menu.py)."""
     cfg, seed = RACES[name]
-    seen = {"decisions": 0, "overflow": 0}
+    seen = {"decisions": 0, "grouped": 0}
 
     def check(session, seat):
         t = _terminal(session)
         screen = t.screen(seat)
         seen["decisions"] += 1
+        seen["grouped"] += t.menu.grouped
         assert all(len(line) <= SCREEN_COLS for line in screen), \
             max(screen, key=len)
-        if len(screen) <= SCREEN_ROWS:
-            return
-        seen["overflow"] += 1
-        step = GAME.pending_step(session.state)
-        board = len(GAME.render_text(GAME.view(session.state, seat)).splitlines()) + 3
-        items = len(session.listing(session.state, seat))
-        assert step.route is not None and step.name == "move", "\n".join(screen)
-        assert board <= 18 and items > 4 * (SCREEN_ROWS - board), "\n".join(screen)
+        assert len(screen) <= SCREEN_ROWS, "\n".join(screen)
+        if t.menu.grouped:
+            step = GAME.pending_step(session.state)
+            assert step.route is not None and step.name == "move", "\n".join(screen)
+            # every legal move is reachable from the menu, once
+            assert sorted(i for _, idx in t.menu.entries for i in idx) == \
+                list(range(len(session.listing(session.state, seat))))
     play(cfg, seed, check)
     assert seen["decisions"] > 20
-    assert seen["overflow"] <= seen["decisions"] // 10     # rare, and only long move menus
 
 
 def test_space_by_space_every_screen_fits():
@@ -124,3 +121,56 @@ def test_the_track_window_follows_the_car_and_shows_the_running_order():
         assert int(rows[1][:3]) == tile                 # one tile behind, then ahead
     assert any(x.rstrip().endswith("notes") and " car " in x for x in lines)
     assert sum("@" in x for x in lines) == 1           # your car in the running order
+
+
+def test_a_space_several_moves_end_on_lists_its_ways_when_chosen():
+    """On a grouped menu a number stands for a space; when several moves end
+    there the terminal lists them and asks which (Enter goes back)."""
+    cfg, seed = RACES["standard"]
+    tried = []
+
+    def check(session, seat):
+        if tried:
+            return
+        t = _terminal(session)
+        t.screen(seat)
+        if not t.menu.grouped:
+            return
+        n, (text, idx) = next(((n, e) for n, e in enumerate(t.menu.entries, start=1)
+                               if len(e[1]) > 1), (None, (None, None)))
+        if n is None:
+            return
+        assert text.endswith(f"({len(idx)} ways)")
+        legal = session.listing(session.state, seat)
+        answers = iter(["2"])
+        t._read_line = lambda prompt, timeout=None: next(answers, None)
+        assert t.from_group(seat, str(n)) == legal[idx[1]]
+        answers = iter([""])
+        assert t.from_group(seat, str(n)) is None            # nothing chosen: asked again
+        with pytest.raises(BadInput):
+            t.from_group(seat, str(len(t.menu.entries) + 1))
+        tried.append(n)
+    play(cfg, seed, check)
+    assert tried, "no grouped menu with a space several moves end on"
+
+
+def test_a_menu_line_cut_short_on_screen_is_the_start_of_its_action():
+    cfg, seed = RACES["standard"]
+    done = []
+
+    def check(session, seat):
+        if done:
+            return
+        legal = session.listing(session.state, seat)
+        if len(legal) < 2:
+            return
+        text = GAME.describe_choice(session.state, seat, legal[-1])
+        cut = text[:max(12, len(text) - 5)] + "…"
+        try:
+            got = session.parse(seat, cut)
+        except BadInput:
+            return                                      # that start is shared: ambiguous
+        assert got == legal[-1]
+        done.append(cut)
+    play(cfg, seed, check)
+    assert done

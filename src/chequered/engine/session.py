@@ -194,6 +194,9 @@ class Session:
             except (json.JSONDecodeError, RecursionError):
                 raise BadInput("that is not valid JSON") from None
             return self._legal_or_refuse(seat, game.decode_action(doc), legal)
+        # a menu line cut short on screen ("drive to space 94: 6 sp…") is
+        # the start of its action's text
+        line = line.removesuffix("…").removesuffix("...").rstrip()
         folded = line.casefold()
         described = [(game.describe_choice(self.state, seat, a).casefold(),
                       game.describe_action(a).casefold(), a) for a in legal]
