@@ -41,7 +41,7 @@ from ..actions import Activate, MoveType, Pit, PitDone, PlayCard, Retire
 from ..actions import Step as Move
 from ..content import load_content
 from ..state import RACING
-from . import movement
+from . import movement, pits
 from .movement import PUSH_AHEAD, PUSH_ASIDE
 from .turn import move_points
 
@@ -228,15 +228,84 @@ def _space(to) -> str:
     return f"the Apron at sector {sector}" if lane == 0 else f"lane {lane} of sector {sector}"
 
 
+# ---- a move with more ways than a person reads ----------------------------------------
+# A pack that changes lanes late, or a solo car that can shove several rivals,
+# reaches the same end space in dozens of ways (up to ~700 on a speedway),
+# each leaving the followers or the shoved cars elsewhere. Listed whole they
+# fill no screen and nobody reads them; past WAYS the list keeps, for each
+# end space of the head, the straightest ways: first one per placing of the
+# cars outside the pack (the followers keep the head's line as closely as
+# possible), then, if that is still too many, one per end space (the fewest
+# cars shoved, then the fewest lane changes). Every other way stays legal
+# space by space (engine/steps.Machine.fine; "move space by space" on the
+# page, --fine-moves in the terminal).
+WAYS = 40
+
+
+def few_ways(machine, state, seat: int, routes: list) -> list:
+    """`routes` (a listing, in its order), thinned to at most about WAYS
+    moves as described above; unchanged when it is short already."""
+    if len(routes) <= WAYS or state.turn.pending.step not in ("type", "move"):
+        return routes
+    facts = [_way(machine, state, seat, r) for r in routes]
+    keep: set = set()
+    # (type, end space, the others' places), then (type, end space) alone
+    for width in (3, 2):
+        best: dict = {}
+        for i, f in enumerate(facts):
+            if f is None:
+                continue                     # a single step listed alone: always kept
+            k = f[0][:width]
+            if k not in best or f[1] < facts[best[k]][1]:
+                best[k] = i
+        keep = set(best.values())
+        if len(keep) <= WAYS:
+            break
+    return [r for i, (r, f) in enumerate(zip(routes, facts)) if f is None or i in keep]
+
+
+def _way(machine, state, seat: int, route):
+    """((type, end of the head, where the cars outside the pack end), rank)
+    of a listed move, or None for an action listed alone. The rank prefers
+    the fewest cars shoved, then the fewest lane changes, then the listing
+    order (which the caller breaks by keeping the first)."""
+    if type(route).__name__ != "Route":
+        return None
+    c = state.clone()
+    kind = c.move.get("kind") if c.move else None
+    pack = set(c.move["snake"]) if c.move and "snake" in c.move else None
+    changes = 0
+    for a in route.path:
+        if isinstance(a, MoveType):
+            kind = a.kind
+        elif isinstance(a, Move) and not a.ahead:
+            changes += 1
+        machine._decide(c, seat, a)
+        if pack is None and c.move and "snake" in c.move:
+            pack = set(c.move["snake"])
+    pack = pack or set()
+    others = tuple([(x.dist, x.lane) for x in c.cars if x.idx not in pack])
+    shoved = sum(1 for x0, x1 in zip(state.cars, c.cars)
+                 if x0.idx not in pack and (x0.dist, x0.lane) != (x1.dist, x1.lane))
+    return (kind, route.to, others), (shoved, changes)
+
+
 # STOCK Action segments 1-5: the car and its Race card (or its retirement),
 # as one decision
 CAR_ROUTE = RouteSpec(key=route_key, label=car_label, chain=frozenset({"card"}))
+def pits_expand(state, seat: int, action) -> bool:
+    """Whether a pit stop is listed with the team's other stops of the turn:
+    while the ways to choose them (every set of the cars that may stop) fit
+    in WAYS; with more cars, each stop is a decision of its own."""
+    return 2 ** len(pits.eligible(state, seat)) <= WAYS
+
+
 # STOCK Pit Stops: a player's stops this turn, as one decision
-PITS_ROUTE = RouteSpec(key=route_key, label=pits_label)
+PITS_ROUTE = RouteSpec(key=route_key, label=pits_label, expand=pits_expand)
 # STOCK Movement: the points of a move, as one decision
 MOVE_ROUTE = RouteSpec(key=route_key, label=route_label)
 # STOCK Race card parts: the movement type and the points it moves, as one decision
 TYPE_ROUTE = RouteSpec(key=route_key, label=route_label, chain=frozenset({"move"}))
 
-__all__ = ["CAR_ROUTE", "MOVE_ROUTE", "PITS_ROUTE", "TYPE_ROUTE", "car_label", "describe_route",
-           "pits_label", "route_key", "route_label"]
+__all__ = ["CAR_ROUTE", "MOVE_ROUTE", "PITS_ROUTE", "TYPE_ROUTE", "WAYS", "car_label",
+           "describe_route", "few_ways", "pits_label", "route_key", "route_label"]
