@@ -22,7 +22,7 @@ def driver_script():
 
     The moves are offered whole (rules/routes.py). They take the last car
     listed with the card with the most MP, by typing the start of the line
-    ("activate #12, then play R05"), draft when offered, always go as far
+    ("#12 plays R05"), draft when offered, always go as far
     forward as they can (typing the menu number), pit under yellow, keep
     their hand; and ask for help once."""
     asked = []
@@ -49,7 +49,7 @@ def driver_script():
             number = plays[-1].path[0].car
             best = max((a for a in plays if a.path[0].car == number),
                        key=lambda a: C.card_mp[a.path[-1].card])
-            return f"activate #{number}, then play {best.path[-1].card}"   # typed text
+            return f"#{number} plays {best.path[-1].card}"   # typed text
         if ph == "card":
             cards = [a for a in legal if type(a).__name__ == "PlayCard"]
             best = max(cards, key=lambda a: C.card_mp[a.card])

@@ -36,6 +36,8 @@ the car to move stands; None for pit stops, a pass or a retirement). Its
 """
 from __future__ import annotations
 
+import math
+
 from ....engine.routes import RouteSpec
 from ..actions import Activate, MoveType, Pit, PitDone, PlayCard, Retire
 from ..actions import Step as Move
@@ -120,18 +122,12 @@ def route_label(start, before_last, after, seat: int, path: tuple):
         ahead.update(data)
     elif push == PUSH_ASIDE:
         aside.add(data)
+    # What tells the moves to one space apart comes first (the terminal cuts
+    # long menu lines): the type, the distance, the lane changes, the pushes;
+    # then where the rest of the pack ends, the MP and the wear.
     bits = []
     if isinstance(path[0], MoveType) or len(snake) > 1:
-        bits.append(kind if len(snake) == 1 else f"{kind}, pack of {len(snake)} "
-                                                  f"({_cars(before_last, snake)})")
-    if len(snake) > 1:
-        # STOCK Movement: each car of the pack takes the space the car in
-        # front of it has just left, so the pack's end is read before the
-        # last step.
-        for i, c in zip(snake[1:], snake[:-1]):
-            front = before_last.cars[c]
-            bits.append(f"#{before_last.cars[i].number} to "
-                        f"{_space((front.dist % T.n, front.lane))}")
+        bits.append(kind)
     bits.append(_plural(spaces, "space") + (" along the Apron" if head.lane == 0 and
                                              last.lane == 0 else ""))
     if changes:
@@ -139,6 +135,15 @@ def route_label(start, before_last, after, seat: int, path: tuple):
     for cars, way in ((aside, "aside"), (ahead, "ahead")):
         if cars:
             bits.append(f"pushes {_cars(before_last, sorted(cars))} {way}")
+    if len(snake) > 1:
+        # STOCK Movement: each car of the pack takes the space the car in
+        # front of it has just left, so the pack's end is read before the
+        # last step.
+        bits.append(f"pack of {len(snake)} ({_cars(before_last, snake)})")
+        for i, c in zip(snake[1:], snake[:-1]):
+            front = before_last.cars[c]
+            bits.append(f"#{before_last.cars[i].number} to "
+                        f"{_space((front.dist % T.n, front.lane))}")
     bits.append(f"{mp} MP")
     wear = C.card_wear[card]
     if wear is not None:
@@ -165,11 +170,11 @@ def car_label(start, before_last, after, seat: int, path: tuple):
             elif car.wear >= C.rules.retire_wear:
                 bits.append(f"#{a.car} is worn out and retires")
         elif isinstance(a, Retire):
-            bits.append(f"#{car.number} retires")
+            bits.append("out of the race for good, with the worst Position marker left")
         elif isinstance(a, PlayCard):
             mp = C.card_mp[a.card] - movement.speed_penalty(C.rules, car.wear)
             card = C.cards[a.card]
-            text = f"#{car.number}: {mp} MP {card.move}"
+            text = f"{a.card}: {mp} MP {card.move}"
             if mp != card.mp:
                 text += f" (slowed by {card.mp - mp} for its wear)"
             wear = C.card_wear[a.card]
@@ -200,17 +205,27 @@ def describe_route(route) -> str:
     by a bot carries only its steps, so the text stands on them alone, and
     adds where it ends and what it costs when the listing said so."""
     path = route.path
+    cost = route.cost
     if not any(isinstance(a, (MoveType, Move)) for a in path):
-        # The start of an activation, or a player's pit stops.
+        # The start of an activation (its cost: the card's parts, or what
+        # retiring means), or a player's pit stops.
+        last = path[-1]
+        if isinstance(path[0], Activate) and isinstance(last, PlayCard):
+            return f"#{path[0].car} plays " + (cost or last.card)
+        if isinstance(path[0], Activate) and isinstance(last, Retire):
+            return f"#{path[0].car} retires" + (f": {cost}" if cost else "")
+        pitted = [f"#{a.car}" for a in path if isinstance(a, Pit)]
+        if pitted and len(pitted) == len(path) - isinstance(last, PitDone):
+            return "pit " + (" and ".join(pitted) if len(pitted) < 3
+                             else ", ".join(pitted[:-1]) + " and " + pitted[-1])
         from ..text import describe_action           # text.py imports the rules
-        text = ", then ".join(describe_action(a) for a in path)
-        return text + (f" ({route.cost})" if route.cost else "")
+        return ", then ".join(describe_action(a) for a in path) + (f" ({cost})" if cost else "")
     moves = [a for a in path if isinstance(a, Move)]
     kinds = [a.kind for a in path if isinstance(a, MoveType)]
     if route.to is not None:
-        # as listed: where the steered car ends, and the cost says the rest
-        return f"move{' ' + kinds[0] if kinds else ''} to {_space(route.to)}" + (
-            f" ({route.cost})" if route.cost else "")
+        # as listed: where the steered car ends first, and the cost says the
+        # rest (its type first when there was a choice)
+        return f"to {_space(route.to)}" + (f" ({cost})" if cost else "")
     fwd = sum(1 for a in moves if a.ahead)
     side = len(moves) - fwd
     what = [_plural(fwd, "space") + " forward"] if fwd else []
@@ -220,12 +235,12 @@ def describe_route(route) -> str:
     if moves:
         text += ", ending in " + ("the Apron" if moves[-1].lane == 0
                                   else f"lane {moves[-1].lane}")
-    return text + (f" ({route.cost})" if route.cost else "")
+    return text + (f" ({cost})" if cost else "")
 
 
 def _space(to) -> str:
     sector, lane = to
-    return f"the Apron at sector {sector}" if lane == 0 else f"lane {lane} of sector {sector}"
+    return f"the Apron at sector {sector}" if lane == 0 else f"sector {sector} lane {lane}"
 
 
 # ---- a move with more ways than a person reads ----------------------------------------
@@ -239,7 +254,32 @@ def _space(to) -> str:
 # cars shoved, then the fewest lane changes). Every other way stays legal
 # space by space (engine/steps.Machine.fine; "move space by space" on the
 # page, --fine-moves in the terminal).
-WAYS = 40
+WAYS = 24
+
+
+def menu(machine, state, seat: int, routes: list) -> list:
+    """A move's listing as the menus show it: thinned (few_ways), then in
+    the order a driver reads it: by movement type as the card leaves the
+    choice (printed first), the furthest end first, then inside lanes first.
+    When the two movement types still reach more than WAYS ends between
+    them, the type is a decision of its own (its single actions), and the
+    move after it is listed whole."""
+    if state.turn.pending.step not in ("type", "move"):
+        return routes
+    routes = few_ways(machine, state, seat, routes)
+    if len(routes) > WAYS and state.turn.pending.step == "type":
+        # both types reach many spaces: the type is asked first, on its own
+        return list(machine.fine(state, seat))
+    kinds: dict = {}
+
+    def order(item):
+        i, r = item
+        path = r.path if type(r).__name__ == "Route" else (r,)
+        kind = next((a.kind for a in path if isinstance(a, MoveType)), "")
+        moves = [a for a in path if isinstance(a, Move)]
+        return (kinds.setdefault(kind, len(kinds)), -sum(a.ahead for a in moves),
+                moves[-1].lane if moves else 0, i)
+    return [r for _, r in sorted(enumerate(routes), key=order)]
 
 
 def few_ways(machine, state, seat: int, routes: list) -> list:
@@ -295,9 +335,11 @@ def _way(machine, state, seat: int, route):
 CAR_ROUTE = RouteSpec(key=route_key, label=car_label, chain=frozenset({"card"}))
 def pits_expand(state, seat: int, action) -> bool:
     """Whether a pit stop is listed with the team's other stops of the turn:
-    while the ways to choose them (every set of the cars that may stop) fit
-    in WAYS; with more cars, each stop is a decision of its own."""
-    return 2 ** len(pits.eligible(state, seat)) <= WAYS
+    while the ways to choose them fit in WAYS (the cars that stop, in their
+    order: cars pitting under green stack on the Apron in that order); with
+    more cars, each stop is a decision of its own."""
+    n = len(pits.eligible(state, seat))
+    return sum(math.perm(n, k) for k in range(n + 1)) <= WAYS
 
 
 # STOCK Pit Stops: a player's stops this turn, as one decision
@@ -308,4 +350,4 @@ MOVE_ROUTE = RouteSpec(key=route_key, label=route_label)
 TYPE_ROUTE = RouteSpec(key=route_key, label=route_label, chain=frozenset({"move"}))
 
 __all__ = ["CAR_ROUTE", "MOVE_ROUTE", "PITS_ROUTE", "TYPE_ROUTE", "WAYS", "car_label",
-           "describe_route", "few_ways", "pits_label", "route_key", "route_label"]
+           "describe_route", "few_ways", "menu", "pits_label", "route_key", "route_label"]

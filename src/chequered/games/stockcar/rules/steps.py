@@ -25,7 +25,7 @@ from ..text import describe_action, seat_names
 from . import movement, pits, turn
 from .events import hit
 from .order import lose_car
-from .routes import CAR_ROUTE, MOVE_ROUTE, PITS_ROUTE, TYPE_ROUTE, few_ways
+from .routes import CAR_ROUTE, MOVE_ROUTE, PITS_ROUTE, TYPE_ROUTE, menu
 
 
 def _table(state):
@@ -189,11 +189,11 @@ PHASES = {
 }
 
 class StockMachine(Machine):
-    """The engine's machine; a move with more ways than a person reads is
-    listed with its straightest ways (rules/routes.few_ways)."""
+    """The engine's machine; a move is listed furthest first, and with its
+    straightest ways when it has more than a person reads (rules/routes.menu)."""
 
     def routes(self, state, seat: int) -> list:
-        return few_ways(self, state, seat, super().routes(state, seat))
+        return menu(self, state, seat, super().routes(state, seat))
 
 
 MACHINE = StockMachine(STEPS, PHASES, turn_rule="STOCK Action segments",
