@@ -22,7 +22,7 @@ from html import escape
 from ...engine.board import action_doc, data_action
 from . import status
 from .actions import Activate, Affect, MoveType, Pit, Step
-from .svg_marks import INK, LAPPED_RING, car_body, star, tick
+from .svg_marks import INK, LAPPED_RING, MOVING_HALO, car_body, star, tick
 from .svg_panels import PANEL_W, hand_row, team_sheet
 
 LANE = 14.0          # lane width in SVG units
@@ -60,19 +60,21 @@ def _angle(geo, sector: int) -> float:
 
 
 def _space_title(s: int, lane: int, corner: bool, restart, green: bool) -> str:
+    """What a space is, short: the page shows it under a move's cost."""
     if lane == 0:
-        return (f"Sector {s}, the Apron (pit road): cars come here only by a pit stop and "
-                "may stack (STOCK The Apron)")
-    bits = [f"Sector {s}, lane {lane}"]
+        return f"Sector {s}, the Apron: pit road, reached by a pit stop only (STOCK The Apron)"
+    what, rules = [], ["Spaces and sectors"]
     if lane in restart:
-        bits.append("a restart lane, where the field lines up after a Yellow Flag "
-                    "(STOCK Restart lanes)")
+        what.append("a restart lane")
+        rules.append("Restart lanes")
     if corner:
-        bits.append("in a corner: fewer lanes, the same rules (STOCK Corners)")
+        what.append("in a corner")
+        rules.append("Corners")
     if green:
-        bits.append("the green restart line: a last-lap restart starts here "
-                    "(STOCK Green Restart Line)")
-    return ", ".join(bits) + ("" if len(bits) > 1 else " (STOCK Spaces and sectors)")
+        what.append("on the green restart line")
+        rules.append("Green Restart Line")
+    return (f"Sector {s}, lane {lane}" + (": " + ", ".join(what) if what else "")
+            + f" (STOCK {', '.join(rules)})")
 
 
 @lru_cache(maxsize=16)
@@ -130,6 +132,8 @@ def _car(v, geo, t, c, team, on_target: bool, apron_level: int) -> str:
                 f'{data_action(action_doc(act(c["number"])))}><title>'
                 f'{escape(_pick_title(v["phase"], c))}</title></circle>')
     under = f'<circle r="9.5" {LAPPED_RING}/>' if c["lapdown"] else ""
+    if v["move"] and v["move"].get("car") == c["number"]:
+        under = MOVING_HALO + under
     over = []
     if c["flipped"]:
         over.append(tick(-6.5, 5.5))
@@ -175,7 +179,7 @@ def svg(v: dict) -> str:
              'font-family="sans-serif">',
              f'<rect x="{minx:.0f}" y="{miny:.0f}" width="{total_w:.0f}" height="{total_h:.0f}" '
              'fill="#f4f1ea"/>', track_parts]
-    parts.append(_heading(v, minx, miny, teams))
+    parts.append(_heading(v, minx, miny, minx + W - 6, teams))
     # the single steps of the move in progress, under the cars (a push's
     # target holds a car: its frame shows around it)
     moving = next((c for c in v["cars"] if v.get("move") and c["number"] == v["move"].get("car")),
@@ -206,20 +210,20 @@ def svg(v: dict) -> str:
         parts.append(_car(v, geo, t, c, teams[c["seat"]],
                           (c["sector"], c["lane"]) in targets, level))
     for k, kind in enumerate(v.get("types", ())):
-        bx = minx + W - 8 - 74 * (len(v["types"]) - k)
+        bx = minx + 8 + 74 * k           # in the margin under the track
         parts.append(f'<g class="type"{data_action(action_doc(MoveType(kind)))}>'
                      f'<title>Move as {escape(kind)}: '
                      + ("the car alone" if kind == "solo" else "with the cars linked to it")
                      + ' (STOCK Race card parts)</title>'
-                     f'<rect x="{bx:.0f}" y="{miny + 24:.0f}" width="68" height="14" rx="3" '
+                     f'<rect x="{bx:.0f}" y="{miny + H - 17:.0f}" width="68" height="14" rx="3" '
                      f'fill="#2f66c4" stroke="{INK}"/><text x="{bx + 34:.0f}" '
-                     f'y="{miny + 34:.0f}" font-size="9" fill="#fff" text-anchor="middle">'
+                     f'y="{miny + H - 7:.0f}" font-size="9" fill="#fff" text-anchor="middle">'
                      f'move {escape(kind)}</text></g>')
     parts += [sheet, hand, "</svg>"]
     return "\n".join(parts)
 
 
-def _heading(v: dict, minx: float, miny: float, teams: dict) -> str:
+def _heading(v: dict, minx: float, miny: float, x_right: float, teams: dict) -> str:
     t = v["track"]
     head = f'{escape(t["name"])} - lap {v["lap"]}/{t["laps"]} - turn {v["turn"]}'
     out = [f'<text class="mark" x="{minx + 8:.0f}" y="{miny + 14:.0f}" font-size="11" '
@@ -233,11 +237,26 @@ def _heading(v: dict, minx: float, miny: float, teams: dict) -> str:
                f'{escape(" - ".join(bits))}<title>The Current Leader marker sits on the car '
                'ahead in the running order; the First Player marker goes to its owner at the '
                'end of each turn (STOCK Running order, End of turn)</title></text>')
+    m = v["move"]
+    if m:
+        if "affect" in m:
+            line = ("An event picked your team: choose which car it hits, "
+                    + ", ".join(f"#{n}" for n in m["affect"]))
+            tip = "The Team Bar picked this team; its owner chooses the car (STOCK The Team Bar)"
+        else:
+            line = f"Moving #{m['car']}" + (f" with {m['card']}" if "card" in m else "")
+            if "mp" in m:
+                line += f" - {m['kind']}, {m['mp']} MP left, pack " + ", ".join(
+                    f"#{n}" for n in m["pack"])
+            tip = ("The car in its action segment, ringed in gold on the track; the front car "
+                   "of its pack is steered (STOCK Action segments, Movement)")
+        out.append(f'<text class="mark" x="{minx + 8:.0f}" y="{miny + 36:.0f}" font-size="7.5" '
+                   f'font-style="italic">{escape(line)}<title>{tip}</title></text>')
     if v["yellow"]:
         out.append(f'<g class="mark"><title>A caution: after the pit stops the field lines up '
                    f'on the restart lanes (STOCK Yellow Flag restart)</title>'
-                   f'<rect x="{minx + 8:.0f}" y="{miny + 29:.0f}" width="70" height="10" rx="2" '
-                   f'fill="#facc15" stroke="{INK}"/><text x="{minx + 43:.0f}" '
-                   f'y="{miny + 37:.0f}" font-size="7" font-weight="bold" text-anchor="middle">'
+                   f'<rect x="{x_right - 72:.0f}" y="{miny + 5:.0f}" width="70" height="11" '
+                   f'rx="2" fill="#facc15" stroke="{INK}"/><text x="{x_right - 37:.0f}" '
+                   f'y="{miny + 13:.0f}" font-size="7" font-weight="bold" text-anchor="middle">'
                    'YELLOW FLAG</text></g>')
     return "".join(out)

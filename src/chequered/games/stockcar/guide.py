@@ -14,7 +14,7 @@ from . import status
 from .actions import Pit, Retire
 from .content import load_content
 from .rules import order, pits
-from .svg_marks import LAPPED_RING, WEAR_FILL, car_body, card, star, tick, wear_bar
+from .svg_marks import LAPPED_RING, MOVING_HALO, car_body, card, star, tick, wear_bar
 
 
 def _box(inner: str) -> str:
@@ -45,6 +45,10 @@ def legend(v: dict) -> list[Mark]:
         Mark("43R", "A car",
              "One car counter in its team's colour with its number. Point at it for its lap, "
              "wear, speed and markers.", "STOCK Cars and activation", _box(sample)),
+        Mark("Moving #43", "The car moving now",
+             "Ringed in gold: the car in its action segment. The line under the heading says "
+             "its card, the MP left and the cars of its pack.", "STOCK Action segments",
+             _box(MOVING_HALO + sample)),
         Mark("moved", "Activated this turn",
              "The car has had its action segment this turn: its counter is turned over and it "
              "waits for the next turn.", "STOCK Cars and activation",
