@@ -26,6 +26,10 @@ def play_as_a_person(seats, track, seed, fine=False, laps=None):
     screens = []
 
     def person(prompt):
+        if "File name" in prompt:            # the offer to save at the finish
+            return "no"
+        if "Type yes" in prompt:             # a confirmation (retiring a car)
+            return "yes"
         seat = min(GAME.to_act(session.state))
         screens.append((GAME.pending_step(session.state).name, session.screen(seat)))
         return str(rng.randrange(len(session.race.legal(seat))) + 1)

@@ -50,7 +50,8 @@ def tick(x: float, y: float, r: float = 2.8) -> str:
 
 
 # the car in its action segment
-MOVING_HALO = '<circle r="10.5" fill="#ffe14d" fill-opacity="0.55" stroke="#b45309" stroke-width="1.2"/>'
+MOVING_HALO = ('<circle r="10.5" fill="#ffe14d" fill-opacity="0.55" stroke="#b45309" '
+               'stroke-width="1.2"/>')
 LAPPED_RING = 'fill="none" stroke="#dc2626" stroke-width="1.6" stroke-dasharray="2.5 1.5"'
 
 

@@ -166,15 +166,17 @@ def describe_choice(state, seat: int, a) -> str:
     if isinstance(a, Step) and _pending(state) == "move":
         T = C.tracks[state.track]
         cost = movement.steps(state, T, C.rules).get(a)
-        extra = {1: ", pushing aside", 2: ", pushing the line ahead"}.get(cost[1], "") if cost else ""
+        extra = ({1: ", pushing aside", 2: ", pushing the line ahead"}.get(cost[1], "")
+                 if cost else "")
         return f"{describe_action(a)} ({cost[0] if cost else '?'} MP{extra})"
     return describe_action(a)
 
 
 _HELP = {
     "car": "STOCK Action segments: pick a car whose counter is not turned yet, with the Race "
-           "card it plays (or its retirement), in one choice: \"#43 plays R05: ...\". Picking "
-           "a car that is out is a pass; a car carrying six markers or more retires when picked.",
+           "card it plays (or its retirement), in one choice: \"#43 plays R05: ...\". "
+           "Picking a car that is out is a pass; a car carrying six markers or more retires "
+           "when picked.",
     "card": "STOCK Action segments: play a Race card (its MP, movement type, wear and effect), "
             "or withdraw the car (it gets the worst Position marker still free). "
             "A car starting with 3 or more wear loses speed.",
@@ -218,8 +220,9 @@ def help_text(state, seat: int) -> str:
     C = load_content(state.config.content)
     R = C.rules
     penalties = ", ".join(f"{k}+ cost {v} MP" for k, v in sorted(R.speed_penalty.items())
-                          if R.speed_penalty.get(k - 1) != v) + f", {R.retire_wear} retire the car"
-    card = REFERENCE.format(penalties=penalties, bonus=R.win_bonus,
-                            leads=f"{R.turn_leader_points} point{'s' * (R.turn_leader_points != 1)}")
+                          if R.speed_penalty.get(k - 1) != v)
+    penalties += f", {R.retire_wear} retire the car"
+    points = f"{R.turn_leader_points} point{'s' * (R.turn_leader_points != 1)}"
+    card = REFERENCE.format(penalties=penalties, bonus=R.win_bonus, leads=points)
     now = _HELP.get(_pending(state))
     return (textwrap.fill(now, 96) + "\n\n" if now else "") + card
