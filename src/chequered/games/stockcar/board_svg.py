@@ -120,7 +120,7 @@ def _track_svg(key, sectors, width, turn, corner, green_line, restart):
 CAR_ACTIONS = {"car": Activate, "pits": Pit, "affect": Affect}
 
 
-def _car(v, geo, t, c, team, on_target: bool, apron_level: int) -> str:
+def _car(v, geo, c, team, tip: str, on_target: bool, apron_level: int) -> str:
     s = c["sector"]
     cx, cy = _point(geo, s, c["lane"] - 0.9 * apron_level)
     # the action of this phase on one of the seat's cars (engine/board.py):
@@ -143,7 +143,7 @@ def _car(v, geo, t, c, team, on_target: bool, apron_level: int) -> str:
     through = ' pointer-events="none"' if on_target else ""
     return (f'<g class="car" data-car="{c["number"]}" data-seat="{c["seat"]}" '
             f'data-space="{s},{c["lane"]}" transform="translate({cx:.1f} {cy:.1f})"{through}>'
-            f'<title>{escape(status.title(c, team, v))}</title>'
+            f'<title>{tip}</title>'
             + under + car_body(team["colour"], c["number"], _angle(geo, s))
             + "".join(over) + pick + "</g>")
 
@@ -169,8 +169,10 @@ def svg(v: dict) -> str:
         t["key"], t["sectors"], tuple(t["width"]), tuple(t["turn"]), tuple(t["corner"]),
         t["green_line"], tuple(t["restart_lanes"]))
     teams = {tm["seat"]: tm for tm in v["teams"]}
+    # each car's tooltip, on the track and on its Team Sheet box alike
+    tips = {c["number"]: escape(status.title(c, teams[c["seat"]], v)) for c in v["cars"]}
     px = minx + W + 6
-    sheet, sheet_h = team_sheet(v, px, miny + 6)
+    sheet, sheet_h = team_sheet(v, px, miny + 6, tips)
     top_h = max(H, sheet_h + 12)
     hand, hand_h = hand_row(v, minx + 8, miny + top_h, W + PANEL_W)
     total_w, total_h = W + PANEL_W + 12, top_h + hand_h
@@ -207,7 +209,7 @@ def svg(v: dict) -> str:
         if c["lane"] == 0:
             stack = stacks.get(c["sector"], [])
             level = stack.index(c["number"]) if c["number"] in stack else 0
-        parts.append(_car(v, geo, t, c, teams[c["seat"]],
+        parts.append(_car(v, geo, c, teams[c["seat"]], tips[c["number"]],
                           (c["sector"], c["lane"]) in targets, level))
     for k, kind in enumerate(v.get("types", ())):
         bx = minx + 8 + 74 * k           # in the margin under the track

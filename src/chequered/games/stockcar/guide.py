@@ -64,8 +64,9 @@ def legend(v: dict) -> list[Mark]:
         Mark("wT+P", "Wear markers",
              "T = temporary wear (tyre, suspension, fuel), which a pit stop clears; "
              "P = permanent wear (engine, body), kept all race. In all they slow the car: "
-             f"{status.penalty_words(numbers)}. The bar shows them: light temporary, dark "
-             "permanent.", "STOCK Wear, Speed penalties",
+             f"{status.penalty_words(numbers)}. The bar on the Team Sheet shows them, light "
+             "temporary, dark permanent, and a red -1 the MP the car loses now.",
+             "STOCK Wear, Speed penalties",
              wear_bar(1, 10, 2, 1, 4, size=4.5)),
         Mark("^2", "Turn Leader markers",
              "A car leading at the end of a turn earns one, worth "

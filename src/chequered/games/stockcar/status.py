@@ -9,6 +9,8 @@ Lapped cars, Losing a car.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 WEAR_WORDS = {"tyre": "tyre", "suspension": "suspension", "fuel": "fuel",
               "engine": "engine", "body": "body"}
 OUT_WORDS = {"finished": "finished", "retired": "retired", "worn": "worn out",
@@ -32,14 +34,19 @@ def penalty_words(numbers: dict, short: bool = False) -> str:
     """The speed penalties and the retirement (STOCK Speed penalties, Wear):
     "3 or more: 1 MP slower, 5 or more: 2 MP slower, 6: retires", or short
     "3+ -1 MP, 5+ -2 MP, 6 retires"."""
+    return _penalty_words(tuple(sorted(numbers["speed_penalty"].items(),
+                                       key=lambda kv: int(kv[0]))),
+                          numbers["retire_wear"], short)
+
+
+@lru_cache(maxsize=8)
+def _penalty_words(penalty: tuple, retire: int, short: bool) -> str:
     steps, last = [], 0
-    for k in sorted(numbers["speed_penalty"], key=int):
-        mp = numbers["speed_penalty"][k]
+    for k, mp in penalty:
         if mp != last:
             steps.append(f"{k}+ -{mp} MP" if short else f"{k} or more: {mp} MP slower")
             last = mp
-    steps.append(f"{numbers['retire_wear']} retires" if short
-                 else f"{numbers['retire_wear']}: retires")
+    steps.append(f"{retire} retires" if short else f"{retire}: retires")
     return ", ".join(steps)
 
 

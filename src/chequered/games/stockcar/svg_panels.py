@@ -20,8 +20,9 @@ CARD_W, CARD_H = 52.0, 72.0
 CARD_ACTIONS = {"card": PlayCard, "discard": Discard}
 
 
-def team_sheet(v: dict, x: float, y: float) -> tuple[str, float]:
-    """The Team Sheets from (x, y), one block a team; returns (svg, height)."""
+def team_sheet(v: dict, x: float, y: float, tips: dict) -> tuple[str, float]:
+    """The Team Sheets from (x, y), one block a team, each car's box with
+    its tooltip from `tips` (escaped, by car number); returns (svg, height)."""
     out = [f'<text x="{x:.1f}" y="{y + 8:.1f}" font-size="9" font-weight="bold">Team Sheets'
            '<title>Each team\'s cars with their markers: wear, Turn Leader markers, and the '
            'Position marker of a car out of the race (STOCK The Team Sheet)</title></text>']
@@ -32,7 +33,8 @@ def team_sheet(v: dict, x: float, y: float) -> tuple[str, float]:
         out.append(_team_head(v, tm, x, y))
         cars = [c for c in v["cars"] if c["seat"] == tm["seat"]]
         for k, c in enumerate(cars):
-            out.append(_car_box(v, tm, c, x + 2 + k * (BOX_W + 2), y + 12, slots))
+            out.append(_car_box(c, tm, tips[c["number"]], x + 2 + k * (BOX_W + 2), y + 12,
+                                slots))
         y += 12 + BOX_H + 6
     y += 2
     out.append(_decks(v, x, y))
@@ -75,11 +77,11 @@ def _team_head(v: dict, tm: dict, x: float, y: float) -> str:
     return "".join(out)
 
 
-def _car_box(v: dict, tm: dict, c: dict, x: float, y: float, slots: int) -> str:
+def _car_box(c: dict, tm: dict, tip: str, x: float, y: float, slots: int) -> str:
     racing = c["status"] == "racing"
     fill = "#fff" if racing and not c["flipped"] else "#e4e4e4"
     out = [f'<g class="sheet-car mark" data-car="{c["number"]}">'
-           f'<title>{escape(status.title(c, tm, v))}</title>'
+           f'<title>{tip}</title>'
            f'<rect x="{x:.1f}" y="{y:.1f}" width="{BOX_W:.1f}" height="{BOX_H:.1f}" rx="2" '
            f'fill="{fill}" stroke="{INK}" stroke-width="0.6"/>'
            f'<rect x="{x:.1f}" y="{y:.1f}" width="3" height="{BOX_H:.1f}" fill="{tm["colour"]}"/>'
@@ -95,6 +97,11 @@ def _car_box(v: dict, tm: dict, c: dict, x: float, y: float, slots: int) -> str:
         words = f"lap {max(1, c['lap'])}" + (" down" if c["lapdown"] else "")
         if c["flipped"]:
             out.append(tick(x + BOX_W - 5, y + BOX_H - 5, 2.6))
+        if c["penalty"]:
+            # STOCK Speed penalties: the MP its wear costs it now
+            out.append(f'<text x="{x + BOX_W - 9:.1f}" y="{y + BOX_H - 3:.1f}" font-size="5.6" '
+                       f'font-weight="bold" fill="#b91c1c" text-anchor="end">'
+                       f'-{c["penalty"]}</text>')
     else:
         words = f"P{c['position']} {status.OUT_WORDS.get(c['status'], c['status']).split()[0]}"
     out.append(f'<text x="{x + 5:.1f}" y="{y + BOX_H - 3:.1f}" font-size="5.6">'
