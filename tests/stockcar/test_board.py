@@ -168,6 +168,8 @@ def test_the_team_sheets_fit_inside_the_picture_in_a_small_font():
                 assert y0 <= y <= y0 + h, words
             names = [title_of(g) for g in groups(doc, "team")]
             assert len(names) == teams
+            # wider than tall, as a laptop's screen: the page fits it whole
+            assert w / h >= 1.1, (teams, track, w, h)
 
 
 # ---- the hand (issue 15: only in the text box) ----------------------------------------------

@@ -23,7 +23,7 @@ from ...engine.board import action_doc, data_action
 from . import status
 from .actions import Activate, Affect, MoveType, Pit, Step
 from .svg_marks import INK, LAPPED_RING, MOVING_HALO, car_body, star, tick
-from .svg_panels import PANEL_W, hand_row, team_sheet
+from .svg_panels import PANEL_W, hand_height, hand_row, team_sheet
 
 LANE = 14.0          # lane width in SVG units
 STEP = 16.0          # sector length
@@ -173,9 +173,18 @@ def svg(v: dict) -> str:
     tips = {c["number"]: escape(status.title(c, teams[c["seat"]], v)) for c in v["cars"]}
     px = minx + W + 6
     sheet, sheet_h = team_sheet(v, px, miny + 6, tips)
-    top_h = max(H, sheet_h + 12)
-    hand, hand_h = hand_row(v, minx + 8, miny + top_h, W + PANEL_W)
-    total_w, total_h = W + PANEL_W + 12, top_h + hand_h
+    # the hand under the track alone, or under the track and the sheets:
+    # whichever keeps the picture lower (wider than tall fits a screen)
+    n = len(v["hand"] or ())
+    under_track = max(H + hand_height(n, W - 8), sheet_h + 12)
+    under_both = max(H, sheet_h + 12) + hand_height(n, W + PANEL_W)
+    if under_track < under_both:
+        hand, _ = hand_row(v, minx + 8, miny + H, W - 8)
+        total_h = under_track
+    else:
+        hand, _ = hand_row(v, minx + 8, miny + max(H, sheet_h + 12), W + PANEL_W)
+        total_h = under_both
+    total_w = W + PANEL_W + 12
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{minx:.0f} {miny:.0f} '
              f'{total_w:.0f} {total_h:.0f}" width="{total_w:.0f}" height="{total_h:.0f}" '
              'font-family="sans-serif">',

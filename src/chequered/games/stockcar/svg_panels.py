@@ -134,7 +134,7 @@ def hand_row(v: dict, x: float, y: float, width: float) -> tuple[str, float]:
            'seen by you alone; the hand is filled up at the start of each turn (STOCK Fill '
            'hands)</title></text>']
     act = CARD_ACTIONS.get(v["phase"])
-    per = max(1, int(width // (CARD_W + 6)))
+    per = _per_row(width)
     for k, c in enumerate(hand):
         cx = x + (k % per) * (CARD_W + 6)
         cy = y + 14 + (k // per) * (CARD_H + 6)
@@ -142,5 +142,14 @@ def hand_row(v: dict, x: float, y: float, width: float) -> tuple[str, float]:
         out.append(f'<g class="card" data-card="{escape(c["id"])}"{mark}>'
                    f'<title>{escape(card_title(c))}</title>'
                    + card(cx, cy, c, v["colours"], CARD_W, CARD_H) + "</g>")
-    rows = max(1, -(-len(hand) // per))
-    return "\n".join(out), 14 + rows * (CARD_H + 6) + 4
+    return "\n".join(out), hand_height(len(hand), width)
+
+
+def _per_row(width: float) -> int:
+    return max(1, int(width // (CARD_W + 6)))
+
+
+def hand_height(n: int, width: float) -> float:
+    """The height of a hand of `n` cards laid out in `width`."""
+    rows = max(1, -(-n // _per_row(width)))
+    return 14 + rows * (CARD_H + 6) + 4

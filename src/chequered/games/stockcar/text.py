@@ -163,6 +163,12 @@ def describe_choice(state, seat: int, a) -> str:
         if car.wear >= C.rules.retire_wear:
             return f"#{a.car}: retires, worn out ({car.wear} wear markers)"
         return f"activate #{a.car} (wear {car.wear})"
+    if isinstance(a, Affect):
+        car = next(c for c in state.cars if c.team == seat and c.number == a.car)
+        return f"the event hits #{a.car} (it has {car.wear} wear now)"
+    if isinstance(a, PitDone):
+        mine = any(state.cars[i].team == seat for i in state.pitted)
+        return "no more pit stops" if mine else "no pit stop"
     if isinstance(a, Step) and _pending(state) == "move":
         T = C.tracks[state.track]
         cost = movement.steps(state, T, C.rules).get(a)
