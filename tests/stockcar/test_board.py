@@ -213,3 +213,35 @@ def test_the_terminal_board_reads_left_to_right_with_the_apron_on_top():
     assert rows[0].split()[1:] == ["3B", ".", "."]
     assert rows[1].split()[2:] == [".", "1R", "."] and rows[2].split()[2:] == [".", ".", "2B"]
     assert all(len(l) <= 100 for l in lines)
+
+
+def _strings(doc) -> set:
+    if isinstance(doc, str):
+        return {doc}
+    if isinstance(doc, dict):
+        return set().union(set(), *(_strings(x) for x in doc.values()))
+    if isinstance(doc, list):
+        return set().union(set(), *(_strings(x) for x in doc))
+    return set()
+
+
+def test_nothing_only_one_seat_may_see_shows_on_another_seats_screens():
+    """Every string of a seat's view that no other seat's view holds (its
+    hand) appears nowhere on another seat's picture, text, legend or running
+    order (the page's own check, tests/web/test_browser.py, for every moment)."""
+    for st, _ in race_states(every=35):
+        n = len(st.hands)
+        seen = {s: GAME.view(st, s) for s in [*range(n), None]}
+        for seat in range(n):
+            others = [s for s in seen if s != seat]
+            # (the acting seat's own choices, "types" and "steps", follow from
+            # the card on the table: public, though only its view lists them)
+            mine = {k: x for k, x in seen[seat].items() if k not in ("types", "steps")}
+            private = _strings(mine) - set().union(*(_strings(seen[s]) for s in others))
+            private = {p for p in private if len(p) >= 2}
+            for s in others:
+                v = seen[s]
+                shown = (GAME.render_svg(v) + GAME.render_text(v)
+                         + repr([m.to_doc() for m in GAME.legend(v)])
+                         + repr([r.to_doc() for r in GAME.standings(v)]))
+                assert not [p for p in private if p in shown], (seat, s)

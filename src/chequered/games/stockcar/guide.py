@@ -112,7 +112,7 @@ def legend(v: dict) -> list[Mark]:
              "steps you may take.", "STOCK Movement",
              '<rect x="3" y="5" width="18" height="14" rx="2.5" fill="#fffbe6" stroke="#111" '
              'stroke-width="1.6"/><circle cx="12" cy="12" r="1.8" fill="#111"/>'),
-        Mark("R33", "Race card", "Movement points (MP), the movement type (solo, draft, lead, "
+        Mark("R00", "Race card", "Movement points (MP), the movement type (solo, draft, lead, "
              "pursuit), the wear it gives (a white title: none), maybe an effect, and the Team "
              "Bar. Only your own hand is shown.", "STOCK Race card parts",
              f'<g transform="scale(0.3)">{_sample_card(v)}</g>'),
@@ -131,9 +131,9 @@ def legend(v: dict) -> list[Mark]:
 
 
 def _sample_card(v: dict) -> str:
-    sample = {"id": "R33", "title": "Side draft", "mp": 6, "move": "draft", "wear": "tyre",
-              "effect": None, "bar": list(v["colours"])}
-    return card(14, 4, sample, v["colours"])
+    sample = {"id": "R00", "title": "Race card", "mp": 6, "move": "draft", "wear": "tyre",
+              "effect": None, "bar": [tuple(team) for team in v["bar"].values()]}
+    return card(14, 4, sample)
 
 
 # ---- the running order ----------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .actions import MoveType, Step
 from .board_svg import svg
 from .board_text import text
-from .content import PERMANENT, TEMPORARY, load_content
+from .content import EFFECTS, MOVES, PERMANENT, TEMPORARY, WEAR_KINDS, load_content
 from .rules import movement
 from .rules.events import team_indexes
 from .rules.movement import PUSH_AHEAD, PUSH_ASIDE
@@ -75,8 +75,8 @@ def view(state, seat) -> dict:
                    "code": C.teams[t].code, "colour": C.teams[t].colour,
                    "kind": state.config.seats[s],
                    "hand": len(state.hands[s])} for s, t in enumerate(teams)],
-        # every team's colour, for the Team Bars printed on the cards
-        "colours": {t.key: t.colour for t in C.teams},
+        # every team by its Team Bar letter, for the bars printed on the cards
+        "bar": {t.code: [t.key, t.colour] for t in C.teams},
         "cars": cars,
         "hand": ([_card(C, k) for k in sorted(state.hands[seat])]
                  if seat is not None else None),
@@ -99,11 +99,14 @@ def view(state, seat) -> dict:
 
 def _card(C, key: str) -> dict:
     """A Race card of the seat's own hand, with its printed parts (STOCK Race
-    card parts): the Team Bar as team keys, left to right."""
+    card parts) as numbers and codes (svg_marks.face reads them back): only
+    its holder's view has them, and no word of a hidden card may read like
+    a word the other seats' boards show anyway ("tyre", "draft")."""
     c = C.cards[key]
-    return {"id": key, "text": card_text(C, key), "title": c.title, "mp": c.mp, "move": c.move,
-            "wear": C.card_wear[key], "effect": c.effect,
-            "bar": [C.teams[C.team_by_code[ch]].key for ch in c.bar if ch in C.team_by_code]}
+    return {"id": key, "text": card_text(C, key), "name": f"{key} {c.title}", "mp": c.mp,
+            "move": MOVES.index(c.move),
+            "wear": -1 if c.white else WEAR_KINDS.index(c.wear),
+            "effect": EFFECTS.index(c.effect) if c.effect else -1, "bar": c.bar}
 
 
 def decorate_view(state, seat, v: dict, legal: list) -> dict:

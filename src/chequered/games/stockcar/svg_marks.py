@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 from html import escape
 
+from .content import EFFECTS, MOVES, WEAR_KINDS
+
 INK = "#111"
 # Wear markers by kind (STOCK Wear): temporary ones light, permanent ones dark.
 WEAR_FILL = {"temp": "#f59e0b", "perm": "#7f1d1d", "none": "#fff"}
@@ -67,11 +69,20 @@ def wear_bar(x: float, y: float, temp: int, perm: int, slots: int, size: float =
     return "".join(out)
 
 
-def card(x: float, y: float, c: dict, colours: dict, w: float = 52, h: float = 72,
-         extra: str = "") -> str:
-    """A Race card face (STOCK Race card parts): the title (white for no
-    wear, else in its wear's colour), the MP, the movement type, the wear and
-    effect, its id, and the Team Bar along the bottom."""
+def face(c: dict, bar: dict) -> dict:
+    """A hand card of the view (render._card) in words: its title, MP,
+    movement type, wear kind (None: a white title), effect, and its Team
+    Bar as (team key, colour) pairs; `bar` is the view's letter -> team."""
+    return {"id": c["id"], "title": c["name"][len(c["id"]) + 1:], "mp": c["mp"],
+            "move": MOVES[c["move"]], "wear": None if c["wear"] < 0 else WEAR_KINDS[c["wear"]],
+            "effect": None if c["effect"] < 0 else EFFECTS[c["effect"]],
+            "bar": [tuple(bar[ch]) for ch in c["bar"] if ch in bar]}
+
+
+def card(x: float, y: float, c: dict, w: float = 52, h: float = 72) -> str:
+    """A Race card face (STOCK Race card parts), from `face`: the title
+    (white for no wear, else in its wear's colour), the MP, the movement
+    type, the wear and effect, its id, and the Team Bar along the bottom."""
     wear = c["wear"]
     lines = [f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="4" '
              f'fill="#fffdf5" stroke="{INK}" stroke-width="1"/>',
@@ -92,17 +103,18 @@ def card(x: float, y: float, c: dict, colours: dict, w: float = 52, h: float = 7
     lines.append(f'<text x="{x + 3:.1f}" y="{y + h - 7:.1f}" font-size="4.5" fill="#555">'
                  f'{escape(c["id"])}</text>')
     bw = (w - 6) / max(1, len(c["bar"]))
-    for k, key in enumerate(c["bar"]):
+    for k, (_key, colour) in enumerate(c["bar"]):
         lines.append(f'<rect x="{x + 3 + k * bw:.1f}" y="{y + h - 5:.1f}" width="{bw:.1f}" '
-                     f'height="3" fill="{colours.get(key, "#999")}"/>')
-    return "".join(lines) + extra
+                     f'height="3" fill="{colour}"/>')
+    return "".join(lines)
 
 
 def card_title(c: dict) -> str:
+    """The tooltip of a card (from `face`)."""
     wear = (f"the car takes 1 {c['wear']} wear marker after the move" if c["wear"]
             else "no wear (a white title)")
     text = f"{c['id']} {c['title']}: {c['mp']} MP, {c['move']}; {wear}"
     if c["effect"]:
         text += f"; {c['effect'].replace('_', ' ')}"
-    text += ". Team Bar: " + ", ".join(k.capitalize() for k in c["bar"])
+    text += ". Team Bar: " + ", ".join(key.capitalize() for key, _ in c["bar"])
     return text + " (STOCK Race card parts)"

@@ -12,7 +12,7 @@ from html import escape
 from ...engine.board import action_doc, data_action
 from . import status
 from .actions import Discard, PlayCard
-from .svg_marks import INK, card, card_title, star, tick, wear_bar
+from .svg_marks import INK, card, card_title, face, star, tick, wear_bar
 
 PANEL_W = 240.0
 BOX_W, BOX_H = 37.0, 27.0
@@ -139,9 +139,10 @@ def hand_row(v: dict, x: float, y: float, width: float) -> tuple[str, float]:
         cx = x + (k % per) * (CARD_W + 6)
         cy = y + 14 + (k // per) * (CARD_H + 6)
         mark = data_action(action_doc(act(c["id"]))) if act else ""
+        f = face(c, v["bar"])
         out.append(f'<g class="card" data-card="{escape(c["id"])}"{mark}>'
-                   f'<title>{escape(card_title(c))}</title>'
-                   + card(cx, cy, c, v["colours"], CARD_W, CARD_H) + "</g>")
+                   f'<title>{escape(card_title(f))}</title>'
+                   + card(cx, cy, f, CARD_W, CARD_H) + "</g>")
     return "\n".join(out), hand_height(len(hand), width)
 
 
