@@ -3,7 +3,8 @@ whole moves (engine/routes.py). STOCK Movement, STOCK Race card parts.
 
 At the table the active player counts out the whole move of the pack's head
 at once; the rules stay written a movement point at a time (one `move` step
-per space), and the machine lists one Route per distinct outcome:
+per space), and the machine lists one Route per distinct outcome (past
+WAYS of them, the straightest per end space: `menu` below):
 
 - a route begins at `type` (printed type or solo, when the card leaves the
   choice) and runs through every `move` step of the activation, so choosing
