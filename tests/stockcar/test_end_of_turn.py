@@ -48,7 +48,7 @@ def test_pit_stop_green_drops_onto_the_apron_behind():
             car(3, 0, 20, lane=0)]
     st, _ = end_turn(cars, GREEN, apron={24: []})
     assert phase(st) == "pits" and actor(st) == 0
-    assert GAME.legal_actions(st, 0) == [Pit(1), PitDone()]   # #3 has no temporary wear
+    assert GAME.legal_actions(st, 0) == [PitDone(), Pit(1)]   # #3 has no temporary wear
     GAME.apply(st, 0, Pit(1))
     c1 = st.cars[idx(st, 1)]
     assert c1.temp == [0, 0, 0] and c1.perm == [1, 0]         # only temporary wear cleared

@@ -44,20 +44,24 @@ def test_text_shows_team_sheet_and_own_hand():
     text = GAME.render_text(GAME.view(st, 0))
     assert "Super speedway" in text and "lap 1/3" in text
     for c in st.cars:
-        assert f"#{c.number}" in text
+        assert f"#{c.number} w0+0" in text                  # on the Team Sheet
     for k in st.hands[0]:
         assert k in text
-    assert "your hand (5/5)" in text
-    assert "Red Comet Racing" in text
+    assert "Your hand (5 of 5)" in text
+    assert "you R Red" in text
 
 
 def test_text_shows_apron_and_lapped_marks():
     st = position([car(1, 0, 30), car(2, 1, 25, lane=0), car(3, 1, -12, lapdown=True)],
                   apron={25: [1]}, hands=[[card_with(mp=4)], []])
-    text = GAME.render_text(GAME.view(st, 0))
-    apron_line = next(l for l in text.splitlines() if l.split()[0] == "25")
-    assert apron_line.split("|")[0].split()[-1] == "#2"      # in the Apron column
-    assert "#3*" in text
+    lines = GAME.render_text(GAME.view(st, 0)).splitlines()
+    ruler = next(l for l in lines if l.startswith("sector "))
+    apron = next(l for l in lines if l.startswith("Apron "))
+    col = ruler.index(" 25 ")
+    assert apron[col:col + 4] == "  2B"                     # #2 of Blue on the Apron at 25
+    lane1 = next(l for l in lines if l.startswith("lane 1 "))
+    assert "*" in lane1 and " ~" in ruler                 # #3 a lap down; empty sectors folded
+    assert any("#3* w0+0" in l for l in lines)
 
 
 def test_svg_is_wellformed_for_every_track():
@@ -65,8 +69,8 @@ def test_svg_is_wellformed_for_every_track():
         st = race(seats=7, track=track)
         svg = GAME.render_svg(GAME.view(st, 3))
         doc = xml.dom.minidom.parseString(svg)
-        circles = doc.getElementsByTagName("circle")
-        assert len(circles) == len(st.cars)
+        cars = [g for g in doc.getElementsByTagName("g") if g.getAttribute("class") == "car"]
+        assert len(cars) == len(st.cars)
         assert "#f5d90a" in svg                  # the Apron
         assert "Your hand" in svg
 
@@ -75,7 +79,7 @@ def test_describe_events_and_choices():
     st = race()
     seat = actor(st)
     for a in GAME.legal_actions(st, seat):
-        assert GAME.describe_choice(st, seat, a).startswith("activate #")
+        assert GAME.describe_choice(st, seat, a).startswith("#")       # "#3 plays R20: ..."
     events = GAME.apply(st, seat, GAME.fine_actions(st, seat)[0])
     for a in GAME.fine_actions(st, seat):
         line = GAME.describe_choice(st, seat, a)

@@ -23,7 +23,8 @@ from chequered.engine.play import play
 from chequered.engine.records import Record, record_of, replay
 from chequered.engine.routes import Route
 from chequered.games.stockcar import GAME
-from chequered.games.stockcar.actions import Activate, MoveType, PlayCard, Step
+from chequered.games.stockcar.actions import Activate, MoveType, Pit, PitDone, PlayCard, Step
+from chequered.games.stockcar.rules.routes import WAYS
 from chequered.testing.conformance import (DEBUG_TEXT, check_chance_revealed, check_texts,
                                            play_checked)
 
@@ -147,7 +148,7 @@ def test_the_car_and_its_card_are_one_decision():
         for card in (R09, "R35"):
             assert (Activate(number), PlayCard(card)) in paths
     texts = [GAME.describe_choice(st, 0, r) for r in routes]
-    assert any(t.startswith("activate #2, then play R09 (#2: 4 MP draft") for t in texts)
+    assert any(t.startswith("#2 plays R09: 4 MP draft") for t in texts)
     assert any("retire" in t for t in texts)
     for r in routes:
         if isinstance(r.path[-1], PlayCard):
@@ -336,3 +337,76 @@ def test_bots_play_the_same_race_by_whole_moves_as_point_by_point():
     pointwise = play(GAME, config, 6, agents={s: Fine(b) for s, b in inner.items()})
     assert GAME.state_hash(whole.state) == GAME.state_hash(pointwise.state)
     assert whole.decisions < pointwise.decisions
+
+
+# ---- a move with more ways than a person reads (rules/routes.menu) ------------------------------
+def _many_ways(step: str, times: int):
+    """A decision of a seeded bot race whose whole listing (the engine's, not
+    thinned) has more than `times` WAYS ways: (state, seat, listing)."""
+    from chequered.engine.steps import Machine
+    for seats, track, seed in ((["bot", "bot"], "speedway", 1), (["bot"] * 3, "triangle", 2),
+                               (["bot"] * 4, "speedway", 3)):
+        st = GAME.new(GAME.config(seats=seats, track=track), seed)
+        agents = {s: GAME.make_agent("bot", s, seed) for s in range(len(seats))}
+        while not GAME.is_over(st):
+            seat = min(GAME.to_act(st))
+            if GAME.pending_step(st).name == step:
+                full = Machine.routes(GAME.machine, st, seat)
+                if len(full) > times * WAYS:
+                    return st, seat, full
+            GAME.apply(st, seat, agents[seat].choose(GAME, st, seat))
+    raise LookupError(f"no {step} decision with many ways")
+
+
+def _kind_and_end(r):
+    path = r.path if type(r) is Route else (r,)
+    return next((a.kind for a in path if isinstance(a, MoveType)), None), r.to
+
+
+def test_a_move_with_many_ways_keeps_one_per_end_space_and_the_rest_stay_legal():
+    st, seat, full = _many_ways("move", 2)
+    listed = GAME.legal_actions(st, seat)
+    ends = {_kind_and_end(r) for r in full}
+    assert len(listed) < len(full) and len(listed) <= max(WAYS, len(ends))
+    assert {_kind_and_end(r) for r in listed} == ends           # every end space still offered
+    assert all(r in full for r in listed)
+    # listed furthest first, and within one end the straightest way: no
+    # other way to that end changes lanes fewer times (when nothing is pushed)
+    forward = [sum(a.ahead for a in r.path if isinstance(a, Step)) for r in listed]
+    assert forward == sorted(forward, reverse=True)
+    for r in listed:
+        if "pushes" not in r.cost:
+            turns = sum(1 for a in r.path if isinstance(a, Step) and not a.ahead)
+            assert all(sum(1 for a in o.path if isinstance(a, Step) and not a.ahead) >= turns
+                       for o in full if o.to == r.to and "pushes" not in o.cost)
+    # every way stays legal, space by space and as a whole move
+    for r in full[::7]:
+        assert GAME.refusal(st, seat, r) is None
+
+
+def test_the_type_is_asked_alone_when_both_types_reach_too_many_spaces():
+    from chequered.games.stockcar.rules.routes import few_ways
+    st, seat, full = _many_ways("type", 3)
+    listed = GAME.legal_actions(st, seat)
+    if len(few_ways(GAME.machine, st, seat, full)) > WAYS:
+        assert listed == GAME.fine_actions(st, seat)
+        assert all(isinstance(a, MoveType) for a in listed)
+    else:
+        assert all(type(r) is Route for r in listed) and len(listed) <= WAYS
+
+
+def test_more_cars_to_pit_than_ways_to_list_are_pitted_one_by_one():
+    # STOCK Pit Stops: five worn cars can stop in 326 ways (which, in which
+    # order: under green they stack on the Apron in that order); each stop
+    # is then asked alone
+    worn = dict(temp=(1, 0, 0))
+    cars = [car(n, 0, 10 + 2 * n, **worn) for n in range(1, 6)] + [car(9, 1, 40)]
+    st = position(cars, phase="pits", hands=[[], []], queue=[0, 1])
+    listed = GAME.legal_actions(st, 0)
+    assert listed == [PitDone()] + [Pit(n) for n in range(1, 6)]
+    GAME.apply(st, 0, Pit(1))
+    GAME.apply(st, 0, Pit(2))
+    # three left: every choice of them in one decision again (16 ways)
+    listed = GAME.legal_actions(st, 0)
+    assert len(listed) == 16 and listed[0] == PitDone()
+    assert all(type(r) is Route for r in listed[1:])

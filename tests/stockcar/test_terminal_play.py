@@ -22,7 +22,7 @@ def driver_script():
 
     The moves are offered whole (rules/routes.py). They take the last car
     listed with the card with the most MP, by typing the start of the line
-    ("activate #12, then play R05"), draft when offered, always go as far
+    ("#12 plays R05"), draft when offered, always go as far
     forward as they can (typing the menu number), pit under yellow, keep
     their hand; and ask for help once."""
     asked = []
@@ -32,6 +32,8 @@ def driver_script():
         return sum(getattr(x, "ahead", 0) for x in path)
 
     def script(session, prompt):
+        if "File name" in prompt:                         # the offer to save at the finish
+            return "no"
         from chequered.games.stockcar.content import load_content
         C = load_content()
         game, st = session.game, session.state
@@ -49,7 +51,7 @@ def driver_script():
             number = plays[-1].path[0].car
             best = max((a for a in plays if a.path[0].car == number),
                        key=lambda a: C.card_mp[a.path[-1].card])
-            return f"activate #{number}, then play {best.path[-1].card}"   # typed text
+            return f"#{number} plays {best.path[-1].card}"   # typed text
         if ph == "card":
             cards = [a for a in legal if type(a).__name__ == "PlayCard"]
             best = max(cards, key=lambda a: C.card_mp[a.card])
@@ -124,3 +126,30 @@ def test_json_result_and_bad_input():
     assert sorted(doc["classification"]) == [0, 1]
     bad = runner.invoke(app, ["race", "stockcar", "--track", "monza", "--seats", "bot,bot"])
     assert bad.exit_code == 2 and "unknown track" in bad.output
+
+
+def test_retiring_a_car_in_the_terminal_waits_for_a_yes():
+    """Issue 15: "Retire the car" asked for no confirmation. The terminal
+    shows the game's warning (guide.confirm) and retires only after a yes."""
+    game = registry.game("stockcar")
+    config = game.config(seats=["human", "bot"], track="short", laps=1)
+    answers = ["#43 retires", "no", "#43 retires", "yes"]
+    out = io.StringIO()
+
+    def person(prompt):
+        if "File name" in prompt:
+            return "no"
+        return answers.pop(0) if answers else "1"
+
+    session = Session(game, config, 3, game.new(config, 3), agents_for(game, config, 3),
+                      out=out, read_line=person)
+    assert session.run() == 0
+    text = out.getvalue()
+    # (the engine hands the game the route's last step, Retire, so the
+    # warning cannot name the car yet: "Retire this car?")
+    assert text.count("Careful: Retire ") == 2 and "not done; choose again" in text
+    assert "takes the worst Position marker still free" in text
+    retired = [e for e in session.steps if e.seat == 0 and type(e.action).__name__ == "Route"
+               and type(e.action.path[-1]).__name__ == "Retire"]
+    assert len(retired) == 1
+    assert next(c for c in session.state.cars if c.number == 43).status == "retired"

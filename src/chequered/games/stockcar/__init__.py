@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...engine.protocol import Game
 from ...engine.spec import GameSpec
-from . import checks, render
+from . import checks, guide, render
 from .actions import ACTION_TYPES
 from .bots import AGENTS
 from .config import RULE_LEVELS, StockCarConfig
@@ -52,6 +52,11 @@ SPEC = GameSpec(
     sample_configs=checks.sample_configs,
     candidate_actions=checks.candidate_actions,
     invariants=checks.invariants,
+    legend=guide.legend,
+    standings=guide.standings,
+    explain=guide.EXPLAIN,
+    confirm=guide.confirm,
+    tutorial=guide.tutorial,
 )
 GAME = Game(SPEC)
 __all__ = ["GAME", "SPEC"]

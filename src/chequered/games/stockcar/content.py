@@ -28,6 +28,7 @@ WEAR_KINDS = ("tyre", "suspension", "fuel", "engine", "body")
 TEMPORARY = ("tyre", "suspension", "fuel")       # cleared by a pit stop
 PERMANENT = ("engine", "body")                   # stay all race
 MOVES = ("solo", "draft", "lead", "pursuit")
+EFFECTS = ("drift", "clean_air")
 GRID_SPACES = 21                                 # chapter: spaces numbered 1-21
 
 
@@ -45,7 +46,7 @@ class RaceCard(Strict):
     mp: int = Field(ge=4, le=8)                   # public fact: 4 to 8 MP
     move: Literal["solo", "draft", "lead", "pursuit"]
     wear: Literal["none", "tyre", "suspension", "fuel", "engine", "body"]
-    effect: Literal["drift", "clean_air"] | None = None
+    effect: Literal["drift", "clean_air"] | None = None       # EFFECTS
     bar: str                                      # the Team Bar, team codes left to right
 
     @property

@@ -6,6 +6,8 @@ replay tool, say) the default content's team order stands in.
 """
 from __future__ import annotations
 
+import textwrap
+
 from ...engine.chance import describe_chance
 from ...engine.protocol import Event
 from .actions import (Activate, Affect, Discard, KeepHand, MoveType, Pit, PitDone, PlayCard,
@@ -156,30 +158,43 @@ def describe_choice(state, seat: int, a) -> str:
         return f"{'play' if isinstance(a, PlayCard) else 'discard'} {card_text(C, a.card)}"
     if isinstance(a, Activate):
         car = next(c for c in state.cars if c.team == seat and c.number == a.car)
-        what = (f"wear {car.wear}" if car.status == "racing" else f"out ({car.status}): pass")
-        return f"activate #{a.car} ({what})"
+        if car.status != "racing":
+            return f"#{a.car}: a pass (out of the race, {car.status})"
+        if car.wear >= C.rules.retire_wear:
+            return f"#{a.car}: retires, worn out ({car.wear} wear markers)"
+        return f"activate #{a.car} (wear {car.wear})"
+    if isinstance(a, Affect):
+        car = next(c for c in state.cars if c.team == seat and c.number == a.car)
+        return f"the event hits #{a.car} (it has {car.wear} wear now)"
+    if isinstance(a, PitDone):
+        mine = any(state.cars[i].team == seat for i in state.pitted)
+        return "no more pit stops" if mine else "no pit stop"
     if isinstance(a, Step) and _pending(state) == "move":
         T = C.tracks[state.track]
         cost = movement.steps(state, T, C.rules).get(a)
-        extra = {1: ", pushing aside", 2: ", pushing the line ahead"}.get(cost[1], "") if cost else ""
+        extra = ({1: ", pushing aside", 2: ", pushing the line ahead"}.get(cost[1], "")
+                 if cost else "")
         return f"{describe_action(a)} ({cost[0] if cost else '?'} MP{extra})"
     return describe_action(a)
 
 
 _HELP = {
     "car": "STOCK Action segments: pick a car whose counter is not turned yet, with the Race "
-           "card it plays (or its retirement), in one choice. Picking a car that is out is a "
-           "pass; a car carrying six markers or more retires when picked.",
+           "card it plays (or its retirement), in one choice: \"#43 plays R05: ...\". "
+           "Picking a car that is out is a pass; a car carrying six markers or more retires "
+           "when picked.",
     "card": "STOCK Action segments: play a Race card (its MP, movement type, wear and effect), "
             "or withdraw the car (it gets the worst Position marker still free). "
             "A car starting with 3 or more wear loses speed.",
     "type": "STOCK Race card parts: move as printed (draft = linked cars in front and behind "
             "move too, lead = those behind, pursuit = those in front) or alone (solo); each "
-            "choice listed is the type with a whole move: where the front car ends.",
+            "choice listed is the type with a whole move: where the front car ends (when both "
+            "types reach many spaces, the type is asked first).",
     "move": "STOCK Movement: steer the front car of the pack one space a step. Forward or "
             "sideways into an empty space costs 1, pushing a car aside 2, pushing the line in "
             "front (solo only) 3. You must spend your MP while a step is possible. Each "
-           "choice listed is a whole move: where the front car ends, and what it costs.",
+            "choice listed is a whole move: where the front car ends, and what it costs "
+            "(with many ways to one space, the straightest; --fine-moves lists every step).",
     "affect": "STOCK The Team Bar: the event picked your team; choose which car it hits.",
     "pits": "STOCK Pit Stops: a stop clears temporary wear (tyre, suspension, fuel). Under "
             "green the car drops onto the Apron some sectors back; under yellow it restarts "
@@ -189,5 +204,31 @@ _HELP = {
 }
 
 
+REFERENCE = """The stock-car game - reference card (our own words; docs/play/stockcar.md)
+A turn (STOCK Sequence of play): hands are filled up; players take turns, First Player first,
+  each activating one car a segment until every car has moved once; then the end of the turn.
+A segment (STOCK Action segments): pick a car not yet turned over and a Race card (or retire
+  the car). A car out of the race is a pass; six wear markers or more retire it when picked.
+Movement (STOCK Movement): the card's MP move the front car of the pack one space a point,
+  forward or sideways (1 MP), pushing a car aside (2) or, moving solo, the line in front (3).
+  Every point is spent while a step is possible. Draft takes the linked cars in front and
+  behind, lead those behind, pursuit those in front; solo moves the car alone.
+Wear (STOCK Wear, Speed penalties): a card's wear marker goes on the car after the move
+  (none for a white title). By wear markers: {penalties}.
+End of turn (STOCK End of turn): Turn Leader markers, an Event card, pit stops (clear the
+  temporary wear), the First Player marker to the leader's owner, lapped cars out, discards.
+Winning (STOCK Scoring): each car scores for its Position marker, the winner {bonus} more, and
+  {leads} per Turn Leader marker; the team with the most points wins."""
+
+
 def help_text(state, seat: int) -> str:
-    return _HELP.get(_pending(state), "The race is over.")
+    """`help rules`: the word on this decision, then the reference card."""
+    C = load_content(state.config.content)
+    R = C.rules
+    penalties = ", ".join(f"{k}+ cost {v} MP" for k, v in sorted(R.speed_penalty.items())
+                          if R.speed_penalty.get(k - 1) != v)
+    penalties += f", {R.retire_wear} retire the car"
+    points = f"{R.turn_leader_points} point{'s' * (R.turn_leader_points != 1)}"
+    card = REFERENCE.format(penalties=penalties, bonus=R.win_bonus, leads=points)
+    now = _HELP.get(_pending(state))
+    return (textwrap.fill(now, 96) + "\n\n" if now else "") + card

@@ -25,7 +25,7 @@ from ..text import describe_action, seat_names
 from . import movement, pits, turn
 from .events import hit
 from .order import lose_car
-from .routes import CAR_ROUTE, MOVE_ROUTE, PITS_ROUTE, TYPE_ROUTE
+from .routes import CAR_ROUTE, MOVE_ROUTE, PITS_ROUTE, TYPE_ROUTE, menu
 
 
 def _table(state):
@@ -119,7 +119,8 @@ def affect_apply(state, seat: int, a: Affect) -> list:
 
 # ---- pits: pit stops, player by player --------------------------------------------------
 def pits_legal(state, seat: int) -> list:
-    return [Pit(c.number) for c in pits.eligible(state, seat)] + [PitDone()]
+    # "no pit stop" first: the usual answer heads the menu
+    return [PitDone()] + [Pit(c.number) for c in pits.eligible(state, seat)]
 
 
 def pits_apply(state, seat: int, a) -> list:
@@ -134,7 +135,8 @@ def pits_apply(state, seat: int, a) -> list:
 
 # ---- discard: face down, player by player -------------------------------------------------
 def discard_legal(state, seat: int) -> list:
-    return [Discard(k) for k in sorted(set(state.hands[seat]))] + [KeepHand()]
+    # keeping the hand first: the usual answer heads the menu
+    return [KeepHand()] + [Discard(k) for k in sorted(set(state.hands[seat]))]
 
 
 def discard_apply(state, seat: int, a) -> list:
@@ -186,6 +188,14 @@ PHASES = {
     "discard": turn.discards,
 }
 
-MACHINE = Machine(STEPS, PHASES, turn_rule="STOCK Action segments",
+class StockMachine(Machine):
+    """The engine's machine; a move is listed furthest first, and with its
+    straightest ways when it has more than a person reads (rules/routes.menu)."""
+
+    def routes(self, state, seat: int) -> list:
+        return menu(self, state, seat, super().routes(state, seat))
+
+
+MACHINE = StockMachine(STEPS, PHASES, turn_rule="STOCK Action segments",
                   over_rule="STOCK Ending the race", names=seat_names,
                   describe=describe_action)
