@@ -127,3 +127,17 @@ def test_cli_resume(tmp_path):
     assert res.exit_code != 0 and "--seed cannot be combined" in res.stdout + (res.stderr or "")
     res = runner.invoke(app, ["race", "--resume", str(tmp_path / "none.json")])
     assert res.exit_code != 0 and "no such file" in res.stdout + (res.stderr or "")
+
+
+def test_a_menu_number_typed_at_the_save_offer_writes_no_file(tmp_path, monkeypatch):
+    """Someone typing 1 on and on (or a script doing it) is not asked for
+    ever and leaves no file named 1."""
+    monkeypatch.chdir(tmp_path)
+    game = registry.game(GAME)
+    config = game.config(seats=["human", "bot"])
+    out = io.StringIO()
+    session = Session(game, config, 3, game.new(config, 3), agents_for(game, config, 3),
+                      out=out, read_line=lambda prompt, timeout=None: "1")
+    assert session.run() == 0 and session.race.over
+    assert list(tmp_path.iterdir()) == []
+    assert "looks like a menu number" in out.getvalue()

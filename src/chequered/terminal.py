@@ -155,12 +155,12 @@ class Session:
 
     def offer_save(self, question: str) -> None:
         """Ask for a file to save the race to; a blank answer (or no input)
-        saves nothing. Asked again until a file could be written or the
-        player declines."""
+        saves nothing. Asked again (three times at most) until a file could
+        be written or the player declines."""
         if self.race.from_position:
             return
         default = f"{self.game.name}-{self.race.seed}.json"
-        while True:
+        for _ in range(3):           # then give up: nobody seems to be answering this
             try:
                 answer = self._read_line(f"{question} File name [{default}], or 'no': ")
             except KeyboardInterrupt:
@@ -170,6 +170,9 @@ class Session:
             answer = answer.strip()
             if answer.lower() in ("n", "no", "quit", "exit", "q"):
                 return
+            if answer.isdigit():     # a menu number typed on: not a file name
+                self.say("that looks like a menu number; give a file name, or 'no'")
+                continue
             if self.save(answer or default):
                 return
 
