@@ -3,9 +3,9 @@ solo race played by clicking on the board, a reload mid-race, a short race
 to the finish and its replay; a second browser context as another seat sees
 nothing of the first seat's hand.
 
-CHEQUERED_SCREENSHOTS=DIR also saves each game's race page as DIR/<game>.png
-(docs/screenshots keeps the 1366x768 and 390x844 ones of test_race_page.py)
-(how docs/screenshots are made).
+CHEQUERED_SCREENSHOTS=DIR also saves each game's race page mid-race as
+DIR/<game>.png (docs/screenshots keeps the 1366x768 and 390x844 pictures of
+test_race_page.py instead).
 """
 from __future__ import annotations
 
