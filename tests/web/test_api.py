@@ -293,3 +293,35 @@ def test_a_game_that_fails_to_load_does_not_take_the_lobby_down(client, monkeypa
     monkeypatch.setattr(registry, "game_names", lambda: [*real(), "broken"])
     names = [d["name"] for d in client.get("/api/games").json()]
     assert "broken" not in names and "racepace" in names
+
+
+def test_resume_refuses_what_it_cannot_continue(client):
+    """POST /api/races/resume: a file that is not JSON, a race of several
+    people (its seed would tell them every card), a race that is over, and
+    a record whose hash its actions do not reach, each get a clear 400."""
+    from chequered.engine import registry
+    from chequered.engine.play import agents_for, play
+    from chequered.engine.records import record_of
+
+    assert "not valid JSON" in client.post("/api/races/resume", content=b"{nope").json()["error"]
+    game = registry.game("racepace")
+    config = game.config(seats=["human", "human", "bot"])
+    state = game.new(config, 4)
+    rec = record_of(game, config, 4, [], state).to_doc()
+    resp = client.post("/api/races/resume", json=rec)
+    assert resp.status_code == 400 and "only a solo race" in resp.json()["error"]
+
+    config = game.config(seats=["human", "bot"])
+    played = play(game, config, 4, agents=agents_for(game, config.model_copy(
+        update={"seats": ["bot", "bot"]}), 4))
+    over = record_of(game, config, 4, played.actions, played.state).to_doc()
+    resp = client.post("/api/races/resume", json=over)
+    assert resp.status_code == 400 and "over" in resp.json()["error"]
+
+    short = dict(over, actions=over["actions"][:5])          # the hash is the whole race's
+    resp = client.post("/api/races/resume", json=short)
+    assert resp.status_code == 400 and "hash" in resp.json()["error"]
+
+    fresh = dict(short, final_hash=None, result=None)
+    fresh["final_hash"] = ""
+    assert client.post("/api/races/resume", json=fresh).status_code == 400

@@ -223,18 +223,23 @@ async def host_controller(token: str, seat: int, body: HandOver, request: Reques
     return {"ok": True, "controllers": race.controllers}
 
 
+async def record_body(request: Request, what: str) -> UploadedRecord:
+    """The request's body read as a record file (checked field by field)."""
+    raw = await request.body()
+    try:
+        doc = json.loads(raw)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise bad(f"not {what}: the file is not valid JSON") from None
+    return UploadedRecord.parse(doc)
+
+
 @router.post("/races/resume", openapi_extra={"requestBody": {"required": True, "content": {
     "application/json": {"schema": UploadedRecord.model_json_schema()}}}})
 async def resume_saved_race(request: Request):
     """Continue a saved solo race: the body is its record file (from
     `chequered race`'s save, or a solo race here with a chosen seed)."""
     rate_limit(request, "races")
-    raw = await request.body()
-    try:
-        doc = json.loads(raw)
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise bad("not a saved race: the file is not valid JSON") from None
-    rec = UploadedRecord.parse(doc)
+    rec = await record_body(request, "a saved race")
     game = game_or_400(rec.game)
     made = await resume_race(hub(request), game, rec, SERVER_ONLY_FIELDS)
     human = next(s for s in made["seats"] if s["kind"] == "human")
@@ -263,12 +268,7 @@ async def upload_record(request: Request, name: str = "record.json"):
     it). It must be a whole chequered-record/1 (final_hash included) that
     replays to that hash within replays.REPLAY_SECONDS of work, else 413."""
     rate_limit(request, "uploads")
-    raw = await request.body()
-    try:
-        doc = json.loads(raw)
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise bad("not a JSON record: the file is not valid JSON") from None
-    rec = UploadedRecord.parse(doc)
+    rec = await record_body(request, "a JSON record")
     game = game_or_400(rec.game)
     named = sorted(k for k in SERVER_ONLY_FIELDS if rec.config.get(k) is not None)
     if named:
