@@ -141,3 +141,11 @@ def test_a_menu_number_typed_at_the_save_offer_writes_no_file(tmp_path, monkeypa
     assert session.run() == 0 and session.race.over
     assert list(tmp_path.iterdir()) == []
     assert "looks like a menu number" in out.getvalue()
+
+
+def test_the_same_choice_typed_again_confirms_it():
+    session, out, prompts = scripted(["1", "1"])
+    session.game = _Warning(session.game)
+    session.run()
+    assert any("(or 1 again)" in p for p in prompts)
+    assert [e.by for e in session.steps].count("human") == 1

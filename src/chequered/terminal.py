@@ -254,7 +254,7 @@ class Session:
             except IllegalAction as exc:
                 self.say(f"illegal: {_reason(exc)}")
                 continue
-            if not self.confirmed(seat, action):
+            if not self.confirmed(seat, action, line):
                 self.say("not done; choose again")
                 continue
             self.log(self.race.act(seat, action, by="human"))
@@ -278,6 +278,7 @@ class Session:
         items = [game.describe_choice(self.state, seat, a) for a in legal]
         room = max(6, SCREEN_ROWS - 3 - len(lines))
         self.menu = build_menu(legal, items, room)
+        self.menu.legal = legal
         lines += self.menu.lines(room)
         if self.menu.grouped:
             lines.append("  (a number with \"ways\" lists the moves that end there)")
@@ -294,7 +295,7 @@ class Session:
         n = int(line)
         if not 1 <= n <= len(menu.entries):
             raise BadInput(f"there is no choice {n}; choose 1 to {len(menu.entries)}")
-        legal = self.race.legal(seat)
+        legal = menu.legal
         text, idx = menu.entries[n - 1]
         if len(idx) == 1:
             return legal[idx[0]]
@@ -310,17 +311,21 @@ class Session:
         self.say("nothing chosen")
         return None
 
-    def confirmed(self, seat: Seat, action) -> bool:
+    def confirmed(self, seat: Seat, action, typed: str = "") -> bool:
         """An action that harms the player's own race for good is taken only
-        after a 'yes' (Game.confirm says which)."""
+        after a yes, or the same choice typed again (Game.confirm says which)."""
         warning = self.game.confirm(self.state, seat, action)
         if not warning:
             return True
         self.say(f"Careful: {warning}")
-        answer = self._read_line("Type yes to do it, anything else to choose again: ")
+        again = f" (or {typed} again)" if typed and len(typed) < 12 else ""
+        answer = self._read_line(f"Type yes{again} to do it, anything else to choose again: ")
         if answer is None:
             raise Quit(eof=True)
-        return answer is not TIMEOUT and answer.strip().lower() in ("y", "yes")
+        if answer is TIMEOUT:
+            return False
+        answer = answer.strip()
+        return answer.lower() in ("y", "yes") or (bool(typed) and answer == typed.strip())
 
     def brief_help(self, seat: Seat) -> str:
         """The current decision in a few lines; `help rules` gives the card."""

@@ -7,7 +7,7 @@ ways, as the page's chooser does when several moves end on one space.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 SCREEN_ROWS, SCREEN_COLS = 40, 100      # one decision fits this terminal
 MAX_COLUMNS = 3                         # past this, a line is too short to read
@@ -17,6 +17,7 @@ MAX_COLUMNS = 3                         # past this, a line is too short to read
 class Menu:
     entries: list[tuple[str, list[int]]]   # (text, indices into the legal list)
     grouped: bool = False
+    legal: list = field(default_factory=list)   # the actions the indices are of
 
     def lines(self, room: int) -> list[str]:
         return menu_lines([text for text, _ in self.entries], room)

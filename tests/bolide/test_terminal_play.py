@@ -40,10 +40,9 @@ def test_a_person_plays_a_whole_bolide_race(tmp_path, args):
     rec = tmp_path / "r.json"
     # A person who always takes the first option drives badly but legally; the
     # race ends (finish, crash or the turn limit) and the record replays.
-    # They say yes when a choice harms their own race (a stray yes at the
-    # menu is only "not understood").
+    # Typing 1 again confirms a choice that harms their own race.
     res = runner.invoke(app, ["race", "bolide", *args, "--seed", "4", "--record", str(rec)],
-                        input="help\n" + "1\nyes\n" * 4000)
+                        input="help\n" + "1\n" * 4000)
     assert res.exit_code == 0, res.output[-2000:]
     assert "Traceback" not in res.output
     assert "The race is over." in res.stdout

@@ -87,12 +87,12 @@ def test_redeterminize_deals_the_face_down_cards_again():
 
 def test_chequered_race_human_against_bots_in_the_terminal():
     """`chequered race formulagp --seats human,pro,pro,rookie` plays to the end with
-    the person answering 1 to every question (and yes when a choice harms
-    their own race: a stray yes at the menu is only "not understood"); the
-    log shows the BOT cards."""
+    the person answering 1 to every question (1 again confirms a choice that
+    harms their own race; 1 picks the first way to a space); the log shows
+    the BOT cards."""
     runner = CliRunner()
     res = runner.invoke(app, ["race", "formulagp", "--seats", "human,pro,pro,rookie",
-                              "--seed", "3"], input="1\nyes\n" * 3000)
+                              "--seed", "3"], input="1\n" * 4000)
     assert res.exit_code == 0, res.output[-2000:]
     out = res.stdout
     assert "classification" in out.lower()
