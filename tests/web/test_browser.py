@@ -21,6 +21,7 @@ from chequered.web import hub as hub_module
 
 from .conftest import CHROMIUM
 from .helpers import create, human_tokens
+from .page_helpers import confirm_if_asked, version, wait_moved_on, wait_ready
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                 reason=f"no chromium at {CHROMIUM}")
@@ -32,15 +33,6 @@ SHORT = {"bolide": {"seats": ["human", "club"], "settings": {"turn_limit": 6}},
 MAX_CLICKS = 400
 # A stock-car race is a whole team's worth of cars, moved a space a click.
 LONG_RACE_CLICKS = {"stockcar": 1500}
-
-
-def version(page) -> str:
-    return page.get_attribute("#race", "data-version")
-
-
-def wait_ready(page) -> None:
-    """Wait until it is this seat's move or the race is over."""
-    page.wait_for_selector("#race[data-myturn=true], #race[data-over=true]", timeout=30_000)
 
 
 def click_move(page, board_only: bool = False) -> str:
@@ -59,8 +51,8 @@ def click_move(page, board_only: bool = False) -> str:
         assert not board_only, "no clickable element on the board"
         page.locator("#actions button").first.click()
         where = "list"
-    # A CSS wait, not a script: the app's Content-Security-Policy forbids eval.
-    page.wait_for_selector(f"#race:not([data-version='{before}'])", timeout=30_000)
+    confirm_if_asked(page)
+    wait_moved_on(page, before)
     return where
 
 

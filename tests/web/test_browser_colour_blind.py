@@ -16,7 +16,8 @@ import pytest
 
 from .conftest import CHROMIUM
 from .helpers import create
-from .test_browser import click_move, wait_ready
+from .page_helpers import wait_ready
+from .test_browser import click_move
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                 reason=f"no chromium at {CHROMIUM}")

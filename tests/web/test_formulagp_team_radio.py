@@ -23,4 +23,5 @@ def test_a_person_keeps_a_team_radio_card_through_the_web_page(client):
     card = json.loads(keeps[1]["key"])["card"]
     assert act(client, token, keeps[1]["key"], doc["version"]).status_code == 200
     doc = wait_turn(client, token)
-    assert "your TEAM RADIO card:" in doc["text"] and f"({card})" in doc["text"]
+    held = [ln for ln in doc["text"].splitlines() if ln.startswith("TEAM RADIO: ")]
+    assert len(held) == 1 and f"({card})" in held[0]

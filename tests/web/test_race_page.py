@@ -21,28 +21,12 @@ from chequered.engine import registry
 
 from .conftest import CHROMIUM
 from .helpers import create, human_tokens, play_first_legal
+from .page_helpers import click_first, wait_ready
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                 reason=f"no chromium at {CHROMIUM}")
 
 GAMES = registry.game_names()
-
-
-def version(page) -> str:
-    return page.get_attribute("#race", "data-version")
-
-
-def wait_ready(page) -> None:
-    page.wait_for_selector("#race[data-myturn=true], #race[data-over=true]", timeout=30_000)
-
-
-def click_first(page) -> None:
-    """The first listed choice, confirmed if the page asks."""
-    before = version(page)
-    page.locator("#actions button").first.click()
-    if page.locator("#confirm:not([hidden])").count():
-        page.click("#confirm-yes")
-    page.wait_for_selector(f"#race:not([data-version='{before}'])", timeout=30_000)
 
 
 def untitled_marks(page) -> list[str]:
@@ -186,9 +170,7 @@ def test_other_players_moves_are_shown_one_at_a_time(page, live_server):
     seen_ticker, seen_slides = set(), 0
     for _ in range(8):
         wait_ready(page)
-        before = version(page)
-        page.locator("#actions button").first.click()
-        page.wait_for_selector(f"#race:not([data-version='{before}'])", timeout=30_000)
+        click_first(page)
         # the bots' moves may come in the message after mine
         try:
             page.wait_for_selector("#ticker:not([hidden])", timeout=3_000)
@@ -204,7 +186,5 @@ def test_other_players_moves_are_shown_one_at_a_time(page, live_server):
     assert not any("seat" in t for t in seen_ticker)
     page.select_option("#pace", "0")                 # at once: nothing is held back
     wait_ready(page)
-    before = version(page)
-    page.locator("#actions button").first.click()
-    page.wait_for_selector(f"#race:not([data-version='{before}'])", timeout=30_000)
+    click_first(page)
     assert page.locator("#ticker[hidden]").count() == 1

@@ -23,25 +23,13 @@ from chequered.engine import registry
 
 from .conftest import CHROMIUM
 from .helpers import create, human_tokens, seat_state
+from .page_helpers import click_first, version, wait_moved_on, wait_ready
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                 reason=f"no chromium at {CHROMIUM}")
 
 COST = re.compile(r"\d+ spaces?")
 MAX_DECISIONS = 60
-
-
-def version(page) -> str:
-    return page.get_attribute("#race", "data-version")
-
-
-def wait_ready(page) -> None:
-    page.wait_for_selector("#race[data-myturn=true], #race[data-over=true]", timeout=30_000)
-
-
-def wait_moved_on(page, before: str) -> None:
-    # A CSS wait, not a script: the app's Content-Security-Policy forbids eval.
-    page.wait_for_selector(f"#race:not([data-version='{before}'])", timeout=30_000)
 
 
 def to_a_move(page, client, token: str, want=lambda doc: True) -> dict:
@@ -60,9 +48,7 @@ def to_a_move(page, client, token: str, want=lambda doc: True) -> dict:
                 and want(doc):
             page.wait_for_selector("#board .space.destination")
             return doc
-        before = version(page)
-        page.locator("#actions button").first.click()
-        wait_moved_on(page, before)
+        click_first(page)
     pytest.fail(f"no movement decision within {MAX_DECISIONS} decisions")
 
 
