@@ -106,3 +106,12 @@ def test_bot_5_2_a_rookie_pushed_into_the_pit_lane_drives_through_without_a_stop
     assert "bot_no_stop" in seen and "tyres" not in seen
     assert blue.space == PIT_EXIT and not blue.in_pit and blue.tyre == "medium"
     assert blue.hand == []
+
+
+def test_fgp_11_1_the_invariants_refuse_a_car_standing_on_the_pit_lane_space():
+    """The state the bug left (a car on the PIT LANE space) breaks the game's
+    invariants, which the conformance races check after every action."""
+    st = position(PUSH.format(sequence='["Blue", "Red"]', blue="human", blue_hand="[]"))
+    assert GAME.invariants(st) == []
+    st.cars[1].space = PIT_LANE
+    assert any("PIT LANE" in p for p in GAME.invariants(st))
