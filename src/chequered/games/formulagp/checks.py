@@ -121,6 +121,12 @@ def invariants(race) -> list[str]:
             problems.append(f"seat {c.seat}: ERS {c.ers} outside 0..{side.ers_max}")
         if c.space is not None and c.off_track:
             problems.append(f"seat {c.seat}: on a space and off track")
+        # FGP 11.1: no car ends anywhere on the PIT LANE space: reaching it (a
+        # step, a spin or counter-steer, a push: A214) puts the car in the pit lane
+        if c.space is not None and spaces[c.space].pit_lane:
+            problems.append(f"seat {c.seat}: stands on the PIT LANE space {c.space}")
+        if c.in_pit and (c.space is not None or c.off_track):
+            problems.append(f"seat {c.seat}: in the pit lane and on the track")
     problems += TR.invariants(race)
     p = race.turn.pending
     if p is not None and not race.turn.over:

@@ -353,6 +353,10 @@ EVENT_TEXT = {
     "collision_over": lambda d, w: f"{w.who(d[S])} and {w.who(d['hit'])} are already in this "
                                    "collision",
     "pit_wall": lambda d, w: f"{w.who(d[S])} hits the pit wall",
+    "bot_no_stop": lambda d, w: f"{w.who(d[S])} (Rookie BOT) makes no stop: through the pit "
+                                "lane to the pit exit",
+    "pushed_into_pit_lane": lambda d, w: f"{w.who(d[S])} is pushed across the yellow line "
+                                         "into the pit lane: its next turn is a pit stop",
     "penalty": _penalty,
     "time_offence": _time_offence,
     "gravel": lambda d, w: f"{w.who(d[S])} clears the gravel on tile {d['tile']}",

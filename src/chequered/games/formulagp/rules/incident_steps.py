@@ -375,6 +375,29 @@ def _into_pit_wall(race: Race, seat: int, out: H.Outcome) -> list[Event]:
     return ev
 
 
+def pushed_into_pit_lane(race: Race, car) -> list[Event]:
+    """FGP 8.3.1 / 11.1 (A214, ours): a car pushed across the yellow line onto
+    the PIT LANE space. 8.3.1 forces it into the next lane; 11.1 lets no car end
+    there without entering the pit lane ("the space behind the yellow line is
+    not ... part of the racing lane"), and its only words on a car forced over
+    the line sideways send it on into the pit lane: a spin hits the pit wall
+    (DAMAGE, backwards), a counter-steer crosses "unintentionally" without a
+    penalty and proceeds to the box. A push is no spin and no wall hit (8.3.1
+    names only going off track and a collision), so the car is taken as the
+    counter-steered one: into the pit lane, no penalty for it nor for the
+    pusher, no DAMAGE; its next turn is its stop (11.2), as after any entry."""
+    ev = [Event("pushed_into_pit_lane", {"seat": car.seat}, "FGP 11.1")]
+    from . import pit as P
+    from .pit_steps import cross_line_in_pit_lane
+    if P.pit_lane_crosses_line(track_of(race)):          # FGP 11.2 / 12.1 (A61)
+        ev += cross_line_in_pit_lane(race, car)
+    car.space = None
+    car.in_pit = True
+    car.box_call = True
+    car.w2w = None                                      # as any car entering (pit_steps)
+    return ev
+
+
 def _off_track(race: Race, seat: int, card: str | None, data: dict) -> list[Event]:
     car = race.cars[seat]
     out = H.off_track_attempt(tuple(car.off_spot), card)
@@ -440,6 +463,8 @@ def push_aside(race: Race, car, to: int) -> list[Event]:
     pushed = race.cars[seat]
     target = M.push_target(trk, car.space, to)
     ev.append(Event("push", {"seat": car.seat, "pushed": pushed.seat}, "FGP 8.3.1"))
+    if isinstance(target, int) and trk.spaces[target].pit_lane:
+        return ev + pushed_into_pit_lane(race, pushed)    # FGP 11.1 (A214)
     if isinstance(target, int) and occupancy(race).get(target, 0) < trk.spaces[target].capacity:
         pushed.space = target
         return ev
@@ -550,6 +575,8 @@ def _rejoin_act(race: Race, seat: int, action: Rejoin) -> list[Event]:
             other.off_track = True
             other.off_spot = list(H.pushed_off_spot(trk, action.to, side))
             followup(race, "second_counter_steer", other.seat, pusher=seat)
+        elif isinstance(opt.push, int) and trk.spaces[opt.push].pit_lane:
+            ev += pushed_into_pit_lane(race, other)         # FGP 11.1 (A214)
         elif isinstance(opt.push, int) and occupancy(race).get(opt.push, 0) \
                 < trk.spaces[opt.push].capacity:
             other.space = opt.push

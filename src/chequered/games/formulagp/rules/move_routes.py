@@ -94,10 +94,12 @@ def route_label(start: Race, before_last: Race, after: Race | None, seat: int, p
             f"{ways.count(w)}× with {w}" if ways.count(w) > 1 else f"with {w}"
             for w in dict.fromkeys(ways)))
     for c0, c1 in zip(start.cars, end.cars):           # FGP 8.3.1: cars pushed aside
-        if c0.seat != seat and (c1.space, c1.off_spot) != (c0.space, c0.off_spot):
+        if c0.seat != seat and (c1.space, c1.off_spot, c1.in_pit) \
+                != (c0.space, c0.off_spot, c0.in_pit):
             bits.append(f"pushes #{c0.seat + 1} " + (
                 f"off the track (tile {c1.off_spot[0]}, lane {c1.off_spot[1]})"
-                if c1.off_track and c1.off_spot else f"to space {c1.space}"))
+                if c1.off_track and c1.off_spot else "into the pit lane" if c1.in_pit
+                else f"to space {c1.space}"))
     for m in move_meets(end):                           # [ADV] FGP 13.13.2-3 (A93)
         what = "crosses the oil" if m.token == "oil" else \
             "changes lane on the debris" if m.lane_change else "hits the debris"

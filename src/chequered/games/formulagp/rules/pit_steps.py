@@ -76,6 +76,12 @@ def _pit_stop(race: Race) -> list[Event]:
     middle, then the player's choices."""
     car = race.cars[race.move["seat"]]
     car.facing_back = False                             # FGP 11.1: pushed into its box
+    if kind(race, car.seat) == "rookie":
+        # BOT 5.2 / 1.4.1 c: a Rookie BOT makes no stop and changes no tyres; one
+        # pushed into the pit lane (A214) drives through it to the pit exit
+        car.box_call = False
+        race.move["stage"] = "end"
+        return [Event("bot_no_stop", {"seat": car.seat}, "BOT 5.2")] + leave_box(race, car)
     side = C.board_side(race, car)
     table = tuple(C.content_of(race).control.pit_penalty_rounds)
     arr = P.box_arrival(penalties=car.penalties, ers=car.ers, ers_max=C.ers_max(race, car),

@@ -92,6 +92,10 @@ def _begin(race: Race) -> list[Event]:
         return [Event("box_wait", {"seat": car.seat}, "FGP 11.2")] + end_turn(race)
     ev = _draw_failures(race, car)
     if car.in_pit and car.box_call:                     # FGP 11.2: the stop
+        if race_round(race) == 1:
+            # a car pushed into the pit lane before its round-1 move (A214): the
+            # start cards it showed (FGP 7.2.1) are spent, never driven
+            race.secret.pop(car.seat, None)
         mv["stage"] = "pit_stop"
         if mv.get("followups"):                         # the FAILURE card's, before the stop
             mv["stage"], mv["next"] = "incidents", "pit_stop"
