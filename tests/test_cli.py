@@ -225,7 +225,7 @@ def test_bench_json(tmp_path):
     d = docs[0]
     assert d["game"] == GAME and d["races"] == 2 and d["repeats"] == 2
     assert d["seats"] == registry.game(GAME).bench_seats
-    for key in ("races_per_s", "decisions_per_s", "median_race_ms"):
+    for key in ("races_per_s", "decisions_per_s", "median_race_ms", "clones_per_s"):
         assert d[key] > 0
     assert set(d["machine"]) >= {"python", "platform", "cpu_count"}
     assert json.loads(out.read_text()) == docs
@@ -414,3 +414,14 @@ def test_python_dash_m_runs_the_same_command_line():
     p = subprocess.run([sys.executable, "-m", "chequered", "race", "nosuchgame"],
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 2 and p.stderr.startswith("error: ")
+
+
+def test_bench_clones_are_taken_mid_race():
+    """clones/s is measured on positions of real races, none of them finished,
+    each an independent copy (a search bot's cost of copying a position)."""
+    from chequered import bench as benchmod
+    game = registry.game(GAME)
+    config = game.config(seats=game.bench_seats.split(","))
+    states = benchmod.race_states(game, config, limit=30)
+    assert len(states) == 30 and not any(game.is_over(s) for s in states)
+    assert len({game.state_hash(s) for s in states}) > 20

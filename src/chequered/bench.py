@@ -106,6 +106,44 @@ def auto_races(game: Game, config, repeats: int, budget_s: float = DEFAULT_BUDGE
     return max(1, min(MAX_AUTO_RACES, int(per_repeat / max(per_race, 1e-6))))
 
 
+CLONE_STATES = 200            # mid-race states sampled for clones/s
+CLONE_ROUNDS = 5              # each state cloned this many times a repeat
+
+
+def race_states(game: Game, config, limit: int = CLONE_STATES) -> list:
+    """Up to `limit` states a search would clone: copies of the position after
+    every few steps of the bench races (seeds 0, 1, ...), over whole races."""
+    states: list = []
+    for seed in range(50):
+        if len(states) >= limit:
+            break
+        state = game.new(config, seed)
+        steps = [0]
+
+        def keep(seat, action, events, step):
+            steps[0] += 1
+            if steps[0] % 7 == 0 and len(states) < limit and not game.is_over(state):
+                states.append(game.clone(state))
+        play(game, config, seed, agents=agents_for(game, config, seed), on_step=keep,
+             state=state)
+    return states
+
+
+def clones_per_s(game: Game, config, repeats: int = DEFAULT_REPEATS) -> float:
+    """Median clones a second over states met in real races (a search bot's
+    cost of copying a position)."""
+    states = race_states(game, config)
+    clone = game.clone
+    rates = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        for _ in range(CLONE_ROUNDS):
+            for st in states:
+                clone(st)
+        rates.append(CLONE_ROUNDS * len(states) / (time.perf_counter() - t0))
+    return round(statistics.median(rates), 1)
+
+
 def bench_game(game: Game, seats: str | None = None, races: int | None = None,
                repeats: int = DEFAULT_REPEATS, budget_s: float = DEFAULT_BUDGET_S) -> dict:
     """Benchmark one game; returns the JSON-ready summary documented in DESIGN.md."""
@@ -145,6 +183,7 @@ def bench_game(game: Game, seats: str | None = None, races: int | None = None,
         "median_race_ms": round(statistics.median(race_ms), 3),
         # decisions asked of the seats (whole moves; forced steps not asked)
         "decisions_per_race": statistics.median(per_race),
+        "clones_per_s": clones_per_s(game, config, repeats),
         "repeats": repeats,
         "machine": machine(),
     }

@@ -352,14 +352,14 @@ def bench(
     if as_json:
         print_json(results)
         return
-    table = Table(title="Throughput (medians over repeats)")
-    for col in ("Game", "Seats", "Races", "Repeats", "Races/s", "Decisions/s", "Race ms"):
+    table = Table(title=f"Throughput (medians over {repeats} repeats)")
+    for col in ("Game", "Seats", "Races", "Races/s", "Decisions/s", "Race ms", "Clones/s"):
         table.add_column(col, justify="left" if col in ("Game", "Seats") else "right",
                          overflow="fold")
     for r in results:
-        table.add_row(r["game"], benchmod.short_seats(r["seats"]), str(r["races"]), str(r["repeats"]),
+        table.add_row(r["game"], benchmod.short_seats(r["seats"]), str(r["races"]),
                       f"{r['races_per_s']:.1f}", f"{r['decisions_per_s']:,.0f}",
-                      f"{r['median_race_ms']:.2f}")
+                      f"{r['median_race_ms']:.2f}", f"{r['clones_per_s']:,.0f}")
     con = stdout_console()
     con.print(table)
     m = benchmod.machine()
