@@ -16,10 +16,11 @@ from pathlib import Path
 import chequered
 from chequered.bench import bench_game, machine
 
-TARGETS = {"racepace": {"races_per_s": 1000},   # issue 2: six-car races, rulebook bots
-           "bolide": {"races_per_s": 200},     # issue 3: six-car races, club bots
-           "formulagp": {"races_per_s": 50},   # issue 4: six-car Standard races, heuristic bots
-           "stockcar": {"races_per_s": 100}}   # issue 5: four bot teams
+# Issue 16: per core, each game's bench seats.
+TARGETS = {"racepace": {"races_per_s": 3000, "clones_per_s": 20000},   # six rulebook bots
+           "bolide": {"races_per_s": 200, "clones_per_s": 5000},       # six club bots
+           "formulagp": {"races_per_s": 60, "clones_per_s": 5000},     # Standard, heuristic
+           "stockcar": {"races_per_s": 150, "clones_per_s": 5000}}     # four bot teams
 RACES = {"bolide": 40, "formulagp": 20}                          # enough races for a stable median
 
 
