@@ -86,7 +86,16 @@ class BolideBot(RandomAgent):
         self.kind = kind
 
     # ---- tables ----------------------------------------------------------
-    def table(self, s, c, car):
+    def table(self, s, c, car) -> Lookup:
+        """The car's time-to-go table: by its strategy, and its kind's plan
+        (cached per circuit: every decision asks)."""
+        key = (self.kind, car.fuel, car.tyres) if s.config.advanced else (self.kind,)
+        hit = c.bot_tables.get(key)
+        if hit is None:
+            hit = c.bot_tables[key] = self._table(s, c, car)
+        return hit
+
+    def _table(self, s, c, car) -> Lookup:
         if s.config.advanced:
             first, second, brakes = STRATEGIES[(car.fuel, car.tyres)]
             top = (first, second or first)
@@ -197,9 +206,23 @@ class BolideBot(RandomAgent):
     def drive(self, s, c, car, legal):
         t = self.table(s, c, car)
         opt = running.options(s, c, car)
+        ctx = s.turn.pending.context
+        if self.kind != "club":
+            return self._drive(s, c, car, legal, t, opt, ctx)
+        # The club's choice reads nothing but its table, the options (their
+        # Reach: the car's point and velocity, the cars in its way), its
+        # progress, a Brake request's spin and the requests on offer: worked
+        # out once per Reach and these.
+        key = (t, car.progress, bool(ctx.get("brake_spin")), tuple(opt.requests))
+        memo = opt.reach.bot
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = self._drive(s, c, car, legal, t, opt, ctx)
+        return hit
+
+    def _drive(self, s, c, car, legal, t, opt, ctx):
         occ = running.occupied(s, car)
         brakes = car.brakes
-        ctx = s.turn.pending.context
         scored = []
         if opt.pawn:
             vals = self.values(t, c, car, opt.pawn, brakes)

@@ -87,8 +87,12 @@ class Circuit:
     # (x, y, vx, vy) -> on-track pawn arrivals of an empty track, filled on use
     # (DESIGN: legal-move tables per point and velocity).
     move_table: dict = field(default_factory=dict, repr=False)
+    # a running car's options per key and occupied points (rules/reach.py)
+    reach_memo: dict = field(default_factory=dict, repr=False)
+    bot_tables: dict = field(default_factory=dict, repr=False)   # bots.py, per bot plan
     n_sectors: int = field(init=False, default=0)
     intermediate: int = field(init=False, default=0)
+    arrows: list = field(init=False, default_factory=list, repr=False)   # per sector
 
     # ---- point facts ---------------------------------------------------
     def kind_at(self, x: int, y: int) -> str:
@@ -105,11 +109,12 @@ class Circuit:
         return -1
 
     def arrow(self, sector: int) -> tuple[int, int]:
-        return DIRS[self.meta.arrows[self.sector_names[sector]]]
+        return self.arrows[sector]
 
     def __post_init__(self):
         # Read on every move: plain attributes, not properties.
         self.n_sectors = len(self.sector_names)
+        self.arrows = [DIRS[self.meta.arrows[name]] for name in self.sector_names]
         self.intermediate = (self.sector_names.index(self.meta.intermediate)
                              if self.meta.intermediate in self.sector_names else -1)
 

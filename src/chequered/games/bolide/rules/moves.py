@@ -43,7 +43,7 @@ def on_track_move(c: Circuit, x: int, y: int, nx: int, ny: int, occupied) -> boo
     return True
 
 
-def _table(c: Circuit, x: int, y: int, vx: int, vy: int, accel: int):
+def move_candidates(c: Circuit, x: int, y: int, vx: int, vy: int, accel: int = ACCEL):
     """All the pawn's points with their speed, the grid points their
     trajectory passes through, and whether an empty track allows the move;
     cached per circuit (DESIGN: legal-move tables per point and velocity)."""
@@ -66,7 +66,7 @@ def pawn_targets(c: Circuit, x: int, y: int, vx: int, vy: int, top: int,
     base = c.move_table.get(key)
     if base is None:
         base = c.move_table[key] = tuple(
-            (nx, ny, between) for nx, ny, d, between, ok in _table(c, x, y, vx, vy, accel)
+            (nx, ny, between) for nx, ny, d, between, ok in move_candidates(c, x, y, vx, vy, accel)
             if ok and d <= top and not (no_fourth and d == 4)
             and (same_gear is None or d == same_gear))
     if occupied:
@@ -78,10 +78,9 @@ def pawn_targets(c: Circuit, x: int, y: int, vx: int, vy: int, top: int,
     return [(nx, ny) for nx, ny, _ in base]
 
 
-def sharp_braking_targets(c: Circuit, x: int, y: int, vx: int, vy: int,
-                          occupied=frozenset()) -> list[tuple[int, int]]:
-    """BOLIDE 4: a move of exactly 2 at less than 90 degrees to the car-pawn
-    segment, ignoring the pawn's square."""
+def braking_candidates(c: Circuit, x: int, y: int, vx: int, vy: int) -> tuple:
+    """BOLIDE 4 over an empty track: (x, y, points crossed) of each sharp
+    braking, cached per circuit."""
     key = ("brake", x, y, vx, vy)
     table = c.move_table.get(key)
     if table is None:
@@ -90,6 +89,14 @@ def sharp_braking_targets(c: Circuit, x: int, y: int, vx: int, vy: int,
             for dy in range(-2, 3) for dx in range(-2, 3)
             if sharp_braking_ok(vx, vy, dx, dy) and c.surface.point(x + dx, y + dy)
             and c.surface.segment(x, y, x + dx, y + dy))
+    return table
+
+
+def sharp_braking_targets(c: Circuit, x: int, y: int, vx: int, vy: int,
+                          occupied=frozenset()) -> list[tuple[int, int]]:
+    """BOLIDE 4: a move of exactly 2 at less than 90 degrees to the car-pawn
+    segment, ignoring the pawn's square."""
+    table = braking_candidates(c, x, y, vx, vy)
     if not occupied:
         return [(nx, ny) for nx, ny, _ in table]
     return [(nx, ny) for nx, ny, between in table
@@ -106,7 +113,7 @@ def engagement_targets(c: Circuit, x: int, y: int, vx: int, vy: int, top: int,
     reach = speed(vx, vy) + ACCEL
     if not any(max(abs(px - x), abs(py - y)) <= reach + 2 for px, py in occupied):
         return [], []
-    pawn = [(nx, ny, between) for nx, ny, d, between, _ in _table(c, x, y, vx, vy, ACCEL)
+    pawn = [(nx, ny, between) for nx, ny, d, between, _ in move_candidates(c, x, y, vx, vy)
             if d <= top and not (no_fourth and d == 4) and (same_gear is None or d == same_gear)]
     brake = [(nx, ny, lattice_points_between(x, y, nx, ny)) for nx, ny in brake_points]
     out: tuple[list, list] = ([], [])

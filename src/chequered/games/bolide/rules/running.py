@@ -6,46 +6,47 @@ as its legal list (rules/turn.py carries a chosen Move out).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ....engine import chance
 from ....engine.protocol import Event
 from ..actions import Move, Request
 from ..circuit import Circuit
-from ..geometry import DIRS, lattice_points_between, main_directions, speed
-from . import moves
+from ..geometry import lattice_points_between, speed
 from .advanced import sharp_brakings_frozen, tops
 from .dice_tables import DIE, SLICK_RAIN
+from .reach import Reach, key_of, reach
 
-_DIR_NAME = {v: k for k, v in DIRS.items()}
 
-
-@dataclass
 class Options:
-    pawn: list = field(default_factory=list)      # pawn-rule arrivals
-    brake: list = field(default_factory=list)     # sharp brakings (not already pawn points)
-    engage: list = field(default_factory=list)    # occupied points to attack
-    engage_brake: list = field(default_factory=list)  # ... only by a sharp braking
-    off: list = field(default_factory=list)       # forced off the track: run-off points
-    slip: list = field(default_factory=list)      # (point, direction) slipstream moves
-    requests: list = field(default_factory=list)  # "booster", "brake"
-    crash: bool = False                           # nowhere to go: the car crashes
-    outlooks: dict | None = None                  # Move -> what it leads to (rules/outlook.py)
+    """The move decision's options: the shared Reach of the car's key (its
+    points, rules/reach.py) with what this decision adds (requests, a crash)."""
+
+    __slots__ = ("reach", "pawn", "brake", "engage", "engage_brake", "off", "slip",
+                 "requests", "crash", "outlooks")
+
+    def __init__(self, r: Reach, requests: list, crash: bool):
+        self.reach = r
+        self.pawn = r.pawn                # pawn-rule arrivals
+        self.brake = r.brake              # sharp brakings (not already pawn points)
+        self.engage = r.engage            # occupied points to attack
+        self.engage_brake = r.engage_brake  # ... only by a sharp braking
+        self.off = r.off                  # forced off the track: run-off points
+        self.slip = r.slip                # (point, direction) slipstream moves
+        self.requests = requests          # "booster", "brake"
+        self.crash = crash                # nowhere to go: the car crashes
+        self.outlooks: dict | None = None  # Move -> what it leads to (rules/outlook.py)
 
     def moves(self) -> list[Move]:
-        out = [Move(x, y) for x, y in self.pawn]
-        out += [Move(x, y) for x, y in self.brake]
-        out += [Move(x, y) for x, y in self.engage]
-        out += [Move(x, y) for x, y in self.engage_brake]
-        out += [Move(x, y) for x, y in self.off]
-        out += [Move(x, y, d) for (x, y), d in self.slip]
-        return out
+        return list(self.reach.moves)
+
+
+# Modes of the cars that protect no point on the track: retired, finished,
+# waiting to qualify, or in the pit lane.
+_AWAY = frozenset(("crashed", "out", "finished", "garage", "pit", "exit"))
 
 
 def occupied(s, car) -> set:
     """Points protected by other cars on the track (not in the pit lane)."""
-    return {(o.x, o.y) for o in s.cars
-            if o is not car and o.running and o.mode not in ("pit", "exit", "garage")}
+    return {(o.x, o.y) for o in s.cars if o is not car and o.mode not in _AWAY}
 
 
 def velocity(ctx: dict, car, top: int) -> tuple[int, int]:
@@ -87,49 +88,27 @@ def options_among(s, c: Circuit, car, ctx: dict, occ) -> Options:
     safe, risky = tops(s, car, c)
     top = risky + (1 if ctx.get("boost") else 0)
     vx, vy = velocity(ctx, car, top)
-    opt = Options()
     same_gear = speed(car.vx, car.vy) if ctx.get("same_gear") else None
-    opt.pawn = moves.pawn_targets(c, car.x, car.y, vx, vy, top, occ, car.no_fourth, same_gear)
     frozen = sharp_brakings_frozen(s, car)
     can_brake = not frozen and not ctx.get("no_brake") and (car.brakes > 0 or ctx.get("brake_ok"))
-    if can_brake:
-        pawn = set(opt.pawn)
-        opt.brake = [p for p in moves.sharp_braking_targets(c, car.x, car.y, car.vx, car.vy, occ)
-                     if p not in pawn]
-    if occ:
-        brake_all = (moves.sharp_braking_targets(c, car.x, car.y, car.vx, car.vy)
-                     if can_brake else ())
-        opt.engage, opt.engage_brake = moves.engagement_targets(
-            c, car.x, car.y, vx, vy, top, brake_all, occ, car.no_fourth, same_gear)
-    if car.slip:
-        opt.slip = _slip_moves(c, car, opt.pawn + opt.brake, occ)
+    r = reach(c, key_of(car, vx, vy, top, same_gear, can_brake), occ)
+    requests = []
     requested = ctx.get("requested", ())
     if speed(car.vx, car.vy) >= 3 and "booster" not in requested:
-        opt.requests.append("booster")                       # BOLIDE 7, Booster
+        requests.append("booster")                           # BOLIDE 7, Booster
     if car.brakes == 0 and not frozen and "brake" not in requested:
-        opt.requests.append("brake")                         # BOLIDE 7, Brake
-    if not (opt.pawn or opt.engage):
-        # BOLIDE 2: every pawn point is off the track: out to a run-off point
-        # (unless the driver chooses a sharp braking); nothing at all: a crash.
-        opt.off, none = moves.off_track_targets(c, car.x, car.y, vx, vy, top, occ)
-        opt.crash = none and not opt.brake and not opt.engage_brake
-    return opt
+        requests.append("brake")                             # BOLIDE 7, Brake
+    return Options(r, requests, r.none and not r.brake and not r.engage_brake)
 
 
-def _slip_moves(c: Circuit, car, targets, occ) -> list:
-    """BOLIDE 5: +1 square in the main direction of the move after it."""
-    out = []
-    for x, y in targets:
-        for dx, dy in main_directions(x - car.x, y - car.y):
-            ex, ey = x + dx, y + dy
-            if (ex, ey) in occ or (c.surface.point(ex, ey) and c.surface.segment(x, y, ex, ey)):
-                out.append(((x, y), _DIR_NAME[(dx, dy)]))
-    return out
+_REQUESTS = {k: Request(k) for k in ("booster", "brake")}
 
 
 def legal_actions(s, c: Circuit, car) -> list:
     opt = options(s, c, car)
-    out = opt.moves() + [Request(k) for k in opt.requests]
+    out = list(opt.reach.moves)
+    for k in opt.requests:
+        out.append(_REQUESTS[k])
     return out
 
 

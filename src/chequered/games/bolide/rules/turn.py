@@ -357,8 +357,13 @@ def _arrive(s, c: Circuit, car, origin, events) -> bool:
 def _on_slip_point(s, c, car) -> bool:
     """BOLIDE 5: the point right behind a car at speed 3 or more, along the
     red arrow of its sector."""
-    p = (car.x, car.y)
-    return any(o is not car and slip_point(c, o) == p for o in s.cars)
+    x, y = car.x, car.y
+    for o in s.cars:
+        # a slipstream point is next to its car: the others need no look-up
+        if -1 <= o.x - x <= 1 and -1 <= o.y - y <= 1 and o is not car \
+                and slip_point(c, o) == (x, y):
+            return True
+    return False
 
 
 def slip_point(c, o) -> tuple[int, int] | None:
