@@ -88,7 +88,7 @@ class Circuit:
     # (DESIGN: legal-move tables per point and velocity).
     move_table: dict = field(default_factory=dict, repr=False)
     # a running car's options per key and occupied points (rules/reach.py)
-    reach_memo: dict = field(default_factory=dict, repr=False)
+    reach_memo: dict = field(default_factory=lambda: {"python": {}, "numba": {}}, repr=False)
     bot_tables: dict = field(default_factory=dict, repr=False)   # bots.py, per bot plan
     n_sectors: int = field(init=False, default=0)
     intermediate: int = field(init=False, default=0)

@@ -15,8 +15,12 @@ def touches_entry(c: Circuit, x0: int, y0: int, x1: int, y1: int) -> bool:
     pit = c.meta.pit
     if pit is None:
         return False
-    a, b = pit.entry
-    return segments_touch((x0, y0), (x1, y1), tuple(a), tuple(b))
+    key = ("pit_in", x0, y0, x1, y1)          # asked after every move of the first lap
+    hit = c.move_table.get(key)
+    if hit is None:
+        a, b = pit.entry
+        hit = c.move_table[key] = segments_touch((x0, y0), (x1, y1), tuple(a), tuple(b))
+    return hit
 
 
 def enters(s, c: Circuit, car, before: int, x0: int, y0: int, x1: int, y1: int) -> bool:

@@ -17,6 +17,9 @@ lists in the same order).
 """
 from __future__ import annotations
 
+import importlib.util
+import os
+
 from ..actions import Move
 from ..circuit import Circuit
 from ..geometry import DIRS, main_directions
@@ -28,6 +31,27 @@ _DIR_NAME = {v: k for k, v in DIRS.items()}
 MEMO_LIMIT = 200_000
 
 _MOVES: dict = {}
+
+
+def _engine() -> str:
+    """"numba" when installed, unless CHEQUERED_NUMBA=0 asks for pure Python
+    (the two give the same options, so the same races)."""
+    if os.environ.get("CHEQUERED_NUMBA", "1").strip().lower() in ("0", "no", "false", "off"):
+        return "python"
+    # installed is enough here: numba is imported at the first options worked out
+    return "numba" if importlib.util.find_spec("numba") is not None else "python"
+
+
+ENGINE = _engine()
+
+
+def use_engine(engine: str) -> None:
+    """Switch between "python" and "numba" (tests compare the two; each
+    keeps its own memo)."""
+    global ENGINE
+    if engine not in ("python", "numba"):
+        raise ValueError(f"unknown engine {engine!r}")
+    ENGINE = engine
 
 
 def move(x: int, y: int, slip: str | None = None) -> Move:
@@ -73,7 +97,7 @@ def key_of(car, vx: int, vy: int, top: int, same_gear, can_brake: bool) -> tuple
 
 def reach(c: Circuit, key: tuple, occ) -> Reach:
     """The options of `key` among the occupied points `occ` (cached)."""
-    memo = c.reach_memo
+    memo = c.reach_memo[ENGINE]
     base = memo.get(key)
     if base is None:
         if len(memo) >= MEMO_LIMIT:
@@ -114,6 +138,8 @@ def footprint(c: Circuit, key: tuple) -> frozenset:
 
 def compute(c: Circuit, key: tuple, occ, fp: frozenset | None = None) -> Reach:
     """BOLIDE 1, 2, 4, 5, 6: the options of `key` among the points `occ`."""
+    if ENGINE == "numba":
+        return _compute_numba(c, key, occ, fp)
     x, y, cvx, cvy, vx, vy, top, no_fourth, same_gear, can_brake, slip = key
     pawn = moves.pawn_targets(c, x, y, vx, vy, top, occ, no_fourth, same_gear)
     brake: list = []
@@ -136,6 +162,23 @@ def compute(c: Circuit, key: tuple, occ, fp: frozenset | None = None) -> Reach:
         off, none = moves.off_track_targets(c, x, y, vx, vy, top, occ)
     return Reach(pawn, brake, engage, engage_brake, off, none, slips,
                  fp if fp is not None else footprint(c, key))
+
+
+def _compute_numba(c: Circuit, key: tuple, occ, fp: frozenset | None) -> Reach:
+    """`compute` by the kernel of rules/reach_fast.py: its rows, in list order."""
+    from . import reach_fast as F
+    lists: tuple = ([], [], [], [], [], [])      # pawn, brake, engage, engage_brake, off, slip
+    none = False
+    for kind, x, y, d in F.compute_rows(c, key, occ):
+        if kind == F.SLIP:
+            lists[F.SLIP].append(((x, y), F.CODE_DIR[d]))
+        elif kind == F.NONE:
+            none = True
+        else:
+            lists[kind].append((x, y))
+    if fp is None:
+        fp = frozenset([(x, y) for _, x, y, _ in F.footprint_rows(c, key)])
+    return Reach(*lists[:5], none, lists[5], fp)
 
 
 def _slip_moves(c: Circuit, x: int, y: int, targets, occ) -> list:

@@ -57,7 +57,7 @@ def velocity(ctx: dict, car, top: int) -> tuple[int, int]:
     for dx, dy in ctx.get("shift", ()):     # BOLIDE 7: Booster
         vx, vy = vx + dx, vy + dy
     limit = top + 2
-    if speed(vx, vy) > limit:
+    if not (-limit <= vx <= limit and -limit <= vy <= limit):     # speed(vx, vy) > limit
         vx = max(-limit, min(limit, vx))
         vy = max(-limit, min(limit, vy))
     return vx, vy

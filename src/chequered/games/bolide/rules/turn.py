@@ -164,7 +164,7 @@ def _run_move(s, c, car, action: Move, ctx: dict, events) -> None:
     d = speed(target[0] - origin[0], target[1] - origin[1])
     x, y, shift, spun = running.slick_in_rain(s, c, car, target[0], target[1], d, events)
     car.vx, car.vy = target[0] - origin[0] + shift[0], target[1] - origin[1] + shift[1]
-    occ = running.occupied(s, car)
+    occ = running.occupied(s, car) if (x, y) != target or action.slip is not None else ()
     if (x, y) != target and ((x, y) in occ):
         car.x, car.y = target
         engage(s, c, car, (x, y), origin, events)
