@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from ...agents.random_agent import RandomAgent
 from .actions import Joker, Move, Refit, Request, Service, Strategy
-from .circuit import circuit
 from .geometry import DIRS, main_directions, segments_touch, speed
 from .rules import moves, running
 from .rules.advanced import STRATEGIES, tops
+from .rules.setup import circuit_of
 from .solver import time_to_go
 
 FAR = 10_000          # a state the table says cannot finish
@@ -137,10 +137,12 @@ class BolideBot(RandomAgent):
         legal = game.legal_actions(s, seat)
         if len(legal) == 1:
             return legal[0]
-        c = circuit(s.circuit, s.config.content)
+        c = circuit_of(s)
         car = s.cars[seat]
         pending = s.turn.pending
         kind = pending.step
+        if kind == "move" and car.mode == "run":
+            return self.drive(s, c, car, legal)
         if kind == "strategy":
             return self.strategy(s, c, car, legal)
         if kind == "pit_tyres":
@@ -158,8 +160,6 @@ class BolideBot(RandomAgent):
                                                        car.brakes))
         if kind == "joker":
             return Joker(True)            # a second chance is never worse on average
-        if car.mode == "run":
-            return self.drive(s, c, car, legal)
         return self.simple_move(s, c, car, legal)
 
     def strategy(self, s, c, car, legal):

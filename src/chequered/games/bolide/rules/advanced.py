@@ -50,6 +50,11 @@ def tops(s, car, c: Circuit) -> tuple[int, int]:
     BOLIDE 13: slicks in the rain are safe 1 below their top speed; the top
     itself needs a 'Slick in the Rain' roll. Rain tyres in the sun: 2 below.
     """
+    if s.config.rules == "basic":       # asked every decision: the basic rules first
+        lap = (car.progress if car.progress > 0 else 0) // c.n_sectors    # lap_of - 1
+        top = BASIC_TOP[lap if lap < 1 else 1] - car.damage
+        top = top if top > 1 else 1
+        return top, top
     top = dry_top(s, car, c)
     risky = top
     if s.config.advanced:

@@ -33,8 +33,7 @@ def lap_of(c: Circuit, progress: int) -> int:
 
 def rank_key(c: Circuit, car):
     """Smaller is further ahead."""
-    sec = car.progress % c.n_sectors
-    ax, ay = c.arrow(sec)
+    ax, ay = c.arrows[car.progress % c.n_sectors]
     return (-car.progress, -(car.x * ax + car.y * ay), car.rank)
 
 

@@ -85,16 +85,18 @@ def _options(s, c: Circuit, car, ctx: dict) -> Options:
 def options_among(s, c: Circuit, car, ctx: dict, occ) -> Options:
     """The car's options with the points `occ` protected by other cars (the
     outlook of a move asks about an empty track, rules/outlook.py)."""
+    get = ctx.get
     safe, risky = tops(s, car, c)
-    top = risky + (1 if ctx.get("boost") else 0)
+    top = risky + (1 if get("boost") else 0)
     vx, vy = velocity(ctx, car, top)
-    same_gear = speed(car.vx, car.vy) if ctx.get("same_gear") else None
-    frozen = sharp_brakings_frozen(s, car)
-    can_brake = not frozen and not ctx.get("no_brake") and (car.brakes > 0 or ctx.get("brake_ok"))
+    gear = speed(car.vx, car.vy)
+    same_gear = gear if get("same_gear") else None
+    frozen = s.weather == "rain" and sharp_brakings_frozen(s, car)
+    can_brake = not frozen and not get("no_brake") and (car.brakes > 0 or get("brake_ok"))
     r = reach(c, key_of(car, vx, vy, top, same_gear, can_brake), occ)
     requests = []
-    requested = ctx.get("requested", ())
-    if speed(car.vx, car.vy) >= 3 and "booster" not in requested:
+    requested = get("requested", ())
+    if gear >= 3 and "booster" not in requested:
         requests.append("booster")                           # BOLIDE 7, Booster
     if car.brakes == 0 and not frozen and "brake" not in requested:
         requests.append("brake")                             # BOLIDE 7, Brake

@@ -22,8 +22,19 @@ def season(config) -> list[str]:
     return list(config.season) if config.season else [config.track]
 
 
+_LAST: tuple = (None, None, None)
+
+
 def circuit_of(s):
-    return load_circuit(s.circuit, s.config.content)
+    """The race's circuit (asked several times a decision: the last one is
+    kept at hand, one tuple, so threads never see half of it)."""
+    global _LAST
+    key, content, c = _LAST
+    if key == s.circuit and content == s.config.content and c is not None:
+        return c
+    c = load_circuit(s.circuit, s.config.content)
+    _LAST = (s.circuit, s.config.content, c)
+    return c
 
 
 def new_state(config, seed: int) -> BolideState:

@@ -331,7 +331,7 @@ def _arrive(s, c: Circuit, car, origin, events) -> bool:
         ask(s, "service", car.seat, options=pitlane.services(s, car))
         return True
     inter = c.intermediate
-    for lap in range(1, laps + 1):
+    for lap in range(1, laps + 1) if car.progress > before else ():
         mark = (lap - 1) * n + inter
         if before < mark <= car.progress:
             s.this_turn.setdefault("inter", []).append([car.seat, lap])
