@@ -2,6 +2,12 @@
 
 Bolide hides nothing but the dice to come: every seat sees the same board
 (`hidden_information=False`); the decisions are one car at a time, face up.
+
+Speed (issue 16): a running car's options are cached per circuit by point,
+velocity and the cars in the way (rules/reach.py). What is not cached yet is
+worked out by a numba kernel when numba is installed (the `fast` extra,
+rules/reach_fast.py, compiled once and kept on disk), else in pure Python;
+the two give the same races. CHEQUERED_NUMBA=0 forces pure Python.
 """
 from __future__ import annotations
 

@@ -27,8 +27,8 @@ from . import moves
 
 _DIR_NAME = {v: k for k, v in DIRS.items()}
 # Memo entries kept per circuit before the memo starts afresh: a bound on
-# memory (about 1 kB an entry); results never depend on it.
-MEMO_LIMIT = 200_000
+# memory (a few kB an entry); results never depend on it.
+MEMO_LIMIT = 20_000
 
 _MOVES: dict = {}
 

@@ -161,9 +161,14 @@ def _run_move(s, c, car, action: Move, ctx: dict, events) -> None:
     braking = target in opt.brake
     if braking:
         _use_sharp_braking(car, ctx, events)
-    d = speed(target[0] - origin[0], target[1] - origin[1])
-    x, y, shift, spun = running.slick_in_rain(s, c, car, target[0], target[1], d, events)
-    car.vx, car.vy = target[0] - origin[0] + shift[0], target[1] - origin[1] + shift[1]
+    dx, dy = target[0] - origin[0], target[1] - origin[1]
+    d = speed(dx, dy)
+    if s.weather == "rain":             # BOLIDE 13 asks nothing in the sun
+        x, y, shift, spun = running.slick_in_rain(s, c, car, target[0], target[1], d, events)
+        dx, dy = dx + shift[0], dy + shift[1]
+    else:
+        (x, y), spun = target, False
+    car.vx, car.vy = dx, dy
     occ = running.occupied(s, car) if (x, y) != target or action.slip is not None else ()
     if (x, y) != target and ((x, y) in occ):
         car.x, car.y = target
