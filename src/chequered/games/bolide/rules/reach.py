@@ -28,7 +28,7 @@ from . import moves
 _DIR_NAME = {v: k for k, v in DIRS.items()}
 # Memo entries kept per circuit before the memo starts afresh: a bound on
 # memory (a few kB an entry); results never depend on it.
-MEMO_LIMIT = 20_000
+MEMO_LIMIT = 5_000
 
 _MOVES: dict = {}
 
