@@ -27,8 +27,8 @@ def enters(s, c: Circuit, car, before: int, x0: int, y0: int, x1: int, y1: int) 
     """BOLIDE 9: a car on the track that has not stopped yet reaches the pit
     lane, open between the first and the second lap (`before`: its progress
     before the move), when its trajectory touches the Pit Lane In line."""
-    return (s.phase == "race" and c.meta.pit is not None and not car.pitted
-            and 0 <= before < c.n_sectors and touches_entry(c, x0, y0, x1, y1))
+    return (0 <= before < c.n_sectors and not car.pitted and c.meta.pit is not None
+            and s.phase == "race" and touches_entry(c, x0, y0, x1, y1))
 
 
 def services(s, car) -> list[str]:

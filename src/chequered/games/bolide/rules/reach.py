@@ -26,8 +26,8 @@ from ..geometry import DIRS, main_directions
 from . import moves
 
 _DIR_NAME = {v: k for k, v in DIRS.items()}
-# Memo entries kept per circuit before the memo starts afresh: a bound on
-# memory (a few kB an entry); results never depend on it.
+# Keys kept per circuit and engine before the memo starts afresh (each with
+# its variants among other cars): a bound on memory; results never depend on it.
 MEMO_LIMIT = 5_000
 
 _MOVES: dict = {}
@@ -69,7 +69,7 @@ class Reach:
     Shared by every decision with the same key: read it, never change it."""
 
     __slots__ = ("pawn", "brake", "engage", "engage_brake", "off", "none", "slip",
-                 "moves", "footprint", "bot")
+                 "moves", "footprint", "near", "bot")
 
     def __init__(self, pawn, brake, engage, engage_brake, off, none, slip, footprint):
         self.pawn = pawn                  # pawn-rule arrivals
@@ -86,13 +86,14 @@ class Reach:
                            + [move(x, y) for x, y in engage_brake]
                            + [move(x, y) for x, y in off]
                            + [move(x, y, d) for (x, y), d in slip])
+        self.near: dict = {}              # occupied footprint points -> their Reach
         self.bot: dict = {}               # bots.py: decisions already worked out here
 
 
-def key_of(car, vx: int, vy: int, top: int, same_gear, can_brake: bool) -> tuple:
-    """What a car's options depend on, besides the other cars."""
-    return (car.x, car.y, car.vx, car.vy, vx, vy, top, car.no_fourth, same_gear, can_brake,
-            car.slip)
+# A key: what a car's options depend on, besides the other cars (built by
+# rules/running.options_among, on every decision):
+KEY = ("x", "y", "car-pawn vx", "car-pawn vy", "pawn-rule vx", "pawn-rule vy", "top speed",
+       "no 4th gear", "same gear (or None)", "may brake sharply", "on a slipstream point")
 
 
 def reach(c: Circuit, key: tuple, occ) -> Reach:
@@ -108,10 +109,9 @@ def reach(c: Circuit, key: tuple, occ) -> Reach:
     near = base.footprint.intersection(occ)
     if not near:
         return base
-    k = (key, near)
-    hit = memo.get(k)
+    hit = base.near.get(near)
     if hit is None:
-        hit = memo[k] = compute(c, key, near, base.footprint)
+        hit = base.near[near] = compute(c, key, near, base.footprint)
     return hit
 
 

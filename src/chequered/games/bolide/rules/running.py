@@ -13,7 +13,7 @@ from ..circuit import Circuit
 from ..geometry import lattice_points_between, speed
 from .advanced import sharp_brakings_frozen, tops
 from .dice_tables import DIE, SLICK_RAIN
-from .reach import Reach, key_of, reach
+from .reach import Reach, reach
 
 
 class Options:
@@ -93,7 +93,8 @@ def options_among(s, c: Circuit, car, ctx: dict, occ) -> Options:
     same_gear = gear if get("same_gear") else None
     frozen = s.weather == "rain" and sharp_brakings_frozen(s, car)
     can_brake = not frozen and not get("no_brake") and (car.brakes > 0 or get("brake_ok"))
-    r = reach(c, key_of(car, vx, vy, top, same_gear, can_brake), occ)
+    r = reach(c, (car.x, car.y, car.vx, car.vy, vx, vy, top, car.no_fourth, same_gear,
+                  can_brake, car.slip), occ)                # rules/reach.KEY
     requests = []
     requested = get("requested", ())
     if gear >= 3 and "booster" not in requested:

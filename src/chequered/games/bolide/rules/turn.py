@@ -343,7 +343,7 @@ def _arrive(s, c: Circuit, car, origin, events) -> bool:
             s.firsts.setdefault(str(lap), car.seat)
     if s.phase == "qualifying":
         return False
-    if s.config.advanced and car.fuel == "half" and not car.pitted and car.progress >= n:
+    if car.fuel == "half" and s.config.advanced and not car.pitted and car.progress >= n:
         car.mode = "out"                              # BOLIDE 11: fuel for one lap only
         events.append(Event("out_of_fuel", {"seat": car.seat}, "BOLIDE 11"))
         return False
