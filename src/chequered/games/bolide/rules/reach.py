@@ -13,7 +13,8 @@ point and velocity), and those among other cars once per key and set of
 occupied footprint points: most decisions of a race are one dictionary
 look-up. `compute` is the one place that works them out (rules/moves.py's
 functions, or the numba kernel of rules/reach_fast.py, which gives the same
-lists in the same order).
+lists in the same order). The kernel is used when numba is installed (the
+`fast` extra); CHEQUERED_NUMBA=0 in the environment asks for pure Python.
 """
 from __future__ import annotations
 
