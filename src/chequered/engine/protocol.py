@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..agents.random_agent import RandomAgent
 from .hashing import sha256_of
 
 Seat = int
@@ -200,8 +201,6 @@ class Game:
         return ["human", *self.bots()]
 
     def make_agent(self, kind: str, seat: Seat, seed: int):
-        from ..agents.random_agent import RandomAgent
-
         if kind == "random":
             return RandomAgent(seed * 1000 + seat)
         factory = self.spec.agents.get(kind)

@@ -424,22 +424,27 @@ class Machine:
         applied without asking it (Step.forced), else None."""
         turn = state.turn
         p = turn.pending
-        if turn.over or p is None:
+        if p is None or turn.over:
             return None
         step = self.steps[p.step]
-        if step.forced is None and (step.secret or step.from_hand):
+        rule = step.forced
+        if rule is None and (step.secret or step.from_hand):
             return None                 # never applied for the seat: no list needed
         cache = turn.cache
         for seat in p.seats:
             legal = cache.get(seat) if cache is not None else None
             if legal is None:
-                legal = self.fine(state, seat)
-                cache = turn.cache
-            if len(legal) != 1:
-                continue
-            ok = step.forced(state, seat, legal) if step.forced is not None \
-                else not (step.secret or step.from_hand)
-            if ok:
+                # fine(), inlined: the seat is deciding and nothing is cached
+                legal = step.legal(state, seat)
+                if type(legal) is not list:
+                    legal = list(legal)
+                cache = turn.cache            # the legal function may have made one
+                if cache is None:
+                    turn.cache = cache = {seat: legal}
+                else:
+                    cache[seat] = legal
+            # (without a rule of its own, a step that got here may be forced)
+            if len(legal) == 1 and (rule is None or rule(state, seat, legal)):
                 return seat, legal[0]
         return None
 

@@ -75,17 +75,15 @@ def _move(s: RaceState, T: Tables, car, want: int, leader, events: list[Event]) 
     new = old + m
     # Only cars standing between the old and the new lap, ahead of this one,
     # can be passed (a car in a further lap is ahead: laps rank first).
-    before = _rank_key(car)
     between = [c for c in s.cars if old <= c.dist <= new and c is not car and not c.finished
-               and (c.dist > old or _rank_key(c) < before)]
+               and (c.dist > old or _rank_key(c) < _rank_key(car))]
     if not car.bot and not car.charge:
         car.td += m                              # FIRST the tyre marker ...
-    car.dist += m                                # ... THEN the car.
+    car.dist = new                               # ... THEN the car.
     car.moved += m
-    s.stamp_counter += 1
-    car.stamp = s.stamp_counter
+    s.stamp_counter = car.stamp = s.stamp_counter + 1
     car.ebs_entry = car.ebs_used                 # RP Race Positions: EBS entry ranks higher
-    events.append(Event("move", {"seat": car.seat, "laps": m, "dist": car.dist}, "RP Step 3b"))
+    events.append(Event("move", {"seat": car.seat, "laps": m, "dist": new}, "RP Step 3b"))
     if s.backmarkers and not car.bot:
         _backmarkers(s, T, car, old, events)
     if between:
