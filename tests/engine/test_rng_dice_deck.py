@@ -29,6 +29,21 @@ def test_rng_known_values_are_stable_across_versions():
     assert Rng(0).next64() == 0xE220A8397B1DCDAF
 
 
+def test_rng_below_and_shuffle_inline_the_reference_generator():
+    # below() and shuffle() inline next64() for speed: they must draw exactly
+    # what the reference formulas draw.
+    for seed in range(50):
+        fast, ref = Rng(seed), Rng(seed)
+        for n in (1, 2, 6, 12, 52, 1000, 2**40):
+            assert fast.below(n) == (ref.next64() * n) >> 64
+        items, expected = list(range(30)), list(range(30))
+        fast.shuffle(items)
+        for i in range(len(expected) - 1, 0, -1):
+            j = (ref.next64() * (i + 1)) >> 64
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected and fast == ref
+
+
 def test_rng_below_is_uniform_enough_and_in_range():
     r = Rng(3)
     counts = Counter(r.below(6) for _ in range(60_000))

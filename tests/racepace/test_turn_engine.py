@@ -226,3 +226,18 @@ def test_hand_written_phase_and_queue_become_the_turn():
     s = G.load_position(doc)
     assert s.turn.phase == "select" and s.turn.pending.seats == [1] and s.queue == [0]
     assert s.situation == CALM
+
+
+def test_car_clone_copies_every_field_and_shares_no_list():
+    # Car.clone spells its fields out (a loop over CAR_FIELDS is slower): a
+    # field added to CAR_FIELDS and forgotten there fails here.
+    from chequered.games.racepace.state import CAR_FIELDS
+
+    s = new_race(["kimi", "dutch", "eddy"])
+    for car in s.cars:
+        c = car.clone()
+        assert c.to_doc() == car.to_doc()
+        for f in CAR_FIELDS:
+            v = getattr(car, f)
+            if isinstance(v, (list, dict)):
+                assert getattr(c, f) is not v, f

@@ -61,7 +61,7 @@ class Chance:
 
     def clone(self) -> "Chance":
         c = Chance.__new__(Chance)
-        c.rng = Rng(state=self.rng.state)
+        c.rng = self.rng.clone()
         c.ticks = self.ticks
         c.script = deque(self.script) if self.script is not None else None
         return c

@@ -48,15 +48,17 @@ def play(game: Game, config: GameConfig, seed: int, agents: dict | None = None,
         state = game.new(config, seed)
     out = Played(state)
     to_act, apply, forced = game.to_act, game.apply, game.forced
+    record = out.actions.append
+    asked = applied = 0           # out.decisions and out.forced, kept in locals
     while True:
-        if out.decisions + out.forced >= max_decisions:
+        if asked + applied >= max_decisions:
             raise RuntimeError(f"race did not end within {max_decisions} decisions")
         # A decision with a single legal action is applied without asking
         # (engine/steps.Machine.forced), as the terminal and the web do.
         f = forced(state)
         if f is not None:
             seat, action = f
-            out.forced += 1
+            applied += 1
         else:
             seats = to_act(state)
             if not seats:
@@ -64,7 +66,7 @@ def play(game: Game, config: GameConfig, seed: int, agents: dict | None = None,
             # One seat at a time; simultaneous choices are collected by the game.
             seat = min(seats)
             agent = agents[seat]
-            out.decisions += 1
+            asked += 1
             step = game.pending_step(state)
             if type(agent) is WholeMoves and step.route is not None and not state.turn.fine:
                 # The bot plays its whole move in place: one decision, the
@@ -72,14 +74,19 @@ def play(game: Game, config: GameConfig, seed: int, agents: dict | None = None,
                 inner = agent.inner
                 action, events = game.machine.drive(
                     state, seat, lambda st: inner.choose(game, st, seat))
-                out.actions.append((seat, action))
+                record((seat, action))
                 if on_step is not None:
                     on_step(seat, action, events, step)
                 continue
             action = agent.choose(game, state, seat)
-        step = game.pending_step(state) if on_step is not None else None
-        events = apply(state, seat, action)
-        out.actions.append((seat, action))
-        if on_step is not None:
+        if on_step is None:
+            apply(state, seat, action)
+            record((seat, action))
+        else:
+            step = game.pending_step(state)
+            events = apply(state, seat, action)
+            record((seat, action))
             on_step(seat, action, events, step)
+    out.decisions = asked
+    out.forced = applied
     return out

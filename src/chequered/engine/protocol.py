@@ -6,11 +6,13 @@ to a game through this protocol, so they are written once for every game.
 from __future__ import annotations
 
 import dataclasses
+import operator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..agents.random_agent import RandomAgent
 from .hashing import sha256_of
 
 Seat = int
@@ -167,6 +169,8 @@ class Game:
         self.legal_actions = self.machine.legal
         self.fine_actions = self.machine.fine
         self.apply = self.machine.apply          # refuses other games' actions itself
+        self.forced = self.machine.forced
+        self.clone = _clone
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"
@@ -197,8 +201,6 @@ class Game:
         return ["human", *self.bots()]
 
     def make_agent(self, kind: str, seat: Seat, seed: int):
-        from ..agents.random_agent import RandomAgent
-
         if kind == "random":
             return RandomAgent(seed * 1000 + seat)
         factory = self.spec.agents.get(kind)
@@ -464,6 +466,11 @@ class Game:
             return cls(**fields_)
         except TypeError as exc:
             raise BadInput(f"malformed {cls.__name__} action: {exc}") from None
+
+
+# Game.clone(state) is state.clone(): called from C, without a Python frame
+# of its own (a search copies positions thousands of times a second).
+_clone = operator.methodcaller("clone")
 
 
 def _first_error(exc: ValidationError) -> str:

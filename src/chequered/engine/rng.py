@@ -8,6 +8,7 @@ from __future__ import annotations
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_M1, _M2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB      # SplitMix64's mixing constants
 
 
 class Rng:
@@ -30,7 +31,11 @@ class Rng:
         """A uniform integer in [0, n) (Lemire's multiply-shift; bias < n/2**64)."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        return (self.next64() * n) >> 64
+        # next64() and _mix(), inlined: every die, draw and shuffle comes here
+        self.state = z = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * _M1) & _MASK
+        z = ((z ^ (z >> 27)) * _M2) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def randint(self, lo: int, hi: int) -> int:
         """A uniform integer in [lo, hi], both ends included."""
@@ -40,10 +45,15 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place (j = below(i + 1), inlined)."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            s = z = (s + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * _M1) & _MASK
+            z = ((z ^ (z >> 27)) * _M2) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def spawn(self, salt: int | str) -> "Rng":
         """An independent generator derived from this one's state and a salt."""
@@ -52,7 +62,9 @@ class Rng:
         return Rng(state=_mix((self.state ^ (salt * _GOLDEN)) & _MASK))
 
     def clone(self) -> "Rng":
-        return Rng(state=self.state)
+        r = Rng.__new__(Rng)              # the state is masked already
+        r.state = self.state
+        return r
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Rng) and other.state == self.state
@@ -62,6 +74,6 @@ class Rng:
 
 
 def _mix(z: int) -> int:
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z = ((z ^ (z >> 30)) * _M1) & _MASK
+    z = ((z ^ (z >> 27)) * _M2) & _MASK
     return z ^ (z >> 31)

@@ -47,7 +47,11 @@ class Pending:
         self.context: dict = context if context is not None else {}
 
     def clone(self) -> "Pending":
-        return Pending(self.step, self.seats, _copy(self.context))
+        p = Pending.__new__(Pending)        # seats are sorted already
+        p.step = self.step
+        p.seats = self.seats.copy()
+        p.context = _copy(self.context) if self.context else {}
+        return p
 
     def to_doc(self) -> dict:
         return {"step": self.step, "seats": list(self.seats), "context": _copy(self.context)}
@@ -409,25 +413,38 @@ class Machine:
             return self._overrun(state, seat)
         if t is Route:
             return self._apply_route(state, seat, action)
-        return self._apply_fine(state, seat, action)
+        # _apply_fine, inlined: this is every race's hottest call
+        events = self._decide(state, seat, action)
+        if state.turn.pending is None:
+            events += self.advance(state)
+        return events
 
     def forced(self, state):
         """(seat, action) when a seat has a single legal action that may be
         applied without asking it (Step.forced), else None."""
         turn = state.turn
         p = turn.pending
-        if turn.over or p is None:
+        if p is None or turn.over:
             return None
         step = self.steps[p.step]
-        if step.forced is None and (step.secret or step.from_hand):
+        rule = step.forced
+        if rule is None and (step.secret or step.from_hand):
             return None                 # never applied for the seat: no list needed
+        cache = turn.cache
         for seat in p.seats:
-            legal = self.fine(state, seat)
-            if len(legal) != 1:
-                continue
-            ok = step.forced(state, seat, legal) if step.forced is not None \
-                else not (step.secret or step.from_hand)
-            if ok:
+            legal = cache.get(seat) if cache is not None else None
+            if legal is None:
+                # fine(), inlined: the seat is deciding and nothing is cached
+                legal = step.legal(state, seat)
+                if type(legal) is not list:
+                    legal = list(legal)
+                cache = turn.cache            # the legal function may have made one
+                if cache is None:
+                    turn.cache = cache = {seat: legal}
+                else:
+                    cache[seat] = legal
+            # (without a rule of its own, a step that got here may be forced)
+            if len(legal) == 1 and (rule is None or rule(state, seat, legal)):
                 return seat, legal[0]
         return None
 
@@ -520,7 +537,15 @@ def ask(state, step: str, seats, context: dict | None = None) -> None:
     """Ask `seats` for the decision `step` (Machine.wait without the check
     that the step exists: for a step module that cannot see its machine)."""
     turn = state.turn
-    turn.pending = Pending(step, seats, context)
+    if type(seats) is tuple and len(seats) == 1:
+        # one seat: the common sequential ask, with nothing to sort
+        p = Pending.__new__(Pending)
+        p.step = step
+        p.seats = list(seats)
+        p.context = context if context is not None else {}
+        turn.pending = p
+    else:
+        turn.pending = Pending(step, seats, context)
     turn.cache = None
     turn.memo = None
 

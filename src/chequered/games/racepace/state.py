@@ -55,13 +55,36 @@ class Car:
 
     def clone(self) -> "Car":
         c = Car.__new__(Car)
-        for f in CAR_FIELDS:
-            setattr(c, f, getattr(self, f))
+        # Field by field, spelled out: a loop of getattr/setattr over
+        # CAR_FIELDS costs four times as much (a search clones every car).
+        c.seat = self.seat
+        c.bot = self.bot
+        c.team = self.team
+        c.driver = self.driver
         c.bars = self.bars.copy()
+        c.dist = self.dist
+        c.stamp = self.stamp
+        c.ebs_entry = self.ebs_entry
+        c.tyre = self.tyre
+        c.td = self.td
         c.sets = self.sets.copy()
         c.used = self.used.copy()
         c.tokens = self.tokens.copy()
         c.next_tokens = self.next_tokens.copy()
+        c.button = self.button
+        c.copied = self.copied
+        c.pit = self.pit
+        c.charge = self.charge
+        c.ebs_bonus = self.ebs_bonus
+        c.ebs_used = self.ebs_used
+        c.start_bonus = self.start_bonus
+        c.card_rp = self.card_rp
+        c.rp = self.rp
+        c.moved = self.moved
+        c.overtook = self.overtook
+        c.finished = self.finished
+        c.finish_round = self.finish_round
+        c.dsq = self.dsq
         return c
 
     def to_doc(self) -> dict:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .content import LEVELS, Content, load_content
+from .content import LEVELS, Content, SafetyCar, load_content
 
 # Button numbers (RP Step 2, "The 11 actions"); the board data names them.
 MEC_B, PU_B, AER_B, SKI_B, XP_B, CHARGE, USE_EBS, DEFEND, START, REACT, BOXBOX = range(1, 12)
@@ -46,6 +46,11 @@ class Tables:
         self.circuits = {c.key: c for c in content.circuits}
         self.circuit_order = [c.key for c in content.circuits]
         self.cards = {c.key: c for c in content.situations}
+        # Per situation card, its Safety Car conditions (RP Safety Car
+        # Situations): most cards have none, and then no lap is counted.
+        self.sc_effects = {c.key: tuple(e for e in c.effects if isinstance(e, SafetyCar))
+                           for c in content.situations}
+        self.rp_max = b.rp_max
         self.deck_cards = {"I": [c.key for c in content.situations if c.deck == "I"],
                            "II": [c.key for c in content.situations if c.deck == "II"]}
         self.weather = {w.key: w for w in content.weather}
@@ -56,6 +61,9 @@ class Tables:
         for c in content.situations:
             for colour in c.lights:
                 self.colour_deck.setdefault(colour, c.deck)
+        # Each driver's deck and colour for RP Bot mode, looked up every step.
+        self.bot_light = {d.key: (self.colour_deck.get(d.colour), d.colour)
+                          for d in content.drivers}
         self.level_index = {name: i for i, name in enumerate(LEVELS)}
 
     def board_lap(self, dist: int) -> int:

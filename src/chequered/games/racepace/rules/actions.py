@@ -21,8 +21,8 @@ MAX_LEVEL = 4   # level E
 def bot_button(s: RaceState, T: Tables, car) -> int:
     """RP Bot mode: the number in the start light of the bot's colour on the
     current Race Situation card of the deck that lights that colour."""
-    colour = T.drivers[car.driver].colour
-    return T.cards[s.situation[T.colour_deck[colour]]].lights[colour]
+    deck, colour = T.bot_light[car.driver]
+    return T.cards[s.situation[deck]].lights[colour]
 
 
 def team_mate(s: RaceState, car):
@@ -117,16 +117,19 @@ def legal_copies(s: RaceState, seat: int) -> list[Copy]:
 def select(s: RaceState, seat: int, action: Select) -> list[Event]:
     """RP Step 2: the action token on a button (a legal one: engine/steps.py
     checked it against legal_selects)."""
-    T = tables(s.config.content)
     car = s.cars[seat]
     n = action.button
     car.button = n
-    s.taken.setdefault(n, []).append(seat)
+    takers = s.taken.get(n)
+    if takers is None:
+        s.taken[n] = [seat]
+    else:
+        takers.append(seat)
     events = [Event("select", {"seat": seat, "button": n, "tyre": action.tyre}, "RP Step 2")]
     if n == REACT:
         s.reactors.append(seat)
     else:
-        perform(s, T, car, n, action.tyre, events, first=len(s.taken[n]) == 1)
+        perform(s, tables(s.config.content), car, n, action.tyre, events, takers is None)
     return events
 
 

@@ -13,7 +13,10 @@ def race_over(s: RaceState) -> bool:
     first driver crosses the line; in Team Play when the last car has finished."""
     if s.config.team_play:
         return all(c.finished for c in s.cars)
-    return any(c.finished for c in s.cars)
+    for c in s.cars:                # (any() over a generator, unrolled: every round)
+        if c.finished:
+            return True
+    return False
 
 
 def classification(s: RaceState) -> list:

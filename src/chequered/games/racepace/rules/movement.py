@@ -71,26 +71,25 @@ def _move(s: RaceState, T: Tables, car, want: int, leader, events: list[Event]) 
         if want > 0:
             events.append(Event("stopped", {"seat": car.seat, "rp": want}, "RP Reference Card"))
         return 0
-    before = _rank_key(car)
     old = car.dist
-    # Only cars standing between the old and the new lap can be passed.
-    between = [c for c in s.cars
-               if old <= c.dist <= old + m and c is not car and not c.finished
-               and _rank_key(c) < before]
+    new = old + m
+    # Only cars standing between the old and the new lap, ahead of this one,
+    # can be passed (a car in a further lap is ahead: laps rank first).
+    between = [c for c in s.cars if old <= c.dist <= new and c is not car and not c.finished
+               and (c.dist > old or _rank_key(c) < _rank_key(car))]
     if not car.bot and not car.charge:
         car.td += m                              # FIRST the tyre marker ...
-    car.dist += m                                # ... THEN the car.
+    car.dist = new                               # ... THEN the car.
     car.moved += m
-    s.stamp_counter += 1
-    car.stamp = s.stamp_counter
+    s.stamp_counter = car.stamp = s.stamp_counter + 1
     car.ebs_entry = car.ebs_used                 # RP Race Positions: EBS entry ranks higher
-    events.append(Event("move", {"seat": car.seat, "laps": m, "dist": car.dist}, "RP Step 3b"))
-    if s.backmarkers:
+    events.append(Event("move", {"seat": car.seat, "laps": m, "dist": new}, "RP Step 3b"))
+    if s.backmarkers and not car.bot:
         _backmarkers(s, T, car, old, events)
     if between:
         after = _rank_key(car)
         for other in between:
-            if _rank_key(other) > after:
+            if other.dist < new or _rank_key(other) > after:     # (behind, lap first)
                 car.overtook = True
                 events.append(Event("overtake", {"seat": car.seat, "passed": other.seat},
                                     "RP Race Positions"))
@@ -119,7 +118,7 @@ def _backmarkers(s: RaceState, T: Tables, car, old: int, events: list[Event]) ->
     """RP Backmarkers: the first three cars to enter a backmarker lap take
     -3, -2 and -1 tokens. Not under the Safety Car, never bots; Bjorn's are
     2 smaller."""
-    if s.safety_car or car.bot:
+    if s.safety_car or car.bot:          # (the caller skips bots already)
         return
     for d in range(old + 1, car.dist + 1):
         tokens = s.backmarkers.get(T.board_lap(d))

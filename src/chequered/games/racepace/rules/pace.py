@@ -111,11 +111,11 @@ def ebs_rp(s: RaceState, T: Tables, car) -> int:
     if s.safety_car:
         return 0
     best = car.ebs_bonus
-    lap = T.board_lap(car.dist)
-    if lap in T.feb and (car.bot or car.tyre != "W"):
-        best = max(best, T.ebs[car.bars[EBS]])
-    if car.pit and T.mec_pit_ebs[car.bars[MEC]]:
-        best = max(best, T.ebs[car.bars[EBS]])
+    if ((T.board_lap(car.dist) in T.feb and (car.bot or car.tyre != "W"))
+            or (car.pit and T.mec_pit_ebs[car.bars[MEC]])):
+        boost = T.ebs[car.bars[EBS]]
+        if boost > best:
+            best = boost
     return best
 
 
@@ -143,17 +143,24 @@ def skill_rp(T: Tables, car) -> int:
     return 0
 
 
-def race_pace(s: RaceState, T: Tables, car) -> int:
+def race_pace(s: RaceState, T: Tables, car, ebs: int | None = None) -> int:
     """RP Steering Wheel N: base 1 + PU + AER + SKI + tyres + weather +
-    situation cards + RP tokens + EBS + Start + pit stop, within 0..max."""
+    situation cards + RP tokens + EBS + Start + pit stop, within 0..max.
+    `ebs`: ebs_rp(s, T, car) when the caller has it already."""
     g = T.green
     bars = car.bars
-    ebs = ebs_rp(s, T, car)
-    rp = (1 + g[bars[PU]] + g[bars[AER]] + g[bars[SKI]] + tyre_rp(s, T, car)
-          + car.card_rp + sum(car.tokens) + ebs + car.start_bonus + pit_rp(s, T, car)
-          + skill_rp(T, car))
+    if ebs is None:
+        ebs = ebs_rp(s, T, car)
+    rp = 1 + g[bars[PU]] + g[bars[AER]] + g[bars[SKI]] + car.card_rp + ebs + car.start_bonus
+    if car.tokens:
+        rp += sum(car.tokens)
+    if car.pit:                             # (pit_rp is 0 without a stop)
+        rp += pit_rp(s, T, car)
+    if not car.bot:                         # (bots: +0 for tyres, no skill)
+        rp += tyre_rp(s, T, car) + skill_rp(T, car)
     # RP Race Pace Tokens: a penalty you cannot pay in full is discarded.
-    return max(0, min(T.content.board.rp_max, rp))
+    top = T.rp_max
+    return 0 if rp < 0 else top if rp > top else rp
 
 
 def double_pit(s: RaceState, T: Tables, order, events: list[Event]) -> None:

@@ -78,8 +78,9 @@ def _resolve_round(s: RaceState) -> list[Event]:
     pace.apply_situations(s, T, order, events)
     pace.double_pit(s, T, order, events)
     for car in order:
-        car.rp = pace.race_pace(s, T, car)
-        car.ebs_used = pace.ebs_rp(s, T, car) > 0
+        ebs = pace.ebs_rp(s, T, car)
+        car.rp = pace.race_pace(s, T, car, ebs)
+        car.ebs_used = ebs > 0
     # Step 3b: tyres and cars, leader first.
     movement.move_all(s, T, order, events)
     if s.config.campaign:
@@ -106,7 +107,7 @@ def _next_round(s: RaceState, T, events: list[Event]) -> None:
         # RP Race Pace Tokens: tokens taken this round resolve in the next.
         car.tokens = car.next_tokens
         car.next_tokens = []
-        setup.reset_round_fields(car)
+    setup.reset_round_fields(s.cars)
     s.taken = {}
     s.reactors = []
     s.round += 1

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from ....engine.protocol import Event
-from ..content import SafetyCar
 from ..state import XP
 from ..tables import Tables
 
@@ -18,6 +17,10 @@ def determine(s, T: Tables, events: list[Event]) -> None:
     s.sc_cause = set()
     if s.config.academy:          # RP Driver Academy: no situation cards
         return
+    sc, turned = T.sc_effects, s.situation
+    effects = sc.get(turned.get("I"), ()) + sc.get(turned.get("II"), ())
+    if not effects:
+        return                    # neither card can call it: no lap to count
     by_lap: dict[int, list] = {}
     for car in s.cars:
         if car.dist > 0 and not car.finished:
@@ -25,16 +28,13 @@ def determine(s, T: Tables, events: list[Event]) -> None:
     crowded = [cars for cars in by_lap.values() if len(cars) > 1]
     if not crowded:
         return
-    for deck in ("I", "II"):
-        for eff in T.cards[s.situation[deck]].effects:
-            if not isinstance(eff, SafetyCar):
-                continue
-            limit = T.level(eff.xp_below) if eff.xp_below else None
-            for cars in crowded:
-                count = cars if limit is None else [c for c in cars if c.bars[XP] < limit]
-                if len(count) >= eff.cars_in_lap:
-                    s.safety_car = True
-                    s.sc_cause.update(c.seat for c in count)
+    for eff in effects:
+        limit = T.level(eff.xp_below) if eff.xp_below else None
+        for cars in crowded:
+            count = cars if limit is None else [c for c in cars if c.bars[XP] < limit]
+            if len(count) >= eff.cars_in_lap:
+                s.safety_car = True
+                s.sc_cause.update(c.seat for c in count)
     if s.safety_car:
         events.append(Event("safety_car", {"cause": sorted(s.sc_cause)},
                             "RP Safety Car Situations"))

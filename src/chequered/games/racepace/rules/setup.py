@@ -154,7 +154,7 @@ def prepare_race(s: RaceState, events: list[Event]) -> None:
         car.finished = False
         car.finish_round = 0
         car.dsq = None
-        reset_round_fields(car)
+    reset_round_fields(s.cars)
     _grid(s, T, events)
     # RP Setup: draw two cards face-down from each deck, turn the third.
     cards.turn_setup_cards(s, T, events)
@@ -194,15 +194,17 @@ def rotation(s: RaceState) -> list[int]:
     return [(s.start_player + i) % n for i in range(n)]
 
 
-def reset_round_fields(car: Car) -> None:
-    car.button = None
-    car.copied = None
-    car.pit = False
-    car.charge = False
-    car.ebs_bonus = 0
-    car.ebs_used = False
-    car.start_bonus = 0
-    car.card_rp = 0
-    car.rp = 0
-    car.moved = 0
-    car.overtook = False
+def reset_round_fields(cars: list[Car]) -> None:
+    """What a car did this round, cleared for the next (RP Step 2 to 3b)."""
+    for car in cars:
+        car.button = None
+        car.copied = None
+        car.pit = False
+        car.charge = False
+        car.ebs_bonus = 0
+        car.ebs_used = False
+        car.start_bonus = 0
+        car.card_rp = 0
+        car.rp = 0
+        car.moved = 0
+        car.overtook = False

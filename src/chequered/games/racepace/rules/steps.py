@@ -7,6 +7,8 @@ secret and none is chosen from a hidden hand.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ....engine.protocol import Event
 from ....engine.steps import Step, ask
 from ..actions import ChooseTyre, PickDriver, PickTeam
@@ -15,10 +17,16 @@ from . import actions
 
 
 # ---- RP Setup K: team boards ---------------------------------------------------------
+# One action object per board, made once: a frozen dataclass costs more to
+# build than to look up, and every race lists the boards twelve times.
+_TEAM = lru_cache(maxsize=None)(PickTeam)
+_DRIVER = lru_cache(maxsize=None)(PickDriver)
+
+
 def _teams(s, seat: int) -> list[PickTeam]:
     T = tables(s.config.content)
     taken = {c.team for c in s.cars}
-    return [PickTeam(k) for k in T.teams if k not in taken]
+    return [_TEAM(k) for k in T.teams if k not in taken]
 
 
 def _pick_team(s, seat: int, action: PickTeam) -> list[Event]:
@@ -32,7 +40,7 @@ def _pick_team(s, seat: int, action: PickTeam) -> list[Event]:
 def _drivers(s, seat: int) -> list[PickDriver]:
     T = tables(s.config.content)
     taken = {c.driver for c in s.cars}
-    return [PickDriver(k) for k in T.drivers if k not in taken]
+    return [_DRIVER(k) for k in T.drivers if k not in taken]
 
 
 def _pick_driver(s, seat: int, action: PickDriver) -> list[Event]:
