@@ -29,6 +29,8 @@ def machine() -> dict:
         "platform": platform.platform(),
         "machine": platform.machine(),
         "cpu_count": os.cpu_count(),
+        # figures from a loaded machine are not comparable with idle ones
+        "load_average": [round(x, 2) for x in os.getloadavg()],
     }
 
 
