@@ -14,7 +14,7 @@ always under a yellow flag) and which cards to throw away.
 from __future__ import annotations
 
 from ...agents.random_agent import RandomAgent
-from .actions import Discard, KeepHand, MoveType, Pit, PitDone, PlayCard, Retire
+from .actions import KEEP_HAND, PIT_DONE, RETIRE, SOLO, Discard, Pit, PlayCard, move_type
 from .content import load_content
 from .rules import movement
 from .rules.movement import PUSH_AHEAD
@@ -31,7 +31,7 @@ class TeamBot(RandomAgent):
         p = state.turn.pending
         ph = p.step if p is not None else None
         if ph == "move":
-            return self._step(state, C, T)
+            return self._step(state, C.rules, T)
         legal = game.legal_actions(state, seat)
         if ph == "car":
             return self._car(state, T, seat, legal)
@@ -57,9 +57,14 @@ class TeamBot(RandomAgent):
         # pull them along); otherwise the rearmost, so it can join the packs
         # in front. (Against the rearmost-only rule: 64 wins to 56 and 5 %
         # more points over 120 four-team races, two bots of each kind.)
+        cars = state.cars
+
         def key(a):
             c = by_number[a.car]
-            mates = sum(1 for i in movement.chain(state, T, c, -1) if state.cars[i].team == seat)
+            mates = 0
+            for i in movement.chain(state, T, c, -1):
+                if cars[i].team == seat:
+                    mates += 1
             return (mates, order_key(state, T, c))
         return max(racing, key=key)
 
@@ -68,8 +73,8 @@ class TeamBot(RandomAgent):
         car = state.cars[state.move["car"]]
         cards = [a for a in legal if isinstance(a, PlayCard)]
         if not cards:
-            return Retire()
-        mates = {kind: self._mates(state, T, car, kind) for kind in ("draft", "lead", "pursuit")}
+            return RETIRE
+        mates = self._all_mates(state, T, car)
         pen = movement.speed_penalty(C.rules, car.wear)
         best, score = None, None
         for a in cards:
@@ -90,9 +95,28 @@ class TeamBot(RandomAgent):
 
     def _mates(self, state, T, car, kind) -> tuple[int, int]:
         """(team mates, opponents) a pack of this kind would carry along."""
-        ids = movement.pack(state, T, car, kind)
-        own = sum(1 for i in ids if i != car.idx and state.cars[i].team == car.team)
-        return own, len(ids) - 1 - own
+        return self._all_mates(state, T, car)[kind]
+
+    @staticmethod
+    def _all_mates(state, T, car) -> dict:
+        """_mates for each pack kind, from the two linked lines read once
+        (movement.pack: draft = the line in front, the car, the line behind;
+        lead = the car and the line behind; pursuit = the line in front and
+        the car; a car on the Apron moves alone)."""
+        if car.lane == 0:
+            return {"draft": (0, 0), "lead": (0, 0), "pursuit": (0, 0)}
+        cars, me, team = state.cars, car.idx, car.team
+        out = {}
+        for kind, line in (("pursuit", movement.chain(state, T, car, 1)),
+                           ("lead", movement.chain(state, T, car, -1))):
+            own = 0
+            for i in line:
+                if i != me and cars[i].team == team:
+                    own += 1
+            out[kind] = (own, len(line) - own)
+        (a, b), (c, d) = out["pursuit"], out["lead"]
+        out["draft"] = (a + c, b + d)
+        return out
 
     # ---- which movement type ----------------------------------------------------------
     def _type(self, state, C, T, legal):
@@ -100,39 +124,38 @@ class TeamBot(RandomAgent):
         printed = C.card_move[state.move["card"]]
         own, others = self._mates(state, T, car, printed)
         if C.cards[state.move["card"]].effect == "clean_air" and own == 0:
-            return MoveType("solo")
+            return SOLO
         if own or others and printed in ("pursuit", "draft"):
-            return MoveType(printed)
-        return MoveType("solo") if MoveType("solo") in legal else legal[0]
+            return move_type(printed)
+        return SOLO if SOLO in legal else legal[0]
 
     # ---- each step ----------------------------------------------------------------
-    def _step(self, state, C, T):
-        options = movement.steps(state, T, C.rules)
+    def _step(self, state, R, T):
+        options = movement.options(state, T, R)
         m = state.move
         mp = m["mp"]
         head = state.cars[m["snake"][0]]
         hd, on_apron = head.dist, head.lane == 0
-        n, w1, occ, width, forward = T.n, T.maxw + 1, state.occ, T.width, T.forward
+        n, w1, occ = T.n, T.w1, state.occ
+        ahead_of, fwd_slots = T.ahead, T.fwd_slots
         best, score = None, None
-        for step, (cost, push, _) in options.items():
+        for step, cost, push, _ in options:
             ahead, lane = step.ahead, step.lane
             left = mp - cost
             value = 10.0 * ahead - 2.0 * cost
             if ahead == 0 and lane == 1 and on_apron:
                 value += 9.0                      # leave the Apron
             if lane:
-                nd = hd + ahead
-                ns = nd % n
-                s2 = (nd + 1) % n
+                k = ((hd + ahead) % n) * w1 + lane
                 if left > 0:
-                    if lane <= width[ns]:
-                        row = s2 * w1
-                        for x in forward[ns][lane]:
-                            if occ[row + x] == -1:
-                                value += 3.0      # room to keep going
-                                break
-                elif lane <= width[s2] and occ[s2 * w1 + lane] != -1:
-                    value += 4.0                  # end tucked in: a draft next time
+                    for _, k2 in fwd_slots[k]:
+                        if occ[k2] == -1:
+                            value += 3.0          # room to keep going
+                            break
+                else:
+                    k2 = ahead_of[k]
+                    if k2 >= 0 and occ[k2] != -1:
+                        value += 4.0              # end tucked in: a draft next time
                 value -= 0.2 * lane               # stay low, the restart lanes
             if push == PUSH_AHEAD:
                 value -= 3.0
@@ -158,13 +181,13 @@ class TeamBot(RandomAgent):
             lapped_after = lead is not None and lead.dist - (car.dist - T.pit_loss) >= T.n - 2
             if not lapped_after and (temp >= 3 or (car.wear >= 4 and temp >= 2)):
                 return a
-        return PitDone()
+        return PIT_DONE
 
     def _discard(self, state, C, legal):
         for a in legal:
             if isinstance(a, Discard) and C.card_mp[a.card] <= 4 and C.card_wear[a.card]:
                 return a
-        return KeepHand()
+        return KEEP_HAND
 
 
 # The stock-car seat kinds besides human and random, and the agent each one

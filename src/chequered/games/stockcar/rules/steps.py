@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from ....engine.protocol import Event
 from ....engine.steps import Machine, Step
-from ..actions import (Activate, Affect, Discard, KeepHand, MoveType, Pit, PitDone,
-                       PlayCard, Retire)
+from ..actions import (PIT_DONE, KEEP_HAND, RETIRE, SOLO, Discard, Pit, Retire, activate,
+                       affect, discard, move_type, pit, play_card)
 from ..actions import Step as Move
 from ..content import load_content
 from ..state import RETIRED
@@ -35,7 +35,7 @@ def _table(state):
 
 # ---- car: which counter ------------------------------------------------------------
 def car_legal(state, seat: int) -> list:
-    return [Activate(c.number) for c in state.cars if c.team == seat and not c.flipped]
+    return [activate(c.number) for c in state.cars if c.team == seat and not c.flipped]
 
 
 def car_apply(state, seat: int, a: Activate) -> list:
@@ -48,7 +48,7 @@ def car_apply(state, seat: int, a: Activate) -> list:
 # ---- card: a Race card from the hand, or retire ----------------------------------
 def card_legal(state, seat: int) -> list:
     # STOCK Action segments 4-5: play a Race card, or retire the car.
-    return [PlayCard(k) for k in sorted(set(state.hands[seat]))] + [Retire()]
+    return [play_card(k) for k in sorted(set(state.hands[seat]))] + [RETIRE]
 
 
 def card_apply(state, seat: int, a) -> list:
@@ -67,7 +67,7 @@ def card_apply(state, seat: int, a) -> list:
 # ---- type: printed or solo ------------------------------------------------------------
 def type_legal(state, seat: int) -> list:
     C = load_content(state.config.content)
-    return [MoveType(C.card_move[state.move["card"]]), MoveType("solo")]
+    return [move_type(C.card_move[state.move["card"]]), SOLO]
 
 
 def type_apply(state, seat: int, a: MoveType) -> list:
@@ -82,8 +82,8 @@ def move_legal(state, seat: int) -> list:
     options = state.cache             # worked out when the step was asked (turn.keep_moving)
     if options is None:
         C, T = _table(state)
-        options = movement.steps(state, T, C.rules)
-    return list(options)
+        options = movement.options(state, T, C.rules)
+    return [o[0] for o in options]
 
 
 def move_apply(state, seat: int, a: Move) -> list:
@@ -91,8 +91,7 @@ def move_apply(state, seat: int, a: Move) -> list:
     events: list = []
     # What the step does was worked out with the legal list (state.cache,
     # kept for this decision only); recomputed if the state was copied since.
-    how = movement.steps(state, T, C.rules)[a]
-    movement.do_step(state, T, a, how, events)
+    movement.do_step(state, T, movement.option(state, T, C.rules, a), events)
     turn.keep_moving(state, C, T, seat, events)
     return events
 
@@ -106,7 +105,7 @@ def move_why_not(state, seat: int, a) -> str | None:
 
 # ---- affect: the car an event hits ------------------------------------------------------
 def affect_legal(state, seat: int) -> list:
-    return [Affect(state.cars[i].number) for i in state.turn.pending.context["cars"]]
+    return [affect(state.cars[i].number) for i in state.turn.pending.context["cars"]]
 
 
 def affect_apply(state, seat: int, a: Affect) -> list:
@@ -120,7 +119,7 @@ def affect_apply(state, seat: int, a: Affect) -> list:
 # ---- pits: pit stops, player by player --------------------------------------------------
 def pits_legal(state, seat: int) -> list:
     # "no pit stop" first: the usual answer heads the menu
-    return [PitDone()] + [Pit(c.number) for c in pits.eligible(state, seat)]
+    return [PIT_DONE] + [pit(c.number) for c in pits.eligible(state, seat)]
 
 
 def pits_apply(state, seat: int, a) -> list:
@@ -136,7 +135,7 @@ def pits_apply(state, seat: int, a) -> list:
 # ---- discard: face down, player by player -------------------------------------------------
 def discard_legal(state, seat: int) -> list:
     # keeping the hand first: the usual answer heads the menu
-    return [KeepHand()] + [Discard(k) for k in sorted(set(state.hands[seat]))]
+    return [KEEP_HAND] + [discard(k) for k in sorted(set(state.hands[seat]))]
 
 
 def discard_apply(state, seat: int, a) -> list:

@@ -14,6 +14,7 @@ Cars and activation, Losing a car.
 from __future__ import annotations
 
 from ....engine.protocol import Event
+from ....engine.steps import ask
 from ..content import load_content
 from ..state import RACING, WORN
 from . import movement, pits, scoring
@@ -26,8 +27,9 @@ def laps_of(state, T) -> int:
 
 
 def wait(state, step: str, seat: int, **context) -> None:
-    """Ask `seat` for the decision `step` (a step of rules/steps.py)."""
-    steps.MACHINE.wait(state, step, (seat,), **context)
+    """Ask `seat` for the decision `step` (a step of rules/steps.py; the
+    names are this module's literals, so the machine need not check them)."""
+    ask(state, step, (seat,), context)
 
 
 def step_name(state) -> str:
@@ -181,7 +183,7 @@ def move_points(C, car, card: str, kind: str) -> int:
 
 def keep_moving(state, C, T, seat: int, events: list) -> None:
     """STOCK Movement: points must be spent while a step is possible."""
-    if state.move["mp"] <= 0 or not movement.steps(state, T, C.rules):
+    if state.move["mp"] <= 0 or not movement.options(state, T, C.rules):
         end_activation(state, C, T, events)
     else:
         wait(state, "move", seat)
@@ -266,8 +268,3 @@ def finish_race(state, C, T, events: list) -> None:
     state.move = None
     state.queue = []
     scoring.score(state, C, T, events)
-
-
-# The step table (rules/steps.py) is built from the functions above; `wait`
-# reads it when called, so it is imported last.
-from . import steps  # noqa: E402
