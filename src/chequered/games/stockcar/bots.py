@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from ...agents.random_agent import RandomAgent
 from .actions import KEEP_HAND, PIT_DONE, RETIRE, SOLO, Discard, Pit, PlayCard, move_type
-from .content import load_content
 from .rules import movement
 from .rules.movement import PUSH_AHEAD
 from .rules.order import leader, order_key
+from .rules.turn import car_of
 from .state import RACING
 
 
@@ -26,8 +26,7 @@ class TeamBot(RandomAgent):
     __slots__ = ()
 
     def choose(self, game, state, seat):
-        C = load_content(state.config.content)
-        T = C.tracks[state.track]
+        C, T = state.tables
         p = state.turn.pending
         ph = p.step if p is not None else None
         if ph == "move":
@@ -75,19 +74,22 @@ class TeamBot(RandomAgent):
         if not cards:
             return RETIRE
         mates = self._all_mates(state, T, car)
-        pen = movement.speed_penalty(C.rules, car.wear)
+        worn = car.wear
+        pen = movement.speed_penalty(C.rules, worn)
+        card_mp, card_move, card_wear, faces = C.card_mp, C.card_move, C.card_wear, C.cards
         best, score = None, None
         for a in cards:
             k = a.card
-            mp = C.card_mp[k] - pen
-            kind = C.card_move[k]
-            value = mp + (1 if kind == "solo" and C.cards[k].effect == "clean_air" else 0)
+            mp = card_mp[k] - pen
+            kind = card_move[k]
+            value = mp + (1 if kind == "solo" and faces[k].effect == "clean_air" else 0)
             if kind != "solo":
-                value += 1.5 * mates[kind][0] - 0.3 * mates[kind][1]
-            wear = C.card_wear[k]
+                own, others = mates[kind]
+                value += 1.5 * own - 0.3 * others
+            wear = card_wear[k]
             if wear is not None:
                 value -= 2.5 if wear in ("engine", "body") else 1.0
-                if car.wear >= 4:
+                if worn >= 4:
                     value -= 2.0
             if score is None or value > score:
                 best, score = a, value
@@ -131,7 +133,9 @@ class TeamBot(RandomAgent):
 
     # ---- each step ----------------------------------------------------------------
     def _step(self, state, R, T):
-        options = movement.options(state, T, R)
+        options = state.cache             # movement.options, inline: once a movement point
+        if options is None:
+            options = movement.options(state, T, R)
         m = state.move
         mp = m["mp"]
         head = state.cars[m["snake"][0]]
@@ -174,7 +178,7 @@ class TeamBot(RandomAgent):
         for a in legal:
             if not isinstance(a, Pit):
                 continue
-            car = next(c for c in state.cars if c.team == seat and c.number == a.car)
+            car = car_of(state, seat, a.car)
             temp = sum(car.temp)
             if state.yellow:
                 return a

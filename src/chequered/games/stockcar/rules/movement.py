@@ -22,6 +22,8 @@ STOCK Race card parts, Speed penalties, Movement (ours, docs/rules/stockcar.md):
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ....engine.protocol import Event
 from ..actions import Step
 from ..state import RACING
@@ -34,6 +36,7 @@ NO_PUSH, PUSH_ASIDE, PUSH_AHEAD = 0, 1, 2
 # legal steps are worked out after every step of every move.
 _FWD = tuple(Step(1, lane) for lane in range(16))
 _SIDE = tuple(Step(0, lane) for lane in range(16))
+_FIRST = itemgetter(0)
 
 
 def chain(state, T, car, direction: int) -> list:
@@ -89,6 +92,11 @@ def options(state, T, R) -> list:
     return out
 
 
+def legal_steps(state, T, R) -> list:
+    """The legal list of the `move` step."""
+    return list(map(_FIRST, options(state, T, R)))
+
+
 def steps(state, T, R) -> dict:
     """The legal steps of the move in progress: Step -> (cost, push, data)."""
     return {o[0]: o[1:] for o in options(state, T, R)}
@@ -96,7 +104,9 @@ def steps(state, T, R) -> dict:
 
 def option(state, T, R, step: Step) -> tuple:
     """(step, cost, push, data) of a legal step."""
-    opts = options(state, T, R)
+    opts = state.cache
+    if opts is None:
+        opts = options(state, T, R)
     for o in opts:
         if o[0] is step:            # the legal list's own objects (_FWD, _SIDE)
             return o
@@ -106,7 +116,37 @@ def option(state, T, R, step: Step) -> tuple:
     raise KeyError(step)
 
 
+class Costs:
+    """The rules' step costs (STOCK Movement) as plain attributes, with the
+    options of steps into empty spaces made once: _options reads them at
+    every movement point, and a pydantic model's attribute is several times
+    slower to read than a slot."""
+
+    __slots__ = ("rules", "forward", "sideways", "aside", "ahead", "apron", "free_fwd",
+                 "free_side", "along_apron")
+
+    def __init__(self, R):
+        self.rules = R                    # kept alive: costs() finds it by id
+        self.forward, self.sideways = R.cost_forward, R.cost_sideways
+        self.aside, self.ahead, self.apron = R.cost_push_aside, R.cost_push_forward, R.cost_apron
+        self.free_fwd = tuple((s, self.forward, NO_PUSH, None) for s in _FWD)
+        self.free_side = tuple((s, self.sideways, NO_PUSH, None) for s in _SIDE)
+        self.along_apron = (_FWD[0], self.apron, NO_PUSH, None)
+
+
+_COSTS: dict = {}
+
+
+def costs(R) -> Costs:
+    """The Costs of these rules (content.Rules), made once per rules object."""
+    hit = _COSTS.get(id(R))
+    if hit is None or hit.rules is not R:
+        hit = _COSTS[id(R)] = Costs(R)
+    return hit
+
+
 def _options(state, T, R) -> list:
+    K = costs(R)
     m = state.move
     mp = m["mp"]
     snake = m["snake"]
@@ -118,10 +158,10 @@ def _options(state, T, R) -> list:
     out: list = []
     if lane == 0:
         # STOCK The Apron: pit road, alone, at the speed limit.
-        if R.cost_apron <= mp and (d + 1, 0) not in visited:
-            out.append((_FWD[0], R.cost_apron, NO_PUSH, None))
-        if R.cost_sideways <= mp and occ[(d % T.n) * T.w1 + 1] == -1 and (d, 1) not in visited:
-            out.append((_SIDE[1], R.cost_sideways, NO_PUSH, None))
+        if K.apron <= mp and (d + 1, 0) not in visited:
+            out.append(K.along_apron)
+        if K.sideways <= mp and occ[(d % T.n) * T.w1 + 1] == -1 and (d, 1) not in visited:
+            out.append(K.free_side[1])
         return out
     k = (d % T.n) * T.w1 + lane
     d1 = d + 1
@@ -130,26 +170,26 @@ def _options(state, T, R) -> list:
             continue
         x = occ[k2]
         if x == -1:
-            if R.cost_forward <= mp:
-                out.append((_FWD[l2], R.cost_forward, NO_PUSH, None))
-        elif len(snake) == 1 and x not in snake and R.cost_push_forward <= mp:
+            if K.forward <= mp:
+                out.append(K.free_fwd[l2])
+        elif len(snake) == 1 and x not in snake and K.ahead <= mp:
             # Forward push, solo moves only: the linked line in front moves on one space.
             line = [x] + line_from(state, T.ahead, k2)
             front = cars[line[-1]]
             fs = (front.dist + 1) % T.n
             if occ[fs * T.w1 + min(front.lane, T.width[fs])] == -1:
-                out.append((_FWD[l2], R.cost_push_forward, PUSH_AHEAD, line))
+                out.append((_FWD[l2], K.ahead, PUSH_AHEAD, line))
     for l2, k2, k3 in T.side_slots[k]:
         if (d, l2) in visited:
             continue
         x = occ[k2]
         if x == -1:
-            if R.cost_sideways <= mp:
-                out.append((_SIDE[l2], R.cost_sideways, NO_PUSH, None))
-        elif x not in snake and R.cost_push_aside <= mp:
+            if K.sideways <= mp:
+                out.append(K.free_side[l2])
+        elif x not in snake and K.aside <= mp:
             # Pushing aside: the car moves one lane further over, which must be free.
             if k3 >= 0 and occ[k3] == -1:
-                out.append((_SIDE[l2], R.cost_push_aside, PUSH_ASIDE, x))
+                out.append((_SIDE[l2], K.aside, PUSH_ASIDE, x))
     return out
 
 

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from ....engine.protocol import Event
 from ....engine.steps import Machine, Step
-from ..actions import (PIT_DONE, KEEP_HAND, RETIRE, SOLO, Discard, Pit, Retire, activate,
-                       affect, discard, move_type, pit, play_card)
+from ..actions import (KEEP_HAND, PIT_DONE, RETIRE, SOLO, Activate, Affect, Discard, MoveType,
+                       Pit, Retire, activate, affect, discard, move_type, pit, play_card)
 from ..actions import Step as Move
-from ..content import load_content
 from ..state import RETIRED
 from ..text import describe_action, seat_names
 from . import movement, pits, turn
@@ -29,8 +28,7 @@ from .routes import CAR_ROUTE, MOVE_ROUTE, PITS_ROUTE, TYPE_ROUTE, menu
 
 
 def _table(state):
-    C = load_content(state.config.content)
-    return C, C.tracks[state.track]
+    return state.tables
 
 
 # ---- car: which counter ------------------------------------------------------------
@@ -66,7 +64,7 @@ def card_apply(state, seat: int, a) -> list:
 
 # ---- type: printed or solo ------------------------------------------------------------
 def type_legal(state, seat: int) -> list:
-    C = load_content(state.config.content)
+    C = state.tables[0]
     return [move_type(C.card_move[state.move["card"]]), SOLO]
 
 
@@ -79,15 +77,14 @@ def type_apply(state, seat: int, a: MoveType) -> list:
 
 # ---- move: one space for the head of the pack -----------------------------------------
 def move_legal(state, seat: int) -> list:
-    options = state.cache             # worked out when the step was asked (turn.keep_moving)
-    if options is None:
-        C, T = _table(state)
-        options = movement.options(state, T, C.rules)
-    return [o[0] for o in options]
+    # worked out when the step was asked (turn.keep_moving), unless the state
+    # was copied since
+    C, T = _table(state)
+    return movement.legal_steps(state, T, C.rules)
 
 
 def move_apply(state, seat: int, a: Move) -> list:
-    C, T = _table(state)
+    C, T = state.tables
     events: list = []
     # What the step does was worked out with the legal list (state.cache,
     # kept for this decision only); recomputed if the state was copied since.

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from ....engine.protocol import Event
 from ....engine.steps import ask
-from ..content import load_content
 from ..state import RACING, WORN
 from . import movement, pits, scoring
 from .events import add_wear, draw_event, fill_hand, line_up
@@ -43,12 +42,14 @@ def step_name(state) -> str:
 
 def car_of(state, seat: int, number: int):
     """The seat's car with this number (legal actions only name own cars)."""
-    return next(c for c in state.cars if c.team == seat and c.number == number)
+    for c in state.cars:
+        if c.number == number and c.team == seat:
+            return c
+    raise KeyError(f"seat {seat} has no car #{number}")
 
 
 def _table(state):
-    C = load_content(state.config.content)
-    return C, C.tracks[state.track]
+    return state.tables
 
 
 # ---- automatic phases -----------------------------------------------------------
@@ -186,7 +187,7 @@ def keep_moving(state, C, T, seat: int, events: list) -> None:
     if state.move["mp"] <= 0 or not movement.options(state, T, C.rules):
         end_activation(state, C, T, events)
     else:
-        wait(state, "move", seat)
+        ask(state, "move", (seat,), {})       # wait(), inline: once a movement point
 
 
 def end_activation(state, C, T, events: list) -> None:
@@ -218,13 +219,19 @@ def flip_and_next(state, C, T, car, events: list) -> None:
     segment it was) with an unflipped car acts; else the turn ends."""
     car.flipped = True
     state.move = None
-    if not any(c.status == RACING for c in state.cars):
+    racing, waiting = False, set()
+    for c in state.cars:
+        if c.status == RACING:
+            racing = True
+        if not c.flipped:
+            waiting.add(c.team)
+    if not racing:
         finish_race(state, C, T, events)
         return
     n = len(state.hands)
     for k in range(1, n + 1):
         seat = (car.team + k) % n
-        if any(c.team == seat and not c.flipped for c in state.cars):
+        if seat in waiting:
             wait(state, "car", seat)
             return
     state.turn.phase = "end_of_turn"
