@@ -22,6 +22,10 @@ from .rules.turn import car_of
 from .state import RACING
 
 
+# 0.2 * lane, as the float product: _step subtracts it from a whole number.
+_FIFTHS = tuple(0.2 * lane for lane in range(16))
+
+
 class TeamBot(RandomAgent):
     __slots__ = ()
 
@@ -57,15 +61,17 @@ class TeamBot(RandomAgent):
         # in front. (Against the rearmost-only rule: 64 wins to 56 and 5 %
         # more points over 120 four-team races, two bots of each kind.)
         cars = state.cars
-
-        def key(a):
+        best, top = None, None
+        for a in racing:                  # the first of the highest keys, as max() picks
             c = by_number[a.car]
             mates = 0
             for i in movement.chain(state, T, c, -1):
                 if cars[i].team == seat:
                     mates += 1
-            return (mates, order_key(state, T, c))
-        return max(racing, key=key)
+            key = (mates, order_key(state, T, c))
+            if best is None or key > top:
+                best, top = a, key
+        return best
 
     # ---- which card -------------------------------------------------------------
     def _card(self, state, C, T, legal):
@@ -76,13 +82,13 @@ class TeamBot(RandomAgent):
         mates = self._all_mates(state, T, car)
         worn = car.wear
         pen = movement.speed_penalty(C.rules, worn)
-        card_mp, card_move, card_wear, faces = C.card_mp, C.card_move, C.card_wear, C.cards
+        card_mp, card_move, card_wear, effect = C.card_mp, C.card_move, C.card_wear, C.card_effect
         best, score = None, None
         for a in cards:
             k = a.card
             mp = card_mp[k] - pen
             kind = card_move[k]
-            value = mp + (1 if kind == "solo" and faces[k].effect == "clean_air" else 0)
+            value = mp + (1 if kind == "solo" and effect[k] == "clean_air" else 0)
             if kind != "solo":
                 own, others = mates[kind]
                 value += 1.5 * own - 0.3 * others
@@ -125,7 +131,7 @@ class TeamBot(RandomAgent):
         car = state.cars[state.move["car"]]
         printed = C.card_move[state.move["card"]]
         own, others = self._mates(state, T, car, printed)
-        if C.cards[state.move["card"]].effect == "clean_air" and own == 0:
+        if C.card_effect[state.move["card"]] == "clean_air" and own == 0:
             return SOLO
         if own or others and printed in ("pursuit", "draft"):
             return move_type(printed)
@@ -146,21 +152,25 @@ class TeamBot(RandomAgent):
         for step, cost, push, _ in options:
             ahead, lane = step.ahead, step.lane
             left = mp - cost
-            value = 10.0 * ahead - 2.0 * cost
+            # The score is 10 per space ahead less 2 per MP, the bonuses below,
+            # less 0.2 per lane and 3 for a push ahead, added in that order.
+            # Whole numbers (exact as ints or floats) until the lane's
+            # fifth, so every score is the same float as summed in floats.
+            value = 10 * ahead - 2 * cost
             if ahead == 0 and lane == 1 and on_apron:
-                value += 9.0                      # leave the Apron
+                value += 9                        # leave the Apron
             if lane:
                 k = ((hd + ahead) % n) * w1 + lane
                 if left > 0:
                     for _, k2 in fwd_slots[k]:
                         if occ[k2] == -1:
-                            value += 3.0          # room to keep going
+                            value += 3            # room to keep going
                             break
                 else:
                     k2 = ahead_of[k]
                     if k2 >= 0 and occ[k2] != -1:
-                        value += 4.0              # end tucked in: a draft next time
-                value -= 0.2 * lane               # stay low, the restart lanes
+                        value += 4                # end tucked in: a draft next time
+                value -= _FIFTHS[lane]            # stay low, the restart lanes
             if push == PUSH_AHEAD:
                 value -= 3.0
             if score is None or value > score:

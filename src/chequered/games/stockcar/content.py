@@ -241,10 +241,12 @@ class Content:
         self.track_docs = {t.key: t for t in tracks}
         self.rules: Rules = rules
         # Per card: MP, move, wear kind (None for white), effect and the bar
-        # as team indexes, as tuples for the hot path.
+        # as team indexes, as plain dicts for the hot path (a pydantic
+        # model's attributes are slow to read).
         self.card_mp = {c.id: c.mp for c in cards}
         self.card_move = {c.id: c.move for c in cards}
         self.card_wear = {c.id: (None if c.white else c.wear) for c in cards}
+        self.card_effect = {c.id: c.effect for c in cards}
         self.card_bar = {c.id: tuple(self.team_by_code[ch] for ch in c.bar) for c in cards}
         self.version = sha256_of({
             "cards": [c.model_dump(mode="json") for c in cards],

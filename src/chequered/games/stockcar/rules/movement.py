@@ -78,7 +78,8 @@ def speed_penalty(R, wear: int) -> int:
     starts its activation with."""
     if wear < 3:
         return 0
-    return R.speed_penalty.get(min(wear, max(R.speed_penalty)), 0)
+    pen = costs(R).penalty
+    return pen[min(wear, len(pen) - 1)]
 
 
 def options(state, T, R) -> list:
@@ -118,12 +119,13 @@ def option(state, T, R, step: Step) -> tuple:
 
 class Costs:
     """The rules' step costs (STOCK Movement) as plain attributes, with the
-    options of steps into empty spaces made once: _options reads them at
-    every movement point, and a pydantic model's attribute is several times
-    slower to read than a slot."""
+    options of steps into empty spaces made once, and the speed penalty per
+    wear (STOCK Speed penalties): _options reads them at every movement
+    point, and a pydantic model's attribute is several times slower to read
+    than a slot."""
 
     __slots__ = ("rules", "forward", "sideways", "aside", "ahead", "apron", "free_fwd",
-                 "free_side", "along_apron")
+                 "free_side", "along_apron", "penalty")
 
     def __init__(self, R):
         self.rules = R                    # kept alive: costs() finds it by id
@@ -132,6 +134,8 @@ class Costs:
         self.free_fwd = tuple((s, self.forward, NO_PUSH, None) for s in _FWD)
         self.free_side = tuple((s, self.sideways, NO_PUSH, None) for s in _SIDE)
         self.along_apron = (_FWD[0], self.apron, NO_PUSH, None)
+        # wear -> MP lost, up to the last wear the table names (more wear: as that)
+        self.penalty = tuple(R.speed_penalty.get(w, 0) for w in range(max(R.speed_penalty) + 1))
 
 
 _COSTS: dict = {}
@@ -218,31 +222,34 @@ def do_step(state, T, option: tuple, events: list) -> None:
         place(state, T, c, c.dist, c.lane + (step.lane - head.lane))
         events.append(Event("push", {"cars": [c.number], "way": "aside"}, "STOCK Movement"))
     head = cars[snake[0]]
-    if head.lane == 0 or step.lane == 0:
+    lane = step.lane
+    if head.lane == 0 or lane == 0:
         # On the Apron the car moves alone: stacks need the general place/lift.
         lift(state, T, head)
-        place(state, T, head, head.dist + step.ahead, step.lane)
+        place(state, T, head, head.dist + step.ahead, lane)
+        d = head.dist
     elif len(snake) == 1:
         # The hot path: a car alone on the track.
-        occ, n, w1 = state.occ, T.n, T.maxw + 1
+        occ, n, w1 = state.occ, T.n, T.w1
         occ[(head.dist % n) * w1 + head.lane] = -1
-        head.dist += step.ahead
-        head.lane = step.lane
-        occ[(head.dist % n) * w1 + head.lane] = head.idx
+        d = head.dist = head.dist + step.ahead
+        head.lane = lane
+        occ[(d % n) * w1 + lane] = head.idx
     else:
         # A pack on the track. Empty every old space, then fill the new ones
         # (each car goes where the car in front of it was).
-        occ, n, w1 = state.occ, T.n, T.maxw + 1
+        occ, n, w1 = state.occ, T.n, T.w1
         pack = [cars[i] for i in snake]
         old = [(c.dist, c.lane) for c in pack]
-        for d, lane in old:
-            occ[(d % n) * w1 + lane] = -1
-        new = [(head.dist + step.ahead, step.lane)] + old[:-1]
-        for c, (d, lane) in zip(pack, new):
-            c.dist, c.lane = d, lane
-            occ[(d % n) * w1 + lane] = c.idx
+        for od, ol in old:
+            occ[(od % n) * w1 + ol] = -1
+        d = head.dist + step.ahead
+        new = [(d, lane)] + old[:-1]
+        for c, (nd, nl) in zip(pack, new):
+            c.dist, c.lane = nd, nl
+            occ[(nd % n) * w1 + nl] = c.idx
     m["mp"] -= cost
-    m["visited"].append((head.dist, head.lane))
+    m["visited"].append((d, lane))
 
 
 def drift(state, T, car, events: list) -> None:

@@ -147,7 +147,7 @@ def play_card(state, C, T, seat: int, card: str, events: list) -> None:
     state.move["card"] = card
     events.append(Event("card", {"car": car.number, "card": card}, "STOCK Action segments"))
     printed = C.card_move[card]
-    if printed == "solo" or (C.cards[card].effect != "clean_air"
+    if printed == "solo" or (C.card_effect[card] != "clean_air"
                              and movement.pack(state, T, car, printed) == [car.idx]):
         # No choice to make: a solo card, or a type that moves the car alone anyway.
         start_move(state, C, T, seat, printed, events)
@@ -177,7 +177,7 @@ def move_points(C, car, card: str, kind: str) -> int:
     """STOCK Race card parts, Speed penalties: the MP of a move (the card's,
     less the active car's speed penalty, one more for clean air solo)."""
     mp = C.card_mp[card] - movement.speed_penalty(C.rules, car.wear)
-    if kind == "solo" and C.cards[card].effect == "clean_air":
+    if kind == "solo" and C.card_effect[card] == "clean_air":
         mp += 1
     return mp
 
@@ -196,7 +196,7 @@ def end_activation(state, C, T, events: list) -> None:
     state.cache = None
     car = state.cars[m["car"]]
     card = m["card"]
-    if C.cards[card].effect == "drift":
+    if C.card_effect[card] == "drift":
         movement.drift(state, T, car, events)
     state.deck.discard(card)
     wear = C.card_wear[card]
