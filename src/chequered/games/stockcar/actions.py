@@ -7,6 +7,7 @@ choice, then one Step per movement point spent.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,3 +72,16 @@ class KeepHand:
 
 ACTION_TYPES = (Activate, PlayCard, Retire, MoveType, Step, Affect, Pit, PitDone,
                 Discard, KeepHand)
+
+# The actions the legal lists offer, each made once per value and shared: a
+# frozen dataclass is slow to build, legal lists are made at every decision
+# of every race, and the machine finds a shared object in its list by
+# identity (engine/steps.Machine._decide) before trying equality.
+activate = lru_cache(maxsize=None)(Activate)
+play_card = lru_cache(maxsize=None)(PlayCard)
+move_type = lru_cache(maxsize=None)(MoveType)
+affect = lru_cache(maxsize=None)(Affect)
+pit = lru_cache(maxsize=None)(Pit)
+discard = lru_cache(maxsize=None)(Discard)
+RETIRE, PIT_DONE, KEEP_HAND = Retire(), PitDone(), KeepHand()
+SOLO = move_type("solo")

@@ -14,24 +14,27 @@ always under a yellow flag) and which cards to throw away.
 from __future__ import annotations
 
 from ...agents.random_agent import RandomAgent
-from .actions import Discard, KeepHand, MoveType, Pit, PitDone, PlayCard, Retire
-from .content import load_content
+from .actions import KEEP_HAND, PIT_DONE, RETIRE, SOLO, Discard, Pit, PlayCard, move_type
 from .rules import movement
 from .rules.movement import PUSH_AHEAD
 from .rules.order import leader, order_key
+from .rules.turn import car_of
 from .state import RACING
+
+
+# 0.2 * lane, as the float product: _step subtracts it from a whole number.
+_FIFTHS = tuple(0.2 * lane for lane in range(16))
 
 
 class TeamBot(RandomAgent):
     __slots__ = ()
 
     def choose(self, game, state, seat):
-        C = load_content(state.config.content)
-        T = C.tracks[state.track]
+        C, T = state.tables
         p = state.turn.pending
         ph = p.step if p is not None else None
         if ph == "move":
-            return self._step(state, C, T)
+            return self._step(state, C.rules, T)
         legal = game.legal_actions(state, seat)
         if ph == "car":
             return self._car(state, T, seat, legal)
@@ -57,32 +60,42 @@ class TeamBot(RandomAgent):
         # pull them along); otherwise the rearmost, so it can join the packs
         # in front. (Against the rearmost-only rule: 64 wins to 56 and 5 %
         # more points over 120 four-team races, two bots of each kind.)
-        def key(a):
+        cars = state.cars
+        best, top = None, None
+        for a in racing:                  # the first of the highest keys, as max() picks
             c = by_number[a.car]
-            mates = sum(1 for i in movement.chain(state, T, c, -1) if state.cars[i].team == seat)
-            return (mates, order_key(state, T, c))
-        return max(racing, key=key)
+            mates = 0
+            for i in movement.chain(state, T, c, -1):
+                if cars[i].team == seat:
+                    mates += 1
+            key = (mates, order_key(state, T, c))
+            if best is None or key > top:
+                best, top = a, key
+        return best
 
     # ---- which card -------------------------------------------------------------
     def _card(self, state, C, T, legal):
         car = state.cars[state.move["car"]]
         cards = [a for a in legal if isinstance(a, PlayCard)]
         if not cards:
-            return Retire()
-        mates = {kind: self._mates(state, T, car, kind) for kind in ("draft", "lead", "pursuit")}
-        pen = movement.speed_penalty(C.rules, car.wear)
+            return RETIRE
+        mates = self._all_mates(state, T, car)
+        worn = car.wear
+        pen = movement.speed_penalty(C.rules, worn)
+        card_mp, card_move, card_wear, effect = C.card_mp, C.card_move, C.card_wear, C.card_effect
         best, score = None, None
         for a in cards:
             k = a.card
-            mp = C.card_mp[k] - pen
-            kind = C.card_move[k]
-            value = mp + (1 if kind == "solo" and C.cards[k].effect == "clean_air" else 0)
+            mp = card_mp[k] - pen
+            kind = card_move[k]
+            value = mp + (1 if kind == "solo" and effect[k] == "clean_air" else 0)
             if kind != "solo":
-                value += 1.5 * mates[kind][0] - 0.3 * mates[kind][1]
-            wear = C.card_wear[k]
+                own, others = mates[kind]
+                value += 1.5 * own - 0.3 * others
+            wear = card_wear[k]
             if wear is not None:
                 value -= 2.5 if wear in ("engine", "body") else 1.0
-                if car.wear >= 4:
+                if worn >= 4:
                     value -= 2.0
             if score is None or value > score:
                 best, score = a, value
@@ -90,50 +103,74 @@ class TeamBot(RandomAgent):
 
     def _mates(self, state, T, car, kind) -> tuple[int, int]:
         """(team mates, opponents) a pack of this kind would carry along."""
-        ids = movement.pack(state, T, car, kind)
-        own = sum(1 for i in ids if i != car.idx and state.cars[i].team == car.team)
-        return own, len(ids) - 1 - own
+        return self._all_mates(state, T, car)[kind]
+
+    @staticmethod
+    def _all_mates(state, T, car) -> dict:
+        """_mates for each pack kind, from the two linked lines read once
+        (movement.pack: draft = the line in front, the car, the line behind;
+        lead = the car and the line behind; pursuit = the line in front and
+        the car; a car on the Apron moves alone)."""
+        if car.lane == 0:
+            return {"draft": (0, 0), "lead": (0, 0), "pursuit": (0, 0)}
+        cars, me, team = state.cars, car.idx, car.team
+        out = {}
+        for kind, line in (("pursuit", movement.chain(state, T, car, 1)),
+                           ("lead", movement.chain(state, T, car, -1))):
+            own = 0
+            for i in line:
+                if i != me and cars[i].team == team:
+                    own += 1
+            out[kind] = (own, len(line) - own)
+        (a, b), (c, d) = out["pursuit"], out["lead"]
+        out["draft"] = (a + c, b + d)
+        return out
 
     # ---- which movement type ----------------------------------------------------------
     def _type(self, state, C, T, legal):
         car = state.cars[state.move["car"]]
         printed = C.card_move[state.move["card"]]
         own, others = self._mates(state, T, car, printed)
-        if C.cards[state.move["card"]].effect == "clean_air" and own == 0:
-            return MoveType("solo")
+        if C.card_effect[state.move["card"]] == "clean_air" and own == 0:
+            return SOLO
         if own or others and printed in ("pursuit", "draft"):
-            return MoveType(printed)
-        return MoveType("solo") if MoveType("solo") in legal else legal[0]
+            return move_type(printed)
+        return SOLO if SOLO in legal else legal[0]
 
     # ---- each step ----------------------------------------------------------------
-    def _step(self, state, C, T):
-        options = movement.steps(state, T, C.rules)
+    def _step(self, state, R, T):
+        options = state.cache             # movement.options, inline: once a movement point
+        if options is None:
+            options = movement.options(state, T, R)
         m = state.move
         mp = m["mp"]
         head = state.cars[m["snake"][0]]
         hd, on_apron = head.dist, head.lane == 0
-        n, w1, occ, width, forward = T.n, T.maxw + 1, state.occ, T.width, T.forward
+        n, w1, occ = T.n, T.w1, state.occ
+        ahead_of, fwd_slots = T.ahead, T.fwd_slots
         best, score = None, None
-        for step, (cost, push, _) in options.items():
+        for step, cost, push, _ in options:
             ahead, lane = step.ahead, step.lane
             left = mp - cost
-            value = 10.0 * ahead - 2.0 * cost
+            # The score is 10 per space ahead less 2 per MP, the bonuses below,
+            # less 0.2 per lane and 3 for a push ahead, added in that order.
+            # Whole numbers (exact as ints or floats) until the lane's
+            # fifth, so every score is the same float as summed in floats.
+            value = 10 * ahead - 2 * cost
             if ahead == 0 and lane == 1 and on_apron:
-                value += 9.0                      # leave the Apron
+                value += 9                        # leave the Apron
             if lane:
-                nd = hd + ahead
-                ns = nd % n
-                s2 = (nd + 1) % n
+                k = ((hd + ahead) % n) * w1 + lane
                 if left > 0:
-                    if lane <= width[ns]:
-                        row = s2 * w1
-                        for x in forward[ns][lane]:
-                            if occ[row + x] == -1:
-                                value += 3.0      # room to keep going
-                                break
-                elif lane <= width[s2] and occ[s2 * w1 + lane] != -1:
-                    value += 4.0                  # end tucked in: a draft next time
-                value -= 0.2 * lane               # stay low, the restart lanes
+                    for _, k2 in fwd_slots[k]:
+                        if occ[k2] == -1:
+                            value += 3            # room to keep going
+                            break
+                else:
+                    k2 = ahead_of[k]
+                    if k2 >= 0 and occ[k2] != -1:
+                        value += 4                # end tucked in: a draft next time
+                value -= _FIFTHS[lane]            # stay low, the restart lanes
             if push == PUSH_AHEAD:
                 value -= 3.0
             if score is None or value > score:
@@ -151,20 +188,20 @@ class TeamBot(RandomAgent):
         for a in legal:
             if not isinstance(a, Pit):
                 continue
-            car = next(c for c in state.cars if c.team == seat and c.number == a.car)
+            car = car_of(state, seat, a.car)
             temp = sum(car.temp)
             if state.yellow:
                 return a
             lapped_after = lead is not None and lead.dist - (car.dist - T.pit_loss) >= T.n - 2
             if not lapped_after and (temp >= 3 or (car.wear >= 4 and temp >= 2)):
                 return a
-        return PitDone()
+        return PIT_DONE
 
     def _discard(self, state, C, legal):
         for a in legal:
             if isinstance(a, Discard) and C.card_mp[a.card] <= 4 and C.card_wear[a.card]:
                 return a
-        return KeepHand()
+        return KEEP_HAND
 
 
 # The stock-car seat kinds besides human and random, and the agent each one

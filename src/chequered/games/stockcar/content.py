@@ -141,7 +141,8 @@ class Track:
     """
 
     __slots__ = ("key", "name", "laps", "pit_loss", "restart", "n", "width", "maxw",
-                 "forward", "grid", "green_line", "segments", "corner", "turn")
+                 "forward", "grid", "green_line", "segments", "corner", "turn",
+                 "w1", "ahead", "behind", "fwd_slots", "side_slots")
 
     def __init__(self, doc: TrackDoc):
         self.key, self.name, self.laps = doc.key, doc.name, doc.laps
@@ -176,10 +177,48 @@ class Track:
                                      if (m - 1) / b < hi and m / b > lo))
             fwd.append(tuple(row))
         self.forward = tuple(fwd)
+        self._slot_tables()
         # STOCK Starting grid: spaces 1..21 two by two on the restart lanes
         # behind the line, space 1 (the pole) on the inside of the last sector.
         self.grid = tuple((-1 - (k // 2), self.restart[k % 2]) for k in range(GRID_SPACES))
         self.green_line = self.n - doc.green_line        # sector of the green restart line
+
+    def _slot_tables(self) -> None:
+        """The same graph over the flat space index `slot = sector * w1 +
+        lane` that states use (state.occ), so the movement rules and the
+        bots read neighbours instead of working them out every step:
+
+        ahead[slot] / behind[slot]: the same lane one sector on / back
+        (-1 when the track has no such lane there): linked cars (STOCK
+        Race card parts);
+        fwd_slots[slot]: (lane, its slot) per lane a step forward reaches
+        (STOCK Drafting and corners);
+        side_slots[slot]: (lane, its slot, the slot one lane further over
+        or -1) per lane a sideways step reaches (STOCK Movement: pushing
+        aside needs that further space).
+        Lanes past a sector's width (and lane 0, the Apron) get -1 / ()."""
+        n, w1, width = self.n, self.maxw + 1, self.width
+        self.w1 = w1
+        ahead = [-1] * (n * w1)
+        behind = [-1] * (n * w1)
+        fwd = [()] * (n * w1)
+        side = [()] * (n * w1)
+        for s in range(n):
+            s2, s0 = (s + 1) % n, (s - 1) % n
+            for lane in range(1, w1):
+                k = s * w1 + lane
+                if lane <= width[s2]:
+                    ahead[k] = s2 * w1 + lane
+                if lane <= width[s0]:
+                    behind[k] = s0 * w1 + lane
+                if lane > width[s]:
+                    continue
+                fwd[k] = tuple((l2, s2 * w1 + l2) for l2 in self.forward[s][lane])
+                side[k] = tuple((l2, s * w1 + l2,
+                                 s * w1 + 2 * l2 - lane if 1 <= 2 * l2 - lane <= width[s] else -1)
+                                for l2 in (lane - 1, lane + 1) if 1 <= l2 <= width[s])
+        self.ahead, self.behind = tuple(ahead), tuple(behind)
+        self.fwd_slots, self.side_slots = tuple(fwd), tuple(side)
 
     def sector(self, dist: int) -> int:
         return dist % self.n
@@ -202,10 +241,12 @@ class Content:
         self.track_docs = {t.key: t for t in tracks}
         self.rules: Rules = rules
         # Per card: MP, move, wear kind (None for white), effect and the bar
-        # as team indexes, as tuples for the hot path.
+        # as team indexes, as plain dicts for the hot path (a pydantic
+        # model's attributes are slow to read).
         self.card_mp = {c.id: c.mp for c in cards}
         self.card_move = {c.id: c.move for c in cards}
         self.card_wear = {c.id: (None if c.white else c.wear) for c in cards}
+        self.card_effect = {c.id: c.effect for c in cards}
         self.card_bar = {c.id: tuple(self.team_by_code[ch] for ch in c.bar) for c in cards}
         self.version = sha256_of({
             "cards": [c.model_dump(mode="json") for c in cards],

@@ -11,6 +11,7 @@ from ...engine.chance import Chance
 from ...engine.deck import Deck
 from ...engine.rng import Rng
 from ...engine.steps import Turn
+from .content import load_content
 
 # Where a car is (STOCK Losing a car): racing, or out of the race and why.
 RACING, FINISHED, RETIRED, WORN, LAPPED = "racing", "finished", "retired", "worn", "lapped"
@@ -76,7 +77,7 @@ class Car:
 STATE_FIELDS = ("config", "chance", "turn", "track", "cars", "occ", "apron", "hands",
                 "hand_size", "deck", "events", "event_card", "turn_number", "first", "side",
                 "move", "queue", "pit_leader", "pitted", "yellow", "finished", "bar_reads",
-                "scores", "classification", "cache")
+                "scores", "classification", "cache", "tables")
 
 
 class State:
@@ -89,7 +90,9 @@ class State:
     still to decide in the pit stop and discard steps, `pit_leader` the
     leader when the pit stops began. `cache` holds the legal steps of the
     move in progress with what each does (derived, never saved, never
-    cloned: None means "compute again").
+    cloned: None means "compute again"); `tables` the race's content and
+    track (content.Content, content.Track: derived from the config, never
+    saved; read at every step, where the config's pydantic fields are slow).
     """
 
     __slots__ = STATE_FIELDS
@@ -119,6 +122,7 @@ class State:
         s.scores = None if self.scores is None else dict(self.scores)
         s.classification = self.classification.copy()
         s.cache = None                           # per decision: recomputed when asked
+        s.tables = self.tables
         return s
 
     def to_doc(self) -> dict:
@@ -174,6 +178,7 @@ class State:
         s.scores = None if sc is None else {int(k): v for k, v in sc.items()}
         s.classification = list(doc.get("classification", ()))
         s.cache = None
+        s.tables = (load_content(config.content), track)
         return s
 
 

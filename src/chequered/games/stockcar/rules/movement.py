@@ -22,6 +22,8 @@ STOCK Race card parts, Speed penalties, Movement (ours, docs/rules/stockcar.md):
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ....engine.protocol import Event
 from ..actions import Step
 from ..state import RACING
@@ -34,22 +36,28 @@ NO_PUSH, PUSH_ASIDE, PUSH_AHEAD = 0, 1, 2
 # legal steps are worked out after every step of every move.
 _FWD = tuple(Step(1, lane) for lane in range(16))
 _SIDE = tuple(Step(0, lane) for lane in range(16))
+_FIRST = itemgetter(0)
 
 
 def chain(state, T, car, direction: int) -> list:
     """The linked cars in front (direction 1) or behind (-1) of `car`, nearest
     first: each adjacent in the same lane to the previous one."""
+    if car.lane == 0:
+        return []
+    return line_from(state, T.ahead if direction == 1 else T.behind,
+                     (car.dist % T.n) * T.w1 + car.lane)
+
+
+def line_from(state, links, k: int) -> list:
+    """The cars linked one after the other from the space `k` (not its own
+    car) along `links` (content.Track.ahead or .behind)."""
     out = []
-    n, w1, occ, cars = T.n, T.maxw + 1, state.occ, state.cars
-    dist, lane = car.dist, car.lane
-    if lane == 0:
-        return out
-    while len(out) < len(cars):
-        dist += direction
-        s = dist % n
-        if lane > T.width[s]:
+    occ, limit = state.occ, len(state.cars)
+    while len(out) < limit:
+        k = links[k]
+        if k < 0:
             break
-        i = occ[s * w1 + lane]
+        i = occ[k]
         if i == -1:
             break
         out.append(i)      # a car a lap ahead or behind in that space is linked too
@@ -70,71 +78,130 @@ def speed_penalty(R, wear: int) -> int:
     starts its activation with."""
     if wear < 3:
         return 0
-    return R.speed_penalty.get(min(wear, max(R.speed_penalty)), 0)
+    pen = costs(R).penalty
+    return pen[min(wear, len(pen) - 1)]
 
 
-def steps(state, T, R) -> dict:
-    """The legal steps of the move in progress: Step -> (cost, push, data).
+def options(state, T, R) -> list:
+    """The legal steps of the move in progress with what each does, in the
+    order the legal list gives them: [(Step, cost, kind of push, data)].
     Computed once per position of the pack (state.cache), since the legal
     list, the bot and apply() all ask for it."""
     out = state.cache
     if out is None:
-        out = state.cache = _steps(state, T, R)
+        out = state.cache = _options(state, T, R)
     return out
 
 
-def _steps(state, T, R) -> dict:
+def legal_steps(state, T, R) -> list:
+    """The legal list of the `move` step."""
+    return list(map(_FIRST, options(state, T, R)))
+
+
+def steps(state, T, R) -> dict:
+    """The legal steps of the move in progress: Step -> (cost, push, data)."""
+    return {o[0]: o[1:] for o in options(state, T, R)}
+
+
+def option(state, T, R, step: Step) -> tuple:
+    """(step, cost, push, data) of a legal step."""
+    opts = state.cache
+    if opts is None:
+        opts = options(state, T, R)
+    for o in opts:
+        if o[0] is step:            # the legal list's own objects (_FWD, _SIDE)
+            return o
+    for o in opts:
+        if o[0] == step:
+            return o
+    raise KeyError(step)
+
+
+class Costs:
+    """The rules' step costs (STOCK Movement) as plain attributes, with the
+    options of steps into empty spaces made once, and the speed penalty per
+    wear (STOCK Speed penalties): _options reads them at every movement
+    point, and a pydantic model's attribute is several times slower to read
+    than a slot."""
+
+    __slots__ = ("rules", "forward", "sideways", "aside", "ahead", "apron", "free_fwd",
+                 "free_side", "along_apron", "penalty")
+
+    def __init__(self, R):
+        self.rules = R                    # kept alive: costs() finds it by id
+        self.forward, self.sideways = R.cost_forward, R.cost_sideways
+        self.aside, self.ahead, self.apron = R.cost_push_aside, R.cost_push_forward, R.cost_apron
+        self.free_fwd = tuple((s, self.forward, NO_PUSH, None) for s in _FWD)
+        self.free_side = tuple((s, self.sideways, NO_PUSH, None) for s in _SIDE)
+        self.along_apron = (_FWD[0], self.apron, NO_PUSH, None)
+        # wear -> MP lost, up to the last wear the table names (more wear: as that)
+        self.penalty = tuple(R.speed_penalty.get(w, 0) for w in range(max(R.speed_penalty) + 1))
+
+
+_COSTS: dict = {}
+
+
+def costs(R) -> Costs:
+    """The Costs of these rules (content.Rules), made once per rules object."""
+    hit = _COSTS.get(id(R))
+    if hit is None or hit.rules is not R:
+        hit = _COSTS[id(R)] = Costs(R)
+    return hit
+
+
+def _options(state, T, R) -> list:
+    K = costs(R)
     m = state.move
     mp = m["mp"]
     snake = m["snake"]
-    head = state.cars[snake[0]]
+    cars = state.cars
+    head = cars[snake[0]]
     d, lane = head.dist, head.lane
-    n, w1, occ, width = T.n, T.maxw + 1, state.occ, T.width
-    s = d % n
+    occ = state.occ
     visited = m["visited"]
-    out: dict = {}
+    out: list = []
     if lane == 0:
         # STOCK The Apron: pit road, alone, at the speed limit.
-        if R.cost_apron <= mp and (d + 1, 0) not in visited:
-            out[_FWD[0]] = (R.cost_apron, NO_PUSH, None)
-        if R.cost_sideways <= mp and occ[s * w1 + 1] == -1 and (d, 1) not in visited:
-            out[_SIDE[1]] = (R.cost_sideways, NO_PUSH, None)
+        if K.apron <= mp and (d + 1, 0) not in visited:
+            out.append(K.along_apron)
+        if K.sideways <= mp and occ[(d % T.n) * T.w1 + 1] == -1 and (d, 1) not in visited:
+            out.append(K.free_side[1])
         return out
-    members = set(snake)
-    s2 = (d + 1) % n
-    for l2 in T.forward[s][lane]:
-        if (d + 1, l2) in visited:
+    k = (d % T.n) * T.w1 + lane
+    d1 = d + 1
+    for l2, k2 in T.fwd_slots[k]:
+        if (d1, l2) in visited:
             continue
-        x = occ[s2 * w1 + l2]
+        x = occ[k2]
         if x == -1:
-            if R.cost_forward <= mp:
-                out[_FWD[l2]] = (R.cost_forward, NO_PUSH, None)
-        elif len(snake) == 1 and x not in members and R.cost_push_forward <= mp:
+            if K.forward <= mp:
+                out.append(K.free_fwd[l2])
+        elif len(snake) == 1 and x not in snake and K.ahead <= mp:
             # Forward push, solo moves only: the linked line in front moves on one space.
-            line = [x] + chain(state, T, state.cars[x], 1)
-            front = state.cars[line[-1]]
-            fs = (front.dist + 1) % n
-            fl = min(front.lane, width[fs])
-            if occ[fs * w1 + fl] == -1:
-                out[_FWD[l2]] = (R.cost_push_forward, PUSH_AHEAD, line)
-    for l2 in (lane - 1, lane + 1):
-        if l2 < 1 or l2 > width[s] or (d, l2) in visited:
+            line = [x] + line_from(state, T.ahead, k2)
+            front = cars[line[-1]]
+            fs = (front.dist + 1) % T.n
+            if occ[fs * T.w1 + min(front.lane, T.width[fs])] == -1:
+                out.append((_FWD[l2], K.ahead, PUSH_AHEAD, line))
+    for l2, k2, k3 in T.side_slots[k]:
+        if (d, l2) in visited:
             continue
-        x = occ[s * w1 + l2]
+        x = occ[k2]
         if x == -1:
-            if R.cost_sideways <= mp:
-                out[_SIDE[l2]] = (R.cost_sideways, NO_PUSH, None)
-        elif x not in members and R.cost_push_aside <= mp:
-            l3 = l2 + (l2 - lane)
-            if 1 <= l3 <= width[s] and occ[s * w1 + l3] == -1:
-                out[_SIDE[l2]] = (R.cost_push_aside, PUSH_ASIDE, x)
+            if K.sideways <= mp:
+                out.append(K.free_side[l2])
+        elif x not in snake and K.aside <= mp:
+            # Pushing aside: the car moves one lane further over, which must be free.
+            if k3 >= 0 and occ[k3] == -1:
+                out.append((_SIDE[l2], K.aside, PUSH_ASIDE, x))
     return out
 
 
-def do_step(state, T, step: Step, how: tuple, events: list) -> None:
-    """Apply one legal step: the push first, then the head, then each car of
-    the pack into the space the car in front of it left."""
-    cost, push, data = how
+def do_step(state, T, option: tuple, events: list) -> None:
+    """Apply one legal step (an entry of options()): the push first, then
+    the head, then each car of the pack into the space the car in front of
+    it left."""
+    step, cost, push, data = option
     state.cache = None
     m = state.move
     cars = state.cars
@@ -155,31 +222,34 @@ def do_step(state, T, step: Step, how: tuple, events: list) -> None:
         place(state, T, c, c.dist, c.lane + (step.lane - head.lane))
         events.append(Event("push", {"cars": [c.number], "way": "aside"}, "STOCK Movement"))
     head = cars[snake[0]]
-    if head.lane == 0 or step.lane == 0:
+    lane = step.lane
+    if head.lane == 0 or lane == 0:
         # On the Apron the car moves alone: stacks need the general place/lift.
         lift(state, T, head)
-        place(state, T, head, head.dist + step.ahead, step.lane)
+        place(state, T, head, head.dist + step.ahead, lane)
+        d = head.dist
     elif len(snake) == 1:
         # The hot path: a car alone on the track.
-        occ, n, w1 = state.occ, T.n, T.maxw + 1
+        occ, n, w1 = state.occ, T.n, T.w1
         occ[(head.dist % n) * w1 + head.lane] = -1
-        head.dist += step.ahead
-        head.lane = step.lane
-        occ[(head.dist % n) * w1 + head.lane] = head.idx
+        d = head.dist = head.dist + step.ahead
+        head.lane = lane
+        occ[(d % n) * w1 + lane] = head.idx
     else:
         # A pack on the track. Empty every old space, then fill the new ones
         # (each car goes where the car in front of it was).
-        occ, n, w1 = state.occ, T.n, T.maxw + 1
+        occ, n, w1 = state.occ, T.n, T.w1
         pack = [cars[i] for i in snake]
         old = [(c.dist, c.lane) for c in pack]
-        for d, lane in old:
-            occ[(d % n) * w1 + lane] = -1
-        new = [(head.dist + step.ahead, step.lane)] + old[:-1]
-        for c, (d, lane) in zip(pack, new):
-            c.dist, c.lane = d, lane
-            occ[(d % n) * w1 + lane] = c.idx
+        for od, ol in old:
+            occ[(od % n) * w1 + ol] = -1
+        d = head.dist + step.ahead
+        new = [(d, lane)] + old[:-1]
+        for c, (nd, nl) in zip(pack, new):
+            c.dist, c.lane = nd, nl
+            occ[(nd % n) * w1 + nl] = c.idx
     m["mp"] -= cost
-    m["visited"].append((head.dist, head.lane))
+    m["visited"].append((d, lane))
 
 
 def drift(state, T, car, events: list) -> None:

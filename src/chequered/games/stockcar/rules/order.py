@@ -89,11 +89,13 @@ def running_order(state, T) -> list:
 def leader(state, T):
     """The leading car, which holds the Current Leader marker (None when no car races).
     STOCK Running order: once cars finish, the racing car closest to the line."""
-    best = None
+    best, top = None, 0
     for c in state.cars:
-        if c.status == RACING and (best is None or c.dist > best.dist
-                                   or c.dist == best.dist and _ahead_in_sector(state, T, c, best)):
-            best = c
+        if c.status != RACING:
+            continue
+        d = c.dist
+        if best is None or d > top or d == top and _ahead_in_sector(state, T, c, best):
+            best, top = c, d
     return best
 
 

@@ -62,6 +62,7 @@ def new_state(config, C, seed: int) -> tuple[State, list]:
     s.scores = None
     s.classification = []
     s.cache = None
+    s.tables = (C, T)
     set_grid(s, C, T, events)
     return s, events
 

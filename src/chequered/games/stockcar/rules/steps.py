@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from ....engine.protocol import Event
 from ....engine.steps import Machine, Step
-from ..actions import (Activate, Affect, Discard, KeepHand, MoveType, Pit, PitDone,
-                       PlayCard, Retire)
+from ..actions import (KEEP_HAND, PIT_DONE, RETIRE, SOLO, Activate, Affect, Discard, MoveType,
+                       Pit, Retire, activate, affect, discard, move_type, pit, play_card)
 from ..actions import Step as Move
-from ..content import load_content
 from ..state import RETIRED
 from ..text import describe_action, seat_names
 from . import movement, pits, turn
@@ -29,13 +28,12 @@ from .routes import CAR_ROUTE, MOVE_ROUTE, PITS_ROUTE, TYPE_ROUTE, menu
 
 
 def _table(state):
-    C = load_content(state.config.content)
-    return C, C.tracks[state.track]
+    return state.tables
 
 
 # ---- car: which counter ------------------------------------------------------------
 def car_legal(state, seat: int) -> list:
-    return [Activate(c.number) for c in state.cars if c.team == seat and not c.flipped]
+    return [activate(c.number) for c in state.cars if c.team == seat and not c.flipped]
 
 
 def car_apply(state, seat: int, a: Activate) -> list:
@@ -48,7 +46,7 @@ def car_apply(state, seat: int, a: Activate) -> list:
 # ---- card: a Race card from the hand, or retire ----------------------------------
 def card_legal(state, seat: int) -> list:
     # STOCK Action segments 4-5: play a Race card, or retire the car.
-    return [PlayCard(k) for k in sorted(set(state.hands[seat]))] + [Retire()]
+    return [play_card(k) for k in sorted(set(state.hands[seat]))] + [RETIRE]
 
 
 def card_apply(state, seat: int, a) -> list:
@@ -66,8 +64,8 @@ def card_apply(state, seat: int, a) -> list:
 
 # ---- type: printed or solo ------------------------------------------------------------
 def type_legal(state, seat: int) -> list:
-    C = load_content(state.config.content)
-    return [MoveType(C.card_move[state.move["card"]]), MoveType("solo")]
+    C = state.tables[0]
+    return [move_type(C.card_move[state.move["card"]]), SOLO]
 
 
 def type_apply(state, seat: int, a: MoveType) -> list:
@@ -79,20 +77,18 @@ def type_apply(state, seat: int, a: MoveType) -> list:
 
 # ---- move: one space for the head of the pack -----------------------------------------
 def move_legal(state, seat: int) -> list:
-    options = state.cache             # worked out when the step was asked (turn.keep_moving)
-    if options is None:
-        C, T = _table(state)
-        options = movement.steps(state, T, C.rules)
-    return list(options)
+    # worked out when the step was asked (turn.keep_moving), unless the state
+    # was copied since
+    C, T = _table(state)
+    return movement.legal_steps(state, T, C.rules)
 
 
 def move_apply(state, seat: int, a: Move) -> list:
-    C, T = _table(state)
+    C, T = state.tables
     events: list = []
     # What the step does was worked out with the legal list (state.cache,
     # kept for this decision only); recomputed if the state was copied since.
-    how = movement.steps(state, T, C.rules)[a]
-    movement.do_step(state, T, a, how, events)
+    movement.do_step(state, T, movement.option(state, T, C.rules, a), events)
     turn.keep_moving(state, C, T, seat, events)
     return events
 
@@ -106,7 +102,7 @@ def move_why_not(state, seat: int, a) -> str | None:
 
 # ---- affect: the car an event hits ------------------------------------------------------
 def affect_legal(state, seat: int) -> list:
-    return [Affect(state.cars[i].number) for i in state.turn.pending.context["cars"]]
+    return [affect(state.cars[i].number) for i in state.turn.pending.context["cars"]]
 
 
 def affect_apply(state, seat: int, a: Affect) -> list:
@@ -120,7 +116,7 @@ def affect_apply(state, seat: int, a: Affect) -> list:
 # ---- pits: pit stops, player by player --------------------------------------------------
 def pits_legal(state, seat: int) -> list:
     # "no pit stop" first: the usual answer heads the menu
-    return [PitDone()] + [Pit(c.number) for c in pits.eligible(state, seat)]
+    return [PIT_DONE] + [pit(c.number) for c in pits.eligible(state, seat)]
 
 
 def pits_apply(state, seat: int, a) -> list:
@@ -136,7 +132,7 @@ def pits_apply(state, seat: int, a) -> list:
 # ---- discard: face down, player by player -------------------------------------------------
 def discard_legal(state, seat: int) -> list:
     # keeping the hand first: the usual answer heads the menu
-    return [KeepHand()] + [Discard(k) for k in sorted(set(state.hands[seat]))]
+    return [KEEP_HAND] + [discard(k) for k in sorted(set(state.hands[seat]))]
 
 
 def discard_apply(state, seat: int, a) -> list:

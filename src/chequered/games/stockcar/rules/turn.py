@@ -14,7 +14,7 @@ Cars and activation, Losing a car.
 from __future__ import annotations
 
 from ....engine.protocol import Event
-from ..content import load_content
+from ....engine.steps import ask
 from ..state import RACING, WORN
 from . import movement, pits, scoring
 from .events import add_wear, draw_event, fill_hand, line_up
@@ -26,8 +26,9 @@ def laps_of(state, T) -> int:
 
 
 def wait(state, step: str, seat: int, **context) -> None:
-    """Ask `seat` for the decision `step` (a step of rules/steps.py)."""
-    steps.MACHINE.wait(state, step, (seat,), **context)
+    """Ask `seat` for the decision `step` (a step of rules/steps.py; the
+    names are this module's literals, so the machine need not check them)."""
+    ask(state, step, (seat,), context)
 
 
 def step_name(state) -> str:
@@ -41,12 +42,14 @@ def step_name(state) -> str:
 
 def car_of(state, seat: int, number: int):
     """The seat's car with this number (legal actions only name own cars)."""
-    return next(c for c in state.cars if c.team == seat and c.number == number)
+    for c in state.cars:
+        if c.number == number and c.team == seat:
+            return c
+    raise KeyError(f"seat {seat} has no car #{number}")
 
 
 def _table(state):
-    C = load_content(state.config.content)
-    return C, C.tracks[state.track]
+    return state.tables
 
 
 # ---- automatic phases -----------------------------------------------------------
@@ -144,7 +147,7 @@ def play_card(state, C, T, seat: int, card: str, events: list) -> None:
     state.move["card"] = card
     events.append(Event("card", {"car": car.number, "card": card}, "STOCK Action segments"))
     printed = C.card_move[card]
-    if printed == "solo" or (C.cards[card].effect != "clean_air"
+    if printed == "solo" or (C.card_effect[card] != "clean_air"
                              and movement.pack(state, T, car, printed) == [car.idx]):
         # No choice to make: a solo card, or a type that moves the car alone anyway.
         start_move(state, C, T, seat, printed, events)
@@ -174,17 +177,17 @@ def move_points(C, car, card: str, kind: str) -> int:
     """STOCK Race card parts, Speed penalties: the MP of a move (the card's,
     less the active car's speed penalty, one more for clean air solo)."""
     mp = C.card_mp[card] - movement.speed_penalty(C.rules, car.wear)
-    if kind == "solo" and C.cards[card].effect == "clean_air":
+    if kind == "solo" and C.card_effect[card] == "clean_air":
         mp += 1
     return mp
 
 
 def keep_moving(state, C, T, seat: int, events: list) -> None:
     """STOCK Movement: points must be spent while a step is possible."""
-    if state.move["mp"] <= 0 or not movement.steps(state, T, C.rules):
+    if state.move["mp"] <= 0 or not movement.options(state, T, C.rules):
         end_activation(state, C, T, events)
     else:
-        wait(state, "move", seat)
+        ask(state, "move", (seat,), {})       # wait(), inline: once a movement point
 
 
 def end_activation(state, C, T, events: list) -> None:
@@ -193,7 +196,7 @@ def end_activation(state, C, T, events: list) -> None:
     state.cache = None
     car = state.cars[m["car"]]
     card = m["card"]
-    if C.cards[card].effect == "drift":
+    if C.card_effect[card] == "drift":
         movement.drift(state, T, car, events)
     state.deck.discard(card)
     wear = C.card_wear[card]
@@ -216,13 +219,19 @@ def flip_and_next(state, C, T, car, events: list) -> None:
     segment it was) with an unflipped car acts; else the turn ends."""
     car.flipped = True
     state.move = None
-    if not any(c.status == RACING for c in state.cars):
+    racing, waiting = False, set()
+    for c in state.cars:
+        if c.status == RACING:
+            racing = True
+        if not c.flipped:
+            waiting.add(c.team)
+    if not racing:
         finish_race(state, C, T, events)
         return
     n = len(state.hands)
     for k in range(1, n + 1):
         seat = (car.team + k) % n
-        if any(c.team == seat and not c.flipped for c in state.cars):
+        if seat in waiting:
             wait(state, "car", seat)
             return
     state.turn.phase = "end_of_turn"
@@ -266,8 +275,3 @@ def finish_race(state, C, T, events: list) -> None:
     state.move = None
     state.queue = []
     scoring.score(state, C, T, events)
-
-
-# The step table (rules/steps.py) is built from the functions above; `wait`
-# reads it when called, so it is imported last.
-from . import steps  # noqa: E402
