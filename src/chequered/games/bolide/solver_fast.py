@@ -12,7 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .solver import MoveTable, Spec, _brake_classes, _speed, _velocity_grid
+from .solver_moves import Board, MoveTable, move_speed
+from .solver_search import Spec, brake_classes, velocity_grid
 
 _DEBRUIJN = 0x03F79D71B4CB0A89
 _DB_TABLE = np.zeros(64, dtype=np.int64)
@@ -180,9 +181,9 @@ def _bfs(L, Lany, kd, speeds, tops, bd, bdn, n1, A, NB, NL, nw, npos, free, db, 
 
 
 def backward_numba(moves: MoveTable, spec: Spec):
-    """The same table as solver.backward_python. Returns (data, layers, states)."""
+    """The same table as solver_search.backward_python. Returns (data, layers, states)."""
     board = moves.board
-    n1, vel = _velocity_grid(spec)
+    n1, vel = velocity_grid(spec)
     NV = n1 * n1
     npos = board.npos
     nw = (npos + 63) // 64
@@ -190,7 +191,7 @@ def backward_numba(moves: MoveTable, spec: Spec):
     L = np.zeros((3, NV, nw), dtype=np.uint64)
     Lany = np.zeros((3, NV), dtype=np.bool_)
     for vi, (dx, dy) in enumerate(vel):
-        if _speed(dx, dy) > moves.dmax:
+        if move_speed(dx, dy) > moves.dmax:
             continue
         i = moves.index(dx, dy)
         for w in (-1, 0, 1):
@@ -199,11 +200,11 @@ def backward_numba(moves: MoveTable, spec: Spec):
                 L[w + 1, vi] = _words(m, nw)
                 Lany[w + 1, vi] = True
     kd = np.array([dy * board.Wp + dx for dx, dy in vel], dtype=np.int64)
-    speeds = np.array([_speed(dx, dy) for dx, dy in vel], dtype=np.int64)
+    speeds = np.array([move_speed(dx, dy) for dx, dy in vel], dtype=np.int64)
     tops = np.array([spec.top(li + spec.lmin) for li in range(NL)], dtype=np.int64)
     bd = np.zeros((NV, 16), dtype=np.int64)
     bdn = np.zeros(NV, dtype=np.int64)
-    for ds, vis in _brake_classes(spec, n1, vel):
+    for ds, vis in brake_classes(spec, n1, vel):
         for v in vis:
             bdn[v] = len(ds)
             bd[v, :len(ds)] = ds
@@ -226,7 +227,6 @@ def warm() -> float:
     if _warm is not None:
         return 0.0
     import time
-    from .solver import Board
     t0 = time.perf_counter()
     ok = {(x, y) for x in range(4) for y in range(3)}
     board = Board(4, 3, lambda x, y: (x, y) in ok, 2, goal=lambda x, y: x == 3)
