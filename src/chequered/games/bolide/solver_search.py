@@ -20,6 +20,7 @@ import time
 from array import array
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib.util import find_spec
 
 from ...engine.protocol import BadInput
 from .solver_moves import MoveTable, move_speed
@@ -304,12 +305,11 @@ def resolve_engine(engine: str) -> str:
         raise BadInput(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
     if engine == "python":
         return engine
-    try:
-        import numba  # noqa: F401
-    except ImportError:
+    # find_spec, not import: the numba engine often runs without importing numba
+    # (solver_fast loads its kernel compiled ahead of time)
+    if find_spec("numba") is None:
         if engine == "numba":
-            raise BadInput("the numba engine needs numba: pip install 'chequered[fast]'") \
-                from None
+            raise BadInput("the numba engine needs numba: pip install 'chequered[fast]'")
         return "python"
     return "numba"
 
