@@ -37,9 +37,9 @@ def test_no_ahead_of_time_module_where_nothing_is_writable(monkeypatch, tmp_path
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     monkeypatch.setattr(F, "kernel_dirs", lambda: [blocker / "cache"])
-    assert F._ahead_of_time() is None
+    assert F._ahead_of_time(build=True) is None
     monkeypatch.setenv("CHEQUERED_NUMBA_AOT", "0")
-    assert F._ahead_of_time() is None
+    assert F._ahead_of_time(build=True) is None
 
 
 def test_kernel_name_follows_the_kernel_source():
@@ -49,7 +49,7 @@ def test_kernel_name_follows_the_kernel_source():
 
 @pytest.mark.parametrize("kw", [{}, {"brakes": 0, "laps": 1}, {"free_brakes": True}])
 def test_ahead_of_time_and_jit_kernels_give_the_python_table(monkeypatch, kw):
-    aot = F._ahead_of_time()                 # built once per checkout (about a minute)
+    aot = F._ahead_of_time(build=True)       # built once per checkout (about a minute)
     if aot is None:
         pytest.skip("the ahead-of-time module cannot be built here (no C compiler?)")
     t = S.time_to_go(load_track(TRACKS / "tiny_oval.track"), engine="python", **kw)

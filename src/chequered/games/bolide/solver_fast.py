@@ -11,11 +11,13 @@ on them, are identical.
 Compiled once.  numba's just-in-time compiler costs every process about half
 a second of CPU even with its on-disk cache (importing numba, loading the
 cached code): more than a whole classic solve in pure Python. So the first
-process compiles the kernel ahead of time into a small extension module,
-stored in the first writable of `kernel_dirs()`; every later process loads
-it with numpy alone, without importing numba. Where it cannot be built (no C
-compiler, nowhere writable) or CHEQUERED_NUMBA_AOT=0, the kernel is compiled
-just in time, with numba's cache when a cache directory is writable.
+solve on a machine (`warm`) compiles the kernel ahead of time into a small
+extension module, stored in the first writable of `kernel_dirs()`; every
+later process loads it with numpy alone, without importing numba. Until it
+exists (bots' tables never wait a minute for it), where it cannot be built
+(no C compiler, nowhere writable) or with CHEQUERED_NUMBA_AOT=0, the kernel
+is compiled just in time, with numba's cache when a cache directory is
+writable.
 """
 from __future__ import annotations
 
@@ -70,50 +72,74 @@ def _load(path: Path):
     return module
 
 
-def _ahead_of_time():
-    """The ahead-of-time module, built on first use; None where it cannot be."""
+def _ahead_of_time(build: bool):
+    """The ahead-of-time module if one is stored, else (when `build`) built
+    now; None where there is none and it cannot be built."""
     if os.environ.get("CHEQUERED_NUMBA_AOT", "1") == "0":
         return None
     name = kernel_name()
-    files = [name + suffix for suffix in EXTENSION_SUFFIXES]
-    for d in kernel_dirs():
-        for f in files:
-            if (d / f).is_file():
-                try:
-                    return _load(d / f)
-                except ImportError:
-                    pass
+
+    def stored():
+        for d in kernel_dirs():
+            for suffix in EXTENSION_SUFFIXES:
+                if (d / (name + suffix)).is_file():
+                    try:
+                        return _load(d / (name + suffix))
+                    except ImportError:
+                        pass
+        return None
+
+    found = stored()
+    if found is not None or not build:
+        return found
     for d in kernel_dirs():
         try:
             d.mkdir(parents=True, exist_ok=True)
-            with tempfile.TemporaryDirectory(dir=d) as tmp:
-                from .solver_kernels import build_ahead_of_time
-                build_ahead_of_time(tmp, name)
-                built = next(p for p in Path(tmp).iterdir() if p.name.startswith(name + "."))
-                # atomic: a process building at the same time never sees half a file
-                os.replace(built, d / built.name)
+            with open(d / (name + ".lock"), "w") as lock:
+                _lock(lock)                   # one build at a time; the others wait for it
+                found = stored()
+                if found is not None:
+                    return found
+                with tempfile.TemporaryDirectory(dir=d) as tmp:
+                    from .solver_kernels import build_ahead_of_time
+                    build_ahead_of_time(tmp, name)
+                    built = next(p for p in Path(tmp).iterdir() if p.name.startswith(name + "."))
+                    os.replace(built, d / built.name)    # atomic: never half a file
             return _load(d / built.name)
         except Exception:             # not writable, no compiler, numba.pycc gone: next
             continue
     return None
 
 
+def _lock(f) -> None:
+    try:
+        import fcntl
+    except ImportError:               # not POSIX: builds may overlap, each file stays whole
+        return
+    fcntl.flock(f, fcntl.LOCK_EX)
+
+
 _KERNELS: dict = {}
 
 
-def kernel(dtype):
-    """The search kernel for a dist array of `dtype` (uint8 or uint16)."""
-    if not _KERNELS:
-        aot = _ahead_of_time()
+def kernel(dtype, build: bool = False):
+    """The search kernel for a dist array of `dtype` (uint8 or uint16): the
+    ahead-of-time module when stored (`build`: built now if not, about a
+    minute, which only `warm`, that is a `solve`, asks for: a bot's table in
+    the middle of a race never waits for it), else numba's JIT."""
+    if not _KERNELS or (build and not _KERNELS["build tried"]):
+        aot = _ahead_of_time(build)
         if aot is not None:
             _KERNELS.update({np.uint8: aot.bfs8, np.uint16: aot.bfs16, "how": "ahead of time"})
-        else:
+        elif not _KERNELS:
             from .solver_kernels import bfs
             _KERNELS.update({np.uint8: bfs, np.uint16: bfs, "how": "just in time"})
+        _KERNELS["build tried"] = _KERNELS.get("build tried") or build
     return _KERNELS[dtype]
 
 
 def how_compiled() -> str:
+    """"ahead of time" or "just in time": how this process runs the kernel."""
     kernel(np.uint8)
     return _KERNELS["how"]
 
@@ -160,13 +186,14 @@ _warm = None
 
 
 def warm() -> float:
-    """Load the kernel (building it the first time on a machine) and run it
-    on a tiny board, once per process; returns the seconds that took (0 after
-    the first call)."""
+    """Load the kernel (building it ahead of time the first time on a
+    machine) and run it on a tiny board, once per process, before a solve is
+    timed; returns the seconds that took (0 after the first call)."""
     global _warm
     if _warm is not None:
         return 0.0
     t0 = time.perf_counter()
+    kernel(np.uint8, build=True)
     ok = {(x, y) for x in range(4) for y in range(3)}
     board = Board(4, 3, lambda x, y: (x, y) in ok, 2, goal=lambda x, y: x == 3)
     backward_numba(MoveTable(board), Spec(1, (2,), 1, 1, 2, 0))
