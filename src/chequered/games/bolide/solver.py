@@ -47,8 +47,11 @@ those states can finish. The Python engine also holds the BFS's bit planes
 
 Times (benchmarks/results/bolide_solver.json, medians): a cold solve (move
 table, race and first-lap tables, the line) takes 0.31-0.39 s in pure Python
-and 0.07-0.08 s with numba, after numba's one-off kernel load (0.1-0.2 s from
-its cache; about 5 s the first time it compiles).
+and 0.07-0.08 s with numba. Whole processes (`chequered solve ...`, second run
+on, 2 busy cores, issue 16): `solve bolide --track ring` 0.77 s CPU with numba
+against 1.11 s in pure Python (1.76 s with numba before its kernel was
+compiled ahead of time); classic maps (benchmarks/maps) about 0.6-0.8 s CPU,
+most of it Python start-up and imports: see `solver_classic`.
 """
 from __future__ import annotations
 
