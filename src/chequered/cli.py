@@ -426,13 +426,16 @@ def solve_classic(
     cap: Annotated[Optional[int], typer.Option(help="Speed cap (default none).")] = None,
     svg: Annotated[Optional[Path], typer.Option(help="Write an SVG of the line to FILE.")] = None,
     engine: Annotated[str, typer.Option(help="python, numba or auto.")] = "auto",
+    line: Annotated[str, typer.Option(
+        help="exact: the whole segment on free cells (default); sampled: the rule of "
+             "Barto, Bradtke & Singh (1995), cells sampled along the move.")] = "exact",
     as_json: Annotated[bool, typer.Option("--json", help="Print the solution as JSON.")] = False,
 ):
-    """Classic Racetrack: minimum turns from rest on a start cell to touching a goal."""
+    """Classic Racetrack: minimum turns from rest on a start cell to the goal, per start cell."""
     from .games.bolide import solver
     with user_errors():
         text = file.read_text(encoding="utf-8")
-        sol = solver.solve_classic(text, accel, cap, engine, name=str(file))
+        sol = solver.solve_classic(text, accel, cap, engine, name=str(file), line=line)
         if svg is not None:
             from .games.bolide.solver_svg import classic_line_svg
             svg.write_text(classic_line_svg(sol.classic, sol), encoding="utf-8")
