@@ -20,6 +20,7 @@ from .rules.setup import new_state
 from .rules.steps import MACHINE, time_limit
 from .text import describe, describe_action, describe_choice, help_text, seat_names
 from .view import view
+from .metrics import metrics
 
 SPEC = GameSpec(
     name="bolide",
@@ -58,6 +59,7 @@ SPEC = GameSpec(
     explain=guide.EXPLAIN,
     confirm=guide.confirm,
     tutorial=guide.tutorial,
+    metrics=metrics,
 )
 
 GAME = Game(SPEC)
