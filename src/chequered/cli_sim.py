@@ -96,3 +96,29 @@ def simulate(
     con.print(f"{outcome.played} races played now ({outcome.races_per_s:,.1f} races/s), "
               f"{outcome.before} were on disk; results in {out}/parts. "
               f"Statistics and plots: chequered report {out}")
+
+
+@app.command()
+def report(
+    folder: Annotated[Path, typer.Argument(metavar="DIR", help="A study folder (simulate --out).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    html: Annotated[Optional[Path], typer.Option(
+        help="Where to write the HTML page (default: DIR/report.html).")] = None,
+):
+    """A study's win rates, mean finishes, tests and plots (HTML, or --json)."""
+    from .sim.report import build, json_ready, kind_table
+    with user_errors():
+        doc = build(folder)
+        if as_json:
+            print_json(json_ready(doc))
+            return
+        from .sim.page import render
+        target = html or folder / "report.html"
+        target.write_text(render(doc), encoding="utf-8")
+    con = stdout_console()
+    con.print(kind_table(doc))
+    for t in doc["tests"]:
+        scope = t.get("seat_kind") or t.get("variant")
+        con.print(f"{t['between'].replace('_', ' ')}s {', '.join(t['groups'])}"
+                  f"{f' ({scope})' if scope else ''}, {t['test']}: {t['verdict']}")
+    con.print(f"report written to {target}")

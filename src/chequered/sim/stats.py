@@ -80,7 +80,8 @@ def compare(cols: dict, between: str, within: str | None = None) -> list[dict]:
     wins and one of finishes for each value of `within` (or overall)."""
     out = []
     scopes = _group(cols, (within,)) if within else {(): list(range(len(cols["win"])))}
-    for scope, idx in sorted(scopes.items(), key=lambda kv: str(kv[0])):
+    for scope, idx in sorted(scopes.items(), key=lambda kv: (cols["variant_index"][kv[1][0]],
+                                                             str(kv[0]))):
         groups: dict = defaultdict(list)
         for i in idx:
             groups[cols[between][i]].append(i)
