@@ -122,3 +122,54 @@ def report(
         con.print(f"{t['between'].replace('_', ' ')}s {', '.join(t['groups'])}"
                   f"{f' ({scope})' if scope else ''}, {t['test']}: {t['verdict']}")
     con.print(f"report written to {target}")
+
+
+@app.command()
+def league(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. racepace.")],
+    seats: Annotated[str, typer.Option(help="The seat kinds to rate, e.g. bot,random.")],
+    races: Annotated[int, typer.Option(help="Races for every pair of kinds.")] = 100,
+    size: Annotated[int, typer.Option(help="Seats a race (the two kinds alternate).")] = 2,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    backend: Annotated[str, typer.Option(help="local or dask.")] = "local",
+    scheduler: Annotated[Optional[str], typer.Option(help="A Dask scheduler address.")] = None,
+    out: Annotated[Optional[Path], typer.Option(
+        help="The league's study folder (default: league-GAME). Run again to resume.")] = None,
+    seed: Annotated[int, typer.Option(help="The league's seed.")] = 0,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the ratings as JSON.")] = False,
+):
+    """Round-robin of seat kinds over the same seeds, rated with OpenSkill."""
+    from rich.table import Table
+
+    from .bench import parse_seats
+    from .engine import registry
+    from .sim.league import league_study, page, standings
+    from .sim.report import json_ready, num, pct, span
+    from .sim.run import run_study
+    out = out or Path(f"league-{game_name}")
+    with user_errors():
+        game = registry.game(game_name)
+        kinds = parse_seats(seats)
+        study = league_study(game.name, kinds, races, size, seed, name=out.name)
+        try:
+            run_study(study, out, workers=workers, backend=backend, scheduler=scheduler,
+                      progress=not quiet and not as_json)
+        except KeyboardInterrupt:
+            _interrupted(out)
+        doc = standings(out, kinds)
+        target = out / "league.html"
+        target.write_text(page(doc), encoding="utf-8")
+    if as_json:
+        print_json(json_ready(doc))
+        return
+    table = Table(title=f"{game.title} league: {doc['matches']} matches")
+    for col in ("Kind", "mu", "sigma", "mu ± 2 sigma", "Ordinal", "Win rate", "95 % CI"):
+        table.add_column(col, justify="left" if col == "Kind" else "right")
+    for r in doc["ratings"]:
+        table.add_row(r["kind"], num(r["mu"]), num(r["sigma"]),
+                      span(r["low"], r["high"], digits=2), num(r["ordinal"]),
+                      pct(r["win_rate"]), span(r["win_low"], r["win_high"], 100))
+    con = stdout_console()
+    con.print(table)
+    con.print(f"table and plot written to {target}")

@@ -205,4 +205,6 @@ class Job:
 
 
 def _text(value) -> str:
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return ",".join(value)                     # seats=bot,random
     return value if isinstance(value, str) else json.dumps(value)
