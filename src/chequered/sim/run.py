@@ -9,6 +9,7 @@ import sys
 import time
 from dataclasses import dataclass
 
+from ..engine.protocol import BadInput
 from . import runners
 from .plan import Study
 from .store import StudyDir
@@ -33,6 +34,8 @@ def run_study(study: Study, out, workers: int = 1, backend: str = "local",
     `on_chunk(chunk)` sees each chunk once it is on disk (tests kill a run
     there)."""
     study.check()
+    if backend not in runners.BACKENDS:
+        raise BadInput(f"unknown backend {backend!r}; choose {' or '.join(runners.BACKENDS)}")
     folder = StudyDir(out)
     folder.open(study)
     done = folder.done()

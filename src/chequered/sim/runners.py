@@ -15,6 +15,7 @@ from .plan import Job
 from .race import Chunk, play_chunk
 
 IN_FLIGHT = 2                 # chunks queued per worker
+BACKENDS = ("local", "dask")
 
 
 def local(jobs: list[Job], workers: int) -> Iterator[Chunk]:
@@ -86,6 +87,4 @@ def chunks(jobs: list[Job], workers: int, backend: str = "local",
            scheduler: str | None = None, client=None) -> Iterator[Chunk]:
     if backend == "dask" or scheduler or client is not None:
         return dask(jobs, workers, scheduler, client)
-    if backend != "local":
-        raise BadInput(f"unknown backend {backend!r}; choose local or dask")
     return local(jobs, workers)

@@ -80,6 +80,10 @@ class StudyDir:
             raise BadInput(f"{self.path} is not empty and has no study.json; "
                            "give an empty or new folder as --out")
         self.parts.mkdir(parents=True, exist_ok=True)
+        # A run killed mid-write leaves a temporary file; one run uses a folder
+        # at a time, so any found now is litter.
+        for litter in self.path.glob("**/.*.tmp"):
+            litter.unlink()
         if not file.exists():
             text = json.dumps(study.study_doc(), indent=1, ensure_ascii=False) + "\n"
             _atomic_write(file, lambda p: p.write_text(text, encoding="utf-8"))
