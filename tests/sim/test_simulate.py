@@ -68,7 +68,7 @@ def test_dask_local_cluster_gives_the_local_rows(tmp_path):
     distributed = pytest.importorskip("distributed")
     run(study(), tmp_path / "local")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster, \
+                                  dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as client:
         out = run(study(), tmp_path / "dask", client=client)
     assert out.played == 12

@@ -60,8 +60,9 @@ def dask(jobs: list[Job], workers: int, scheduler: str | None = None,
             except (OSError, TimeoutError) as exc:
                 raise BadInput(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
         else:
+            # the dashboard on any free port: 8787 may be taken on a shared machine
             cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1,
-                                   processes=True, dashboard_address=None)
+                                   processes=True, dashboard_address=":0")
             client = Client(cluster)
     from distributed import as_completed
     try:
