@@ -93,7 +93,7 @@ def test_resume_after_kill_9(tmp_path):
     finally:
         proc.wait()
     on_disk = len(StudyDir(out).done())
-    assert on_disk >= 3
+    assert 3 <= on_disk < 80                         # killed part way
     resumed = run(study(races=240), out)
     assert resumed.before == 3 * on_disk
     assert resumed.played == 240 - 3 * on_disk

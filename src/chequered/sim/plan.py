@@ -5,12 +5,13 @@ study's base config with the varied settings applied (`--vary KEY=a,b`, a
 cross product over several keys); every variant plays the same seeds, so
 that variants differ by their setting and not by their luck.
 
-Race i's seed comes from the study's seed and i alone (numpy's SeedSequence),
+Race i's seed comes from the study's seed and i alone (a hash of the two),
 never from the clock or the worker, so race i is the same race whichever
 worker plays it, in whichever order, in a first run or a resumed one.
 """
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 from dataclasses import dataclass, field
@@ -25,10 +26,13 @@ CHUNKS_AIMED = 50             # part files a variant is split into, at least (fo
 
 
 def race_seed(study_seed: int, index: int) -> int:
-    """The seed of race `index` of a study: a 31-bit int (every game takes it)."""
-    import numpy as np
-    state = np.random.SeedSequence(entropy=study_seed, spawn_key=(index,)).generate_state(1)
-    return int(state[0]) & 0x7FFF_FFFF
+    """The seed of race `index` of a study: a 31-bit int (every game takes it).
+    A hash of the two numbers: neighbouring races get unrelated seeds, and it
+    costs microseconds (numpy's SeedSequence took 0.4 ms, 7 % of a Race Pace
+    race)."""
+    digest = hashlib.blake2b(f"chequered-study {study_seed} {index}".encode(),
+                             digest_size=8).digest()
+    return int.from_bytes(digest, "big") & 0x7FFF_FFFF
 
 
 def seating(seats: list[str], index: int, rotate: bool) -> list[str]:
@@ -107,7 +111,6 @@ class Study:
     def id(self) -> str:
         """A short name made from the config alone: the same study has the same
         id in any folder (the rows carry it)."""
-        import hashlib
         text = json.dumps(self.config_doc(), sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:12]
 

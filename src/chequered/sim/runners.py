@@ -81,6 +81,9 @@ def dask(jobs: list[Job], workers: int, scheduler: str | None = None,
         if own_client:
             client.close()
             if cluster is not None:
+                # Its nannies warn when a worker takes a moment to stop: not news.
+                import logging
+                logging.getLogger("distributed.nanny").setLevel(logging.ERROR)
                 cluster.close()
 
 
