@@ -16,7 +16,7 @@ from collections import defaultdict
 
 from ..engine.protocol import BadInput
 from .plan import Study
-from .stats import columns, wilson
+from .stats import Columns, wilson
 from .store import StudyDir
 
 
@@ -82,7 +82,7 @@ def head_to_head(kinds: list[str], played: list[tuple[str, str]]) -> dict:
 
 def standings(out, kinds: list[str]) -> dict:
     folder = StudyDir(out)
-    played = matches(columns(folder.table()))
+    played = matches(Columns(folder.table()))
     return {"format": "chequered-league/1", "study": folder.read_doc(),
             "matches": len(played), "ratings": rate(kinds, played),
             "head_to_head": head_to_head(kinds, played)}

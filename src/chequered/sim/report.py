@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import math
 
-from .stats import by, columns, compare, metric_names, metric_summary
+from .stats import Columns, by, compare, metric_names, metric_summary
 from .store import StudyDir
 
 
 def build(out, metrics: bool = True) -> dict:
     folder = StudyDir(out)
     doc = folder.read_doc()
-    cols = columns(folder.table())
+    cols = Columns(folder.table())
     variants = sorted(set(cols["variant"]), key=lambda v: cols["variant_index"][
         cols["variant"].index(v)])
     kinds = sorted(set(cols["seat_kind"]))

@@ -21,9 +21,25 @@ LEVEL = 0.95
 ALPHA = 0.05
 
 
-def columns(table) -> dict[str, list]:
-    """A pyarrow table as {column: python list}."""
-    return {name: table.column(name).to_pylist() for name in table.column_names}
+class Columns(dict):
+    """A pyarrow table as {column: python list}, each column converted when
+    first read (a large study's summary needs a few of its ~35 columns)."""
+
+    def __init__(self, table):
+        super().__init__()
+        self.table = table
+
+    def __missing__(self, name: str) -> list:
+        if name not in self.table.column_names:
+            raise KeyError(name)
+        value = self[name] = self.table.column(name).to_pylist()
+        return value
+
+    def __contains__(self, name) -> bool:
+        return name in self.table.column_names
+
+    def __iter__(self):
+        return iter(self.table.column_names)
 
 
 def wilson(wins: int, n: int) -> tuple[float, float]:
