@@ -486,6 +486,9 @@ def _safe_url(url: str) -> str:
         return "(unreadable URL)"
 
 
+from . import cli_sim  # noqa: E402,F401  (simulate, report, league: they add themselves to app)
+
+
 # ---- entry point -------------------------------------------------------------------
 def main(argv: list[str] | None = None) -> None:
     """The console script. Any bad input that escaped a command still ends

@@ -80,3 +80,4 @@ class GameSpec:
     explain: Mapping[str, str] = field(default_factory=dict)   # step name -> a short word
     confirm: Callable = _none                      # (state, seat, action) -> warning | None
     tutorial: Callable | None = None               # () -> guide.Tutorial
+    metrics: Callable | None = None                # (final state) -> {seat: {name: value}}, for studies

@@ -26,6 +26,7 @@ from .rules.setup import new_state
 from .rules.steps import MACHINE, time_limit
 from .text import describe, describe_action, describe_choice, help_text, seat_names
 from .view import view
+from .metrics import metrics
 
 SPEC = GameSpec(
     name="bolide",
@@ -64,6 +65,7 @@ SPEC = GameSpec(
     explain=guide.EXPLAIN,
     confirm=guide.confirm,
     tutorial=guide.tutorial,
+    metrics=metrics,
 )
 
 GAME = Game(SPEC)

@@ -21,6 +21,7 @@ from .rules.scoring import result
 from .rules.setup import new_race
 from .rules.steps import MACHINE
 from .text import describe, describe_action, describe_choice, help_text, seat_names
+from .metrics import metrics
 
 SPEC = GameSpec(
     name="stockcar",
@@ -57,6 +58,7 @@ SPEC = GameSpec(
     explain=guide.EXPLAIN,
     confirm=guide.confirm,
     tutorial=guide.tutorial,
+    metrics=metrics,
 )
 GAME = Game(SPEC)
 __all__ = ["GAME", "SPEC"]
