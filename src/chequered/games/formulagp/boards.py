@@ -12,6 +12,9 @@ from .schema import GEARS, PACES, Pace, Strict
 # =========================================================================
 # Player boards (FGP 5.1.1, 7.3.3.5, 8.1, 8.8, 9.2, 10.1, 4.13)
 # =========================================================================
+_TYRE_STATES: dict = {}          # id(BoardSide) -> (side, {(tyre, position): state})
+
+
 class PaceRow(Strict):
     """Movement points of one gear at each race pace (FGP 8.1)."""
     green: int = Field(ge=0, le=12)
@@ -156,6 +159,16 @@ class BoardSide(Strict):
     # -- lookups used by the rules --
     def tyre_state(self, tyre: str, position: int) -> Literal["fresh", "degraded", "worn"]:
         """FGP 10.1: the state of `tyre` once the wear token is at `position`."""
+        # asked at every movement point: each answer worked out once per side
+        hit = _TYRE_STATES.get(id(self))
+        if hit is None or hit[0] is not self:
+            hit = _TYRE_STATES[id(self)] = (self, {})
+        got = hit[1].get((tyre, position))
+        if got is None:
+            got = hit[1][(tyre, position)] = self._tyre_state(tyre, position)
+        return got
+
+    def _tyre_state(self, tyre: str, position: int) -> Literal["fresh", "degraded", "worn"]:
         deg = "degrade_soft_medium" if tyre in ("soft", "medium") else "degrade_hard_wet"
         worn = {"soft": ("worn_soft", "worn_soft_medium"),
                 "medium": ("worn_medium", "worn_soft_medium"),

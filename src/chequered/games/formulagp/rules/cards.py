@@ -37,8 +37,17 @@ def action_card(content: Content, card_id: str) -> ActionCard:
     return hit[1][card_id]
 
 
+_SIDES: dict = {}
+
+
 def board_side(race: Race, car: Car) -> BoardSide:
-    return content_of(race).board(car.board).side(car.side)
+    # asked at every step: the side by (content, board, side), found once
+    content = content_of(race)
+    key = (id(content), car.board, car.side)
+    hit = _SIDES.get(key)
+    if hit is None or hit[0] is not content:
+        hit = _SIDES[key] = (content, content.board(car.board).side(car.side))
+    return hit[1]
 
 
 def _cards_by_id(content: Content) -> dict:
@@ -61,6 +70,8 @@ def board_modifier(race: Race, car: Car, target: str) -> int:
     'ers_max', 'max_ot', 'tyre_bonus') of the DAMAGE and FAILURE cards lying
     by the car's board."""
     total = 0
+    if not car.damage and not car.failures:
+        return total
     for cid in (*car.damage, *car.failures):
         for e in shared_card(race, cid).effects:
             if e.type == "board_value" and e.target == target:
@@ -81,7 +92,7 @@ def max_ot(race: Race, car: Car) -> int:
 _FACTS: dict = {}
 
 
-def _facts(race: Race) -> dict:
+def card_facts(race: Race) -> dict:
     """card id -> (kind, colour) of the race's ACTION cards: the two questions
     asked on every step, answered by one dict look-up."""
     f = _FACTS.get(race.content_dir)
@@ -93,11 +104,11 @@ def _facts(race: Race) -> dict:
 
 def kind_of(race: Race, card_id: str) -> str:
     """'movement', 'tyre_wear', 'option' or 'draw_failure' (FGP 4.3)."""
-    return _facts(race)[card_id][0]
+    return card_facts(race)[card_id][0]
 
 
 def colour_of(race: Race, card_id: str) -> str | None:
-    return _facts(race)[card_id][1]
+    return card_facts(race)[card_id][1]
 
 
 def is_tyre_wear(race: Race, card_id: str) -> bool:
@@ -135,6 +146,8 @@ def covered(race: Race, car: Car, function: str) -> bool:
     """FGP 13.6 / 13.7: a DAMAGE or FAILURE card by the board puts its token
     over this board function ('ers_spend', 'ers_charge', 'drs', 'brake', ...):
     it is unavailable until that card is repaired."""
+    if not car.damage and not car.failures:
+        return False
     return any(e.type == "disable" and e.function == function
                for cid in (*car.damage, *car.failures) for e in shared_card(race, cid).effects)
 

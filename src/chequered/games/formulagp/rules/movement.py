@@ -193,24 +193,49 @@ def legal_steps(track: Track, space: int, *, occupied: Mapping[int, int] | Itera
     may_push: the car is already on a tile with another car (FGP 8.3.1, 9.1:
     however it got there), so a lateral move may push.
     Forward moves first; a car never enters a full space moving forward."""
-    occ = dict(occupied) if isinstance(occupied, Mapping) else _count(occupied)
-    seen = set(visited) | {space}
+    occ = occupied if type(occupied) is dict or isinstance(occupied, Mapping) \
+        else _count(occupied)
+    if type(visited) is not list and type(visited) is not set:
+        visited = list(visited)
     out: list[Step] = []
-    for m in track.moves(space):
-        if m.to in seen:
+    # the Step of each move, made once per track (step_table)
+    for to, lane_change, cap, free, shadow, push in step_table(track)[space]:
+        if to == space or to in visited:
             continue
-        if m.lane_change and not lane_changes:
+        if lane_change and not lane_changes:
             continue
-        here = occ.get(m.to, 0)
-        cap = track.spaces[m.to].capacity
-        kw = dict(crosses_yellow_line=m.crosses_yellow_line, crosses_finish=m.crosses_finish)
+        here = occ.get(to, 0)
         if here == 0:
-            out.append(Step(m.to, m.lane_change, **kw))
+            out.append(free)
         elif here < cap:
-            out.append(Step(m.to, m.lane_change, shadow=True, **kw))
-        elif m.lane_change and may_push:
-            out.append(Step(m.to, True, push=True, white_roll=cap > 1, **kw))
+            out.append(shadow)
+        elif lane_change and may_push:
+            out.append(push)
     return out
+
+
+def step_table(track: Track) -> list[tuple]:
+    """Per space, per move (FGP 8.3): (to, lane change, capacity of `to`, the
+    Step onto a free space, onto a free car shadow, a push (lateral moves;
+    None otherwise)). Steps are frozen: one object serves every race on the
+    track. Built once per track (the moves and capacities of a walled street
+    circuit are the track's own, so the memo they share holds for both)."""
+    table = track._memo.get("step_table")
+    if table is None:
+        table = []
+        for sp in track.spaces:
+            row = []
+            for m in track.moves(sp.id):
+                cap = track.spaces[m.to].capacity
+                kw = dict(crosses_yellow_line=m.crosses_yellow_line,
+                          crosses_finish=m.crosses_finish)
+                row.append((m.to, m.lane_change, cap, Step(m.to, m.lane_change, **kw),
+                            Step(m.to, m.lane_change, shadow=True, **kw),
+                            Step(m.to, True, push=True, white_roll=cap > 1, **kw)
+                            if m.lane_change else None))
+            table.append(tuple(row))
+        track._memo["step_table"] = table
+    return table
 
 
 def _count(spaces: Iterable[int]) -> dict[int, int]:
