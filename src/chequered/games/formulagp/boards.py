@@ -12,7 +12,8 @@ from .schema import GEARS, PACES, Pace, Strict
 # =========================================================================
 # Player boards (FGP 5.1.1, 7.3.3.5, 8.1, 8.8, 9.2, 10.1, 4.13)
 # =========================================================================
-_TYRE_STATES: dict = {}          # id(BoardSide) -> (side, {(tyre, position): state})
+# id(BoardSide) -> (side, {(tyre, position): state, (tyre, position, "bonus"): bonus})
+_TYRE_STATES: dict = {}
 
 
 class PaceRow(Strict):
@@ -181,6 +182,15 @@ class BoardSide(Strict):
         return "fresh"
 
     def tyre_bonus(self, tyre: str, position: int) -> int:
+        hit = _TYRE_STATES.get(id(self))
+        got = hit[1].get((tyre, position, "bonus")) if hit is not None and hit[0] is self \
+            else None
+        if got is None:
+            got = self._tyre_bonus(tyre, position)
+            _TYRE_STATES[id(self)][1][(tyre, position, "bonus")] = got
+        return got
+
+    def _tyre_bonus(self, tyre: str, position: int) -> int:
         state = self.tyre_state(tyre, position)
         tok: TyreToken = getattr(self.tyres, tyre)
         return {"fresh": tok.fresh, "degraded": tok.degraded, "worn": 0}[state]

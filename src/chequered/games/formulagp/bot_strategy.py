@@ -70,6 +70,21 @@ def rounds_left(flag: int, final_flag: int) -> int:
 def stint_value(side: BoardSide, tyre: str, wear: int, rounds: int, rate: float) -> float:
     """FGP 10.1: the tyre bonus a set brings over `rounds` rounds, the wear
     marker moving `rate` spaces a round; the RED die icon costs RED_DIE_MP a round."""
+    # asked for every compound at every pit question: each answer once per side
+    key = (id(side), tyre, wear, rounds, rate)
+    hit = _STINTS.get(key)
+    if hit is None or hit[0] is not side:
+        if len(_STINTS) >= STINT_MEMO:
+            _STINTS.clear()                 # rates are floats: keep the memo bounded
+        hit = _STINTS[key] = (side, _stint_value(side, tyre, wear, rounds, rate))
+    return hit[1]
+
+
+_STINTS: dict = {}
+STINT_MEMO = 20_000
+
+
+def _stint_value(side: BoardSide, tyre: str, wear: int, rounds: int, rate: float) -> float:
     last = len(side.tyre_track) - 1
     total = 0.0
     for k in range(max(0, rounds)):

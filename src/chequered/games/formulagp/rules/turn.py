@@ -359,8 +359,10 @@ def _colour_hand(race: Race, car) -> list[str]:
 
 
 def _characteristic_ok(race: Race, car, pace: str, gear: int) -> bool:
-    ch = C.board_side(race, car).characteristic if hasattr(C.board_side(race, car),
-                                                            "characteristic") else None
+    side = C.board_side(race, car)
+    # a side of our boards carries no characteristic (the board does); asked
+    # of the model's fields, not by hasattr (a pydantic miss costs an exception)
+    ch = side.characteristic if "characteristic" in type(side).model_fields else None
     if ch is None:
         ch = C.content_of(race).board(car.board).characteristic
     trk = track_of(race)

@@ -140,7 +140,7 @@ def whole_tiles(race: Race, car: Car) -> int:
 def in_yellow_zone(race: Race, tile: int | None) -> bool:
     """FGP 13.8.1: the tile lies from a yellow-flag tile up to (not including)
     its green-flag tile."""
-    if tile is None:
+    if tile is None or not race.yellow_flags:
         return False
     trk = track_of(race)
     n = trk.lap_tiles
