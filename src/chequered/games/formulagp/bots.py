@@ -306,13 +306,15 @@ class HeuristicBot:
     def _move(self, race, seat, legal):
         car = race.cars[seat]
         trk = track_of(race)
-        here = trk.spaces[car.space]
+        spaces = trk.spaces
+        here = spaces[car.space]
         left = race.move["left"]
         yellow = {m.to for m in trk.moves(car.space) if m.crosses_yellow_line}
+        lap_tiles, here_tile = len(trk.tiles), here.tile      # Track.lap_tiles
 
         def progress(to):
-            sp = trk.spaces[to]
-            return ((sp.tile - here.tile) % trk.lap_tiles) + sp.span[0]
+            sp = spaces[to]
+            return ((sp.tile - here_tile) % lap_tiles) + sp.index / sp.count   # Space.span[0]
         # FGP 11.1: into the pit lane forward (a lateral crossing of the yellow
         # line costs a Penalty token), and only when the stop pays
         steps = [a for a in legal if isinstance(a, A.Step) and a.to not in yellow]
@@ -336,11 +338,14 @@ class HeuristicBot:
             steps = safe or steps
         # nor into the lane that only leads into the pit lane (FGP 11.1)
         steps = [a for a in steps if not pit_dead_end(trk, a.to)] or steps
+        start = here.index / here.count + 1e-9                # Space.span[0]
         forward = [a for a in steps if a.to not in full and (
-            progress(a.to) > here.span[0] + 1e-9 or trk.spaces[a.to].tile != here.tile)]
+            progress(a.to) > start or spaces[a.to].tile != here_tile)]
+        if len(forward) == 1:
+            return forward[0]
         if forward:
             lane = here.lane
-            return max(forward, key=lambda a: (progress(a.to), -abs(trk.spaces[a.to].lane - lane)))
+            return max(forward, key=lambda a: (progress(a.to), -abs(spaces[a.to].lane - lane)))
         lateral = [a for a in steps if a.to not in race.move.get("visited", [])
                    and a.to not in full]
         if any(isinstance(a, A.Stop) for a in legal):
@@ -495,7 +500,8 @@ def _full(race, trk, seat: int) -> set[int]:
     for c in race.cars:
         if c.seat != seat and c.space is not None:
             occ[c.space] = occ.get(c.space, 0) + 1
-    return {s for s, n in occ.items() if n >= trk.spaces[s].capacity}
+    spaces = trk.spaces
+    return {s for s, n in occ.items() if n > spaces[s].slipstream}     # >= Space.capacity
 
 
 def _done(legal):
@@ -509,6 +515,16 @@ def _pit_in(trk, space: int, n: int, *, across: bool = False) -> int | None:
     """Movement points from `space` to the PIT LANE space by forward moves
     and lane changes, across the yellow line too or not (FGP 11.1: a Penalty);
     None: not within n."""
+    dist = trk._memo.get(("pit_in", across))
+    if dist is None:
+        dist = trk._memo[("pit_in", across)] = _pit_distances(trk, across)
+    d = dist.get(space)
+    return d if d is not None and d <= n else None
+
+
+def _pit_distances(trk, across: bool) -> dict[int, int]:
+    """space -> movement points to the PIT LANE space, once a track (the
+    moves are the same on a walled street circuit, which shares the memo)."""
     tkey = (trk.key, trk.source, len(trk.spaces), across)
     dist = _PIT_DIST.get(tkey)
     if dist is None:                      # once a track: a walk back from the pit lane
@@ -528,23 +544,23 @@ def _pit_in(trk, space: int, n: int, *, across: bool = False) -> int | None:
                         nxt.append(f)
             frontier = nxt
         _PIT_DIST[tkey] = dist
-    d = dist.get(space)
-    return d if d is not None and d <= n else None
+    return dist
 
 
 def _spendable(race, car, steps: list, left: int) -> list:
     """FGP 8.3: the steps after which the car can use its `left` points
     without the pit lane becoming its only step. The rules' own step options
-    (move_steps) are asked on a copy of the race with the car moved on;
-    stopping behind a car (FGP 9.2), reducing (FGP 8.2.1) or having no step
-    at all (A22) ends the move as well. The other cars stay where they are."""
+    (move_steps) are asked with the car moved on, in place (its space, the
+    spaces visited and the points left are put back before returning: the
+    rules only read them, so no copy of the race is needed); stopping behind
+    a car (FGP 9.2), reducing (FGP 8.2.1) or having no step at all (A22) ends
+    the move as well. The other cars stay where they are."""
     from .rules.move_steps import _reduce_options, step_options
     if left <= 0:
         return list(steps)
     trk = track_of(race)
-    sim = race.clone()
-    me = sim.cars[car.seat]
-    mv = sim.move
+    me = race.cars[car.seat]
+    mv = race.move
     extending = bool(mv.get("extending"))
     seen: dict = {}
 
@@ -556,9 +572,9 @@ def _spendable(race, car, steps: list, left: int) -> list:
         if key in seen:
             return seen[key]
         me.space, mv["visited"], mv["left"] = sp, list(path), n
-        steps, blocked = step_options(sim, car.seat)
-        if not steps or (blocked and race_round(sim) > 2 and not extending) \
-                or (not extending and _reduce_options(sim, me)):
+        steps, blocked = step_options(race, car.seat)
+        if not steps or (blocked and race_round(race) > 2 and not extending) \
+                or (not extending and _reduce_options(race, me)):
             res = True
         else:
             res = any(ok(st.to, n - 1, path + (st.to,)) for st in steps
@@ -566,4 +582,8 @@ def _spendable(race, car, steps: list, left: int) -> list:
         seen[key] = res
         return res
     visited = tuple(race.move.get("visited", []))
-    return [a for a in steps if ok(a.to, left, visited + (a.to,))]
+    saved = (me.space, mv["visited"], mv["left"])
+    try:
+        return [a for a in steps if ok(a.to, left, visited + (a.to,))]
+    finally:
+        me.space, mv["visited"], mv["left"] = saved

@@ -58,12 +58,15 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
     car = race.cars[seat]
     trk = track_of(race)
     spaces = trk.spaces
-    others = positions(race, seat)
+    others: dict[int, int] = {}           # where.positions, read in the same pass
     occ: dict[int, int] = {}
     tiles: set[int] = set()
-    for s_ in others.values():
-        occ[s_] = occ.get(s_, 0) + 1
-        tiles.add(spaces[s_].tile)
+    for c in race.cars:
+        s_ = c.space
+        if s_ is not None and c.seat != seat:
+            others[c.seat] = s_
+            occ[s_] = occ.get(s_, 0) + 1
+            tiles.add(spaces[s_].tile)
     here = spaces[car.space].tile
     # FGP 8.3.1 / 9.1 / 9.5: a car already on a tile with another car (however
     # it got there) changes lanes normally, pushing a car in its way (A10)
@@ -117,10 +120,13 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
             blocked += [k for k in c.blocked_by if k not in blocked]
     # FGP 9.2: a car on the very next space of this lane (a full space, which
     # legal_steps leaves out) stops this car too: it may stop behind it
+    visited = mv["visited"]
     for m in trk.moves(car.space):
+        if m.lane_change or not occ:
+            continue
         sp = spaces[m.to]
-        if m.lane_change or sp.tile == here or sp.pit_lane or m.to in mv["visited"] \
-                or occ.get(m.to, 0) < sp.capacity:
+        if sp.tile == here or sp.pit_lane or m.to in visited \
+                or occ.get(m.to, 0) < 1 + sp.slipstream:          # Space.capacity
             continue
         if free is None:
             free = passable(race, car)
