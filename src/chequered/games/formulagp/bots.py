@@ -563,6 +563,14 @@ def _spendable(race, car, steps: list, left: int) -> list:
     mv = race.move
     extending = bool(mv.get("extending"))
     seen: dict = {}
+    reduces: dict = {}          # n -> whether the car may reduce with n points left
+
+    def may_reduce(n: int) -> bool:
+        # FGP 8.2.1: depends on the points left, not on the space
+        if n not in reduces:
+            mv["left"] = n
+            reduces[n] = bool(_reduce_options(race, me))
+        return reduces[n]
 
     def ok(sp: int, n: int, path: tuple) -> bool:
         if n <= 0:
@@ -571,10 +579,12 @@ def _spendable(race, car, steps: list, left: int) -> list:
         key = (sp, n, frozenset(p for p in path if trk.spaces[p].tile == tile))
         if key in seen:
             return seen[key]
+        if not extending and may_reduce(n):
+            seen[key] = True            # the move may end here whatever the steps
+            return True
         me.space, mv["visited"], mv["left"] = sp, list(path), n
         steps, blocked = step_options(race, car.seat)
-        if not steps or (blocked and race_round(race) > 2 and not extending) \
-                or (not extending and _reduce_options(race, me)):
+        if not steps or (blocked and race_round(race) > 2 and not extending):
             res = True
         else:
             res = any(ok(st.to, n - 1, path + (st.to,)) for st in steps

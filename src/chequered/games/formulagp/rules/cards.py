@@ -455,11 +455,20 @@ PAIR_FUNCTIONS = ("ers_2x", "tyre_2x", "parameter_2x", "mp_2x")
 
 def secondary_of(race: Race, card_id: str) -> str | None:
     """The secondary-function icon of an ACTION card or an EVENT card."""
+    # asked for every card in hand at every preparation: once per card id
     content = content_of(race)
+    hit = _INDEX.get(("secondary", id(content)))
+    if hit is None or hit[0] is not content:
+        hit = _INDEX[("secondary", id(content))] = (content, {})
+    known = hit[1]
+    if card_id in known:
+        return known[card_id]
     try:
-        return action_card(content, card_id).secondary
+        got = action_card(content, card_id).secondary
     except KeyError:
-        return getattr(shared_card(race, card_id), "secondary", None)
+        got = getattr(shared_card(race, card_id), "secondary", None)
+    known[card_id] = got
+    return got
 
 
 def _spendable(car: Car) -> list[str]:

@@ -196,8 +196,15 @@ def _reduce_options(race: Race, car) -> list:
         need = left - charge
         if need > len(tws):
             continue
-        out.append(Reduce(charge, tuple(tws[:need])))
+        key = (charge, tuple(tws[:need]))
+        r = _REDUCES.get(key)
+        if r is None:
+            r = _REDUCES[key] = Reduce(*key)    # frozen: one object per choice
+        out.append(r)
     return out
+
+
+_REDUCES: dict = {}
 
 
 def _move_act(race: Race, seat: int, action) -> list[Event]:

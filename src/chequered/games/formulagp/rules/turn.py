@@ -365,11 +365,17 @@ def _characteristic_ok(race: Race, car, pace: str, gear: int) -> bool:
     ch = side.characteristic if "characteristic" in type(side).model_fields else None
     if ch is None:
         ch = C.content_of(race).board(car.board).characteristic
-    trk = track_of(race)
-    straight = car.space is not None and trk.tile_of(car.space).straight
-    return {"gear": gear in ch.gears, "pace": pace in ch.paces, "straight_start": straight,
-            "curve_start": not straight, "curve_end": False}[ch.when] \
-        and "car_characteristic" not in FX.modifiers(race, car).disabled
+    when = ch.when
+    if when == "gear":
+        fits = gear in ch.gears
+    elif when == "pace":
+        fits = pace in ch.paces
+    elif when in ("straight_start", "curve_start"):
+        straight = car.space is not None and track_of(race).tile_of(car.space).straight
+        fits = straight if when == "straight_start" else not straight
+    else:
+        fits = {"curve_end": False}[when]        # FGP 4.13: judged at the move's end
+    return fits and "car_characteristic" not in FX.modifiers(race, car).disabled
 
 
 def gear_for(race: Race, car) -> int:
