@@ -25,7 +25,7 @@ from .speed_limits import due_dice
 from .tyres import worn_out
 from .turn import _sc, car_of, wear
 from .weather_steps import before_pit
-from .where import in_yellow_zone, occupancy, passable, place, positions, race_round, track_of
+from .where import cars_on, in_yellow_zone, occupancy, passable, place, positions, race_round, track_of
 
 
 # ---- FGP 8.3, 9.1, 9.2: each movement point -----------------------------------------------
@@ -155,18 +155,29 @@ def _move_legal(race: Race, seat: int) -> list:
     mv = race.move
     car = race.cars[seat]
     steps, blocked = step_options(race, seat)
-    out: list = [Step(s.to) for s in steps]
+    out: list = [_step_to(s.to) for s in steps]
     if blocked and race_round(race) > 2 and not mv.get("extending"):
-        out.append(Stop())
+        out.append(_STOP)
     elif blocked and not steps:
-        out.append(Stop())
+        out.append(_STOP)
     elif steps and all(s.push for s in steps):
-        out.append(Stop())                              # A22: a push is never forced
+        out.append(_STOP)                               # A22: a push is never forced
     if not mv.get("extending"):
         out += _reduce_options(race, car)
     if mv.get("bot"):                                   # BOT 2.2: the TACTICS card steers
         return BL.choose(race, seat, out)
     return out
+
+
+_STEPS: dict[int, Step] = {}        # actions are frozen: one object per space serves
+_STOP = Stop()
+
+
+def _step_to(to: int) -> Step:
+    got = _STEPS.get(to)
+    if got is None:
+        got = _STEPS[to] = Step(to)
+    return got
 
 
 def brake_cards(race: Race, car) -> list[str]:
@@ -261,7 +272,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
     sp = trk.spaces[to]
     if sp.pit_lane:                                     # FGP 11.1: into the pit lane
         return ev + _before_pit(race, car, to)
-    occ_here = occupancy(race, seat).get(to, 0)
+    occ_here = cars_on(race, to, seat)
     if move.lane_change and occ_here >= sp.capacity:     # FGP 8.3.1 / 9.5: a push
         from .incident_steps import push_aside
         ev += push_aside(race, car, to)

@@ -65,6 +65,12 @@ def occupancy(race: Race, exclude: int | None = None) -> dict[int, int]:
     return out
 
 
+def cars_on(race: Race, space: int, exclude: int | None = None) -> int:
+    """How many cars (but `exclude`) stand on `space`: one entry of
+    `occupancy`, without counting every space."""
+    return sum(1 for c in race.cars if c.space == space and c.seat != exclude)
+
+
 def tile_of(race: Race, car: Car) -> int | None:
     trk = track_of(race)
     if car.space is not None:
