@@ -309,7 +309,7 @@ class HeuristicBot:
         spaces = trk.spaces
         here = spaces[car.space]
         left = race.move["left"]
-        yellow = {m.to for m in trk.moves(car.space) if m.crosses_yellow_line}
+        yellow = _yellow_to(trk)[car.space]
         lap_tiles, here_tile = len(trk.tiles), here.tile      # Track.lap_tiles
 
         def progress(to):
@@ -330,8 +330,10 @@ class HeuristicBot:
                      if d is not None and a.to not in full]
             if route:
                 return min(route, key=lambda x: (x[0], -progress(x[1].to)))[1]
-        into_pit = [a for a in steps if trk.spaces[a.to].pit_lane]
-        steps = [a for a in steps if not trk.spaces[a.to].pit_lane]
+        into_pit, on_track = [], []
+        for a in steps:
+            (into_pit if spaces[a.to].pit_lane else on_track).append(a)
+        steps = on_track
         # look ahead: no way that leaves the pit lane as the only step later
         if _pit_in(trk, car.space, left, across=True) is not None:
             safe = _spendable(race, car, steps, left - 1)
@@ -492,6 +494,17 @@ class HeuristicBot:
 
 
 APPROACH = 6          # MP beyond the move within which the bot lines up for the pits
+
+
+def _yellow_to(trk) -> list[frozenset]:
+    """Per space, the spaces a step from it reaches across the yellow line
+    (FGP 11.1 / 11.3); once a track."""
+    got = trk._memo.get("yellow_to")
+    if got is None:
+        got = trk._memo["yellow_to"] = [
+            frozenset(m.to for m in trk.moves(sp.id) if m.crosses_yellow_line)
+            for sp in trk.spaces]
+    return got
 
 
 def _full(race, trk, seat: int) -> set[int]:

@@ -108,6 +108,25 @@ def battle_plays(hand: Iterable[CardInfo], *, ers: int, role: str = "attack",
     13.11; the car ahead in a secondary attack, FGP 9.4.1) has only 'no defence'."""
     if role == "defend" and not may_defend:
         return [BattlePlay()]
+    hand = tuple(hand)
+    # a battle asks for the same list several times (legal list, reveal, boost):
+    # worked out once per hand and situation, the plays being frozen
+    key = (hand, ers, role, no_pairs, blue_free_in_battle, max_extras)
+    got = _PLAYS.get(key)
+    if got is None:
+        if len(_PLAYS) >= PLAYS_MEMO:
+            _PLAYS.clear()                  # hands are many: keep the memo bounded
+        got = _PLAYS[key] = tuple(_battle_plays(hand, ers, role, no_pairs,
+                                                blue_free_in_battle, max_extras))
+    return list(got)
+
+
+_PLAYS: dict = {}
+PLAYS_MEMO = 4096
+
+
+def _battle_plays(hand: tuple, ers: int, role: str, no_pairs: bool, blue_free_in_battle: bool,
+                  max_extras: int | None) -> list[BattlePlay]:
     hand = list({c.id: c for c in hand}.values())
     moves = [c for c in hand if c.kind == "movement" and c.colour in MOVEMENT_COLOURS]
     extras_pool = [c for c in hand if c.kind in ("tyre_wear", "option")]
