@@ -50,6 +50,7 @@ from .movement import (MOVEMENT_COLOURS, NO_BONUS_ROUNDS, SLIPSTREAM_OT, Illegal
 from .overtake import *  # noqa: F401,F403
 from .overtake import COLD_TYRES_LEDS, RULE_LOSE, RULE_TIE, RULE_W2W, RULE_WIN
 from .overtake import Key, Target, _occupancy
+from ..memo import remembered
 
 # =====================================================================================
 # FGP 9.3: the cards committed, and the boost after the reveal
@@ -112,17 +113,11 @@ def battle_plays(hand: Iterable[CardInfo], *, ers: int, role: str = "attack",
     # a battle asks for the same list several times (legal list, reveal, boost):
     # worked out once per hand and situation, the plays being frozen
     key = (hand, ers, role, no_pairs, blue_free_in_battle, max_extras)
-    got = _PLAYS.get(key)
-    if got is None:
-        if len(_PLAYS) >= PLAYS_MEMO:
-            _PLAYS.clear()                  # hands are many: keep the memo bounded
-        got = _PLAYS[key] = tuple(_battle_plays(hand, ers, role, no_pairs,
-                                                blue_free_in_battle, max_extras))
-    return list(got)
+    return list(remembered(_PLAYS, key, lambda: tuple(_battle_plays(
+        hand, ers, role, no_pairs, blue_free_in_battle, max_extras))))
 
 
 _PLAYS: dict = {}
-PLAYS_MEMO = 4096
 
 
 def _battle_plays(hand: tuple, ers: int, role: str, no_pairs: bool, blue_free_in_battle: bool,

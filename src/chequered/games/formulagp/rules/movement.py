@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ....engine.protocol import BadInput
+from ..memo import remembered
 from ..track import Track
 
 MOVEMENT_COLOURS = ("green", "red", "blue", "orange")
@@ -105,10 +106,7 @@ def legal_plays(hand: Iterable[str], *, ers: int, battle: bool = False,
     # the answer depends on the colours held, not their order (the list is
     # sorted by play): worked out once per colours, charges and rules
     key = (tuple(hand), min(ers, 2), battle, no_pairs)
-    got = _PLAYS.get(key)
-    if got is None:
-        got = _PLAYS[key] = tuple(_legal_plays(hand, ers, battle, no_pairs))
-    return list(got)
+    return list(remembered(_PLAYS, key, lambda: tuple(_legal_plays(hand, ers, battle, no_pairs))))
 
 
 _PLAYS: dict = {}
