@@ -121,18 +121,29 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
     # FGP 9.2: a car on the very next space of this lane (a full space, which
     # legal_steps leaves out) stops this car too: it may stop behind it
     visited = mv["visited"]
-    for m in trk.moves(car.space):
-        if m.lane_change or not occ:
-            continue
-        sp = spaces[m.to]
-        if sp.tile == here or sp.pit_lane or m.to in visited \
-                or occ.get(m.to, 0) < 1 + sp.slipstream:          # Space.capacity
+    for to, cap in _next_tile_moves(trk)[car.space] if occ else ():
+        if to in visited or occ.get(to, 0) < cap:
             continue
         if free is None:
             free = passable(race, car)
-        c = check_step(trk, car.space, m.to, others, free)
+        c = check_step(trk, car.space, to, others, free)
         blocked += [k for k in c.blocked_by if k not in blocked]
     return kept, tuple(blocked)
+
+
+def _next_tile_moves(trk) -> list[tuple]:
+    """Per space, (to, capacity of `to`) of its forward moves into the next
+    tile, the pit lane left out (the stop rule's full spaces, FGP 9.2); once a
+    track (moves and capacities are the same on a walled street circuit)."""
+    got = trk._memo.get("next_tile_moves")
+    if got is None:
+        spaces = trk.spaces
+        got = trk._memo["next_tile_moves"] = [
+            tuple((m.to, spaces[m.to].capacity) for m in trk.moves(sp.id)
+                  if not m.lane_change and spaces[m.to].tile != sp.tile
+                  and not spaces[m.to].pit_lane)
+            for sp in spaces]
+    return got
 
 
 def _zone_stop(race: Race, car, to: int) -> bool:
