@@ -12,6 +12,7 @@ import math
 from ...engine.rng import Rng
 from . import actions as A
 from . import bot_strategy as S
+from .memo import remembered
 from .rules import cards as C
 from .rules import compounds
 from .rules import speed_limits as SL
@@ -28,6 +29,14 @@ VALUE = {"blue": 5, "red": 4, "orange": 3.5, "green": 2, None: 1}
 
 
 def card_value(race, card: str) -> float:
+    # a fact of the card alone: worked out once per content and card
+    return remembered(_CARD_VALUES, (race.content_dir, card), lambda: _card_value(race, card))
+
+
+_CARD_VALUES: dict = {}
+
+
+def _card_value(race, card: str) -> float:
     k = C.kind_of(race, card)
     if k == "movement":
         return VALUE[C.colour_of(race, card)] + 0.1 * C.action_card(C.content_of(race), card).leds

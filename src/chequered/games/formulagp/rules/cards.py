@@ -16,6 +16,7 @@ from ....engine.chance import PUBLIC
 from ....engine.deck import Deck
 from ....engine.protocol import Event, IllegalAction
 from ..bot.table import BOT_KINDS
+from ..memo import remembered
 from ..content import SINGLE_SECONDARY, ActionCard, BoardSide, Content, load_content
 from ..state import ACTION_DECK_SIZE, PARAMETERS, Car, Race
 from .tyres import apply_wear
@@ -100,6 +101,16 @@ def card_facts(race: Race) -> dict:
         f = {c.id: (c.kind, c.colour) for c in content_of(race).action.cards}
         _FACTS[race.content_dir] = f
     return f
+
+
+def tyre_wear_cards(race: Race, hand: list[str]) -> list[str]:
+    """The Tyre Wear cards of a hand, each id once, in hand order (FGP 4.3)."""
+    facts = card_facts(race)
+    return list(remembered(_TYRE_WEAR, (race.content_dir, *hand), lambda: tuple(
+        c for c in dict.fromkeys(hand) if facts[c][0] == "tyre_wear")))
+
+
+_TYRE_WEAR: dict = {}         # (content dir, *hand) -> its Tyre Wear cards
 
 
 def kind_of(race: Race, card_id: str) -> str:
@@ -497,24 +508,37 @@ def pair_spends(race: Race, car: Car) -> list[tuple]:
     same 2x icon, of any types): ("ers_2x", a, b) below the ERS maximum;
     ("tyre_2x", a, b) with wear to regain; ("parameter_2x", a, b, colour) for
     each used parameter token; ("mp_2x", a, b)."""
-    by_icon: dict[str, list[str]] = {f: [] for f in PAIR_FUNCTIONS}
-    for c in _spendable(car):
-        f = secondary_of(race, c)
-        if f in by_icon:
-            by_icon[f].append(c)
+    pairs = remembered(_PAIRS, (race.content_dir, *_spendable(car)), lambda: _pairs_by_icon(
+        race, _spendable(car)))
     out: list[tuple] = []
-    for f in PAIR_FUNCTIONS:
+    for f, combos in pairs:
+        if not combos:
+            continue
         if f == "ers_2x" and (car.ers >= ers_max(race, car)
                               or covered(race, car, "ers_charge")):
             continue
         if f == "tyre_2x" and car.wear <= 0:
             continue
-        for a, b in combinations(by_icon[f], 2):
+        for a, b in combos:
             if f == "parameter_2x":
                 out += [(f, a, b, p) for p in PARAMETERS if not car.params[p]]
             else:
                 out.append((f, a, b))
     return out
+
+
+_PAIRS: dict = {}         # (content dir, *cards that may be spent) -> _pairs_by_icon
+
+
+def _pairs_by_icon(race: Race, cards: list[str]) -> tuple:
+    """((function, pairs of cards showing its 2x icon), ...) in PAIR_FUNCTIONS
+    order: what a hand offers FGP 4.2.2, whatever the car's state."""
+    by_icon: dict[str, list[str]] = {f: [] for f in PAIR_FUNCTIONS}
+    for c in cards:
+        f = secondary_of(race, c)
+        if f in by_icon:
+            by_icon[f].append(c)
+    return tuple((f, tuple(combinations(by_icon[f], 2))) for f in PAIR_FUNCTIONS)
 
 
 def _spend_any(race: Race, car: Car, card: str) -> None:

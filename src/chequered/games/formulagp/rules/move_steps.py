@@ -194,8 +194,7 @@ def _step_to(to: int) -> Step:
 def brake_cards(race: Race, car) -> list[str]:
     """FGP 8.9: the Tyre Wear cards in hand that can brake (none on worn-out
     tyres, FGP 10.1, nor under a DAMAGE/FAILURE card that covers it, 13.6/13.7)."""
-    facts = C.card_facts(race)
-    tws = [c for c in dict.fromkeys(car.hand) if facts[c][0] == "tyre_wear"]
+    tws = C.tyre_wear_cards(race, car.hand)
     if tws and (worn_out(C.board_side(race, car), car.tyre, car.wear)
                 or C.covered(race, car, "brake")):
         return []
@@ -207,8 +206,10 @@ def _reduce_options(race: Race, car) -> list:
     mv = race.move
     left = mv["left"]
     tws = brake_cards(race, car)
-    top = C.ers_max(race, car)
-    room = 0 if mv["blue"] or car.ers >= top else M.ers_charge_room(left, car.ers, top)
+    room = 0
+    if not mv["blue"]:
+        top = C.ers_max(race, car)
+        room = 0 if car.ers >= top else M.ers_charge_room(left, car.ers, top)
     if room and "ers_charge" in FX.modifiers(race, car).disabled:
         room = 0
     if room + len(tws) < left:
