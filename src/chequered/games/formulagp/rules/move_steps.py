@@ -58,6 +58,7 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
     car = race.cars[seat]
     trk = track_of(race)
     spaces = trk.spaces
+    space = car.space
     others: dict[int, int] = {}           # where.positions, read in the same pass
     occ: dict[int, int] = {}
     tiles: set[int] = set()
@@ -67,20 +68,22 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
             others[c.seat] = s_
             occ[s_] = occ.get(s_, 0) + 1
             tiles.add(spaces[s_].tile)
-    here = spaces[car.space].tile
+    here = spaces[space].tile
+    safety_car = race.safety_car
     # FGP 8.3.1 / 9.1 / 9.5: a car already on a tile with another car (however
     # it got there) changes lanes normally, pushing a car in its way (A10)
-    push = here in tiles and race.safety_car is None
-    steps = M.legal_steps(trk, car.space, occupied=occ, visited=mv["visited"],
+    push = here in tiles and safety_car is None
+    steps = M.legal_steps(trk, space, occupied=occ, visited=mv["visited"],
                           lane_changes=mv["lanes"] and mv.get("ahead") is None,
                           may_push=push)
     kept, blocked = [], []
-    sc_tile = race.safety_car["tile"] if race.safety_car else None
+    sc_tile = safety_car["tile"] if safety_car else None
     neutral = sc_tile is not None or race.vsc
+    yellow = race.yellow_flags
     free = None
     for st in steps:
         sp = spaces[st.to]
-        if st.crosses_yellow_line and not sp.pit_lane and not spaces[car.space].pit_exit:
+        if st.crosses_yellow_line and not sp.pit_lane and not spaces[space].pit_exit:
             continue                                    # FGP 11.1: no way out of the PIT LANE space
         if sp.pit_lane and (mv.get("exit") or race.final_round):
             continue
@@ -88,7 +91,7 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
                 and not car.laps_down:
             blocked.append(-1)        # FGP 13.9.2: never pass the SC, unless on a blue flag
             continue
-        if race.yellow_flags and _zone_stop(race, car, st.to):
+        if yellow and _zone_stop(race, car, st.to):
             continue
         if sp.tile == here or sp.tile not in tiles:     # no car to pass on that tile
             kept.append(st)
@@ -101,9 +104,8 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
             seen = {k: s_ for k, s_ in others.items() if s_ != trk.pit.shadow_car}
         # FGP 13.8.1: no overtaking from, in or into a yellow zone; only a car
         # that has spun there may be passed
-        zone = bool(race.yellow_flags) and (in_yellow_zone(race, here)
-                                            or in_yellow_zone(race, sp.tile))
-        c = check_step(trk, car.space, st.to, seen, free)
+        zone = bool(yellow) and (in_yellow_zone(race, here) or in_yellow_zone(race, sp.tile))
+        c = check_step(trk, space, st.to, seen, free)
         if c.allowed and (neutral or zone):
             # FGP 13.8.1 / 13.9.2: no overtaking at all: any car on the tile
             # ahead stops this one (a free shadow behind it excepted)
@@ -121,12 +123,12 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
     # FGP 9.2: a car on the very next space of this lane (a full space, which
     # legal_steps leaves out) stops this car too: it may stop behind it
     visited = mv["visited"]
-    for to, cap in _next_tile_moves(trk)[car.space] if occ else ():
+    for to, cap in _next_tile_moves(trk)[space] if occ else ():
         if to in visited or occ.get(to, 0) < cap:
             continue
         if free is None:
             free = passable(race, car)
-        c = check_step(trk, car.space, to, others, free)
+        c = check_step(trk, space, to, others, free)
         blocked += [k for k in c.blocked_by if k not in blocked]
     return kept, tuple(blocked)
 

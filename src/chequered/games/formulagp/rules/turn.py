@@ -19,6 +19,7 @@ from ..bot import stress as BSTR
 from ..bot import team_orders as TO
 from . import optional_steps_c as OC
 from ..actions import Discard, Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend, canon
+from ..memo import remembered
 from ..state import Race
 from . import card_effects as FX
 from . import car_state as CS
@@ -398,16 +399,29 @@ def _play_legal(race: Race, seat: int) -> list:
     out = []
     gear = gear_for(race, car)
     ers_ok = "ers_spend" not in FX.modifiers(race, car).disabled
+    fits: dict[str, bool] = {}          # pace -> the characteristic applies (FGP 4.13)
     for p in M.legal_plays(_colour_hand(race, car), ers=car.ers if ers_ok else 0,
                            no_pairs=single_only):
         cards = _pick(ids, p.cards)
         if cards is None:
             continue
         decl = tuple(a for a, c in zip(p.as_colour, p.cards) if c == "orange")
-        out.append(Play(cards, decl, False))
-        if not car.characteristic_used and _characteristic_ok(race, car, p.pace, gear):
-            out.append(Play(cards, decl, True))
+        out.append(_play(cards, decl, False))
+        if not car.characteristic_used:
+            if p.pace not in fits:
+                fits[p.pace] = _characteristic_ok(race, car, p.pace, gear)
+            if fits[p.pace]:
+                out.append(_play(cards, decl, True))
     return out
+
+
+_PLAYS: dict = {}
+
+
+def _play(cards: tuple, decl: tuple, characteristic: bool) -> Play:
+    """The Play action (frozen: one object per choice serves every race)."""
+    return remembered(_PLAYS, (cards, decl, characteristic),
+                      lambda: Play(cards, decl, characteristic))
 
 
 def _pick(ids: dict[str, list[str]], colours) -> tuple | None:
