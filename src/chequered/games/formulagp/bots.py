@@ -537,9 +537,10 @@ def _pit_in(trk, space: int, n: int, *, across: bool = False) -> int | None:
     """Movement points from `space` to the PIT LANE space by forward moves
     and lane changes, across the yellow line too or not (FGP 11.1: a Penalty);
     None: not within n."""
-    dist = trk._memo.get(("pit_in", across))
+    key = "pit_in_across" if across else "pit_in"
+    dist = trk._memo.get(key)
     if dist is None:
-        dist = trk._memo[("pit_in", across)] = _pit_distances(trk, across)
+        dist = trk._memo[key] = _pit_distances(trk, across)
     d = dist.get(space)
     return d if d is not None and d <= n else None
 
