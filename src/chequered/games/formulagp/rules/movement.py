@@ -61,7 +61,15 @@ def play_pace(cards: Sequence[str], orange_as: Sequence[str] = (), *,
     BLUE pace without an ERS charge; ORANGE is wild; a BLUE pair only in a
     battle; no pair when `no_pairs` (a no-paired-cards tile FGP 8.4.1, stress,
     yellow flag, Safety Car...)."""
-    cards = tuple(cards)
+    # asked for every play a hand allows: once per input (a refusal is not kept)
+    key = (tuple(cards), tuple(orange_as), battle, no_pairs)
+    return remembered(_PACES, key, lambda: _play_pace(*key))
+
+
+_PACES: dict = {}
+
+
+def _play_pace(cards: tuple, orange_as: tuple, battle: bool, no_pairs: bool) -> Pace:
     if not 1 <= len(cards) <= 2:
         raise IllegalMove("FGP 7.3.3.5: play one movement card or a pair of two")
     bad = [c for c in cards if c not in MOVEMENT_COLOURS]
