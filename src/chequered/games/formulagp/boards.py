@@ -14,6 +14,7 @@ from .schema import GEARS, PACES, Pace, Strict
 # =========================================================================
 # id(BoardSide) -> (side, {(tyre, position): state, (tyre, position, "bonus"): bonus})
 _TYRE_STATES: dict = {}
+_SPEEDS: dict = {}                # id(SpeedTable) -> (table, {(gear, pace): mp})
 
 
 class PaceRow(Strict):
@@ -34,9 +35,16 @@ class SpeedTable(Strict):
     gear8: PaceRow
 
     def mp(self, gear: int, pace: str) -> int:
-        if gear not in GEARS:
-            raise ValueError(f"no gear {gear}; gears are {GEARS}")
-        return getattr(self, f"gear{gear}").at(pace)
+        hit = _SPEEDS.get(id(self))           # read at every play: the table once a board
+        if hit is None or hit[0] is not self:
+            hit = _SPEEDS[id(self)] = (self, {(g, p): getattr(self, f"gear{g}").at(p)
+                                              for g in GEARS for p in PACES})
+        got = hit[1].get((gear, pace))
+        if got is None:
+            if gear not in GEARS:
+                raise ValueError(f"no gear {gear}; gears are {GEARS}")
+            return getattr(self, f"gear{gear}").at(pace)
+        return got
 
     @model_validator(mode="after")
     def _monotone(self):

@@ -305,6 +305,13 @@ def drs_active(*, round_no: int, reduced: bool = False, safety_car: bool = False
 
 def _zone_pos(track: Track, space: int) -> tuple[int, int] | None:
     """(zone, tiles from the zone's first tile); zones may cross the finish line."""
+    memo = track._memo.setdefault("zone_pos", {})     # a fact of the graph: once a space
+    if space not in memo:
+        memo[space] = _find_zone_pos(track, space)
+    return memo[space]
+
+
+def _find_zone_pos(track: Track, space: int) -> tuple[int, int] | None:
     sp = track.spaces[space]
     if sp.drs_zone is None:
         return None

@@ -359,13 +359,21 @@ def _colour_hand(race: Race, car) -> list[str]:
     return [C.colour_of(race, c) for c in car.hand if C.kind_of(race, c) == "movement"]
 
 
-def _characteristic_ok(race: Race, car, pace: str, gear: int) -> bool:
+_CHARACTERISTICS: dict = {}
+
+
+def _characteristic(race: Race, car):
+    """FGP 4.13: the car characteristic of the car's board side, else of its board."""
     side = C.board_side(race, car)
-    # a side of our boards carries no characteristic (the board does); asked
-    # of the model's fields, not by hasattr (a pydantic miss costs an exception)
+    # a side of our boards carries none (the board does); asked of the model's
+    # fields, not by hasattr (a pydantic miss costs an exception)
     ch = side.characteristic if "characteristic" in type(side).model_fields else None
-    if ch is None:
-        ch = C.content_of(race).board(car.board).characteristic
+    return ch if ch is not None else C.content_of(race).board(car.board).characteristic
+
+
+def _characteristic_ok(race: Race, car, pace: str, gear: int) -> bool:
+    ch = remembered(_CHARACTERISTICS, (race.content_dir, car.board, car.side),
+                    lambda: _characteristic(race, car))
     when = ch.when
     if when == "gear":
         fits = gear in ch.gears
