@@ -12,6 +12,7 @@ import math
 from ...engine.rng import Rng
 from . import actions as A
 from . import bot_strategy as S
+from .heuristic_moves import APPROACH, full_spaces, pit_in, spendable, yellow_to
 from .memo import remembered
 from .rules import cards as C
 from .rules import compounds
@@ -318,7 +319,7 @@ class HeuristicBot:
         spaces = trk.spaces
         here = spaces[car.space]
         left = race.move["left"]
-        yellow = _yellow_to(trk)[car.space]
+        yellow = yellow_to(trk)[car.space]
         lap_tiles, here_tile = len(trk.tiles), here.tile      # Track.lap_tiles
 
         def progress(to):
@@ -327,15 +328,15 @@ class HeuristicBot:
         # FGP 11.1: into the pit lane forward (a lateral crossing of the yellow
         # line costs a Penalty token), and only when the stop pays
         steps = [a for a in legal if isinstance(a, A.Step) and a.to not in yellow]
-        near_pit = _pit_in(trk, car.space, left) is not None
+        near_pit = pit_in(trk, car.space, left) is not None
         # no push into another car (FGP 8.3.1: a penalty or a collision at worst)
-        full = _full(race, trk, seat)
+        full = full_spaces(race, trk, seat)
         # the pit entry a little beyond this move: line up for it (its lane) now
-        approach = not near_pit and _pit_in(trk, car.space, left + APPROACH) is not None
+        approach = not near_pit and pit_in(trk, car.space, left + APPROACH) is not None
         if (near_pit or approach) and self._stop_now(race, seat):
             reach = left - 1 if near_pit else left + APPROACH
             route = [(d, a) for a in steps
-                     for d in [0 if trk.spaces[a.to].pit_lane else _pit_in(trk, a.to, reach)]
+                     for d in [0 if trk.spaces[a.to].pit_lane else pit_in(trk, a.to, reach)]
                      if d is not None and a.to not in full]
             if route:
                 return min(route, key=lambda x: (x[0], -progress(x[1].to)))[1]
@@ -344,8 +345,8 @@ class HeuristicBot:
             (into_pit if spaces[a.to].pit_lane else on_track).append(a)
         steps = on_track
         # look ahead: no way that leaves the pit lane as the only step later
-        if _pit_in(trk, car.space, left, across=True) is not None:
-            safe = _spendable(race, car, steps, left - 1)
+        if pit_in(trk, car.space, left, across=True) is not None:
+            safe = spendable(race, car, steps, left - 1)
             steps = safe or steps
         # nor into the lane that only leads into the pit lane (FGP 11.1)
         steps = [a for a in steps if not pit_dead_end(trk, a.to)] or steps
@@ -502,121 +503,5 @@ class HeuristicBot:
         return max(fits, key=lambda a: (value(a), a.tyre is None))
 
 
-APPROACH = 6          # MP beyond the move within which the bot lines up for the pits
-
-
-def _yellow_to(trk) -> list[frozenset]:
-    """Per space, the spaces a step from it reaches across the yellow line
-    (FGP 11.1 / 11.3); once a track."""
-    got = trk._memo.get("yellow_to")
-    if got is None:
-        got = trk._memo["yellow_to"] = [
-            frozenset(m.to for m in trk.moves(sp.id) if m.crosses_yellow_line)
-            for sp in trk.spaces]
-    return got
-
-
-def _full(race, trk, seat: int) -> set[int]:
-    """The spaces another car fills (a step there is a push, FGP 8.3.1)."""
-    occ: dict = {}
-    for c in race.cars:
-        if c.seat != seat and c.space is not None:
-            occ[c.space] = occ.get(c.space, 0) + 1
-    spaces = trk.spaces
-    return {s for s, n in occ.items() if n > spaces[s].slipstream}     # >= Space.capacity
-
-
 def _done(legal):
     return next((a for a in legal if isinstance(a, A.Done)), legal[-1])
-
-
-_PIT_DIST: dict[tuple, dict[int, int]] = {}     # by track (key, source, size)
-
-
-def _pit_in(trk, space: int, n: int, *, across: bool = False) -> int | None:
-    """Movement points from `space` to the PIT LANE space by forward moves
-    and lane changes, across the yellow line too or not (FGP 11.1: a Penalty);
-    None: not within n."""
-    key = "pit_in_across" if across else "pit_in"
-    dist = trk._memo.get(key)
-    if dist is None:
-        dist = trk._memo[key] = _pit_distances(trk, across)
-    d = dist.get(space)
-    return d if d is not None and d <= n else None
-
-
-def _pit_distances(trk, across: bool) -> dict[int, int]:
-    """space -> movement points to the PIT LANE space, once a track (the
-    moves are the same on a walled street circuit, which shares the memo)."""
-    tkey = (trk.key, trk.source, len(trk.spaces), across)
-    dist = _PIT_DIST.get(tkey)
-    if dist is None:                      # once a track: a walk back from the pit lane
-        back: dict[int, list[int]] = {}
-        for sp in trk.spaces:
-            for m in trk.moves(sp.id):
-                if across or not m.crosses_yellow_line:
-                    back.setdefault(m.to, []).append(sp.id)
-        dist = {sp.id: 0 for sp in trk.spaces if sp.pit_lane}
-        frontier = list(dist)
-        while frontier:
-            nxt = []
-            for s in frontier:
-                for f in back.get(s, ()):
-                    if f not in dist:
-                        dist[f] = dist[s] + 1
-                        nxt.append(f)
-            frontier = nxt
-        _PIT_DIST[tkey] = dist
-    return dist
-
-
-def _spendable(race, car, steps: list, left: int) -> list:
-    """FGP 8.3: the steps after which the car can use its `left` points
-    without the pit lane becoming its only step. The rules' own step options
-    (move_steps) are asked with the car moved on, in place (its space, the
-    spaces visited and the points left are put back before returning: the
-    rules only read them, so no copy of the race is needed); stopping behind
-    a car (FGP 9.2), reducing (FGP 8.2.1) or having no step at all (A22) ends
-    the move as well. The other cars stay where they are."""
-    from .rules.move_steps import _reduce_options, step_options
-    if left <= 0:
-        return list(steps)
-    trk = track_of(race)
-    me = race.cars[car.seat]
-    mv = race.move
-    extending = bool(mv.get("extending"))
-    seen: dict = {}
-    reduces: dict = {}          # n -> whether the car may reduce with n points left
-
-    def may_reduce(n: int) -> bool:
-        # FGP 8.2.1: depends on the points left, not on the space
-        if n not in reduces:
-            mv["left"] = n
-            reduces[n] = bool(_reduce_options(race, me))
-        return reduces[n]
-
-    def ok(sp: int, n: int, path: tuple) -> bool:
-        if n <= 0:
-            return True
-        tile = trk.spaces[sp].tile
-        key = (sp, n, frozenset(p for p in path if trk.spaces[p].tile == tile))
-        if key in seen:
-            return seen[key]
-        if not extending and may_reduce(n):
-            seen[key] = True            # the move may end here whatever the steps
-            return True
-        me.space, mv["visited"], mv["left"] = sp, list(path), n
-        steps, blocked = step_options(race, car.seat)
-        if not steps or (blocked and race_round(race) > 2 and not extending):
-            res = True
-        else:
-            res = any(ok(st.to, n - 1, path + (st.to,)) for st in steps
-                      if not trk.spaces[st.to].pit_lane)
-        seen[key] = res
-        return res
-    visited = tuple(race.move.get("visited", []))
-    saved = (me.space, mv["visited"], mv["left"])
-    try:
-        return [a for a in steps if ok(a.to, left, visited + (a.to,))]
-    finally:
-        me.space, mv["visited"], mv["left"] = saved
