@@ -12,6 +12,11 @@ from .schema import GEARS, PACES, Pace, Strict
 # =========================================================================
 # Player boards (FGP 5.1.1, 7.3.3.5, 8.1, 8.8, 9.2, 10.1, 4.13)
 # =========================================================================
+# id(BoardSide) -> (side, {(tyre, position): state, (tyre, position, "bonus"): bonus})
+_TYRE_STATES: dict = {}
+_SPEEDS: dict = {}                # id(SpeedTable) -> (table, {(gear, pace): mp})
+
+
 class PaceRow(Strict):
     """Movement points of one gear at each race pace (FGP 8.1)."""
     green: int = Field(ge=0, le=12)
@@ -30,9 +35,16 @@ class SpeedTable(Strict):
     gear8: PaceRow
 
     def mp(self, gear: int, pace: str) -> int:
-        if gear not in GEARS:
-            raise ValueError(f"no gear {gear}; gears are {GEARS}")
-        return getattr(self, f"gear{gear}").at(pace)
+        hit = _SPEEDS.get(id(self))           # read at every play: the table once a board
+        if hit is None or hit[0] is not self:
+            hit = _SPEEDS[id(self)] = (self, {(g, p): getattr(self, f"gear{g}").at(p)
+                                              for g in GEARS for p in PACES})
+        got = hit[1].get((gear, pace))
+        if got is None:
+            if gear not in GEARS:
+                raise ValueError(f"no gear {gear}; gears are {GEARS}")
+            return getattr(self, f"gear{gear}").at(pace)
+        return got
 
     @model_validator(mode="after")
     def _monotone(self):
@@ -156,6 +168,16 @@ class BoardSide(Strict):
     # -- lookups used by the rules --
     def tyre_state(self, tyre: str, position: int) -> Literal["fresh", "degraded", "worn"]:
         """FGP 10.1: the state of `tyre` once the wear token is at `position`."""
+        # asked at every movement point: each answer worked out once per side
+        hit = _TYRE_STATES.get(id(self))
+        if hit is None or hit[0] is not self:
+            hit = _TYRE_STATES[id(self)] = (self, {})
+        got = hit[1].get((tyre, position))
+        if got is None:
+            got = hit[1][(tyre, position)] = self._tyre_state(tyre, position)
+        return got
+
+    def _tyre_state(self, tyre: str, position: int) -> Literal["fresh", "degraded", "worn"]:
         deg = "degrade_soft_medium" if tyre in ("soft", "medium") else "degrade_hard_wet"
         worn = {"soft": ("worn_soft", "worn_soft_medium"),
                 "medium": ("worn_medium", "worn_soft_medium"),
@@ -168,6 +190,15 @@ class BoardSide(Strict):
         return "fresh"
 
     def tyre_bonus(self, tyre: str, position: int) -> int:
+        hit = _TYRE_STATES.get(id(self))
+        got = hit[1].get((tyre, position, "bonus")) if hit is not None and hit[0] is self \
+            else None
+        if got is None:
+            got = self._tyre_bonus(tyre, position)
+            _TYRE_STATES[id(self)][1][(tyre, position, "bonus")] = got
+        return got
+
+    def _tyre_bonus(self, tyre: str, position: int) -> int:
         state = self.tyre_state(tyre, position)
         tok: TyreToken = getattr(self.tyres, tyre)
         return {"fresh": tok.fresh, "degraded": tok.degraded, "worn": 0}[state]

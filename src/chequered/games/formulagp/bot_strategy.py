@@ -31,6 +31,7 @@ import math
 from dataclasses import dataclass
 
 from .boards import BoardSide
+from .memo import remembered
 from .rules.setup import DRY_TYRES
 
 WEAR_PER_ROUND = 0.5      # prior wear rate; each car's own rate takes over as it races
@@ -70,6 +71,19 @@ def rounds_left(flag: int, final_flag: int) -> int:
 def stint_value(side: BoardSide, tyre: str, wear: int, rounds: int, rate: float) -> float:
     """FGP 10.1: the tyre bonus a set brings over `rounds` rounds, the wear
     marker moving `rate` spaces a round; the RED die icon costs RED_DIE_MP a round."""
+    # asked for every compound at every pit question: each answer once per side
+    # keyed by the side's id (its fields do not hash), which the answer keeps alive
+    key = (id(side), tyre, wear, rounds, rate)
+    hit = remembered(_STINTS, key, lambda: (side, _stint_value(side, tyre, wear, rounds, rate)))
+    if hit[0] is not side:
+        hit = _STINTS[key] = (side, _stint_value(side, tyre, wear, rounds, rate))
+    return hit[1]
+
+
+_STINTS: dict = {}
+
+
+def _stint_value(side: BoardSide, tyre: str, wear: int, rounds: int, rate: float) -> float:
     last = len(side.tyre_track) - 1
     total = 0.0
     for k in range(max(0, rounds)):

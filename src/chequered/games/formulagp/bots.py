@@ -12,6 +12,8 @@ import math
 from ...engine.rng import Rng
 from . import actions as A
 from . import bot_strategy as S
+from .heuristic_moves import APPROACH, full_spaces, pit_in, spendable, yellow_to
+from .memo import remembered
 from .rules import cards as C
 from .rules import compounds
 from .rules import speed_limits as SL
@@ -28,6 +30,14 @@ VALUE = {"blue": 5, "red": 4, "orange": 3.5, "green": 2, None: 1}
 
 
 def card_value(race, card: str) -> float:
+    # a fact of the card alone: worked out once per content and card
+    return remembered(_CARD_VALUES, (race.content_dir, card), lambda: _card_value(race, card))
+
+
+_CARD_VALUES: dict = {}
+
+
+def _card_value(race, card: str) -> float:
     k = C.kind_of(race, card)
     if k == "movement":
         return VALUE[C.colour_of(race, card)] + 0.1 * C.action_card(C.content_of(race), card).leds
@@ -306,41 +316,48 @@ class HeuristicBot:
     def _move(self, race, seat, legal):
         car = race.cars[seat]
         trk = track_of(race)
-        here = trk.spaces[car.space]
+        spaces = trk.spaces
+        here = spaces[car.space]
         left = race.move["left"]
-        yellow = {m.to for m in trk.moves(car.space) if m.crosses_yellow_line}
+        yellow = yellow_to(trk)[car.space]
+        lap_tiles, here_tile = len(trk.tiles), here.tile      # Track.lap_tiles
 
         def progress(to):
-            sp = trk.spaces[to]
-            return ((sp.tile - here.tile) % trk.lap_tiles) + sp.span[0]
+            sp = spaces[to]
+            return ((sp.tile - here_tile) % lap_tiles) + sp.index / sp.count   # Space.span[0]
         # FGP 11.1: into the pit lane forward (a lateral crossing of the yellow
         # line costs a Penalty token), and only when the stop pays
         steps = [a for a in legal if isinstance(a, A.Step) and a.to not in yellow]
-        near_pit = _pit_in(trk, car.space, left) is not None
+        near_pit = pit_in(trk, car.space, left) is not None
         # no push into another car (FGP 8.3.1: a penalty or a collision at worst)
-        full = _full(race, trk, seat)
+        full = full_spaces(race, trk, seat)
         # the pit entry a little beyond this move: line up for it (its lane) now
-        approach = not near_pit and _pit_in(trk, car.space, left + APPROACH) is not None
+        approach = not near_pit and pit_in(trk, car.space, left + APPROACH) is not None
         if (near_pit or approach) and self._stop_now(race, seat):
             reach = left - 1 if near_pit else left + APPROACH
             route = [(d, a) for a in steps
-                     for d in [0 if trk.spaces[a.to].pit_lane else _pit_in(trk, a.to, reach)]
+                     for d in [0 if trk.spaces[a.to].pit_lane else pit_in(trk, a.to, reach)]
                      if d is not None and a.to not in full]
             if route:
                 return min(route, key=lambda x: (x[0], -progress(x[1].to)))[1]
-        into_pit = [a for a in steps if trk.spaces[a.to].pit_lane]
-        steps = [a for a in steps if not trk.spaces[a.to].pit_lane]
+        into_pit, on_track = [], []
+        for a in steps:
+            (into_pit if spaces[a.to].pit_lane else on_track).append(a)
+        steps = on_track
         # look ahead: no way that leaves the pit lane as the only step later
-        if _pit_in(trk, car.space, left, across=True) is not None:
-            safe = _spendable(race, car, steps, left - 1)
+        if pit_in(trk, car.space, left, across=True) is not None:
+            safe = spendable(race, car, steps, left - 1)
             steps = safe or steps
         # nor into the lane that only leads into the pit lane (FGP 11.1)
         steps = [a for a in steps if not pit_dead_end(trk, a.to)] or steps
+        start = here.index / here.count + 1e-9                # Space.span[0]
         forward = [a for a in steps if a.to not in full and (
-            progress(a.to) > here.span[0] + 1e-9 or trk.spaces[a.to].tile != here.tile)]
+            progress(a.to) > start or spaces[a.to].tile != here_tile)]
+        if len(forward) == 1:
+            return forward[0]
         if forward:
             lane = here.lane
-            return max(forward, key=lambda a: (progress(a.to), -abs(trk.spaces[a.to].lane - lane)))
+            return max(forward, key=lambda a: (progress(a.to), -abs(spaces[a.to].lane - lane)))
         lateral = [a for a in steps if a.to not in race.move.get("visited", [])
                    and a.to not in full]
         if any(isinstance(a, A.Stop) for a in legal):
@@ -486,84 +503,5 @@ class HeuristicBot:
         return max(fits, key=lambda a: (value(a), a.tyre is None))
 
 
-APPROACH = 6          # MP beyond the move within which the bot lines up for the pits
-
-
-def _full(race, trk, seat: int) -> set[int]:
-    """The spaces another car fills (a step there is a push, FGP 8.3.1)."""
-    occ: dict = {}
-    for c in race.cars:
-        if c.seat != seat and c.space is not None:
-            occ[c.space] = occ.get(c.space, 0) + 1
-    return {s for s, n in occ.items() if n >= trk.spaces[s].capacity}
-
-
 def _done(legal):
     return next((a for a in legal if isinstance(a, A.Done)), legal[-1])
-
-
-_PIT_DIST: dict[tuple, dict[int, int]] = {}     # by track (key, source, size)
-
-
-def _pit_in(trk, space: int, n: int, *, across: bool = False) -> int | None:
-    """Movement points from `space` to the PIT LANE space by forward moves
-    and lane changes, across the yellow line too or not (FGP 11.1: a Penalty);
-    None: not within n."""
-    tkey = (trk.key, trk.source, len(trk.spaces), across)
-    dist = _PIT_DIST.get(tkey)
-    if dist is None:                      # once a track: a walk back from the pit lane
-        back: dict[int, list[int]] = {}
-        for sp in trk.spaces:
-            for m in trk.moves(sp.id):
-                if across or not m.crosses_yellow_line:
-                    back.setdefault(m.to, []).append(sp.id)
-        dist = {sp.id: 0 for sp in trk.spaces if sp.pit_lane}
-        frontier = list(dist)
-        while frontier:
-            nxt = []
-            for s in frontier:
-                for f in back.get(s, ()):
-                    if f not in dist:
-                        dist[f] = dist[s] + 1
-                        nxt.append(f)
-            frontier = nxt
-        _PIT_DIST[tkey] = dist
-    d = dist.get(space)
-    return d if d is not None and d <= n else None
-
-
-def _spendable(race, car, steps: list, left: int) -> list:
-    """FGP 8.3: the steps after which the car can use its `left` points
-    without the pit lane becoming its only step. The rules' own step options
-    (move_steps) are asked on a copy of the race with the car moved on;
-    stopping behind a car (FGP 9.2), reducing (FGP 8.2.1) or having no step
-    at all (A22) ends the move as well. The other cars stay where they are."""
-    from .rules.move_steps import _reduce_options, step_options
-    if left <= 0:
-        return list(steps)
-    trk = track_of(race)
-    sim = race.clone()
-    me = sim.cars[car.seat]
-    mv = sim.move
-    extending = bool(mv.get("extending"))
-    seen: dict = {}
-
-    def ok(sp: int, n: int, path: tuple) -> bool:
-        if n <= 0:
-            return True
-        tile = trk.spaces[sp].tile
-        key = (sp, n, frozenset(p for p in path if trk.spaces[p].tile == tile))
-        if key in seen:
-            return seen[key]
-        me.space, mv["visited"], mv["left"] = sp, list(path), n
-        steps, blocked = step_options(sim, car.seat)
-        if not steps or (blocked and race_round(sim) > 2 and not extending) \
-                or (not extending and _reduce_options(sim, me)):
-            res = True
-        else:
-            res = any(ok(st.to, n - 1, path + (st.to,)) for st in steps
-                      if not trk.spaces[st.to].pit_lane)
-        seen[key] = res
-        return res
-    visited = tuple(race.move.get("visited", []))
-    return [a for a in steps if ok(a.to, left, visited + (a.to,))]

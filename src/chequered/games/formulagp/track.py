@@ -204,8 +204,10 @@ class Track:
 
     def progress(self, space: int) -> tuple[int, float]:
         """(tile, fraction along it) for ordering cars on track."""
-        sp = self.spaces[space]
-        return (sp.tile, sp.span[0])
+        table = self._memo.get("progress")      # asked for every car after every turn
+        if table is None:
+            table = self._memo["progress"] = [(sp.tile, sp.span[0]) for sp in self.spaces]
+        return table[space]
 
 
 # ---- building -------------------------------------------------------------------

@@ -50,6 +50,7 @@ from .movement import (MOVEMENT_COLOURS, NO_BONUS_ROUNDS, SLIPSTREAM_OT, Illegal
 from .overtake import *  # noqa: F401,F403
 from .overtake import COLD_TYRES_LEDS, RULE_LOSE, RULE_TIE, RULE_W2W, RULE_WIN
 from .overtake import Key, Target, _occupancy
+from ..memo import remembered
 
 # =====================================================================================
 # FGP 9.3: the cards committed, and the boost after the reveal
@@ -108,6 +109,19 @@ def battle_plays(hand: Iterable[CardInfo], *, ers: int, role: str = "attack",
     13.11; the car ahead in a secondary attack, FGP 9.4.1) has only 'no defence'."""
     if role == "defend" and not may_defend:
         return [BattlePlay()]
+    hand = tuple(hand)
+    # a battle asks for the same list several times (legal list, reveal, boost):
+    # worked out once per hand and situation, the plays being frozen
+    key = (hand, ers, role, no_pairs, blue_free_in_battle, max_extras)
+    return list(remembered(_PLAYS, key, lambda: tuple(_battle_plays(
+        hand, ers, role, no_pairs, blue_free_in_battle, max_extras))))
+
+
+_PLAYS: dict = {}
+
+
+def _battle_plays(hand: tuple, ers: int, role: str, no_pairs: bool, blue_free_in_battle: bool,
+                  max_extras: int | None) -> list[BattlePlay]:
     hand = list({c.id: c for c in hand}.values())
     moves = [c for c in hand if c.kind == "movement" and c.colour in MOVEMENT_COLOURS]
     extras_pool = [c for c in hand if c.kind in ("tyre_wear", "option")]

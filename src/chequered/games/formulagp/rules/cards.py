@@ -16,6 +16,7 @@ from ....engine.chance import PUBLIC
 from ....engine.deck import Deck
 from ....engine.protocol import Event, IllegalAction
 from ..bot.table import BOT_KINDS
+from ..memo import remembered
 from ..content import SINGLE_SECONDARY, ActionCard, BoardSide, Content, load_content
 from ..state import ACTION_DECK_SIZE, PARAMETERS, Car, Race
 from .tyres import apply_wear
@@ -37,8 +38,17 @@ def action_card(content: Content, card_id: str) -> ActionCard:
     return hit[1][card_id]
 
 
+_SIDES: dict = {}
+
+
 def board_side(race: Race, car: Car) -> BoardSide:
-    return content_of(race).board(car.board).side(car.side)
+    # asked at every step: the side by (content, board, side), found once
+    content = content_of(race)
+    key = (id(content), car.board, car.side)
+    hit = _SIDES.get(key)
+    if hit is None or hit[0] is not content:
+        hit = _SIDES[key] = (content, content.board(car.board).side(car.side))
+    return hit[1]
 
 
 def _cards_by_id(content: Content) -> dict:
@@ -61,6 +71,8 @@ def board_modifier(race: Race, car: Car, target: str) -> int:
     'ers_max', 'max_ot', 'tyre_bonus') of the DAMAGE and FAILURE cards lying
     by the car's board."""
     total = 0
+    if not car.damage and not car.failures:
+        return total
     for cid in (*car.damage, *car.failures):
         for e in shared_card(race, cid).effects:
             if e.type == "board_value" and e.target == target:
@@ -81,7 +93,7 @@ def max_ot(race: Race, car: Car) -> int:
 _FACTS: dict = {}
 
 
-def _facts(race: Race) -> dict:
+def card_facts(race: Race) -> dict:
     """card id -> (kind, colour) of the race's ACTION cards: the two questions
     asked on every step, answered by one dict look-up."""
     f = _FACTS.get(race.content_dir)
@@ -91,13 +103,23 @@ def _facts(race: Race) -> dict:
     return f
 
 
+def tyre_wear_cards(race: Race, hand: list[str]) -> list[str]:
+    """The Tyre Wear cards of a hand, each id once, in hand order (FGP 4.3)."""
+    facts = card_facts(race)
+    return list(remembered(_TYRE_WEAR, (race.content_dir, *hand), lambda: tuple(
+        c for c in dict.fromkeys(hand) if facts[c][0] == "tyre_wear")))
+
+
+_TYRE_WEAR: dict = {}         # (content dir, *hand) -> its Tyre Wear cards
+
+
 def kind_of(race: Race, card_id: str) -> str:
     """'movement', 'tyre_wear', 'option' or 'draw_failure' (FGP 4.3)."""
-    return _facts(race)[card_id][0]
+    return card_facts(race)[card_id][0]
 
 
 def colour_of(race: Race, card_id: str) -> str | None:
-    return _facts(race)[card_id][1]
+    return card_facts(race)[card_id][1]
 
 
 def is_tyre_wear(race: Race, card_id: str) -> bool:
@@ -135,6 +157,8 @@ def covered(race: Race, car: Car, function: str) -> bool:
     """FGP 13.6 / 13.7: a DAMAGE or FAILURE card by the board puts its token
     over this board function ('ers_spend', 'ers_charge', 'drs', 'brake', ...):
     it is unavailable until that card is repaired."""
+    if not car.damage and not car.failures:
+        return False
     return any(e.type == "disable" and e.function == function
                for cid in (*car.damage, *car.failures) for e in shared_card(race, cid).effects)
 
@@ -442,11 +466,20 @@ PAIR_FUNCTIONS = ("ers_2x", "tyre_2x", "parameter_2x", "mp_2x")
 
 def secondary_of(race: Race, card_id: str) -> str | None:
     """The secondary-function icon of an ACTION card or an EVENT card."""
+    # asked for every card in hand at every preparation: once per card id
     content = content_of(race)
+    hit = _INDEX.get(("secondary", id(content)))
+    if hit is None or hit[0] is not content:
+        hit = _INDEX[("secondary", id(content))] = (content, {})
+    known = hit[1]
+    if card_id in known:
+        return known[card_id]
     try:
-        return action_card(content, card_id).secondary
+        got = action_card(content, card_id).secondary
     except KeyError:
-        return getattr(shared_card(race, card_id), "secondary", None)
+        got = getattr(shared_card(race, card_id), "secondary", None)
+    known[card_id] = got
+    return got
 
 
 def _spendable(car: Car) -> list[str]:
@@ -475,24 +508,37 @@ def pair_spends(race: Race, car: Car) -> list[tuple]:
     same 2x icon, of any types): ("ers_2x", a, b) below the ERS maximum;
     ("tyre_2x", a, b) with wear to regain; ("parameter_2x", a, b, colour) for
     each used parameter token; ("mp_2x", a, b)."""
-    by_icon: dict[str, list[str]] = {f: [] for f in PAIR_FUNCTIONS}
-    for c in _spendable(car):
-        f = secondary_of(race, c)
-        if f in by_icon:
-            by_icon[f].append(c)
+    pairs = remembered(_PAIRS, (race.content_dir, *_spendable(car)), lambda: _pairs_by_icon(
+        race, _spendable(car)))
     out: list[tuple] = []
-    for f in PAIR_FUNCTIONS:
+    for f, combos in pairs:
+        if not combos:
+            continue
         if f == "ers_2x" and (car.ers >= ers_max(race, car)
                               or covered(race, car, "ers_charge")):
             continue
         if f == "tyre_2x" and car.wear <= 0:
             continue
-        for a, b in combinations(by_icon[f], 2):
+        for a, b in combos:
             if f == "parameter_2x":
                 out += [(f, a, b, p) for p in PARAMETERS if not car.params[p]]
             else:
                 out.append((f, a, b))
     return out
+
+
+_PAIRS: dict = {}         # (content dir, *cards that may be spent) -> _pairs_by_icon
+
+
+def _pairs_by_icon(race: Race, cards: list[str]) -> tuple:
+    """((function, pairs of cards showing its 2x icon), ...) in PAIR_FUNCTIONS
+    order: what a hand offers FGP 4.2.2, whatever the car's state."""
+    by_icon: dict[str, list[str]] = {f: [] for f in PAIR_FUNCTIONS}
+    for c in cards:
+        f = secondary_of(race, c)
+        if f in by_icon:
+            by_icon[f].append(c)
+    return tuple((f, tuple(combinations(by_icon[f], 2))) for f in PAIR_FUNCTIONS)
 
 
 def _spend_any(race: Race, car: Car, card: str) -> None:

@@ -25,7 +25,7 @@ from .speed_limits import due_dice
 from .tyres import worn_out
 from .turn import _sc, car_of, wear
 from .weather_steps import before_pit
-from .where import in_yellow_zone, occupancy, passable, place, positions, race_round, track_of
+from .where import cars_on, in_yellow_zone, occupancy, passable, place, positions, race_round, track_of
 
 
 # ---- FGP 8.3, 9.1, 9.2: each movement point -----------------------------------------------
@@ -58,26 +58,32 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
     car = race.cars[seat]
     trk = track_of(race)
     spaces = trk.spaces
-    others = positions(race, seat)
+    space = car.space
+    others: dict[int, int] = {}           # where.positions, read in the same pass
     occ: dict[int, int] = {}
     tiles: set[int] = set()
-    for s_ in others.values():
-        occ[s_] = occ.get(s_, 0) + 1
-        tiles.add(spaces[s_].tile)
-    here = spaces[car.space].tile
+    for c in race.cars:
+        s_ = c.space
+        if s_ is not None and c.seat != seat:
+            others[c.seat] = s_
+            occ[s_] = occ.get(s_, 0) + 1
+            tiles.add(spaces[s_].tile)
+    here = spaces[space].tile
+    safety_car = race.safety_car
     # FGP 8.3.1 / 9.1 / 9.5: a car already on a tile with another car (however
     # it got there) changes lanes normally, pushing a car in its way (A10)
-    push = here in tiles and race.safety_car is None
-    steps = M.legal_steps(trk, car.space, occupied=occ, visited=mv["visited"],
+    push = here in tiles and safety_car is None
+    steps = M.legal_steps(trk, space, occupied=occ, visited=mv["visited"],
                           lane_changes=mv["lanes"] and mv.get("ahead") is None,
                           may_push=push)
     kept, blocked = [], []
-    sc_tile = race.safety_car["tile"] if race.safety_car else None
+    sc_tile = safety_car["tile"] if safety_car else None
     neutral = sc_tile is not None or race.vsc
+    yellow = race.yellow_flags
     free = None
     for st in steps:
         sp = spaces[st.to]
-        if st.crosses_yellow_line and not sp.pit_lane and not spaces[car.space].pit_exit:
+        if st.crosses_yellow_line and not sp.pit_lane and not spaces[space].pit_exit:
             continue                                    # FGP 11.1: no way out of the PIT LANE space
         if sp.pit_lane and (mv.get("exit") or race.final_round):
             continue
@@ -85,7 +91,7 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
                 and not car.laps_down:
             blocked.append(-1)        # FGP 13.9.2: never pass the SC, unless on a blue flag
             continue
-        if race.yellow_flags and _zone_stop(race, car, st.to):
+        if yellow and _zone_stop(race, car, st.to):
             continue
         if sp.tile == here or sp.tile not in tiles:     # no car to pass on that tile
             kept.append(st)
@@ -98,9 +104,8 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
             seen = {k: s_ for k, s_ in others.items() if s_ != trk.pit.shadow_car}
         # FGP 13.8.1: no overtaking from, in or into a yellow zone; only a car
         # that has spun there may be passed
-        zone = bool(race.yellow_flags) and (in_yellow_zone(race, here)
-                                            or in_yellow_zone(race, sp.tile))
-        c = check_step(trk, car.space, st.to, seen, free)
+        zone = bool(yellow) and (in_yellow_zone(race, here) or in_yellow_zone(race, sp.tile))
+        c = check_step(trk, space, st.to, seen, free)
         if c.allowed and (neutral or zone):
             # FGP 13.8.1 / 13.9.2: no overtaking at all: any car on the tile
             # ahead stops this one (a free shadow behind it excepted)
@@ -117,16 +122,30 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
             blocked += [k for k in c.blocked_by if k not in blocked]
     # FGP 9.2: a car on the very next space of this lane (a full space, which
     # legal_steps leaves out) stops this car too: it may stop behind it
-    for m in trk.moves(car.space):
-        sp = spaces[m.to]
-        if m.lane_change or sp.tile == here or sp.pit_lane or m.to in mv["visited"] \
-                or occ.get(m.to, 0) < sp.capacity:
+    visited = mv["visited"]
+    for to, cap in _next_tile_moves(trk)[space] if occ else ():
+        if to in visited or occ.get(to, 0) < cap:
             continue
         if free is None:
             free = passable(race, car)
-        c = check_step(trk, car.space, m.to, others, free)
+        c = check_step(trk, space, to, others, free)
         blocked += [k for k in c.blocked_by if k not in blocked]
     return kept, tuple(blocked)
+
+
+def _next_tile_moves(trk) -> list[tuple]:
+    """Per space, (to, capacity of `to`) of its forward moves into the next
+    tile, the pit lane left out (the stop rule's full spaces, FGP 9.2); once a
+    track (moves and capacities are the same on a walled street circuit)."""
+    got = trk._memo.get("next_tile_moves")
+    if got is None:
+        spaces = trk.spaces
+        got = trk._memo["next_tile_moves"] = [
+            tuple((m.to, spaces[m.to].capacity) for m in trk.moves(sp.id)
+                  if not m.lane_change and spaces[m.to].tile != sp.tile
+                  and not spaces[m.to].pit_lane)
+            for sp in spaces]
+    return got
 
 
 def _zone_stop(race: Race, car, to: int) -> bool:
@@ -149,13 +168,13 @@ def _move_legal(race: Race, seat: int) -> list:
     mv = race.move
     car = race.cars[seat]
     steps, blocked = step_options(race, seat)
-    out: list = [Step(s.to) for s in steps]
+    out: list = [_step_to(s.to) for s in steps]
     if blocked and race_round(race) > 2 and not mv.get("extending"):
-        out.append(Stop())
+        out.append(_STOP)
     elif blocked and not steps:
-        out.append(Stop())
+        out.append(_STOP)
     elif steps and all(s.push for s in steps):
-        out.append(Stop())                              # A22: a push is never forced
+        out.append(_STOP)                               # A22: a push is never forced
     if not mv.get("extending"):
         out += _reduce_options(race, car)
     if mv.get("bot"):                                   # BOT 2.2: the TACTICS card steers
@@ -163,10 +182,21 @@ def _move_legal(race: Race, seat: int) -> list:
     return out
 
 
+_STEPS: dict[int, Step] = {}        # actions are frozen: one object per space serves
+_STOP = Stop()
+
+
+def _step_to(to: int) -> Step:
+    got = _STEPS.get(to)
+    if got is None:
+        got = _STEPS[to] = Step(to)
+    return got
+
+
 def brake_cards(race: Race, car) -> list[str]:
     """FGP 8.9: the Tyre Wear cards in hand that can brake (none on worn-out
     tyres, FGP 10.1, nor under a DAMAGE/FAILURE card that covers it, 13.6/13.7)."""
-    tws = [c for c in dict.fromkeys(car.hand) if C.is_tyre_wear(race, c)]
+    tws = C.tyre_wear_cards(race, car.hand)
     if tws and (worn_out(C.board_side(race, car), car.tyre, car.wear)
                 or C.covered(race, car, "brake")):
         return []
@@ -178,8 +208,10 @@ def _reduce_options(race: Race, car) -> list:
     mv = race.move
     left = mv["left"]
     tws = brake_cards(race, car)
-    room = 0 if mv["blue"] or car.ers >= C.ers_max(race, car) else \
-        M.ers_charge_room(left, car.ers, C.ers_max(race, car))
+    room = 0
+    if not mv["blue"]:
+        top = C.ers_max(race, car)
+        room = 0 if car.ers >= top else M.ers_charge_room(left, car.ers, top)
     if room and "ers_charge" in FX.modifiers(race, car).disabled:
         room = 0
     if room + len(tws) < left:
@@ -189,8 +221,15 @@ def _reduce_options(race: Race, car) -> list:
         need = left - charge
         if need > len(tws):
             continue
-        out.append(Reduce(charge, tuple(tws[:need])))
+        key = (charge, tuple(tws[:need]))
+        r = _REDUCES.get(key)
+        if r is None:
+            r = _REDUCES[key] = Reduce(*key)    # frozen: one object per choice
+        out.append(r)
     return out
+
+
+_REDUCES: dict = {}
 
 
 def _move_act(race: Race, seat: int, action) -> list[Event]:
@@ -247,7 +286,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
     sp = trk.spaces[to]
     if sp.pit_lane:                                     # FGP 11.1: into the pit lane
         return ev + _before_pit(race, car, to)
-    occ_here = occupancy(race, seat).get(to, 0)
+    occ_here = cars_on(race, to, seat)
     if move.lane_change and occ_here >= sp.capacity:     # FGP 8.3.1 / 9.5: a push
         from .incident_steps import push_aside
         ev += push_aside(race, car, to)

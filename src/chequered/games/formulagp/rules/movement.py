@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ....engine.protocol import BadInput
+from ..memo import remembered
 from ..track import Track
 
 MOVEMENT_COLOURS = ("green", "red", "blue", "orange")
@@ -60,7 +61,15 @@ def play_pace(cards: Sequence[str], orange_as: Sequence[str] = (), *,
     BLUE pace without an ERS charge; ORANGE is wild; a BLUE pair only in a
     battle; no pair when `no_pairs` (a no-paired-cards tile FGP 8.4.1, stress,
     yellow flag, Safety Car...)."""
-    cards = tuple(cards)
+    # asked for every play a hand allows: once per input (a refusal is not kept)
+    key = (tuple(cards), tuple(orange_as), battle, no_pairs)
+    return remembered(_PACES, key, lambda: _play_pace(*key))
+
+
+_PACES: dict = {}
+
+
+def _play_pace(cards: tuple, orange_as: tuple, battle: bool, no_pairs: bool) -> Pace:
     if not 1 <= len(cards) <= 2:
         raise IllegalMove("FGP 7.3.3.5: play one movement card or a pair of two")
     bad = [c for c in cards if c not in MOVEMENT_COLOURS]
@@ -101,7 +110,17 @@ def legal_plays(hand: Iterable[str], *, ers: int, battle: bool = False,
                 no_pairs: bool = False) -> list[Pace]:
     """Every distinct single card or pair playable from the colours in `hand`
     (BLUE needs an ERS charge per card, FGP 4.3.1)."""
-    hand = [c for c in hand if c in MOVEMENT_COLOURS]
+    hand = sorted(c for c in hand if c in MOVEMENT_COLOURS)
+    # the answer depends on the colours held, not their order (the list is
+    # sorted by play): worked out once per colours, charges and rules
+    key = (tuple(hand), min(ers, 2), battle, no_pairs)
+    return list(remembered(_PLAYS, key, lambda: tuple(_legal_plays(hand, ers, battle, no_pairs))))
+
+
+_PLAYS: dict = {}
+
+
+def _legal_plays(hand: list[str], ers: int, battle: bool, no_pairs: bool) -> list[Pace]:
     out: dict[tuple, Pace] = {}
     options: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
     for c in set(hand):
@@ -193,24 +212,49 @@ def legal_steps(track: Track, space: int, *, occupied: Mapping[int, int] | Itera
     may_push: the car is already on a tile with another car (FGP 8.3.1, 9.1:
     however it got there), so a lateral move may push.
     Forward moves first; a car never enters a full space moving forward."""
-    occ = dict(occupied) if isinstance(occupied, Mapping) else _count(occupied)
-    seen = set(visited) | {space}
+    occ = occupied if type(occupied) is dict or isinstance(occupied, Mapping) \
+        else _count(occupied)
+    if type(visited) is not list and type(visited) is not set:
+        visited = list(visited)
     out: list[Step] = []
-    for m in track.moves(space):
-        if m.to in seen:
+    # the Step of each move, made once per track (step_table)
+    for to, lane_change, cap, free, shadow, push in step_table(track)[space]:
+        if to == space or to in visited:
             continue
-        if m.lane_change and not lane_changes:
+        if lane_change and not lane_changes:
             continue
-        here = occ.get(m.to, 0)
-        cap = track.spaces[m.to].capacity
-        kw = dict(crosses_yellow_line=m.crosses_yellow_line, crosses_finish=m.crosses_finish)
+        here = occ.get(to, 0)
         if here == 0:
-            out.append(Step(m.to, m.lane_change, **kw))
+            out.append(free)
         elif here < cap:
-            out.append(Step(m.to, m.lane_change, shadow=True, **kw))
-        elif m.lane_change and may_push:
-            out.append(Step(m.to, True, push=True, white_roll=cap > 1, **kw))
+            out.append(shadow)
+        elif lane_change and may_push:
+            out.append(push)
     return out
+
+
+def step_table(track: Track) -> list[tuple]:
+    """Per space, per move (FGP 8.3): (to, lane change, capacity of `to`, the
+    Step onto a free space, onto a free car shadow, a push (lateral moves;
+    None otherwise)). Steps are frozen: one object serves every race on the
+    track. Built once per track (the moves and capacities of a walled street
+    circuit are the track's own, so the memo they share holds for both)."""
+    table = track._memo.get("step_table")
+    if table is None:
+        table = []
+        for sp in track.spaces:
+            row = []
+            for m in track.moves(sp.id):
+                cap = track.spaces[m.to].capacity
+                kw = dict(crosses_yellow_line=m.crosses_yellow_line,
+                          crosses_finish=m.crosses_finish)
+                row.append((m.to, m.lane_change, cap, Step(m.to, m.lane_change, **kw),
+                            Step(m.to, m.lane_change, shadow=True, **kw),
+                            Step(m.to, True, push=True, white_roll=cap > 1, **kw)
+                            if m.lane_change else None))
+            table.append(tuple(row))
+        track._memo["step_table"] = table
+    return table
 
 
 def _count(spaces: Iterable[int]) -> dict[int, int]:
@@ -261,6 +305,13 @@ def drs_active(*, round_no: int, reduced: bool = False, safety_car: bool = False
 
 def _zone_pos(track: Track, space: int) -> tuple[int, int] | None:
     """(zone, tiles from the zone's first tile); zones may cross the finish line."""
+    memo = track._memo.setdefault("zone_pos", {})     # a fact of the graph: once a space
+    if space not in memo:
+        memo[space] = _find_zone_pos(track, space)
+    return memo[space]
+
+
+def _find_zone_pos(track: Track, space: int) -> tuple[int, int] | None:
     sp = track.spaces[space]
     if sp.drs_zone is None:
         return None

@@ -19,7 +19,7 @@ from . import cards as C
 from . import compounds
 from .car_state import stress
 from .finish import Finisher, classify, final_lap
-from .flags import advance_safety_car, lap_change, sc_status
+from .flags import advance_safety_car, lap_change, sc_status, update_laps_down
 from .hazards import become_leader, race_leader
 from .penalties import HeldCard, end_of_race
 from . import penalty_tokens as PT
@@ -228,8 +228,11 @@ def _lapping(race: Race) -> list[Event]:
     for car in race.cars:
         if car.seat == front.seat or (car.space is None and not car.off_track):
             continue
+        behind = whole_tiles(race, car)
+        if update_laps_down(car.laps_down, lead - behind, trk.lap_tiles) == car.laps_down:
+            continue                    # lap_change would keep the status (the usual case)
         t = trk.spaces[car.space].tile if car.space is not None else car.off_spot[0]
-        ch = lap_change(car.laps_down, leader_distance=lead, car_distance=whole_tiles(race, car),
+        ch = lap_change(car.laps_down, leader_distance=lead, car_distance=behind,
                         lap_tiles=trk.lap_tiles, has_moved=car.seat in race.done,
                         yellow_zone=in_yellow_zone(race, t))
         if ch.laps_down == car.laps_down:

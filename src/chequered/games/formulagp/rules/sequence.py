@@ -130,13 +130,12 @@ def sequence_keys(track: Track, positions: Mapping[str, Position], leader: str, 
     keys = []
     for car, pos in positions.items():
         tile = _tile_of(track, pos)
-        corner = reference_corner(track, tile)
         if isinstance(pos, tuple):            # off track: its spot's lane, no path
+            corner = reference_corner(track, tile)
             rank = 0 if corner is None else abs(inside_lane(track, corner) - pos[1])
             ends, progress = True, 0.0
         else:
-            rank = lane_rank(track, pos, corner)
-            ends = lane_ends(track, pos, corner)
+            rank, ends = _space_order(track, pos)
             progress = track.spaces[pos].span[0]
         keys.append(SeqKey(
             car=car, late=car in late, tiles_behind=(lead_tile - tile) % n,
@@ -150,6 +149,18 @@ def sequence_keys(track: Track, positions: Mapping[str, Position], leader: str, 
     normal = sorted((k for k in keys if not k.late), key=key)
     spun = sorted((k for k in keys if k.late), key=key)
     return normal + spun
+
+
+def _space_order(track: Track, space: int) -> tuple[int, bool]:
+    """(lane_rank, lane_ends) of a space towards its reference corner: facts
+    of the track graph, worked out once per space (the memo is shared with a
+    walled street circuit, whose graph is the same)."""
+    memo = track._memo.setdefault("space_order", {})
+    got = memo.get(space)
+    if got is None:
+        corner = reference_corner(track, track.spaces[space].tile)
+        got = memo[space] = (lane_rank(track, space, corner), lane_ends(track, space, corner))
+    return got
 
 
 def driver_sequence(track: Track, positions: Mapping[str, Position], leader: str,

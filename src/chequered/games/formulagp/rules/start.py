@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Hashable
 
+from ..memo import remembered
 from .battle import CardInfo, battle_plays
 from .movement import MOVEMENT_COLOURS, IllegalMove, MovementPoints, Pace, movement_points, play_pace
 
@@ -302,6 +303,16 @@ def start_plays(hand: Iterable[CardInfo], *, ers: int, no_pairs: bool = False,
     a legal movement pair (ORANGE declared; a BLUE pair is battle-only; a BLUE
     card costs an ERS charge, FGP 4.3.1), plus any Tyre Wear and Option cards.
     The LEDs: printed on the movement cards, +1 per Tyre Wear and Option card."""
+    hand = tuple(hand)
+    # asked for the legal list and again at the reveal: once per hand (plays are frozen)
+    return list(remembered(_STARTS, (hand, ers, no_pairs, max_extras),
+                           lambda: tuple(_start_plays(hand, ers, no_pairs, max_extras))))
+
+
+_STARTS: dict = {}
+
+
+def _start_plays(hand: tuple, ers: int, no_pairs: bool, max_extras: int | None) -> list:
     hand = list({c.id: c for c in hand}.values())
     moves = [c for c in hand if c.kind == "movement" and c.colour in MOVEMENT_COLOURS]
     extras = [c for c in hand if c.kind in ("tyre_wear", "option")]

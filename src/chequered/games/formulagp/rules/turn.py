@@ -19,6 +19,7 @@ from ..bot import stress as BSTR
 from ..bot import team_orders as TO
 from . import optional_steps_c as OC
 from ..actions import Discard, Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend, canon
+from ..memo import remembered
 from ..state import Race
 from . import card_effects as FX
 from . import car_state as CS
@@ -358,16 +359,32 @@ def _colour_hand(race: Race, car) -> list[str]:
     return [C.colour_of(race, c) for c in car.hand if C.kind_of(race, c) == "movement"]
 
 
+_CHARACTERISTICS: dict = {}
+
+
+def _characteristic(race: Race, car):
+    """FGP 4.13: the car characteristic of the car's board side, else of its board."""
+    side = C.board_side(race, car)
+    # a side of our boards carries none (the board does); asked of the model's
+    # fields, not by hasattr (a pydantic miss costs an exception)
+    ch = side.characteristic if "characteristic" in type(side).model_fields else None
+    return ch if ch is not None else C.content_of(race).board(car.board).characteristic
+
+
 def _characteristic_ok(race: Race, car, pace: str, gear: int) -> bool:
-    ch = C.board_side(race, car).characteristic if hasattr(C.board_side(race, car),
-                                                            "characteristic") else None
-    if ch is None:
-        ch = C.content_of(race).board(car.board).characteristic
-    trk = track_of(race)
-    straight = car.space is not None and trk.tile_of(car.space).straight
-    return {"gear": gear in ch.gears, "pace": pace in ch.paces, "straight_start": straight,
-            "curve_start": not straight, "curve_end": False}[ch.when] \
-        and "car_characteristic" not in FX.modifiers(race, car).disabled
+    ch = remembered(_CHARACTERISTICS, (race.content_dir, car.board, car.side),
+                    lambda: _characteristic(race, car))
+    when = ch.when
+    if when == "gear":
+        fits = gear in ch.gears
+    elif when == "pace":
+        fits = pace in ch.paces
+    elif when in ("straight_start", "curve_start"):
+        straight = car.space is not None and track_of(race).tile_of(car.space).straight
+        fits = straight if when == "straight_start" else not straight
+    else:
+        fits = {"curve_end": False}[when]        # FGP 4.13: judged at the move's end
+    return fits and "car_characteristic" not in FX.modifiers(race, car).disabled
 
 
 def gear_for(race: Race, car) -> int:
@@ -390,16 +407,29 @@ def _play_legal(race: Race, seat: int) -> list:
     out = []
     gear = gear_for(race, car)
     ers_ok = "ers_spend" not in FX.modifiers(race, car).disabled
+    fits: dict[str, bool] = {}          # pace -> the characteristic applies (FGP 4.13)
     for p in M.legal_plays(_colour_hand(race, car), ers=car.ers if ers_ok else 0,
                            no_pairs=single_only):
         cards = _pick(ids, p.cards)
         if cards is None:
             continue
         decl = tuple(a for a, c in zip(p.as_colour, p.cards) if c == "orange")
-        out.append(Play(cards, decl, False))
-        if not car.characteristic_used and _characteristic_ok(race, car, p.pace, gear):
-            out.append(Play(cards, decl, True))
+        out.append(_play(cards, decl, False))
+        if not car.characteristic_used:
+            if p.pace not in fits:
+                fits[p.pace] = _characteristic_ok(race, car, p.pace, gear)
+            if fits[p.pace]:
+                out.append(_play(cards, decl, True))
     return out
+
+
+_PLAYS: dict = {}
+
+
+def _play(cards: tuple, decl: tuple, characteristic: bool) -> Play:
+    """The Play action (frozen: one object per choice serves every race)."""
+    return remembered(_PLAYS, (cards, decl, characteristic),
+                      lambda: Play(cards, decl, characteristic))
 
 
 def _pick(ids: dict[str, list[str]], colours) -> tuple | None:

@@ -40,9 +40,22 @@ class Mods:
         return self.speed.get(gear, 0)
 
 
+_MODS: dict = {}        # (content dir, cards by the board, flags) -> Mods (read-only)
+
+
 def modifiers(race: Race, car: Car) -> Mods:
     """FGP 13.6 / 13.7: the lasting effects of the DAMAGE and FAILURE cards by
     the board, plus this turn's ACTIVE no-pairs / no-tyre-bonus flags."""
+    # asked at every movement point: the answer depends on these alone
+    key = (race.content_dir, tuple(car.damage), tuple(car.failures),
+           int(car.no_pairs_next) & ACTIVE, int(car.no_tyre_bonus_next) & ACTIVE)
+    got = _MODS.get(key)
+    if got is None:
+        got = _MODS[key] = _modifiers(race, car)
+    return got
+
+
+def _modifiers(race: Race, car: Car) -> Mods:
     vals = {"max_ot": 0, "ers_max": 0, "tyre_bonus": 0, "hand_limit": 0}
     speed: dict[int, int] = {}
     disabled: set[str] = set()

@@ -19,12 +19,21 @@ def race_round(race: Race) -> int:
     return race.round - race.start_round + 1
 
 
+_LAST: list = [None, None, None]     # the last (track key, street option, Track) answered
+
+
 def track_of(race: Race) -> Track:
     """The race's track; on a street circuit with the option `street_circuit`
     every edge is a wall (FGP 15.2)."""
+    # asked many times a step: the last answer again for the same track key
+    last = _LAST
+    street = "street_circuit" in race.config.options
+    if last[0] is race.track and last[1] is street:
+        return last[2]
     trk = load_track(race.track)
     if street_race(race.config.options, trk.style):
-        return walled(trk)
+        trk = walled(trk)
+    last[0], last[1], last[2] = race.track, street, trk
     return trk
 
 
@@ -54,6 +63,12 @@ def occupancy(race: Race, exclude: int | None = None) -> dict[int, int]:
     for s in positions(race, exclude).values():
         out[s] = out.get(s, 0) + 1
     return out
+
+
+def cars_on(race: Race, space: int, exclude: int | None = None) -> int:
+    """How many cars (but `exclude`) stand on `space`: one entry of
+    `occupancy`, without counting every space."""
+    return sum(1 for c in race.cars if c.space == space and c.seat != exclude)
 
 
 def tile_of(race: Race, car: Car) -> int | None:
@@ -131,7 +146,7 @@ def whole_tiles(race: Race, car: Car) -> int:
 def in_yellow_zone(race: Race, tile: int | None) -> bool:
     """FGP 13.8.1: the tile lies from a yellow-flag tile up to (not including)
     its green-flag tile."""
-    if tile is None:
+    if tile is None or not race.yellow_flags:
         return False
     trk = track_of(race)
     n = trk.lap_tiles

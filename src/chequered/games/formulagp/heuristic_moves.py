@@ -1,0 +1,116 @@
+"""The heuristic driver's look at the road (bots.py HeuristicBot._move):
+the spaces it must not push into, the yellow line, the pit lane's distance
+and the look-ahead that keeps the pit lane from becoming its only step.
+Facts of the track graph are worked out once a track (its memo)."""
+from __future__ import annotations
+
+from .rules.where import race_round, track_of
+
+APPROACH = 6          # MP beyond the move within which the bot lines up for the pits
+
+
+def yellow_to(trk) -> list[frozenset]:
+    """Per space, the spaces a step from it reaches across the yellow line
+    (FGP 11.1 / 11.3); once a track."""
+    got = trk._memo.get("yellow_to")
+    if got is None:
+        got = trk._memo["yellow_to"] = [
+            frozenset(m.to for m in trk.moves(sp.id) if m.crosses_yellow_line)
+            for sp in trk.spaces]
+    return got
+
+
+def full_spaces(race, trk, seat: int) -> set[int]:
+    """The spaces another car fills (a step there is a push, FGP 8.3.1)."""
+    occ: dict = {}
+    for c in race.cars:
+        if c.seat != seat and c.space is not None:
+            occ[c.space] = occ.get(c.space, 0) + 1
+    spaces = trk.spaces
+    return {s for s, n in occ.items() if n > spaces[s].slipstream}     # >= Space.capacity
+
+
+def pit_in(trk, space: int, n: int, *, across: bool = False) -> int | None:
+    """Movement points from `space` to the PIT LANE space by forward moves
+    and lane changes, across the yellow line too or not (FGP 11.1: a Penalty);
+    None: not within n."""
+    key = "pit_in_across" if across else "pit_in"
+    dist = trk._memo.get(key)
+    if dist is None:
+        dist = trk._memo[key] = pit_distances(trk, across)
+    d = dist.get(space)
+    return d if d is not None and d <= n else None
+
+
+def pit_distances(trk, across: bool) -> dict[int, int]:
+    """space -> movement points to the PIT LANE space: a walk back from the
+    pit lane (pit_in keeps it in the track memo, which a walled street
+    circuit shares: its moves are the same)."""
+    back: dict[int, list[int]] = {}
+    for sp in trk.spaces:
+        for m in trk.moves(sp.id):
+            if across or not m.crosses_yellow_line:
+                back.setdefault(m.to, []).append(sp.id)
+    dist = {sp.id: 0 for sp in trk.spaces if sp.pit_lane}
+    frontier = list(dist)
+    while frontier:
+        nxt = []
+        for s in frontier:
+            for f in back.get(s, ()):
+                if f not in dist:
+                    dist[f] = dist[s] + 1
+                    nxt.append(f)
+        frontier = nxt
+    return dist
+
+
+def spendable(race, car, steps: list, left: int) -> list:
+    """FGP 8.3: the steps after which the car can use its `left` points
+    without the pit lane becoming its only step. The rules' own step options
+    (move_steps) are asked with the car moved on, in place (its space, the
+    spaces visited and the points left are put back before returning: the
+    rules only read them, so no copy of the race is needed); stopping behind
+    a car (FGP 9.2), reducing (FGP 8.2.1) or having no step at all (A22) ends
+    the move as well. The other cars stay where they are."""
+    from .rules.move_steps import _reduce_options, step_options
+    if left <= 0:
+        return list(steps)
+    trk = track_of(race)
+    me = race.cars[car.seat]
+    mv = race.move
+    extending = bool(mv.get("extending"))
+    seen: dict = {}
+    reduces: dict = {}          # n -> whether the car may reduce with n points left
+
+    def may_reduce(n: int) -> bool:
+        # FGP 8.2.1: depends on the points left, not on the space
+        if n not in reduces:
+            mv["left"] = n
+            reduces[n] = bool(_reduce_options(race, me))
+        return reduces[n]
+
+    def ok(sp: int, n: int, path: tuple) -> bool:
+        if n <= 0:
+            return True
+        tile = trk.spaces[sp].tile
+        key = (sp, n, frozenset(p for p in path if trk.spaces[p].tile == tile))
+        if key in seen:
+            return seen[key]
+        if not extending and may_reduce(n):
+            seen[key] = True            # the move may end here whatever the steps
+            return True
+        me.space, mv["visited"], mv["left"] = sp, list(path), n
+        steps, blocked = step_options(race, car.seat)
+        if not steps or (blocked and race_round(race) > 2 and not extending):
+            res = True
+        else:
+            res = any(ok(st.to, n - 1, path + (st.to,)) for st in steps
+                      if not trk.spaces[st.to].pit_lane)
+        seen[key] = res
+        return res
+    visited = tuple(race.move.get("visited", []))
+    saved = (me.space, mv["visited"], mv["left"])
+    try:
+        return [a for a in steps if ok(a.to, left, visited + (a.to,))]
+    finally:
+        me.space, mv["visited"], mv["left"] = saved
