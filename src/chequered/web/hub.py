@@ -22,7 +22,7 @@ from ..engine.protocol import BadInput, Game, Overrun, Seat
 from ..store.db import Conflict, Store
 from .errors import WebError, bad, conflict, forbidden, not_found, unavailable
 from .live import Entry, LiveRace
-from .messages import log_since, state_message
+from .messages import BOARD_MESSAGES, log_since, state_message
 from .writer import GroupWriter
 
 log = logging.getLogger("chequered.web")
@@ -49,6 +49,15 @@ class Subscriber:
         self.queue: asyncio.Queue = asyncio.Queue(maxsize=QUEUE_LIMIT)
         self.sent_log = 0
         self.closed = False
+        self.boards: set[str] = set()      # static boards this socket has been sent
+
+    def push_state(self, doc: dict | str, board: tuple[str, str] | None) -> None:
+        """Queue a state, after the static board it is drawn over (`board`:
+        its id and message) when this socket does not have it yet."""
+        if board is not None and board[0] not in self.boards:
+            self.boards.add(board[0])
+            self.push(board[1])
+        self.push(doc)
 
     def push(self, doc: dict | str) -> None:
         """Queue a message (a dict, or JSON text already made for several
@@ -397,10 +406,10 @@ class Hub:
         (an empty part from where the socket is): a broadcast being built
         brings what is new, once."""
         sub.fine = bool(on)
-        msg = dict(self.message(race, sub.viewer, {}, sub.fine))
+        msg = dict(self.message(race, sub.viewer, {}, sub.fine, layered=True))
         msg["log_from"] = sub.sent_log
         msg["log"] = []
-        sub.push(msg)
+        sub.push_state(msg, board_of(msg))
 
     def unsubscribe(self, sub: Subscriber) -> None:
         subs = self.subs.get(sub.race_id, set())
@@ -453,7 +462,7 @@ class Hub:
                     built = await asyncio.to_thread(build_messages, snap, wanted, deadlines)
                     for sub, key in keys.items():
                         sub.sent_log = snap.version
-                        sub.push(built[key])
+                        sub.push_state(*built[key])
                 if rid not in self.flush_dirty:
                     return
         except Exception:
@@ -465,32 +474,42 @@ class Hub:
         return self.deadlines.get(race.race_id, {}).get(viewer) if viewer is not None else None
 
     def message(self, race: LiveRace, viewer: Seat | None, cache: dict,
-                fine: bool = False) -> dict:
-        if (viewer, fine) not in cache:
-            cache[viewer, fine] = state_message(race, viewer, self.deadline_of(race, viewer),
-                                                fine)
-        return cache[viewer, fine]
+                fine: bool = False, layered: bool = False) -> dict:
+        """A state message; `layered`: for a socket (its board as a layer
+        over a static board, messages.board_fields)."""
+        if (viewer, fine, layered) not in cache:
+            cache[viewer, fine, layered] = state_message(
+                race, viewer, self.deadline_of(race, viewer), fine, layered)
+        return cache[viewer, fine, layered]
 
     def send_state(self, race: LiveRace, sub: Subscriber, cache: dict) -> None:
-        msg = dict(self.message(race, sub.viewer, cache, sub.fine))
+        msg = dict(self.message(race, sub.viewer, cache, sub.fine, layered=True))
         if sub.sent_log > race.version:          # an undo shortened the log
             sub.sent_log = 0
         msg["log_from"] = sub.sent_log
         msg["log"] = log_since(race, sub.sent_log, sub.viewer)
         sub.sent_log = race.version
-        sub.push(msg)
+        sub.push_state(msg, board_of(msg))
 
 
 # ---- work done in a thread ---------------------------------------------------------------
 def build_messages(race: LiveRace, wanted: set, deadlines: dict) -> dict:
-    """One message per (viewer, fine, log start), as JSON text: the view is
-    rendered once per viewer (and way of moving) and serialised once however
-    many sockets share it."""
-    base = {(v, f): state_message(race, v, deadlines.get(v), f)
+    """One message per (viewer, fine, log start), as JSON text with the
+    static board it is drawn over (board_of): the view is rendered once per
+    viewer (and way of moving) and serialised once however many sockets
+    share it."""
+    base = {(v, f): state_message(race, v, deadlines.get(v), f, layered=True)
             for v, f in {(v, f) for v, f, _ in wanted}}
-    return {(v, f, start): json.dumps({**base[v, f], "log_from": start,
-                                       "log": log_since(race, start, v)})
+    return {(v, f, start): (json.dumps({**base[v, f], "log_from": start,
+                                        "log": log_since(race, start, v)}),
+                            board_of(base[v, f]))
             for v, f, start in wanted}
+
+
+def board_of(msg: dict) -> tuple[str, str] | None:
+    """The static board (id, message) a state message is drawn over, if any."""
+    board = msg.get("board")
+    return None if board is None else (board["id"], BOARD_MESSAGES[board["id"]])
 
 
 def rebuild(row, seats, actions) -> LiveRace:

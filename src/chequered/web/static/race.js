@@ -32,7 +32,8 @@ function connect() {
   };
   ws.onmessage = ev => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") draw(msg);
+    if (msg.type === "board") keepBoard(msg);
+    else if (msg.type === "state") draw(msg);
     else if (msg.type === "error") { pending = false; root.classList.remove("pending"); showError(msg.error); }
     else if (msg.type === "ack") showError("");   // stored; the new state follows
   };
@@ -78,7 +79,7 @@ function draw(msg) {
   closeChooser();
   hideTip();
   const before = carPlaces(board);
-  board.innerHTML = msg.svg;                    // the server's own SVG (render_svg)
+  drawBoard(board, msg);                        // the server's own SVG (render_svg)
   applyZoom(board);
   if (msg.log_from > 0 && msg.log.length) {     // not a first load: show what happened
     playMoves(board, before, msg.log, mySeat, myPath(board, msg.log));
@@ -166,6 +167,31 @@ function draw(msg) {
   } else {
     res.hidden = true;
   }
+}
+
+// ---- the board in two layers (issue 16) -----------------------------------------------------
+// A game may draw its board as a static board, sent once a socket
+// ({type: "board", id, svg}), and in each state only what the view draws
+// over it ({id, attrs, parts}: attributes of the root <svg>, the content of
+// each slot <g data-layer="i">, null keeping the slot's own).
+const boards = new Map();
+
+function keepBoard(msg) {
+  const holder = document.createElement("div");
+  holder.innerHTML = msg.svg;
+  boards.set(msg.id, holder.firstElementChild);
+}
+
+// A fresh copy of the static board each time: nothing the page marked on
+// the last one (destinations, listeners, removed tooltips) is left over.
+function drawBoard(board, msg) {
+  if (msg.svg !== undefined) { board.innerHTML = msg.svg; return; }
+  const svg = boards.get(msg.board.id).cloneNode(true);
+  for (const [name, value] of Object.entries(msg.board.attrs)) svg.setAttribute(name, value);
+  msg.board.parts.forEach((part, i) => {
+    if (part !== null) svg.querySelector(`g[data-layer="${i}"]`).innerHTML = part;
+  });
+  board.replaceChildren(svg);
 }
 
 // ---- moves as destinations ------------------------------------------------------------------
