@@ -170,6 +170,19 @@ async def table(base: str, ws_base: str, index: int, stats: Stats, deadline: flo
             stats.races_finished += 1
 
 
+def cpu_seconds(pid: int | None) -> float | None:
+    """CPU time (user + system) a process has used so far: the server's, or
+    ours when pid is None."""
+    if pid is None:
+        t = os.times()
+        return t.user + t.system
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(xs: list[float], p: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
@@ -195,6 +208,8 @@ async def main_async(args) -> dict:
                 await asyncio.sleep(0.1)
         stats = Stats()
         load_before = os.getloadavg()
+        pid = server.pid if server is not None else None
+        cpu0 = cpu_seconds(pid), cpu_seconds(None)
         start = time.monotonic()
         deadline = start + args.seconds
         names = args.games.split(",") if args.games else registry.game_names()
@@ -202,6 +217,7 @@ async def main_async(args) -> dict:
         await asyncio.gather(*(table(base, ws_base, i, stats, deadline, names, think)
                                for i in range(args.races)))
         elapsed = time.monotonic() - start
+        cpu1 = cpu_seconds(pid), cpu_seconds(None)
     finally:
         if server is not None:
             server.terminate()
@@ -216,6 +232,7 @@ async def main_async(args) -> dict:
         "races_started": stats.races_started, "races_finished": stats.races_finished,
         "player_actions": len(rtt_ms),
         "player_actions_per_s": round(len(rtt_ms) / elapsed, 1),
+        "race_actions": stats.server_actions,     # people's and bots', as spectators saw them
         "games": args.games or ",".join(registry.game_names()),
         "think_time_s": [float(x) for x in args.think.split(",")],
         "rtt_ms": {"p50": round(statistics.median(rtt_ms), 2) if rtt_ms else None,
@@ -223,6 +240,10 @@ async def main_async(args) -> dict:
                    "p99": round(percentile(rtt_ms, 99), 2) if rtt_ms else None,
                    "max": round(max(rtt_ms), 2) if rtt_ms else None},
         "errors": sum(stats.errors.values()), "error_kinds": stats.errors,
+        # CPU seconds used during the run: the server's (when we started it)
+        # and this process's (the 300 clients)
+        "cpu_s": {"server": round(cpu1[0] - cpu0[0], 1) if pid else None,
+                  "clients": round(cpu1[1] - cpu0[1], 1)},
         "target": {"rtt_p99_ms": 100, "errors": 0},
         "machine": machine(), "date": date.today().isoformat(),
         # Other jobs on the machine take CPU from both the server and the clients.
