@@ -68,6 +68,12 @@ def test_socket_gets_the_static_board_once_and_layers_after(client, name):
                     break
         assert states and states[-1]["legal"]
         http = client.get(f"/api/play/{token}").json()
+        while states[-1]["version"] < http["version"]:     # bots deciding at the same time
+            msg = ws.receive_json()
+            if msg["type"] == "board":
+                boards[msg["id"]] = _split(msg["svg"], msg["svg"].count("data-layer="))
+            elif msg["type"] == "state":
+                states.append(msg)
         assert http["version"] == states[-1]["version"]
         assert whole(boards, states[-1]) == http["svg"]
         # the next state, after our move: only the layer again
@@ -76,6 +82,28 @@ def test_socket_gets_the_static_board_once_and_layers_after(client, name):
         while (msg := ws.receive_json())["type"] != "state":
             assert msg["type"] != "board"
         assert msg["board"]["id"] in boards
+
+
+def test_legend_and_standings_are_sent_again_only_when_they_change(client):
+    made = create(client, game="racepace", seats=["human", "bot"], seed=6)
+    token = human_tokens(made)[0]
+    with client.websocket_connect(f"/ws/play/{token}") as ws:
+        while (first := ws.receive_json())["type"] != "state":
+            pass
+        assert "legend" in first and "standings" in first
+        while first["type"] != "state" or not first["legal"]:
+            msg = ws.receive_json()
+            first = {**first, **msg} if msg["type"] == "state" else {**first, "type": "other"}
+        ws.send_text(json.dumps({"type": "act", "action": json.loads(first["legal"][0]["key"]),
+                                 "version": first["version"]}))
+        while (nxt := ws.receive_json())["type"] != "state":
+            pass
+        http = client.get(f"/api/play/{token}").json()
+        for field in ("legend", "standings"):
+            # absent: the page keeps the last one, which is still right
+            got = nxt.get(field, first[field])
+            if nxt["version"] == http["version"]:
+                assert got == http[field]
 
 
 @pytest.mark.parametrize("name", LAYERED)

@@ -33,6 +33,10 @@ BOT_BATCH_SECONDS = 0.05     # bots act in batches this long, then the race is s
 BROADCAST_DELAY = 0.02
 BOT_WAIT_MAX = 0.25          # longest a broadcast waits for bots that are still acting
 QUEUE_LIMIT = 256            # messages waiting for one slow client before we drop it
+# Fields of a state a socket is sent again only when they change (the page
+# keeps the last ones): the legend and the running order are long and
+# change seldom.
+KEPT_FIELDS = ("legend", "standings")
 DB_RETRY_FIRST = 0.5         # seconds before bots or a timer retry a move the database
 DB_RETRY_MAX = 30.0          # could not take (503), doubling up to this
 
@@ -50,14 +54,18 @@ class Subscriber:
         self.sent_log = 0
         self.closed = False
         self.boards: set[str] = set()      # static boards this socket has been sent
+        self.kept: dict[str, str] = {}     # KEPT_FIELDS as last sent, as JSON
 
-    def push_state(self, doc: dict | str, board: tuple[str, str] | None) -> None:
+    def push_state(self, msg: "Built", board: tuple[str, str] | None) -> None:
         """Queue a state, after the static board it is drawn over (`board`:
-        its id and message) when this socket does not have it yet."""
+        its id and message) when this socket does not have it yet, with only
+        the KEPT_FIELDS that changed since its last state."""
         if board is not None and board[0] not in self.boards:
             self.boards.add(board[0])
             self.push(board[1])
-        self.push(doc)
+        changed = [(k, text) for k, text in msg.kept.items() if self.kept.get(k) != text]
+        self.kept.update(changed)
+        self.push(msg.text[:-1] + "".join(f', "{k}": {text}' for k, text in changed) + "}")
 
     def push(self, doc: dict | str) -> None:
         """Queue a message (a dict, or JSON text already made for several
@@ -86,8 +94,11 @@ class Hub:
         self.timers: dict[str, asyncio.Task] = {}
         self.broken: dict[str, str] = {}
         # The database gets threads of its own: a commit must never queue
-        # behind board renderings or bot turns in the default pool.
+        # behind board renderings or bot turns in the default pool. Messages
+        # are built in one thread: more would only take turns at the GIL
+        # with the event loop, which acknowledges the moves.
         self.db_pool = ThreadPoolExecutor(4, thread_name_prefix="chequered-db")
+        self.render_pool = ThreadPoolExecutor(1, thread_name_prefix="chequered-render")
         self.writer = GroupWriter(store, self.db_pool)
         self.flush_pending: set[str] = set()
         self.flush_dirty: set[str] = set()
@@ -409,7 +420,7 @@ class Hub:
         msg = dict(self.message(race, sub.viewer, {}, sub.fine, layered=True))
         msg["log_from"] = sub.sent_log
         msg["log"] = []
-        sub.push_state(msg, board_of(msg))
+        sub.push_state(Built.of(msg), board_of(msg))
 
     def unsubscribe(self, sub: Subscriber) -> None:
         subs = self.subs.get(sub.race_id, set())
@@ -459,7 +470,8 @@ class Hub:
                             for sub in subs}
                     wanted = set(keys.values())
                     deadlines = {v: self.deadline_of(race, v) for v, _, _ in wanted}
-                    built = await asyncio.to_thread(build_messages, snap, wanted, deadlines)
+                    built = await asyncio.get_running_loop().run_in_executor(
+                        self.render_pool, build_messages, snap, wanted, deadlines)
                     for sub, key in keys.items():
                         sub.sent_log = snap.version
                         sub.push_state(*built[key])
@@ -489,19 +501,34 @@ class Hub:
         msg["log_from"] = sub.sent_log
         msg["log"] = log_since(race, sub.sent_log, sub.viewer)
         sub.sent_log = race.version
-        sub.push_state(msg, board_of(msg))
+        sub.push_state(Built.of(msg), board_of(msg))
 
 
 # ---- work done in a thread ---------------------------------------------------------------
+class Built:
+    """A state message as JSON text without its KEPT_FIELDS, and those as
+    JSON texts: each socket gets the ones that changed (Subscriber.push_state)."""
+    __slots__ = ("text", "kept")
+
+    def __init__(self, text: str, kept: dict[str, str]):
+        self.text, self.kept = text, kept
+
+    @classmethod
+    def of(cls, msg: dict, kept: dict[str, str] | None = None) -> "Built":
+        if kept is None:
+            kept = {k: json.dumps(msg[k]) for k in KEPT_FIELDS}
+        return cls(json.dumps({k: v for k, v in msg.items() if k not in KEPT_FIELDS}), kept)
+
+
 def build_messages(race: LiveRace, wanted: set, deadlines: dict) -> dict:
-    """One message per (viewer, fine, log start), as JSON text with the
-    static board it is drawn over (board_of): the view is rendered once per
-    viewer (and way of moving) and serialised once however many sockets
-    share it."""
+    """One message per (viewer, fine, log start) with the static board it
+    is drawn over (board_of): the view is rendered once per viewer (and way
+    of moving) and serialised once however many sockets share it."""
     base = {(v, f): state_message(race, v, deadlines.get(v), f, layered=True)
             for v, f in {(v, f) for v, f, _ in wanted}}
-    return {(v, f, start): (json.dumps({**base[v, f], "log_from": start,
-                                        "log": log_since(race, start, v)}),
+    kept = {vf: {k: json.dumps(msg[k]) for k in KEPT_FIELDS} for vf, msg in base.items()}
+    return {(v, f, start): (Built.of({**base[v, f], "log_from": start,
+                                      "log": log_since(race, start, v)}, kept[v, f]),
                             board_of(base[v, f]))
             for v, f, start in wanted}
 

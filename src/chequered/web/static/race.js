@@ -66,7 +66,11 @@ async function send(action) {
 
 function nameOf(msg, seat) { return msg.names[seat] || "seat " + seat; }
 
+// Fields the server sends only when they change (hub.KEPT_FIELDS).
+const KEPT = ["legend", "standings"];
+
 function draw(msg) {
+  for (const k of KEPT) if (msg[k] === undefined && lastMsg) msg[k] = lastMsg[k];
   lastMsg = msg;
   version = msg.version;
   if (msg.version !== sentVersion) { pending = false; root.classList.remove("pending"); }
