@@ -9,7 +9,9 @@ race with two human seats and two server-side bots, opens three WebSockets
 (the two players and a spectator: 300 clients for 100 tables), and plays:
 when a player has a move it thinks (--think, default 1-3 s), sends a random legal
 action, and we time the round trip from sending it to its ack (the ack is
-sent only after the action is committed to the database and applied). A
+sent only after the action is committed to the database and applied). Clients
+connect as the race page does with its text panel closed (`?text=0`) and take
+what it takes: each static board once, then the changes. A
 finished race is replaced by a new one until the time is up. Games alternate
 between every registered game.
 
@@ -161,9 +163,9 @@ async def table(base: str, ws_base: str, index: int, stats: Stats, deadline: flo
         tokens = [s["token"] for s in made["seats"] if s["kind"] == "human"]
         try:
             await asyncio.gather(
-                *(player(f"{ws_base}/ws/play/{t}", stats, rng, deadline, done, think)
+                *(player(f"{ws_base}/ws/play/{t}?text=0", stats, rng, deadline, done, think)
                   for t in tokens),
-                spectator(f"{ws_base}/ws/watch/{made['race']}", stats, deadline, done))
+                spectator(f"{ws_base}/ws/watch/{made['race']}?text=0", stats, deadline, done))
         except Exception as exc:          # a socket the server closed on us
             stats.error(f"socket: {type(exc).__name__}")
         if done.is_set():

@@ -16,10 +16,15 @@ from .helpers import create, human_tokens
 LAYERED = [name for name in registry.game_names() if registry.game(name).board_layers]
 
 
-def whole(boards: dict, msg: dict) -> str:
-    """The picture as the page builds it: the static board with the layer in it."""
+def whole(boards: dict, msg: dict, last: dict) -> str:
+    """The picture as the page builds it: the static board with the layer in
+    it, a part sent as false being the one of the last state (`last`)."""
     b = msg["board"]
-    return compose(boards[b["id"]], Layer(None, tuple(b["attrs"].items()), tuple(b["parts"])))
+    before = last.get(b["id"], ())
+    parts = tuple(before[i] if p is False else p for i, p in enumerate(b["parts"]))
+    last.clear()
+    last[b["id"]] = parts
+    return compose(boards[b["id"]], Layer(None, tuple(b["attrs"].items()), parts))
 
 
 def _split(text: str, n: int) -> tuple[str, ...]:
@@ -54,7 +59,7 @@ def test_socket_gets_the_static_board_once_and_layers_after(client, name):
     bot = next(k for k in game.bots() if k != "random")
     made = create(client, game=name, seats=["human", bot], seed=3)
     token = human_tokens(made)[0]
-    boards, states = {}, []
+    boards, states, last = {}, [], {}
     with client.websocket_connect(f"/ws/play/{token}") as ws:
         for _ in range(40):
             msg = ws.receive_json()
@@ -63,6 +68,7 @@ def test_socket_gets_the_static_board_once_and_layers_after(client, name):
                 boards[msg["id"]] = _split(msg["svg"], msg["svg"].count("data-layer="))
             elif msg["type"] == "state":
                 assert "svg" not in msg and msg["board"]["id"] in boards
+                msg["whole"] = whole(boards, msg, last)
                 states.append(msg)
                 if msg["legal"]:
                     break
@@ -73,9 +79,10 @@ def test_socket_gets_the_static_board_once_and_layers_after(client, name):
             if msg["type"] == "board":
                 boards[msg["id"]] = _split(msg["svg"], msg["svg"].count("data-layer="))
             elif msg["type"] == "state":
+                msg["whole"] = whole(boards, msg, last)
                 states.append(msg)
         assert http["version"] == states[-1]["version"]
-        assert whole(boards, states[-1]) == http["svg"]
+        assert states[-1]["whole"] == http["svg"]
         # the next state, after our move: only the layer again
         ws.send_text(json.dumps({"type": "act", "action": json.loads(http["legal"][0]["key"]),
                                  "version": http["version"]}))
@@ -128,3 +135,19 @@ def test_static_board_depends_on_the_config_alone(name):
             if not to_act:
                 break
             game.apply(state, to_act[0], agents[to_act[0]].choose(game, state, to_act[0]))
+
+
+def test_text_only_while_asked_for(client):
+    """The page asks for the race as text while its text panel is open."""
+    made = create(client, game="racepace", seats=["human", "bot"], seed=6)
+    token = human_tokens(made)[0]
+    with client.websocket_connect(f"/ws/play/{token}?text=0") as ws:
+        while (msg := ws.receive_json())["type"] != "state":
+            pass
+        assert msg["text"] is None
+        ws.send_text(json.dumps({"type": "text", "on": True}))
+        while (msg := ws.receive_json())["type"] != "state":
+            pass
+        assert msg["text"] == client.get(f"/api/play/{token}").json()["text"]
+        ws.send_text(json.dumps({"type": "text", "on": "yes"}))
+        assert ws.receive_json()["type"] == "error"

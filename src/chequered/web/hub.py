@@ -43,29 +43,40 @@ DB_RETRY_MAX = 30.0          # could not take (503), doubling up to this
 
 class Subscriber:
     """One WebSocket: the seat it speaks for (None: a spectator), what
-    part of the log it already has and whether its person wants moves space
-    by space (`fine`) rather than whole routes."""
+    part of the log it already has, whether its person wants moves space
+    by space (`fine`) rather than whole routes and the race as text (`text`)."""
 
-    def __init__(self, race_id: str, viewer: Seat | None, fine: bool = False):
+    def __init__(self, race_id: str, viewer: Seat | None, fine: bool = False,
+                 text: bool = True):
         self.race_id = race_id
         self.viewer = viewer
         self.fine = fine
+        self.text = text
         self.queue: asyncio.Queue = asyncio.Queue(maxsize=QUEUE_LIMIT)
         self.sent_log = 0
         self.closed = False
         self.boards: set[str] = set()      # static boards this socket has been sent
         self.kept: dict[str, str] = {}     # KEPT_FIELDS as last sent, as JSON
+        self.parts: tuple[str | None, tuple[str, ...]] = (None, ())   # board id, its parts
 
     def push_state(self, msg: "Built", board: tuple[str, str] | None) -> None:
         """Queue a state, after the static board it is drawn over (`board`:
         its id and message) when this socket does not have it yet, with only
-        the KEPT_FIELDS that changed since its last state."""
+        the KEPT_FIELDS that changed since its last state, and `false` for
+        each part of the board's layer the same as in its last state."""
         if board is not None and board[0] not in self.boards:
             self.boards.add(board[0])
             self.push(board[1])
         changed = [(k, text) for k, text in msg.kept.items() if self.kept.get(k) != text]
         self.kept.update(changed)
-        self.push(msg.text[:-1] + "".join(f', "{k}": {text}' for k, text in changed) + "}")
+        extra = "".join(f', "{k}": {text}' for k, text in changed)
+        if msg.board is not None:
+            bid, attrs, parts = msg.board
+            last = self.parts[1] if self.parts[0] == bid else ()
+            sent = ["false" if i < len(last) and last[i] == p else p for i, p in enumerate(parts)]
+            self.parts = (bid, parts)
+            extra += f', "board": {{"id": "{bid}", "attrs": {attrs}, "parts": [{", ".join(sent)}]}}'
+        self.push(msg.text[:-1] + extra + "}")
 
     def push(self, doc: dict | str) -> None:
         """Queue a message (a dict, or JSON text already made for several
@@ -405,8 +416,9 @@ class Hub:
             return
 
     # ---- subscribers --------------------------------------------------------------------
-    def subscribe(self, race: LiveRace, viewer: Seat | None, fine: bool = False) -> Subscriber:
-        sub = Subscriber(race.race_id, viewer, fine)
+    def subscribe(self, race: LiveRace, viewer: Seat | None, fine: bool = False,
+                  text: bool = True) -> Subscriber:
+        sub = Subscriber(race.race_id, viewer, fine, text)
         self.subs.setdefault(race.race_id, set()).add(sub)
         self.send_state(race, sub, {})
         return sub
@@ -417,7 +429,16 @@ class Hub:
         (an empty part from where the socket is): a broadcast being built
         brings what is new, once."""
         sub.fine = bool(on)
-        msg = dict(self.message(race, sub.viewer, {}, sub.fine, layered=True))
+        self.send_again(race, sub)
+
+    def set_text(self, race: LiveRace, sub: Subscriber, on: bool) -> None:
+        """Whether this socket's states carry the race as text: the page
+        asks for it while its text panel is open."""
+        sub.text = bool(on)
+        self.send_again(race, sub)
+
+    def send_again(self, race: LiveRace, sub: Subscriber) -> None:
+        msg = dict(self.message(race, sub.viewer, {}, sub.fine, sub.text))
         msg["log_from"] = sub.sent_log
         msg["log"] = []
         sub.push_state(Built.of(msg), board_of(msg))
@@ -465,11 +486,11 @@ class Hub:
                     snap = race.snapshot()
                     # each socket's message, fixed now: a socket may switch to
                     # moves space by space while the messages are being built
-                    keys = {sub: (sub.viewer, sub.fine,
+                    keys = {sub: (sub.viewer, sub.fine, sub.text,
                                   sub.sent_log if sub.sent_log <= snap.version else 0)
                             for sub in subs}
                     wanted = set(keys.values())
-                    deadlines = {v: self.deadline_of(race, v) for v, _, _ in wanted}
+                    deadlines = {v: self.deadline_of(race, v) for v, _, _, _ in wanted}
                     built = await asyncio.get_running_loop().run_in_executor(
                         self.render_pool, build_messages, snap, wanted, deadlines)
                     for sub, key in keys.items():
@@ -486,16 +507,18 @@ class Hub:
         return self.deadlines.get(race.race_id, {}).get(viewer) if viewer is not None else None
 
     def message(self, race: LiveRace, viewer: Seat | None, cache: dict,
-                fine: bool = False, layered: bool = False) -> dict:
-        """A state message; `layered`: for a socket (its board as a layer
-        over a static board, messages.board_fields)."""
-        if (viewer, fine, layered) not in cache:
-            cache[viewer, fine, layered] = state_message(
-                race, viewer, self.deadline_of(race, viewer), fine, layered)
-        return cache[viewer, fine, layered]
+                fine: bool = False, text: bool | None = None) -> dict:
+        """A state message: for HTTP (text None: the whole SVG and the
+        text), or for a socket (its board as a layer over a static board,
+        messages.board_fields; the text if `text`)."""
+        if (viewer, fine, text) not in cache:
+            cache[viewer, fine, text] = state_message(
+                race, viewer, self.deadline_of(race, viewer), fine, layered=text is not None,
+                text=text is not False)
+        return cache[viewer, fine, text]
 
     def send_state(self, race: LiveRace, sub: Subscriber, cache: dict) -> None:
-        msg = dict(self.message(race, sub.viewer, cache, sub.fine, layered=True))
+        msg = dict(self.message(race, sub.viewer, cache, sub.fine, sub.text))
         if sub.sent_log > race.version:          # an undo shortened the log
             sub.sent_log = 0
         msg["log_from"] = sub.sent_log
@@ -506,31 +529,36 @@ class Hub:
 
 # ---- work done in a thread ---------------------------------------------------------------
 class Built:
-    """A state message as JSON text without its KEPT_FIELDS, and those as
-    JSON texts: each socket gets the ones that changed (Subscriber.push_state)."""
-    __slots__ = ("text", "kept")
+    """A state message as JSON text without its KEPT_FIELDS and board, and
+    those as JSON texts (the board as its id, attributes and each part):
+    each socket gets what changed for it (Subscriber.push_state)."""
+    __slots__ = ("text", "kept", "board")
 
-    def __init__(self, text: str, kept: dict[str, str]):
-        self.text, self.kept = text, kept
+    def __init__(self, text: str, kept: dict[str, str], board):
+        self.text, self.kept, self.board = text, kept, board
 
     @classmethod
     def of(cls, msg: dict, kept: dict[str, str] | None = None) -> "Built":
         if kept is None:
             kept = {k: json.dumps(msg[k]) for k in KEPT_FIELDS}
-        return cls(json.dumps({k: v for k, v in msg.items() if k not in KEPT_FIELDS}), kept)
+        b = msg.get("board")
+        board = None if b is None else (
+            b["id"], json.dumps(b["attrs"]), tuple(json.dumps(p) for p in b["parts"]))
+        return cls(json.dumps({k: v for k, v in msg.items()
+                               if k not in KEPT_FIELDS and k != "board"}), kept, board)
 
 
 def build_messages(race: LiveRace, wanted: set, deadlines: dict) -> dict:
-    """One message per (viewer, fine, log start) with the static board it
-    is drawn over (board_of): the view is rendered once per viewer (and way
-    of moving) and serialised once however many sockets share it."""
-    base = {(v, f): state_message(race, v, deadlines.get(v), f, layered=True)
-            for v, f in {(v, f) for v, f, _ in wanted}}
-    kept = {vf: {k: json.dumps(msg[k]) for k in KEPT_FIELDS} for vf, msg in base.items()}
-    return {(v, f, start): (Built.of({**base[v, f], "log_from": start,
-                                      "log": log_since(race, start, v)}, kept[v, f]),
-                            board_of(base[v, f]))
-            for v, f, start in wanted}
+    """One message per (viewer, fine, text, log start) with the static board
+    it is drawn over (board_of): the view is rendered once per viewer (and
+    way of moving) and serialised once however many sockets share it."""
+    base = {(v, f, t): state_message(race, v, deadlines.get(v), f, layered=True, text=t)
+            for v, f, t in {(v, f, t) for v, f, t, _ in wanted}}
+    kept = {key: {k: json.dumps(msg[k]) for k in KEPT_FIELDS} for key, msg in base.items()}
+    return {(v, f, t, start): (Built.of({**base[v, f, t], "log_from": start,
+                                         "log": log_since(race, start, v)}, kept[v, f, t]),
+                               board_of(base[v, f, t]))
+            for v, f, t, start in wanted}
 
 
 def board_of(msg: dict) -> tuple[str, str] | None:

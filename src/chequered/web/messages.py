@@ -105,10 +105,11 @@ def board_fields(race: LiveRace, view: dict, layered: bool) -> dict:
 
 
 def state_message(race: LiveRace, viewer, deadline: float | None = None,
-                  fine: bool = False, layered: bool = False) -> dict:
+                  fine: bool = False, layered: bool = False, text: bool = True) -> dict:
     """Everything the race page draws, for one seat (None: a spectator);
     `fine`: that seat's moves space by space; `layered`: the board as a
-    layer over its static board (for a socket), else the whole SVG."""
+    layer over its static board (for a socket), else the whole SVG; `text`:
+    the race as text (else null: the page's text panel is closed)."""
     game, state = race.game, race.state
     to_act = sorted(game.to_act(state))
     fine = bool(fine)
@@ -134,7 +135,7 @@ def state_message(race: LiveRace, viewer, deadline: float | None = None,
         "controllers": list(race.controllers),
         "names": {str(k): v for k, v in game.seat_names(state).items()},
         **board_fields(race, view, layered),
-        "text": game.render_text(view),
+        "text": game.render_text(view) if text else None,
         # beside the board (engine/guide.py): all from the view or public
         "turn": game.turn(state),
         "standings": [row.to_doc() for row in game.standings(view)],
