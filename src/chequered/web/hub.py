@@ -56,6 +56,7 @@ class Subscriber:
         self.sent_log = 0
         self.closed = False
         self.boards: set[str] = set()      # static boards this socket has been sent
+        self.greeted = False               # has had its first state
         self.kept: dict[str, str] = {}     # KEPT_FIELDS as last sent, as JSON
         self.parts: tuple[str | None, tuple[str, ...]] = (None, ())   # board id, its parts
 
@@ -113,6 +114,7 @@ class Hub:
         self.writer = GroupWriter(store, self.db_pool)
         self.flush_pending: set[str] = set()
         self.flush_dirty: set[str] = set()
+        self.flush_all: set[str] = set()     # races changed since their last flush
 
     async def db(self, fn, *args):
         """Run a store call in the database threads. A locked, read-only or
@@ -418,9 +420,11 @@ class Hub:
     # ---- subscribers --------------------------------------------------------------------
     def subscribe(self, race: LiveRace, viewer: Seat | None, fine: bool = False,
                   text: bool = True) -> Subscriber:
+        """A new socket: its first state is built with the others' (flush),
+        in the render thread, never on the event loop."""
         sub = Subscriber(race.race_id, viewer, fine, text)
         self.subs.setdefault(race.race_id, set()).add(sub)
-        self.send_state(race, sub, {})
+        self.schedule_flush(race)
         return sub
 
     def set_fine(self, race: LiveRace, sub: Subscriber, on: bool) -> None:
@@ -456,9 +460,12 @@ class Hub:
     def broadcast(self, race: LiveRace) -> None:
         """Send every subscriber its view, soon: changes that follow within
         BROADCAST_DELAY are folded into the same message."""
+        if self.subs.get(race.race_id):
+            self.flush_all.add(race.race_id)
+            self.schedule_flush(race)
+
+    def schedule_flush(self, race: LiveRace) -> None:
         rid = race.race_id
-        if not self.subs.get(rid):
-            return
         if rid in self.flush_pending:
             self.flush_dirty.add(rid)         # the running flush goes round once more
             return
@@ -468,7 +475,8 @@ class Hub:
     async def flush(self, race: LiveRace) -> None:
         """Build the messages in a worker thread from a snapshot of the race
         (rendering a big board takes milliseconds, and acks of other races
-        go out meanwhile), then queue them. One flush per race at a time, so
+        go out meanwhile), then queue them: for every socket if the race
+        changed, else for the new ones. One flush per race at a time, so
         every client gets its states in order."""
         rid = race.race_id
         try:
@@ -481,7 +489,9 @@ class Hub:
                     await asyncio.sleep(0.01)
                     waited += 0.01
                 self.flush_dirty.discard(rid)
-                subs = list(self.subs.get(rid, ()))
+                everyone = rid in self.flush_all
+                self.flush_all.discard(rid)
+                subs = [sub for sub in self.subs.get(rid, ()) if everyone or not sub.greeted]
                 if subs:
                     snap = race.snapshot()
                     # each socket's message, fixed now: a socket may switch to
@@ -495,6 +505,7 @@ class Hub:
                         self.render_pool, build_messages, snap, wanted, deadlines)
                     for sub, key in keys.items():
                         sub.sent_log = snap.version
+                        sub.greeted = True
                         sub.push_state(*built[key])
                 if rid not in self.flush_dirty:
                     return
@@ -517,14 +528,6 @@ class Hub:
                 text=text is not False)
         return cache[viewer, fine, text]
 
-    def send_state(self, race: LiveRace, sub: Subscriber, cache: dict) -> None:
-        msg = dict(self.message(race, sub.viewer, cache, sub.fine, sub.text))
-        if sub.sent_log > race.version:          # an undo shortened the log
-            sub.sent_log = 0
-        msg["log_from"] = sub.sent_log
-        msg["log"] = log_since(race, sub.sent_log, sub.viewer)
-        sub.sent_log = race.version
-        sub.push_state(Built.of(msg), board_of(msg))
 
 
 # ---- work done in a thread ---------------------------------------------------------------
