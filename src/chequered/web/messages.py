@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from functools import lru_cache
 
 from ..engine.board import action_key
 from ..engine.spec import static_text
@@ -71,6 +72,14 @@ def log_entry(race: LiveRace, ply: int, entry: Entry, viewer) -> dict:
 def log_since(race: LiveRace, start: int, viewer) -> list[dict]:
     return [log_entry(race, i, race.entries[i], viewer)
             for i in range(start, len(race.entries))]
+
+
+@lru_cache(maxsize=4096)
+def _doc(item) -> dict:
+    """A legend mark's or running-order row's document (engine/guide.py),
+    made once per distinct one: they are frozen and recur from one state to
+    the next, and to_doc copies through dataclasses.asdict. Read only."""
+    return item.to_doc()
 
 
 def static_board(game, key) -> tuple[str, str]:
@@ -138,8 +147,8 @@ def state_message(race: LiveRace, viewer, deadline: float | None = None,
         "text": game.render_text(view) if text else None,
         # beside the board (engine/guide.py): all from the view or public
         "turn": game.turn(state),
-        "standings": [row.to_doc() for row in game.standings(view)],
-        "legend": [mark.to_doc() for mark in game.legend(view)],
+        "standings": [_doc(row) for row in game.standings(view)],
+        "legend": [_doc(mark) for mark in game.legend(view)],
         "legal": legal_list(race, viewer, fine) if viewer in to_act else [],
         "fine": fine,
         "deadline": deadline,
