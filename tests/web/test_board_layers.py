@@ -24,7 +24,7 @@ def whole(boards: dict, msg: dict, last: dict) -> str:
     parts = tuple(before[i] if p is False else p for i, p in enumerate(b["parts"]))
     last.clear()
     last[b["id"]] = parts
-    return compose(boards[b["id"]], Layer(None, tuple(b["attrs"].items()), parts))
+    return compose(boards[b["id"]], Layer(None, tuple(b["attrs"].items()), parts), slots=False)
 
 
 def _split(text: str, n: int) -> tuple[str, ...]:
@@ -130,7 +130,7 @@ def test_static_board_depends_on_the_config_alone(name):
                 view = game.view(state, viewer)
                 layer = layers.dynamic(view)
                 assert layer.key in keys
-                assert compose(layers.static(layer.key), layer) == game.render_svg(view)
+                assert compose(layers.static(layer.key), layer, slots=False) == game.render_svg(view)
             to_act = sorted(game.to_act(state))
             if not to_act:
                 break

@@ -106,14 +106,15 @@ class LayeredSvg:
     every key a race with this config may show, so the static board is a
     function of the config alone (never of a state or a seat) and hides
     nothing. `dynamic(view)`: the view's Layer. Called with a view it is
-    render_svg: the static board with the view's layer in it."""
+    render_svg: the static board with the view's layer in it (the slots'
+    elements left out: the picture as if drawn in one piece)."""
     static: Callable
     keys: Callable
     dynamic: Callable
 
     def __call__(self, view: dict) -> str:
         layer = self.dynamic(view)
-        return compose(self.static(layer.key), layer)
+        return compose(self.static(layer.key), layer, slots=False)
 
 
 def slot(i: int) -> str:
@@ -129,13 +130,14 @@ def static_text(pieces: tuple[str, ...]) -> str:
     return "".join(out)
 
 
-def compose(pieces: tuple[str, ...], layer: Layer) -> str:
+def compose(pieces: tuple[str, ...], layer: Layer, slots: bool = True) -> str:
     """The whole SVG: the root's attributes and the slots filled, as the
-    page does it on its copy of the static board."""
+    page does it on its copy of the static board (`slots`: keeping the
+    slots' elements, as the page's copy has them)."""
     attrs = "".join(f' {k}="{escape(str(v))}"' for k, v in layer.attrs)
     out = ["<svg" + attrs + pieces[0][4:]]
     parts = layer.parts
     for i in range(len(pieces) // 2):
         part = parts[i] if i < len(parts) and parts[i] is not None else pieces[2 * i + 1]
-        out += [slot(i), part, "</g>", pieces[2 * i + 2]]
+        out += [slot(i), part, "</g>", pieces[2 * i + 2]] if slots else [part, pieces[2 * i + 2]]
     return "".join(out)
