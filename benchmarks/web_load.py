@@ -9,7 +9,9 @@ race with two human seats and two server-side bots, opens three WebSockets
 (the two players and a spectator: 300 clients for 100 tables), and plays:
 when a player has a move it thinks (--think, default 1-3 s), sends a random legal
 action, and we time the round trip from sending it to its ack (the ack is
-sent only after the action is committed to the database and applied). A
+sent only after the action is committed to the database and applied). Clients
+connect as the race page does with its text panel closed (`?text=0`) and take
+what it takes: each static board once, then the changes. A
 finished race is replaced by a new one until the time is up. Games alternate
 between every registered game.
 
@@ -161,13 +163,26 @@ async def table(base: str, ws_base: str, index: int, stats: Stats, deadline: flo
         tokens = [s["token"] for s in made["seats"] if s["kind"] == "human"]
         try:
             await asyncio.gather(
-                *(player(f"{ws_base}/ws/play/{t}", stats, rng, deadline, done, think)
+                *(player(f"{ws_base}/ws/play/{t}?text=0", stats, rng, deadline, done, think)
                   for t in tokens),
-                spectator(f"{ws_base}/ws/watch/{made['race']}", stats, deadline, done))
+                spectator(f"{ws_base}/ws/watch/{made['race']}?text=0", stats, deadline, done))
         except Exception as exc:          # a socket the server closed on us
             stats.error(f"socket: {type(exc).__name__}")
         if done.is_set():
             stats.races_finished += 1
+
+
+def cpu_seconds(pid: int | None) -> float | None:
+    """CPU time (user + system) a process has used so far: the server's, or
+    ours when pid is None."""
+    if pid is None:
+        t = os.times()
+        return t.user + t.system
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(xs: list[float], p: float) -> float:
@@ -195,6 +210,8 @@ async def main_async(args) -> dict:
                 await asyncio.sleep(0.1)
         stats = Stats()
         load_before = os.getloadavg()
+        pid = server.pid if server is not None else None
+        cpu0 = cpu_seconds(pid), cpu_seconds(None)
         start = time.monotonic()
         deadline = start + args.seconds
         names = args.games.split(",") if args.games else registry.game_names()
@@ -202,6 +219,7 @@ async def main_async(args) -> dict:
         await asyncio.gather(*(table(base, ws_base, i, stats, deadline, names, think)
                                for i in range(args.races)))
         elapsed = time.monotonic() - start
+        cpu1 = cpu_seconds(pid), cpu_seconds(None)
     finally:
         if server is not None:
             server.terminate()
@@ -216,6 +234,7 @@ async def main_async(args) -> dict:
         "races_started": stats.races_started, "races_finished": stats.races_finished,
         "player_actions": len(rtt_ms),
         "player_actions_per_s": round(len(rtt_ms) / elapsed, 1),
+        "race_actions": stats.server_actions,     # people's and bots', as spectators saw them
         "games": args.games or ",".join(registry.game_names()),
         "think_time_s": [float(x) for x in args.think.split(",")],
         "rtt_ms": {"p50": round(statistics.median(rtt_ms), 2) if rtt_ms else None,
@@ -223,6 +242,10 @@ async def main_async(args) -> dict:
                    "p99": round(percentile(rtt_ms, 99), 2) if rtt_ms else None,
                    "max": round(max(rtt_ms), 2) if rtt_ms else None},
         "errors": sum(stats.errors.values()), "error_kinds": stats.errors,
+        # CPU seconds used during the run: the server's (when we started it)
+        # and this process's (the 300 clients)
+        "cpu_s": {"server": round(cpu1[0] - cpu0[0], 1) if pid else None,
+                  "clients": round(cpu1[1] - cpu0[1], 1)},
         "target": {"rtt_p99_ms": 100, "errors": 0},
         "machine": machine(), "date": date.today().isoformat(),
         # Other jobs on the machine take CPU from both the server and the clients.

@@ -297,6 +297,14 @@ class Game:
     def render_svg(self, view: dict) -> str:
         return self.spec.render_svg(view)
 
+    @property
+    def board_layers(self):
+        """The game's render_svg as a spec.LayeredSvg (its board in a
+        static and a dynamic layer), or None when it draws in one piece."""
+        from .spec import LayeredSvg
+        r = self.spec.render_svg
+        return r if isinstance(r, LayeredSvg) else None
+
     def describe(self, event: Event, state=None) -> str:
         """One line of text for an event as it is (already seen through
         Event.seen_by), for logs and the UI."""

@@ -10,8 +10,9 @@ forwarded by hand: the protocol's generic methods read the spec.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
+from html import escape
 
 from .steps import Machine
 
@@ -81,3 +82,63 @@ class GameSpec:
     confirm: Callable = _none                      # (state, seat, action) -> warning | None
     tutorial: Callable | None = None               # () -> guide.Tutorial
     metrics: Callable | None = None                # (final state) -> {seat: {name: value}}, for studies
+
+
+# ---- a board in two layers (issue 16) --------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Layer:
+    """What one view draws over a static board: `key` names the static
+    board, `attrs` are set on its root <svg>, `parts` fill its slots in
+    order (None keeps the slot's own content)."""
+    key: Hashable
+    attrs: tuple[tuple[str, str], ...] = ()
+    parts: tuple[str | None, ...] = ()
+
+
+@dataclass(frozen=True)
+class LayeredSvg:
+    """A game's render_svg drawn in two layers, so that a front end sends
+    the board that never changes during a race once and then only what a
+    move changes.
+
+    `static(key)`: the static board as text pieces around its slots,
+    (text, default, text, ..., default, text), the first beginning "<svg";
+    a slot keeps its default when a view leaves it out. `keys(config)`:
+    every key a race with this config may show, so the static board is a
+    function of the config alone (never of a state or a seat) and hides
+    nothing. `dynamic(view)`: the view's Layer. Called with a view it is
+    render_svg: the static board with the view's layer in it (the slots'
+    elements left out: the picture as if drawn in one piece)."""
+    static: Callable
+    keys: Callable
+    dynamic: Callable
+
+    def __call__(self, view: dict) -> str:
+        layer = self.dynamic(view)
+        return compose(self.static(layer.key), layer, slots=False)
+
+
+def slot(i: int) -> str:
+    """The element a static board's slot `i` is (the page fills it)."""
+    return f'<g data-layer="{i}">'
+
+
+def static_text(pieces: tuple[str, ...]) -> str:
+    """The static board as one SVG, each slot with its default content."""
+    out = [pieces[0]]
+    for i in range(len(pieces) // 2):
+        out += [slot(i), pieces[2 * i + 1], "</g>", pieces[2 * i + 2]]
+    return "".join(out)
+
+
+def compose(pieces: tuple[str, ...], layer: Layer, slots: bool = True) -> str:
+    """The whole SVG: the root's attributes and the slots filled, as the
+    page does it on its copy of the static board (`slots`: keeping the
+    slots' elements, as the page's copy has them)."""
+    attrs = "".join(f' {k}="{escape(str(v))}"' for k, v in layer.attrs)
+    out = ["<svg" + attrs + pieces[0][4:]]
+    parts = layer.parts
+    for i in range(len(pieces) // 2):
+        part = parts[i] if i < len(parts) and parts[i] is not None else pieces[2 * i + 1]
+        out += [slot(i), part, "</g>", pieces[2 * i + 2]] if slots else [part, pieces[2 * i + 2]]
+    return "".join(out)

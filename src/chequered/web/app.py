@@ -55,6 +55,7 @@ def create_app(db_url: str | None = None, resume: bool = True,
         for task in [*app.state.hub.drivers.values(), *app.state.hub.timers.values()]:
             task.cancel()
         app.state.hub.writer.stop()
+        app.state.hub.render_pool.shutdown(wait=False)
         store.close()
 
     app = FastAPI(title="chequered", lifespan=lifespan, docs_url=None, redoc_url=None,

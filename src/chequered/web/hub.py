@@ -22,7 +22,7 @@ from ..engine.protocol import BadInput, Game, Overrun, Seat
 from ..store.db import Conflict, Store
 from .errors import WebError, bad, conflict, forbidden, not_found, unavailable
 from .live import Entry, LiveRace
-from .messages import log_since, state_message
+from .messages import BOARD_MESSAGES, log_since, state_message
 from .writer import GroupWriter
 
 log = logging.getLogger("chequered.web")
@@ -33,22 +33,51 @@ BOT_BATCH_SECONDS = 0.05     # bots act in batches this long, then the race is s
 BROADCAST_DELAY = 0.02
 BOT_WAIT_MAX = 0.25          # longest a broadcast waits for bots that are still acting
 QUEUE_LIMIT = 256            # messages waiting for one slow client before we drop it
+# Fields of a state a socket is sent again only when they change (the page
+# keeps the last ones): the legend and the running order are long and
+# change seldom.
+KEPT_FIELDS = ("legend", "standings")
 DB_RETRY_FIRST = 0.5         # seconds before bots or a timer retry a move the database
 DB_RETRY_MAX = 30.0          # could not take (503), doubling up to this
 
 
 class Subscriber:
     """One WebSocket: the seat it speaks for (None: a spectator), what
-    part of the log it already has and whether its person wants moves space
-    by space (`fine`) rather than whole routes."""
+    part of the log it already has, whether its person wants moves space
+    by space (`fine`) rather than whole routes and the race as text (`text`)."""
 
-    def __init__(self, race_id: str, viewer: Seat | None, fine: bool = False):
+    def __init__(self, race_id: str, viewer: Seat | None, fine: bool = False,
+                 text: bool = True):
         self.race_id = race_id
         self.viewer = viewer
         self.fine = fine
+        self.text = text
         self.queue: asyncio.Queue = asyncio.Queue(maxsize=QUEUE_LIMIT)
         self.sent_log = 0
         self.closed = False
+        self.boards: set[str] = set()      # static boards this socket has been sent
+        self.greeted = False               # has had its first state
+        self.kept: dict[str, str] = {}     # KEPT_FIELDS as last sent, as JSON
+        self.parts: tuple[str | None, tuple[str, ...]] = (None, ())   # board id, its parts
+
+    def push_state(self, msg: "Built", board: tuple[str, str] | None) -> None:
+        """Queue a state, after the static board it is drawn over (`board`:
+        its id and message) when this socket does not have it yet, with only
+        the KEPT_FIELDS that changed since its last state, and `false` for
+        each part of the board's layer the same as in its last state."""
+        if board is not None and board[0] not in self.boards:
+            self.boards.add(board[0])
+            self.push(board[1])
+        changed = [(k, text) for k, text in msg.kept.items() if self.kept.get(k) != text]
+        self.kept.update(changed)
+        extra = "".join(f', "{k}": {text}' for k, text in changed)
+        if msg.board is not None:
+            bid, attrs, parts = msg.board
+            last = self.parts[1] if self.parts[0] == bid else ()
+            sent = ["false" if i < len(last) and last[i] == p else p for i, p in enumerate(parts)]
+            self.parts = (bid, parts)
+            extra += f', "board": {{"id": "{bid}", "attrs": {attrs}, "parts": [{", ".join(sent)}]}}'
+        self.push(msg.text[:-1] + extra + "}")
 
     def push(self, doc: dict | str) -> None:
         """Queue a message (a dict, or JSON text already made for several
@@ -77,11 +106,15 @@ class Hub:
         self.timers: dict[str, asyncio.Task] = {}
         self.broken: dict[str, str] = {}
         # The database gets threads of its own: a commit must never queue
-        # behind board renderings or bot turns in the default pool.
+        # behind board renderings or bot turns in the default pool. Messages
+        # are built in one thread: more would only take turns at the GIL
+        # with the event loop, which acknowledges the moves.
         self.db_pool = ThreadPoolExecutor(4, thread_name_prefix="chequered-db")
+        self.render_pool = ThreadPoolExecutor(1, thread_name_prefix="chequered-render")
         self.writer = GroupWriter(store, self.db_pool)
         self.flush_pending: set[str] = set()
         self.flush_dirty: set[str] = set()
+        self.flush_all: set[str] = set()     # races changed since their last flush
 
     async def db(self, fn, *args):
         """Run a store call in the database threads. A locked, read-only or
@@ -385,10 +418,13 @@ class Hub:
             return
 
     # ---- subscribers --------------------------------------------------------------------
-    def subscribe(self, race: LiveRace, viewer: Seat | None, fine: bool = False) -> Subscriber:
-        sub = Subscriber(race.race_id, viewer, fine)
+    def subscribe(self, race: LiveRace, viewer: Seat | None, fine: bool = False,
+                  text: bool = True) -> Subscriber:
+        """A new socket: its first state is built with the others' (flush),
+        in the render thread, never on the event loop."""
+        sub = Subscriber(race.race_id, viewer, fine, text)
         self.subs.setdefault(race.race_id, set()).add(sub)
-        self.send_state(race, sub, {})
+        self.schedule_flush(race)
         return sub
 
     def set_fine(self, race: LiveRace, sub: Subscriber, on: bool) -> None:
@@ -397,10 +433,19 @@ class Hub:
         (an empty part from where the socket is): a broadcast being built
         brings what is new, once."""
         sub.fine = bool(on)
-        msg = dict(self.message(race, sub.viewer, {}, sub.fine))
+        self.send_again(race, sub)
+
+    def set_text(self, race: LiveRace, sub: Subscriber, on: bool) -> None:
+        """Whether this socket's states carry the race as text: the page
+        asks for it while its text panel is open."""
+        sub.text = bool(on)
+        self.send_again(race, sub)
+
+    def send_again(self, race: LiveRace, sub: Subscriber) -> None:
+        msg = dict(self.message(race, sub.viewer, {}, sub.fine, sub.text))
         msg["log_from"] = sub.sent_log
         msg["log"] = []
-        sub.push(msg)
+        sub.push_state(Built.of(msg), board_of(msg))
 
     def unsubscribe(self, sub: Subscriber) -> None:
         subs = self.subs.get(sub.race_id, set())
@@ -415,9 +460,12 @@ class Hub:
     def broadcast(self, race: LiveRace) -> None:
         """Send every subscriber its view, soon: changes that follow within
         BROADCAST_DELAY are folded into the same message."""
+        if self.subs.get(race.race_id):
+            self.flush_all.add(race.race_id)
+            self.schedule_flush(race)
+
+    def schedule_flush(self, race: LiveRace) -> None:
         rid = race.race_id
-        if not self.subs.get(rid):
-            return
         if rid in self.flush_pending:
             self.flush_dirty.add(rid)         # the running flush goes round once more
             return
@@ -427,7 +475,8 @@ class Hub:
     async def flush(self, race: LiveRace) -> None:
         """Build the messages in a worker thread from a snapshot of the race
         (rendering a big board takes milliseconds, and acks of other races
-        go out meanwhile), then queue them. One flush per race at a time, so
+        go out meanwhile), then queue them: for every socket if the race
+        changed, else for the new ones. One flush per race at a time, so
         every client gets its states in order."""
         rid = race.race_id
         try:
@@ -440,20 +489,24 @@ class Hub:
                     await asyncio.sleep(0.01)
                     waited += 0.01
                 self.flush_dirty.discard(rid)
-                subs = list(self.subs.get(rid, ()))
+                everyone = rid in self.flush_all
+                self.flush_all.discard(rid)
+                subs = [sub for sub in self.subs.get(rid, ()) if everyone or not sub.greeted]
                 if subs:
                     snap = race.snapshot()
                     # each socket's message, fixed now: a socket may switch to
                     # moves space by space while the messages are being built
-                    keys = {sub: (sub.viewer, sub.fine,
+                    keys = {sub: (sub.viewer, sub.fine, sub.text,
                                   sub.sent_log if sub.sent_log <= snap.version else 0)
                             for sub in subs}
                     wanted = set(keys.values())
-                    deadlines = {v: self.deadline_of(race, v) for v, _, _ in wanted}
-                    built = await asyncio.to_thread(build_messages, snap, wanted, deadlines)
+                    deadlines = {v: self.deadline_of(race, v) for v, _, _, _ in wanted}
+                    built = await asyncio.get_running_loop().run_in_executor(
+                        self.render_pool, build_messages, snap, wanted, deadlines)
                     for sub, key in keys.items():
                         sub.sent_log = snap.version
-                        sub.push(built[key])
+                        sub.greeted = True
+                        sub.push_state(*built[key])
                 if rid not in self.flush_dirty:
                     return
         except Exception:
@@ -465,32 +518,56 @@ class Hub:
         return self.deadlines.get(race.race_id, {}).get(viewer) if viewer is not None else None
 
     def message(self, race: LiveRace, viewer: Seat | None, cache: dict,
-                fine: bool = False) -> dict:
-        if (viewer, fine) not in cache:
-            cache[viewer, fine] = state_message(race, viewer, self.deadline_of(race, viewer),
-                                                fine)
-        return cache[viewer, fine]
+                fine: bool = False, text: bool | None = None) -> dict:
+        """A state message: for HTTP (text None: the whole SVG and the
+        text), or for a socket (its board as a layer over a static board,
+        messages.board_fields; the text if `text`)."""
+        if (viewer, fine, text) not in cache:
+            cache[viewer, fine, text] = state_message(
+                race, viewer, self.deadline_of(race, viewer), fine, layered=text is not None,
+                text=text is not False)
+        return cache[viewer, fine, text]
 
-    def send_state(self, race: LiveRace, sub: Subscriber, cache: dict) -> None:
-        msg = dict(self.message(race, sub.viewer, cache, sub.fine))
-        if sub.sent_log > race.version:          # an undo shortened the log
-            sub.sent_log = 0
-        msg["log_from"] = sub.sent_log
-        msg["log"] = log_since(race, sub.sent_log, sub.viewer)
-        sub.sent_log = race.version
-        sub.push(msg)
 
 
 # ---- work done in a thread ---------------------------------------------------------------
+class Built:
+    """A state message as JSON text without its KEPT_FIELDS and board, and
+    those as JSON texts (the board as its id, attributes and each part):
+    each socket gets what changed for it (Subscriber.push_state)."""
+    __slots__ = ("text", "kept", "board")
+
+    def __init__(self, text: str, kept: dict[str, str], board):
+        self.text, self.kept, self.board = text, kept, board
+
+    @classmethod
+    def of(cls, msg: dict, kept: dict[str, str] | None = None) -> "Built":
+        if kept is None:
+            kept = {k: json.dumps(msg[k]) for k in KEPT_FIELDS}
+        b = msg.get("board")
+        board = None if b is None else (
+            b["id"], json.dumps(b["attrs"]), tuple(json.dumps(p) for p in b["parts"]))
+        return cls(json.dumps({k: v for k, v in msg.items()
+                               if k not in KEPT_FIELDS and k != "board"}), kept, board)
+
+
 def build_messages(race: LiveRace, wanted: set, deadlines: dict) -> dict:
-    """One message per (viewer, fine, log start), as JSON text: the view is
-    rendered once per viewer (and way of moving) and serialised once however
-    many sockets share it."""
-    base = {(v, f): state_message(race, v, deadlines.get(v), f)
-            for v, f in {(v, f) for v, f, _ in wanted}}
-    return {(v, f, start): json.dumps({**base[v, f], "log_from": start,
-                                       "log": log_since(race, start, v)})
-            for v, f, start in wanted}
+    """One message per (viewer, fine, text, log start) with the static board
+    it is drawn over (board_of): the view is rendered once per viewer (and
+    way of moving) and serialised once however many sockets share it."""
+    base = {(v, f, t): state_message(race, v, deadlines.get(v), f, layered=True, text=t)
+            for v, f, t in {(v, f, t) for v, f, t, _ in wanted}}
+    kept = {key: {k: json.dumps(msg[k]) for k in KEPT_FIELDS} for key, msg in base.items()}
+    return {(v, f, t, start): (Built.of({**base[v, f, t], "log_from": start,
+                                         "log": log_since(race, start, v)}, kept[v, f, t]),
+                               board_of(base[v, f, t]))
+            for v, f, t, start in wanted}
+
+
+def board_of(msg: dict) -> tuple[str, str] | None:
+    """The static board (id, message) a state message is drawn over, if any."""
+    board = msg.get("board")
+    return None if board is None else (board["id"], BOARD_MESSAGES[board["id"]])
 
 
 def rebuild(row, seats, actions) -> LiveRace:

@@ -60,6 +60,13 @@ class LiveRace(Session):
                 raise WebError(500, f"race {race_id} does not replay at action {ply + 1}: {exc}")
         return race
 
+    def board_keys(self) -> frozenset:
+        """The static boards this race's config allows (engine/spec.LayeredSvg)."""
+        keys = self.__dict__.get("_board_keys")
+        if keys is None:
+            keys = self._board_keys = frozenset(self.game.board_layers.keys(self.config))
+        return keys
+
     def state_hash(self) -> str:
         return self.game.state_hash(self.state)
 

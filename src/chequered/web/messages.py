@@ -6,15 +6,33 @@ seat.
 A seat may ask for its moves space by space (`fine`): its legal list is then
 the game's fine list (Game.fine_actions) and its board is drawn as for it.
 
+A socket gets a game's board in two layers when the game draws it so
+(engine/spec.LayeredSvg, issue 16): the static board once, as a message of
+its own ({"type": "board", "id", "svg"}), then in each state only `board`:
+{id, attrs, parts}, what the view draws over it. HTTP answers keep the
+whole `svg`.
+
 Hidden information only ever leaves the server through game.view(state,
 seat) and what it renders; the log is the session's text for that viewer
-(other seats' face-down choices and private events never appear).
+(other seats' face-down choices and private events never appear). A static
+board depends on the race's config alone: a key the config does not list
+is never sent as one (the view is then drawn whole).
 """
 from __future__ import annotations
 
+import hashlib
+import json
+import logging
+from functools import lru_cache
+
 from ..engine.board import action_key
+from ..engine.spec import static_text
 from .live import Entry, LiveRace
 from .routes_info import RouteBoard, route_spec
+
+log = logging.getLogger("chequered.web")
+_BOARDS: dict[tuple, tuple[str, str]] = {}      # (game, key) -> (id, board message JSON)
+BOARD_MESSAGES: dict[str, str] = {}              # id -> board message JSON
 
 
 def legal_list(race: LiveRace, seat, fine: bool = False) -> list[dict]:
@@ -56,10 +74,51 @@ def log_since(race: LiveRace, start: int, viewer) -> list[dict]:
             for i in range(start, len(race.entries))]
 
 
+@lru_cache(maxsize=4096)
+def _doc(item) -> dict:
+    """A legend mark's or running-order row's document (engine/guide.py),
+    made once per distinct one: they are frozen and recur from one state to
+    the next, and to_doc copies through dataclasses.asdict. Read only."""
+    return item.to_doc()
+
+
+def static_board(game, key) -> tuple[str, str]:
+    """(id, board message as JSON) of a game's static board, made once per
+    process: the id is a digest of the picture, so a page keeps a board it
+    already has."""
+    found = _BOARDS.get((game.name, key))
+    if found is None:
+        text = static_text(game.board_layers.static(key))
+        bid = hashlib.sha256(text.encode()).hexdigest()[:16]
+        found = _BOARDS[game.name, key] = (
+            bid, json.dumps({"type": "board", "id": bid, "svg": text}))
+        BOARD_MESSAGES[bid] = found[1]
+    return found
+
+
+def board_fields(race: LiveRace, view: dict, layered: bool) -> dict:
+    """The board of a state message: {"svg": the whole picture}, or, for a
+    socket and a game that draws in layers, {"board": {id, attrs, parts}}
+    over a static board keyed by the race's config."""
+    game = race.game
+    layers = game.board_layers if layered else None
+    if layers is None:
+        return {"svg": game.render_svg(view)}
+    layer = layers.dynamic(view)
+    if layer.key not in race.board_keys():
+        log.error("%s drew a static board its config does not list: %r; sent whole",
+                  game.name, layer.key)
+        return {"svg": game.render_svg(view)}
+    return {"board": {"id": static_board(game, layer.key)[0], "attrs": dict(layer.attrs),
+                      "parts": list(layer.parts)}}
+
+
 def state_message(race: LiveRace, viewer, deadline: float | None = None,
-                  fine: bool = False) -> dict:
+                  fine: bool = False, layered: bool = False, text: bool = True) -> dict:
     """Everything the race page draws, for one seat (None: a spectator);
-    `fine`: that seat's moves space by space."""
+    `fine`: that seat's moves space by space; `layered`: the board as a
+    layer over its static board (for a socket), else the whole SVG; `text`:
+    the race as text (else null: the page's text panel is closed)."""
     game, state = race.game, race.state
     to_act = sorted(game.to_act(state))
     fine = bool(fine)
@@ -84,12 +143,12 @@ def state_message(race: LiveRace, viewer, deadline: float | None = None,
         "to_act": to_act,
         "controllers": list(race.controllers),
         "names": {str(k): v for k, v in game.seat_names(state).items()},
-        "svg": game.render_svg(view),
-        "text": game.render_text(view),
+        **board_fields(race, view, layered),
+        "text": game.render_text(view) if text else None,
         # beside the board (engine/guide.py): all from the view or public
         "turn": game.turn(state),
-        "standings": [row.to_doc() for row in game.standings(view)],
-        "legend": [mark.to_doc() for mark in game.legend(view)],
+        "standings": [_doc(row) for row in game.standings(view)],
+        "legend": [_doc(mark) for mark in game.legend(view)],
         "legal": legal_list(race, viewer, fine) if viewer in to_act else [],
         "fine": fine,
         "deadline": deadline,

@@ -6,7 +6,10 @@ seat's view). A seat sends {"type": "join"} when its person opens the page
 (n, required, is the version of the state the action was chosen on),
 {"type": "undo"}, {"type": "fine", "on": true|false} (moves space by space
 instead of whole routes; answered with a fresh state; `?fine=1` on the URL
-sets it from the start), or {"type": "ping"}; it gets {"type": "ack"} or
+sets it from the start), {"type": "text", "on": true|false} (whether states
+carry the race as text, `text`, else null; `?text=0` on the URL starts
+without: the page asks for it while its text panel is open), or
+{"type": "ping"}; it gets {"type": "ack"} or
 {"type": "error", "error": message} back, after the action is stored.
 A malformed message (not JSON, nested too deep, a bad version) is answered
 with an error message; the socket stays open.
@@ -28,7 +31,7 @@ log = logging.getLogger("chequered.web")
 
 
 @router.websocket("/ws/play/{token}")
-async def play_socket(ws: WebSocket, token: str, fine: bool = False):
+async def play_socket(ws: WebSocket, token: str, fine: bool = False, text: bool = True):
     hub = ws.app.state.hub
     await ws.accept()
     try:
@@ -37,11 +40,11 @@ async def play_socket(ws: WebSocket, token: str, fine: bool = False):
         await ws.send_json({"type": "error", "error": exc.message})
         await ws.close(code=4403)
         return
-    await serve(ws, hub, race, seat, fine)
+    await serve(ws, hub, race, seat, fine, text)
 
 
 @router.websocket("/ws/watch/{race_id}")
-async def watch_socket(ws: WebSocket, race_id: str):
+async def watch_socket(ws: WebSocket, race_id: str, text: bool = True):
     hub = ws.app.state.hub
     await ws.accept()
     try:
@@ -50,12 +53,12 @@ async def watch_socket(ws: WebSocket, race_id: str):
         await ws.send_json({"type": "error", "error": exc.message})
         await ws.close(code=4404)
         return
-    await serve(ws, hub, race, None)
+    await serve(ws, hub, race, None, text=text)
 
 
-async def serve(ws: WebSocket, hub, race, seat, fine: bool = False) -> None:
+async def serve(ws: WebSocket, hub, race, seat, fine: bool = False, text: bool = True) -> None:
     from .app import MAX_MESSAGE
-    sub = hub.subscribe(race, seat, fine)
+    sub = hub.subscribe(race, seat, fine, text)
     writer = asyncio.create_task(_write(ws, sub))
     try:
         while True:
@@ -103,6 +106,13 @@ async def handle(hub, race, seat, text: str, sub=None) -> dict | None:
     kind, ref = msg.get("type"), msg.get("ref")
     if kind == "ping":
         return {"type": "pong", "ref": ref}
+    if kind == "text":
+        on = msg.get("on")
+        if not isinstance(on, bool):
+            return {"type": "error", "ref": ref, "error": "text needs \"on\": true or false"}
+        if sub is not None:
+            hub.set_text(race, sub, on)
+        return None
     if seat is None:
         return {"type": "error", "ref": ref, "error": "spectators cannot act"}
     try:
@@ -130,7 +140,7 @@ async def handle(hub, race, seat, text: str, sub=None) -> dict | None:
             named = f" {kind}" if isinstance(kind, str) and kind.isidentifier() \
                 and len(kind) <= 40 else ""
             return {"type": "error", "ref": ref, "error": f"unknown message type{named}; "
-                    "send join, act, undo, fine or ping"}
+                    "send join, act, undo, fine, text or ping"}
     except WebError as exc:
         return {"type": "error", "ref": ref, "error": exc.message}
     except Exception:                  # a bug: log it, keep the socket, never a trace

@@ -1,12 +1,12 @@
 """Bolide's SVG board: a pure function of the view.
 
-Two layers, kept apart so that the page may one day receive the circuit once
-a race (issue 16): `static_board` draws what never changes during a race
-(the track, its sectors and arrows, the finish and intermediate lines, the
-grid, the pit lane, the coordinates) and is cached per circuit;
-`moving_parts` draws the cars, pawns and the choices of the car to move;
-the panel beside the board (svg_panel.py) shows the facts a player decides
-from. Clickable marks carry `data-action` (engine/board.py); every mark a
+Two layers (engine/spec.LayeredSvg), so that the page receives the circuit
+once a race (issue 16): `static_board` draws what never changes during a
+race (the track, its sectors and arrows, the finish and intermediate lines,
+the grid, the pit lane, the coordinates) and is cached per circuit, a
+function of the config alone; `layer` draws from the view the cars, pawns
+and the choices of the car to move, and the panel beside the board
+(svg_panel.py) with the facts a player decides from. Clickable marks carry `data-action` (engine/board.py); every mark a
 player may ask about has a <title>.
 """
 from __future__ import annotations
@@ -14,12 +14,14 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...engine.board import action_doc, data_action
+from ...engine.spec import Layer, LayeredSvg
 from .actions import Move, Place
 from .circuit import KERB, RUNOFF, TRACK, circuit
 from .geometry import DIRS
 from .svg_marks import (ARROW, CELL, SHADES, SURFACE, blocked_mark, car_body, halo,
                         move_mark, pawn, place_mark, slip_badge, slip_point, title)
 from .rules.outlook import RISKY
+from .rules.setup import season
 from .svg_panel import layout, panel
 from .text import choice_rules, choice_text, describe_action
 from .view import ON_BOARD, focus_points
@@ -38,12 +40,12 @@ PLACE_WHY = {"reposition": ("put your car back here after the engagement", "BOLI
 PAGE_BOX = (900, 614)
 
 
-def frame(v: dict, c, cell: int) -> tuple[int, int, int, int, bool]:
+def frame(rules: str, n_cars: int, c, cell: int) -> tuple[int, int, int, int, bool]:
     """(width, height, panel x, panel y, wide panel): the panel beside the
     board, or under it in three columns for a wide circuit. Fixed for a race."""
     bw, bh = c.width * cell, c.height * cell
-    side_w, side_h = layout(v, False)["size"]
-    under_w, under_h = layout(v, True)["size"]
+    side_w, side_h = layout(rules, n_cars, False)["size"]
+    under_w, under_h = layout(rules, n_cars, True)["size"]
     beside = (ML + bw + GAP + side_w + 6, max(MT + bh + 8, side_h + 8))
     under = (max(ML + bw + 8, ML + under_w + 6), MT + bh + GAP + under_h + 6)
     scale = [min(PAGE_BOX[0] / w, PAGE_BOX[1] / h) for w, h in (beside, under)]
@@ -52,17 +54,44 @@ def frame(v: dict, c, cell: int) -> tuple[int, int, int, int, bool]:
     return *beside, ML + bw + GAP, 4, False
 
 
-def svg(v: dict, cell: int = CELL) -> str:
-    c = circuit(v["circuit"]["key"], v["circuit"].get("content"))
-    w, h, px, py, wide = frame(v, c, cell)
-    return "\n".join([
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-        f'viewBox="0 0 {w} {h}"{_focus(v, cell)} font-family="sans-serif">',
-        f'<rect width="{w}" height="{h}" fill="#f4f1e8"/>',
-        static_board(c.key, v["circuit"].get("content"), cell),
-        f'<g transform="translate({ML},{MT})">', moving_parts(v, c, cell), "</g>",
-        f'<g transform="translate({px},{py})">', panel(v, wide), "</g>",
-        "</svg>"])
+# ---- the board in two layers (engine/spec.LayeredSvg) -----------------------------------------
+def board_keys(config) -> tuple:
+    """The static board of each circuit a race with this config runs (a
+    championship runs several): the circuit, the rules and the number of
+    cars fix it."""
+    return tuple((circuit(name, config.content).key, config.content, config.rules,
+                  len(config.seats)) for name in season(config))
+
+
+def view_key(v: dict) -> tuple:
+    return (v["circuit"]["key"], v["circuit"].get("content"), v["rules"], len(v["cars"]))
+
+
+@lru_cache(maxsize=32)
+def static_layer(key: tuple, cell: int = CELL) -> tuple[str, ...]:
+    """The picture around two slots: the cars and choices over the circuit,
+    and the panel beside it."""
+    name, content, rules, n_cars = key
+    c = circuit(name, content)
+    w, h, px, py, _ = frame(rules, n_cars, c, cell)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+            f'viewBox="0 0 {w} {h}" font-family="sans-serif">\n'
+            f'<rect width="{w}" height="{h}" fill="#f4f1e8"/>\n'
+            + static_board(c.key, content, cell) + f'\n<g transform="translate({ML},{MT})">\n',
+            "", f'\n</g>\n<g transform="translate({px},{py})">\n', "", "\n</g>\n</svg>")
+
+
+def layer(v: dict, cell: int = CELL) -> Layer:
+    """What the view draws: the zoom's focus, the moving parts, the panel."""
+    key = view_key(v)
+    c = circuit(key[0], key[1])
+    wide = frame(key[2], key[3], c, cell)[4]
+    focus = _focus(v, cell)
+    return Layer(key, (("data-focus", focus),) if focus else (),
+                 (moving_parts(v, c, cell), panel(v, wide)))
+
+
+svg = LayeredSvg(static=static_layer, keys=board_keys, dynamic=layer)
 
 
 def _focus(v: dict, cell: int) -> str:
@@ -74,8 +103,7 @@ def _focus(v: dict, cell: int) -> str:
         return ""
     x0, x1 = min(p[0] for p in pts) - 3, max(p[0] for p in pts) + 4
     y0, y1 = min(p[1] for p in pts) - 3, max(p[1] for p in pts) + 4
-    return (f' data-focus="{ML + x0 * cell} {MT + y0 * cell} {(x1 - x0) * cell} '
-            f'{(y1 - y0) * cell}"')
+    return f"{ML + x0 * cell} {MT + y0 * cell} {(x1 - x0) * cell} {(y1 - y0) * cell}"
 
 
 # ---- the circuit: drawn once a circuit ------------------------------------------------------

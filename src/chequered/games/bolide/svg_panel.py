@@ -33,18 +33,18 @@ REQUESTS = {"booster": ("Booster", "Request a Booster: roll the die for +1 speed
                       "left; a bad roll can damage the car or spin it (BOLIDE 7).")}
 
 
-def fact_rows(v: dict) -> int:
+def fact_rows(rules: str) -> int:
     """Rows of facts in two columns: the advanced rules have tyres, fuel
     and a set-up to show."""
-    return 5 if v["rules"] == "advanced" else 2
+    return 5 if rules == "advanced" else 2
 
 
-def layout(v: dict, wide: bool) -> dict:
+def layout(rules: str, n_cars: int, wide: bool) -> dict:
     """Where each part of the panel goes, and its size: one column beside
     the board, or three side by side under it (`wide`). Fixed for a race:
     it depends on the rules and the number of cars only."""
-    facts_h = 15 * fact_rows(v) + 4
-    order_h = 26 + ROW * len(v["cars"])
+    facts_h = 15 * fact_rows(rules) + 4
+    order_h = 26 + ROW * n_cars
     if wide:
         out = {"car": (0, CAR_TOP), "facts": (COL, 14), "buttons": (COL, 14 + facts_h + 14),
                "order": (2 * COL, 16)}
@@ -75,7 +75,7 @@ def focus_seat(v: dict) -> int | None:
 
 
 def panel(v: dict, wide: bool = False) -> str:
-    at = layout(v, wide)
+    at = layout(v["rules"], len(v["cars"]), wide)
     w, h = at["size"]
     out = [f'<rect x="0" y="0" width="{w}" height="{h}" rx="6" fill="#fff" stroke="#bbb"/>']
     weather = {"sun": "sunny", "rain": "rain"}.get(v["weather"], v["weather"])
@@ -148,7 +148,7 @@ def _facts(v: dict, car: dict) -> str:
         return ""
     out = []
     rest = [f for f in car_facts(car, v) if f.label not in DRAWN]
-    rows = fact_rows(v)
+    rows = fact_rows(v["rules"])
     for i, f in enumerate(rest[:2 * rows]):
         x, y = 10 + (i % 2) * 112, 10 + (i // 2) * 15
         out.append(f'<g>{title(f.tip)}{_text(x, y, f"{f.label}: {f.value}", 11)}</g>')

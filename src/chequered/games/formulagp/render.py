@@ -1,18 +1,20 @@
 """Text and SVG of a FormulaGP view. The text is render_text's; the SVG puts
-the track (render_track) and the seat's own board and hand
-(render_board_svg) in one picture, the board below the track or beside it:
+the track (render_track: the static layer a page receives once a race, issue
+16) and the seat's own board and hand (render_board_svg) in one picture, the board below the track or beside it:
 the race page scales the picture to its column's width and scrolls what is
 taller than 80% of the window, so the arrangement chosen is the one seen
 whole at 1366 x 768, and the larger of two seen whole. Pure functions of the
 view dict."""
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
 from ...engine.board import data_action
+from ...engine.spec import Layer, LayeredSvg
 from .render_board_svg import NARROW, board_svg
 from .render_text import car_marks, status_line, text, tile_tokens
-from .render_track import track_svg
+from .render_track import cars_part, spaces_part, state_part, track_drawing
 from .standings import NOTES, standings
 from .track import track as load_track
 
@@ -69,21 +71,50 @@ def _info_svg(lines: list[str], width: float) -> tuple[str, float]:
             f'{body}</svg>'), h
 
 
-def svg(view: dict) -> str:
+# ---- the picture in two layers (engine/spec.LayeredSvg) ---------------------------------------
+# The static board is the track (render_track.TrackDrawing), alone (a
+# spectator's picture) or framed with room for the info lines and the seat's
+# own board; the view fills the race's state line, the spaces it marks, the
+# tokens and cars, and what is beside the track.
+ALONE, FRAMED = "alone", "framed"
+
+
+def board_keys(config) -> tuple:
+    """Both pictures of every track of the race or its championship (FGP 14.1)."""
+    return tuple((form, name) for name in dict.fromkeys([config.track, *(config.season or ())])
+                 for form in (ALONE, FRAMED))
+
+
+@lru_cache(maxsize=32)
+def static_layer(key: tuple) -> tuple[str, ...]:
+    form, name = key
+    d = track_drawing(load_track(name), TRACK_MARGIN)
+    track = (d.head + "\n", "", "\n" + d.road + "\n", "\n".join(d.spaces), "\n" + d.marks + "\n",
+             "", "\n</svg>")
+    if form == ALONE:
+        return track
+    # its size, title and the parts beside the track are the view's
+    return ('<svg xmlns="http://www.w3.org/2000/svg" class="formulagp-view">', "",
+            '<g class="track" transform="translate(0,0)">' + track[0], *track[1:-1],
+            track[-1] + "</g>", "", "</svg>")
+
+
+def layer(view: dict) -> Layer:
     trk = load_track(view["track"])
     click = view.get("clickable") or {}
     spaces = {int(s): data_action(doc) for s, doc in click.get("spaces", {}).items()}
     cards = {c: data_action(doc) for c, doc in click.get("cards", {}).items()}
     tips = car_titles(view)
     cars = [dict(c, title=tips.get(c["seat"], "")) for c in car_marks(view)]
-    t = track_svg(trk, cars, tile_tokens(view), highlight=view.get("highlight"),
-                  title=status_line(view), marks=spaces, panel=view.get("panel_side"),
-                  margin=TRACK_MARGIN)
-    tw, th = _size(t)
+    status = status_line(view)
+    on_track = (state_part(trk, status, view.get("panel_side"), TRACK_MARGIN),
+                spaces_part(trk, view.get("highlight"), spaces, TRACK_MARGIN),
+                cars_part(trk, cars, tile_tokens(view), spaces))
+    tw, th = _size(track_drawing(trk, TRACK_MARGIN).head)
     info, ih = _info_svg(info_lines(view), tw)
     if not view.get("board") and not info:
-        return t
-    parts = [(t, 0.0, 0.0, "track")]
+        return Layer((ALONE, view["track"]), (), on_track)
+    parts = []
     if info:
         parts.append((info, 0.0, th + GAP, "info"))
     left_h = th + (GAP + ih if info else 0)
@@ -103,11 +134,14 @@ def svg(view: dict) -> str:
             w, h = size_beside
     # one picture (nested, each part keeps its own coordinates), sized so that
     # every element lies inside it
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="formulagp-view" '
-            f'width="{w:.0f}" height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}">'
-            f'<title>{escape(status_line(view))}</title>'
-            + "".join(f'<g class="{cls}" transform="translate({x:.0f},{y:.0f})">{p}</g>'
-                      for p, x, y, cls in parts) + "</svg>")
+    return Layer((FRAMED, view["track"]),
+                 (("width", f"{w:.0f}"), ("height", f"{h:.0f}"), ("viewBox", f"0 0 {w:.0f} {h:.0f}")),
+                 (f"<title>{escape(status)}</title>", *on_track,
+                  "".join(f'<g class="{cls}" transform="translate({x:.0f},{y:.0f})">{p}</g>'
+                          for p, x, y, cls in parts)))
+
+
+svg = LayeredSvg(static=static_layer, keys=board_keys, dynamic=layer)
 
 
 def _fit(w: float, h: float) -> tuple[bool, float]:

@@ -324,9 +324,42 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
     attribute text, e.g. the web page's clickable `data-action`). `panel` is the
     colour of the race control panel's side, the WHITE die's (FGP 3.2, 16.1);
     `margin` the grass around the road, in tile lengths."""
+    d = track_drawing(track, margin)
+    spaces = spaces_part(track, highlight, marks, margin)
+    parts = [d.head, state_part(track, title, panel, margin), d.road,
+             "\n".join(d.spaces) if spaces is None else spaces, d.marks,
+             cars_part(track, cars, tokens, marks), "</svg>"]
+    return "\n".join(part for part in parts if part)
+
+
+# ---- what a race never changes, drawn once per track -----------------------------------------
+@dataclass(frozen=True)
+class TrackDrawing:
+    """A track's SVG but for what a race fills in (state_part, spaces_part,
+    cars_part): the root, defs and grass (`head`), the pit lane, tiles and
+    lanes (`road`), each space unmarked with its shadows and skid marks
+    (`spaces`), the walls, lines, gears and tile numbers (`marks`)."""
+    head: str
+    road: str
+    spaces: tuple[str, ...]
+    marks: str
+
+
+_DRAWN: dict[tuple[int, float], tuple[weakref.ref, TrackDrawing]] = {}
+
+
+def track_drawing(track: Track, margin: float = MARGIN) -> TrackDrawing:
+    """Cached per track object and margin, like track_layout."""
+    hit = _DRAWN.get((id(track), margin))
+    if hit is not None and hit[0]() is track:
+        return hit[1]
+    drawing = _drawing(track, margin)
+    _DRAWN[id(track), margin] = (weakref.ref(track), drawing)
+    return drawing
+
+
+def _drawing(track: Track, margin: float) -> TrackDrawing:
     lay = track_layout(track)
-    marks = marks or {}
-    hl = set(highlight or ())
     x0, y0, x1, y1 = lay.bounds
     ox, oy = x0 - margin, y0 - margin
     w, h = (x1 - x0 + 2 * margin) * SCALE, (y1 - y0 + 2 * margin) * SCALE + 24
@@ -338,15 +371,8 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
         '<rect width="4" height="8" fill="#d0302a"/></pattern></defs>',
         f'<rect x="{ox * SCALE:.1f}" y="{oy * SCALE:.1f}" width="{w:.1f}" height="{h:.1f}" '
         'fill="#6fa35a"/>']
-    name = title if title is not None else track.name
-    o.append(f'<text class="race-state" x="{ox * SCALE + 8:.1f}" y="{oy * SCALE + 18:.1f}" '
-             f'font-size="15" fill="#fff"><title>the race and the track (FGP 3.1, 3.2): '
-             f'{escape(name)}</title>{escape(name)} ({len(track.tiles)} tiles, '
-             f'curves R {lay.right:.0f}&#176; L {lay.left:.0f}&#176;)</text>')
-    if panel:
-        o.append(CBM.white_die_svg(ox * SCALE + 8, oy * SCALE + 26, panel, size=18,
-                                   what="race control panel side",
-                                   label=f"race control panel: {panel} side"))
+    head = "\n".join(o)
+    o = []
     sp_of = track.spaces
     # pit lane: a grey road beside the tiles from the entry to the exit tile
     if track.pit is not None:
@@ -385,61 +411,8 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
         for ln in range(1, LANES):
             o.append(f'<polyline points="{_poly(_edge(tp, _lane_offset(ln + 0.5)))}" fill="none" '
                      'stroke="#888" stroke-width="0.6" stroke-dasharray="3,3"/>')
-    # spaces
-    for sp, p in zip(sp_of, lay.spaces):
-        cls = ["space"]
-        fill, stroke = "#7b7b7b", "#dddddd"
-        if sp.kerb:
-            cls.append("kerb")
-            fill = "url(#fgp-kerb)"
-        if sp.drs_zone:
-            cls.append("drs")
-            if not sp.kerb:
-                fill = "#6f86b8"
-        if sp.slipstream:
-            cls.append("slipstream")
-        if sp.skid_to is not None:
-            cls.append("tricky")
-            stroke = "#ff8c00"
-        if sp.pit_lane or sp.pit_exit or sp.shadow_car:
-            cls.append("pit")
-            fill = "#b8b8b8"
-        if sp.id in hl:
-            cls.append("reach")
-            fill, stroke = "#39c16c", "#0b6b2e"
-        L, W = p.length * 0.86, p.width * 0.82
-        o.append(f'<rect class="{" ".join(cls)}" data-space="{sp.id}"{marks.get(sp.id, "")} '
-                 f'x="{-L / 2 * SCALE:.1f}" '
-                 f'y="{-W / 2 * SCALE:.1f}" width="{L * SCALE:.1f}" height="{W * SCALE:.1f}" '
-                 f'rx="3" fill="{fill}" stroke="{stroke}" stroke-width="1.2" '
-                 f'transform="translate({_f(p.x)},{_f(p.y)}) rotate({p.heading:.1f})">'
-                 f'<title>space {sp.id}: tile {sp.tile} lane {"+".join(map(str, sp.lanes))}'
-                 f'{" kerb" if sp.kerb else ""}'
-                 f'{f" slipstream {sp.slipstream}" if sp.slipstream else ""}'
-                 f'{" tricky" if sp.skid_to else ""}{" PIT LANE" if sp.pit_lane else ""}'
-                 f'{" pit exit" if sp.pit_exit else ""}{" shadow car" if sp.shadow_car else ""}'
-                 f' ({space_rules(sp)})</title></rect>')
-        # marks drawn over the space
-        if sp.slipstream:
-            for k in range(sp.slipstream):     # car shadows behind the space's car
-                u = -L / 2 + L * (k + 0.5) / (sp.slipstream + 1)
-                o.append(f'<ellipse class="shadow" cx="{u * SCALE:.1f}" cy="0" rx="{L / 8 * SCALE:.1f}" '
-                         f'ry="{W / 5 * SCALE:.1f}" fill="#222" fill-opacity="0.45" '
-                         f'transform="translate({_f(p.x)},{_f(p.y)}) rotate({p.heading:.1f})">'
-                         f'<title>a car shadow: one more car may stop in this slipstream space, '
-                         f'behind the car there (FGP 8.5)</title></ellipse>')
-        if sp.skid_to is not None:
-            st, sl = sp.skid_to
-            tp = lay.tiles[st]
-            ex, ey = tp.at(0.5 if st != sp.tile else 0.85, _lane_offset(sl))
-            o.append(f'<g class="skid-marks"><title>tricky corner: a move ending on this space '
-                     f'rolls the RED die; a car that loses control spins to the shadow car at '
-                     f'the end of the skid marks (FGP 8.7)</title>'
-                     f'<line class="skid" x1="{_f(p.x)}" y1="{_f(p.y)}" x2="{_f(ex)}" y2="{_f(ey)}" '
-                     'stroke="#111" stroke-width="2" stroke-dasharray="2,2"/>')
-            o.append(f'<circle cx="{_f(ex)}" cy="{_f(ey)}" r="4" fill="none" stroke="#111"/>')
-            o.append(f'<text x="{_f(p.x)}" y="{p.y * SCALE + 4:.1f}" '
-                     'font-size="11" font-weight="bold" fill="#ff8c00" text-anchor="middle">!</text></g>')
+    road = "\n".join(o)
+    o = []
     # walls, feature lines, gears, no-pairs icons
     n = len(track.tiles)
     for tp, t in zip(lay.tiles, track.tiles):
@@ -506,6 +479,112 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
                  f'stroke="#1b3a12" stroke-width="0.4" text-anchor="middle"><title>tile {t.index} '
                  f'(the text board and the positions count tiles from the finish line)</title>'
                  f'{t.index}</text>')
+    return TrackDrawing(head, road, tuple(_space(lay, sp, p) for sp, p in zip(sp_of, lay.spaces)),
+                        "\n".join(o))
+
+
+def _space(lay: Layout, sp, p: SpacePlace, reach: bool = False, mark: str = "") -> str:
+    """One space as drawn (`reach`: highlighted, `mark`: attributes added to its
+    rect), with the marks drawn over it."""
+    o: list[str] = []
+    cls = ["space"]
+    fill, stroke = "#7b7b7b", "#dddddd"
+    if sp.kerb:
+        cls.append("kerb")
+        fill = "url(#fgp-kerb)"
+    if sp.drs_zone:
+        cls.append("drs")
+        if not sp.kerb:
+            fill = "#6f86b8"
+    if sp.slipstream:
+        cls.append("slipstream")
+    if sp.skid_to is not None:
+        cls.append("tricky")
+        stroke = "#ff8c00"
+    if sp.pit_lane or sp.pit_exit or sp.shadow_car:
+        cls.append("pit")
+        fill = "#b8b8b8"
+    if reach:
+        cls.append("reach")
+        fill, stroke = "#39c16c", "#0b6b2e"
+    L, W = p.length * 0.86, p.width * 0.82
+    o.append(f'<rect class="{" ".join(cls)}" data-space="{sp.id}"{mark} '
+             f'x="{-L / 2 * SCALE:.1f}" '
+             f'y="{-W / 2 * SCALE:.1f}" width="{L * SCALE:.1f}" height="{W * SCALE:.1f}" '
+             f'rx="3" fill="{fill}" stroke="{stroke}" stroke-width="1.2" '
+             f'transform="translate({_f(p.x)},{_f(p.y)}) rotate({p.heading:.1f})">'
+             f'<title>space {sp.id}: tile {sp.tile} lane {"+".join(map(str, sp.lanes))}'
+             f'{" kerb" if sp.kerb else ""}'
+             f'{f" slipstream {sp.slipstream}" if sp.slipstream else ""}'
+             f'{" tricky" if sp.skid_to else ""}{" PIT LANE" if sp.pit_lane else ""}'
+             f'{" pit exit" if sp.pit_exit else ""}{" shadow car" if sp.shadow_car else ""}'
+             f' ({space_rules(sp)})</title></rect>')
+    # marks drawn over the space
+    if sp.slipstream:
+        for k in range(sp.slipstream):     # car shadows behind the space's car
+            u = -L / 2 + L * (k + 0.5) / (sp.slipstream + 1)
+            o.append(f'<ellipse class="shadow" cx="{u * SCALE:.1f}" cy="0" rx="{L / 8 * SCALE:.1f}" '
+                     f'ry="{W / 5 * SCALE:.1f}" fill="#222" fill-opacity="0.45" '
+                     f'transform="translate({_f(p.x)},{_f(p.y)}) rotate({p.heading:.1f})">'
+                     f'<title>a car shadow: one more car may stop in this slipstream space, '
+                     f'behind the car there (FGP 8.5)</title></ellipse>')
+    if sp.skid_to is not None:
+        st, sl = sp.skid_to
+        tp = lay.tiles[st]
+        ex, ey = tp.at(0.5 if st != sp.tile else 0.85, _lane_offset(sl))
+        o.append(f'<g class="skid-marks"><title>tricky corner: a move ending on this space '
+                 f'rolls the RED die; a car that loses control spins to the shadow car at '
+                 f'the end of the skid marks (FGP 8.7)</title>'
+                 f'<line class="skid" x1="{_f(p.x)}" y1="{_f(p.y)}" x2="{_f(ex)}" y2="{_f(ey)}" '
+                 'stroke="#111" stroke-width="2" stroke-dasharray="2,2"/>')
+        o.append(f'<circle cx="{_f(ex)}" cy="{_f(ey)}" r="4" fill="none" stroke="#111"/>')
+        o.append(f'<text x="{_f(p.x)}" y="{p.y * SCALE + 4:.1f}" '
+                 'font-size="11" font-weight="bold" fill="#ff8c00" text-anchor="middle">!</text></g>')
+    return "\n".join(o)
+
+
+def state_part(track: Track, title: str | None, panel: str | None,
+               margin: float = MARGIN) -> str:
+    """The race's state line over the grass, and the race control panel's side."""
+    lay = track_layout(track)
+    ox, oy = lay.bounds[0] - margin, lay.bounds[1] - margin
+    o: list[str] = []
+    name = title if title is not None else track.name
+    o.append(f'<text class="race-state" x="{ox * SCALE + 8:.1f}" y="{oy * SCALE + 18:.1f}" '
+             f'font-size="15" fill="#fff"><title>the race and the track (FGP 3.1, 3.2): '
+             f'{escape(name)}</title>{escape(name)} ({len(track.tiles)} tiles, '
+             f'curves R {lay.right:.0f}&#176; L {lay.left:.0f}&#176;)</text>')
+    if panel:
+        o.append(CBM.white_die_svg(ox * SCALE + 8, oy * SCALE + 26, panel, size=18,
+                                   what="race control panel side",
+                                   label=f"race control panel: {panel} side"))
+    return "\n".join(o)
+
+
+def spaces_part(track: Track, highlight: Iterable[int] | None, marks: Mapping[int, str] | None,
+                margin: float = MARGIN) -> str | None:
+    """Every space, the highlighted and marked ones drawn so; None when no
+    space is (the track's own drawing then serves)."""
+    hl, marks = set(highlight or ()), marks or {}
+    if not hl and not marks:
+        return None
+    lay = track_layout(track)
+    spaces = list(track_drawing(track, margin).spaces)
+    for sid in hl | set(marks):
+        if 0 <= sid < len(spaces):
+            spaces[sid] = _space(lay, track.spaces[sid], lay.spaces[sid], sid in hl,
+                                 marks.get(sid, ""))
+    return "\n".join(spaces)
+
+
+def cars_part(track: Track, cars=None, tokens: Mapping | None = None,
+              marks: Mapping[int, str] | None = None) -> str:
+    """The tokens beside their tiles and the cars on their spaces."""
+    lay = track_layout(track)
+    marks = marks or {}
+    sp_of = track.spaces
+    n = len(track.tiles)
+    o: list[str] = []
     # tokens by tile, outside the road on the left
     for tile, items in sorted(_tokens(tokens).items()):
         if not 0 <= tile < n:
@@ -532,5 +611,4 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
         cx, cy = p.x - back * math.cos(hd), p.y - back * math.sin(hd)
         o.append(car_svg(cx * SCALE, cy * SCALE, p.heading, label, colour, space,
                          seat=seat, team=team, tip=tip, through=space in marks))
-    o.append("</svg>")
     return "\n".join(o)

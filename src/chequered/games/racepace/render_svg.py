@@ -1,5 +1,8 @@
 """The SVG board: a pure function of a view (render.view).
 
+Drawn in two layers (engine/spec.LayeredSvg, issue 16): the lap track is the
+static board a page receives once a race; the view fills the rest.
+
 Top to bottom: the race and the weather forecast; the lap track, unrolled
 lap by lap to the finish in rows of 20 (a long race goes round the board's
 60 spaces twice, and lap 65 is its own cell, never drawn over lap 5), with
@@ -14,7 +17,10 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
+from ...engine.spec import Layer, LayeredSvg
 from . import marks, render_panels
+from .rules.setup import _season
+from .tables import tables
 
 W = 970
 PER_ROW = 20
@@ -25,21 +31,80 @@ GRID_W = 36                 # one grid part
 CAR_R = 9
 
 
-def svg(v: dict) -> str:
-    before = v["phase"] in ("team", "driver")      # no grid or cars before the boards are picked
+# ---- the board in two layers (engine/spec.LayeredSvg) -----------------------------------------
+# The static board of a race's circuit is its lap track; the laps whose
+# marks change in a race (a backmarker's tokens, the finish token's side)
+# are slots the view fills. Before the boards are picked there is no track.
+PICKING = ("picking",)
+
+
+def board_keys(config) -> tuple:
+    T = tables(config.content)
+    return (PICKING, *(_key(T.circuits[name].laps, T.circuits[name].finish_lap, T.track,
+                            sorted(T.feb), sorted(T.corner), (str(k) for k in T.backmarkers))
+                       for name in _season(config, T)))
+
+
+def _key(laps, finish_lap, length, feb, corner, backmarkers) -> tuple:
+    return (laps, finish_lap, length, tuple(feb), tuple(corner), tuple(sorted(backmarkers)))
+
+
+def view_key(v: dict) -> tuple:
+    if v["phase"] in ("team", "driver"):     # no grid or cars before the boards are picked
+        return PICKING
+    c, t = v["circuit"], v["track"]
+    return _key(c["laps"], c["finish_lap"], t["length"], t["feb"], t["corner"],
+                t["backmarkers"])
+
+
+def _variable_laps(key: tuple) -> list[int]:
+    """The laps a race may mark differently as it goes: the finish token's
+    lap and every backmarker lap."""
+    laps, finish_lap, length, _, _, backmarkers = key
+    v = {"track": {"length": length}}
+    return [d for d in range(1, laps + 1)
+            if d == finish_lap or str(marks.space(v, d)) in backmarkers]
+
+
+@lru_cache(maxsize=32)
+def static_layer(key: tuple) -> tuple[str, ...]:
+    """Slots: the background (its height follows the panels), the header,
+    the variable laps, the cars, the panels; the picture's height is the
+    layer's, set on the root."""
+    head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" font-family="sans-serif" '
+            f'class="racepace">\n{_defs()}\n', "", "\n", ""]
+    if key == PICKING:
+        return (*head, "\n", "", "\n</svg>")
+    laps, finish_lap, length, feb, corner, backmarkers = key
+    v = {"circuit": {"laps": laps, "finish_lap": finish_lap, "finish_side": "A"},
+         "track": {"length": length, "feb": feb, "corner": corner,
+                   "backmarkers": {k: [] for k in backmarkers}}}
+    out, text = head, ["\n"]
+    variable = set(_variable_laps(key))
+    for d, part in _track_parts(v):
+        if d in variable:
+            out += ["\n".join(text), ""]
+            text = [""]
+        else:
+            text.append(part)
+    out += ["\n".join(text) + "\n", "", "\n", "", "\n</svg>"]
+    return tuple(out)
+
+
+def layer(v: dict) -> Layer:
+    key = view_key(v)
+    before = key == PICKING
     panels_y = TRACK_Y if before else TRACK_Y + _track_rows(v) * (CELL_H + ROW_GAP) + 8
     body, height = render_panels.panels(v, panels_y, W)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{height}" '
-           f'viewBox="0 0 {W} {height}" font-family="sans-serif" class="racepace">',
-           _defs(),
-           f'<rect width="{W}" height="{height}" fill="#1d2b1f"/>']
-    out += _header(v)
+    parts = [f'<rect width="{W}" height="{height}" fill="#1d2b1f"/>', "\n".join(_header(v))]
     if not before:
-        out += _track(v)
-        out += _cars(v)
-    out += body
-    out.append("</svg>")
-    return "\n".join(out)
+        parts += [_lap_cell(v, d) for d in _variable_laps(key)]
+        parts.append("\n".join(_cars(v)))
+    parts.append("\n".join(body))
+    return Layer(key, (("height", str(height)), ("viewBox", f"0 0 {W} {height}")), tuple(parts))
+
+
+svg = LayeredSvg(static=static_layer, keys=board_keys, dynamic=layer)
 
 
 def _defs() -> str:
@@ -117,51 +182,35 @@ def cell_xy(dist: int) -> tuple[float, float]:
     return TRACK_X + col * CELL_W, TRACK_Y + row * (CELL_H + ROW_GAP)
 
 
-def _track(v: dict) -> list[str]:
-    """The lap track: the same for every round until a backmarker token is
-    taken or the finish token flips, so drawn once per such state."""
-    c, t = v["circuit"], v["track"]
-    key = (c["laps"], c["finish_lap"], c["finish_side"], t["length"], tuple(t["feb"]),
-           tuple(t["corner"]), tuple((k, tuple(b)) for k, b in sorted(t["backmarkers"].items())))
-    return [_track_drawn(key)]
-
-
-@lru_cache(maxsize=64)
-def _track_drawn(key) -> str:
-    laps, finish_lap, side, length, feb, corner, backmarkers = key
-    v = {"circuit": {"laps": laps, "finish_lap": finish_lap, "finish_side": side},
-         "track": {"length": length, "feb": feb, "corner": corner,
-                   "backmarkers": {k: list(b) for k, b in backmarkers}}}
-    return "\n".join(_track_parts(v))
-
-
-def _track_parts(v: dict) -> list[str]:
+def _track_parts(v: dict) -> list[tuple[int | None, str]]:
+    """The lap track's pieces, each with its race lap (None: not a lap)."""
     last = marks.span(v)
-    out = []
+    out: list[tuple[int | None, str]] = []
     for row in range(_track_rows(v)):
         first = row * PER_ROW + 1
         y = TRACK_Y + row * (CELL_H + ROW_GAP)
         to = min(first + PER_ROW - 1, last)
         if row:
-            out.append(f'<text x="{TRACK_X - 10}" y="{y + 32}" fill="#aaa" font-size="12" '
-                       f'text-anchor="end">laps {first}-{to}</text>')
-    out.append(f'<g class="grid"><title>{escape(marks.TEXT["grid"])} '
-               f'({marks.RULE["grid"]})</title>')
+            out.append((None, f'<text x="{TRACK_X - 10}" y="{y + 32}" fill="#aaa" '
+                              f'font-size="12" text-anchor="end">laps {first}-{to}</text>'))
+    grid = [f'<g class="grid"><title>{escape(marks.TEXT["grid"])} '
+            f'({marks.RULE["grid"]})</title>']
     for d in marks.GRID:
         x, y = cell_xy(d)
-        out.append(f'<rect x="{x:.0f}" y="{y}" width="{GRID_W - 2}" height="{CELL_H}" rx="3" '
-                   'fill="#3b3b3b" stroke="#777" stroke-dasharray="3 2"/>'
-                   f'<text x="{x + GRID_W / 2 - 1:.0f}" y="{y + 11}" fill="#bbb" font-size="9" '
-                   f'text-anchor="middle">{_grid_label(d)}</text>')
-    out.append('</g>')
+        grid.append(f'<rect x="{x:.0f}" y="{y}" width="{GRID_W - 2}" height="{CELL_H}" rx="3" '
+                    'fill="#3b3b3b" stroke="#777" stroke-dasharray="3 2"/>'
+                    f'<text x="{x + GRID_W / 2 - 1:.0f}" y="{y + 11}" fill="#bbb" font-size="9" '
+                    f'text-anchor="middle">{_grid_label(d)}</text>')
+    grid.append('</g>')
+    out += [(None, part) for part in grid]
     for d in range(1, last + 1):
-        out.append(_lap_cell(v, d))
+        out.append((d, _lap_cell(v, d)))
     x, y = cell_xy(last + 1)
-    out.append(f'<g class="past"><title>{escape(marks.TEXT["past"])} '
-               f'({marks.RULE["past"]})</title><rect x="{x}" y="{y}" width="{CELL_W - 2}" '
-               f'height="{CELL_H}" rx="3" fill="#16301c" stroke="#4a7"/>'
-               f'<text x="{x + CELL_W / 2 - 1}" y="{y + 11}" fill="#9c9" font-size="9" '
-               'text-anchor="middle">past</text></g>')
+    out.append((None, f'<g class="past"><title>{escape(marks.TEXT["past"])} '
+                      f'({marks.RULE["past"]})</title><rect x="{x}" y="{y}" '
+                      f'width="{CELL_W - 2}" height="{CELL_H}" rx="3" fill="#16301c" '
+                      f'stroke="#4a7"/><text x="{x + CELL_W / 2 - 1}" y="{y + 11}" fill="#9c9" '
+                      'font-size="9" text-anchor="middle">past</text></g>'))
     return out
 
 

@@ -1,7 +1,9 @@
 """The page's board: an SVG drawn as a pure function of a view (render.view).
 
 The track (lanes, Apron, restart lanes, the lines) is drawn once per track
-and cached; over it, for the seat to act, the single steps it may take
+and cached: the static layer a page receives once a race (engine/spec.
+LayeredSvg, issue 16), a function of the config alone; over it, in the
+view's layer, for the seat to act, the single steps it may take
 (outlined targets under the cars, so they never hide one), then the cars.
 Beside the track the Team Sheets, under it the seat's own hand as cards
 (svg_panels.py). Every mark carries a <title> saying what it is and which
@@ -20,8 +22,10 @@ from functools import lru_cache
 from html import escape
 
 from ...engine.board import action_doc, data_action
+from ...engine.spec import Layer, LayeredSvg
 from . import status
 from .actions import Activate, Affect, MoveType, Pit, Step
+from .content import load_content
 from .svg_marks import INK, LAPPED_RING, MOVING_HALO, car_body, star, tick
 from .svg_panels import PANEL_W, hand_height, hand_row, team_sheet
 
@@ -163,11 +167,34 @@ def _step_title(st: dict) -> str:
     return text + " (STOCK Movement)"
 
 
-def svg(v: dict) -> str:
+# ---- the board in two layers (engine/spec.LayeredSvg) -----------------------------------------
+def board_keys(config) -> tuple:
+    """The race's track as _track_svg draws it: the static board."""
+    T = load_content(config.content).tracks[config.track]
+    return ((T.key, T.n, tuple(T.width), tuple(T.turn), tuple(T.corner), T.green_line,
+             tuple(T.restart)),)
+
+
+def view_key(v: dict) -> tuple:
     t = v["track"]
-    geo, (minx, miny, W, H), track_parts = _track_svg(
-        t["key"], t["sectors"], tuple(t["width"]), tuple(t["turn"]), tuple(t["corner"]),
-        t["green_line"], tuple(t["restart_lanes"]))
+    return (t["key"], t["sectors"], tuple(t["width"]), tuple(t["turn"]), tuple(t["corner"]),
+            t["green_line"], tuple(t["restart_lanes"]))
+
+
+@lru_cache(maxsize=16)
+def static_layer(key: tuple) -> tuple[str, ...]:
+    """The track between two slots: the background under it (its size
+    follows the hand) and everything drawn over it. The picture's size is
+    the layer's too: set on the root."""
+    track_parts = _track_svg(*key)[2]
+    return ('<svg xmlns="http://www.w3.org/2000/svg" font-family="sans-serif">\n', "",
+            "\n" + track_parts + "\n", "", "\n</svg>")
+
+
+def layer(v: dict) -> Layer:
+    key = view_key(v)
+    geo, (minx, miny, W, H), _ = _track_svg(*key)
+    t = v["track"]
     teams = {tm["seat"]: tm for tm in v["teams"]}
     # each car's tooltip, on the track and on its Team Sheet box alike
     tips = {c["number"]: escape(status.title(c, teams[c["seat"]], v)) for c in v["cars"]}
@@ -185,12 +212,11 @@ def svg(v: dict) -> str:
         hand, _ = hand_row(v, minx + 8, miny + max(H, sheet_h + 12), W + PANEL_W)
         total_h = under_both
     total_w = W + PANEL_W + 12
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{minx:.0f} {miny:.0f} '
-             f'{total_w:.0f} {total_h:.0f}" width="{total_w:.0f}" height="{total_h:.0f}" '
-             'font-family="sans-serif">',
-             f'<rect x="{minx:.0f}" y="{miny:.0f}" width="{total_w:.0f}" height="{total_h:.0f}" '
-             'fill="#f4f1ea"/>', track_parts]
-    parts.append(_heading(v, minx, miny, minx + W - 6, teams))
+    size = (("viewBox", f"{minx:.0f} {miny:.0f} {total_w:.0f} {total_h:.0f}"),
+            ("width", f"{total_w:.0f}"), ("height", f"{total_h:.0f}"))
+    ground = (f'<rect x="{minx:.0f}" y="{miny:.0f}" width="{total_w:.0f}" '
+              f'height="{total_h:.0f}" fill="#f4f1ea"/>')
+    parts = [_heading(v, minx, miny, minx + W - 6, teams)]
     # the single steps of the move in progress, under the cars (a push's
     # target holds a car: its frame shows around it)
     moving = next((c for c in v["cars"] if v.get("move") and c["number"] == v["move"].get("car")),
@@ -230,8 +256,11 @@ def svg(v: dict) -> str:
                      f'fill="#2f66c4" stroke="{INK}"/><text x="{bx + 34:.0f}" '
                      f'y="{miny + H - 7:.0f}" font-size="9" fill="#fff" text-anchor="middle">'
                      f'move {escape(kind)}</text></g>')
-    parts += [sheet, hand, "</svg>"]
-    return "\n".join(parts)
+    parts += [sheet, hand]
+    return Layer(key, size, (ground, "\n".join(parts)))
+
+
+svg = LayeredSvg(static=static_layer, keys=board_keys, dynamic=layer)
 
 
 def _heading(v: dict, minx: float, miny: float, x_right: float, teams: dict) -> str:

@@ -18,10 +18,14 @@ const SVGNS = "http://www.w3.org/2000/svg";
 const FINE_KEY = "chequered.fineMoves";
 let fine = storedFine();     // this person wants moves space by space
 
+// The race as text comes only while the text panel is open (hub.set_text).
+const textPanel = $("text").closest("details");
+
 function url() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  return `${scheme}://${location.host}` + (token ? `/ws/play/${token}` + (fine ? "?fine=1" : "")
-                                                 : `/ws/watch/${raceId}`);
+  const query = [...(token && fine ? ["fine=1"] : []), ...(textPanel.open ? [] : ["text=0"])];
+  return `${scheme}://${location.host}` + (token ? `/ws/play/${token}` : `/ws/watch/${raceId}`)
+    + (query.length ? "?" + query.join("&") : "");
 }
 
 function connect() {
@@ -32,7 +36,8 @@ function connect() {
   };
   ws.onmessage = ev => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") draw(msg);
+    if (msg.type === "board") keepBoard(msg);
+    else if (msg.type === "state") draw(msg);
     else if (msg.type === "error") { pending = false; root.classList.remove("pending"); showError(msg.error); }
     else if (msg.type === "ack") showError("");   // stored; the new state follows
   };
@@ -65,7 +70,11 @@ async function send(action) {
 
 function nameOf(msg, seat) { return msg.names[seat] || "seat " + seat; }
 
+// Fields the server sends only when they change (hub.KEPT_FIELDS).
+const KEPT = ["legend", "standings"];
+
 function draw(msg) {
+  for (const k of KEPT) if (msg[k] === undefined && lastMsg) msg[k] = lastMsg[k];
   lastMsg = msg;
   version = msg.version;
   if (msg.version !== sentVersion) { pending = false; root.classList.remove("pending"); }
@@ -78,7 +87,7 @@ function draw(msg) {
   closeChooser();
   hideTip();
   const before = carPlaces(board);
-  board.innerHTML = msg.svg;                    // the server's own SVG (render_svg)
+  drawBoard(board, msg);                        // the server's own SVG (render_svg)
   applyZoom(board);
   if (msg.log_from > 0 && msg.log.length) {     // not a first load: show what happened
     playMoves(board, before, msg.log, mySeat, myPath(board, msg.log));
@@ -128,7 +137,7 @@ function draw(msg) {
     : msg.legal.length ? "Your move: click a highlighted element on the board or a button below."
     : waiting.length ? "Waiting for " + waiting.join(", ") + "..." : "";
   $("status").textContent = msg.over ? "finished" : "live";
-  $("text").textContent = msg.text;
+  if (msg.text !== null) $("text").textContent = msg.text;
   if (mySeat !== null) $("who").textContent = msg.names[mySeat] ? "you are " + msg.names[mySeat]
                                                                 : `you are player ${mySeat + 1}`;
   drawBanner(msg, mySeat);
@@ -166,6 +175,36 @@ function draw(msg) {
   } else {
     res.hidden = true;
   }
+}
+
+// ---- the board in two layers (issue 16) -----------------------------------------------------
+// A game may draw its board as a static board, sent once a socket
+// ({type: "board", id, svg}), and in each state only what the view draws
+// over it ({id, attrs, parts}: attributes of the root <svg>, the content of
+// each slot <g data-layer="i">, null keeping the slot's own, false the
+// same as in the last state).
+const boards = new Map();
+let lastParts = {id: null, parts: []};
+
+function keepBoard(msg) {
+  const holder = document.createElement("div");
+  holder.innerHTML = msg.svg;
+  boards.set(msg.id, holder.firstElementChild);
+}
+
+// A fresh copy of the static board each time: nothing the page marked on
+// the last one (destinations, listeners, removed tooltips) is left over.
+function drawBoard(board, msg) {
+  if (msg.svg !== undefined) { board.innerHTML = msg.svg; return; }
+  const svg = boards.get(msg.board.id).cloneNode(true);
+  for (const [name, value] of Object.entries(msg.board.attrs)) svg.setAttribute(name, value);
+  const last = lastParts.id === msg.board.id ? lastParts.parts : [];
+  msg.board.parts = msg.board.parts.map((part, i) => part === false ? last[i] : part);
+  lastParts = {id: msg.board.id, parts: msg.board.parts};
+  msg.board.parts.forEach((part, i) => {
+    if (part !== null) svg.querySelector(`g[data-layer="${i}"]`).innerHTML = part;
+  });
+  board.replaceChildren(svg);
 }
 
 // ---- moves as destinations ------------------------------------------------------------------
@@ -399,6 +438,9 @@ function tick() {
 setInterval(tick, 500);
 
 $("zoom").addEventListener("click", () => toggleZoom($("board")));
+textPanel.addEventListener("toggle", () => {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({type: "text", on: textPanel.open}));
+});
 if (root.dataset.tutorial) loadCoach(root.dataset.tutorial).then(() => { if (lastMsg) drawCoach(lastMsg, mySeat); });
 
 if (token) {
