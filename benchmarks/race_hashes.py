@@ -2,9 +2,12 @@
 changed no race.
 
     .venv/bin/python benchmarks/race_hashes.py GAME [--races N] [--seats a,b,...]
+        [--rules R] [--track T] [--options a,b]
 
-Plays seeds 0..N-1 (default 200) with the game's bench seats and prints
-`seed decisions hash`. Run it on two trees and diff the outputs.
+Plays seeds 0..N-1 (default 200) with the game's bench seats (or those given,
+on the given rules, track and options) and prints `seed decisions hash`. Run
+it on two trees (or, for Bolide, with CHEQUERED_NUMBA=0 and without) and diff
+the outputs.
 """
 from __future__ import annotations
 
@@ -21,9 +24,15 @@ def main(argv: list[str]) -> int:
     ap.add_argument("game")
     ap.add_argument("--races", type=int, default=200)
     ap.add_argument("--seats", default=None)
+    ap.add_argument("--rules", default=None)
+    ap.add_argument("--track", default=None)
+    ap.add_argument("--options", default="")
     args = ap.parse_args(argv)
     game = chequered.game(args.game)
-    config = game.config(seats=parse_seats(args.seats or bench_seats(game)))
+    extra = {k: v for k, v in (("rules", args.rules), ("track", args.track)) if v}
+    if args.options:
+        extra["options"] = args.options.split(",")
+    config = game.config(seats=parse_seats(args.seats or bench_seats(game)), **extra)
     for seed in range(args.races):
         played = play(game, config, seed, agents=agents_for(game, config, seed))
         print(seed, played.decisions, game.state_hash(played.state), flush=True)
