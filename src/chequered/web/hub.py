@@ -22,7 +22,8 @@ from ..engine.protocol import BadInput, Game, Overrun, Seat
 from ..store.db import Conflict, Store
 from .errors import WebError, bad, conflict, forbidden, not_found, unavailable
 from .live import Entry, LiveRace
-from .messages import BOARD_MESSAGES, log_since, state_message
+from .built import KEPT_FIELDS, Built, board_of, build_messages  # noqa: F401 (re-exported)
+from .messages import state_message
 from .writer import GroupWriter
 
 log = logging.getLogger("chequered.web")
@@ -33,10 +34,6 @@ BOT_BATCH_SECONDS = 0.05     # bots act in batches this long, then the race is s
 BROADCAST_DELAY = 0.02
 BOT_WAIT_MAX = 0.25          # longest a broadcast waits for bots that are still acting
 QUEUE_LIMIT = 256            # messages waiting for one slow client before we drop it
-# Fields of a state a socket is sent again only when they change (the page
-# keeps the last ones): the legend and the running order are long and
-# change seldom.
-KEPT_FIELDS = ("legend", "standings")
 DB_RETRY_FIRST = 0.5         # seconds before bots or a timer retry a move the database
 DB_RETRY_MAX = 30.0          # could not take (503), doubling up to this
 
@@ -528,46 +525,6 @@ class Hub:
                 text=text is not False)
         return cache[viewer, fine, text]
 
-
-
-# ---- work done in a thread ---------------------------------------------------------------
-class Built:
-    """A state message as JSON text without its KEPT_FIELDS and board, and
-    those as JSON texts (the board as its id, attributes and each part):
-    each socket gets what changed for it (Subscriber.push_state)."""
-    __slots__ = ("text", "kept", "board")
-
-    def __init__(self, text: str, kept: dict[str, str], board):
-        self.text, self.kept, self.board = text, kept, board
-
-    @classmethod
-    def of(cls, msg: dict, kept: dict[str, str] | None = None) -> "Built":
-        if kept is None:
-            kept = {k: json.dumps(msg[k]) for k in KEPT_FIELDS}
-        b = msg.get("board")
-        board = None if b is None else (
-            b["id"], json.dumps(b["attrs"]), tuple(json.dumps(p) for p in b["parts"]))
-        return cls(json.dumps({k: v for k, v in msg.items()
-                               if k not in KEPT_FIELDS and k != "board"}), kept, board)
-
-
-def build_messages(race: LiveRace, wanted: set, deadlines: dict) -> dict:
-    """One message per (viewer, fine, text, log start) with the static board
-    it is drawn over (board_of): the view is rendered once per viewer (and
-    way of moving) and serialised once however many sockets share it."""
-    base = {(v, f, t): state_message(race, v, deadlines.get(v), f, layered=True, text=t)
-            for v, f, t in {(v, f, t) for v, f, t, _ in wanted}}
-    kept = {key: {k: json.dumps(msg[k]) for k in KEPT_FIELDS} for key, msg in base.items()}
-    return {(v, f, t, start): (Built.of({**base[v, f, t], "log_from": start,
-                                         "log": log_since(race, start, v)}, kept[v, f, t]),
-                               board_of(base[v, f, t]))
-            for v, f, t, start in wanted}
-
-
-def board_of(msg: dict) -> tuple[str, str] | None:
-    """The static board (id, message) a state message is drawn over, if any."""
-    board = msg.get("board")
-    return None if board is None else (board["id"], BOARD_MESSAGES[board["id"]])
 
 
 def rebuild(row, seats, actions) -> LiveRace:
