@@ -140,6 +140,23 @@ def _emit(out, n, kind, x, y, d):
 
 
 @njit(cache=True)
+def _brake_points(ok, x, y, cvx, cvy, pts):
+    """BOLIDE 4: the sharp-braking points from (x, y): speed exactly 2, at less
+    than 90 degrees to the current move, on the track and reached over it.
+    Fills `pts` and returns how many (the footprint and the moves share it)."""
+    n = 0
+    for dy in range(-2, 3):
+        for dx in range(-2, 3):
+            if not (_speed(dx, dy) == 2 and dx * cvx + dy * cvy > 0):
+                continue
+            bx, by = x + dx, y + dy
+            if _point(ok, bx, by) and _segment(ok, x, y, bx, by):
+                pts[n, 0], pts[n, 1] = bx, by
+                n += 1
+    return n
+
+
+@njit(cache=True)
 def reach_kernel(ok, runoff, x, y, cvx, cvy, vx, vy, top, no_fourth, same_gear, can_brake,
                  slip, occ, out):
     """rules/reach.compute for one key (same_gear -1: none) among the
@@ -170,27 +187,20 @@ def reach_kernel(ok, runoff, x, y, cvx, cvy, vx, vy, top, no_fourth, same_gear, 
     brake = np.empty((25, 2), dtype=np.int64)
     nbrake = 0
     if can_brake:
-        for dy in range(-2, 3):
-            for dx in range(-2, 3):
-                if not (_speed(dx, dy) == 2 and dx * cvx + dy * cvy > 0):
-                    continue
-                bx, by = x + dx, y + dy
-                if not (_point(ok, bx, by) and _segment(ok, x, y, bx, by)):
-                    continue
-                brake_all[nall, 0] = bx
-                brake_all[nall, 1] = by
-                nall += 1
-                if _occupied(occ, bx, by) or _crosses(occ, x, y, bx, by):
-                    continue
-                dup = False
-                for k in range(npawn):
-                    if pawn[k, 0] == bx and pawn[k, 1] == by:
-                        dup = True
-                if not dup:
-                    brake[nbrake, 0] = bx
-                    brake[nbrake, 1] = by
-                    nbrake += 1
-                    n = _emit(out, n, BRAKE, bx, by, 0)
+        nall = _brake_points(ok, x, y, cvx, cvy, brake_all)
+        for j in range(nall):
+            bx, by = brake_all[j, 0], brake_all[j, 1]
+            if _occupied(occ, bx, by) or _crosses(occ, x, y, bx, by):
+                continue
+            dup = False
+            for k in range(npawn):
+                if pawn[k, 0] == bx and pawn[k, 1] == by:
+                    dup = True
+            if not dup:
+                brake[nbrake, 0] = bx
+                brake[nbrake, 1] = by
+                nbrake += 1
+                n = _emit(out, n, BRAKE, bx, by, 0)
     # BOLIDE 6: occupied points to attack, on a pawn trajectory or a braking one
     nengage = 0
     if occ.shape[0]:
@@ -304,16 +314,12 @@ def footprint_kernel(ok, x, y, cvx, cvy, vx, vy, can_brake, slip, out):
         nend += 1
         n = _line_rows(x, y, nx, ny, out, n)
     if can_brake:
-        for dy in range(-2, 3):
-            for dx in range(-2, 3):
-                if not (_speed(dx, dy) == 2 and dx * cvx + dy * cvy > 0):
-                    continue
-                bx, by = x + dx, y + dy
-                if not (_point(ok, bx, by) and _segment(ok, x, y, bx, by)):
-                    continue
-                ends[nend, 0], ends[nend, 1] = bx, by
-                nend += 1
-                n = _line_rows(x, y, bx, by, out, n)
+        pts = np.empty((25, 2), dtype=np.int64)
+        for j in range(_brake_points(ok, x, y, cvx, cvy, pts)):
+            bx, by = pts[j, 0], pts[j, 1]
+            ends[nend, 0], ends[nend, 1] = bx, by
+            nend += 1
+            n = _line_rows(x, y, bx, by, out, n)
     if slip:
         dirs = np.empty((2, 2), dtype=np.int64)
         for k in range(nend):
