@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from typer.testing import CliRunner
 
 from chequered.cli import app
@@ -141,6 +143,21 @@ def test_a_menu_number_typed_at_the_save_offer_writes_no_file(tmp_path, monkeypa
     assert session.run() == 0 and session.race.over
     assert list(tmp_path.iterdir()) == []
     assert "looks like a menu number" in out.getvalue()
+
+
+@pytest.mark.parametrize("answer", ["yes", "y", "YES", ""])
+def test_a_yes_at_the_save_offer_saves_to_the_offered_file(tmp_path, monkeypatch, answer):
+    """The offer is a question: answering it with yes (or Enter) takes the
+    file name it offers, and writes no file named yes."""
+    monkeypatch.chdir(tmp_path)
+    game = registry.game(GAME)
+    config = game.config(seats=["human", "bot"])
+    answers = iter(["1", "quit", answer])
+    out = io.StringIO()
+    session = Session(game, config, 3, game.new(config, 3), agents_for(game, config, 3),
+                      out=out, read_line=lambda prompt, timeout=None: next(answers, None))
+    session.run()
+    assert [f.name for f in tmp_path.iterdir()] == [f"{GAME}-3.json"]
 
 
 def test_the_same_choice_typed_again_confirms_it():

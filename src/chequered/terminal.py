@@ -170,6 +170,8 @@ class Session:
             answer = answer.strip()
             if answer.lower() in ("n", "no", "quit", "exit", "q"):
                 return
+            if answer.lower() in ("y", "yes", "ok"):   # a yes to the question: the default file
+                answer = ""
             if answer.isdigit():     # a menu number typed on: not a file name
                 self.say("that looks like a menu number; give a file name, or 'no'")
                 continue
