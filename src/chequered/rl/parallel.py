@@ -1,0 +1,78 @@
+"""The PettingZoo parallel environment: every step is one moment of decision.
+
+`step(actions)` takes an action from each agent and applies those of the
+seats deciding now (several at once where the rules ask for face-down
+choices together, else one); the others' are ignored, their mask being all
+zero. `max_cycles` counts these steps.
+"""
+from __future__ import annotations
+
+from gymnasium.utils import seeding
+from pettingzoo import ParallelEnv
+
+from .spaces import action_space, observation_space
+from .table import Table
+
+
+class ChequeredParallelEnv(ParallelEnv):
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, game, *, render_mode: str | None = None, max_cycles: int | None = None,
+                 max_actions: int | None = None, **config):
+        self.table = Table(game, config, max_actions=max_actions)
+        self.metadata = {**self.metadata, "name": f"chequered_{self.table.game.name}_v0"}
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        self.possible_agents = [f"player_{s}" for s in self.table.outside]
+        self._seat = dict(zip(self.possible_agents, self.table.outside))
+        self._obs_space = {a: observation_space(self.table) for a in self.possible_agents}
+        self._act_space = {a: action_space(self.table) for a in self.possible_agents}
+        self._seeds = None
+        self.agents = []
+
+    def observation_space(self, agent):
+        return self._obs_space[agent]
+
+    def action_space(self, agent):
+        return self._act_space[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        if seed is not None or self._seeds is None:
+            self._seeds, _ = seeding.np_random(seed)
+        self.table.start(seed if seed is not None else int(self._seeds.integers(2**31)))
+        self.agents = list(self.possible_agents)
+        self.cycles = 0
+        return self._observations(), {a: {} for a in self.agents}
+
+    def _observations(self) -> dict:
+        return {a: self.table.observe(self._seat[a]) for a in self.agents}
+
+    def step(self, actions: dict):
+        table = self.table
+        infos = {a: {} for a in self.agents}
+        # the seats deciding now, asked together: each answers from the view it had
+        for agent in [a for a in self.agents if self._seat[a] in table.game.to_act(table.state)]:
+            if self._seat[agent] not in table.game.to_act(table.state):
+                continue            # the rules moved on (a choice made the others' moot)
+            refused = table.act(self._seat[agent], actions.get(agent))
+            if refused is not None:
+                infos[agent] = {"illegal": refused}
+        self.cycles += 1
+        over = table.over()
+        returns = table.returns()
+        cut = not over and self.max_cycles is not None and self.cycles >= self.max_cycles
+        observations = self._observations()
+        rewards = {a: returns[self._seat[a]] for a in self.agents}
+        terminations = {a: over for a in self.agents}
+        truncations = {a: cut for a in self.agents}
+        if over or cut:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        return self.table.game.render_text(self.table.view(None))
+
+    def close(self):
+        pass
