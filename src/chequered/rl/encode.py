@@ -24,42 +24,56 @@ ACTION_SIZE = 32           # slots of one hashed legal action
 MAX_ACTIONS = {"racepace": 32, "stockcar": 32, "bolide": 96, "formulagp": 256}
 DEFAULT_MAX_ACTIONS = 128
 
-_slots: dict[tuple[str, int], tuple[int, float]] = {}
+_slots: dict[int, dict[str, tuple[int, float]]] = {}
 
 
-def _slot(key: str, size: int) -> tuple[int, float]:
+def _slot_table(size: int) -> dict[str, tuple[int, float]]:
+    table = _slots.get(size)
+    if table is None:
+        table = _slots[size] = {}
+    return table
+
+
+def _slot(key: str, size: int, table: dict) -> tuple[int, float]:
     """(index, sign) of a key: crc32 is stable across runs, unlike hash()."""
-    found = _slots.get((key, size))
-    if found is None:
-        h = zlib.crc32(key.encode())
-        found = (h % size, 1.0 if (h >> 31) & 1 else -1.0)
-        if len(_slots) < 1_000_000:
-            _slots[(key, size)] = found
+    h = zlib.crc32(key.encode())
+    found = (h % size, 1.0 if (h >> 31) & 1 else -1.0)
+    if len(table) < 500_000:
+        table[key] = found
     return found
 
 
 def hashed(doc, size: int) -> np.ndarray:
-    """`doc` (JSON-ready) as a float32 vector of `size` slots."""
-    out = np.zeros(size, dtype=np.float32)
-    _walk(doc, "", out, size)
-    return out
+    """`doc` (JSON-ready) as a float32 vector of `size` slots (the sum over
+    its leaves, so the order of a dict's keys does not matter)."""
+    acc = [0.0] * size
+    table = _slot_table(size)
 
+    def walk(node, path: str) -> None:
+        t = type(node)
+        if t is dict:
+            for key, value in node.items():
+                walk(value, f"{path}/{key}")
+            return
+        if t is list or t is tuple:
+            for i, item in enumerate(node):
+                walk(item, f"{path}/{i}")
+            return
+        if t is int or t is float:
+            key, amount = path, float(node)
+        elif t is str or t is bool or node is None:
+            key, amount = f"{path}={node}", 1.0
+        elif isinstance(node, (int, float)):       # an int subclass (an IntEnum)
+            key, amount = path, float(node)
+        else:
+            raise TypeError(f"a view holds a {t.__name__} at {path or '/'}: not JSON")
+        found = table.get(key)
+        if found is None:
+            found = _slot(key, size, table)
+        acc[found[0]] += found[1] * amount
 
-def _walk(node, path: str, out: np.ndarray, size: int) -> None:
-    if isinstance(node, dict):
-        for key in sorted(node, key=str):
-            _walk(node[key], f"{path}/{key}", out, size)
-    elif isinstance(node, (list, tuple)):
-        for i, item in enumerate(node):
-            _walk(item, f"{path}/{i}", out, size)
-    elif isinstance(node, bool) or node is None or isinstance(node, str):
-        i, sign = _slot(f"{path}={node}", size)
-        out[i] += sign
-    elif isinstance(node, (int, float)):
-        i, sign = _slot(path, size)
-        out[i] += sign * float(node)
-    else:
-        raise TypeError(f"a view holds a {type(node).__name__} at {path or '/'}: not JSON")
+    walk(doc, "")
+    return np.array(acc, dtype=np.float32)
 
 
 def max_actions(game_name: str, override: int | None = None) -> int:

@@ -123,7 +123,7 @@ class Table:
         """An independent copy (for search): the state, the log and the bots."""
         twin = object.__new__(Table)
         twin.__dict__.update(self.__dict__)
-        twin.state = self.game.clone(self.state)
+        twin.state = None if self.state is None else self.game.clone(self.state)
         twin.log = list(self.log)
         twin.bots = {s: _copy_agent(a) for s, a in self.bots.items()}
         return twin
