@@ -11,9 +11,8 @@
   protocol draws them inside `apply`, with draws whose odds change with the
   state (a deck's remaining cards, a rulebook's die tables); listing every
   outcome with its probability would mean a second copy of each game's rules.
-  Each new race takes the next seed from the game's generator (parameter
-  `seed`), so a run is repeatable; OpenSpiel's clone makes a new state too, so
-  clones also take a seed (and then copy the race over it).
+  Each race played takes the next seed from the game's generator (parameter
+  `seed`), so a run is repeatable.
 - Imperfect information: a player's observation is its own view (hashed to
   numbers as in rl/encode.py, and as canonical JSON for the string); its
   information state is what it has seen of the race so far: the log as it
@@ -84,32 +83,83 @@ def _make_class(name: str):
                 utility_sum=0.0 if zero_sum else None, max_game_length=MAX_GAME_LENGTH)
             super().__init__(_game_type(name, chequered_game.title, zero_sum), info, params)
             self.seeds = Rng(int(params.get("seed", 0)))
+            self.ready: tuple[int, Table] | None = None
+
+        def next_race(self) -> tuple[int, Table]:
+            """The seed and the opening of the next race to be played. OpenSpiel
+            makes new states to learn a tensor's shape, and to clone: they
+            read this race without starting one of their own."""
+            if self.ready is None:
+                seed = self.seeds.below(2**31)
+                table = self.table.clone()
+                table.start(seed)
+                self.ready = (seed, table)
+            return self.ready
+
+        def take(self, seed: int) -> Table:
+            """A race of its own for a state about to be played."""
+            if self.ready is not None and self.ready[0] == seed:
+                table, self.ready = self.ready[1], None
+                return table
+            table = self.table.clone()
+            table.start(seed)
+            return table
 
         def new_initial_state(self):
-            return ChequeredState(self, self.seeds.below(2**31))
+            return ChequeredState(self)
 
         def make_py_observer(self, iig_obs_type=None, params=None):
             recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-            return Observer(self.table.obs_size, recall)
+            return Observer(recall)
 
     ChequeredGame.__name__ = ChequeredGame.__qualname__ = f"Chequered{name.title()}Game"
     return ChequeredGame
 
 
+class _Same:
+    """A reference that a state's copy shares (OpenSpiel deep-copies states)."""
+
+    __slots__ = ("to",)
+
+    def __init__(self, to):
+        self.to = to
+
+    def __deepcopy__(self, memo):
+        return self
+
+
 class ChequeredState(pyspiel.State):
-    def __init__(self, game, seed: int):
+    """A race: each race played takes the next seed of the game's generator
+    (the seed is bound when the state is first looked at)."""
+
+    def __init__(self, game):
         super().__init__(game)
-        self._seed = seed
-        self._table = None        # the race starts when first looked at (clones overwrite it)
+        self._game = _Same(game)
         self._outside = game.table.outside
-        self._blank = game.table
+        self._seed = None
+        self._table = None        # its own race, once played (until then the game's next)
         self._reading = Reading()
 
     @property
     def table(self) -> Table:
+        """The race, to read."""
+        if self._table is not None:
+            return self._table
+        game = self._game.to
+        if self._seed is None:
+            self._seed = game.next_race()[0]
+        ready = game.ready
+        if ready is not None and ready[0] == self._seed:
+            return ready[1]
+        self._table = game.take(self._seed)     # the next race moved on: start this one
+        return self._table
+
+    def _own(self) -> Table:
+        """The race, to change."""
         if self._table is None:
-            self._table = self._blank.clone()
-            self._table.start(self._seed)
+            self.table                              # binds the seed
+            if self._table is None:
+                self._table = self._game.to.take(self._seed)
         return self._table
 
     def current_player(self):
@@ -123,11 +173,10 @@ class ChequeredState(pyspiel.State):
         return list(range(len(self.table.legal(seat))))
 
     def _apply_action(self, action):
-        table = self.table
+        table = self._own()
         refused = table.act(table.deciding(), action)
         if refused is not None:
-            raise pyspiel.SpielError(refused) if hasattr(pyspiel, "SpielError") \
-                else ValueError(refused)
+            raise ValueError(refused)
 
     def _action_to_string(self, player, action):
         options = self.table.legal(self._outside[player])
@@ -144,15 +193,19 @@ class ChequeredState(pyspiel.State):
 
     def __str__(self):
         table = self.table
-        return f"{table.game.title} race, state {table.game.state_hash(table.state)}"
+        found = table.memo.get("hash")
+        if found is None:
+            found = table.memo["hash"] = table.game.state_hash(table.state)
+        return f"{table.game.title} race, state {found}"
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A race `player_id` cannot tell from this one: what it cannot see
         (the others' hands, deck order, future dice) drawn again."""
         twin = self.clone()
         seed = int(probability_sampler() * 2**31)
-        twin._table.state = self.table.game.redeterminize(
-            self.table.state, self._outside[player_id], Rng(seed))
+        twin._table = self.table.clone()
+        twin._table.replace(self.table.game.redeterminize(
+            self.table.state, self._outside[player_id], Rng(seed)))
         return twin
 
 
@@ -160,19 +213,23 @@ class Observer:
     """A player's view as numbers (`tensor`) and as text; with `recall`, its
     information state (everything it has read of the race) as text."""
 
-    def __init__(self, size: int, recall: bool):
+    def __init__(self, recall: bool):
         self.recall = recall
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"view": self.tensor}
+        self.tensor = None
+        self.dict = {}
 
     def set_from(self, state, player):
         table = state.table
-        self.tensor[:] = encode.hashed(table.view(table.outside[player]), table.obs_size)
+        self.tensor = table.hashed_view(table.outside[player]).copy()
+        self.dict = {"view": self.tensor}
 
     def string_from(self, state, player):
         table = state.table
         seat = table.outside[player]
-        now = _canonical(table.view(seat))
+        key = ("text", seat)
+        now = table.memo.get(key)
+        if now is None:
+            now = table.memo[key] = _canonical(table.view(seat))
         if not self.recall:
             return now
         return "\n".join([*state._reading.of(table, seat), now])

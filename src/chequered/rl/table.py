@@ -46,11 +46,13 @@ class Table:
         self.seed = 0
         self.bots: dict = {}
         self.log: list = []        # (step, seat, action, events) when keep_log
+        self.memo: dict = {}       # what was worked out from this position (views)
 
     # ---- the race ------------------------------------------------------------------------
     def start(self, seed: int) -> None:
         self.seed = seed
         self.state, events = self.game.start(self.config, seed)
+        self.memo = {}
         self.bots = {s: self.game.make_agent(kind, s, seed)
                      for s, kind in enumerate(self.config.seats) if s not in self.outside}
         self.log = [(None, None, None, events)] if self.keep_log else []
@@ -116,6 +118,7 @@ class Table:
     def _apply(self, seat: int, action) -> None:
         step = self.game.pending_step(self.state) if self.keep_log else None
         events = self.game.apply(self.state, seat, action)
+        self.memo = {}
         if self.keep_log:
             self.log.append((step, seat, action, events))
 
@@ -125,6 +128,7 @@ class Table:
         twin.__dict__.update(self.__dict__)
         twin.state = None if self.state is None else self.game.clone(self.state)
         twin.log = list(self.log)
+        twin.memo = {}
         twin.bots = {s: _copy_agent(a) for s, a in self.bots.items()}
         return twin
 
@@ -132,8 +136,25 @@ class Table:
         return self.clone()
 
     # ---- what a seat gets ---------------------------------------------------------------------
+    def replace(self, state) -> None:
+        """Race on from another state of the same race (a resampled world)."""
+        self.state = state
+        self.memo = {}
+
     def view(self, seat):
-        return self.game.view(self.state, seat)
+        key = ("view", seat)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self.game.view(self.state, seat)
+        return found
+
+    def hashed_view(self, seat) -> np.ndarray:
+        """The view as numbers (encode.hashed); do not change it in place."""
+        key = ("hashed", seat)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = encode.hashed(self.view(seat), self.obs_size)
+        return found
 
     def observe(self, seat: int) -> dict:
         """A seat's observation, made from its view only, with the mask and
@@ -144,7 +165,7 @@ class Table:
             for i, action in enumerate(self.legal(seat)):
                 mask[i] = 1
                 actions[i] = encode.hashed(self.game.encode_action(action), encode.ACTION_SIZE)
-        return {"observation": encode.hashed(self.view(seat), self.obs_size),
+        return {"observation": self.hashed_view(seat).copy(),
                 "action_mask": mask, "actions": actions}
 
     def returns(self) -> list[float]:
