@@ -8,48 +8,26 @@ made stays hidden from the next.
 """
 from __future__ import annotations
 
-from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from .spaces import action_space, observation_space
-from .table import Table
+from .seats import SeatAgents
 
 
-class ChequeredEnv(AECEnv):
+class ChequeredEnv(SeatAgents, AECEnv):
     """`max_cycles`: each agent is asked at most that many times (an illegal
     index counts: it is refused and the agent asked again); then it is
     truncated, and the random agent plays its seat so the others race on."""
 
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata = {**SeatAgents.metadata, "is_parallelizable": False}
 
     def __init__(self, game, *, render_mode: str | None = None, max_cycles: int | None = None,
                  max_actions: int | None = None, **config):
         super().__init__()
-        self.table = Table(game, config, max_actions=max_actions)
-        self.metadata = {**self.metadata, "name": f"chequered_{self.table.game.name}_v0"}
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
-        self.render_mode = render_mode
-        self.max_cycles = max_cycles
-        self.possible_agents = [f"player_{s}" for s in self.table.outside]
-        self._seat = {a: s for a, s in zip(self.possible_agents, self.table.outside)}
-        self._agent = {s: a for a, s in self._seat.items()}
-        self._obs_space = {a: observation_space(self.table) for a in self.possible_agents}
-        self._act_space = {a: action_space(self.table) for a in self.possible_agents}
-        self._seeds = None
-
-    def observation_space(self, agent):
-        return self._obs_space[agent]
-
-    def action_space(self, agent):
-        return self._act_space[agent]
+        self._seat_up(game, config, render_mode=render_mode, max_cycles=max_cycles,
+                      max_actions=max_actions)
 
     def reset(self, seed: int | None = None, options: dict | None = None):
-        if seed is not None or self._seeds is None:
-            self._seeds, _ = seeding.np_random(seed)
-        race_seed = seed if seed is not None else int(self._seeds.integers(2**31))
-        self.table.start(race_seed)
-        self.agents = list(self.possible_agents)
+        self._start(seed)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
@@ -100,11 +78,3 @@ class ChequeredEnv(AECEnv):
             self.agent_selection = self._agent[table.deciding()]
         elif self.agents:
             self.agent_selection = self.agents[0]
-
-    def render(self):
-        if self.render_mode is None:
-            return None
-        return self.table.game.render_text(self.table.view(None))
-
-    def close(self):
-        pass

@@ -7,40 +7,19 @@ zero. `max_cycles` counts these steps.
 """
 from __future__ import annotations
 
-from gymnasium.utils import seeding
 from pettingzoo import ParallelEnv
 
-from .spaces import action_space, observation_space
-from .table import Table
+from .seats import SeatAgents
 
 
-class ChequeredParallelEnv(ParallelEnv):
-    metadata = {"render_modes": ["ansi"]}
-
+class ChequeredParallelEnv(SeatAgents, ParallelEnv):
     def __init__(self, game, *, render_mode: str | None = None, max_cycles: int | None = None,
                  max_actions: int | None = None, **config):
-        self.table = Table(game, config, max_actions=max_actions)
-        self.metadata = {**self.metadata, "name": f"chequered_{self.table.game.name}_v0"}
-        self.render_mode = render_mode
-        self.max_cycles = max_cycles
-        self.possible_agents = [f"player_{s}" for s in self.table.outside]
-        self._seat = dict(zip(self.possible_agents, self.table.outside))
-        self._obs_space = {a: observation_space(self.table) for a in self.possible_agents}
-        self._act_space = {a: action_space(self.table) for a in self.possible_agents}
-        self._seeds = None
-        self.agents = []
-
-    def observation_space(self, agent):
-        return self._obs_space[agent]
-
-    def action_space(self, agent):
-        return self._act_space[agent]
+        self._seat_up(game, config, render_mode=render_mode, max_cycles=max_cycles,
+                      max_actions=max_actions)
 
     def reset(self, seed: int | None = None, options: dict | None = None):
-        if seed is not None or self._seeds is None:
-            self._seeds, _ = seeding.np_random(seed)
-        self.table.start(seed if seed is not None else int(self._seeds.integers(2**31)))
-        self.agents = list(self.possible_agents)
+        self._start(seed)
         self.cycles = 0
         return self._observations(), {a: {} for a in self.agents}
 
@@ -68,11 +47,3 @@ class ChequeredParallelEnv(ParallelEnv):
         if over or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
-
-    def render(self):
-        if self.render_mode is None:
-            return None
-        return self.table.game.render_text(self.table.view(None))
-
-    def close(self):
-        pass
