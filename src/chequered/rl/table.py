@@ -28,15 +28,13 @@ class TooManyChoices(RuntimeError):
 
 class Table:
     def __init__(self, game, config: dict | None = None, *, max_actions: int | None = None,
-                 obs_size: int = encode.OBS_SIZE, log: bool = False, everyone: bool = False):
+                 obs_size: int = encode.OBS_SIZE, log: bool = False):
         self.game = find_game(game) if isinstance(game, str) else game
         doc = dict(config or {})
         doc.setdefault("seats", [OUTSIDE, OUTSIDE])
         self.config = self.game.config(**doc)
         self.n = len(self.config.seats)
-        # `everyone`: every seat is decided from outside, whatever its kind
-        self.outside = tuple(s for s, kind in enumerate(self.config.seats)
-                             if everyone or kind == OUTSIDE)
+        self.outside = tuple(s for s, kind in enumerate(self.config.seats) if kind == OUTSIDE)
         if not self.outside:
             raise BadInput(f"no seat of kind {OUTSIDE!r} to be played from outside")
         self.size = encode.max_actions(self.game.name, max_actions)
