@@ -80,3 +80,15 @@ def test_openspiel_is_mcts_searches_a_race():
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+def test_openspiel_rl_environment_plays_a_race():
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(_load("racepace"))
+    rng = np.random.default_rng(2)
+    step = env.reset()
+    while not step.last():
+        player = step.observations["current_player"]
+        step = env.step([int(rng.choice(step.observations["legal_actions"][player]))])
+    assert sorted(step.rewards) == [-1.0, 1.0]

@@ -203,9 +203,9 @@ class ChequeredState(pyspiel.State):
         (the others' hands, deck order, future dice) drawn again."""
         twin = self.clone()
         seed = int(probability_sampler() * 2**31)
-        twin._table = self.table.clone()
-        twin._table.replace(self.table.game.redeterminize(
-            self.table.state, self._outside[player_id], Rng(seed)))
+        table = self.table
+        twin._own().replace(table.game.redeterminize(table.state, self._outside[player_id],
+                                                     Rng(seed)))
         return twin
 
 
