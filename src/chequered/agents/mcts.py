@@ -119,9 +119,13 @@ class Search:
         self.horizon = horizon          # "auto": HORIZON_PER_SEAT steps a seat
         self.rollout = rollout or rollout_kind(game)
 
-    def run(self, state, rng: Rng) -> SearchResult:
+    def run(self, state, rng: Rng, include: tuple = ()) -> SearchResult:
+        """Search the seat's decision in `state`. `include`: actions to rate
+        beside the legal list (a move a record holds as single steps, for
+        the analysis), tried at the root like any legal action."""
         game, seat = self.game, self.seat
         legal = list(game.legal_actions(state, seat))
+        legal += [a for a in include if a not in legal]
         t0 = time.perf_counter()
         iterations, seconds = self.budget.iterations, self.budget.seconds
         deadline = t0 + seconds if seconds is not None else None
@@ -140,16 +144,16 @@ class Search:
                 world, root = game.redeterminize(state, seat, rng), roots[0]
             else:
                 world, root = game.clone(fixed[n % len(fixed)]), roots[n % len(fixed)]
-            self._iterate(world, root, rng)
+            self._iterate(world, root, rng, legal)
             n += 1
         return SearchResult(_rate(legal, roots), n, time.perf_counter() - t0)
 
-    def _iterate(self, world, root: Node, rng: Rng) -> None:
+    def _iterate(self, world, root: Node, rng: Rng, legal: list) -> None:
         game, seat = self.game, self.seat
         seed = rng.next64() >> 33
         n = len(world.config.seats)
         agents = {s: game.make_agent(self.rollout, s, seed) for s in range(n)}
-        walker = _Walker(root, agents, seat, self.c, rng)
+        walker = _Walker(root, legal, agents, seat, self.c, rng)
         agents[seat] = walker
         on_step = None
         horizon = HORIZON_PER_SEAT * n if self.horizon == "auto" else self.horizon
@@ -175,10 +179,12 @@ class _Walker:
     """The searching seat's agent during one iteration: down the tree by
     UCB, then (after one new action) the rollout bot."""
 
-    __slots__ = ("node", "bot", "agents", "seat", "c", "rng", "path")
+    __slots__ = ("node", "root_legal", "bot", "agents", "seat", "c", "rng", "path")
 
-    def __init__(self, root: Node, agents: dict, seat: int, c: float, rng: Rng):
+    def __init__(self, root: Node, root_legal: list, agents: dict, seat: int, c: float,
+                 rng: Rng):
         self.node = root
+        self.root_legal = root_legal
         self.bot = agents[seat]
         self.agents = agents
         self.seat = seat
@@ -193,7 +199,7 @@ class _Walker:
             # drives its whole moves in place, as in any bulk race)
             self.agents[seat] = self.bot
             return self.bot.choose(game, state, seat)
-        legal = game.legal_actions(state, seat)
+        legal = self.root_legal if not self.path else game.legal_actions(state, seat)
         stats = node.stats
         untried = []
         for a in legal:
