@@ -44,8 +44,8 @@ def analyse(record: Record, seat: int | None = None, budget: Budget = Budget(),
         raise BadInput(f"seat must be between 1 and {n}")
     actions = [(s, game.decode_action(doc)) for s, doc in record.actions]
     state = game.new(config, record.seed)
-    names = game.seat_names(state)
     moves = _decisions(game, state, actions, seat)
+    names = game.seat_names(state)           # as the race ended (drivers are chosen in it)
     rng = Rng(seed).spawn("analyse")
     rated = []
     for k, (index, played, st) in enumerate(moves):

@@ -17,6 +17,7 @@ def line_against_solver(game, config, seed: int, actions: list, seat: int) -> di
     from .engine.protocol import BadInput
     from .games.bolide import solver
     from .games.bolide.rules.order import lap_of
+    from .games.bolide.rules.setup import circuit_of
     try:
         sol = solver.solve_track(config.track)
     except BadInput as exc:
@@ -32,14 +33,17 @@ def line_against_solver(game, config, seed: int, actions: list, seat: int) -> di
             seen_turn = state.turn_no
             car = next(c for c in state.cars if c.seat == seat)
             if car.running:
-                per_lap[lap_of(state.circuit, car.progress)] += 1
+                per_lap[lap_of(circuit_of(state), car.progress)] += 1
         game.apply(state, s, a)
+    car = next(c for c in state.cars if c.seat == seat)
+    # a lap is compared once the car is past it (a record may stop mid-race)
+    done = sol.laps if car.mode == "finished" else lap_of(circuit_of(state), car.progress) - 1
     laps = []
     for lap in range(1, sol.laps + 1):
         best = sol.lap_turns[lap - 1] if lap - 1 < len(sol.lap_turns) else None
         took = per_lap.get(lap, 0)
-        laps.append({"lap": lap, "turns": took, "solver_turns": best,
-                     "lost": took - best if took and best is not None else None})
+        laps.append({"lap": lap, "turns": took, "solver_turns": best, "complete": lap <= done,
+                     "lost": took - best if lap <= done and best is not None else None})
     notes = []
     if config.rules != "basic":
         notes.append("the solver's model is the basic rules: weather, pits and set-ups are not "
