@@ -104,8 +104,15 @@ def main() -> None:
     fn = partial(race, game_name=args.game, opponent=args.opponent,
                  iterations=args.iterations, mode=args.mode, horizon=horizon)
     t0 = time.perf_counter()
-    rows = list(in_parallel(fn, list(range(1, args.races + 1)), args.workers,
-                            f"{args.game} mcts:{args.iterations} vs {args.opponent}"))
+    # each race as it ends, one JSON line (a run cut short still has its races)
+    partial = args.out.with_name(f"mcts-strength-{args.game}-{args.opponent}-{args.mode}.jsonl")
+    rows = []
+    with partial.open("w") as log:
+        for row in in_parallel(fn, list(range(1, args.races + 1)), args.workers,
+                               f"{args.game} mcts:{args.iterations} vs {args.opponent}"):
+            rows.append(row)
+            log.write(json.dumps(row) + "\n")
+            log.flush()
     run = {"game": args.game, "opponent": args.opponent, "iterations": args.iterations,
            "mode": args.mode, "horizon": args.horizon,
            **summarise(rows, SEATS[args.game]),
