@@ -97,6 +97,8 @@ def main() -> None:
     ap.add_argument("--horizon", default="auto", help="steps a rollout runs: a number, auto or none")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--from-rows", action="store_true",
+                    help="no racing: summarise the races a cut-short run wrote (its .jsonl)")
     args = ap.parse_args()
     horizon = {"auto": "auto", "none": None}.get(args.horizon)
     if horizon is None and args.horizon != "none":
@@ -105,18 +107,21 @@ def main() -> None:
                  iterations=args.iterations, mode=args.mode, horizon=horizon)
     t0 = time.perf_counter()
     # each race as it ends, one JSON line (a run cut short still has its races)
-    partial = args.out.with_name(f"mcts-strength-{args.game}-{args.opponent}-{args.mode}.jsonl")
-    rows = []
-    with partial.open("w") as log:
-        for row in in_parallel(fn, list(range(1, args.races + 1)), args.workers,
-                               f"{args.game} mcts:{args.iterations} vs {args.opponent}"):
-            rows.append(row)
-            log.write(json.dumps(row) + "\n")
-            log.flush()
+    rows_file = args.out.with_name(f"mcts-strength-{args.game}-{args.opponent}-{args.mode}.jsonl")
+    if args.from_rows:
+        rows = [json.loads(line) for line in rows_file.read_text().splitlines() if line.strip()]
+    else:
+        rows = []
+        with rows_file.open("w") as log:
+            for row in in_parallel(fn, list(range(1, args.races + 1)), args.workers,
+                                   f"{args.game} mcts:{args.iterations} vs {args.opponent}"):
+                rows.append(row)
+                log.write(json.dumps(row) + "\n")
+                log.flush()
     run = {"game": args.game, "opponent": args.opponent, "iterations": args.iterations,
-           "mode": args.mode, "horizon": args.horizon,
+           "mode": args.mode, "horizon": args.horizon, "races_asked": args.races,
            **summarise(rows, SEATS[args.game]),
-           "wall_s": round(time.perf_counter() - t0, 1),
+           "wall_s": None if args.from_rows else round(time.perf_counter() - t0, 1),
            "date": datetime.date.today().isoformat(), "machine": machine(), "rows": rows}
     doc = json.loads(args.out.read_text()) if args.out.exists() else []
     key = ("game", "opponent", "iterations", "mode", "horizon")
