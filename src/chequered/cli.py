@@ -117,9 +117,15 @@ def parse_seats(text: str) -> list[str]:
 
 
 def _check_seat_kinds(game: Game, kinds: list[str]) -> None:
+    from .agents.search_kind import is_search_kind, parse_budget
     known = game.seat_kinds()
     for k in kinds:
-        if k not in known:
+        if is_search_kind(k):
+            try:
+                parse_budget(k)
+            except ValueError as exc:
+                raise BadInput(str(exc)) from None
+        elif k not in known:
             raise BadInput(f"unknown seat kind {k!r} for {game.name}; choose from {', '.join(known)}")
 
 
@@ -487,6 +493,7 @@ def _safe_url(url: str) -> str:
 
 
 from . import cli_sim  # noqa: E402,F401  (simulate, report, league: they add themselves to app)
+from . import cli_analyse  # noqa: E402,F401  (analyse)
 
 
 # ---- entry point -------------------------------------------------------------------

@@ -261,9 +261,9 @@ def test_the_spec_is_the_game():
     assert G is bolide.GAME and G.spec is bolide.SPEC
     assert type(G) is Game
     assert not bolide.SPEC.hidden_information and not bolide.SPEC.simultaneous
-    assert set(G.seat_kinds()) == {"human", "random", "club", "expert"}
+    assert set(G.seat_kinds()) == {"human", "random", "club", "expert", "mcts"}
     from chequered.games.bolide.config import SEAT_KINDS
-    assert set(SEAT_KINDS) == set(G.seat_kinds())
+    assert set(SEAT_KINDS) | {"mcts"} == set(G.seat_kinds())     # mcts: agents/mcts.py
 
 
 def test_every_step_of_the_table_is_reached():

@@ -242,7 +242,8 @@ def test_the_game_is_its_spec():
     from chequered.games.stockcar.config import SEAT_KINDS
     assert type(GAME) is Game
     assert GAME.spec is pkg.SPEC and GAME.conformance_seeds == 2000
-    assert SEAT_KINDS == ("human", "random", *pkg.SPEC.agents) == tuple(GAME.seat_kinds())
+    assert (*SEAT_KINDS, "mcts") == ("human", "random", *pkg.SPEC.agents, "mcts") \
+        == tuple(GAME.seat_kinds())          # mcts: every game's search bot (agents/mcts.py)
     config = GAME.config(seats=["bot", "bot"])
     assert GAME.content_version(config) == C.version and len(C.version) == 12
     bot = GAME.make_agent("bot", 2, 7)          # asked once a move (agents/whole_moves.py)

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..agents.random_agent import RandomAgent
+from ..agents.search_kind import KIND as SEARCH_KIND, SeatKinds, is_search_kind, parse_budget
 from .hashing import sha256_of
 
 Seat = int
@@ -115,7 +116,9 @@ class GameConfig(BaseModel):
 
     def check_seat_kinds(self, kinds) -> None:
         for kind in self.seats:
-            if kind not in kinds:
+            if is_search_kind(kind):
+                parse_budget(kind)              # every game has the search bot (agents/mcts.py)
+            elif kind not in kinds:
                 raise ValueError(f"unknown seat kind {kind!r}; choose from {', '.join(kinds)}")
 
     def season_from_track(self, option: str) -> None:
@@ -194,15 +197,22 @@ class Game:
         return list(self.spec.options)
 
     def bots(self) -> list[str]:
-        """Every seat kind other than human: random plus the game's own."""
-        return ["random", *self.spec.agents]
+        """Every seat kind other than human: random, the game's own, and
+        the search bot (`mcts`, also written with a budget: `mcts:2s`)."""
+        return ["random", *self.spec.agents, SEARCH_KIND]
 
     def seat_kinds(self) -> list[str]:
-        return ["human", *self.bots()]
+        return SeatKinds(["human", *self.bots()])
 
     def make_agent(self, kind: str, seat: Seat, seed: int):
         if kind == "random":
             return RandomAgent(seed * 1000 + seat)
+        if is_search_kind(kind):
+            from ..agents.mcts import search_agent
+            try:
+                return search_agent(self, kind, seat, seed)
+            except ValueError as exc:
+                raise BadInput(str(exc)) from None
         factory = self.spec.agents.get(kind)
         if factory is None:
             raise BadInput(f"unknown seat kind {kind!r} for {self.name}; "

@@ -1,0 +1,134 @@
+"""How strong the search bot (`mcts`, agents/mcts.py) is against each game's bots.
+
+    PYTHONPATH=src .venv/bin/python benchmarks/mcts_strength.py GAME OPPONENT \\
+        --races N --iterations K [--mode observer|ensemble] [--horizon H|auto|none]
+        [--workers 2] [--out PATH]
+
+One search seat against the others all of kind OPPONENT (issue 18's table:
+racepace bot, bolide club and expert, formulagp heuristic, stockcar bot),
+seeds 1..N; the search seat moves round the grid (seat = seed mod seats) so
+that no grid slot is favoured. Budgets are in iterations (deterministic, and
+fair on a busy shared machine); the seconds one decision took are reported
+beside them. For each run: the share of races the search seat won, with its
+95 % Wilson interval, its mean place with a normal 95 % interval, and the
+share an opponent seat wins on average (1 / seats in a fair field).
+
+Results are appended to benchmarks/results/mcts-strength.json (one object
+per run, keyed by game, opponent, budget and mode; a rerun replaces it).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import statistics
+import time
+from functools import partial
+from pathlib import Path
+
+from chequered.agents.mcts import MctsAgent
+from chequered.agents.search_kind import Budget
+from chequered.bench import in_parallel, machine
+from chequered.engine.play import agents_for, play
+from chequered.engine.registry import game as get_game
+
+OUT = Path(__file__).parent / "results" / "mcts-strength.json"
+SEATS = {"racepace": 6, "bolide": 6, "formulagp": 6, "stockcar": 4}
+Z = 1.96
+
+
+def wilson(k: int, n: int) -> list[float]:
+    if n == 0:
+        return [0.0, 1.0]
+    p = k / n
+    d = 1 + Z * Z / n
+    mid = (p + Z * Z / (2 * n)) / d
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / d
+    return [round(max(0.0, mid - half), 3), round(min(1.0, mid + half), 3)]
+
+
+def race(seed: int, game_name: str, opponent: str, iterations: int, mode: str, horizon) -> dict:
+    game = get_game(game_name)
+    n = SEATS[game_name]
+    seat = seed % n
+    seats = [opponent] * n
+    seats[seat] = "mcts"
+    config = game.config(seats=seats)
+    agents = agents_for(game, config, seed)
+    agent = MctsAgent(game, seat, seed, Budget(iterations), mode=mode, horizon=horizon)
+    agents[seat] = agent
+    spent = []
+
+    class Timed:
+        def choose(self, g, state, s):
+            t0 = time.process_time()
+            a = agent.choose(g, state, s)
+            spent.append(time.process_time() - t0)
+            return a
+    agents[seat] = Timed()
+    state = play(game, config, seed, agents=agents).state
+    order = game.result(state).classification
+    return {"seed": seed, "seat": seat, "place": order.index(seat) + 1,
+            "decisions": len(spent), "cpu_s_per_decision": statistics.median(spent) if spent else 0}
+
+
+def summarise(rows: list[dict], n_seats: int) -> dict:
+    n = len(rows)
+    wins = sum(r["place"] == 1 for r in rows)
+    places = [r["place"] for r in rows]
+    mean = statistics.fmean(places)
+    half = Z * statistics.stdev(places) / math.sqrt(n) if n > 1 else float("nan")
+    return {"races": n, "wins": wins, "win_share": round(wins / n, 3),
+            "win_share_95": wilson(wins, n),
+            "mean_place": round(mean, 2), "mean_place_95": [round(mean - half, 2), round(mean + half, 2)],
+            "fair_share": round(1 / n_seats, 3),
+            "median_cpu_s_per_decision": round(statistics.median(
+                r["cpu_s_per_decision"] for r in rows), 3)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("game", choices=sorted(SEATS))
+    ap.add_argument("opponent")
+    ap.add_argument("--races", type=int, default=300)
+    ap.add_argument("--iterations", type=int, default=200)
+    ap.add_argument("--mode", default="observer", choices=("observer", "ensemble"))
+    ap.add_argument("--horizon", default="auto", help="steps a rollout runs: a number, auto or none")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--from-rows", action="store_true",
+                    help="no racing: summarise the races a cut-short run wrote (its .jsonl)")
+    args = ap.parse_args()
+    horizon = {"auto": "auto", "none": None}.get(args.horizon)
+    if horizon is None and args.horizon != "none":
+        horizon = int(args.horizon)
+    fn = partial(race, game_name=args.game, opponent=args.opponent,
+                 iterations=args.iterations, mode=args.mode, horizon=horizon)
+    t0 = time.perf_counter()
+    # each race as it ends, one JSON line (a run cut short still has its races)
+    rows_file = args.out.with_name(f"mcts-strength-{args.game}-{args.opponent}-{args.mode}.jsonl")
+    if args.from_rows:
+        rows = [json.loads(line) for line in rows_file.read_text().splitlines() if line.strip()]
+    else:
+        rows = []
+        with rows_file.open("w") as log:
+            for row in in_parallel(fn, list(range(1, args.races + 1)), args.workers,
+                                   f"{args.game} mcts:{args.iterations} vs {args.opponent}"):
+                rows.append(row)
+                log.write(json.dumps(row) + "\n")
+                log.flush()
+    run = {"game": args.game, "opponent": args.opponent, "iterations": args.iterations,
+           "mode": args.mode, "horizon": args.horizon, "races_asked": args.races,
+           **summarise(rows, SEATS[args.game]),
+           "wall_s": None if args.from_rows else round(time.perf_counter() - t0, 1),
+           "date": datetime.date.today().isoformat(), "machine": machine(), "rows": rows}
+    doc = json.loads(args.out.read_text()) if args.out.exists() else []
+    key = ("game", "opponent", "iterations", "mode", "horizon")
+    doc = [d for d in doc if tuple(d[k] for k in key) != tuple(run[k] for k in key)] + [run]
+    args.out.write_text(json.dumps(doc, indent=1) + "\n")
+    print(json.dumps({k: v for k, v in run.items() if k not in ("rows", "machine")}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,283 @@
+"""Information-set Monte Carlo tree search (IS-MCTS): the `mcts` seat kind.
+
+Written once, against the Game protocol, for every game:
+
+- Every iteration plays a race to its end (or `horizon` steps) from a
+  *determinization*: `game.redeterminize(state, seat, rng)`, a copy in which
+  everything the seat cannot see (the others' hands, deck orders, future
+  dice) is drawn afresh. The search never reads the real state's hidden part:
+  it only asks the real state for the seat's own legal list.
+- The tree holds the searching seat's own decisions; the other seats, in the
+  tree and in the rollouts, are played by the game's fast default bot (its
+  benchmark seat kind). A node is the seat's information set as far as the
+  search tells them apart: the path of its own choices. So what the others
+  do, face down or in the open, and whatever chance brings is averaged over,
+  never branched on; that is also how simultaneous secret choices are
+  handled: at a concurrent step the seat's statistics never depend on what
+  the others chose at the same time, even where the engine applies their
+  choices first.
+- Selection is UCB1 with availability counts (an action's exploration term
+  counts only the visits in which it was legal), expansion one new action an
+  iteration, picked at random among those not tried yet.
+- Whole moves: for games that offer moves as routes (engine/routes.py), the
+  tree branches on the legal list as the game offers it, one whole move a
+  decision, like a player at the table; a fine step would make the tree many
+  times deeper for the same race and spread the budget over partial moves
+  whose worth only shows at their end. The rollout bots play their moves
+  point by point in place (engine/play.py drives them).
+- Reward: 1 for first place, 0 for last, linear in between, from the result,
+  or from the running order (Game.standings of a spectator's view) when a
+  rollout stops at its horizon.
+
+Two ways to spend the budget (`mode`): "observer", single-observer IS-MCTS,
+one tree and a fresh determinization every iteration; "ensemble", a
+determinized ensemble, `worlds` determinizations drawn once, each searched
+by its own tree with its dice fixed, the root visits summed. benchmarks/
+mcts_strength.py --modes compares them; docs/search.md gives the figures.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from ..engine.play import play
+from ..engine.rng import Rng
+from .search_kind import KIND, Budget, parse_budget
+
+UCB_C = 0.7                 # exploration; rewards lie in [0, 1]
+# A rollout's length in steps, for each seat: a FormulaGP race to the end
+# costs ~0.2 s of the bots' play, far too much to search by; 20 steps a seat
+# (a few turns each) then the running order is the bound (None: to the end).
+HORIZON_PER_SEAT = 20
+ENSEMBLE_WORLDS = 8
+MODES = ("observer", "ensemble")
+
+
+class Node:
+    """The seat's statistics at one of its information sets: for every
+    action, [visits, reward sum, availability], and the node after it."""
+
+    __slots__ = ("stats", "children")
+
+    def __init__(self):
+        self.stats: dict = {}
+        self.children: dict = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Rated:
+    """One legal action at the root: how often the search tried it and its
+    mean reward (1 = first place, 0 = last; None when never tried)."""
+
+    action: object
+    visits: int
+    value: float | None
+
+
+@dataclass(slots=True)
+class SearchResult:
+    rated: list[Rated]             # every legal action, the most visited first
+    iterations: int
+    seconds: float
+
+    @property
+    def best(self):
+        return self.rated[0].action
+
+    def of(self, action) -> Rated | None:
+        for r in self.rated:
+            if r.action == action:
+                return r
+        return None
+
+
+class _Horizon(Exception):
+    """A rollout reached its horizon (raised from play's step callback)."""
+
+
+def rollout_kind(game) -> str:
+    """The game's fast default bot: the first of its benchmark seats."""
+    from ..bench import bench_seats
+    return bench_seats(game).split(",")[0]
+
+
+class Search:
+    """One search configuration; `run(state, rng)` searches a decision."""
+
+    def __init__(self, game, seat: int, budget: Budget = Budget(), *, mode: str = "observer",
+                 worlds: int = ENSEMBLE_WORLDS, c: float = UCB_C, horizon: int | None | str = "auto",
+                 rollout: str | None = None):
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}")
+        self.game = game
+        self.seat = seat
+        self.budget = budget
+        self.mode = mode
+        self.worlds = worlds
+        self.c = c
+        self.horizon = horizon          # "auto": HORIZON_PER_SEAT steps a seat
+        self.rollout = rollout or rollout_kind(game)
+
+    def run(self, state, rng: Rng, include: tuple = ()) -> SearchResult:
+        """Search the seat's decision in `state`. `include`: actions to rate
+        beside the legal list (a move a record holds as single steps, for
+        the analysis), tried at the root like any legal action."""
+        game, seat = self.game, self.seat
+        legal = list(game.legal_actions(state, seat))
+        legal += [a for a in include if a not in legal]
+        t0 = time.perf_counter()
+        iterations, seconds = self.budget.iterations, self.budget.seconds
+        deadline = t0 + seconds if seconds is not None else None
+        if self.mode == "observer":
+            roots, fixed = [Node()], None
+        else:
+            roots = [Node() for _ in range(self.worlds)]
+            fixed = [game.redeterminize(state, seat, rng) for _ in range(self.worlds)]
+        n = 0
+        while True:
+            if iterations is not None and n >= iterations:
+                break
+            if deadline is not None and n > 0 and time.perf_counter() >= deadline:
+                break
+            if fixed is None:
+                world, root = game.redeterminize(state, seat, rng), roots[0]
+            else:
+                world, root = game.clone(fixed[n % len(fixed)]), roots[n % len(fixed)]
+            self._iterate(world, root, rng, legal)
+            n += 1
+        return SearchResult(_rate(legal, roots), n, time.perf_counter() - t0)
+
+    def _iterate(self, world, root: Node, rng: Rng, legal: list) -> None:
+        game, seat = self.game, self.seat
+        seed = rng.next64() >> 33
+        n = len(world.config.seats)
+        agents = {s: game.make_agent(self.rollout, s, seed) for s in range(n)}
+        walker = _Walker(root, legal, agents, seat, self.c, rng)
+        agents[seat] = walker
+        on_step = None
+        horizon = HORIZON_PER_SEAT * n if self.horizon == "auto" else self.horizon
+        if horizon is not None:
+            left = [horizon]
+
+            def on_step(*_):
+                left[0] -= 1
+                if left[0] <= 0:
+                    raise _Horizon
+        try:
+            play(game, None, 0, agents=agents, state=world, on_step=on_step)
+        except _Horizon:
+            pass
+        reward = place_reward(game, world, seat)
+        for node, action in walker.path:
+            st = node.stats[action]
+            st[0] += 1
+            st[1] += reward
+
+
+class _Walker:
+    """The searching seat's agent during one iteration: down the tree by
+    UCB, then (after one new action) the rollout bot."""
+
+    __slots__ = ("node", "root_legal", "bot", "agents", "seat", "c", "rng", "path")
+
+    def __init__(self, root: Node, root_legal: list, agents: dict, seat: int, c: float,
+                 rng: Rng):
+        self.node = root
+        self.root_legal = root_legal
+        self.bot = agents[seat]
+        self.agents = agents
+        self.seat = seat
+        self.c = c
+        self.rng = rng
+        self.path: list = []
+
+    def choose(self, game, state, seat):
+        node = self.node
+        if node is None:
+            # out of the tree: the bot takes the seat back (and play() then
+            # drives its whole moves in place, as in any bulk race)
+            self.agents[seat] = self.bot
+            return self.bot.choose(game, state, seat)
+        legal = self.root_legal if not self.path else game.legal_actions(state, seat)
+        stats = node.stats
+        untried = []
+        for a in legal:
+            st = stats.get(a)
+            if st is None:
+                st = stats[a] = [0, 0.0, 0]
+            st[2] += 1
+            if st[0] == 0:
+                untried.append(a)
+        if untried:
+            action = untried[self.rng.below(len(untried))]
+            self.node = None
+        else:
+            c, best = self.c, -1.0
+            action = legal[0]
+            for a in legal:
+                v, w, avail = stats[a]
+                score = w / v + c * math.sqrt(math.log(avail) / v)
+                if score > best:
+                    best, action = score, a
+            child = node.children.get(action)
+            if child is None:
+                child = node.children[action] = Node()
+            self.node = child
+        self.path.append((node, action))
+        return action
+
+
+def place_reward(game, state, seat: int) -> float:
+    """1 for first place, 0 for last: from the result of a finished race,
+    else from the running order a spectator sees."""
+    n = len(state.config.seats)
+    if game.is_over(state):
+        order = game.result(state).classification
+    else:
+        order = [s.seat for s in game.standings(game.view(state, None))]
+    places: list = []
+    for s in order:
+        if s is not None and s not in places:
+            places.append(s)
+    place = places.index(seat) if seat in places else n - 1
+    return 1.0 - place / (n - 1) if n > 1 else 1.0
+
+
+def _rate(legal: list, roots: list[Node]) -> list[Rated]:
+    rated = []
+    for a in legal:
+        visits, total = 0, 0.0
+        for root in roots:
+            st = root.stats.get(a)
+            if st is not None:
+                visits += st[0]
+                total += st[1]
+        rated.append(Rated(a, visits, total / visits if visits else None))
+    order = sorted(range(len(rated)), key=lambda i: (
+        -rated[i].visits, -(rated[i].value if rated[i].value is not None else -1.0), i))
+    return [rated[i] for i in order]
+
+
+class MctsAgent:
+    """The `mcts` seat kind: a Search a decision, with its own generator
+    (seeded from the race's seed and the seat), so that with an iteration
+    budget the same race gives the same choices."""
+
+    def __init__(self, game, seat: int, seed: int, budget: Budget = Budget(), **options):
+        self.kind = KIND
+        self.rng = Rng(seed * 1000 + seat).spawn(KIND)
+        self.search = Search(game, seat, budget, **options)
+        self.last: SearchResult | None = None
+
+    def choose(self, game, state, seat):
+        legal = game.legal_actions(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        self.last = self.search.run(state, self.rng)
+        return self.last.best
+
+
+def search_agent(game, kind: str, seat: int, seed: int) -> MctsAgent:
+    """The agent for a seat kind `mcts`, `mcts:500` or `mcts:2s`."""
+    return MctsAgent(game, seat, seed, parse_budget(kind))

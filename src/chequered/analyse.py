@@ -1,0 +1,124 @@
+"""Race analysis: each decision of one seat rated by the search bot.
+
+`analyse(record, seat)` replays a record and, at every decision the seat
+really had (more than one legal choice), searches the position with the
+search bot (agents/mcts.py) *from that seat's view*: every iteration starts
+from `redeterminize(state, seat, rng)`, so the rating never uses a card or a
+die the seat could not have seen. For each decision it gives the value of
+the choice made and of the best choice found (the expected place as a
+reward: 1 = first, 0 = last), their difference (the loss) and the preferred
+move in the game's own words; then the biggest mistakes. The result is
+JSON-ready, for `chequered analyse` and for the web's replay page.
+
+For Bolide it also sets the seat's laps against the solver's exact line
+(games/bolide/solver.py): the turns each lap took and the turns lost.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .agents.mcts import Search
+from .agents.search_kind import Budget
+from .engine.protocol import BadInput, Game
+from .engine.records import Record
+from .engine.rng import Rng
+from .engine.routes import Route, chain_of, continues, ticks
+
+MISTAKES = 5
+MIN_TRIES = 2           # searches get at least this many iterations a legal choice
+
+
+def analyse(record: Record, seat: int | None = None, budget: Budget = Budget(),
+            seed: int = 0, progress: Callable[[int, int], None] | None = None,
+            game: Game | None = None) -> dict:
+    """The review of `seat`'s decisions in a recorded race (default: its
+    first human seat, else seat 0). `progress(done, total)` is called after
+    each decision rated."""
+    from .engine.registry import game as game_by_name
+    game = game or game_by_name(record.game)
+    config = game.config(**record.config)
+    n = len(config.seats)
+    if seat is None:
+        seat = config.seats.index("human") if "human" in config.seats else 0
+    if not 0 <= seat < n:
+        raise BadInput(f"seat must be between 1 and {n}")
+    actions = [(s, game.decode_action(doc)) for s, doc in record.actions]
+    state = game.new(config, record.seed)
+    moves = _decisions(game, state, actions, seat)
+    names = game.seat_names(state)           # as the race ended (drivers are chosen in it)
+    rng = Rng(seed).spawn("analyse")
+    rated = []
+    for k, (index, played, st) in enumerate(moves):
+        legal = game.legal_actions(st, seat)
+        step = game.pending_step(st)
+        iterations = budget.iterations
+        if iterations is not None:
+            iterations = max(iterations, MIN_TRIES * (len(legal) + 1))
+        search = Search(game, seat, Budget(iterations, budget.seconds))
+        res = search.run(st, rng, include=(played,))
+        mine, best = res.of(played), res.rated[0]
+        value = mine.value if mine is not None else None
+        rated.append({
+            "decision": k + 1, "step": index + 1,
+            "deciding": (step.label or step.name.replace("_", " ")) if step else "",
+            "rule": step.rule if step else "",
+            "played": game.describe_choice(st, seat, played),
+            "value": _r(value), "best": game.describe_choice(st, seat, best.action),
+            "best_value": _r(best.value),
+            "loss": _r(max(0.0, best.value - value)) if value is not None and best.value is not None
+            else None,
+            "choices": len(legal), "iterations": res.iterations,
+            "best_action": game.encode_action(best.action),
+        })
+        if progress is not None:
+            progress(k + 1, len(moves))
+    mistakes = sorted((r for r in rated if r["loss"]), key=lambda r: (-r["loss"], r["step"]))
+    doc = {"game": game.name, "seat": seat, "name": names.get(seat) or f"player {seat + 1}",
+           "budget": str(budget), "decisions": rated, "mistakes": mistakes[:MISTAKES],
+           "mean_loss": _r(sum(r["loss"] or 0 for r in rated) / len(rated)) if rated else 0.0}
+    if game.name == "bolide":
+        from .analyse_bolide import line_against_solver
+        doc["line"] = line_against_solver(game, config, record.seed, actions, seat)
+    return doc
+
+
+def _decisions(game: Game, state, actions: list, seat: int) -> list[tuple[int, object, object]]:
+    """(index in the record, the move, a copy of the position) of every
+    decision `seat` had: single
+    steps of a whole move recorded one by one are put together into the
+    Route they make (the search rates whole moves). Plays `state` on."""
+    out = []
+    i = 0
+    while i < len(actions):
+        s, a = actions[i]
+        if s == seat and len(game.legal_actions(state, s)) > 1:
+            step = game.pending_step(state)
+            if step.route is not None and type(a) is not Route and a not in \
+                    game.legal_actions(state, s):
+                before = game.clone(state)
+                path, j = _route_from_steps(game, state, actions, i, step)
+                out.append((i, Route(tuple(path)), before))
+                i = j
+                continue
+            out.append((i, a, game.clone(state)))
+        game.apply(state, s, a)
+        i += 1
+    return out
+
+
+def _route_from_steps(game: Game, state, actions: list, i: int, step) -> tuple[list, int]:
+    seat = actions[i][0]
+    names = chain_of(step.name, step.route)
+    t0 = ticks(state)
+    path = []
+    while i < len(actions) and actions[i][0] == seat:
+        game.apply(state, seat, actions[i][1])
+        path.append(actions[i][1])
+        i += 1
+        if not continues(game.machine, state, seat, names, t0):
+            break
+    return path, i
+
+
+def _r(x):
+    return None if x is None else round(x, 3)

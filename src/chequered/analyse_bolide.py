@@ -1,0 +1,53 @@
+"""Bolide's part of the race analysis: the seat's laps against the exact line.
+
+The solver (games/bolide/solver.py) gives the fewest turns a lone car needs
+for each lap of the circuit, from the pole slot with a normal start and the
+basic rules' top speeds and sharp brakings. Set against the turns the seat's
+car took in each lap of the recorded race, the difference is what the lap
+cost: traffic, dice, a poor line. A championship's later races, and the
+advanced rules' weather, pits and set-ups, are not in the solver's model:
+the comparison then says so and compares the first race's laps only.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+
+def line_against_solver(game, config, seed: int, actions: list, seat: int) -> dict:
+    from .engine.protocol import BadInput
+    from .games.bolide import solver
+    from .games.bolide.rules.order import lap_of
+    from .games.bolide.rules.setup import circuit_of
+    try:
+        sol = solver.solve_track(config.track)
+    except BadInput as exc:
+        return {"available": False, "why": str(exc)}
+    state = game.new(config, seed)
+    per_lap: Counter = Counter()
+    seen_turn = None
+    race_index = state.race_index
+    for s, a in actions:
+        if state.race_index != race_index:
+            break                               # the first race of a season only
+        if state.phase == "race" and state.turn_no != seen_turn:
+            seen_turn = state.turn_no
+            car = next(c for c in state.cars if c.seat == seat)
+            if car.running:
+                per_lap[lap_of(circuit_of(state), car.progress)] += 1
+        game.apply(state, s, a)
+    car = next(c for c in state.cars if c.seat == seat)
+    # a lap is compared once the car is past it (a record may stop mid-race)
+    done = sol.laps if car.mode == "finished" else lap_of(circuit_of(state), car.progress) - 1
+    laps = []
+    for lap in range(1, sol.laps + 1):
+        best = sol.lap_turns[lap - 1] if lap - 1 < len(sol.lap_turns) else None
+        took = per_lap.get(lap, 0)
+        laps.append({"lap": lap, "turns": took, "solver_turns": best, "complete": lap <= done,
+                     "lost": took - best if lap <= done and best is not None else None})
+    notes = []
+    if config.rules != "basic":
+        notes.append("the solver's model is the basic rules: weather, pits and set-ups are not "
+                     "in it")
+    return {"available": True, "track": config.track, "solver_turns": sol.turns,
+            "turns": sum(per_lap.values()), "laps": laps,
+            "solver_line": sol.compact_line(), "notes": notes}

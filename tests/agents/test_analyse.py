@@ -1,0 +1,75 @@
+"""`chequered analyse`: a seat's decisions rated by the search bot."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from chequered.agents.search_kind import Budget
+from chequered.analyse import analyse
+from chequered.analyse_bolide import line_against_solver
+from chequered.cli import app
+from chequered.engine import registry
+from chequered.engine.play import agents_for, play
+from chequered.engine.records import record_of
+
+
+def recorded(name: str, seats: list[str], seed: int, fine: bool = False):
+    game = registry.game(name)
+    config = game.config(seats=seats)
+    p = play(game, config, seed, agents=agents_for(game, config, seed, fine=fine))
+    return game, config, p, record_of(game, config, seed, p.actions, p.state)
+
+
+def test_every_real_decision_of_the_seat_is_rated():
+    game, config, played, rec = recorded("racepace", ["random", "bot", "bot", "bot"], 5)
+    # the decisions seat 0 really had: more than one legal choice
+    state, expected = game.new(config, 5), []
+    for seat, action in played.actions:
+        if seat == 0 and len(game.legal_actions(state, 0)) > 1:
+            expected.append(game.describe_choice(state, 0, action))
+        game.apply(state, seat, action)
+    doc = analyse(rec, 0, Budget(6))
+    json.dumps(doc)                                            # JSON-ready, for the web page
+    assert [d["played"] for d in doc["decisions"]] == expected
+    for d in doc["decisions"]:
+        assert d["value"] is not None and d["best_value"] >= d["value"]   # the best is the best
+        assert d["loss"] == pytest.approx(d["best_value"] - d["value"], abs=2e-3)
+        assert d["iterations"] >= 2 * (d["choices"] + 1)       # every choice tried
+    losses = [m["loss"] for m in doc["mistakes"]]
+    assert losses == sorted(losses, reverse=True) and len(losses) <= 5 and all(losses)
+    assert doc["name"] == game.seat_names(state)[0]
+
+
+def test_the_same_review_under_the_same_seed():
+    *_, rec = recorded("racepace", ["random", "bot", "bot"], 8)
+    assert analyse(rec, 0, Budget(4), seed=3) == analyse(rec, 0, Budget(4), seed=3)
+
+
+def test_bolide_laps_against_the_exact_line():
+    game, config, played, rec = recorded("bolide", ["club", "club", "club"], 3)
+    line = line_against_solver(game, config, 3, played.actions, 1)
+    assert line["available"] and len(line["laps"]) == 2
+    assert all(lap["complete"] for lap in line["laps"])
+    assert sum(lap["turns"] for lap in line["laps"]) == line["turns"]
+    assert [lap["lost"] for lap in line["laps"]] == [
+        lap["turns"] - lap["solver_turns"] for lap in line["laps"]]
+    assert line["solver_turns"] == sum(lap["solver_turns"] for lap in line["laps"])
+    # a record stopped mid-race compares only the laps the car finished
+    part = line_against_solver(game, config, 3, played.actions[:40], 1)
+    assert [lap["lost"] for lap in part["laps"]] == [None, None]
+
+
+def test_cli_json_and_bad_budget(tmp_path):
+    *_, rec = recorded("racepace", ["random", "bot", "bot"], 9)
+    path = tmp_path / "race.json"
+    rec.save(path)
+    res = CliRunner().invoke(app, ["analyse", str(path), "--seat", "1", "--budget", "3", "--json"])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.output)
+    assert doc["seat"] == 0 and doc["decisions"]
+    res = CliRunner().invoke(app, ["analyse", str(path), "--budget", "3x"])
+    assert res.exit_code == 2
+    res = CliRunner().invoke(app, ["analyse", str(path), "--seat", "9", "--budget", "3"])
+    assert res.exit_code == 2

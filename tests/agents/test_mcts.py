@@ -1,0 +1,131 @@
+"""The search bot (agents/mcts.py): deterministic under a seed, blind to what
+its seat cannot see, and able to play whole races in every interface."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from chequered.agents.mcts import MctsAgent, Search
+from chequered.agents.search_kind import Budget
+from chequered.cli import app
+from chequered.engine import registry
+from chequered.engine.play import agents_for, play
+from chequered.engine.records import Record, replay
+from chequered.engine.rng import Rng
+
+
+def position(name: str, seats: list[str], seed: int, seat: int, skip: int = 0):
+    """The race after the bots played until `seat` has a real choice (and
+    `skip` such choices more)."""
+    game = registry.game(name)
+    config = game.config(seats=seats)
+    state = game.new(config, seed)
+    agents = agents_for(game, config, seed)
+    while True:
+        f = game.forced(state)
+        if f is not None:
+            game.apply(state, *f)
+            continue
+        s = min(game.to_act(state))
+        if s == seat and len(game.legal_actions(state, s)) > 1:
+            if skip == 0:
+                return game, state
+            skip -= 1
+        game.apply(state, s, agents[s].choose(game, state, s))
+
+
+def figures(result):
+    return [(r.action, r.visits, r.value) for r in result.rated]
+
+
+@pytest.mark.parametrize("mode", ["observer", "ensemble"])
+def test_same_seed_same_search(mode):
+    game, state = position("racepace", ["random"] + ["bot"] * 5, 3, 0, skip=2)
+    before = game.state_hash(state)
+    runs = [Search(game, 0, Budget(40), mode=mode, worlds=4).run(state, Rng(5)) for _ in range(2)]
+    assert figures(runs[0]) == figures(runs[1])
+    assert runs[0].iterations == 40 == sum(r.visits for r in runs[0].rated)
+    assert game.state_hash(state) == before                   # the search works on copies
+    other = Search(game, 0, Budget(40), mode=mode, worlds=4).run(state, Rng(6))
+    assert figures(other) != figures(runs[0])                 # the seed does matter
+
+
+def test_a_seconds_budget_stops_in_time():
+    game, state = position("racepace", ["random"] + ["bot"] * 5, 3, 0)
+    res = Search(game, 0, Budget(None, 0.2)).run(state, Rng(1))
+    assert res.iterations >= 1 and res.seconds < 5
+
+
+def _canonical(real):
+    """Stock car's redeterminize fed a canonical copy: the hidden cards (the
+    other hands and both draw piles) put in one fixed order first, so that two
+    positions the seat cannot tell apart give the very same determinizations."""
+    def redeterminize(state, seat, rng):
+        c = state.clone()
+        c.hands = [list(h) for h in c.hands]
+        others = [i for i in range(len(c.hands)) if i != seat]
+        pool = sorted(c.deck.pile + [card for i in others for card in c.hands[i]])
+        k = 0
+        for i in others:
+            n = len(c.hands[i])
+            c.hands[i], k = pool[k:k + n], k + n
+        c.deck.pile = pool[k:]
+        c.events.pile = sorted(c.events.pile)
+        return real(c, seat, rng)
+    return redeterminize
+
+
+def test_the_search_never_sees_the_others_hands(monkeypatch):
+    game, a = position("stockcar", ["bot"] * 4, 2, 0)
+    real = game.redeterminize
+    b = real(a, 0, Rng(99))          # the same race as seat 0 sees it; hands, piles, dice differ
+    assert a.hands[0] == b.hands[0] and a.hands[1:] != b.hands[1:]
+    assert game.view(a, 0) == game.view(b, 0)
+
+    def search(state):
+        return figures(Search(game, 0, Budget(24)).run(state, Rng(5)))
+    monkeypatch.setattr(game, "redeterminize", _canonical(real))
+    assert search(a) == search(b)
+    # The check has teeth: a bot that read the real state would tell them apart.
+    monkeypatch.setattr(game, "redeterminize", lambda state, seat, rng: state.clone())
+    assert search(a) != search(b)
+
+
+def test_a_concurrent_secret_step_is_searched():
+    # FormulaGP's qualifying cards are chosen by every seat at once, face down.
+    game, state = position("formulagp", ["mcts", "heuristic", "heuristic"], 4, 0)
+    step = game.pending_step(state)
+    assert step.concurrent and step.secret and len(game.to_act(state)) > 1
+    res = Search(game, 0, Budget(6), horizon=20).run(state, Rng(2))
+    legal = game.legal_actions(state, 0)
+    assert res.best in legal and sum(r.visits for r in res.rated) == 6
+
+
+def test_a_race_with_search_seats_is_the_same_race_again():
+    game = registry.game("racepace")
+    config = game.config(seats=["mcts:6", "mcts:6", "bot", "bot"])
+    runs = [play(game, config, 11) for _ in range(2)]
+    assert [a for a in runs[0].actions] == [a for a in runs[1].actions]
+    assert game.is_over(runs[0].state)
+    agent = game.make_agent("mcts:6", 0, 11)
+    assert isinstance(agent, MctsAgent)
+
+
+def test_terminal_race_with_a_person_and_search_bots(tmp_path):
+    rec = tmp_path / "race.json"
+    res = CliRunner().invoke(app, ["race", "racepace", "--seats", "human,mcts:5,mcts:5,bot,bot,bot",
+                                   "--seed", "4", "--record", str(rec)], input="1\n" * 400)
+    assert res.exit_code == 0, res.output
+    record = Record.load(rec)
+    game = registry.game("racepace")
+    assert game.is_over(replay(record))
+    assert {s for s, _ in record.actions} >= {0, 1, 2}
+
+
+def test_bench_takes_a_budget():
+    res = CliRunner().invoke(app, ["bench", "racepace", "--seats", "mcts:1,bot,bot",
+                                   "--races", "1", "--repeats", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)[0]["seats"] == "mcts:1,bot,bot"
