@@ -207,11 +207,13 @@ def _reduce_options(race: Race, car) -> list:
     """FGP 8.2.1 / 8.9: stop now, every point left charged or braked."""
     mv = race.move
     left = mv["left"]
-    tws = brake_cards(race, car)
     room = 0
     if not mv["blue"]:
         top = C.ers_max(race, car)
         room = 0 if car.ers >= top else M.ers_charge_room(left, car.ers, top)
+    if room + len(car.hand) < left:
+        return []               # asked at every point: even every card braking falls short
+    tws = brake_cards(race, car)
     if room and "ers_charge" in FX.modifiers(race, car).disabled:
         room = 0
     if room + len(tws) < left:
@@ -364,17 +366,19 @@ def _extend_legal(race: Race, seat: int) -> list:
     out: list = []
     if car.space is None or mv.get("reduced"):
         return [Done()]
-    steps, _ = step_options(race, seat)
-    if steps:
-        kind = M.extension_kind(trk, car.space)
-        mods = FX.modifiers(race, car)
-        if kind == "ers" and car.ers >= 1 and not mods.disabled & {"ers_extend", "ers_spend"}:
-            out.append(Extend("ers"))
-        if kind == "tyre_wear" and not worn_out(C.board_side(race, car), car.tyre, car.wear):
-            out += [Extend("tyre_wear", c) for c in dict.fromkeys(car.hand)
-                    if C.is_tyre_wear(race, c)]
-        if kind == "tyre_wear" and _late_braker(race, car):
-            out.append(Extend("characteristic"))
+    kind = M.extension_kind(trk, car.space)
+    mods = FX.modifiers(race, car)
+    if kind == "ers" and car.ers >= 1 and not mods.disabled & {"ers_extend", "ers_spend"}:
+        out.append(Extend("ers"))
+    if kind == "tyre_wear" and not worn_out(C.board_side(race, car), car.tyre, car.wear):
+        out += [Extend("tyre_wear", c) for c in dict.fromkeys(car.hand)
+                if C.is_tyre_wear(race, c)]
+    if kind == "tyre_wear" and _late_braker(race, car):
+        out.append(Extend("characteristic"))
+    # an extension is a point to drive: none without a step to take (the
+    # step options, the costliest question, asked only when one is offered)
+    if out and not step_options(race, seat)[0]:
+        out = []
     return out + [Done()]
 
 
