@@ -25,7 +25,7 @@ from .speed_limits import due_dice
 from .tyres import worn_out
 from .turn import _sc, car_of, wear
 from .weather_steps import before_pit
-from .where import cars_on, in_yellow_zone, occupancy, passable, place, positions, race_round, track_of
+from .where import in_yellow_zone, occupancy, passable, place, positions, race_round, track_of
 
 
 # ---- FGP 8.3, 9.1, 9.2: each movement point -----------------------------------------------
@@ -81,11 +81,13 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
     neutral = sc_tile is not None or race.vsc
     yellow = race.yellow_flags
     free = None
+    on_exit = spaces[space].pit_exit
+    no_pit = mv.get("exit") or race.final_round
     for st in steps:
         sp = spaces[st.to]
-        if st.crosses_yellow_line and not sp.pit_lane and not spaces[space].pit_exit:
+        if st.crosses_yellow_line and not sp.pit_lane and not on_exit:
             continue                                    # FGP 11.1: no way out of the PIT LANE space
-        if sp.pit_lane and (mv.get("exit") or race.final_round):
+        if sp.pit_lane and no_pit:
             continue
         if sc_tile is not None and sp.tile == sc_tile and here != sc_tile \
                 and not car.laps_down:
@@ -133,6 +135,17 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
     return kept, tuple(blocked)
 
 
+def _moves_to(trk) -> list[dict]:
+    """Per space, the track's Move to each space one point reaches (the move
+    a chosen step makes); once a track (a walled street circuit's moves are
+    the track's own)."""
+    got = trk._memo.get("moves_to")
+    if got is None:
+        got = trk._memo["moves_to"] = [{m.to: m for m in reversed(trk.moves(sp.id))}
+                                       for sp in trk.spaces]
+    return got
+
+
 def _next_tile_moves(trk) -> list[tuple]:
     """Per space, (to, capacity of `to`) of its forward moves into the next
     tile, the pit lane left out (the stop rule's full spaces, FGP 9.2); once a
@@ -168,7 +181,8 @@ def _move_legal(race: Race, seat: int) -> list:
     mv = race.move
     car = race.cars[seat]
     steps, blocked = step_options(race, seat)
-    out: list = [_step_to(s.to) for s in steps]
+    made = _STEPS
+    out: list = [made.get(s.to) or _step_to(s.to) for s in steps]
     if blocked and race_round(race) > 2 and not mv.get("extending"):
         out.append(_STOP)
     elif blocked and not steps:
@@ -268,7 +282,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
         ev += more
         if to is None:
             return ev
-    move = next(m for m in trk.moves(car.space) if m.to == to)
+    move = _moves_to(trk)[car.space][to]
     mv["left"] -= 1
     if move.crosses_yellow_line and trk.spaces[car.space].pit_exit:
         # FGP 11.3: leaving the pit exit sideways crosses the yellow line
@@ -283,12 +297,15 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
             ev.append(Event("lap", {"seat": seat, "laps": car.laps}, "FGP 12.1"))
         if race.final_round or race.flag >= race.final_flag:
             car.crossed_final = True
-    if in_yellow_zone(race, trk.spaces[car.space].tile):
+    if race.yellow_flags and in_yellow_zone(race, trk.spaces[car.space].tile):
         mv["zone_touched"] = True
     sp = trk.spaces[to]
     if sp.pit_lane:                                     # FGP 11.1: into the pit lane
         return ev + _before_pit(race, car, to)
-    occ_here = cars_on(race, to, seat)
+    occ_here = 0                                        # where.cars_on, inlined: every point
+    for c in race.cars:
+        if c.space == to and c.seat != seat:
+            occ_here += 1
     if move.lane_change and occ_here >= sp.capacity:     # FGP 8.3.1 / 9.5: a push
         from .incident_steps import push_aside
         ev += push_aside(race, car, to)
