@@ -110,21 +110,23 @@ def tyre_wear_cards(race: Race, hand: list[str]) -> list[str]:
     return [c for c in dict.fromkeys(hand) if facts[c][0] == "tyre_wear"]
 
 
+# The four questions below are asked thousands of times a race: each reads
+# the facts table itself (card_facts only the first time).
 def kind_of(race: Race, card_id: str) -> str:
     """'movement', 'tyre_wear', 'option' or 'draw_failure' (FGP 4.3)."""
-    return card_facts(race)[card_id][0]
+    return (_FACTS.get(race.content_dir) or card_facts(race))[card_id][0]
 
 
 def colour_of(race: Race, card_id: str) -> str | None:
-    return card_facts(race)[card_id][1]
+    return (_FACTS.get(race.content_dir) or card_facts(race))[card_id][1]
 
 
 def is_tyre_wear(race: Race, card_id: str) -> bool:
-    return kind_of(race, card_id) == "tyre_wear"
+    return (_FACTS.get(race.content_dir) or card_facts(race))[card_id][0] == "tyre_wear"
 
 
 def is_draw_failure(race: Race, card_id: str) -> bool:
-    return kind_of(race, card_id) == "draw_failure"
+    return (_FACTS.get(race.content_dir) or card_facts(race))[card_id][0] == "draw_failure"
 
 
 def action_ids(content: Content) -> list[str]:
