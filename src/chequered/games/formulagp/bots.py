@@ -12,7 +12,7 @@ import math
 from ...engine.rng import Rng
 from . import actions as A
 from . import bot_strategy as S
-from .heuristic_moves import APPROACH, full_spaces, pit_in, spendable, yellow_to
+from .heuristic_moves import APPROACH, full_spaces, pit_in, pit_table, spendable, yellow_to
 from .memo import remembered
 from .rules import cards as C
 from .rules import compounds
@@ -31,7 +31,9 @@ VALUE = {"blue": 5, "red": 4, "orange": 3.5, "green": 2, None: 1}
 
 def card_value(race, card: str) -> float:
     # a fact of the card alone: worked out once per content and card
-    return remembered(_CARD_VALUES, (race.content_dir, card), lambda: _card_value(race, card))
+    got = _CARD_VALUES.get((race.content_dir, card))
+    return got if got is not None else remembered(
+        _CARD_VALUES, (race.content_dir, card), lambda: _card_value(race, card))
 
 
 _CARD_VALUES: dict = {}
@@ -328,11 +330,12 @@ class HeuristicBot:
         # FGP 11.1: into the pit lane forward (a lateral crossing of the yellow
         # line costs a Penalty token), and only when the stop pays
         steps = [a for a in legal if isinstance(a, A.Step) and a.to not in yellow]
-        near_pit = pit_in(trk, car.space, left) is not None
+        to_pit = pit_table(trk).get(car.space)          # pit_in, asked of one table
+        near_pit = to_pit is not None and to_pit <= left
         # no push into another car (FGP 8.3.1: a penalty or a collision at worst)
         full = full_spaces(race, trk, seat)
         # the pit entry a little beyond this move: line up for it (its lane) now
-        approach = not near_pit and pit_in(trk, car.space, left + APPROACH) is not None
+        approach = not near_pit and to_pit is not None and to_pit <= left + APPROACH
         if (near_pit or approach) and self._stop_now(race, seat):
             reach = left - 1 if near_pit else left + APPROACH
             route = [(d, a) for a in steps
@@ -345,7 +348,8 @@ class HeuristicBot:
             (into_pit if spaces[a.to].pit_lane else on_track).append(a)
         steps = on_track
         # look ahead: no way that leaves the pit lane as the only step later
-        if pit_in(trk, car.space, left, across=True) is not None:
+        across = pit_table(trk, across=True).get(car.space)
+        if across is not None and across <= left:
             safe = spendable(race, car, steps, left - 1)
             steps = safe or steps
         # nor into the lane that only leads into the pit lane (FGP 11.1)

@@ -34,12 +34,17 @@ def pit_in(trk, space: int, n: int, *, across: bool = False) -> int | None:
     """Movement points from `space` to the PIT LANE space by forward moves
     and lane changes, across the yellow line too or not (FGP 11.1: a Penalty);
     None: not within n."""
+    d = pit_table(trk, across).get(space)
+    return d if d is not None and d <= n else None
+
+
+def pit_table(trk, across: bool = False) -> dict[int, int]:
+    """pit_distances, worked out once a track (its memo)."""
     key = "pit_in_across" if across else "pit_in"
     dist = trk._memo.get(key)
     if dist is None:
         dist = trk._memo[key] = pit_distances(trk, across)
-    d = dist.get(space)
-    return d if d is not None and d <= n else None
+    return dist
 
 
 def pit_distances(trk, across: bool) -> dict[int, int]:
