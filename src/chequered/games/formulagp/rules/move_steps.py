@@ -25,7 +25,7 @@ from .speed_limits import due_dice
 from .tyres import worn_out
 from .turn import _sc, car_of, wear
 from .weather_steps import before_pit
-from .where import in_yellow_zone, occupancy, passable, place, positions, race_round, track_of
+from .where import cars_on, in_yellow_zone, occupancy, passable, place, positions, race_round, track_of
 
 
 # ---- FGP 8.3, 9.1, 9.2: each movement point -----------------------------------------------
@@ -181,8 +181,7 @@ def _move_legal(race: Race, seat: int) -> list:
     mv = race.move
     car = race.cars[seat]
     steps, blocked = step_options(race, seat)
-    made = _STEPS
-    out: list = [made.get(s.to) or _step_to(s.to) for s in steps]
+    out: list = [_step_to(s.to) for s in steps]
     if blocked and race_round(race) > 2 and not mv.get("extending"):
         out.append(_STOP)
     elif blocked and not steps:
@@ -302,10 +301,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
     sp = trk.spaces[to]
     if sp.pit_lane:                                     # FGP 11.1: into the pit lane
         return ev + _before_pit(race, car, to)
-    occ_here = 0                                        # where.cars_on, inlined: every point
-    for c in race.cars:
-        if c.space == to and c.seat != seat:
-            occ_here += 1
+    occ_here = cars_on(race, to, seat)
     if move.lane_change and occ_here >= sp.capacity:     # FGP 8.3.1 / 9.5: a push
         from .incident_steps import push_aside
         ev += push_aside(race, car, to)
