@@ -34,7 +34,7 @@ from . import pit as P
 from . import radio_steps as RS
 from . import weather_steps as WX
 from .decide import wait
-from .hazards import quick_repair, quick_repair_choices
+from .hazards import quick_repair, quick_repair_choices, rejoin_plan
 from .move_routes import PREP_ROUTE
 from .start_steps import stressed
 from .tyres import tyre_bonus, worn_out
@@ -352,7 +352,6 @@ def _rejoining(car) -> bool:
     """FGP 13.4.5: a car coming back after a spin or from off the track plays a
     single movement card without its tyre bonus; after a wall, facing forward,
     it simply moves on (c: 'continue normal play')."""
-    from .hazards import rejoin_plan
     return car.rejoin is not None and not rejoin_plan(car.rejoin, spun=car.facing_back).tyre_bonus
 
 
@@ -491,7 +490,6 @@ def start_move(race: Race, cards, orange_as, *, characteristic: bool,
         ev += CS.stress(race, car, -1, "FGP 13.3")[0]
     turn_mp = 0
     if car.rejoin is not None:                          # FGP 13.4.5
-        from .hazards import rejoin_plan
         plan = rejoin_plan(car.rejoin, spun=car.facing_back)
         turn_mp = plan.turn_mp
     mv.update(stage="moving", cards=list(cards), colours=list(pace.as_colour),
