@@ -257,6 +257,12 @@ class HeuristicBot:
         clearly better, else draw two when the card held is poor; use the card
         when it pays now. In the preparations: None when there is nothing to do."""
         car = race.cars[seat]
+        if not any(isinstance(a, _RADIO) or (isinstance(a, A.PlayCard) and a.how == "radio")
+                   for a in legal):
+            # nothing of the radio to choose (every preparation of a Standard
+            # race): what the choices below come to without reading the cards
+            return next((a for a in legal if isinstance(a, A.Done)), None) \
+                if race.turn.pending.step == "radio_swap" else None
 
         def worth(cid):
             return TR.value(race, car, cid) + (0.5 if TR.card(race, cid).when == "any" else 0)
@@ -505,6 +511,9 @@ class HeuristicBot:
             return v + (S.PLAN_MP * 4 if need and a.tyre not in used else 0)
         fits = [a for a in legal if (a.repair == "all") == bool(car.damage)] or legal
         return max(fits, key=lambda a: (value(a), a.tyre is None))
+
+
+_RADIO = (A.RadioKeep, A.UseRadio, A.RadioSwap)
 
 
 def _done(legal):
