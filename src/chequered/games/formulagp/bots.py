@@ -244,10 +244,15 @@ class HeuristicBot:
                 return a
             if isinstance(a, A.Spend) and a.function == "ers_2x" and car.ers <= 1:
                 return a
-        if any(isinstance(a, A.Parameter) and a.colour == "yellow" for a in legal) and car.ers == 0:
-            return A.Parameter("yellow")
-        if any(isinstance(a, A.Done) for a in legal):
-            return A.Done()
+        # the legal object itself, not an equal new one: the checks that it
+        # is legal then find it by identity
+        if car.ers == 0:
+            for a in legal:
+                if isinstance(a, A.Parameter) and a.colour == "yellow":
+                    return a
+        for a in legal:
+            if isinstance(a, A.Done):
+                return a
         nm = [a for a in legal if isinstance(a, A.NoMove)]
         return nm[0] if nm else legal[0]
 
@@ -397,7 +402,7 @@ class HeuristicBot:
                 return a
             if isinstance(a, A.Extend) and a.via == "tyre_wear" and car.wear <= 2:
                 return a
-        return A.Done()
+        return next((a for a in legal if isinstance(a, A.Done)), A.Done())
 
     def _attack(self, race, seat, legal):
         car = race.cars[seat]
