@@ -12,7 +12,7 @@ import math
 from ...engine.rng import Rng
 from . import actions as A
 from . import bot_strategy as S
-from .heuristic_moves import APPROACH, full_spaces, pit_in, spendable, yellow_to
+from .heuristic_moves import APPROACH, full_spaces, pit_in, pit_table, spendable, yellow_to
 from .memo import remembered
 from .rules import cards as C
 from .rules import compounds
@@ -31,7 +31,9 @@ VALUE = {"blue": 5, "red": 4, "orange": 3.5, "green": 2, None: 1}
 
 def card_value(race, card: str) -> float:
     # a fact of the card alone: worked out once per content and card
-    return remembered(_CARD_VALUES, (race.content_dir, card), lambda: _card_value(race, card))
+    got = _CARD_VALUES.get((race.content_dir, card))
+    return got if got is not None else remembered(
+        _CARD_VALUES, (race.content_dir, card), lambda: _card_value(race, card))
 
 
 _CARD_VALUES: dict = {}
@@ -242,10 +244,15 @@ class HeuristicBot:
                 return a
             if isinstance(a, A.Spend) and a.function == "ers_2x" and car.ers <= 1:
                 return a
-        if any(isinstance(a, A.Parameter) and a.colour == "yellow" for a in legal) and car.ers == 0:
-            return A.Parameter("yellow")
-        if any(isinstance(a, A.Done) for a in legal):
-            return A.Done()
+        # the legal object itself, not an equal new one: the checks that it
+        # is legal then find it by identity
+        if car.ers == 0:
+            for a in legal:
+                if isinstance(a, A.Parameter) and a.colour == "yellow":
+                    return a
+        for a in legal:
+            if isinstance(a, A.Done):
+                return a
         nm = [a for a in legal if isinstance(a, A.NoMove)]
         return nm[0] if nm else legal[0]
 
@@ -255,6 +262,12 @@ class HeuristicBot:
         clearly better, else draw two when the card held is poor; use the card
         when it pays now. In the preparations: None when there is nothing to do."""
         car = race.cars[seat]
+        if not any(isinstance(a, _RADIO) or (isinstance(a, A.PlayCard) and a.how == "radio")
+                   for a in legal):
+            # nothing of the radio to choose (every preparation of a Standard
+            # race): what the choices below come to without reading the cards
+            return next((a for a in legal if isinstance(a, A.Done)), None) \
+                if race.turn.pending.step == "radio_swap" else None
 
         def worth(cid):
             return TR.value(race, car, cid) + (0.5 if TR.card(race, cid).when == "any" else 0)
@@ -328,11 +341,12 @@ class HeuristicBot:
         # FGP 11.1: into the pit lane forward (a lateral crossing of the yellow
         # line costs a Penalty token), and only when the stop pays
         steps = [a for a in legal if isinstance(a, A.Step) and a.to not in yellow]
-        near_pit = pit_in(trk, car.space, left) is not None
+        to_pit = pit_table(trk).get(car.space)          # pit_in, asked of one table
+        near_pit = to_pit is not None and to_pit <= left
         # no push into another car (FGP 8.3.1: a penalty or a collision at worst)
         full = full_spaces(race, trk, seat)
         # the pit entry a little beyond this move: line up for it (its lane) now
-        approach = not near_pit and pit_in(trk, car.space, left + APPROACH) is not None
+        approach = not near_pit and to_pit is not None and to_pit <= left + APPROACH
         if (near_pit or approach) and self._stop_now(race, seat):
             reach = left - 1 if near_pit else left + APPROACH
             route = [(d, a) for a in steps
@@ -345,7 +359,8 @@ class HeuristicBot:
             (into_pit if spaces[a.to].pit_lane else on_track).append(a)
         steps = on_track
         # look ahead: no way that leaves the pit lane as the only step later
-        if pit_in(trk, car.space, left, across=True) is not None:
+        across = pit_table(trk, across=True).get(car.space)
+        if across is not None and across <= left:
             safe = spendable(race, car, steps, left - 1)
             steps = safe or steps
         # nor into the lane that only leads into the pit lane (FGP 11.1)
@@ -387,7 +402,7 @@ class HeuristicBot:
                 return a
             if isinstance(a, A.Extend) and a.via == "tyre_wear" and car.wear <= 2:
                 return a
-        return A.Done()
+        return next((a for a in legal if isinstance(a, A.Done)), A.Done())
 
     def _attack(self, race, seat, legal):
         car = race.cars[seat]
@@ -501,6 +516,9 @@ class HeuristicBot:
             return v + (S.PLAN_MP * 4 if need and a.tyre not in used else 0)
         fits = [a for a in legal if (a.repair == "all") == bool(car.damage)] or legal
         return max(fits, key=lambda a: (value(a), a.tyre is None))
+
+
+_RADIO = (A.RadioKeep, A.UseRadio, A.RadioSwap)
 
 
 def _done(legal):

@@ -4,6 +4,7 @@ and the look-ahead that keeps the pit lane from becoming its only step.
 Facts of the track graph are worked out once a track (its memo)."""
 from __future__ import annotations
 
+from .rules.move_steps import _reduce_options, step_options
 from .rules.where import race_round, track_of
 
 APPROACH = 6          # MP beyond the move within which the bot lines up for the pits
@@ -34,12 +35,17 @@ def pit_in(trk, space: int, n: int, *, across: bool = False) -> int | None:
     """Movement points from `space` to the PIT LANE space by forward moves
     and lane changes, across the yellow line too or not (FGP 11.1: a Penalty);
     None: not within n."""
+    d = pit_table(trk, across).get(space)
+    return d if d is not None and d <= n else None
+
+
+def pit_table(trk, across: bool = False) -> dict[int, int]:
+    """pit_distances, worked out once a track (its memo)."""
     key = "pit_in_across" if across else "pit_in"
     dist = trk._memo.get(key)
     if dist is None:
         dist = trk._memo[key] = pit_distances(trk, across)
-    d = dist.get(space)
-    return d if d is not None and d <= n else None
+    return dist
 
 
 def pit_distances(trk, across: bool) -> dict[int, int]:
@@ -72,7 +78,6 @@ def spendable(race, car, steps: list, left: int) -> list:
     rules only read them, so no copy of the race is needed); stopping behind
     a car (FGP 9.2), reducing (FGP 8.2.1) or having no step at all (A22) ends
     the move as well. The other cars stay where they are."""
-    from .rules.move_steps import _reduce_options, step_options
     if left <= 0:
         return list(steps)
     trk = track_of(race)

@@ -46,7 +46,9 @@ from __future__ import annotations
 
 from ....engine.protocol import Event
 from ..rules.dice import roll_die
+from ..rules.where import track_of
 from .table import bot_content, kind, record
+from .tyres import too_late
 
 WEATHER_AHEAD = 4           # BOT 5.5 / 7.1: "within 4 rounds", "4 spaces ahead"
 CHECK_BEFORE = 2            # BOT 7.1 / 7.3: "2 spaces before"
@@ -131,8 +133,6 @@ def passed_pit_entry(race, car, mv: dict) -> list[Event]:
     """BOT 4.1 remark (A184): a Pro due to stop that drove past the pit entry
     tile when it may no longer stop, its tyre token full: the WHITE die; red,
     the lower side."""
-    from ..rules.where import track_of
-    from .tyres import too_late
     seat = car.seat
     if not mv.get("bot") or kind(race, seat) != "pro" or car.space is None:
         return []

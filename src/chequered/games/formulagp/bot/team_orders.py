@@ -50,6 +50,7 @@ from ....engine.steps import Step
 from ..actions import TeamOrder
 from ..rules.dice import roll_die
 from ..rules.teams import units
+from ..rules.where import tile_of
 from .table import BOT_KINDS, bot_content, is_bot, kind, max_ot, tactics_of
 
 OPTION = "team_orders"               # FGP 14.4
@@ -219,7 +220,6 @@ def w2w_turn(race) -> list[Event] | None:
     after the player": a person is asked (the events so far, the step pending);
     followed, the BOT's turn moves to just after the player's in this round's
     sequence (the events). None: the turn goes on."""
-    from ..rules.where import tile_of
     seat = race.move["seat"]
     car = race.cars[seat]
     player = mate(race, seat)

@@ -51,6 +51,7 @@ from .overtake import *  # noqa: F401,F403
 from .overtake import COLD_TYRES_LEDS, RULE_LOSE, RULE_TIE, RULE_W2W, RULE_WIN
 from .overtake import Key, Target, _occupancy
 from ..memo import remembered
+from .cards import action_card
 
 # =====================================================================================
 # FGP 9.3: the cards committed, and the boost after the reveal
@@ -66,7 +67,6 @@ class CardInfo:
 
 def card_info(content, card_id: str) -> CardInfo:
     """CardInfo of an ACTION card from the content (rules.cards.action_card)."""
-    from .cards import action_card
     c = action_card(content, card_id)
     return CardInfo(c.id, c.kind, c.colour, c.leds)
 

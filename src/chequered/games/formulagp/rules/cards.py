@@ -105,29 +105,28 @@ def card_facts(race: Race) -> dict:
 
 def tyre_wear_cards(race: Race, hand: list[str]) -> list[str]:
     """The Tyre Wear cards of a hand, each id once, in hand order (FGP 4.3)."""
+    # hands are too many to remember: one look-up a card is cheaper
     facts = card_facts(race)
-    return list(remembered(_TYRE_WEAR, (race.content_dir, *hand), lambda: tuple(
-        c for c in dict.fromkeys(hand) if facts[c][0] == "tyre_wear")))
+    return [c for c in dict.fromkeys(hand) if facts[c][0] == "tyre_wear"]
 
 
-_TYRE_WEAR: dict = {}         # (content dir, *hand) -> its Tyre Wear cards
-
-
+# The four questions below are asked thousands of times a race: each reads
+# the facts table itself (card_facts only the first time).
 def kind_of(race: Race, card_id: str) -> str:
     """'movement', 'tyre_wear', 'option' or 'draw_failure' (FGP 4.3)."""
-    return card_facts(race)[card_id][0]
+    return (_FACTS.get(race.content_dir) or card_facts(race))[card_id][0]
 
 
 def colour_of(race: Race, card_id: str) -> str | None:
-    return card_facts(race)[card_id][1]
+    return (_FACTS.get(race.content_dir) or card_facts(race))[card_id][1]
 
 
 def is_tyre_wear(race: Race, card_id: str) -> bool:
-    return kind_of(race, card_id) == "tyre_wear"
+    return (_FACTS.get(race.content_dir) or card_facts(race))[card_id][0] == "tyre_wear"
 
 
 def is_draw_failure(race: Race, card_id: str) -> bool:
-    return kind_of(race, card_id) == "draw_failure"
+    return (_FACTS.get(race.content_dir) or card_facts(race))[card_id][0] == "draw_failure"
 
 
 def action_ids(content: Content) -> list[str]:
@@ -468,10 +467,7 @@ def secondary_of(race: Race, card_id: str) -> str | None:
     """The secondary-function icon of an ACTION card or an EVENT card."""
     # asked for every card in hand at every preparation: once per card id
     content = content_of(race)
-    hit = _INDEX.get(("secondary", id(content)))
-    if hit is None or hit[0] is not content:
-        hit = _INDEX[("secondary", id(content))] = (content, {})
-    known = hit[1]
+    known = _secondaries(content)
     if card_id in known:
         return known[card_id]
     try:
@@ -480,6 +476,14 @@ def secondary_of(race: Race, card_id: str) -> str | None:
         got = getattr(shared_card(race, card_id), "secondary", None)
     known[card_id] = got
     return got
+
+
+def _secondaries(content: Content) -> dict:
+    """card id -> secondary icon, filled in by secondary_of as cards are met."""
+    hit = _INDEX.get(("secondary", id(content)))
+    if hit is None or hit[0] is not content:
+        hit = _INDEX[("secondary", id(content))] = (content, {})
+    return hit[1]
 
 
 def _spendable(car: Car) -> list[str]:
@@ -508,8 +512,8 @@ def pair_spends(race: Race, car: Car) -> list[tuple]:
     same 2x icon, of any types): ("ers_2x", a, b) below the ERS maximum;
     ("tyre_2x", a, b) with wear to regain; ("parameter_2x", a, b, colour) for
     each used parameter token; ("mp_2x", a, b)."""
-    pairs = remembered(_PAIRS, (race.content_dir, *_spendable(car)), lambda: _pairs_by_icon(
-        race, _spendable(car)))
+    cards = _spendable(car)
+    pairs = remembered(_PAIRS, (race.content_dir, *cards), lambda: _pairs_by_icon(race, cards))
     out: list[tuple] = []
     for f, combos in pairs:
         if not combos:
@@ -534,8 +538,9 @@ def _pairs_by_icon(race: Race, cards: list[str]) -> tuple:
     """((function, pairs of cards showing its 2x icon), ...) in PAIR_FUNCTIONS
     order: what a hand offers FGP 4.2.2, whatever the car's state."""
     by_icon: dict[str, list[str]] = {f: [] for f in PAIR_FUNCTIONS}
+    known = _secondaries(content_of(race))
     for c in cards:
-        f = secondary_of(race, c)
+        f = known[c] if c in known else secondary_of(race, c)
         if f in by_icon:
             by_icon[f].append(c)
     return tuple((f, tuple(combinations(by_icon[f], 2))) for f in PAIR_FUNCTIONS)

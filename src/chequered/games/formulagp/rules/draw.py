@@ -119,7 +119,8 @@ def apply_returns(race: Race, seat: int, returned: list[str]) -> list[Event]:
 
 # ---- the no-movement-card procedure (FGP 7.3.1 step 3) -------------------------------
 def _movement(race: Race, car: Car) -> list[str]:
-    return [c for c in car.hand if C.kind_of(race, c) == "movement"]
+    facts = C.card_facts(race)
+    return [c for c in car.hand if facts[c][0] == "movement"]
 
 
 def _ers_disabled(race: Race, car: Car) -> bool:

@@ -29,6 +29,7 @@ from ..content import Control
 from ..state import Car, Race
 from . import cards as C
 from .tyres import bonus_side
+from .weather_steps import dry_in_rain
 
 
 def advanced(race: Race) -> bool:
@@ -83,7 +84,6 @@ def pit_stop(race: Race, car: Car, new_set: bool) -> list[Event]:
 
 def move_bonus(race: Race, car: Car, *, tyre_bonus_off: bool) -> int:
     """The Late Pit Bonus of the move being counted (rules/turn.py move_points)."""
-    from .weather_steps import dry_in_rain
     if not advanced(race) or dry_in_rain(race, car):     # FGP 11.4: dry tyres, wet track
         return 0
     return late_pit_bonus(C.content_of(race).control, C.board_side(race, car), car,

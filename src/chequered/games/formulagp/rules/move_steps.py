@@ -81,11 +81,13 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
     neutral = sc_tile is not None or race.vsc
     yellow = race.yellow_flags
     free = None
+    on_exit = spaces[space].pit_exit
+    no_pit = mv.get("exit") or race.final_round
     for st in steps:
         sp = spaces[st.to]
-        if st.crosses_yellow_line and not sp.pit_lane and not spaces[space].pit_exit:
+        if st.crosses_yellow_line and not sp.pit_lane and not on_exit:
             continue                                    # FGP 11.1: no way out of the PIT LANE space
-        if sp.pit_lane and (mv.get("exit") or race.final_round):
+        if sp.pit_lane and no_pit:
             continue
         if sc_tile is not None and sp.tile == sc_tile and here != sc_tile \
                 and not car.laps_down:
@@ -131,6 +133,17 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
         c = check_step(trk, space, to, others, free)
         blocked += [k for k in c.blocked_by if k not in blocked]
     return kept, tuple(blocked)
+
+
+def _moves_to(trk) -> list[dict]:
+    """Per space, the track's Move to each space one point reaches (the move
+    a chosen step makes); once a track (a walled street circuit's moves are
+    the track's own)."""
+    got = trk._memo.get("moves_to")
+    if got is None:
+        got = trk._memo["moves_to"] = [{m.to: m for m in reversed(trk.moves(sp.id))}
+                                       for sp in trk.spaces]
+    return got
 
 
 def _next_tile_moves(trk) -> list[tuple]:
@@ -207,11 +220,13 @@ def _reduce_options(race: Race, car) -> list:
     """FGP 8.2.1 / 8.9: stop now, every point left charged or braked."""
     mv = race.move
     left = mv["left"]
-    tws = brake_cards(race, car)
     room = 0
     if not mv["blue"]:
         top = C.ers_max(race, car)
         room = 0 if car.ers >= top else M.ers_charge_room(left, car.ers, top)
+    if room + len(car.hand) < left:
+        return []               # asked at every point: even every card braking falls short
+    tws = brake_cards(race, car)
     if room and "ers_charge" in FX.modifiers(race, car).disabled:
         room = 0
     if room + len(tws) < left:
@@ -266,7 +281,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
         ev += more
         if to is None:
             return ev
-    move = next(m for m in trk.moves(car.space) if m.to == to)
+    move = _moves_to(trk)[car.space][to]
     mv["left"] -= 1
     if move.crosses_yellow_line and trk.spaces[car.space].pit_exit:
         # FGP 11.3: leaving the pit exit sideways crosses the yellow line
@@ -281,7 +296,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
             ev.append(Event("lap", {"seat": seat, "laps": car.laps}, "FGP 12.1"))
         if race.final_round or race.flag >= race.final_flag:
             car.crossed_final = True
-    if in_yellow_zone(race, trk.spaces[car.space].tile):
+    if race.yellow_flags and in_yellow_zone(race, trk.spaces[car.space].tile):
         mv["zone_touched"] = True
     sp = trk.spaces[to]
     if sp.pit_lane:                                     # FGP 11.1: into the pit lane
@@ -364,17 +379,19 @@ def _extend_legal(race: Race, seat: int) -> list:
     out: list = []
     if car.space is None or mv.get("reduced"):
         return [Done()]
-    steps, _ = step_options(race, seat)
-    if steps:
-        kind = M.extension_kind(trk, car.space)
-        mods = FX.modifiers(race, car)
-        if kind == "ers" and car.ers >= 1 and not mods.disabled & {"ers_extend", "ers_spend"}:
-            out.append(Extend("ers"))
-        if kind == "tyre_wear" and not worn_out(C.board_side(race, car), car.tyre, car.wear):
-            out += [Extend("tyre_wear", c) for c in dict.fromkeys(car.hand)
-                    if C.is_tyre_wear(race, c)]
-        if kind == "tyre_wear" and _late_braker(race, car):
-            out.append(Extend("characteristic"))
+    kind = M.extension_kind(trk, car.space)
+    mods = FX.modifiers(race, car)
+    if kind == "ers" and car.ers >= 1 and not mods.disabled & {"ers_extend", "ers_spend"}:
+        out.append(Extend("ers"))
+    if kind == "tyre_wear" and not worn_out(C.board_side(race, car), car.tyre, car.wear):
+        out += [Extend("tyre_wear", c) for c in dict.fromkeys(car.hand)
+                if C.is_tyre_wear(race, c)]
+    if kind == "tyre_wear" and _late_braker(race, car):
+        out.append(Extend("characteristic"))
+    # an extension is a point to drive: none without a step to take (the
+    # step options, the costliest question, asked only when one is offered)
+    if out and not step_options(race, seat)[0]:
+        out = []
     return out + [Done()]
 
 

@@ -34,7 +34,7 @@ from . import pit as P
 from . import radio_steps as RS
 from . import weather_steps as WX
 from .decide import wait
-from .hazards import quick_repair, quick_repair_choices
+from .hazards import quick_repair, quick_repair_choices, rejoin_plan
 from .move_routes import PREP_ROUTE
 from .start_steps import stressed
 from .tyres import tyre_bonus, worn_out
@@ -179,8 +179,9 @@ def _prep_legal(race: Race, seat: int) -> list:
     sc = _sc(race)
     fixed = race.move.get("fixed") is not None          # round 1: the play is revealed
     worn = worn_out(C.board_side(race, car), car.tyre, car.wear)
+    facts = C.card_facts(race)
     for c in dict.fromkeys(car.hand):
-        k = C.kind_of(race, c)
+        k = facts[c][0]
         if k == "option" and not sc and not (fixed and race_round(race) == 1):   # 7.2.3
             out.append(PlayCard(c, "play"))                 # FGP 4.3.3: draw an EVENT
         if k == "tyre_wear":                            # one or more, each +1 wear (A73)
@@ -351,12 +352,7 @@ def _rejoining(car) -> bool:
     """FGP 13.4.5: a car coming back after a spin or from off the track plays a
     single movement card without its tyre bonus; after a wall, facing forward,
     it simply moves on (c: 'continue normal play')."""
-    from .hazards import rejoin_plan
     return car.rejoin is not None and not rejoin_plan(car.rejoin, spun=car.facing_back).tyre_bonus
-
-
-def _colour_hand(race: Race, car) -> list[str]:
-    return [C.colour_of(race, c) for c in car.hand if C.kind_of(race, c) == "movement"]
 
 
 _CHARACTERISTICS: dict = {}
@@ -400,16 +396,19 @@ def gear_for(race: Race, car) -> int:
 def _play_legal(race: Race, seat: int) -> list:
     car = race.cars[seat]
     ids: dict[str, list[str]] = {}
+    facts = C.card_facts(race)
+    colours = []                        # the movement cards' colours, in hand order
     for c in car.hand:
-        if C.kind_of(race, c) == "movement":
-            ids.setdefault(C.colour_of(race, c), []).append(c)
+        kind, colour = facts[c]
+        if kind == "movement":
+            ids.setdefault(colour, []).append(c)
+            colours.append(colour)
     single_only = no_pairs(race, seat)
     out = []
     gear = gear_for(race, car)
     ers_ok = "ers_spend" not in FX.modifiers(race, car).disabled
     fits: dict[str, bool] = {}          # pace -> the characteristic applies (FGP 4.13)
-    for p in M.legal_plays(_colour_hand(race, car), ers=car.ers if ers_ok else 0,
-                           no_pairs=single_only):
+    for p in M.legal_plays(colours, ers=car.ers if ers_ok else 0, no_pairs=single_only):
         cards = _pick(ids, p.cards)
         if cards is None:
             continue
@@ -491,7 +490,6 @@ def start_move(race: Race, cards, orange_as, *, characteristic: bool,
         ev += CS.stress(race, car, -1, "FGP 13.3")[0]
     turn_mp = 0
     if car.rejoin is not None:                          # FGP 13.4.5
-        from .hazards import rejoin_plan
         plan = rejoin_plan(car.rejoin, spun=car.facing_back)
         turn_mp = plan.turn_mp
     mv.update(stage="moving", cards=list(cards), colours=list(pace.as_colour),

@@ -68,7 +68,11 @@ def occupancy(race: Race, exclude: int | None = None) -> dict[int, int]:
 def cars_on(race: Race, space: int, exclude: int | None = None) -> int:
     """How many cars (but `exclude`) stand on `space`: one entry of
     `occupancy`, without counting every space."""
-    return sum(1 for c in race.cars if c.space == space and c.seat != exclude)
+    n = 0                       # a loop, not sum() over a generator: asked every point
+    for c in race.cars:
+        if c.space == space and c.seat != exclude:
+            n += 1
+    return n
 
 
 def tile_of(race: Race, car: Car) -> int | None:

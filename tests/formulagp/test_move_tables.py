@@ -1,0 +1,35 @@
+"""The per-track tables the movement points read instead of scanning the
+track (rules/move_steps.py, heuristic_moves.py): each must give what the
+scan it replaces gives, on every shipped track."""
+from __future__ import annotations
+
+import pytest
+
+from chequered.games.formulagp.heuristic_moves import pit_distances, pit_in, pit_table
+from chequered.games.formulagp.rules.move_steps import _moves_to
+from chequered.games.formulagp.track import track
+
+TRACKS = ("fast", "twisty", "street")
+
+
+@pytest.mark.parametrize("key", TRACKS)
+def test_a_chosen_step_finds_the_first_move_to_its_space(key):
+    trk = track(key)
+    table = _moves_to(trk)
+    for sp in trk.spaces:
+        moves = trk.moves(sp.id)
+        assert set(table[sp.id]) == {m.to for m in moves}
+        for to, move in table[sp.id].items():
+            # FGP 8.3: the move the step makes is the track's first one to `to`
+            assert move is next(m for m in moves if m.to == to)
+
+
+@pytest.mark.parametrize("key", TRACKS)
+@pytest.mark.parametrize("across", [False, True])
+def test_pit_table_is_the_walk_back_from_the_pit_lane(key, across):
+    trk = track(key)
+    assert pit_table(trk, across) == pit_distances(trk, across)
+    some = next(s for s, d in pit_table(trk, across).items() if d > 2)
+    d = pit_table(trk, across)[some]
+    assert pit_in(trk, some, d, across=across) == d
+    assert pit_in(trk, some, d - 1, across=across) is None
