@@ -24,6 +24,7 @@ from .errors import WebError, bad, conflict, forbidden, not_found, unavailable
 from .live import Entry, LiveRace
 from .built import KEPT_FIELDS, Built, board_of, build_messages  # noqa: F401 (re-exported)
 from .messages import state_message
+from .worker import WORKER, Worker
 from .writer import GroupWriter
 
 log = logging.getLogger("chequered.web")
@@ -93,8 +94,9 @@ class Subscriber:
 
 
 class Hub:
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, worker: Worker | None = WORKER):
         self.store = store
+        self.worker = worker        # builds the messages in another process (None: here)
         self.races: dict[str, LiveRace] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.subs: dict[str, set[Subscriber]] = {}
@@ -453,6 +455,8 @@ class Hub:
             # from the database if anyone asks again.
             self.races.pop(sub.race_id, None)
             self.subs.pop(sub.race_id, None)
+            if self.worker is not None:
+                self.worker.forget(sub.race_id)
 
     def broadcast(self, race: LiveRace) -> None:
         """Send every subscriber its view, soon: changes that follow within
@@ -498,8 +502,11 @@ class Hub:
                             for sub in subs}
                     wanted = set(keys.values())
                     deadlines = {v: self.deadline_of(race, v) for v, _, _, _ in wanted}
-                    built = await asyncio.get_running_loop().run_in_executor(
-                        self.render_pool, build_messages, snap, wanted, deadlines)
+                    if self.worker is not None and self.worker.builds(race.game):
+                        built = await self.worker.build(snap, wanted, deadlines)
+                    else:
+                        built = await asyncio.get_running_loop().run_in_executor(
+                            self.render_pool, build_messages, snap, wanted, deadlines)
                     for sub, key in keys.items():
                         sub.sent_log = snap.version
                         sub.greeted = True

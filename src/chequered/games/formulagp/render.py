@@ -7,6 +7,9 @@ whole at 1366 x 768, and the larger of two seen whole. Pure functions of the
 view dict."""
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 from html import escape
 
@@ -120,8 +123,7 @@ def layer(view: dict) -> Layer:
     left_h = th + (GAP + ih if info else 0)
     w, h = tw, left_h
     if view.get("board"):
-        below = board_svg(view["board"], cards, width=tw)
-        beside = board_svg(view["board"], cards, width=NARROW)
+        below, beside = _boards(view.get("seat"), view["board"], cards, tw)
         bw1, bh1 = _size(below)
         bw2, bh2 = _size(beside)
         size_below = (max(tw, bw1), left_h + GAP + bh1)
@@ -142,6 +144,30 @@ def layer(view: dict) -> Layer:
 
 
 svg = LayeredSvg(static=static_layer, keys=board_keys, dynamic=layer)
+
+
+_BOARDS: OrderedDict = OrderedDict()     # _boards' last drawings, by what they draw
+_BOARDS_KEPT = 256
+_BOARDS_LOCK = threading.Lock()          # the web app draws in more than one thread
+
+
+def _boards(seat, bv: dict, cards: dict, width: float) -> tuple[str, str]:
+    """The seat's own board drawn below the track (`width`) and beside it
+    (NARROW). A board changes only when its own car or hand does, while the
+    picture is drawn again for every move of every car: the drawings are
+    kept, keyed by the seat and all they draw (a pure function of it)."""
+    key = json.dumps([seat, bv, cards, width], sort_keys=True, separators=(",", ":"))
+    with _BOARDS_LOCK:
+        got = _BOARDS.get(key)
+        if got is not None:
+            _BOARDS.move_to_end(key)
+            return got
+    got = (board_svg(bv, cards, width=width), board_svg(bv, cards, width=NARROW))
+    with _BOARDS_LOCK:
+        _BOARDS[key] = got
+        if len(_BOARDS) > _BOARDS_KEPT:
+            _BOARDS.popitem(last=False)
+    return got
 
 
 def _fit(w: float, h: float) -> tuple[bool, float]:
