@@ -50,24 +50,31 @@ def _warm() -> None:
 
 
 def _build(job: tuple) -> dict:
-    rid, fresh, base, docs, controllers, wanted, deadlines, have = job
+    rid, fresh, base, actions, controllers, wanted, deadlines, have = job
     from ..engine import registry
     try:
         if fresh is not None:
             name, config, seed, kw = fresh
-            race = LiveRace.build(registry.game(name), rid, config, seed, controllers, docs, **kw)
-            _races[rid] = race
+            race = _races[rid] = LiveRace.build(registry.game(name), rid, config, seed,
+                                                controllers, [], **kw)
         else:
             race = _races.get(rid)
             if race is None or race.version != base:
                 raise Resync(rid)
             _races.move_to_end(rid)
-            for seat, doc, by in docs:
-                race.entries.append(race.step(race.state, seat, race.game.decode_action(doc), by))
+        # the action objects themselves, not their documents: a bot's move
+        # or a listed route may carry words its document does not (the log)
+        for seat, action, by in actions:
+            race.entries.append(race.step(race.state, seat, action, by))
         race.controllers = list(controllers)
         while len(_races) > RACES_KEPT:
             _races.popitem(last=False)
         built = build_messages(race, wanted, deadlines)
+        # the people's legal lists, made for their messages: the server
+        # parses their next actions against them (LiveRace.listing)
+        to_act = race.game.to_act(race.state)
+        menus = {v: race.legal(v) for v, fine, _, _ in wanted
+                 if not fine and v in to_act and race.controllers[v] == "human"}
     except Exception:
         _races.pop(rid, None)            # whatever it holds now is not the race
         raise
@@ -77,7 +84,7 @@ def _build(job: tuple) -> dict:
             # a static board crosses only to a server without it (`have`)
             board = (board[0], None if board[0] in have else board[1])
         out[key] = (msg, board)
-    return out
+    return out, menus
 
 
 # ---- in the server ------------------------------------------------------------------------
@@ -116,8 +123,8 @@ class Worker:
             n = 0
         else:
             whole = None
-        docs = [(e.seat, e.doc, e.by) for e in entries[n:]]
-        return (rid, whole, n, docs, list(snap.controllers), wanted, deadlines,
+        actions = [(e.seat, e.action, e.by) for e in entries[n:]]
+        return (rid, whole, n, actions, list(snap.controllers), wanted, deadlines,
                 frozenset(BOARD_MESSAGES))
 
     async def build(self, snap: LiveRace, wanted: set, deadlines: dict) -> dict:
@@ -127,7 +134,7 @@ class Worker:
         for fresh in (False, True):
             job = self._job(snap, wanted, deadlines, fresh)
             try:
-                out = await loop.run_in_executor(self._pool(), _build, job)
+                out, menus = await loop.run_in_executor(self._pool(), _build, job)
             except Resync:
                 continue
             except BrokenProcessPool:
@@ -138,6 +145,8 @@ class Worker:
                 self.sent.pop(rid, None)
                 raise
             self.sent[rid] = (len(snap.entries), snap.entries[-1] if snap.entries else None)
+            for seat, menu in menus.items():
+                snap.remember(snap.state, snap.version, seat, menu)
             return {key: (msg, _board(board)) for key, (msg, board) in out.items()}
         raise RuntimeError(f"the message worker could not follow race {rid}")
 
