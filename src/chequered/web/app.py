@@ -51,6 +51,8 @@ def create_app(db_url: str | None = None, resume: bool = True,
         store = await asyncio.to_thread(Store, url)       # applies the migrations
         app.state.store = store
         app.state.hub = Hub(store, WORKER if worker else None)
+        if worker:
+            WORKER.start()
         # Unfinished races come back in the background: requests are served
         # meanwhile (a race asked for first is rebuilt on demand).
         resuming = asyncio.get_running_loop().create_task(app.state.hub.resume_all()) \
@@ -61,6 +63,7 @@ def create_app(db_url: str | None = None, resume: bool = True,
         for task in [*app.state.hub.drivers.values(), *app.state.hub.timers.values()]:
             task.cancel()
         app.state.hub.writer.stop()
+        app.state.hub.db_pool.shutdown(wait=False)
         app.state.hub.render_pool.shutdown(wait=False)
         store.close()
 

@@ -107,6 +107,11 @@ class Worker:
             self.local[name] = not (ours and registry.game(name) is game)
         return not self.local[name]
 
+    def start(self) -> None:
+        """Start the process now (it imports every game, a second or two),
+        not when the first race is shown."""
+        self._pool().submit(int)
+
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
             self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
