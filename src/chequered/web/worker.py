@@ -22,6 +22,9 @@ import asyncio
 import importlib.util
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -42,8 +45,15 @@ class Resync(Exception):
 _races: "OrderedDict[str, LiveRace]" = OrderedDict()
 
 
-def _warm() -> None:
-    """Import every game at start, not during the first race's first state."""
+def _warm(parent: int) -> None:
+    """Import every game at start, not during the first race's first state;
+    and end with the server (`parent`), however it ends (a server killed
+    outright cannot stop its worker)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+    threading.Thread(target=watch, daemon=True, name="chequered-parent-watch").start()
     from ..engine import registry
     for name in registry.game_names():
         registry.game(name)
@@ -115,7 +125,7 @@ class Worker:
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
             self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=_warm)
+                                            initializer=_warm, initargs=(os.getpid(),))
         return self.pool
 
     def _job(self, snap: LiveRace, wanted, deadlines, fresh: bool) -> tuple:

@@ -7,13 +7,10 @@ whole at 1366 x 768, and the larger of two seen whole. Pure functions of the
 view dict."""
 from __future__ import annotations
 
-import json
-import threading
-from collections import OrderedDict
 from functools import lru_cache
 from html import escape
 
-from ...engine.board import data_action
+from ...engine.board import Drawings, data_action
 from ...engine.spec import Layer, LayeredSvg
 from .render_board_svg import NARROW, board_svg
 from .render_text import car_marks, status_line, text, tile_tokens
@@ -146,28 +143,11 @@ def layer(view: dict) -> Layer:
 svg = LayeredSvg(static=static_layer, keys=board_keys, dynamic=layer)
 
 
-_BOARDS: OrderedDict = OrderedDict()     # _boards' last drawings, by what they draw
-_BOARDS_KEPT = 256
-_BOARDS_LOCK = threading.Lock()          # the web app draws in more than one thread
-
-
-def _boards(seat, bv: dict, cards: dict, width: float) -> tuple[str, str]:
-    """The seat's own board drawn below the track (`width`) and beside it
-    (NARROW). A board changes only when its own car or hand does, while the
-    picture is drawn again for every move of every car: the drawings are
-    kept, keyed by the seat and all they draw (a pure function of it)."""
-    key = json.dumps([seat, bv, cards, width], sort_keys=True, separators=(",", ":"))
-    with _BOARDS_LOCK:
-        got = _BOARDS.get(key)
-        if got is not None:
-            _BOARDS.move_to_end(key)
-            return got
-    got = (board_svg(bv, cards, width=width), board_svg(bv, cards, width=NARROW))
-    with _BOARDS_LOCK:
-        _BOARDS[key] = got
-        if len(_BOARDS) > _BOARDS_KEPT:
-            _BOARDS.popitem(last=False)
-    return got
+# The seat's own board below the track (its width) and beside it (NARROW): it
+# changes only when its own car or hand does, while the picture is drawn
+# again for every move of every car.
+_boards = Drawings(lambda seat, bv, cards, width: (board_svg(bv, cards, width=width),
+                                                   board_svg(bv, cards, width=NARROW)))
 
 
 def _fit(w: float, h: float) -> tuple[bool, float]:
