@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -45,6 +46,18 @@ def play(race: LiveRace, rng: random.Random, n: int) -> None:
         race.entries.extend(entry.all())
 
 
+def run(coro):
+    """Run a coroutine in a thread of its own (a browser test before this one
+    may leave an event loop running in the test's thread)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+def stop(worker: Worker) -> None:
+    if worker.pool is not None:
+        worker.pool.shutdown()
+
+
 def texts(built: dict) -> dict:
     return {key: (msg.text, msg.kept, msg.board, board) for key, (msg, board) in built.items()}
 
@@ -57,7 +70,7 @@ def same(worker: Worker, race: LiveRace, start: int = 0) -> dict:
     snap = race.snapshot()
     deadlines = {0: 1234.5}
     here = build_messages(snap, wanted(snap, start), deadlines)
-    there = asyncio.run(worker.build(snap, wanted(snap, start), deadlines))
+    there = run(worker.build(snap, wanted(snap, start), deadlines))
     assert texts(there) == texts(here)
     return there
 
@@ -80,8 +93,7 @@ def test_the_worker_builds_the_same_messages_as_the_server(name):
         play(race, rng, 2)
         same(worker, race)
     finally:
-        if worker.pool is not None:
-            worker.pool.shutdown()
+        stop(worker)
 
 
 def test_a_worker_that_dies_is_replaced_and_told_the_race_again():
@@ -97,7 +109,7 @@ def test_a_worker_that_dies_is_replaced_and_told_the_race_again():
         play(race, rng, 3)
         same(worker, race)
     finally:
-        worker.pool.shutdown()
+        stop(worker)
 
 
 def test_the_people_legal_lists_come_back_for_parsing():
@@ -114,7 +126,7 @@ def test_the_people_legal_lists_come_back_for_parsing():
             play(race, rng, 1)
         seat = human[0]
         snap = race.snapshot()
-        asyncio.run(worker.build(snap, {(seat, False, False, 0)}, {}))
+        run(worker.build(snap, {(seat, False, False, 0)}, {}))
         menu = race.menus[seat][2]
         assert race.listing(race.state, seat) is menu
         fresh = race.game.legal_actions(race.game.clone(race.state), seat)
@@ -124,7 +136,7 @@ def test_the_people_legal_lists_come_back_for_parsing():
         play(race, rng, 1)                      # another state: the list no longer serves
         assert race.menus[seat][0] is not race.state
     finally:
-        worker.pool.shutdown()
+        stop(worker)
 
 
 def test_a_game_a_fresh_process_does_not_know_is_built_in_the_server(with_duel):
