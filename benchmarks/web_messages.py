@@ -12,7 +12,11 @@ action or bot batch the state messages of its three viewers (the two seats
 and a spectator) are built as a broadcast builds them (web/hub.build_messages:
 on a tree with boards in layers, as the race page asks for them: layered,
 without the text). Prints the median CPU milliseconds per action over the
-repeats; `--profile` writes pyinstrument's text summary of one more run.
+repeats, by part (play's docstring): `total` is loop + messages, all the
+server did in one process before messages were built in a worker process
+(web/worker.py: since then the loop's process does `loop`, the worker
+`messages` + `replay`). `--profile` writes pyinstrument's text summary of
+one more run.
 """
 from __future__ import annotations
 
@@ -30,39 +34,64 @@ from chequered.web.live import LiveRace
 LAYERED = "text" in inspect.signature(hub.state_message).parameters
 
 
-def play(game, seed: int) -> int:
+def play(game, seed: int, spent: dict) -> int:
+    """One race; adds the CPU seconds of each part of the server's work to
+    `spent`: "loop" (what the process holding the race does: parse and try
+    a person's action, the bots' batches, the state's hash stored with each
+    commit, the time limits of the people to act), "messages" (building
+    the state messages) and "replay" (what a process that keeps its own copy
+    of the race, web/worker.py, spends to follow it)."""
     bot = next((k for k in game.bots() if k != "random"), "random")
     kinds = ["human", "human", bot, bot]
-    race = LiveRace.build(game, "x", game.config(seats=kinds).model_dump(mode="json"), seed,
-                          kinds, [])
+    config = game.config(seats=kinds).model_dump(mode="json")
+    race = LiveRace.build(game, "x", config, seed, kinds, [])
+    copy = LiveRace.build(game, "x", config, seed, kinds, [])
     rng = random.Random(seed)
     actions = 0
+    clock = time.process_time
     for _ in range(80):
+        t0 = clock()
         to_act = sorted(game.to_act(race.state))
         if not to_act:
             break
         people = [s for s in to_act if race.controllers[s] == "human"]
         if people:
             seat = people[0]
+            t1 = clock()
+            # the person's choice, from the legal list its message carried
             doc = json.loads(json.dumps(game.encode_action(rng.choice(race.legal(seat)))))
+            t0 += clock() - t1
             state, entry = race.trial(seat, race.parse(seat, doc), "human")
             entries = entry.all()
         else:
             state, entries = hub.bot_batch(race)
+        game.state_hash(state)
+        for seat in game.to_act(state):
+            if kinds[seat] == "human":
+                game.time_limit(state, seat)
+        t1 = clock()
+        spent["loop"] += t1 - t0
         race.state = state
         race.entries.extend(entries)
         actions += len(entries)
+        for e in entries:
+            copy.entries.append(copy.step(copy.state, e.seat, game.decode_action(e.doc), e.by))
+        t2 = clock()
+        spent["replay"] += t2 - t1
         start = race.version - len(entries)
         wanted = {(v, False, False, start) if LAYERED else (v, False, start)
                   for v in (None, 0, 1)}
         hub.build_messages(race, wanted, {})
+        spent["messages"] += clock() - t2
     return actions
 
 
-def per_action_ms(game, races: int) -> float:
-    t = time.process_time()
-    actions = sum(play(game, seed) for seed in range(races))
-    return (time.process_time() - t) / actions * 1000
+def per_action_ms(game, races: int) -> dict:
+    spent = {"loop": 0.0, "messages": 0.0, "replay": 0.0}
+    actions = sum(play(game, seed, spent) for seed in range(races))
+    out = {k: v / actions * 1000 for k, v in spent.items()}
+    out["total"] = out["loop"] + out["messages"]
+    return out
 
 
 def main() -> None:
@@ -75,9 +104,9 @@ def main() -> None:
     out = {}
     for name in args.games or registry.game_names():
         game = registry.game(name)
-        play(game, 10_000)                      # warm-up: imports, caches, compiled tables
-        out[name] = round(statistics.median(per_action_ms(game, args.races)
-                                            for _ in range(args.repeats)), 2)
+        play(game, 10_000, {"loop": 0.0, "messages": 0.0, "replay": 0.0})   # warm-up
+        runs = [per_action_ms(game, args.races) for _ in range(args.repeats)]
+        out[name] = {k: round(statistics.median(r[k] for r in runs), 2) for k in runs[0]}
     print(json.dumps({"layered": LAYERED, "cpu_ms_per_action": out}))
     if args.profile:
         from pyinstrument import Profiler

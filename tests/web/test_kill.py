@@ -3,8 +3,12 @@ person's race waits and a bots' race runs; after a restart both resume with
 their stored hash, no acknowledged action lost, and play on to the end."""
 from __future__ import annotations
 
+import os
 import signal
 import time
+from pathlib import Path
+
+import pytest
 
 import httpx2
 
@@ -63,3 +67,39 @@ def test_races_survive_kill_9(tmp_path, spawn_server):
     n_after, _, race = stored(url, mine["race"])
     assert n_after == done["version"] and race.over
     assert hash_mine and hash_bots
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_the_message_worker_ends_with_a_killed_server(tmp_path, spawn_server):
+    """web/worker.py: a server killed outright cannot stop its worker
+    process; the worker notices and ends (no process is left behind)."""
+    if not os.path.exists("/proc/self/stat"):
+        pytest.skip("needs /proc")
+    server = spawn_server(f"sqlite:///{tmp_path / 'w.sqlite3'}")
+    end = time.monotonic() + 60
+    while not (kids := _children(server.proc.pid)):
+        assert time.monotonic() < end, "the server started no message worker"
+        time.sleep(0.2)
+    server.kill(9)
+    end = time.monotonic() + 60
+    while any(_alive(k) for k in kids):
+        assert time.monotonic() < end, "the message worker outlived its server"
+        time.sleep(0.2)

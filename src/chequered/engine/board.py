@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import threading
+from collections import OrderedDict
 from html import escape
 
 
@@ -36,3 +38,32 @@ def action_key(doc: dict) -> str:
 def data_action(doc: dict) -> str:
     """The attribute (with a leading space) marking an SVG element as this action."""
     return f' data-action="{escape(action_key(doc), quote=True)}"'
+
+
+class Drawings:
+    """A drawing function whose results are kept by what they draw: a part
+    of a picture that changes less often than the views it is in (a seat's
+    own board; the marks every viewer of a state shares) is drawn once per
+    distinct content (issue 16: the web app draws each view for every move).
+    The key is the arguments themselves as canonical JSON, so a drawing only
+    ever goes to a view holding that very content: nothing one viewer may see
+    reaches another. Thread-safe: the web app draws in more than one thread."""
+
+    def __init__(self, draw, size: int = 256):
+        self.draw, self.size = draw, size
+        self.kept: OrderedDict = OrderedDict()
+        self.lock = threading.Lock()
+
+    def __call__(self, *args):
+        key = json.dumps(args, sort_keys=True, separators=(",", ":"), default=repr)
+        with self.lock:
+            got = self.kept.get(key)
+            if got is not None:
+                self.kept.move_to_end(key)
+                return got
+        got = self.draw(*args)
+        with self.lock:
+            self.kept[key] = got
+            if len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+        return got

@@ -277,7 +277,7 @@ async def upload_record(request: Request, name: str = "record.json"):
     rp = await asyncio.to_thread(check_upload, game, rec)
     upload_id = secrets.token_urlsafe(9)
     await hub(request).db(hub(request).store.add_upload, upload_id, rec.game, name[:200],
-                          rec.record().to_doc())
+                          rec.record().to_doc(), write=True)
     remember_upload(upload_id, rp)
     return {"id": upload_id, "url": f"/replay/upload/{upload_id}", "actions": len(rec.actions)}
 

@@ -20,6 +20,7 @@ from ..store import Store, default_url
 from .errors import WebError, unavailable
 from .guard import BodyGuard, RateLimiter
 from .hub import Hub
+from .worker import WORKER
 
 HERE = Path(__file__).parent
 MAX_BODY = 1_000_000           # bytes in one HTTP request (a record upload is the largest)
@@ -33,10 +34,15 @@ templates = Jinja2Templates(directory=str(HERE / "templates"))
 
 
 def create_app(db_url: str | None = None, resume: bool = True,
-               rate_limits: dict[str, float] | None = None) -> FastAPI:
+               rate_limits: dict[str, float] | None = None,
+               worker: bool | None = None) -> FastAPI:
     """`rate_limits` overrides RATE_LIMITS (requests a minute per client host,
     by name: races, uploads); so does the environment variable
-    CHEQUERED_RATE_LIMITS, e.g. "races=60,uploads=10"."""
+    CHEQUERED_RATE_LIMITS, e.g. "races=60,uploads=10". `worker`: state
+    messages built in a process of their own (web/worker.py; default on,
+    CHEQUERED_MESSAGE_WORKER=0 turns it off)."""
+    if worker is None:
+        worker = os.environ.get("CHEQUERED_MESSAGE_WORKER", "1") != "0"
     url = db_url or default_url()
     limits = {**RATE_LIMITS, **env_rate_limits(), **(rate_limits or {})}
 
@@ -44,7 +50,9 @@ def create_app(db_url: str | None = None, resume: bool = True,
     async def lifespan(app: FastAPI):
         store = await asyncio.to_thread(Store, url)       # applies the migrations
         app.state.store = store
-        app.state.hub = Hub(store)
+        app.state.hub = Hub(store, WORKER if worker else None)
+        if worker:
+            WORKER.start()
         # Unfinished races come back in the background: requests are served
         # meanwhile (a race asked for first is rebuilt on demand).
         resuming = asyncio.get_running_loop().create_task(app.state.hub.resume_all()) \
@@ -55,6 +63,7 @@ def create_app(db_url: str | None = None, resume: bool = True,
         for task in [*app.state.hub.drivers.values(), *app.state.hub.timers.values()]:
             task.cancel()
         app.state.hub.writer.stop()
+        app.state.hub.db_pool.shutdown(wait=False)
         app.state.hub.render_pool.shutdown(wait=False)
         store.close()
 

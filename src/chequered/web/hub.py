@@ -24,6 +24,7 @@ from .errors import WebError, bad, conflict, forbidden, not_found, unavailable
 from .live import Entry, LiveRace
 from .built import KEPT_FIELDS, Built, board_of, build_messages  # noqa: F401 (re-exported)
 from .messages import state_message
+from .worker import WORKER, Worker
 from .writer import GroupWriter
 
 log = logging.getLogger("chequered.web")
@@ -93,8 +94,9 @@ class Subscriber:
 
 
 class Hub:
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, worker: Worker | None = WORKER):
         self.store = store
+        self.worker = worker        # builds the messages in another process (None: here)
         self.races: dict[str, LiveRace] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.subs: dict[str, set[Subscriber]] = {}
@@ -107,18 +109,25 @@ class Hub:
         # are built in one thread: more would only take turns at the GIL
         # with the event loop, which acknowledges the moves.
         self.db_pool = ThreadPoolExecutor(4, thread_name_prefix="chequered-db")
+        # Every write goes through one thread, in turn: SQLite lets one writer
+        # in at a time and a second one waits in its busy handler, which the
+        # group commits, back to back under load, can starve for seconds (a
+        # person's first move, acknowledged after its seat is marked joined,
+        # waited more than 10 s in the load benchmark).
+        self.write_pool = ThreadPoolExecutor(1, thread_name_prefix="chequered-write")
         self.render_pool = ThreadPoolExecutor(1, thread_name_prefix="chequered-render")
-        self.writer = GroupWriter(store, self.db_pool)
+        self.writer = GroupWriter(store, self.write_pool)
         self.flush_pending: set[str] = set()
         self.flush_dirty: set[str] = set()
         self.flush_all: set[str] = set()     # races changed since their last flush
 
-    async def db(self, fn, *args):
-        """Run a store call in the database threads. A locked, read-only or
-        full database is a 503 for the client (its transaction changed
-        nothing), never a crash."""
+    async def db(self, fn, *args, write: bool = False):
+        """Run a store call in the database threads (`write`: in the one
+        that writes). A locked, read-only or full database is a 503 for the
+        client (its transaction changed nothing), never a crash."""
+        pool = self.write_pool if write else self.db_pool
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
+            return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
         except OperationalError as exc:
             log.warning("database trouble in %s: %s", getattr(fn, "__name__", fn), exc.orig)
             raise unavailable() from None
@@ -211,10 +220,10 @@ class Hub:
             "state_hash": race.state_hash(), "move_timer": move_timer,
             "season_name": season_name, "seed_chosen": chosen,
         }, [{"seat": i, "token": t, "kind": k, "controller": k}
-            for i, (t, k) in enumerate(zip(tokens, config.seats))])
+            for i, (t, k) in enumerate(zip(tokens, config.seats))], write=True)
         if docs:
             await self.db(self.store.append_actions, race_id, 0, docs, race.state_hash(),
-                          race.over, None, None)
+                          race.over, None, None, write=True)
         self.races[race_id] = race
         self.after_change(race)
         made = {"race": race_id, "host": host,
@@ -283,7 +292,7 @@ class Hub:
             state, entries = await asyncio.to_thread(race.rebuild_to, ply)
             try:
                 await self.db(self.store.truncate, race.race_id, ply, race.version,
-                              race.game.state_hash(state))
+                              race.game.state_hash(state), write=True)
             except Conflict as exc:
                 raise conflict(str(exc)) from None
             race.state, race.entries = state, entries
@@ -305,7 +314,7 @@ class Hub:
             raise conflict("this race's seed was chosen by its player, so only its own human "
                            "seat can be played by a person")
         async with self.lock(race.race_id):
-            await self.db(self.store.set_controller, race.race_id, seat, controller)
+            await self.db(self.store.set_controller, race.race_id, seat, controller, write=True)
             race.controllers[seat] = controller
         self.after_change(race)
 
@@ -317,7 +326,7 @@ class Hub:
         if seat in race.joined:
             return
         try:
-            await self.db(self.store.mark_joined, race.race_id, seat)
+            await self.db(self.store.mark_joined, race.race_id, seat, write=True)
         except WebError:
             return
         race.joined.add(seat)
@@ -453,6 +462,8 @@ class Hub:
             # from the database if anyone asks again.
             self.races.pop(sub.race_id, None)
             self.subs.pop(sub.race_id, None)
+            if self.worker is not None:
+                self.worker.forget(sub.race_id)
 
     def broadcast(self, race: LiveRace) -> None:
         """Send every subscriber its view, soon: changes that follow within
@@ -498,8 +509,11 @@ class Hub:
                             for sub in subs}
                     wanted = set(keys.values())
                     deadlines = {v: self.deadline_of(race, v) for v, _, _, _ in wanted}
-                    built = await asyncio.get_running_loop().run_in_executor(
-                        self.render_pool, build_messages, snap, wanted, deadlines)
+                    if self.worker is not None and self.worker.builds(race.game):
+                        built = await self.worker.build(snap, wanted, deadlines)
+                    else:
+                        built = await asyncio.get_running_loop().run_in_executor(
+                            self.render_pool, build_messages, snap, wanted, deadlines)
                     for sub, key in keys.items():
                         sub.sent_log = snap.version
                         sub.greeted = True

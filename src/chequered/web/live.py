@@ -25,6 +25,8 @@ class LiveRace(Session):
         self.seed_chosen = seed_chosen   # by the client (a solo race): shown, not secret
         self.agents: dict = {}
         self.joined: set = set()
+        # seat -> (state, version, its legal list) made elsewhere (listing below)
+        self.menus: dict = {}
 
     @property
     def kinds(self) -> list[str]:
@@ -35,7 +37,7 @@ class LiveRace(Session):
         """A copy to read from another thread: states are never changed in
         place once published (a step is applied to a clone), so copying the
         lists that do grow is enough."""
-        snap = copy.copy(self)
+        snap = copy.copy(self)           # menus stay shared: a list made for a state serves the race
         snap.entries = list(self.entries)
         snap.controllers = list(self.controllers)
         snap.joined = set(self.joined)
@@ -81,6 +83,21 @@ class LiveRace(Session):
         except IllegalAction as exc:
             text, rule = str(exc), getattr(exc, "rule", None)
             raise illegal(text if not rule or rule in text else f"{rule}: {text}") from None
+
+    def listing(self, state, seat: Seat) -> list:
+        """The menu (Session.listing). A list the message worker made for
+        this very state (web/worker.py, `remember`) is used as it is: the
+        engine would list a FormulaGP or stock-car move again here, tens of
+        ms on the event loop, before the person's action could be parsed."""
+        hit = self.menus.get(seat)
+        if hit is not None and hit[0] is state and hit[1] == len(self.entries) \
+                and not self.fine:
+            return hit[2]
+        return super().listing(state, seat)
+
+    def remember(self, state, version: int, seat: Seat, menu: list) -> None:
+        """`menu` is the legal list of `seat` in `state`, the race's at `version`."""
+        self.menus[seat] = (state, version, menu)
 
     def fine_legal(self, seat: Seat) -> list:
         """The seat's legal list one movement point at a time (Game.fine_actions)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...engine.board import action_doc, data_action
+from ...engine.board import Drawings, action_doc, data_action
 from ...engine.spec import Layer, LayeredSvg
 from .actions import Move, Place
 from .circuit import KERB, RUNOFF, TRACK, circuit
@@ -87,8 +87,14 @@ def layer(v: dict, cell: int = CELL) -> Layer:
     c = circuit(key[0], key[1])
     wide = frame(key[2], key[3], c, cell)[4]
     focus = _focus(v, cell)
+    shared = {k: x for k, x in v.items() if k != "you"}
     return Layer(key, (("data-focus", focus),) if focus else (),
-                 (moving_parts(v, c, cell), panel(v, wide)))
+                 (_moving_parts(shared, cell), panel(v, wide)))
+
+
+# What moves on the board does not depend on who looks (it never reads `you`,
+# and Bolide hides nothing): drawn once per state for all its viewers.
+_moving_parts = Drawings(lambda v, cell: moving_parts(v, circuit(*view_key(v)[:2]), cell))
 
 
 svg = LayeredSvg(static=static_layer, keys=board_keys, dynamic=layer)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
-from ...engine.board import data_action
+from ...engine.board import Drawings, data_action
 from ...engine.spec import Layer, LayeredSvg
 from .render_board_svg import NARROW, board_svg
 from .render_text import car_marks, status_line, text, tile_tokens
@@ -120,8 +120,7 @@ def layer(view: dict) -> Layer:
     left_h = th + (GAP + ih if info else 0)
     w, h = tw, left_h
     if view.get("board"):
-        below = board_svg(view["board"], cards, width=tw)
-        beside = board_svg(view["board"], cards, width=NARROW)
+        below, beside = _boards(view.get("seat"), view["board"], cards, tw)
         bw1, bh1 = _size(below)
         bw2, bh2 = _size(beside)
         size_below = (max(tw, bw1), left_h + GAP + bh1)
@@ -142,6 +141,13 @@ def layer(view: dict) -> Layer:
 
 
 svg = LayeredSvg(static=static_layer, keys=board_keys, dynamic=layer)
+
+
+# The seat's own board below the track (its width) and beside it (NARROW): it
+# changes only when its own car or hand does, while the picture is drawn
+# again for every move of every car.
+_boards = Drawings(lambda seat, bv, cards, width: (board_svg(bv, cards, width=width),
+                                                   board_svg(bv, cards, width=NARROW)))
 
 
 def _fit(w: float, h: float) -> tuple[bool, float]:
