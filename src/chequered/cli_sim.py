@@ -45,8 +45,13 @@ def _interrupted(out: Path):
 
 @app.command()
 def simulate(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. racepace.")],
-    races: Annotated[int, typer.Option(help="Races in each variant.")],
+    game_name: Annotated[Optional[str], typer.Argument(
+        metavar="[GAME]", help="The game, e.g. racepace (not with --study).")] = None,
+    races: Annotated[Optional[int], typer.Option(
+        help="Races in each variant (with --study: instead of the file's count).")] = None,
+    study_file: Annotated[Optional[Path], typer.Option(
+        "--study", help="A study file (studies/*.toml): the game, seats, variants and "
+                        "the question it answers.")] = None,
     seats: Annotated[Optional[str], typer.Option(
         help="Comma-separated seat kinds (default: the game's benchmark seats).")] = None,
     track: Annotated[Optional[str], typer.Option(help="Track or circuit name.")] = None,
@@ -73,12 +78,28 @@ def simulate(
     """Play many seeded races in parallel and stream the results to Parquet."""
     from .sim.run import run_study
     from .sim.report import build, json_ready, kind_table
-    out = out or Path(f"study-{game_name}")
     with user_errors():
         if workers < 1:
             raise BadInput("--workers must be at least 1")
-        study = _study(game_name, races, seats, track, rules, opt, set_, vary, seed, records,
-                       chunk, name=out.name)
+        if study_file is not None:
+            given = [f"--{n}" for n, v in (("seats", seats), ("track", track), ("rules", rules),
+                                          ("opt", opt), ("set", set_), ("vary", vary),
+                                          ("seed", seed or None), ("chunk", chunk or None),
+                                          ("records", records or None)) if v is not None]
+            if game_name is not None or given:
+                raise BadInput(f"--study takes the game and {', '.join(given) or 'its settings'} "
+                               "from the study file; give only --races, --workers, --backend, "
+                               "--scheduler and --out with it")
+            from .sim.studyfile import load
+            study, notes = load(study_file, races)
+            study.notes = notes
+            out = out or Path(f"study-{study.name}")
+        else:
+            if game_name is None or races is None:
+                raise BadInput("give a GAME and --races, or a --study file")
+            out = out or Path(f"study-{game_name}")
+            study = _study(game_name, races, seats, track, rules, opt, set_, vary, seed, records,
+                           chunk, name=out.name)
         try:
             outcome = run_study(study, out, workers=workers, backend=backend,
                                 scheduler=scheduler, progress=not quiet and not as_json)

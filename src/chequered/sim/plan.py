@@ -89,6 +89,9 @@ class Study:
     records: bool = False
     rotate: bool = False       # race i seats the kinds rotated by i (leagues)
     name: str = ""             # how reports title it
+    # the question it answers and what its report adds (studyfile.py); not
+    # part of the config: a resumed run may change them
+    notes: dict = field(default_factory=dict)
 
     def __post_init__(self):
         if self.chunk <= 0:
@@ -104,8 +107,8 @@ class Study:
                 "records": self.records, "rotate": self.rotate}
 
     @classmethod
-    def from_config_doc(cls, doc: dict, name: str = "") -> "Study":
-        return cls(name=name, **doc)
+    def from_config_doc(cls, doc: dict, name: str = "", notes: dict | None = None) -> "Study":
+        return cls(name=name, notes=dict(notes or {}), **doc)
 
     @property
     def id(self) -> str:
@@ -183,7 +186,7 @@ class Study:
     def study_doc(self) -> dict:
         """study.json: the config, and what the run was made with."""
         return {"format": FORMAT, "name": self.name, "id": self.id,
-                "config": self.config_doc(),
+                "config": self.config_doc(), "notes": dict(self.notes),
                 "variants": [{"index": v, "label": self.label(x), "settings": x}
                              for v, x in enumerate(self.variants())],
                 "engine_version": __version__}

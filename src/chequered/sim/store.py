@@ -60,7 +60,8 @@ class StudyDir:
 
     def study(self) -> Study:
         doc = self.read_doc()
-        return Study.from_config_doc(doc["config"], name=doc.get("name", ""))
+        return Study.from_config_doc(doc["config"], name=doc.get("name", ""),
+                                     notes=doc.get("notes", {}))
 
     def open(self, study: Study) -> None:
         """Create the folder for `study`, or check that it holds the same study."""
@@ -68,7 +69,8 @@ class StudyDir:
         if self.path.exists() and not self.path.is_dir():
             raise BadInput(f"{self.path} exists and is not a folder")
         if file.exists():
-            old = self.read_doc()["config"]
+            doc = self.read_doc()
+            old = doc["config"]
             new = study.config_doc()
             if old != new:
                 diff = [k for k in new if old.get(k) != new.get(k)]
@@ -84,7 +86,8 @@ class StudyDir:
         # at a time, so any found now is litter.
         for litter in self.path.glob("**/.*.tmp"):
             litter.unlink()
-        if not file.exists():
+        if not file.exists() or doc.get("notes", {}) != study.notes:
+            # new, or the same study with another question or report options
             text = json.dumps(study.study_doc(), indent=1, ensure_ascii=False) + "\n"
             _atomic_write(file, lambda p: p.write_text(text, encoding="utf-8"))
 

@@ -40,15 +40,15 @@ class Tally:
     its starting tyre and the weather it was chosen in (RP Setup 3), its
     pit stops, and the rounds raced in the rain."""
 
-    __slots__ = ("T", "counts", "keys")
+    __slots__ = ("T", "counts", "keys", "rounds", "wet")
 
     def __init__(self, s: RaceState):
         self.T = tables(s.config.content)
         self.keys = [f"act_{b.key.lower()}" for b in self.T.buttons.values()]
+        self.rounds = self.wet = 0
         # RP Bot rules: bots have no tyres, so no pit stops either (None, not 0)
         self.counts: dict[int, dict] = {
-            car.seat: {"wet_rounds": 0, "pit_stops": None if car.bot else 0}
-            for car in s.cars}
+            car.seat: {"pit_stops": None if car.bot else 0} for car in s.cars}
 
     def step(self, s: RaceState, seat: int, action, events) -> None:
         kind = type(action)
@@ -64,9 +64,9 @@ class Tally:
             self.counts[seat].update(start_tyre=action.tyre,
                                      start_weather="rain" if is_rain(s) else "dry")
         for e in events:
-            if e.kind == "round_end" and is_rain(s):
-                for mine in self.counts.values():
-                    mine["wet_rounds"] += 1
+            if e.kind == "round_end":
+                self.rounds += 1
+                self.wet += is_rain(s)
 
     def values(self) -> dict[int, dict]:
         out = {}
@@ -75,5 +75,9 @@ class Tally:
             # every race line up, and a count of 0 is a value, not a gap.
             row = dict.fromkeys(self.keys, 0)
             row.update(mine)
+            # dry: no round in the rain; wet: half the rounds or more; else mixed
+            row["wet_rounds"] = self.wet
+            row["race_weather"] = ("dry" if not self.wet else
+                                   "wet" if 2 * self.wet >= self.rounds else "mixed")
             out[seat] = row
         return out
