@@ -125,6 +125,11 @@ def report(
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     html: Annotated[Optional[Path], typer.Option(
         help="Where to write the HTML page (default: DIR/report.html).")] = None,
+    markdown: Annotated[Optional[Path], typer.Option(
+        help="Also write the report as Markdown with SVG plots and report.json in this "
+             "folder (pages GitHub shows: docs/studies/).")] = None,
+    rerun: Annotated[str, typer.Option(
+        help="With --markdown: the command that re-runs the study, shown at the end.")] = "",
 ):
     """A study's win rates, mean finishes, tests and plots (HTML, or --json)."""
     from .sim.report import build, json_ready, kind_table
@@ -133,9 +138,11 @@ def report(
         if as_json:
             print_json(json_ready(doc))
             return
-        from .sim.page import render
+        from .sim.page import render, write_markdown
         target = html or folder / "report.html"
         target.write_text(render(doc), encoding="utf-8")
+        if markdown is not None:
+            write_markdown(doc, markdown, rerun)
     con = stdout_console()
     con.print(kind_table(doc))
     for t in doc["tests"]:
