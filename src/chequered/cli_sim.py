@@ -16,24 +16,10 @@ from .engine.protocol import BadInput
 
 def _study(game_name: str, races: int, seats: str | None, track, rules, opt, set_, vary,
            seed: int, records: bool, chunk: int, name: str):
-    from .bench import bench_seats, parse_seats
-    from .engine import registry
-    from .sim.plan import Study, parse_settings, parse_value
-    game = registry.game(game_name)
-    kinds = parse_seats(seats) if seats is not None else bench_seats(game).split(",")
-    settings = {k: parse_value(v) for k, v in parse_settings(set_, "--set").items()}
-    varied = {}
-    for key, values in parse_settings(vary, "--vary").items():
-        items = [v.strip() for v in values.split(",")]
-        if not all(items):
-            raise BadInput(f"--vary {key} takes values separated by commas, not {values!r}")
-        varied[key] = [parse_value(v) for v in items]
-    both = set(settings) & set(varied)
-    if both:
-        raise BadInput(f"{', '.join(sorted(both))} is both --set and --vary")
-    return Study(game=game.name, races=races, seats=kinds, seed=seed, track=track, rules=rules,
-                 options=list(opt or ()), settings=settings, vary=varied, chunk=chunk,
-                 records=records, name=name)
+    from .sim.plan import from_options
+    return from_options(game_name, races, seats, track=track, rules=rules, options=opt,
+                        settings=set_, vary=vary, seed=seed, records=records, chunk=chunk,
+                        name=name)
 
 
 def _interrupted(out: Path):

@@ -161,10 +161,16 @@ def _cell(text: str, strong: bool) -> str:
     return f"<span class='sig'>{escape(text)}</span>" if strong else escape(text)
 
 
-def render(report: dict) -> str:
+def _title(report: dict) -> str:
     study = report["study"]
-    title = f"Study {study.get('name') or study.get('id', '')}: {study['config']['game']}"
-    parts = [f"<h1>{escape(title)}</h1>"]
+    return f"Study {study.get('name') or study.get('id', '')}: {study['config']['game']}"
+
+
+def render_body(report: dict) -> str:
+    """The report's sections as HTML without the page around them (the web
+    app's Studies page puts them in its own)."""
+    study = report["study"]
+    parts = [f"<h1>{escape(_title(report))}</h1>"]
     for s in sections(report):
         parts.append(f"<h{s.level}>{escape(s.title)}</h{s.level}>")
         if s.text:
@@ -178,7 +184,12 @@ def render(report: dict) -> str:
             parts.append(f"<p class='note'>{escape(s.note)}</p>")
         if s.figure:
             parts.append(f"<figure>{s.figure}</figure>")
-    body = "\n".join(parts)
+    return "\n".join(parts)
+
+
+def render(report: dict) -> str:
+    title = _title(report)
+    body = render_body(report)
     return (f"<!doctype html>\n<html lang='en'><head><meta charset='utf-8'>"
             f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
             f"<body>\n{body}\n</body></html>\n")
@@ -193,7 +204,7 @@ def write_markdown(report: dict, folder: Path, rerun: str = "") -> Path:
     """README.md, one SVG a plot and report.json (the figures) in `folder`."""
     folder.mkdir(parents=True, exist_ok=True)
     study = report["study"]
-    lines = [f"# Study {study.get('name') or study.get('id', '')}: {study['config']['game']}", ""]
+    lines = [f"# {_title(report)}", ""]
     for s in sections(report):
         lines += [f"{'#' * s.level} {s.title}", ""]
         if s.text:
