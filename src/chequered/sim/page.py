@@ -149,12 +149,17 @@ def sections(report: dict) -> list[Section]:
 
 
 # ---- HTML ------------------------------------------------------------------------------
+def _table(head: list[str], rows: list[list], cls: str = "") -> str:
+    """A table of cells that are HTML already (the league's page uses it)."""
+    th = "".join(f"<th>{escape(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+    return (f"<table class='{cls}'><thead><tr>{th}</tr></thead>"
+            f"<tbody>{body}</tbody></table>")
+
+
 def _html_table(s: Section) -> str:
-    th = "".join(f"<th>{escape(h)}</th>" for h in s.head)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{_cell(c, (i, j) in s.strong)}</td>" for j, c in enumerate(r))
-        + "</tr>" for i, r in enumerate(s.rows))
-    return f"<table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+    return _table(s.head, [[_cell(c, (i, j) in s.strong) for j, c in enumerate(r)]
+                           for i, r in enumerate(s.rows)])
 
 
 def _cell(text: str, strong: bool) -> str:

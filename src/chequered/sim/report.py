@@ -43,10 +43,14 @@ def build(out, metrics: bool = True) -> dict:
                                      for g in notes.get("groups", ()))]
     if notes.get("effects"):
         split = notes.get("effects_by")
-        report["effects"] = effects(picked, notes["effects"],
+        prefixes = notes["effects"]
+        report["effects"] = effects(picked, [prefixes] if isinstance(prefixes, str) else prefixes,
                                     column(table, split) if split else None)
     if metrics:
-        report["metrics"] = [metric_summary(table, m) for m in metric_names(table)]
+        shown = notes.get("metrics")          # a study file may list the ones it shows
+        names = metric_names(table) if shown is None else \
+            [column(table, m) for m in shown if column(table, m) in metric_names(table)]
+        report["metrics"] = [metric_summary(table, m) for m in names]
     report["_table"] = table               # for the plots; dropped from --json
     return report
 

@@ -252,19 +252,21 @@ def value_counts(table, name: str) -> dict[tuple, dict[str, int]]:
     return {k: dict(sorted(v.items(), key=lambda kv: -kv[1])) for k, v in out.items()}
 
 
-def effects(table, prefix: str, split: str | None = None) -> list[dict]:
-    """What one more of each counted thing is worth (metrics named
-    `prefix*`, e.g. the buttons a Race Pace car pressed): finishing position
+def effects(table, prefixes: list[str], split: str | None = None) -> list[dict]:
+    """What one more of each counted thing is worth (metrics whose names
+    start with one of `prefixes`, e.g. the buttons a Race Pace car pressed in
+    dry and in wet rounds: dry_, wet_): finishing position
     regressed on every count at once, by least squares, once per value of
     `split` (or once). The counts add up to about the race's length, so only
     differences between them are measured: each value is the positions gained
     when one press of an average counted action is replaced by one of this
     action (positive: better), with a 95 % interval."""
     pc = _pc()
-    names = sorted(k for k in table.column_names if k.startswith(f"metric_{prefix}"))
+    names = sorted(k for k in table.column_names
+                   if any(k.startswith(f"metric_{p}") for p in prefixes))
     if not names:
         from ..engine.protocol import BadInput
-        raise BadInput(f"the study has no metrics named {prefix}*")
+        raise BadInput(f"the study has no metrics named {' or '.join(p + '*' for p in prefixes)}")
     rows = table.filter(pc.is_valid(table["finish"]))
     scopes = [r[split] for r in _aggregate(rows, [split], [])] if split else [None]
     out = []
@@ -276,7 +278,7 @@ def effects(table, prefix: str, split: str | None = None) -> list[dict]:
         if fit is None:
             continue
         value, low, high = fit
-        entries = [{"name": k.removeprefix(f"metric_{prefix}"), "value": float(v),
+        entries = [{"name": k.removeprefix("metric_"), "value": float(v),
                     "low": float(lo), "high": float(hi), "mean_count": float(x[:, j].mean())}
                    for j, (k, v, lo, hi) in enumerate(zip(names, value, low, high))
                    if not math.isnan(v)]

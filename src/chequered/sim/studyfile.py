@@ -12,9 +12,10 @@ answers it (`chequered simulate --study studies/X.toml`).
     track = ["hairpin", "ring", "twisty"]
     [report]                    # what the report adds (sim/report.py)
     groups = [["variant", "chosen_strategy"]]    # win rate by these columns
-    effects = "act_"            # finish regressed on the metrics named act_*
-    effects_by = "weather"      # ... once for each value of this column
+    effects = ["dry_", "wet_"]  # finish regressed on the metrics named dry_*, wet_*
+    effects_by = "track"        # ... once for each value of this column
     seat_kinds = ["random"]     # the report's extra tables read these seats only
+    metrics = ["pit_stops"]     # the metrics it shows (default: every one)
 
 The study's name is the file's stem. Everything but [report] and `question`
 is the study's config (plan.Study): a resumed run must match it.
@@ -29,7 +30,7 @@ from .plan import Study
 
 STUDY_KEYS = {"game", "races", "seats", "track", "rules", "options", "seed", "rotate",
               "records", "chunk", "set", "vary"}
-REPORT_KEYS = {"groups", "effects", "effects_by", "seat_kinds"}
+REPORT_KEYS = {"groups", "effects", "effects_by", "seat_kinds", "metrics"}
 
 
 def load(path: str | Path, races: int | None = None) -> tuple[Study, dict]:
