@@ -115,7 +115,10 @@ class StudyDir:
             text = json.dumps(doc, ensure_ascii=False) + "\n"
             _atomic_write(folder / f"race-{index:07d}.json",
                           lambda p, t=text: p.write_text(t, encoding="utf-8"))
-        table = pa.Table.from_pylist(chunk.rows)
+        # Every key of every row: from_pylist would take the first row's keys
+        # only, dropping a metric the first seat lacks (a bot's tyres).
+        keys = list(dict.fromkeys(k for row in chunk.rows for k in row))
+        table = pa.Table.from_pylist([{k: row.get(k) for k in keys} for row in chunk.rows])
         _atomic_write(self.part_path(chunk.variant, chunk.start),
                       lambda p: pq.write_table(table, p))
 
