@@ -16,24 +16,10 @@ from .engine.protocol import BadInput
 
 def _study(game_name: str, races: int, seats: str | None, track, rules, opt, set_, vary,
            seed: int, records: bool, chunk: int, name: str):
-    from .bench import bench_seats, parse_seats
-    from .engine import registry
-    from .sim.plan import Study, parse_settings, parse_value
-    game = registry.game(game_name)
-    kinds = parse_seats(seats) if seats is not None else bench_seats(game).split(",")
-    settings = {k: parse_value(v) for k, v in parse_settings(set_, "--set").items()}
-    varied = {}
-    for key, values in parse_settings(vary, "--vary").items():
-        items = [v.strip() for v in values.split(",")]
-        if not all(items):
-            raise BadInput(f"--vary {key} takes values separated by commas, not {values!r}")
-        varied[key] = [parse_value(v) for v in items]
-    both = set(settings) & set(varied)
-    if both:
-        raise BadInput(f"{', '.join(sorted(both))} is both --set and --vary")
-    return Study(game=game.name, races=races, seats=kinds, seed=seed, track=track, rules=rules,
-                 options=list(opt or ()), settings=settings, vary=varied, chunk=chunk,
-                 records=records, name=name)
+    from .sim.plan import from_options
+    return from_options(game_name, races, seats, track=track, rules=rules, options=opt,
+                        settings=set_, vary=vary, seed=seed, records=records, chunk=chunk,
+                        name=name)
 
 
 def _interrupted(out: Path):
@@ -45,8 +31,13 @@ def _interrupted(out: Path):
 
 @app.command()
 def simulate(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. racepace.")],
-    races: Annotated[int, typer.Option(help="Races in each variant.")],
+    game_name: Annotated[Optional[str], typer.Argument(
+        metavar="[GAME]", help="The game, e.g. racepace (not with --study).")] = None,
+    races: Annotated[Optional[int], typer.Option(
+        help="Races in each variant (with --study: instead of the file's count).")] = None,
+    study_file: Annotated[Optional[Path], typer.Option(
+        "--study", help="A study file (studies/*.toml): the game, seats, variants and "
+                        "the question it answers.")] = None,
     seats: Annotated[Optional[str], typer.Option(
         help="Comma-separated seat kinds (default: the game's benchmark seats).")] = None,
     track: Annotated[Optional[str], typer.Option(help="Track or circuit name.")] = None,
@@ -73,12 +64,28 @@ def simulate(
     """Play many seeded races in parallel and stream the results to Parquet."""
     from .sim.run import run_study
     from .sim.report import build, json_ready, kind_table
-    out = out or Path(f"study-{game_name}")
     with user_errors():
         if workers < 1:
             raise BadInput("--workers must be at least 1")
-        study = _study(game_name, races, seats, track, rules, opt, set_, vary, seed, records,
-                       chunk, name=out.name)
+        if study_file is not None:
+            given = [f"--{n}" for n, v in (("seats", seats), ("track", track), ("rules", rules),
+                                          ("opt", opt), ("set", set_), ("vary", vary),
+                                          ("seed", seed or None), ("chunk", chunk or None),
+                                          ("records", records or None)) if v is not None]
+            if game_name is not None or given:
+                raise BadInput(f"--study takes the game and {', '.join(given) or 'its settings'} "
+                               "from the study file; give only --races, --workers, --backend, "
+                               "--scheduler and --out with it")
+            from .sim.studyfile import load
+            study, notes = load(study_file, races)
+            study.notes = notes
+            out = out or Path(f"study-{study.name}")
+        else:
+            if game_name is None or races is None:
+                raise BadInput("give a GAME and --races, or a --study file")
+            out = out or Path(f"study-{game_name}")
+            study = _study(game_name, races, seats, track, rules, opt, set_, vary, seed, records,
+                           chunk, name=out.name)
         try:
             outcome = run_study(study, out, workers=workers, backend=backend,
                                 scheduler=scheduler, progress=not quiet and not as_json)
@@ -104,6 +111,11 @@ def report(
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     html: Annotated[Optional[Path], typer.Option(
         help="Where to write the HTML page (default: DIR/report.html).")] = None,
+    markdown: Annotated[Optional[Path], typer.Option(
+        help="Also write the report as Markdown with SVG plots and report.json in this "
+             "folder (pages GitHub shows: docs/studies/).")] = None,
+    rerun: Annotated[str, typer.Option(
+        help="With --markdown: the command that re-runs the study, shown at the end.")] = "",
 ):
     """A study's win rates, mean finishes, tests and plots (HTML, or --json)."""
     from .sim.report import build, json_ready, kind_table
@@ -112,9 +124,11 @@ def report(
         if as_json:
             print_json(json_ready(doc))
             return
-        from .sim.page import render
+        from .sim.page import render, write_markdown
         target = html or folder / "report.html"
         target.write_text(render(doc), encoding="utf-8")
+        if markdown is not None:
+            write_markdown(doc, markdown, rerun)
     con = stdout_console()
     con.print(kind_table(doc))
     for t in doc["tests"]:

@@ -261,7 +261,9 @@ def test_the_spec_is_the_game():
     assert G is bolide.GAME and G.spec is bolide.SPEC
     assert type(G) is Game
     assert not bolide.SPEC.hidden_information and not bolide.SPEC.simultaneous
-    assert set(G.seat_kinds()) == {"human", "random", "club", "expert", "mcts"}
+    # expert_82 ... expert_573: the expert held to one strategy (studies)
+    assert set(G.seat_kinds()) == {"human", "random", "club", "expert", "expert_82",
+                                   "expert_73", "expert_672", "expert_573", "mcts"}
     from chequered.games.bolide.config import SEAT_KINDS
     assert set(SEAT_KINDS) | {"mcts"} == set(G.seat_kinds())     # mcts: agents/mcts.py
 

@@ -82,6 +82,9 @@ class GameSpec:
     confirm: Callable = _none                      # (state, seat, action) -> warning | None
     tutorial: Callable | None = None               # () -> guide.Tutorial
     metrics: Callable | None = None                # (final state) -> {seat: {name: value}}, for studies
+    # (start state) -> a counter with .step(state, seat, action, events) and
+    # .values() -> {seat: {name: value}}: study metrics read off the events
+    tally: Callable | None = None
 
 
 # ---- a board in two layers (issue 16) --------------------------------------------------------

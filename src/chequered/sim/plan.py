@@ -66,6 +66,30 @@ def parse_settings(items: list[str] | None, flag: str) -> dict[str, str]:
     return out
 
 
+def from_options(game_name: str, races: int, seats: str | None, *, track=None, rules=None,
+                 options=None, settings=None, vary=None, seed: int = 0, records: bool = False,
+                 chunk: int = 0, name: str = "") -> "Study":
+    """A study from options as the command line (and the web's form) give
+    them: seats 'a,b,c' (default: the game's benchmark seats), settings
+    ['KEY=V'], vary ['KEY=a,b,c']."""
+    from ..bench import bench_seats, parse_seats
+    game = registry.game(game_name)
+    kinds = parse_seats(seats) if seats is not None else bench_seats(game).split(",")
+    fixed = {k: parse_value(v) for k, v in parse_settings(settings, "--set").items()}
+    varied = {}
+    for key, values in parse_settings(vary, "--vary").items():
+        items = [v.strip() for v in values.split(",")]
+        if not all(items):
+            raise BadInput(f"--vary {key} takes values separated by commas, not {values!r}")
+        varied[key] = [parse_value(v) for v in items]
+    both = set(fixed) & set(varied)
+    if both:
+        raise BadInput(f"{', '.join(sorted(both))} is both --set and --vary")
+    return Study(game=game.name, races=races, seats=kinds, seed=seed, track=track, rules=rules,
+                 options=list(options or ()), settings=fixed, vary=varied, chunk=chunk,
+                 records=records, name=name)
+
+
 def default_chunk(races: int) -> int:
     """Races per part file: small enough for a live progress bar and little
     lost work on a kill, large enough that files stay few."""
@@ -89,6 +113,9 @@ class Study:
     records: bool = False
     rotate: bool = False       # race i seats the kinds rotated by i (leagues)
     name: str = ""             # how reports title it
+    # the question it answers and what its report adds (studyfile.py); not
+    # part of the config: a resumed run may change them
+    notes: dict = field(default_factory=dict)
 
     def __post_init__(self):
         if self.chunk <= 0:
@@ -104,8 +131,8 @@ class Study:
                 "records": self.records, "rotate": self.rotate}
 
     @classmethod
-    def from_config_doc(cls, doc: dict, name: str = "") -> "Study":
-        return cls(name=name, **doc)
+    def from_config_doc(cls, doc: dict, name: str = "", notes: dict | None = None) -> "Study":
+        return cls(name=name, notes=dict(notes or {}), **doc)
 
     @property
     def id(self) -> str:
@@ -183,7 +210,7 @@ class Study:
     def study_doc(self) -> dict:
         """study.json: the config, and what the run was made with."""
         return {"format": FORMAT, "name": self.name, "id": self.id,
-                "config": self.config_doc(),
+                "config": self.config_doc(), "notes": dict(self.notes),
                 "variants": [{"index": v, "label": self.label(x), "settings": x}
                              for v, x in enumerate(self.variants())],
                 "engine_version": __version__}

@@ -28,29 +28,34 @@ def _svg(fig) -> str:
     return text[text.index("<svg"):]           # drop the XML prolog and doctype
 
 
-def _groups(cols: dict) -> list[tuple[str, list[int]]]:
-    """(label, rows) per variant and seat kind, in the study's order."""
-    seen: dict[tuple, list[int]] = {}
-    for i, key in enumerate(zip(cols["variant_index"], cols["variant"], cols["seat_kind"])):
-        seen.setdefault(key, []).append(i)
+def _groups(table, name: str) -> list[tuple[str, dict]]:
+    """(label, {value: count}) per variant and seat kind, in the study's
+    order: the counts of column `name`'s values (nulls left out)."""
+    from .stats import _aggregate, _pc
+    rows = _aggregate(table, ["variant", "seat_kind", name],
+                      [("race", "count", _pc().CountOptions(mode="all"))])
+    seen: dict[tuple, dict] = {}
+    for r in rows:
+        seen.setdefault((r["variant_index_min"], r["variant"], r["seat_kind"]), {})[
+            r[name]] = r["race_count"]
     many = len({k[0] for k in seen}) > 1
-    out = []
-    for (vi, variant, kind), idx in sorted(seen.items(), key=lambda kv: (kv[0][0], kv[0][2])):
-        out.append((f"{variant} / {kind}" if many else kind, idx))
+    out = [(f"{variant} / {kind}" if many else kind, counts)
+           for (vi, variant, kind), counts in sorted(seen.items(),
+                                                     key=lambda kv: (kv[0][0], kv[0][2]))]
     return out[:MAX_PANELS]
 
 
-def finishes(cols: dict) -> str:
+def finishes(table) -> str:
     """How often each group finished 1st, 2nd, ...: grouped bars of shares."""
     plt = _plt()
-    groups = _groups(cols)
-    top = max((f for f in cols["finish"] if f is not None), default=1)
+    groups = _groups(table, "finish")
+    top = max((p for _, counts in groups for p in counts), default=1)
     fig, ax = plt.subplots(figsize=(7, 3.2))
     width = 0.8 / max(1, len(groups))
-    for g, (label, idx) in enumerate(groups):
-        counts = Counter(cols["finish"][i] for i in idx)
+    for g, (label, counts) in enumerate(groups):
+        total = sum(counts.values())
         xs = [p + (g - (len(groups) - 1) / 2) * width for p in range(1, top + 1)]
-        ax.bar(xs, [counts.get(p, 0) / len(idx) for p in range(1, top + 1)], width, label=label)
+        ax.bar(xs, [counts.get(p, 0) / total for p in range(1, top + 1)], width, label=label)
     ax.set_xticks(range(1, top + 1))
     ax.set_xlabel("finishing position")
     ax.set_ylabel("share of seats")
@@ -90,38 +95,37 @@ def ratings(rows: list[dict]) -> str:
     return _svg(fig)
 
 
-def metric(cols: dict, name: str, numeric: bool) -> str:
+def metric(table, name: str, numeric: bool) -> str:
     """A metric's distribution per group: histograms for numbers, bars of the
     most common values for categories."""
     plt = _plt()
-    groups = _groups(cols)
-    values = cols[name]
+    groups = _groups(table, name)
     fig, ax = plt.subplots(figsize=(7, 3))
     title = name.removeprefix("metric_").replace("_", " ")
     if numeric:
-        present = [float(v) for v in values if v is not None]
+        present = [float(v) for _, counts in groups for v in counts]
         lo, hi = (min(present), max(present)) if present else (0.0, 1.0)
-        integral = all(float(v).is_integer() for v in present)
+        integral = all(v.is_integer() for v in present)
         if integral and hi - lo <= 40:
             bins = [x - 0.5 for x in range(int(lo), int(hi) + 2)]
         else:
             bins = 20
-        for label, idx in groups:
-            data = [float(values[i]) for i in idx if values[i] is not None]
-            if data:
-                ax.hist(data, bins=bins, histtype="step", linewidth=1.5, label=label,
-                        weights=[1 / len(data)] * len(data))
+        for label, counts in groups:
+            total = sum(counts.values())
+            ax.hist([float(v) for v in counts], bins=bins, histtype="step", linewidth=1.5,
+                    label=label, weights=[c / total for c in counts.values()])
         ax.set_ylabel("share")
     else:
-        common = [v for v, _ in Counter(str(v) for v in values if v is not None)
-                  .most_common(MAX_CATEGORIES)]
+        overall: Counter = Counter()
+        for _, counts in groups:
+            overall.update({str(v): c for v, c in counts.items()})
+        common = [v for v, _ in overall.most_common(MAX_CATEGORIES)]
         width = 0.8 / max(1, len(groups))
-        for g, (label, idx) in enumerate(groups):
-            data = [str(values[i]) for i in idx if values[i] is not None]
-            counts = Counter(data)
+        for g, (label, counts) in enumerate(groups):
+            total = sum(counts.values())
+            text = {str(v): c for v, c in counts.items()}
             xs = [c + (g - (len(groups) - 1) / 2) * width for c in range(len(common))]
-            ax.bar(xs, [counts.get(v, 0) / max(1, len(data)) for v in common], width,
-                   label=label)
+            ax.bar(xs, [text.get(v, 0) / total for v in common], width, label=label)
         ax.set_xticks(range(len(common)), common, rotation=30 if len(common) > 4 else 0,
                       ha="right" if len(common) > 4 else "center")
         ax.set_ylabel("share")
@@ -130,4 +134,33 @@ def metric(cols: dict, name: str, numeric: bool) -> str:
         ax.legend(fontsize=7, frameon=False)
     if not any(math.isfinite(v) for v in ax.get_ylim()):
         ax.set_ylim(0, 1)
+    return _svg(fig)
+
+
+def effects(fits: list[dict], title: str) -> str:
+    """Each counted action's value with its interval, one marker a scope."""
+    plt = _plt()
+    names = [e["name"] for e in fits[0]["effects"]] if fits else []
+    fig, ax = plt.subplots(figsize=(7, 0.4 * len(names) + 1.4))
+    step = 0.8 / max(1, len(fits))
+    for f, fit in enumerate(fits):
+        by_name = {e["name"]: e for e in fit["effects"]}
+        ys, xs, lo, hi = [], [], [], []
+        for y, n in enumerate(names):
+            e = by_name.get(n)
+            if e is None:
+                continue
+            ys.append(y + (f - (len(fits) - 1) / 2) * step)
+            xs.append(e["value"])
+            lo.append(e["value"] - e["low"])
+            hi.append(e["high"] - e["value"])
+        label = f"{fit['scope']} (n={fit['n']:,})" if fit["scope"] is not None else None
+        ax.errorbar(xs, ys, xerr=[lo, hi], fmt="o", capsize=3, label=label)
+    ax.axvline(0, color="#999", linewidth=0.8)
+    ax.set_yticks(range(len(names)), names)
+    ax.invert_yaxis()
+    ax.set_xlabel("positions gained per press, against an average press (bars: 95 %)")
+    ax.set_title(title)
+    if len(fits) > 1:
+        ax.legend(fontsize=7, frameon=False)
     return _svg(fig)

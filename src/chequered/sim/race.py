@@ -40,20 +40,38 @@ def _config(game, overrides: dict):
 def play_chunk(job: Job) -> Chunk:
     game = registry.game(job.game)
     metrics = getattr(game.spec, "metrics", None)
+    tally = getattr(game.spec, "tally", None)
     out = Chunk(job.variant, job.start, job.stop)
     base_seats = job.overrides["seats"]
     for index in range(job.start, job.stop):
         seed = race_seed(job.study_seed, index)
         kinds = seating(base_seats, index, job.rotate)
         config = _config(game, {**job.overrides, "seats": kinds})
-        played = play(game, config, seed, agents=agents_for(game, config, seed))
+        agents = agents_for(game, config, seed)
+        if tally is None:
+            played, counted = play(game, config, seed, agents=agents), {}
+        else:
+            played, counted = _play_counting(game, config, seed, agents, tally)
         state = played.state
         result = game.result(state)
         extra = metrics(state) if metrics is not None else {}
+        for seat, values in counted.items():
+            extra.setdefault(seat, {}).update(values)
         out.rows.extend(race_rows(job, index, seed, config, kinds, played, result, extra))
         if job.records:
             out.records[index] = record_of(game, config, seed, played.actions, state).to_doc()
     return out
+
+
+def _play_counting(game, config, seed, agents, tally):
+    """Play a race while the game's tally reads every step's events (what the
+    final state does not keep: actions chosen, battles won, drafts)."""
+    state = game.new(config, seed)
+    counter = tally(state)
+    step = counter.step
+    played = play(game, config, seed, agents=agents, state=state,
+                  on_step=lambda seat, action, events, _: step(state, seat, action, events))
+    return played, counter.values()
 
 
 def race_rows(job: Job, index: int, seed: int, config, kinds, played, result,

@@ -4,37 +4,54 @@ from __future__ import annotations
 
 import math
 
-from .stats import Columns, by, compare, metric_names, metric_summary
+from .stats import by, column, compare, effects, metric_names, metric_summary, only
 from .store import StudyDir
 
 
 def build(out, metrics: bool = True) -> dict:
+    """The report of the study in folder `out`; with the study's notes (a
+    study file's question and [report] options) its extra tables too."""
     folder = StudyDir(out)
     doc = folder.read_doc()
-    cols = Columns(folder.table())
-    variants = sorted(set(cols["variant"]), key=lambda v: cols["variant_index"][
-        cols["variant"].index(v)])
-    kinds = sorted(set(cols["seat_kind"]))
-    races = len(set(zip(cols["variant_index"], cols["race"])))
+    table = folder.table()
+    variants = [r["variant"] for r in by(table, "variant")]
+    kinds = [r["seat_kind"] for r in by(table, "seat_kind")]
+    races = table.select(["variant_index", "race"]).group_by(
+        ["variant_index", "race"], use_threads=False).aggregate([]).num_rows
+    notes = doc.get("notes") or {}
     report = {
         "format": "chequered-report/1",
         "study": doc,
-        "rows": len(cols["race"]),
+        "question": notes.get("question", ""),
+        "rows": table.num_rows,
         "races": races,
         "races_planned": doc["config"]["races"] * len(doc["variants"]),
         "variants": variants,
         "seat_kinds": kinds,
-        "by_seat_kind": by(cols, "seat_kind"),
-        "by_variant": by(cols, "variant", "seat_kind"),
+        "by_seat_kind": by(table, "seat_kind"),
+        "by_variant": by(table, "variant", "seat_kind"),
         "tests": [],
     }
     if len(variants) > 1:
-        report["tests"] += compare(cols, "variant", within="seat_kind")
+        report["tests"] += compare(table, "variant", within="seat_kind")
     if len(kinds) > 1:
-        report["tests"] += compare(cols, "seat_kind", within="variant")
+        report["tests"] += compare(table, "seat_kind", within="variant")
+    picked = only(table, notes.get("seat_kinds"))
+    report["groups"] = [{"keys": keys, "seat_kinds": notes.get("seat_kinds"),
+                         "rows": by(picked, *keys)}
+                        for keys in ([column(table, k) for k in g]
+                                     for g in notes.get("groups", ()))]
+    if notes.get("effects"):
+        split = notes.get("effects_by")
+        prefixes = notes["effects"]
+        report["effects"] = effects(picked, [prefixes] if isinstance(prefixes, str) else prefixes,
+                                    column(table, split) if split else None)
     if metrics:
-        report["metrics"] = [metric_summary(cols, m) for m in metric_names(cols)]
-    report["_cols"] = cols                 # for the plots; dropped from --json
+        shown = notes.get("metrics")          # a study file may list the ones it shows
+        names = metric_names(table) if shown is None else \
+            [column(table, m) for m in shown if column(table, m) in metric_names(table)]
+        report["metrics"] = [metric_summary(table, m) for m in names]
+    report["_table"] = table               # for the plots; dropped from --json
     return report
 
 
@@ -44,7 +61,7 @@ def json_ready(report: dict) -> dict:
         if isinstance(x, float) and math.isnan(x):
             return None
         if isinstance(x, dict):
-            return {k: clean(v) for k, v in x.items() if k != "_cols"}
+            return {k: clean(v) for k, v in x.items() if k != "_table"}
         if isinstance(x, list):
             return [clean(v) for v in x]
         return x

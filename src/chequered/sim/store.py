@@ -60,7 +60,8 @@ class StudyDir:
 
     def study(self) -> Study:
         doc = self.read_doc()
-        return Study.from_config_doc(doc["config"], name=doc.get("name", ""))
+        return Study.from_config_doc(doc["config"], name=doc.get("name", ""),
+                                     notes=doc.get("notes", {}))
 
     def open(self, study: Study) -> None:
         """Create the folder for `study`, or check that it holds the same study."""
@@ -68,7 +69,8 @@ class StudyDir:
         if self.path.exists() and not self.path.is_dir():
             raise BadInput(f"{self.path} exists and is not a folder")
         if file.exists():
-            old = self.read_doc()["config"]
+            doc = self.read_doc()
+            old = doc["config"]
             new = study.config_doc()
             if old != new:
                 diff = [k for k in new if old.get(k) != new.get(k)]
@@ -84,7 +86,8 @@ class StudyDir:
         # at a time, so any found now is litter.
         for litter in self.path.glob("**/.*.tmp"):
             litter.unlink()
-        if not file.exists():
+        if not file.exists() or doc.get("notes", {}) != study.notes:
+            # new, or the same study with another question or report options
             text = json.dumps(study.study_doc(), indent=1, ensure_ascii=False) + "\n"
             _atomic_write(file, lambda p: p.write_text(text, encoding="utf-8"))
 
@@ -112,7 +115,10 @@ class StudyDir:
             text = json.dumps(doc, ensure_ascii=False) + "\n"
             _atomic_write(folder / f"race-{index:07d}.json",
                           lambda p, t=text: p.write_text(t, encoding="utf-8"))
-        table = pa.Table.from_pylist(chunk.rows)
+        # Every key of every row: from_pylist would take the first row's keys
+        # only, dropping a metric the first seat lacks (a bot's tyres).
+        keys = list(dict.fromkeys(k for row in chunk.rows for k in row))
+        table = pa.Table.from_pylist([{k: row.get(k) for k in keys} for row in chunk.rows])
         _atomic_write(self.part_path(chunk.variant, chunk.start),
                       lambda p: pq.write_table(table, p))
 

@@ -65,6 +65,8 @@ def create_app(db_url: str | None = None, resume: bool = True,
         app.state.hub.writer.stop()
         app.state.hub.db_pool.shutdown(wait=False)
         app.state.hub.render_pool.shutdown(wait=False)
+        if getattr(app.state, "studies", None) is not None:
+            app.state.studies.shutdown()
         store.close()
 
     app = FastAPI(title="chequered", lifespan=lifespan, docs_url=None, redoc_url=None,
@@ -74,7 +76,8 @@ def create_app(db_url: str | None = None, resume: bool = True,
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
-    from . import api, pages, ws
+    from . import api, pages, studies, ws
+    app.include_router(studies.router)        # before the API's catch-all 404
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(ws.router)

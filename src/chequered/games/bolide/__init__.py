@@ -19,14 +19,14 @@ from . import board_svg, board_text, checks, guide, legend
 from .actions import ACTION_TYPES, Expire
 from .bots import make_bot
 from .circuit import circuit_keys, content_version
-from .config import BOT_KINDS, OPTIONS, RULE_LEVELS, BolideConfig
+from .config import BOT_KINDS, OPTIONS, STRATEGY_KINDS, RULE_LEVELS, BolideConfig
 from .positions import dump_position, load_position, redeterminize
 from .rules.phases import result
 from .rules.setup import new_state
 from .rules.steps import MACHINE, time_limit
 from .text import describe, describe_action, describe_choice, help_text, seat_names
 from .view import view
-from .metrics import metrics
+from .metrics import Tally, metrics
 
 SPEC = GameSpec(
     name="bolide",
@@ -45,7 +45,7 @@ SPEC = GameSpec(
     tracks=circuit_keys,
     describe=describe,
     describe_action=describe_action,
-    agents={kind: partial(make_bot, kind) for kind in BOT_KINDS},
+    agents={kind: partial(make_bot, kind) for kind in (*BOT_KINDS, *STRATEGY_KINDS)},
     rule_levels=RULE_LEVELS,
     options=OPTIONS,
     bench_seats="club,club,club,club,club,club",
@@ -66,6 +66,7 @@ SPEC = GameSpec(
     confirm=guide.confirm,
     tutorial=guide.tutorial,
     metrics=metrics,
+    tally=Tally,
 )
 
 GAME = Game(SPEC)

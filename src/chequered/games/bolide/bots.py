@@ -23,6 +23,7 @@ from .actions import Joker, Move, Refit, Request, Service, Strategy
 from .geometry import DIRS, main_directions, segments_touch, speed
 from .rules import moves, running
 from .rules.advanced import STRATEGIES, tops
+from .config import STRATEGY_KINDS
 from .rules.setup import circuit_of
 from .solver import time_to_go
 
@@ -79,11 +80,12 @@ def lookup(t) -> Lookup:
 
 
 class BolideBot(RandomAgent):
-    __slots__ = ("kind",)
+    __slots__ = ("kind", "fixed")
 
-    def __init__(self, kind: str, seed: int = 0):
+    def __init__(self, kind: str, seed: int = 0, fixed: tuple[str, str] | None = None):
         super().__init__(seed)
         self.kind = kind
+        self.fixed = fixed        # (fuel, tyres): a strategy it keeps to (studies)
 
     # ---- tables ----------------------------------------------------------
     def table(self, s, c, car) -> Lookup:
@@ -168,6 +170,8 @@ class BolideBot(RandomAgent):
         wet = s.weather == "rain"
         if self.kind == "club":
             return Strategy("full", "soft", "brake", wet)
+        if self.fixed is not None and Strategy(*self.fixed, "booster", wet) in legal:
+            return Strategy(*self.fixed, "booster", wet)
         best, choice = None, None
         pit = c.meta.pit
         for (fuel, tyres), (first, second, brakes) in STRATEGIES.items():
@@ -350,4 +354,6 @@ class BolideBot(RandomAgent):
 
 
 def make_bot(kind: str, seat: int, seed: int) -> BolideBot:
+    if kind in STRATEGY_KINDS:
+        return BolideBot("expert", seed * 1000 + seat, fixed=STRATEGY_KINDS[kind])
     return BolideBot(kind, seed * 1000 + seat)

@@ -8,7 +8,11 @@ from pydantic import Field, model_validator
 from ...engine.protocol import GameConfig
 
 BOT_KINDS = ("club", "expert")      # the spec's agents (bots.py), one per kind
-SEAT_KINDS = ("human", "random", *BOT_KINDS)
+# For studies: the expert held to one BOLIDE 11 strategy (8+2, 7+3, 6/7+2, 5/7+3)
+# instead of choosing the one its solver likes best.
+STRATEGY_KINDS = {"expert_82": ("half", "soft"), "expert_73": ("half", "hard"),
+                  "expert_672": ("full", "soft"), "expert_573": ("full", "hard")}
+SEAT_KINDS = ("human", "random", *BOT_KINDS, *STRATEGY_KINDS)
 RULE_LEVELS = ("basic", "advanced")
 OPTIONS = ("qualifying", "championship", "timer")
 

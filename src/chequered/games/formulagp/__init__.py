@@ -23,7 +23,7 @@ from .position import FORMAT as SHORT_POSITION, load_short
 from .text import describe_action, describe_choice, help_text, seat_names
 from .track import track_keys
 from .view import decorate_view, dump_position, load_position, redeterminize, view
-from .metrics import metrics
+from .metrics import Tally, metrics
 
 SPEC = GameSpec(
     name="formulagp",
@@ -70,6 +70,7 @@ SPEC = GameSpec(
     confirm=confirm,
     tutorial=tutorial,
     metrics=metrics,                   # metrics.py: numbers for studies
+    tally=Tally,
 )
 GAME = Game(SPEC)
 

@@ -12,7 +12,7 @@ from . import checks, guide, render, render_svg
 from .actions import ACTION_TYPES
 from .bots import AGENTS
 from .choices import describe_choice
-from .metrics import metrics
+from .metrics import Tally, metrics
 from .config import OPTIONS, RULE_LEVELS, RacePaceConfig
 from .positions import dump_position, load_position, redeterminize
 from .rules import finish
@@ -58,6 +58,7 @@ SPEC = GameSpec(
     confirm=guide.confirm,
     tutorial=guide.tutorial,
     metrics=metrics,
+    tally=Tally,
 )
 
 GAME = Game(SPEC)

@@ -21,7 +21,7 @@ from .rules.scoring import result
 from .rules.setup import new_race
 from .rules.steps import MACHINE
 from .text import describe, describe_action, describe_choice, help_text, seat_names
-from .metrics import metrics
+from .metrics import Tally, metrics
 
 SPEC = GameSpec(
     name="stockcar",
@@ -59,6 +59,7 @@ SPEC = GameSpec(
     confirm=guide.confirm,
     tutorial=guide.tutorial,
     metrics=metrics,
+    tally=Tally,
 )
 GAME = Game(SPEC)
 __all__ = ["GAME", "SPEC"]

@@ -28,6 +28,7 @@ _FIFTHS = tuple(0.2 * lane for lane in range(16))
 
 class TeamBot(RandomAgent):
     __slots__ = ()
+    mates = True                  # whether it plays for its team mates (LoneBot: no)
 
     def choose(self, game, state, seat):
         C, T = state.tables
@@ -68,7 +69,7 @@ class TeamBot(RandomAgent):
             for i in movement.chain(state, T, c, -1):
                 if cars[i].team == seat:
                     mates += 1
-            key = (mates, order_key(state, T, c))
+            key = (mates if self.mates else 0, order_key(state, T, c))
             if best is None or key > top:
                 best, top = a, key
         return best
@@ -204,7 +205,22 @@ class TeamBot(RandomAgent):
         return KEEP_HAND
 
 
+class LoneBot(TeamBot):
+    """Seat kind `loner`: the same bot blind to its team, for studies of team
+    drafting: a team mate counts as any other car when it picks a car, a card
+    and a movement type."""
+
+    __slots__ = ()
+    mates = False
+
+    @staticmethod
+    def _all_mates(state, T, car) -> dict:
+        return {kind: (0, own + others)
+                for kind, (own, others) in TeamBot._all_mates(state, T, car).items()}
+
+
 # The stock-car seat kinds besides human and random, and the agent each one
 # gets (seeded as the races have always been: seed * 1000 + seat). The one
 # list: the config's seat kinds and the spec's agents both read it.
-AGENTS = {"bot": lambda seat, seed: TeamBot(seed * 1000 + seat)}
+AGENTS = {"bot": lambda seat, seed: TeamBot(seed * 1000 + seat),
+          "loner": lambda seat, seed: LoneBot(seed * 1000 + seat)}

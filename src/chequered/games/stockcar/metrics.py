@@ -26,3 +26,46 @@ def metrics(s: State) -> dict[int, dict]:
         m["body_wear"] += car.perm[1]
         m["lap_down"] += car.lapdown
     return out
+
+
+class Tally:
+    """What the race's moves show (STOCK Race card parts: a car moves solo or
+    at the head of a pack): per team, its moves in a pack and alone, and how
+    many of the cars a pack carried were its own (team drafting) or an
+    opponent's, and how often its cars rode in an opponent's pack."""
+
+    __slots__ = ("team_of", "counts")
+
+    def __init__(self, s: State):
+        self.team_of = {car.number: car.team for car in s.cars}
+        self.counts = {team: {"solo_moves": 0, "pack_moves": 0, "mates_carried": 0,
+                              "opponents_carried": 0, "drafts_with_mates": 0,
+                              "rides_in_other_packs": 0}
+                       for team in set(self.team_of.values())}
+
+    def step(self, s: State, seat: int, action, events) -> None:
+        for e in events:
+            if e.kind != "move":
+                continue
+            d = e.data
+            team = self.team_of[d["car"]]
+            mine = self.counts[team]
+            if d["kind"] == "solo":
+                mine["solo_moves"] += 1
+                continue
+            mine["pack_moves"] += 1
+            mates = 0
+            for number in d["pack"]:
+                if number == d["car"]:
+                    continue
+                other = self.team_of[number]
+                if other == team:
+                    mates += 1
+                else:
+                    mine["opponents_carried"] += 1
+                    self.counts[other]["rides_in_other_packs"] += 1
+            mine["mates_carried"] += mates
+            mine["drafts_with_mates"] += mates > 0
+
+    def values(self) -> dict[int, dict]:
+        return self.counts
