@@ -554,11 +554,13 @@ def ask(state, step: str, seats, context: dict | None = None) -> None:
     """Ask `seats` for the decision `step` (Machine.wait without the check
     that the step exists: for a step module that cannot see its machine)."""
     turn = state.turn
-    if type(seats) is tuple and len(seats) == 1:
-        # one seat: the common sequential ask, with nothing to sort
+    t = type(seats)
+    if (t is tuple or t is list) and len(seats) == 1:
+        # one seat: the common sequential ask (every movement point), with
+        # nothing to sort
         p = Pending.__new__(Pending)
         p.step = step
-        p.seats = list(seats)
+        p.seats = [seats[0]]
         p.context = context if context is not None else {}
         turn.pending = p
     else:
