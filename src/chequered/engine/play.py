@@ -72,7 +72,9 @@ def play(game: Game, config: GameConfig, seed: int, agents: dict | None = None,
             if type(agent) is WholeMoves and step.route is not None and not state.turn.fine:
                 # The bot plays its whole move in place: one decision, the
                 # race and the record exactly those of plan-then-apply.
-                action, events = drive(state, seat, agent.inner.choose, game)
+                # (a lambda: in CPython 3.11 cheaper than a call with *args)
+                inner = agent.inner
+                action, events = drive(state, seat, lambda st: inner.choose(game, st, seat))
                 record((seat, action))
                 if on_step is not None:
                     on_step(seat, action, events, step)

@@ -316,12 +316,11 @@ class Machine:
                 break
         return Route(tuple(path))
 
-    def drive(self, state, seat: int, choose, *args) -> tuple[Route, list[Event]]:
+    def drive(self, state, seat: int, choose) -> tuple[Route, list[Event]]:
         """Apply, in place, a whole move chosen point by point by
-        `choose(*args, state, seat) -> fine action` (a bot's own
-        policy): the Route it amounts to and its events (for loops that
-        apply what a bot chooses anyway: the same result as `plan` then
-        `apply`, without the copy)."""
+        `choose(state) -> fine action`: the Route it amounts to and its
+        events (for loops that apply what a bot chooses anyway: the same
+        result as `plan` then `apply`, without the copy)."""
         turn = state.turn
         step = self.steps[turn.pending.step]
         names = self._chains[step.name]
@@ -334,7 +333,7 @@ class Machine:
             while True:
                 turn = state.turn
                 turn.fine = True
-                a = choose(*args, state, seat)
+                a = choose(state)
                 turn.fine = fine
                 # _apply_fine and routes.continues, inlined: one pass a movement point
                 events += decide(state, seat, a)
