@@ -181,3 +181,44 @@ def test_undo_takes_back_the_forced_steps_after_an_action():
     if ply is not None:
         removed, _ = sess.undo(seat)
         assert len(removed) == n and not sess.entries
+
+
+def test_a_fine_action_is_carried_out_as_the_listed_object_and_others_refused():
+    # engine/steps.Machine._decide finds an agent's answer by identity first,
+    # then by equality (a decoded action): the step gets the listed object.
+    got = []
+    m = GAME.machine
+    step = m.steps["move"]
+    listed = [Go(0), Go(1)]
+    from chequered.engine.steps import Step
+    m.steps["move"] = Step("move", step.rule, lambda s, seat: list(listed),
+                           lambda s, seat, a: got.append(a) or step.apply(s, seat, a),
+                           route=step.route)
+    try:
+        for answer in (listed[1], Go(1)):               # the listed object, an equal copy
+            s = _at_move(3)
+            GAME.machine.forget(s)
+            GAME.apply(s, 0, answer)
+            assert got[-1] is listed[1]
+        s = _at_move(3)
+        GAME.machine.forget(s)
+        h = GAME.state_hash(s)
+        with pytest.raises(IllegalAction, match="WALK 2"):
+            GAME.apply(s, 0, Go(7))
+        assert GAME.state_hash(s) == h
+    finally:
+        m.steps["move"] = step
+
+
+def test_asking_one_seat_keeps_its_own_list_of_seats():
+    # engine/steps.ask: the one-seat fast path copies the caller's list
+    from chequered.engine.steps import ask
+    s = _at_move(3)
+    seats = [1]
+    ask(s, "move", seats)
+    seats.append(0)
+    assert s.turn.pending.seats == [1] and GAME.to_act(s) == frozenset({1})
+    ask(s, "move", (0,))
+    assert s.turn.pending.seats == [0]
+    ask(s, "move", [1, 0])
+    assert s.turn.pending.seats == [0, 1]

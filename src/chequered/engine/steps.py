@@ -149,6 +149,9 @@ class Machine:
                 raise ValueError(f"step {s.name!r} declared twice")
             self.steps[s.name] = s
         self.phases = dict(phases)
+        # the steps a route from each route step may run through
+        self._chains = {s.name: chain_of(s.name, s.route)
+                        for s in self.steps.values() if s.route is not None}
         self.turn_rule = turn_rule
         self.over_rule = over_rule
         self._names = names               # (state) -> {seat: name}
@@ -243,7 +246,7 @@ class Machine:
         p = state.turn.pending
         step = self.steps[p.step]
         spec = step.route
-        names = chain_of(step.name, spec)
+        names = self._chains[step.name]
         t0 = ticks(state)
         found: dict = {}
         seen: set = set()
@@ -300,7 +303,7 @@ class Machine:
         action` (a bot's own policy), worked out on a copy of `state`."""
         turn = state.turn
         step = self.steps[turn.pending.step]
-        names = chain_of(step.name, step.route)
+        names = self._chains[step.name]
         c = state.clone()
         c.turn.fine = True
         t0 = ticks(state)
@@ -320,19 +323,28 @@ class Machine:
         result as `plan` then `apply`, without the copy)."""
         turn = state.turn
         step = self.steps[turn.pending.step]
-        names = chain_of(step.name, step.route)
+        names = self._chains[step.name]
         fine = turn.fine
         t0 = ticks(state)
         path: list = []
         events: list = []
+        decide, advance = self._decide, self.advance
         try:
             while True:
-                state.turn.fine = True
+                turn = state.turn
+                turn.fine = True
                 a = choose(state)
-                state.turn.fine = fine
-                events += self._apply_fine(state, seat, a)
+                turn.fine = fine
+                # _apply_fine and routes.continues, inlined: one pass a movement point
+                events += decide(state, seat, a)
+                turn = state.turn
+                if turn.pending is None:
+                    events += advance(state)
                 path.append(a)
-                if not continues(self, state, seat, names, t0):
+                p = turn.pending
+                if turn.over or p is None or p.step not in names or ticks(state) != t0:
+                    break
+                if p.seats != [seat] and not (seat in p.seats and self.steps[p.step].concurrent):
                     break
         finally:
             state.turn.fine = fine
@@ -349,7 +361,7 @@ class Machine:
         if type(path) is not tuple or not path or any(type(a) in (Route, Overrun) for a in path):
             raise IllegalAction(f"{step.rule}: a move is a list of single steps", step.rule)
         snapshot = state.clone()
-        names = chain_of(step.name, step.route)
+        names = self._chains[step.name]
         t0 = ticks(state)
         events: list[Event] = []
         crossed: list[str] = []
@@ -461,16 +473,20 @@ class Machine:
         options = cache.get(seat) if cache is not None else None
         if options is None:
             options = self.fine(state, seat)         # [] when seat is not deciding
-        try:
-            chosen = options[options.index(action)]  # membership, in C, identity first
-        except ValueError:
-            chosen = None
-            p = turn.pending
-            if options and self.steps[p.step].key is not None:
-                chosen = self.match(self.steps[p.step], action, options)
-            if chosen is None:
-                raise self.refusal(state, seat, action) or IllegalAction(
-                    f"{self.turn_rule}: not a legal choice now", self.turn_rule)
+        # Agents answer with an object of the legal list: found by identity
+        # (no action's __eq__ called), else by equality (a decoded action).
+        if options and options[0] is action:
+            chosen = action
+        else:
+            for chosen in options:
+                if chosen is action:
+                    break
+            else:
+                chosen = self.match(self.steps[turn.pending.step], action, options) \
+                    if options else None
+                if chosen is None:
+                    raise self.refusal(state, seat, action) or IllegalAction(
+                        f"{self.turn_rule}: not a legal choice now", self.turn_rule)
         p = turn.pending
         step = self.steps[p.step]
         turn.cache = None
@@ -537,11 +553,13 @@ def ask(state, step: str, seats, context: dict | None = None) -> None:
     """Ask `seats` for the decision `step` (Machine.wait without the check
     that the step exists: for a step module that cannot see its machine)."""
     turn = state.turn
-    if type(seats) is tuple and len(seats) == 1:
-        # one seat: the common sequential ask, with nothing to sort
+    t = type(seats)
+    if (t is tuple or t is list) and len(seats) == 1:
+        # one seat: the common sequential ask (every movement point), with
+        # nothing to sort
         p = Pending.__new__(Pending)
         p.step = step
-        p.seats = list(seats)
+        p.seats = [seats[0]]
         p.context = context if context is not None else {}
         turn.pending = p
     else:

@@ -22,6 +22,8 @@ from ...agents.random_agent import RandomAgent
 from .actions import Joker, Move, Refit, Request, Service, Strategy
 from .geometry import DIRS, main_directions, segments_touch, speed
 from .rules import moves, running
+from .rules.reach import move
+from .rules.running import REQUESTS
 from .rules.advanced import STRATEGIES, tops
 from .config import STRATEGY_KINDS
 from .rules.setup import circuit_of
@@ -232,13 +234,13 @@ class BolideBot(RandomAgent):
             vals = self.values(t, c, car, opt.pawn, brakes)
             best = min(vals)
             # Only the best pawn points need scoring further (as Moves).
-            scored = [(v, Move(x, y)) for v, (x, y) in zip(vals, opt.pawn) if v <= best + 1]
+            scored = [(v, move(x, y)) for v, (x, y) in zip(vals, opt.pawn) if v <= best + 1]
         for x, y in opt.brake:
             b = brakes if ctx.get("brake_ok") else brakes - 1
             v = self.ttg(t, c, car, x, y, x - car.x, y - car.y, b)
             if ctx.get("brake_spin"):
                 v += 3
-            scored.append((v + (0.5 if self.kind == "club" else 0.01), Move(x, y)))
+            scored.append((v + (0.5 if self.kind == "club" else 0.01), move(x, y)))
         pit_move = self.pit_route(s, c, car, opt) if self.kind == "expert" else None
         if pit_move is not None:
             return pit_move
@@ -248,14 +250,14 @@ class BolideBot(RandomAgent):
                 if (x + dx, y + dy) in occ:
                     continue
                 v = self.ttg(t, c, car, x + dx, y + dy, x - car.x, y - car.y, brakes)
-                scored.append((v - 0.01, Move(x, y, d)))
+                scored.append((v - 0.01, move(x, y, d)))
             for x, y in opt.engage + opt.engage_brake:
-                scored.append((self.engage_value(t, c, car, x, y, brakes), Move(x, y)))
+                scored.append((self.engage_value(t, c, car, x, y, brakes), move(x, y)))
             scored = [(v - (0.2 if self.lands_in_slip(s, c, car, m) else 0), m)
                       for v, m in scored]
         if not scored:
-            scored = [(FAR + 5, Move(x, y)) for x, y in opt.engage + opt.engage_brake]
-            scored += [(FAR + 10, Move(x, y)) for x, y in opt.off]
+            scored = [(FAR + 5, move(x, y)) for x, y in opt.engage + opt.engage_brake]
+            scored += [(FAR + 10, move(x, y)) for x, y in opt.off]
         best = min(scored, key=lambda vm: vm[0]) if scored else None
         req = self.request(s, c, car, t, opt, best[0] if best else FAR * 2)
         if req is not None and req in legal:
@@ -287,7 +289,7 @@ class BolideBot(RandomAgent):
         Brake when the alternative is leaving the track (both)."""
         reqs = opt.requests
         if "brake" in reqs and best >= FAR:
-            return Request("brake")
+            return REQUESTS["brake"]
         if self.kind != "expert":
             return None
         remaining = min(best, 60)
@@ -309,7 +311,7 @@ class BolideBot(RandomAgent):
                 if car.setup == "booster" and not car.setup_lost:
                     p_ok, cost = 1 - (6 / 12) ** 2, cost * 6 / 12
                 if p_ok * gain > cost:
-                    return Request("booster")
+                    return REQUESTS["booster"]
         if "brake" in reqs:
             brake_pts = moves.sharp_braking_targets(c, car.x, car.y, car.vx, car.vy,
                                                     running.occupied(s, car))
@@ -318,7 +320,7 @@ class BolideBot(RandomAgent):
                 gain = best - b
                 cost = (remaining * (2 * 0.08 + 2 * 1 * 0.08)) / 12 + (2 / 12) * 3
                 if (7 / 12) * gain > cost + 0.5:
-                    return Request("brake")
+                    return REQUESTS["brake"]
         return None
 
     def pit_route(self, s, c, car, opt):
@@ -342,7 +344,7 @@ class BolideBot(RandomAgent):
             for (x, y, vx, vy), first in frontier:
                 limit = pit.speed_limit or 99
                 for nx, ny in moves.pawn_targets(c, x, y, vx, vy, risky, occ if depth == 0 else ()):
-                    m = first or Move(nx, ny)
+                    m = first or move(nx, ny)
                     if segments_touch((x, y), (nx, ny), a, b) and speed(nx - x, ny - y) <= limit:
                         return m
                     key = (nx, ny, nx - x, ny - y)

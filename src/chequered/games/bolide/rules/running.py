@@ -104,14 +104,15 @@ def options_among(s, c: Circuit, car, ctx: dict, occ) -> Options:
     return Options(r, requests, r.none and not r.brake and not r.engage_brake)
 
 
-_REQUESTS = {k: Request(k) for k in ("booster", "brake")}
+# The request actions as offered, made once (bots answer with these objects).
+REQUESTS = {k: Request(k) for k in ("booster", "brake")}
 
 
 def legal_actions(s, c: Circuit, car) -> list:
     opt = options(s, c, car)
     out = list(opt.reach.moves)
     for k in opt.requests:
-        out.append(_REQUESTS[k])
+        out.append(REQUESTS[k])
     return out
 
 

@@ -17,6 +17,7 @@ from ..geometry import DIRS, speed
 from . import engagements, moves, pitlane, qualifying, requests, running
 from .decide import ask, done
 from .order import advance_progress, finished_laps
+from .reach import move
 from .setup import circuit_of
 
 
@@ -35,13 +36,13 @@ def move_actions(s, seat: int) -> list:
     if mode == "start":
         reach = 2 if car.start == "quick" else 1
         pts = moves.start_targets(c, car.x, car.y, facing(c, car), reach, occ)
-        return [Move(x, y) for x, y in pts] or [Stay()]
+        return [move(x, y) for x, y in pts] or [Stay()]
     if mode == "spun":
         ax, ay = facing(c, car)
         pts = moves.start_targets(c, car.x, car.y, (-ax, -ay), 1, occ)
-        return [Move(x, y) for x, y in pts] + [Stay()]
+        return [move(x, y) for x, y in pts] + [Stay()]
     pts = moves.creep_targets(c, car.x, car.y, occ, need_track=(mode == "dirty"))
-    return [Move(x, y) for x, y in pts] or [Stay()]
+    return [move(x, y) for x, y in pts] or [Stay()]
 
 
 def facing(c, car) -> tuple[int, int]:
