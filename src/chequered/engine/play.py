@@ -72,8 +72,13 @@ def play(game: Game, config: GameConfig, seed: int, agents: dict | None = None,
                 # The bot plays its whole move in place: one decision, the
                 # race and the record exactly those of plan-then-apply.
                 inner = agent.inner
-                action, events = game.machine.drive(
-                    state, seat, lambda st: inner.choose(game, st, seat))
+                drive = getattr(inner, "drive", None)
+                if drive is not None:
+                    # a bot that plays its whole move itself (the same race)
+                    action, events = drive(game, state, seat)
+                else:
+                    action, events = game.machine.drive(
+                        state, seat, lambda st: inner.choose(game, st, seat))
                 record((seat, action))
                 if on_step is not None:
                     on_step(seat, action, events, step)
