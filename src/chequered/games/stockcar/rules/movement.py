@@ -51,16 +51,20 @@ def chain(state, T, car, direction: int) -> list:
 def line_from(state, links, k: int) -> list:
     """The cars linked one after the other from the space `k` (not its own
     car) along `links` (content.Track.ahead or .behind)."""
+    occ = state.occ
+    k = links[k]
+    if k < 0 or occ[k] == -1:
+        return []          # most often: nobody there
     out = []
-    occ, limit = state.occ, len(state.cars)
-    while len(out) < limit:
-        k = links[k]
-        if k < 0:
-            break
+    limit = len(state.cars)   # a lane full of cars all the way round ends here
+    while k >= 0:
         i = occ[k]
         if i == -1:
             break
         out.append(i)      # a car a lap ahead or behind in that space is linked too
+        if len(out) == limit:
+            break
+        k = links[k]
     return out
 
 
