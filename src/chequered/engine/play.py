@@ -74,7 +74,12 @@ def play(game: Game, config: GameConfig, seed: int, agents: dict | None = None,
                 # race and the record exactly those of plan-then-apply.
                 # (a lambda: in CPython 3.11 cheaper than a call with *args)
                 inner = agent.inner
-                action, events = drive(state, seat, lambda st: inner.choose(game, st, seat))
+                own = getattr(inner, "drive", None)
+                if own is not None:
+                    # a bot that plays its whole move itself (the same race)
+                    action, events = own(game, state, seat)
+                else:
+                    action, events = drive(state, seat, lambda st: inner.choose(game, st, seat))
                 record((seat, action))
                 if on_step is not None:
                     on_step(seat, action, events, step)

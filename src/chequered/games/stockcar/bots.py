@@ -20,6 +20,7 @@ from .rules.movement import PUSH_AHEAD
 from .rules.order import leader, order_key
 from .rules.turn import car_of
 from .state import RACING
+from .drive import drive
 
 
 # 0.2 * lane, as the float product: _step subtracts it from a whole number.
@@ -140,43 +141,13 @@ class TeamBot(RandomAgent):
 
     # ---- each step ----------------------------------------------------------------
     def _step(self, state, R, T):
-        options = state.cache             # movement.options, inline: once a movement point
-        if options is None:
-            options = movement.options(state, T, R)
-        m = state.move
-        mp = m["mp"]
-        head = state.cars[m["snake"][0]]
-        hd, on_apron = head.dist, head.lane == 0
-        n, w1, occ = T.n, T.w1, state.occ
-        ahead_of, fwd_slots = T.ahead, T.fwd_slots
-        best, score = None, None
-        for step, cost, push, _ in options:
-            ahead, lane = step.ahead, step.lane
-            left = mp - cost
-            # The score is 10 per space ahead less 2 per MP, the bonuses below,
-            # less 0.2 per lane and 3 for a push ahead, added in that order.
-            # Whole numbers (exact as ints or floats) until the lane's
-            # fifth, so every score is the same float as summed in floats.
-            value = 10 * ahead - 2 * cost
-            if ahead == 0 and lane == 1 and on_apron:
-                value += 9                        # leave the Apron
-            if lane:
-                k = ((hd + ahead) % n) * w1 + lane
-                if left > 0:
-                    for _, k2 in fwd_slots[k]:
-                        if occ[k2] == -1:
-                            value += 3            # room to keep going
-                            break
-                else:
-                    k2 = ahead_of[k]
-                    if k2 >= 0 and occ[k2] != -1:
-                        value += 4                # end tucked in: a draft next time
-                value -= _FIFTHS[lane]            # stay low, the restart lanes
-            if push == PUSH_AHEAD:
-                value -= 3.0
-            if score is None or value > score:
-                best, score = step, value
-        return best
+        return best_step(state, R, T)[0]
+
+    # ---- a whole move at once ---------------------------------------------------------
+    def drive(self, game, state, seat):
+        """The whole move choose() would make point by point, applied in
+        place (engine/play.py asks it of the bots that have it): drive.py."""
+        return drive(game, state, seat, lambda st: self.choose(game, st, seat), best_step)
 
     # ---- events, pits, discards ---------------------------------------------------------
     def _affect(self, state, T, seat, legal):
@@ -217,6 +188,51 @@ class LoneBot(TeamBot):
     def _all_mates(state, T, car) -> dict:
         return {kind: (0, own + others)
                 for kind, (own, others) in TeamBot._all_mates(state, T, car).items()}
+
+
+def best_step(state, R, T) -> tuple:
+    """The bot's next step of the move in progress, as its entry of
+    movement.options: (step, cost, kind of push, data). Forward progress
+    first, keeping a lane that stays open, and on the last point tucking in
+    behind a car to build the next draft."""
+    options = state.cache             # movement.options, inline: once a movement point
+    if options is None:
+        options = movement.options(state, T, R)
+    m = state.move
+    mp = m["mp"]
+    head = state.cars[m["snake"][0]]
+    hd, on_apron = head.dist, head.lane == 0
+    n, w1, occ = T.n, T.w1, state.occ
+    ahead_of, fwd_slots = T.ahead, T.fwd_slots
+    best, score = None, None
+    for o in options:
+        step, cost, push, _ = o
+        ahead, lane = step.ahead, step.lane
+        left = mp - cost
+        # The score is 10 per space ahead less 2 per MP, the bonuses below,
+        # less 0.2 per lane and 3 for a push ahead, added in that order.
+        # Whole numbers (exact as ints or floats) until the lane's
+        # fifth, so every score is the same float as summed in floats.
+        value = 10 * ahead - 2 * cost
+        if ahead == 0 and lane == 1 and on_apron:
+            value += 9                        # leave the Apron
+        if lane:
+            k = ((hd + ahead) % n) * w1 + lane
+            if left > 0:
+                for _, k2 in fwd_slots[k]:
+                    if occ[k2] == -1:
+                        value += 3            # room to keep going
+                        break
+            else:
+                k2 = ahead_of[k]
+                if k2 >= 0 and occ[k2] != -1:
+                    value += 4                # end tucked in: a draft next time
+            value -= _FIFTHS[lane]            # stay low, the restart lanes
+        if push == PUSH_AHEAD:
+            value -= 3.0
+        if score is None or value > score:
+            best, score = o, value
+    return best
 
 
 # The stock-car seat kinds besides human and random, and the agent each one

@@ -51,16 +51,20 @@ def chain(state, T, car, direction: int) -> list:
 def line_from(state, links, k: int) -> list:
     """The cars linked one after the other from the space `k` (not its own
     car) along `links` (content.Track.ahead or .behind)."""
+    occ = state.occ
+    k = links[k]
+    if k < 0 or occ[k] == -1:
+        return []          # most often: nobody there
     out = []
-    occ, limit = state.occ, len(state.cars)
-    while len(out) < limit:
-        k = links[k]
-        if k < 0:
-            break
+    limit = len(state.cars)   # a lane full of cars all the way round ends here
+    while k >= 0:
         i = occ[k]
         if i == -1:
             break
         out.append(i)      # a car a lap ahead or behind in that space is linked too
+        if len(out) == limit:
+            break
+        k = links[k]
     return out
 
 
@@ -150,7 +154,9 @@ def costs(R) -> Costs:
 
 
 def _options(state, T, R) -> list:
-    K = costs(R)
+    K = _COSTS.get(id(R))                # costs(R), inline: once a movement point
+    if K is None or K.rules is not R:
+        K = costs(R)
     m = state.move
     mp = m["mp"]
     snake = m["snake"]
@@ -158,20 +164,19 @@ def _options(state, T, R) -> list:
     head = cars[snake[0]]
     d, lane = head.dist, head.lane
     occ = state.occ
-    visited = m["visited"]
     out: list = []
+    # The head never re-enters a space it has left this move: the spaces
+    # ahead were never left (no step goes back), so only the sideways
+    # steps, within its own sector, look at `visited`.
     if lane == 0:
         # STOCK The Apron: pit road, alone, at the speed limit.
-        if K.apron <= mp and (d + 1, 0) not in visited:
+        if K.apron <= mp:
             out.append(K.along_apron)
-        if K.sideways <= mp and occ[(d % T.n) * T.w1 + 1] == -1 and (d, 1) not in visited:
+        if K.sideways <= mp and occ[(d % T.n) * T.w1 + 1] == -1 and (d, 1) not in m["visited"]:
             out.append(K.free_side[1])
         return out
     k = (d % T.n) * T.w1 + lane
-    d1 = d + 1
     for l2, k2 in T.fwd_slots[k]:
-        if (d1, l2) in visited:
-            continue
         x = occ[k2]
         if x == -1:
             if K.forward <= mp:
@@ -183,17 +188,20 @@ def _options(state, T, R) -> list:
             fs = (front.dist + 1) % T.n
             if occ[fs * T.w1 + min(front.lane, T.width[fs])] == -1:
                 out.append((_FWD[l2], K.ahead, PUSH_AHEAD, line))
-    for l2, k2, k3 in T.side_slots[k]:
-        if (d, l2) in visited:
-            continue
-        x = occ[k2]
-        if x == -1:
-            if K.sideways <= mp:
-                out.append(K.free_side[l2])
-        elif x not in snake and K.aside <= mp:
-            # Pushing aside: the car moves one lane further over, which must be free.
-            if k3 >= 0 and occ[k3] == -1:
-                out.append((_SIDE[l2], K.aside, PUSH_ASIDE, x))
+    side = T.side_slots[k]
+    if side:
+        visited = m["visited"]
+        for l2, k2, k3 in side:
+            if (d, l2) in visited:
+                continue
+            x = occ[k2]
+            if x == -1:
+                if K.sideways <= mp:
+                    out.append(K.free_side[l2])
+            elif x not in snake and K.aside <= mp:
+                # Pushing aside: the car moves one lane further over, which must be free.
+                if k3 >= 0 and occ[k3] == -1:
+                    out.append((_SIDE[l2], K.aside, PUSH_ASIDE, x))
     return out
 
 

@@ -89,14 +89,16 @@ def running_order(state, T) -> list:
 def leader(state, T):
     """The leading car, which holds the Current Leader marker (None when no car races).
     STOCK Running order: once cars finish, the racing car closest to the line."""
-    best, top = None, 0
+    best, top = None, _BEHIND_ALL
     for c in state.cars:
-        if c.status != RACING:
-            continue
-        d = c.dist
-        if best is None or d > top or d == top and _ahead_in_sector(state, T, c, best):
-            best, top = c, d
+        if c.status == RACING:
+            d = c.dist
+            if d > top or d == top and _ahead_in_sector(state, T, c, best):
+                best, top = c, d
     return best
+
+
+_BEHIND_ALL = -(1 << 62)           # a dist below every car's, grid included
 
 
 def _ahead_in_sector(state, T, a, b) -> bool:
@@ -127,11 +129,11 @@ def update_lapped(state, T, events: list):
     lead = leader(state, T)
     if lead is None:
         return None
-    top, n = lead.dist, T.n
+    line = lead.dist - T.n             # a racing car at or behind this dist is a lap down
     for c in state.cars:
         if c.status != RACING:
             continue
-        down = top - c.dist >= n
+        down = c.dist <= line
         if down != c.lapdown:
             c.lapdown = down
             events.append(Event("lapped" if down else "unlapped", {"car": c.number},
@@ -167,12 +169,15 @@ def lose_car(state, T, car, status: str, events: list, rule: str) -> None:
                         rule))
 
 
-def check_finish(state, T, laps: int, events: list) -> bool:
+def check_finish(state, T, laps: int, lead, events: list) -> bool:
     """STOCK Ending the race (ours): a car that completes the last lap (its
     dist reaches laps * sectors) takes the chequered flag and the highest
     Position marker still free; cars crossing together rank by running order. A car with a
-    Lap-down marker cannot finish (it is removed at the end of the turn)."""
+    Lap-down marker cannot finish (it is removed at the end of the turn).
+    `lead`: the leader now (update_lapped's)."""
     goal = laps * T.n
+    if lead is None or lead.dist < goal:
+        return False                       # no racing car is further than the leader
     done = [c for c in state.cars if c.status == RACING and c.dist >= goal and not c.lapdown]
     if not done:
         return False

@@ -147,22 +147,27 @@ def play_card(state, C, T, seat: int, card: str, events: list) -> None:
     state.move["card"] = card
     events.append(Event("card", {"car": car.number, "card": card}, "STOCK Action segments"))
     printed = C.card_move[card]
-    if printed == "solo" or (C.card_effect[card] != "clean_air"
-                             and movement.pack(state, T, car, printed) == [car.idx]):
-        # No choice to make: a solo card, or a type that moves the car alone anyway.
+    if printed == "solo":
         start_move(state, C, T, seat, printed, events)
+        return
+    snake = movement.pack(state, T, car, printed) if C.card_effect[card] != "clean_air" else None
+    if snake is not None and len(snake) == 1:
+        # No choice to make: a type that moves the car alone anyway.
+        start_move(state, C, T, seat, printed, events, snake)
     else:
         wait(state, "type", seat)
 
 
-def start_move(state, C, T, seat: int, kind: str, events: list) -> None:
-    """STOCK Race card parts, Speed penalties: the pack and the MP to spend."""
+def start_move(state, C, T, seat: int, kind: str, events: list, snake=None) -> None:
+    """STOCK Race card parts, Speed penalties: the pack (`snake` when the
+    caller worked it out already) and the MP to spend."""
     m = state.move
     state.cache = None
     car = state.cars[m["car"]]
     card = m["card"]
     mp = move_points(C, car, card, kind)
-    snake = movement.pack(state, T, car, kind)
+    if snake is None:
+        snake = movement.pack(state, T, car, kind)
     head = state.cars[snake[0]]
     lead = leader(state, T)
     m.update({"kind": kind, "mp": mp, "snake": snake, "visited": [(head.dist, head.lane)],
@@ -183,11 +188,16 @@ def move_points(C, car, card: str, kind: str) -> int:
 
 
 def keep_moving(state, C, T, seat: int, events: list) -> None:
-    """STOCK Movement: points must be spent while a step is possible."""
-    if state.move["mp"] <= 0 or not movement.options(state, T, C.rules):
-        end_activation(state, C, T, events)
-    else:
+    """STOCK Movement: the next movement point, or the end of the activation."""
+    if can_move(state, C, T):
         ask(state, "move", (seat,), {})       # wait(), inline: once a movement point
+    else:
+        end_activation(state, C, T, events)
+
+
+def can_move(state, C, T) -> bool:
+    """STOCK Movement: points must be spent while a step is possible."""
+    return state.move["mp"] > 0 and bool(movement.options(state, T, C.rules))
 
 
 def end_activation(state, C, T, events: list) -> None:
@@ -205,7 +215,7 @@ def end_activation(state, C, T, events: list) -> None:
         events.append(Event("wear", {"car": car.number, "wear": wear, "amount": 1},
                             "STOCK Wear"))
     lead = update_lapped(state, T, events)
-    if check_finish(state, T, laps_of(state, T), events):
+    if check_finish(state, T, laps_of(state, T), lead, events):
         # Finished cars leave the track: the leader may change, and with it who is lapped.
         lead = update_lapped(state, T, events)
     if lead is not None and lead.idx != m.get("lead"):
@@ -219,21 +229,22 @@ def flip_and_next(state, C, T, car, events: list) -> None:
     segment it was) with an unflipped car acts; else the turn ends."""
     car.flipped = True
     state.move = None
-    racing, waiting = False, set()
+    racing, waiting = False, 0             # waiting: a bit per team with an unflipped car
     for c in state.cars:
+        if not c.flipped:
+            waiting |= 1 << c.team
         if c.status == RACING:
             racing = True
-        if not c.flipped:
-            waiting.add(c.team)
     if not racing:
         finish_race(state, C, T, events)
         return
-    n = len(state.hands)
-    for k in range(1, n + 1):
-        seat = (car.team + k) % n
-        if seat in waiting:
-            wait(state, "car", seat)
-            return
+    if waiting:
+        n = len(state.hands)
+        for k in range(1, n + 1):
+            seat = (car.team + k) % n
+            if waiting >> seat & 1:
+                ask(state, "car", (seat,), {})   # wait(), inline: once an activation
+                return
     state.turn.phase = "end_of_turn"
 
 
