@@ -10,6 +10,7 @@ from ...engine.protocol import BadInput
 from ...engine.chance import Chance
 from ...engine.rng import Rng
 from . import actions as A
+from . import face_down
 from .bot import view as bot_view
 from .render_board import board_view
 from .rules import cards as C
@@ -168,10 +169,25 @@ def load_position(doc: dict) -> Race:
 # ---- redeterminization --------------------------------------------------------------
 def redeterminize(race: Race, seat: int, rng: Rng) -> Race:
     """A copy in which what `seat` has not seen is resampled: every deck's
-    order (its own included), the other players' hands (keeping the cards
-    they have committed to a secret choice) and their face-down EVENT cards,
-    and the future dice."""
-    r = race.clone()
+    order (its own included), the other players' hands and their face-down
+    EVENT cards, and the future dice. Cards the others have committed to a
+    choice `seat` has seen stay in their hands; a face-down choice `seat`
+    has not seen yet is drawn afresh (face_down.py), in a world where the
+    seat that made it had a legal choice (the table saw it choose)."""
+    for _ in range(face_down.TRIES):
+        r = race.clone()
+        step, taken = face_down.take_back(r, seat)
+        _resample(r, seat, rng)
+        if face_down.choose_again(r, step, taken, rng):
+            break
+    else:       # no such world found: the real choices stay, to keep the state valid
+        r = race.clone()
+        _resample(r, seat, rng)
+    r.chance = Chance(Rng(state=rng.next64()))
+    return r
+
+
+def _resample(r: Race, seat: int, rng: Rng) -> None:
     committed = {}
     for s, sec in r.secret.items():
         committed[s] = list(sec.get("cards", ()))
@@ -215,8 +231,6 @@ def redeterminize(race: Race, seat: int, rng: Rng) -> Race:
         if name != "event":
             rng.shuffle(d.pile)
     bot_view.redeterminize(r, rng)                      # face-down TACTICS cards (BOT 1.3 d)
-    r.chance = Chance(Rng(state=rng.next64()))
-    return r
 
 
 def _resample_radio(race: Race, seat: int, rng: Rng) -> None:
