@@ -115,3 +115,24 @@ def _acted(race, step, seat, action):
     r = race.clone()
     MACHINE.steps[step].apply(r, seat, action)
     return r
+
+
+@pytest.mark.parametrize("seed", [14, 15])
+def test_every_seat_asked_has_a_choice_in_every_world(seed):
+    # Before the fix a resampled hand could hold no start play (FGP 7.2.1) for a
+    # seat still asked: the heuristic bot met an empty legal list in a rollout.
+    config = GAME.config(seats=["heuristic"] * 3)
+    race = GAME.new(config, seed)
+    agents = agents_for(GAME, config, seed)
+    while race.turn.pending is None or race.turn.pending.step != "start_cards":
+        f = GAME.forced(race)
+        s, a = f if f is not None else (min(GAME.to_act(race)), None)
+        GAME.apply(race, s, a if f is not None else agents[s].choose(GAME, race, s))
+    asked = sorted(GAME.to_act(race))
+    assert len(asked) >= 2
+    for seat in asked:
+        for k in range(40):
+            w = GAME.redeterminize(race, seat, Rng(k))
+            assert all(GAME.legal_actions(w, s) for s in asked)
+            for car, real in zip(w.cars, race.cars):      # as many cards drawn as seen
+                assert len(car.hand) == len(real.hand) and len(car.drawn) == len(real.drawn)

@@ -50,3 +50,15 @@ def choose_again(race: Race, step: str, taken: dict, rng: Rng) -> bool:
     MACHINE.forget(race)                    # the legal lists cached for the real hands
     return True
 
+
+
+def can_choose(race: Race, seat: int) -> bool:
+    """Whether every seat but `seat` that the pending step asks has a legal
+    choice in this world (a resampled hand may have none: a start play
+    needs a movement card it can play, FGP 7.2.1)."""
+    p = race.turn.pending
+    if p is None or race.turn.over:
+        return True
+    from .rules.steps import MACHINE
+    legal = MACHINE.steps[p.step].legal
+    return all(legal(race, s) for s in p.seats if s != seat)

@@ -172,17 +172,18 @@ def redeterminize(race: Race, seat: int, rng: Rng) -> Race:
     order (its own included), the other players' hands and their face-down
     EVENT cards, and the future dice. Cards the others have committed to a
     choice `seat` has seen stay in their hands; a face-down choice `seat`
-    has not seen yet is drawn afresh (face_down.py), in a world where the
-    seat that made it had a legal choice (the table saw it choose)."""
+    has not seen yet is drawn afresh (face_down.py). Only worlds in which
+    every other seat asked now has a legal choice are kept: the table saw
+    them asked, or choose."""
     for _ in range(face_down.TRIES):
         r = race.clone()
         step, taken = face_down.take_back(r, seat)
         _resample(r, seat, rng)
-        if face_down.choose_again(r, step, taken, rng):
+        if face_down.choose_again(r, step, taken, rng) and face_down.can_choose(r, seat):
             break
-    else:       # no such world found: the real choices stay, to keep the state valid
+    else:       # no such world found: the real hands stay, to keep the state valid
         r = race.clone()
-        _resample(r, seat, rng)
+        rng.shuffle(r.cars[seat].deck.pile)
     r.chance = Chance(Rng(state=rng.next64()))
     return r
 
@@ -213,10 +214,14 @@ def _resample(r: Race, seat: int, rng: Rng) -> None:
                 rest.remove(c)
         pool += rest
         rng.shuffle(pool)
-        car.hand = [c for c in car.hand if c in keep] + pool[:len(rest)]
+        dealt = pool[:len(rest)]
+        # FGP 7.3.1: how many of the hand's cards were drawn this phase is seen
+        # (they may still go back): as many of the dealt cards count as drawn
+        redrawn = sum(1 for c in car.drawn if c in rest)
+        car.drawn = [c for c in car.drawn if c in keep] + dealt[:redrawn]
+        car.hand = [c for c in car.hand if c in keep] + dealt
         car.deck.pile = pool[len(rest):] + [c for c in car.deck.pile if C.is_draw_failure(r, c)]
         rng.shuffle(car.deck.pile)
-        car.drawn = [c for c in car.drawn if c in car.hand]
     # face-down EVENT cards of the others come from the unseen EVENT cards
     others = [c for c in r.cars if c.seat != seat]
     ev = r.decks["event"]
