@@ -10,6 +10,7 @@ from ...engine.protocol import BadInput
 from ...engine.chance import Chance
 from ...engine.rng import Rng
 from . import actions as A
+from . import face_down
 from .bot import view as bot_view
 from .render_board import board_view
 from .rules import cards as C
@@ -168,10 +169,26 @@ def load_position(doc: dict) -> Race:
 # ---- redeterminization --------------------------------------------------------------
 def redeterminize(race: Race, seat: int, rng: Rng) -> Race:
     """A copy in which what `seat` has not seen is resampled: every deck's
-    order (its own included), the other players' hands (keeping the cards
-    they have committed to a secret choice) and their face-down EVENT cards,
-    and the future dice."""
-    r = race.clone()
+    order (its own included), the other players' hands and their face-down
+    EVENT cards, and the future dice. Cards the others have committed to a
+    choice `seat` has seen stay in their hands; a face-down choice `seat`
+    has not seen yet is drawn afresh (face_down.py). Only worlds in which
+    every other seat asked now has a legal choice are kept: the table saw
+    them asked, or choose."""
+    for _ in range(face_down.TRIES):
+        r = race.clone()
+        step, taken = face_down.take_back(r, seat)
+        _resample(r, seat, rng)
+        if face_down.choose_again(r, step, taken, rng) and face_down.can_choose(r, seat):
+            break
+    else:       # no such world found: the real hands stay, to keep the state valid
+        r = race.clone()
+        rng.shuffle(r.cars[seat].deck.pile)
+    r.chance = Chance(Rng(state=rng.next64()))
+    return r
+
+
+def _resample(r: Race, seat: int, rng: Rng) -> None:
     committed = {}
     for s, sec in r.secret.items():
         committed[s] = list(sec.get("cards", ()))
@@ -197,10 +214,14 @@ def redeterminize(race: Race, seat: int, rng: Rng) -> Race:
                 rest.remove(c)
         pool += rest
         rng.shuffle(pool)
-        car.hand = [c for c in car.hand if c in keep] + pool[:len(rest)]
+        dealt = pool[:len(rest)]
+        # FGP 7.3.1: how many of the hand's cards were drawn this phase is seen
+        # (they may still go back): as many of the dealt cards count as drawn
+        redrawn = sum(1 for c in car.drawn if c in rest)
+        car.drawn = [c for c in car.drawn if c in keep] + dealt[:redrawn]
+        car.hand = [c for c in car.hand if c in keep] + dealt
         car.deck.pile = pool[len(rest):] + [c for c in car.deck.pile if C.is_draw_failure(r, c)]
         rng.shuffle(car.deck.pile)
-        car.drawn = [c for c in car.drawn if c in car.hand]
     # face-down EVENT cards of the others come from the unseen EVENT cards
     others = [c for c in r.cars if c.seat != seat]
     ev = r.decks["event"]
@@ -215,8 +236,6 @@ def redeterminize(race: Race, seat: int, rng: Rng) -> Race:
         if name != "event":
             rng.shuffle(d.pile)
     bot_view.redeterminize(r, rng)                      # face-down TACTICS cards (BOT 1.3 d)
-    r.chance = Chance(Rng(state=rng.next64()))
-    return r
 
 
 def _resample_radio(race: Race, seat: int, rng: Rng) -> None:

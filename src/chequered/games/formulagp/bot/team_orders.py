@@ -284,7 +284,9 @@ def pass_teammate(race, seat: int, target) -> list[Event]:
     if sideways:
         occ = _occupancy(others.values())
         occ[car.space] = occ.get(car.space, 0) + 1
-        sides = free_sides(trk, car.space, occ) or target.sides
+        # the sides free now: the teammate's move aside may have filled the
+        # one the target was found with (FGP 9.4.1: no room, no lateral move)
+        sides = free_sides(trk, car.space, occ)
         if not sides:               # no free space beside: it cannot get by this turn
             race.move["stage"] = "resolve"
             return [Event("bot_teammate_no_way", {"seat": seat, "mate": target.defender},
