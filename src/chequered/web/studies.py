@@ -26,7 +26,8 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
 from ..engine.protocol import BadInput
-from .errors import WebError, bad, not_found
+from .errors import ERRORS, WebError, bad, not_found
+from .pages import PAGE_ERRORS
 
 log = logging.getLogger("chequered.web.studies")
 
@@ -184,7 +185,7 @@ async def page(request: Request):
         "max_races": MAX_RACES})
 
 
-@router.post("/api/studies", status_code=201)
+@router.post("/api/studies", status_code=201, responses=ERRORS)
 async def start(request: Request, form: StudyForm):
     from .api import rate_limit
     rate_limit(request, "races")
@@ -211,7 +212,7 @@ def _run_or_404(request: Request, ident: str) -> Run:
     return run
 
 
-@router.get("/api/studies/{ident}")
+@router.get("/api/studies/{ident}", responses=ERRORS)
 async def status(request: Request, ident: str):
     run = _run_or_404(request, ident)
     done = await asyncio.to_thread(races_on_disk, run) if run.folder.exists() else 0
@@ -219,7 +220,7 @@ async def status(request: Request, ident: str):
             "total": run.study.total(), "error": run.error}
 
 
-@router.get("/api/studies/{ident}/report", response_class=HTMLResponse)
+@router.get("/api/studies/{ident}/report", response_class=HTMLResponse, responses=PAGE_ERRORS)
 async def report(request: Request, ident: str):
     """The report of the races on disk now, as HTML to put in the page."""
     run = _run_or_404(request, ident)

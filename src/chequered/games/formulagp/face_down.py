@@ -2,11 +2,11 @@
 simultaneous step (FGP 6.1 qualifying, 7.2.1 start, 9.3 battle cards and
 boosts, 15.1 momentum, 5.1.3 start tyres): a seat deciding after them has
 not seen them, so redeterminize (view.py) takes them back before resampling
-the hidden cards and then draws each afresh from the legal choices of the
-resampled world."""
+the hidden cards, and view._resample_choices draws each afresh from the legal
+choices of the resampled world (it uses redeterminize's generator, so it
+lives with it)."""
 from __future__ import annotations
 
-from ...engine.rng import Rng
 from .state import Race
 
 TRIES = 64          # worlds drawn before giving up on one where every chooser could choose
@@ -31,25 +31,6 @@ def take_back(race: Race, seat: int) -> tuple[str | None, dict]:
         if s != seat and s not in p.seats and key(s) in store:
             taken[s] = store.pop(key(s))
     return p.step, taken
-
-
-def choose_again(race: Race, step: str, taken: dict, rng: Rng) -> bool:
-    """Each taken-back choice drawn afresh, uniformly, from that seat's legal
-    choices in this world (the view shows only that it has chosen, not how
-    many cards it laid down). False when a seat has no legal choice in this
-    world (it could not be the real one)."""
-    if not taken:
-        return True
-    from .rules.steps import MACHINE
-    st = MACHINE.steps[step]
-    for s in taken:
-        legal = st.legal(race, s)
-        if not legal:
-            return False
-        st.apply(race, s, rng.choice(legal))
-    MACHINE.forget(race)                    # the legal lists cached for the real hands
-    return True
-
 
 
 def can_choose(race: Race, seat: int) -> bool:

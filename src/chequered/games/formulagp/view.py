@@ -179,13 +179,31 @@ def redeterminize(race: Race, seat: int, rng: Rng) -> Race:
         r = race.clone()
         step, taken = face_down.take_back(r, seat)
         _resample(r, seat, rng)
-        if face_down.choose_again(r, step, taken, rng) and face_down.can_choose(r, seat):
+        if _resample_choices(r, step, taken, rng) and face_down.can_choose(r, seat):
             break
     else:       # no such world found: the real hands stay, to keep the state valid
         r = race.clone()
         rng.shuffle(r.cars[seat].deck.pile)
     r.chance = Chance(Rng(state=rng.next64()))
     return r
+
+
+def _resample_choices(race: Race, step: str, taken: dict, rng: Rng) -> bool:
+    """Each taken-back choice drawn afresh, uniformly, from that seat's legal
+    choices in this world (the view shows only that it has chosen, not how
+    many cards it laid down). False when a seat has no legal choice in this
+    world (it could not be the real one)."""
+    if not taken:
+        return True
+    from .rules.steps import MACHINE
+    st = MACHINE.steps[step]
+    for s in taken:
+        legal = st.legal(race, s)
+        if not legal:
+            return False
+        st.apply(race, s, rng.choice(legal))
+    MACHINE.forget(race)                    # the legal lists cached for the real hands
+    return True
 
 
 def _resample(r: Race, seat: int, rng: Rng) -> None:
