@@ -99,6 +99,9 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--from-rows", action="store_true",
                     help="no racing: summarise the races a cut-short run wrote (its .jsonl)")
+    ap.add_argument("--resume", action="store_true",
+                    help="keep the races the .jsonl holds and play only the seeds it lacks "
+                         "(a long run spread over several sittings)")
     args = ap.parse_args()
     horizon = {"auto": "auto", "none": None}.get(args.horizon)
     if horizon is None and args.horizon != "none":
@@ -107,21 +110,26 @@ def main() -> None:
                  iterations=args.iterations, mode=args.mode, horizon=horizon)
     t0 = time.perf_counter()
     # each race as it ends, one JSON line (a run cut short still has its races)
-    rows_file = args.out.with_name(f"mcts-strength-{args.game}-{args.opponent}-{args.mode}.jsonl")
+    rows_file = args.out.with_name(
+        f"mcts-strength-{args.game}-{args.opponent}-{args.mode}-{args.iterations}.jsonl")
+    kept = [json.loads(line) for line in rows_file.read_text().splitlines() if line.strip()] \
+        if (args.from_rows or args.resume) and rows_file.exists() else []
     if args.from_rows:
-        rows = [json.loads(line) for line in rows_file.read_text().splitlines() if line.strip()]
+        rows = kept
     else:
-        rows = []
-        with rows_file.open("w") as log:
-            for row in in_parallel(fn, list(range(1, args.races + 1)), args.workers,
+        rows = [r for r in kept if r["seed"] <= args.races]
+        seeds = sorted(set(range(1, args.races + 1)) - {r["seed"] for r in rows})
+        with rows_file.open("a" if args.resume else "w") as log:
+            for row in in_parallel(fn, seeds, args.workers,
                                    f"{args.game} mcts:{args.iterations} vs {args.opponent}"):
                 rows.append(row)
                 log.write(json.dumps(row) + "\n")
                 log.flush()
+    rows.sort(key=lambda r: r["seed"])
     run = {"game": args.game, "opponent": args.opponent, "iterations": args.iterations,
            "mode": args.mode, "horizon": args.horizon, "races_asked": args.races,
            **summarise(rows, SEATS[args.game]),
-           "wall_s": None if args.from_rows else round(time.perf_counter() - t0, 1),
+           "wall_s": None if args.from_rows or args.resume else round(time.perf_counter() - t0, 1),
            "date": datetime.date.today().isoformat(), "machine": machine(), "rows": rows}
     doc = json.loads(args.out.read_text()) if args.out.exists() else []
     key = ("game", "opponent", "iterations", "mode", "horizon")
