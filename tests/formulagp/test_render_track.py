@@ -3,7 +3,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from chequered.games.formulagp.render_track import track_layout, track_svg
+from chequered.games.formulagp.render_track import track_svg
+from chequered.games.formulagp.track_layout import track_layout
 from chequered.games.formulagp.render_track_text import track_text
 from chequered.games.formulagp.track import track, track_keys
 

@@ -24,11 +24,11 @@ from ..bot import team_orders
 from ..state import Race
 from ..text import describe_action, seat_names
 from . import (battle_retry, battle_steps, flag_steps, incident_steps, move_steps,
-               optional_steps, optional_steps_b, optional_steps_c, pit_steps, radio_steps, round_flow, setup_steps,
-               start_steps, turn)
+               optional_steps, optional_steps_b, optional_steps_c, pit_steps, radio_steps,
+               rejoin_steps, round_flow, setup_steps, start_steps, turn)
 
 STAGES = {**turn.STAGES, **move_steps.STAGES, **battle_steps.STAGES, **battle_retry.STAGES,
-          **incident_steps.STAGES, **pit_steps.STAGES, **round_flow.STAGES, **radio_steps.STAGES,
+          **incident_steps.STAGES, **rejoin_steps.STAGES, **pit_steps.STAGES, **round_flow.STAGES, **radio_steps.STAGES,
           **optional_steps_c.STAGES, **team_orders.STAGES}
 
 
@@ -54,7 +54,7 @@ def _round_end_dice(race: Race) -> list[Event]:
 
 
 STEPS = (*setup_steps.STEPS, *start_steps.STEPS, *turn.STEPS, *move_steps.STEPS, *battle_steps.STEPS,
-         *battle_retry.STEPS, *incident_steps.STEPS, *pit_steps.STEPS, *flag_steps.STEPS,
+         *battle_retry.STEPS, *incident_steps.STEPS, *rejoin_steps.STEPS, *pit_steps.STEPS, *flag_steps.STEPS,
          *radio_steps.STEPS, *optional_steps.STEPS, *optional_steps_b.steps(),
          *optional_steps_c.steps(), *team_orders.STEPS)
 
