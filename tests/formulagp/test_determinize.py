@@ -136,3 +136,66 @@ def test_every_seat_asked_has_a_choice_in_every_world(seed):
             assert all(GAME.legal_actions(w, s) for s in asked)
             for car, real in zip(w.cars, race.cars):      # as many cards drawn as seen
                 assert len(car.hand) == len(real.hand) and len(car.drawn) == len(real.drawn)
+
+
+# ---- picks in progress another seat cannot see ---------------------------------------
+def stopped_at(step: str, kinds, seeds, ready=lambda race: True):
+    """A race of `kinds` stopped when `step` is pending and `ready(race)`."""
+    for seed in seeds:
+        config = GAME.config(seats=list(kinds))
+        race = GAME.new(config, seed)
+        agents = agents_for(GAME, config, seed)
+        while not GAME.is_over(race):
+            f = GAME.forced(race)
+            if f is not None:
+                GAME.apply(race, *f)
+                continue
+            p = race.turn.pending
+            if p.step == step and ready(race):
+                return race
+            s = min(GAME.to_act(race))
+            GAME.apply(race, s, agents[s].choose(GAME, race, s))
+    raise AssertionError(f"no {step} in seeds {list(seeds)}")
+
+
+def swap_unseen(race, who: int, key: str):
+    """The same race but one picked card of `who` swapped with a card of its
+    draw pile: no other seat can tell the two apart."""
+    twin = race.clone()
+    car = twin.cars[who]
+    old = twin.move[key][0]
+    new = next(c for c in car.deck.pile if not _is_unpickable(twin, c))
+    car.deck.pile[car.deck.pile.index(new)] = old
+    car.hand[car.hand.index(old)] = new
+    twin.move[key] = [new if c == old else c for c in twin.move[key]]
+    MACHINE.forget(twin)
+    return twin
+
+
+def _is_unpickable(race, card) -> bool:
+    from chequered.games.formulagp.rules import cards as C
+    return C.is_draw_failure(race, card) or C.is_tyre_wear(race, card)
+
+
+@pytest.mark.parametrize("key,step,kinds", [
+    ("pole", "pole_keep", ["heuristic"] * 3),             # FGP 7.2.1: three cards drawn unseen
+    ("white", "white", ["random"] * 3),                   # FGP 4.12: cards picked to discard
+])
+def test_another_seats_pick_is_drawn_afresh(key, step, kinds):
+    race = stopped_at(step, kinds, range(1, 60), lambda r: bool(r.move and r.move.get(key)))
+    who = race.turn.pending.seats[0]
+    twin = swap_unseen(race, who, key)
+    for seat in range(len(race.cars)):
+        if seat == who:
+            continue
+        assert GAME.view(race, seat) == GAME.view(twin, seat)
+        for k in range(4):
+            wa, wb = (GAME.redeterminize(x, seat, Rng(k)) for x in (race, twin))
+            assert GAME.state_hash(wa) == GAME.state_hash(wb)
+            # the picked cards are in the hand of the world drawn, and pickable
+            assert all(c in wa.cars[who].hand for c in wa.move[key])
+            if key == "white":
+                assert not any(_is_unpickable(wa, c) for c in wa.move[key])
+    # its own pick is its own: kept as it is
+    w = GAME.redeterminize(race, who, Rng(0))
+    assert w.move[key] == race.move[key]

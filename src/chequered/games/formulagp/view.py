@@ -14,6 +14,7 @@ from . import face_down
 from .bot import view as bot_view
 from .render_board import board_view
 from .rules import cards as C
+from .rules import draw as D
 from .rules import team_radio as TR
 from .rules import time_limit as TL
 from .rules.where import distance, running_order, track_of
@@ -207,16 +208,20 @@ def _resample_choices(race: Race, step: str, taken: dict, rng: Rng) -> bool:
 
 
 def _resample(r: Race, seat: int, rng: Rng) -> None:
+    """Every pool is sorted before it is shuffled, so that the world drawn
+    depends only on what `seat` knows, not on the real order of what it
+    cannot see."""
     committed = {}
     for s, sec in r.secret.items():
         committed[s] = list(sec.get("cards", ()))
-    if r.move and "pole" in r.move:
-        committed[r.move["seat"] if "seat" in r.move else r.sequence[0]] = list(r.move["pole"])
     if r.battle:
         for s, cards in r.battle["cards"].items():
             committed[int(s)] = committed.get(int(s), []) + list(cards)
-    if r.move and r.move.get("white"):                  # FGP 4.12: chosen, still in hand
-        committed[r.move["seat"]] = committed.get(r.move["seat"], []) + list(r.move["white"])
+    # Another player's pole draw (FGP 7.2.1) and the cards it is picking for
+    # its WHITE token (FGP 4.12) are in its hand, unseen: drawn afresh with it
+    # (_redraw_picks); in `seat`'s own hand they stay.
+    picks = _picks_of(r)
+    redealt: dict = {}
     for car in r.cars:
         if car.seat == seat:
             rng.shuffle(car.deck.pile)
@@ -231,8 +236,10 @@ def _resample(r: Race, seat: int, rng: Rng) -> None:
             if c in rest:
                 rest.remove(c)
         pool += rest
+        pool.sort()
         rng.shuffle(pool)
         dealt = pool[:len(rest)]
+        redealt[car.seat] = dict(zip(rest, dealt))
         # FGP 7.3.1: how many of the hand's cards were drawn this phase is seen
         # (they may still go back): as many of the dealt cards count as drawn
         redrawn = sum(1 for c in car.drawn if c in rest)
@@ -243,17 +250,51 @@ def _resample(r: Race, seat: int, rng: Rng) -> None:
     # face-down EVENT cards of the others come from the unseen EVENT cards
     others = [c for c in r.cars if c.seat != seat]
     ev = r.decks["event"]
-    pool = list(ev.pile) + [e for c in others for e in c.held_events]
+    pool = sorted(list(ev.pile) + [e for c in others for e in c.held_events])
     rng.shuffle(pool)
     for c in others:
         n = len(c.held_events)
         c.held_events, pool = pool[:n], pool[n:]
     ev.pile = pool
+    _redraw_picks(r, seat, picks, redealt)
     _resample_radio(r, seat, rng)                       # FGP 4.9 [ADV]
     for name, d in r.decks.items():
         if name != "event":
             rng.shuffle(d.pile)
     bot_view.redeterminize(r, rng)                      # face-down TACTICS cards (BOT 1.3 d)
+
+
+def _picks_of(r: Race) -> tuple[int, str, list] | None:
+    """(the seat, "pole" or "white", the cards) of a pick in progress."""
+    mv = r.move
+    if not mv:
+        return None
+    if "pole" in mv:
+        return (mv["seat"] if "seat" in mv else r.sequence[0]), "pole", list(mv["pole"])
+    if mv.get("white"):
+        return mv["seat"], "white", list(mv["white"])
+    return None
+
+
+def _redraw_picks(r: Race, seat: int, picks, redealt: dict) -> None:
+    """The picked cards of another seat become the cards dealt in their
+    place. A WHITE pick keeps only cards the token may discard in this world
+    (not Tyre Wear nor Draw Failure, FGP 4.12): how many it has picked so
+    far is not shown either."""
+    if picks is None or picks[0] == seat:
+        return
+    who, key, cards = picks
+    swap = redealt.get(who, {})
+    new = [swap.get(c, c) for c in cards]
+    if key == "white":
+        allowed = list(D.white_discard_choices(r, who))
+        kept = []
+        for c in new:
+            if c in allowed:
+                allowed.remove(c)
+                kept.append(c)
+        new = kept
+    r.move[key] = new
 
 
 def _resample_radio(race: Race, seat: int, rng: Rng) -> None:
