@@ -112,6 +112,31 @@ def test_group_commit_keeps_each_race_apart(any_db_url):
     store.close()
 
 
+def test_a_group_commit_is_one_sqlite_transaction(db_url):
+    """The appends of a group share one BEGIN ... COMMIT, so one disk flush.
+    The driver's own handling sent no BEGIN before a savepoint, which made
+    every race's append a transaction (and a flush) of its own."""
+    store = Store(db_url)
+    rids = ("t1", "t2", "t3")
+    for rid in rids:
+        store.create_race({"id": rid, "game": "racepace", "config": {"seats": ["human"]},
+                           "seed": 1, "host_token": rid * 12, "status": "running",
+                           "n_actions": 0, "state_hash": "0" * 64}, [])
+    traced: list[str] = []
+    with store.engine.connect() as conn:       # the pool's one connection, reused below
+        conn.connection.driver_connection.set_trace_callback(traced.append)
+    errors = store.append_many([(rid, 0, [(0, {"type": "A"}, "human")], "1" * 64, False,
+                                 None, None) for rid in rids])
+    assert errors == [None, None, None]
+    words = [t.split()[0].upper() for t in traced]
+    assert words.count("BEGIN") == 1 and words.count("COMMIT") == 1
+    assert "RELEASE" not in words
+    first, last = words.index("BEGIN"), words.index("COMMIT")
+    assert all(first < i < last for i, w in enumerate(words) if w in ("UPDATE", "INSERT"))
+    assert [store.load(rid)[0].n_actions for rid in rids] == [1, 1, 1]
+    store.close()
+
+
 def test_optimistic_check_refuses_a_stale_writer(any_db_url):
     store = Store(any_db_url)
     store.create_race({"id": "r1", "game": "racepace", "config": {"seats": ["human"]},
