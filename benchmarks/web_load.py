@@ -225,7 +225,7 @@ async def main_async(args) -> dict:
         env={**os.environ, "CHEQUERED_RATE_LIMITS": "races=1000000"})
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     try:
-        for _ in range(300):
+        for _ in range(1800):         # a cold machine compiles the kernels first (Game.warm)
             try:
                 urllib.request.urlopen(base + "/api/games", timeout=1)
                 break
