@@ -11,7 +11,7 @@ from pathlib import Path
 
 from sqlalchemy import bindparam, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import sessionmaker
 
 from .models import ActionRow, RaceRow, SeatRow, StandingRow, UploadRow, now
 

@@ -69,6 +69,8 @@ def create_app(db_url: str | None = None, resume: bool = True,
         app.state.hub.writer.stop()
         app.state.hub.db_pool.shutdown(wait=False)
         app.state.hub.render_pool.shutdown(wait=False)
+        app.state.hub.act_pool.shutdown(wait=False)
+        app.state.hub.bot_pool.shutdown(wait=False)
         if getattr(app.state, "studies", None) is not None:
             app.state.studies.shutdown()
         store.close()
