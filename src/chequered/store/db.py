@@ -79,6 +79,11 @@ _MOVE_RACE = (update(_RACES)
               .values(n_actions=bindparam("n"), state_hash=bindparam("hash"),
                       updated_at=bindparam("at"), status=bindparam("status"),
                       result=bindparam("res", type_=_RACES.c.result.type)))
+_SEATS = SeatRow.__table__
+_MARK_JOINED = (update(_SEATS)
+                .where(_SEATS.c.race_id == bindparam("rid"), _SEATS.c.seat == bindparam("who"),
+                       _SEATS.c.joined_at.is_(None))
+                .values(joined_at=bindparam("at")))
 _INSERT_ACTION = insert(ActionRow.__table__)
 _INSERT_STANDING = insert(StandingRow.__table__)
 
@@ -116,7 +121,9 @@ class Store:
             raise errors[0]
 
     def append_many(self, batches: list[tuple]) -> list[Exception | None]:
-        """Several races' appends (append_actions arguments) in ONE transaction
+        """Several races' appends (append_actions arguments, and optionally
+        an eighth: a seat whose person joins with this action, mark_joined)
+        in ONE transaction
         and so one disk flush: under load, commits are grouped instead of
         queueing one flush each. A batch that conflicts is reported in its
         slot of the returned list and writes nothing: its race's row is
@@ -128,7 +135,7 @@ class Store:
         at = now()
         with self.session.begin() as s:
             conn = s.connection()
-            for race_id, first_ply, rows, state_hash, finished, result, table in batches:
+            for race_id, first_ply, rows, state_hash, finished, result, table, *joined in batches:
                 moved = conn.execute(_MOVE_RACE, {
                     "rid": race_id, "first": first_ply, "n": first_ply + len(rows),
                     "hash": state_hash, "at": at, "status": "finished" if finished else "running",
@@ -140,6 +147,8 @@ class Store:
                              "action": doc, "by": by, "created_at": at}
                             for i, (seat, doc, by) in enumerate(rows)]
                 standings += [{"race_id": race_id, **row} for row in table or ()]
+                if joined and joined[0] is not None:    # the acting person's first action
+                    conn.execute(_MARK_JOINED, {"rid": race_id, "who": joined[0], "at": at})
                 out.append(None)
             if actions:
                 conn.execute(_INSERT_ACTION, actions)

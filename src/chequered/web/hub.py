@@ -204,10 +204,14 @@ class Hub:
                 # engine still checks the action against the race as it is now.
                 raise conflict(f"the race moved on (now at {race.version}, you sent {version})")
             tried = await self.off_loop(self.act_pool, person_step, race, seat, doc, by)
-            await self.commit(race, tried.state, tried.entries, tried.digest)
-            done = race.version          # bots may answer while joined() awaits
+            # Acting is joining: stored in the same transaction as the action,
+            # not in one of its own that the acknowledgement would wait for.
+            joining = seat if seat not in race.joined else None
+            await self.commit(race, tried.state, tried.entries, tried.digest, joining)
+            if joining is not None:
+                race.joined.add(seat)
+            done = race.version
         self.after_change(race)
-        await self.joined(race, seat)
         return done
 
     @staticmethod
@@ -215,10 +219,11 @@ class Hub:
         return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
 
     async def commit(self, race: LiveRace, state, entries: list[Entry],
-                     digest: str | None = None) -> None:
+                     digest: str | None = None, joining: Seat | None = None) -> None:
         """Store the steps, then make them the race's: nothing is shown or
         acknowledged before the database has them. `digest`: the state's
-        hash, if worked out already (off the loop: turns.Tried)."""
+        hash, if worked out already (off the loop: turns.Tried); `joining`:
+        a seat whose person joins with these steps (Store.mark_joined)."""
         game = race.game
         over = game.is_over(state)
         result = game.result(state).to_doc() if over else None
@@ -227,7 +232,7 @@ class Hub:
             await self.writer.append(race.race_id, race.version,
                                      [(e.seat, e.doc, e.by) for e in entries],
                                      digest or game.state_hash(state), over, result,
-                                     standings)
+                                     standings, joining)
         except Conflict as exc:
             raise conflict(str(exc)) from None
         except OperationalError as exc:      # locked or read-only: nothing was stored
