@@ -24,7 +24,8 @@ from .live import Entry, LiveRace
 from .built import KEPT_FIELDS, Built, board_of, build_messages  # noqa: F401 (re-exported)
 from .messages import state_message
 from .subscriber import QUEUE_LIMIT, Subscriber  # noqa: F401 (re-exported)
-from .turns import BOT_BATCH_SECONDS, Tried, bot_batch, bot_steps, person_step, timeout_agent  # noqa: F401
+from .turns import BOT_BATCH_SECONDS, bot_batch  # noqa: F401 (re-exported)
+from .turns import bot_steps, person_step, timeout_agent
 from .worker import WORKER, Worker
 from .writer import GroupWriter
 
