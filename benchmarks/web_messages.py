@@ -7,7 +7,7 @@ machine.
         [--profile FILE]
 
 Each race has two people (random legal actions, parsed and tried as the hub
-does) and two of the game's first bot (web/hub.bot_batch); after each person's
+does) and two of the game's first bot (web/turns.bot_batch); after each person's
 action or bot batch the state messages of its three viewers (the two seats
 and a spectator) are built as a broadcast builds them (web/hub.build_messages:
 on a tree with boards in layers, as the race page asks for them: layered,

@@ -112,6 +112,52 @@ def test_group_commit_keeps_each_race_apart(any_db_url):
     store.close()
 
 
+def test_a_group_commit_is_one_sqlite_transaction(db_url):
+    """The appends of a group share one BEGIN ... COMMIT, so one disk flush.
+    The driver's own handling sent no BEGIN before a savepoint, which made
+    every race's append a transaction (and a flush) of its own."""
+    store = Store(db_url)
+    rids = ("t1", "t2", "t3")
+    for rid in rids:
+        store.create_race({"id": rid, "game": "racepace", "config": {"seats": ["human"]},
+                           "seed": 1, "host_token": rid * 12, "status": "running",
+                           "n_actions": 0, "state_hash": "0" * 64}, [])
+    traced: list[str] = []
+    with store.engine.connect() as conn:       # the pool's one connection, reused below
+        conn.connection.driver_connection.set_trace_callback(traced.append)
+    errors = store.append_many([(rid, 0, [(0, {"type": "A"}, "human")], "1" * 64, False,
+                                 None, None) for rid in rids])
+    assert errors == [None, None, None]
+    words = [t.split()[0].upper() for t in traced]
+    assert words.count("BEGIN") == 1 and words.count("COMMIT") == 1
+    assert "RELEASE" not in words
+    first, last = words.index("BEGIN"), words.index("COMMIT")
+    assert all(first < i < last for i, w in enumerate(words) if w in ("UPDATE", "INSERT"))
+    assert [store.load(rid)[0].n_actions for rid in rids] == [1, 1, 1]
+    store.close()
+
+
+def test_a_first_action_joins_its_seat_in_the_same_transaction(client, monkeypatch):
+    """Acting is joining: the seat's joined_at is stored with the person's
+    first action, not by a transaction of its own the acknowledgement waits
+    for (issue 16, web)."""
+    made = create(client, game="racepace", seats=["human", "bot"], seed=3)
+    token = human_tokens(made)[0]
+    doc = wait_turn(client, token)
+    store = client.app.state.store
+    groups: list[list] = []
+    append_many = store.append_many
+    monkeypatch.setattr(store, "mark_joined", lambda *a: pytest.fail("a transaction of its own"))
+    monkeypatch.setattr(store, "append_many", lambda batches: groups.append(batches)
+                        or append_many(batches))
+    assert store.seats(made["race"])[0].joined_at is None
+    assert act(client, token, doc["legal"][0]["key"], doc["version"]).status_code == 200
+    mine = [b for group in groups for b in group if len(b) == 8 and b[7] == 0]
+    assert len(mine) == 1                                 # the action's own batch carried it
+    assert store.seats(made["race"])[0].joined_at is not None
+    assert store.seats(made["race"])[1].joined_at is None
+
+
 def test_optimistic_check_refuses_a_stale_writer(any_db_url):
     store = Store(any_db_url)
     store.create_race({"id": "r1", "game": "racepace", "config": {"seats": ["human"]},

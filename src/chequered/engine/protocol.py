@@ -422,6 +422,13 @@ class Game:
         """The game's first-race tutorial (guide.Tutorial), or None."""
         return self.spec.tutorial() if self.spec.tutorial is not None else None
 
+    def warm(self) -> None:
+        """Pay, once per process, the start-up costs of the game's first race
+        (spec.warm): a server does so before it takes races."""
+        if self.spec.warm is not None and not self.__dict__.get("_warmed"):
+            self.spec.warm()
+            self._warmed = True
+
     def timeout_action(self, state, seat: Seat):
         return self.spec.timeout_action(state, seat)
 

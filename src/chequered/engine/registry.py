@@ -41,3 +41,9 @@ def game(name: str) -> Game:
 
 def games() -> list[Game]:
     return [game(n) for n in game_names()]
+
+
+def warm_all() -> None:
+    """Every game's Game.warm, in this process (a server, before it takes races)."""
+    for g in games():
+        g.warm()

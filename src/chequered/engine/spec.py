@@ -81,6 +81,9 @@ class GameSpec:
     explain: Mapping[str, str] = field(default_factory=dict)   # step name -> a short word
     confirm: Callable = _none                      # (state, seat, action) -> warning | None
     tutorial: Callable | None = None               # () -> guide.Tutorial
+    # () -> None: load or compile what the game's first race would (a server
+    # calls it once before it takes races, not in the middle of one)
+    warm: Callable | None = None
     metrics: Callable | None = None                # (final state) -> {seat: {name: value}}, for studies
     # (start state) -> a counter with .step(state, seat, action, events) and
     # .values() -> {seat: {name: value}}: study metrics read off the events

@@ -9,9 +9,9 @@ import os
 import sys
 from pathlib import Path
 
-from sqlalchemy import create_engine, delete, event, select, update
+from sqlalchemy import bindparam, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import sessionmaker
 
 from .models import ActionRow, RaceRow, SeatRow, StandingRow, UploadRow, now
 
@@ -48,6 +48,15 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA synchronous=FULL")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
+            # The driver's own transaction handling never sends BEGIN before a
+            # SAVEPOINT, so each savepoint of a group commit (append_many) was
+            # a transaction of its own, one disk flush per race: we open the
+            # transactions ourselves (`begin` below).
+            conn.isolation_level = None
+
+        @event.listens_for(eng, "begin")
+        def _begin(conn):
+            conn.exec_driver_sql("BEGIN")
         return eng
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
 
@@ -62,6 +71,21 @@ def migrate(engine: Engine) -> None:
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
+
+
+_RACES = RaceRow.__table__
+_MOVE_RACE = (update(_RACES)
+              .where(_RACES.c.id == bindparam("rid"), _RACES.c.n_actions == bindparam("first"))
+              .values(n_actions=bindparam("n"), state_hash=bindparam("hash"),
+                      updated_at=bindparam("at"), status=bindparam("status"),
+                      result=bindparam("res", type_=_RACES.c.result.type)))
+_SEATS = SeatRow.__table__
+_MARK_JOINED = (update(_SEATS)
+                .where(_SEATS.c.race_id == bindparam("rid"), _SEATS.c.seat == bindparam("who"),
+                       _SEATS.c.joined_at.is_(None))
+                .values(joined_at=bindparam("at")))
+_INSERT_ACTION = insert(ActionRow.__table__)
+_INSERT_STANDING = insert(StandingRow.__table__)
 
 
 class Conflict(Exception):
@@ -97,37 +121,40 @@ class Store:
             raise errors[0]
 
     def append_many(self, batches: list[tuple]) -> list[Exception | None]:
-        """Several races' appends (append_actions arguments) in ONE transaction
+        """Several races' appends (append_actions arguments, and optionally
+        an eighth: a seat whose person joins with this action, mark_joined)
+        in ONE transaction
         and so one disk flush: under load, commits are grouped instead of
-        queueing one flush each. A batch that conflicts is rolled back alone
-        (a savepoint) and reported in its slot of the returned list."""
+        queueing one flush each. A batch that conflicts is reported in its
+        slot of the returned list and writes nothing: its race's row is
+        checked and moved first (one UPDATE), and its actions are inserted
+        only if that moved it. Core statements made once, not the ORM: the
+        writer thread shares the GIL with the event loop."""
         out: list[Exception | None] = []
+        actions, standings = [], []
+        at = now()
         with self.session.begin() as s:
-            for race_id, first_ply, actions, state_hash, finished, result, standings in batches:
-                try:
-                    with s.begin_nested():
-                        self._append(s, race_id, first_ply, actions, state_hash, finished,
-                                     result, standings)
-                    out.append(None)
-                except Conflict as exc:
-                    out.append(exc)
+            conn = s.connection()
+            for race_id, first_ply, rows, state_hash, finished, result, table, *joined in batches:
+                moved = conn.execute(_MOVE_RACE, {
+                    "rid": race_id, "first": first_ply, "n": first_ply + len(rows),
+                    "hash": state_hash, "at": at, "status": "finished" if finished else "running",
+                    "res": result})
+                if moved.rowcount != 1:
+                    out.append(Conflict(f"race {race_id} is not at action {first_ply}"))
+                    continue
+                actions += [{"race_id": race_id, "ply": first_ply + i, "seat": seat,
+                             "action": doc, "by": by, "created_at": at}
+                            for i, (seat, doc, by) in enumerate(rows)]
+                standings += [{"race_id": race_id, **row} for row in table or ()]
+                if joined and joined[0] is not None:    # the acting person's first action
+                    conn.execute(_MARK_JOINED, {"rid": race_id, "who": joined[0], "at": at})
+                out.append(None)
+            if actions:
+                conn.execute(_INSERT_ACTION, actions)
+            if standings:
+                conn.execute(_INSERT_STANDING, standings)
         return out
-
-    @staticmethod
-    def _append(s: Session, race_id, first_ply, actions, state_hash, finished, result,
-                standings) -> None:
-        n = first_ply + len(actions)
-        moved = s.execute(
-            update(RaceRow).where(RaceRow.id == race_id, RaceRow.n_actions == first_ply)
-            .values(n_actions=n, state_hash=state_hash, updated_at=now(),
-                    status="finished" if finished else "running", result=result))
-        if moved.rowcount != 1:
-            raise Conflict(f"race {race_id} is not at action {first_ply}")
-        for i, (seat, doc, by) in enumerate(actions):
-            s.add(ActionRow(race_id=race_id, ply=first_ply + i, seat=seat, action=doc, by=by))
-        for row in standings or ():
-            s.add(StandingRow(race_id=race_id, **row))
-        s.flush()
 
     def truncate(self, race_id: str, from_ply: int, old_n: int, state_hash: str) -> None:
         """Undo: forget actions from_ply.. (the race had old_n actions)."""

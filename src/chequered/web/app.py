@@ -16,6 +16,7 @@ from fastapi.templating import Jinja2Templates
 from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ..engine import registry
 from ..store import Store, default_url
 from .errors import WebError, unavailable
 from .guard import BodyGuard, RateLimiter
@@ -51,8 +52,11 @@ def create_app(db_url: str | None = None, resume: bool = True,
         store = await asyncio.to_thread(Store, url)       # applies the migrations
         app.state.store = store
         app.state.hub = Hub(store, WORKER if worker else None)
-        if worker:
-            WORKER.start()
+        # Races are taken once both processes have warmed every game up
+        # (Game.warm): a game's first race compiling its kernels in the
+        # middle of others, the GIL held, stalled them all for seconds.
+        await asyncio.gather(asyncio.to_thread(registry.warm_all),
+                             *([WORKER.start()] if worker else []))
         # Unfinished races come back in the background: requests are served
         # meanwhile (a race asked for first is rebuilt on demand).
         resuming = asyncio.get_running_loop().create_task(app.state.hub.resume_all()) \
@@ -65,6 +69,8 @@ def create_app(db_url: str | None = None, resume: bool = True,
         app.state.hub.writer.stop()
         app.state.hub.db_pool.shutdown(wait=False)
         app.state.hub.render_pool.shutdown(wait=False)
+        app.state.hub.act_pool.shutdown(wait=False)
+        app.state.hub.bot_pool.shutdown(wait=False)
         if getattr(app.state, "studies", None) is not None:
             app.state.studies.shutdown()
         store.close()

@@ -1,7 +1,7 @@
 """State messages built off the event loop (in the hub's worker thread): each
 viewer's view rendered once and serialised once, however many sockets share
 it; the fields and board a socket already has are kept apart, so each socket
-is sent only what changed for it (hub.Subscriber.push_state)."""
+is sent only what changed for it (subscriber.Subscriber.push_state)."""
 from __future__ import annotations
 
 import json

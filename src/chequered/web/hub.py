@@ -9,7 +9,6 @@ readers outside the lock always see a consistent state.
 from __future__ import annotations
 
 import asyncio
-import json
 from concurrent.futures import ThreadPoolExecutor
 import logging
 import secrets
@@ -24,73 +23,20 @@ from .errors import WebError, bad, conflict, forbidden, not_found, unavailable
 from .live import Entry, LiveRace
 from .built import KEPT_FIELDS, Built, board_of, build_messages  # noqa: F401 (re-exported)
 from .messages import state_message
+from .subscriber import QUEUE_LIMIT, Subscriber  # noqa: F401 (re-exported)
+from .turns import BOT_BATCH_SECONDS, bot_batch  # noqa: F401 (re-exported)
+from .turns import bot_steps, person_step, timeout_agent
 from .worker import WORKER, Worker
 from .writer import GroupWriter
 
 log = logging.getLogger("chequered.web")
 
-BOT_BATCH_SECONDS = 0.05     # bots act in batches this long, then the race is stored and shown
 # Changes within this many seconds reach clients as one message: a person's
 # move and the bots' answer are drawn once, not twice (acks are not delayed).
 BROADCAST_DELAY = 0.02
 BOT_WAIT_MAX = 0.25          # longest a broadcast waits for bots that are still acting
-QUEUE_LIMIT = 256            # messages waiting for one slow client before we drop it
 DB_RETRY_FIRST = 0.5         # seconds before bots or a timer retry a move the database
 DB_RETRY_MAX = 30.0          # could not take (503), doubling up to this
-
-
-class Subscriber:
-    """One WebSocket: the seat it speaks for (None: a spectator), what
-    part of the log it already has, whether its person wants moves space
-    by space (`fine`) rather than whole routes and the race as text (`text`)."""
-
-    def __init__(self, race_id: str, viewer: Seat | None, fine: bool = False,
-                 text: bool = True):
-        self.race_id = race_id
-        self.viewer = viewer
-        self.fine = fine
-        self.text = text
-        self.queue: asyncio.Queue = asyncio.Queue(maxsize=QUEUE_LIMIT)
-        self.sent_log = 0
-        self.closed = False
-        self.boards: set[str] = set()      # static boards this socket has been sent
-        self.greeted = False               # has had its first state
-        self.kept: dict[str, str] = {}     # KEPT_FIELDS as last sent, as JSON
-        self.parts: tuple[str | None, tuple[str, ...]] = (None, ())   # board id, its parts
-
-    def push_state(self, msg: "Built", board: tuple[str, str] | None) -> None:
-        """Queue a state, after the static board it is drawn over (`board`:
-        its id and message) when this socket does not have it yet, with only
-        the KEPT_FIELDS that changed since its last state, and `false` for
-        each part of the board's layer the same as in its last state."""
-        if board is not None and board[0] not in self.boards:
-            self.boards.add(board[0])
-            self.push(board[1])
-        changed = [(k, text) for k, text in msg.kept.items() if self.kept.get(k) != text]
-        self.kept.update(changed)
-        extra = "".join(f', "{k}": {text}' for k, text in changed)
-        if msg.board is not None:
-            bid, attrs, parts = msg.board
-            last = self.parts[1] if self.parts[0] == bid else ()
-            sent = ["false" if i < len(last) and last[i] == p else p for i, p in enumerate(parts)]
-            self.parts = (bid, parts)
-            extra += f', "board": {{"id": "{bid}", "attrs": {attrs}, "parts": [{", ".join(sent)}]}}'
-        self.push(msg.text[:-1] + extra + "}")
-
-    def push(self, doc: dict | str) -> None:
-        """Queue a message (a dict, or JSON text already made for several
-        subscribers at once)."""
-        if self.closed:
-            return
-        try:
-            self.queue.put_nowait(doc if isinstance(doc, str) else json.dumps(doc))
-        except asyncio.QueueFull:
-            # A client this far behind is dropped: the None tells its writer to
-            # close the socket, and it gets a fresh full state when it reconnects.
-            self.closed = True
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait(None)
 
 
 class Hub:
@@ -116,6 +62,12 @@ class Hub:
         # waited more than 10 s in the load benchmark).
         self.write_pool = ThreadPoolExecutor(1, thread_name_prefix="chequered-write")
         self.render_pool = ThreadPoolExecutor(1, thread_name_prefix="chequered-render")
+        # People's actions and the bots' batches are worked out (and hashed)
+        # off the event loop, each kind in ONE thread: more threads would
+        # only be more takers of the GIL, which the loop needs to acknowledge
+        # moves, and a person's action never queues behind bot batches.
+        self.act_pool = ThreadPoolExecutor(1, thread_name_prefix="chequered-act")
+        self.bot_pool = ThreadPoolExecutor(1, thread_name_prefix="chequered-bots")
         self.writer = GroupWriter(store, self.write_pool)
         self.flush_pending: set[str] = set()
         self.flush_dirty: set[str] = set()
@@ -252,17 +204,27 @@ class Hub:
                 # time as this one) leaves this seat's decision as it was; the
                 # engine still checks the action against the race as it is now.
                 raise conflict(f"the race moved on (now at {race.version}, you sent {version})")
-            action = race.parse(seat, doc)
-            state, entry = race.trial(seat, action, by)
-            await self.commit(race, state, entry.all())
-            done = race.version          # bots may answer while joined() awaits
+            tried = await self.off_loop(self.act_pool, person_step, race, seat, doc, by)
+            # Acting is joining: stored in the same transaction as the action,
+            # not in one of its own that the acknowledgement would wait for.
+            joining = seat if seat not in race.joined else None
+            await self.commit(race, tried.state, tried.entries, tried.digest, joining)
+            if joining is not None:
+                race.joined.add(seat)
+            done = race.version
         self.after_change(race)
-        await self.joined(race, seat)
         return done
 
-    async def commit(self, race: LiveRace, state, entries: list[Entry]) -> None:
+    @staticmethod
+    async def off_loop(pool, fn, *args):
+        return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+
+    async def commit(self, race: LiveRace, state, entries: list[Entry],
+                     digest: str | None = None, joining: Seat | None = None) -> None:
         """Store the steps, then make them the race's: nothing is shown or
-        acknowledged before the database has them."""
+        acknowledged before the database has them. `digest`: the state's
+        hash, if worked out already (off the loop: turns.Tried); `joining`:
+        a seat whose person joins with these steps (Store.mark_joined)."""
         game = race.game
         over = game.is_over(state)
         result = game.result(state).to_doc() if over else None
@@ -270,7 +232,8 @@ class Hub:
         try:
             await self.writer.append(race.race_id, race.version,
                                      [(e.seat, e.doc, e.by) for e in entries],
-                                     game.state_hash(state), over, result, standings)
+                                     digest or game.state_hash(state), over, result,
+                                     standings, joining)
         except Conflict as exc:
             raise conflict(str(exc)) from None
         except OperationalError as exc:      # locked or read-only: nothing was stored
@@ -348,9 +311,10 @@ class Hub:
                 async with self.lock(race.race_id):
                     if race.bot_seat() is None:
                         return
-                    state, entries = await asyncio.to_thread(bot_batch, race)
+                    tried = await self.off_loop(self.bot_pool, bot_steps, race)
+                    state = tried.state
                     try:
-                        await self.commit(race, state, entries)
+                        await self.commit(race, state, tried.entries, tried.digest)
                         pause = DB_RETRY_FIRST
                     except WebError as exc:
                         if exc.status != 503:
@@ -581,34 +545,6 @@ def checked_config(game: Game, doc: dict):
     except Exception:
         log.exception("%s config refused %s", game.name, doc)
         raise bad(f"these settings are not valid for {game.name}") from None
-
-
-def bot_batch(race: LiveRace) -> tuple[object, list[Entry]]:
-    """Bots act on a copy of the state for up to BOT_BATCH_SECONDS."""
-    game = race.game
-    state = game.clone(race.state)
-    entries: list[Entry] = []
-    start = time.perf_counter()
-    while time.perf_counter() - start < BOT_BATCH_SECONDS:
-        seat = next((s for s in sorted(game.to_act(state))
-                     if race.controllers[s] != "human"), None)
-        if seat is None:
-            break
-        action = race.agent(seat).choose(game, state, seat)
-        entry = race.step(state, seat, action, "bot")
-        entry.follow = race.forced_steps(state)
-        entries += entry.all()
-    return state, entries
-
-
-def timeout_agent(race: LiveRace, seat: Seat):
-    """Who decides for a person whose time ran out, when the game imposes no
-    action of its own: the game's first own bot (random if it has none)."""
-    kinds = [k for k in race.game.bots() if k != "random"] or ["random"]
-    key = (seat, "timeout:" + kinds[0])
-    if key not in race.agents:
-        race.agents[key] = race.game.make_agent(kinds[0], seat, race.seed)
-    return race.agents[key]
 
 
 def _standings(race: LiveRace, state) -> list[dict]:

@@ -46,8 +46,8 @@ _races: "OrderedDict[str, LiveRace]" = OrderedDict()
 
 
 def _warm(parent: int) -> None:
-    """Import every game at start, not during the first race's first state;
-    and end with the server (`parent`), however it ends (a server killed
+    """Import and warm every game at start (Game.warm), not during the first
+    race's first state; and end with the server (`parent`), however it ends (a server killed
     outright cannot stop its worker)."""
     def watch() -> None:
         while os.getppid() == parent:
@@ -55,8 +55,7 @@ def _warm(parent: int) -> None:
         os._exit(0)
     threading.Thread(target=watch, daemon=True, name="chequered-parent-watch").start()
     from ..engine import registry
-    for name in registry.game_names():
-        registry.game(name)
+    registry.warm_all()
 
 
 def _build(job: tuple) -> dict:
@@ -117,10 +116,11 @@ class Worker:
             self.local[name] = not (ours and registry.game(name) is game)
         return not self.local[name]
 
-    def start(self) -> None:
-        """Start the process now (it imports every game, a second or two),
-        not when the first race is shown."""
-        self._pool().submit(int)
+    def start(self) -> asyncio.Future:
+        """Start the process now (it imports and warms every game, a few
+        seconds), not when the first race is shown; the future is done when
+        it is ready."""
+        return asyncio.wrap_future(self._pool().submit(int))
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:

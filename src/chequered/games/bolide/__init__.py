@@ -26,6 +26,7 @@ from .rules.setup import new_state
 from .rules.steps import MACHINE, time_limit
 from .text import describe, describe_action, describe_choice, help_text, seat_names
 from .view import view
+from .warm import warm
 from .metrics import Tally, metrics
 
 SPEC = GameSpec(
@@ -65,6 +66,7 @@ SPEC = GameSpec(
     explain=guide.EXPLAIN,
     confirm=guide.confirm,
     tutorial=guide.tutorial,
+    warm=lambda: warm(GAME),
     metrics=metrics,
     tally=Tally,
 )
