@@ -115,3 +115,18 @@ def test_reviews_are_rate_limited(db_url):
         assert codes == [404, 404, 429]
         res = client.post("/api/replay/race/nosuch/review", json={})
         assert res.status_code == 429 and int(res.headers["retry-after"]) >= 1
+
+
+def test_a_review_that_runs_too_long_is_stopped_with_a_sentence(client, monkeypatch):
+    import chequered.web.reviews as reviews
+    race = finished_race(client)
+    monkeypatch.setattr(reviews, "MAX_SECONDS", 0.01)
+    asked = client.post(f"/api/replay/race/{race}/review", json={"iterations": 3}).json()
+    doc = wait_review(client, asked["url"])
+    assert doc["status"] == "failed" and doc["review"] is None
+    assert "took more than" in doc["error"] and "fewer iterations" in doc["error"]
+    # a failed review is not kept as the answer: asked again, it runs again
+    monkeypatch.setattr(reviews, "MAX_SECONDS", 600.0)
+    again = client.post(f"/api/replay/race/{race}/review", json={"iterations": 3}).json()
+    assert again["id"] != asked["id"]
+    assert wait_review(client, again["url"])["status"] == "done"

@@ -1,0 +1,60 @@
+"""The Review button of the replay page (issue 18) in the browser: a finished
+race's review shows every rated decision and the biggest mistakes, and a
+click on a decision moves the replay there.
+
+CHEQUERED_SCREENSHOTS=DIR saves the page as DIR/race-review.png
+(docs/images/race-review.png is that picture).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import httpx2
+import pytest
+
+from .conftest import CHROMIUM
+from .test_review import finished_race
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                reason=f"no chromium at {CHROMIUM}")
+
+
+def test_review_button_rates_the_decisions_and_jumps_to_a_mistake(page, live_server, tmp_path):
+    with httpx2.Client(base_url=live_server) as client:
+        race = finished_race(client)
+        names = [s["name"] for s in client.get(f"/api/replay/race/{race}").json()["seats"]]
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(f"{live_server}/replay/race/{race}")
+    page.wait_for_selector("#replay[data-step='0']")
+    # the human seat is offered first, by name
+    assert page.input_value("#review-seat") == "0"
+    assert page.locator("#review-seat option").all_inner_texts()[0].startswith(names[0])
+    page.select_option("#review-iterations", "20")               # quick: a few seconds
+    page.click("#review-start")
+    page.wait_for_selector("#review[data-status=done]", timeout=60_000)
+    assert page.inner_text("#review-error") == ""
+    rows = page.locator("#review-body table.decisions tbody tr")
+    mistakes = page.locator("#review-body ol.mistakes li")
+    assert rows.count() > 3 and 1 <= mistakes.count() <= 5
+    summary = page.inner_text("#review-body .review-summary")
+    assert names[0] in summary and f"{rows.count()} decisions rated (20 iterations each)" in summary
+    # the mistakes listed are the rows highlighted in the table
+    highlighted = page.locator("#review-body table.decisions tr.mistake")
+    assert highlighted.count() == mistakes.count()
+    worst = mistakes.first.get_attribute("data-step")
+    assert worst in [highlighted.nth(i).get_attribute("data-step")
+                     for i in range(highlighted.count())]
+    assert "Loss" in mistakes.first.inner_text() and "prefers" in mistakes.first.inner_text()
+    # a click on the worst mistake moves the replay to that step, its row marked
+    mistakes.first.click()
+    page.wait_for_selector(f"#replay[data-step='{worst}']")
+    assert page.locator(f"#review-body tr.current[data-step='{worst}']").count() == 1
+    page.wait_for_timeout(200)
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1, f"the page is {overflow} px too wide"
+    shots = Path(os.environ.get("CHEQUERED_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    page.mouse.move(0, 0)                 # no row lit up by the pointer in the picture
+    page.screenshot(path=str(shots / "race-review.png"), full_page=True)
+    assert (shots / "race-review.png").stat().st_size > 10_000
