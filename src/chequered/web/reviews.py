@@ -151,8 +151,14 @@ async def _run(reviews: Reviews, job: Job) -> None:
                 job.status = "failed"
                 job.error = (f"the review took more than {MAX_SECONDS / 60:g} minutes and was "
                              "stopped; ask for fewer iterations")
-            elif await asyncio.to_thread(inbox.poll, min(left, 1.0)):
-                _take(job, inbox, proc)
+                break
+            msg = await asyncio.to_thread(_receive, inbox, min(left, 1.0))
+            if msg == ():                                 # it ended without a word
+                await asyncio.to_thread(proc.join, 5)
+                job.status = "failed"
+                job.error = f"the review stopped (exit status {proc.exitcode})"
+            elif msg is not None:
+                _note(job, msg)
     finally:
         if proc.is_alive():
             proc.terminate()
@@ -161,14 +167,16 @@ async def _run(reviews: Reviews, job: Job) -> None:
         reviews.process = None
 
 
-def _take(job: Job, inbox, proc) -> None:
+def _receive(inbox, timeout: float):
+    """The child's next message (None if none came within `timeout`, () once
+    the pipe is closed). Read in a thread: a whole review can be large."""
     try:
-        msg = inbox.recv()
+        return inbox.recv() if inbox.poll(timeout) else None
     except (EOFError, OSError):
-        proc.join(5)
-        job.status = "failed"
-        job.error = f"the review stopped (exit status {proc.exitcode})"
-        return
+        return ()
+
+
+def _note(job: Job, msg: tuple) -> None:
     if msg[0] == "progress":
         job.done, job.total = msg[1], msg[2]
     elif msg[0] == "done":
