@@ -46,10 +46,14 @@ def test_review_button_rates_the_decisions_and_jumps_to_a_mistake(page, live_ser
     assert worst in [highlighted.nth(i).get_attribute("data-step")
                      for i in range(highlighted.count())]
     assert "Loss" in mistakes.first.inner_text() and "prefers" in mistakes.first.inner_text()
-    # a click on the worst mistake moves the replay to that step, its row marked
+    # a click on the worst mistake moves the replay to the position it was
+    # made in (the moves before it played), its row marked
+    move = int(mistakes.first.inner_text().split()[1])
+    assert int(worst) == move - 1
     mistakes.first.click()
     page.wait_for_selector(f"#replay[data-step='{worst}']")
     assert page.locator(f"#review-body tr.current[data-step='{worst}']").count() == 1
+    assert page.locator("#log > li").count() == move - 1
     page.wait_for_timeout(200)
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 1, f"the page is {overflow} px too wide"

@@ -61,9 +61,11 @@
   }
 
   const num = x => (x === null || x === undefined ? "–" : x.toFixed(2));
-  const jump = d => ({class: "jump", tabindex: 0, "data-step": d.step,
-                      title: "show this step in the replay",
-                      onclick: () => page.dispatchEvent(new CustomEvent("goto", {detail: d.step})),
+  // A decision's `step` counts moves from 1 (the log's numbers): the replay
+  // goes to the position it was made in, the moves before it played.
+  const jump = d => ({class: "jump", tabindex: 0, "data-step": d.step - 1,
+                      title: "show the position this decision was made in",
+                      onclick: () => page.dispatchEvent(new CustomEvent("goto", {detail: d.step - 1})),
                       onkeydown: e => { if (e.key === "Enter") e.currentTarget.click(); }});
 
   function render(r) {
@@ -73,12 +75,12 @@
       `mean loss ${num(r.mean_loss)} (a loss of 1: a sure win turned into a sure last place).`);
     const mistakes = r.mistakes.length
       ? el("ol", {class: "mistakes"}, r.mistakes.map(m => el("li", jump(m),
-          el("span", {class: "step-no"}, `Step ${m.step}`), ` ${m.deciding}: played `,
+          el("span", {class: "step-no"}, `Move ${m.step}`), ` ${m.deciding}: played `,
           el("q", {}, m.played), ` (${num(m.value)}); the search prefers `,
           el("q", {}, m.best), ` (${num(m.best_value)}). `,
           el("span", {class: "loss"}, `Loss ${num(m.loss)}`))))
       : el("p", {}, "No decision rated worse than the search's choice.");
-    const head = ["Step", "Deciding", "Played", "Value", "The search prefers", "Value", "Loss"];
+    const head = ["Move", "Deciding", "Played", "Value", "The search prefers", "Value", "Loss"];
     const rows = r.decisions.map(d => el("tr",
       {...jump(d), class: "jump" + (worst.has(d.step) ? " mistake" : "")},
       el("td", {class: "num"}, d.step), el("td", {}, d.deciding,
