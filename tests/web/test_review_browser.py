@@ -7,17 +7,28 @@ CHEQUERED_SCREENSHOTS=DIR saves the page as DIR/race-review.png
 """
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import httpx2
 import pytest
 
+from chequered.engine import registry
+from chequered.engine.records import record_of
+
 from .conftest import CHROMIUM
 from .test_review import finished_race
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                 reason=f"no chromium at {CHROMIUM}")
+
+
+def press_review(page) -> None:
+    page.select_option("#review-iterations", "20")               # quick: a few seconds
+    page.click("#review-start")
+    page.wait_for_selector("#review[data-status=done]", timeout=60_000)
+    assert page.inner_text("#review-error") == ""
 
 
 def test_review_button_rates_the_decisions_and_jumps_to_a_mistake(page, live_server, tmp_path):
@@ -30,10 +41,7 @@ def test_review_button_rates_the_decisions_and_jumps_to_a_mistake(page, live_ser
     # the human seat is offered first, by name
     assert page.input_value("#review-seat") == "0"
     assert page.locator("#review-seat option").all_inner_texts()[0].startswith(names[0])
-    page.select_option("#review-iterations", "20")               # quick: a few seconds
-    page.click("#review-start")
-    page.wait_for_selector("#review[data-status=done]", timeout=60_000)
-    assert page.inner_text("#review-error") == ""
+    press_review(page)
     rows = page.locator("#review-body table.decisions tbody tr")
     mistakes = page.locator("#review-body ol.mistakes li")
     assert rows.count() > 3 and 1 <= mistakes.count() <= 5
@@ -62,3 +70,30 @@ def test_review_button_rates_the_decisions_and_jumps_to_a_mistake(page, live_ser
     page.mouse.move(0, 0)                 # no row lit up by the pointer in the picture
     page.screenshot(path=str(shots / "race-review.png"), full_page=True)
     assert (shots / "race-review.png").stat().st_size > 10_000
+
+
+def test_a_bolide_review_sets_the_laps_against_the_exact_line(page, live_server):
+    """An uploaded record of a race's first moves: its laps are listed against
+    the solver's, none finished yet, so none with turns lost."""
+    from chequered.games.bolide.solver import solve_track
+    game = registry.game("bolide")
+    config = game.config(seats=["human", "club"], track="ring")
+    state, actions = game.new(config, 3), []
+    while len(actions) < 8:                  # each seat's first legal move, 8 times
+        seat = min(game.to_act(state))
+        actions.append((seat, game.legal_actions(state, seat)[0]))
+        game.apply(state, *actions[-1])
+    rec = record_of(game, config, 3, actions, state)
+    with httpx2.Client(base_url=live_server) as client:
+        up = client.post("/api/replays", content=json.dumps(rec.to_doc())).json()
+    page.goto(live_server + up["url"])
+    page.wait_for_selector("#replay[data-step='0']")
+    press_review(page)
+    heading = page.locator("#review-body h3", has_text="exact line").inner_text()
+    exact = solve_track("ring")
+    assert heading == f"Laps against the solver's exact line ({exact.turns} turns)"
+    laps = page.locator("#review-body table.laps tbody tr")
+    cells = [laps.nth(i).locator("td").all_inner_texts() for i in range(laps.count())]
+    assert [c[0] for c in cells] == [str(n + 1) for n in range(exact.laps)]
+    assert [c[2] for c in cells] == [str(t) for t in exact.lap_turns]
+    assert cells[0][1].endswith("(unfinished)") and all(c[3] == "–" for c in cells)
