@@ -62,11 +62,20 @@ def test_review_button_rates_the_decisions_and_jumps_to_a_mistake(page, live_ser
     page.wait_for_selector(f"#replay[data-step='{worst}']")
     assert page.locator(f"#review-body tr.current[data-step='{worst}']").count() == 1
     assert page.locator("#log > li").count() == move - 1
+    # a row far down the table: the board, above the review, comes back into sight
+    last = rows.last
+    last.scroll_into_view_if_needed()
+    assert page.evaluate("document.getElementById('board').getBoundingClientRect().top") < 0
+    last.click()
+    page.wait_for_selector(f"#replay[data-step='{last.get_attribute('data-step')}']")
+    assert page.evaluate("document.getElementById('board').getBoundingClientRect().top") >= 0
     page.wait_for_timeout(200)
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 1, f"the page is {overflow} px too wide"
     shots = Path(os.environ.get("CHEQUERED_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
+    mistakes.first.click()                # the picture shows the worst mistake
+    page.wait_for_selector(f"#replay[data-step='{worst}']")
     page.mouse.move(0, 0)                 # no row lit up by the pointer in the picture
     page.screenshot(path=str(shots / "race-review.png"), full_page=True)
     assert (shots / "race-review.png").stat().st_size > 10_000

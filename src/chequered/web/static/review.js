@@ -65,8 +65,14 @@
   // goes to the position it was made in, the moves before it played.
   const jump = d => ({class: "jump", tabindex: 0, "data-step": d.step - 1,
                       title: "show the position this decision was made in",
-                      onclick: () => page.dispatchEvent(new CustomEvent("goto", {detail: d.step - 1})),
+                      onclick: () => goto(d.step - 1),
                       onkeydown: e => { if (e.key === "Enter") e.currentTarget.click(); }});
+
+  // The board is above the review: bring it into sight if it has scrolled away.
+  function goto(n) {
+    page.dispatchEvent(new CustomEvent("goto", {detail: n}));
+    if (find("board").getBoundingClientRect().top < 0) page.scrollIntoView({block: "start"});
+  }
 
   function render(r) {
     const worst = new Set(r.mistakes.map(m => m.step));
