@@ -97,8 +97,8 @@
     find("review-body").replaceChildren(summary,
       el("h3", {}, "Biggest mistakes"), mistakes,
       el("h3", {}, "Every decision"),
-      el("table", {class: "review-table decisions"},
-        el("thead", {}, el("tr", {}, head.map(h => el("th", {}, h)))), el("tbody", {}, rows)),
+      el("div", {class: "table-scroll"}, el("table", {class: "review-table decisions"},
+        el("thead", {}, el("tr", {}, head.map(h => el("th", {}, h)))), el("tbody", {}, rows))),
       ...(r.line ? lineOf(r.line) : []));
     markCurrent();
   }
