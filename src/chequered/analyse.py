@@ -39,7 +39,7 @@ def analyse(record: Record, seat: int | None = None, budget: Budget = Budget(),
     config = game.config(**record.config)
     n = len(config.seats)
     if seat is None:
-        seat = config.seats.index("human") if "human" in config.seats else 0
+        seat = default_seat(config.seats)
     if not 0 <= seat < n:
         raise BadInput(f"seat must be between 1 and {n}")
     actions = [(s, game.decode_action(doc)) for s, doc in record.actions]
@@ -80,6 +80,11 @@ def analyse(record: Record, seat: int | None = None, budget: Budget = Budget(),
         from .analyse_bolide import line_against_solver
         doc["line"] = line_against_solver(game, config, record.seed, actions, seat)
     return doc
+
+
+def default_seat(seats: list[str]) -> int:
+    """The seat a review is of unless one is named: the first human's."""
+    return seats.index("human") if "human" in seats else 0
 
 
 def _decisions(game: Game, state, actions: list, seat: int) -> list[tuple[int, object, object]]:

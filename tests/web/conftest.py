@@ -26,7 +26,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-quic"]
 
 
-NO_RATE_LIMITS = {"races": 100_000, "uploads": 100_000}
+NO_RATE_LIMITS = {"races": 100_000, "uploads": 100_000, "reviews": 100_000}
 
 
 # ---- the test-only game ------------------------------------------------------------------

@@ -232,6 +232,6 @@ def test_the_token_bucket_refills_over_a_minute(monkeypatch):
 def test_rate_limits_from_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("CHEQUERED_RATE_LIMITS", "races=5, uploads=2.5,nonsense")
     app = create_app(f"sqlite:///{tmp_path / 'env.sqlite3'}")
-    assert app.state.limiter.per_minute == {"races": 5.0, "uploads": 2.5}
+    assert app.state.limiter.per_minute == {"races": 5.0, "uploads": 2.5, "reviews": 10}
     app = create_app(f"sqlite:///{tmp_path / 'env.sqlite3'}", rate_limits={"races": 9})
     assert app.state.limiter.per_minute["races"] == 9

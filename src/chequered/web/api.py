@@ -12,12 +12,11 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from ..engine import registry
 from ..engine.protocol import BadInput, Game
-from ..engine.records import Record
 from .errors import ERRORS, WebError, bad, conflict, not_found, too_many
 from .messages import log_since
 from .resume import resume_race
-from .replays import (UploadedRecord, check_upload, remember_upload, replayer_for_race,
-                      replayer_for_upload)
+from .replays import (UploadedRecord, check_upload, record_of_race, remember_upload,
+                      replayer_for_race, replayer_for_upload)
 
 
 router = APIRouter(prefix="/api", responses=ERRORS)
@@ -151,12 +150,7 @@ async def race_record(race_id: str, request: Request):
         # its seed would tell every card and die to come; a solo player who
         # chose the seed knows it already (and may save the race to go on)
         raise conflict("the record is available once the race is over")
-    rec = Record(game=race.game.name, config=race.config.model_dump(mode="json"),
-                 seed=race.seed, actions=[[e.seat, e.doc] for e in race.entries],
-                 result=race.game.result(race.state).to_doc() if race.over else None,
-                 final_hash=race.state_hash(),
-                 content_version=getattr(race.game, "content_version", lambda: "")())
-    return rec.to_doc()
+    return record_of_race(race).to_doc()
 
 
 # ---- a seat, by its token ----------------------------------------------------------------

@@ -28,7 +28,7 @@ MAX_BODY = 1_000_000           # bytes in one HTTP request (a record upload is t
 MAX_MESSAGE = 64_000           # bytes in one WebSocket message from a client
 # Requests a minute from one client host (token buckets: a burst of that many,
 # then one every 60/n seconds); 429 with Retry-After beyond.
-RATE_LIMITS = {"races": 30, "uploads": 20}
+RATE_LIMITS = {"races": 30, "uploads": 20, "reviews": 10}
 
 log = logging.getLogger("chequered.web")
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -38,7 +38,7 @@ def create_app(db_url: str | None = None, resume: bool = True,
                rate_limits: dict[str, float] | None = None,
                worker: bool | None = None) -> FastAPI:
     """`rate_limits` overrides RATE_LIMITS (requests a minute per client host,
-    by name: races, uploads); so does the environment variable
+    by name: races, uploads, reviews); so does the environment variable
     CHEQUERED_RATE_LIMITS, e.g. "races=60,uploads=10". `worker`: state
     messages built in a process of their own (web/worker.py; default on,
     CHEQUERED_MESSAGE_WORKER=0 turns it off)."""
@@ -71,8 +71,9 @@ def create_app(db_url: str | None = None, resume: bool = True,
         app.state.hub.render_pool.shutdown(wait=False)
         app.state.hub.act_pool.shutdown(wait=False)
         app.state.hub.bot_pool.shutdown(wait=False)
-        if getattr(app.state, "studies", None) is not None:
-            app.state.studies.shutdown()
+        for jobs in ("studies", "reviews"):
+            if getattr(app.state, jobs, None) is not None:
+                getattr(app.state, jobs).shutdown()
         store.close()
 
     app = FastAPI(title="chequered", lifespan=lifespan, docs_url=None, redoc_url=None,
@@ -82,8 +83,9 @@ def create_app(db_url: str | None = None, resume: bool = True,
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
-    from . import api, pages, studies, ws
+    from . import api, pages, reviews, studies, ws
     app.include_router(studies.router)        # before the API's catch-all 404
+    app.include_router(reviews.router)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(ws.router)

@@ -22,6 +22,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
+from ..analyse import default_seat
 from ..engine import registry
 from ..engine.board import action_key
 from ..engine.protocol import BadInput, Game, IllegalAction
@@ -111,6 +112,11 @@ class Replayer:
         self.docs = docs
         self.total = len(docs)
         self.final = state
+        # who sat where, for the review's choice of seat (names as the race
+        # ended: Race Pace's drivers are chosen in it)
+        self.seats = [{"seat": i, "name": names.get(i) or f"seat {i + 1}", "kind": kind}
+                      for i, kind in enumerate(config.seats)]
+        self.review_seat = default_seat(list(config.seats))
 
     def state_at(self, step: int):
         base = max(k for k in self.snapshots if k <= step)
@@ -126,7 +132,7 @@ class Replayer:
         view = game.view(state, None)
         return {"step": step, "total": self.total, "game": game.name, "title": game.title,
                 "svg": game.render_svg(view), "text": game.render_text(view),
-                "log": self.log[:step],
+                "log": self.log[:step], "seats": self.seats, "review_seat": self.review_seat,
                 "result": game.result(state).to_doc() if game.is_over(state) else None}
 
 
@@ -177,6 +183,16 @@ def _remember(key: str, rp: Replayer) -> None:
         while len(_cache) > 1 and (len(_cache) > CACHE_SIZE or
                                    sum(r.total for r in _cache.values()) > CACHE_ACTIONS):
             _cache.popitem(last=False)
+
+
+def record_of_race(race) -> Record:
+    """The record of a live race as it stands (its seed included: give it
+    out only once the race is over, or to whoever chose the seed)."""
+    return Record(game=race.game.name, config=race.config.model_dump(mode="json"),
+                  seed=race.seed, actions=[[e.seat, e.doc] for e in race.entries],
+                  result=race.game.result(race.state).to_doc() if race.over else None,
+                  final_hash=race.state_hash(),
+                  content_version=getattr(race.game, "content_version", lambda: "")())
 
 
 def replayer_for_race(race) -> Replayer:

@@ -43,7 +43,11 @@ function draw(f) {
   $("log").replaceChildren(...f.log.map(logItem));
   $("log").scrollTop = $("log").scrollHeight;
   $("result").replaceChildren(...(f.result ? [el("h2", {}, "Classification"), resultTable(f.result, {})] : []));
+  root.dispatchEvent(new CustomEvent("frame", {detail: f}));     // for the review (review.js)
 }
+
+// Another script on the page (the review) asks for a step by this event.
+root.addEventListener("goto", e => show(e.detail));
 
 $("first").onclick = () => show(0);
 $("prev").onclick = () => show(target - 1);
@@ -51,6 +55,7 @@ $("next").onclick = () => show(target + 1);
 $("last").onclick = () => show(total);
 $("slider").oninput = e => show(Number(e.target.value));
 document.addEventListener("keydown", e => {
+  if (e.target.closest && e.target.closest("select")) return;   // the keys choose there
   if (e.key === "ArrowLeft") show(target - 1);
   if (e.key === "ArrowRight") show(target + 1);
   if (e.key === "Home") show(0);
