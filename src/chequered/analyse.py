@@ -96,6 +96,12 @@ def _decisions(game: Game, state, actions: list, seat: int) -> list[tuple[int, o
     i = 0
     while i < len(actions):
         s, a = actions[i]
+        if game.forced(state) == (s, a):
+            # a single fine step the engine applies unasked (the first point
+            # of a move all of whose routes start alike): no decision
+            game.apply(state, s, a)
+            i += 1
+            continue
         if s == seat and len(game.legal_actions(state, s)) > 1:
             step = game.pending_step(state)
             if step.route is not None and type(a) is not Route and a not in \
@@ -117,6 +123,8 @@ def _route_from_steps(game: Game, state, actions: list, i: int, step) -> tuple[l
     t0 = ticks(state)
     path = []
     while i < len(actions) and actions[i][0] == seat:
+        if path and type(actions[i][1]) is Route:
+            break                       # the next decision, recorded whole
         game.apply(state, seat, actions[i][1])
         path.append(actions[i][1])
         i += 1

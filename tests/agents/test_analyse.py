@@ -73,3 +73,26 @@ def test_cli_json_and_bad_budget(tmp_path):
     assert res.exit_code == 2
     res = CliRunner().invoke(app, ["analyse", str(path), "--seat", "9", "--budget", "3"])
     assert res.exit_code == 2
+
+
+def test_a_forced_first_point_then_the_rest_of_the_move_is_one_decision():
+    # FormulaGP seed 3: the engine applies a move's first point unasked when
+    # it is the only fine step (every route starts with it), and the bot's
+    # route for the rest follows. The review rates the route from the state
+    # after the forced point; before the fix the two were glued into one
+    # Route holding a Route, illegal in every world the search played.
+    from chequered.analyse import _decisions
+    from chequered.engine.routes import Route
+    game, config, played, _ = recorded("formulagp", ["heuristic"] * 4, 3)
+    state = game.new(config, 3)
+    forced_points = 0
+    for seat, action in played.actions:
+        if game.forced(state) == (seat, action) and game.pending_step(state).route is not None:
+            forced_points += 1
+        game.apply(state, seat, action)
+    assert forced_points > 0                       # the race has the case
+    for seat in range(4):
+        for _, action, st in _decisions(game, game.new(config, 3), list(played.actions), seat):
+            if type(action) is Route:
+                assert not any(type(a) is Route for a in action.path)
+            game.apply(game.clone(st), seat, action)       # legal where it was played
