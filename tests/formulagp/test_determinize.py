@@ -192,8 +192,10 @@ def test_another_seats_pick_is_drawn_afresh(key, step, kinds):
         for k in range(4):
             wa, wb = (GAME.redeterminize(x, seat, Rng(k)) for x in (race, twin))
             assert GAME.state_hash(wa) == GAME.state_hash(wb)
-            # the picked cards are in the hand of the world drawn, and pickable
+            # the picked cards are in the hand of the world drawn, and pickable;
+            # as many as the table saw laid aside
             assert all(c in wa.cars[who].hand for c in wa.move[key])
+            assert len(wa.move[key]) == len(race.move[key])
             if key == "white":
                 assert not any(_is_unpickable(wa, c) for c in wa.move[key])
     # its own pick is its own: kept as it is

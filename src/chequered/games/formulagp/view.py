@@ -179,8 +179,8 @@ def redeterminize(race: Race, seat: int, rng: Rng) -> Race:
     for _ in range(face_down.TRIES):
         r = race.clone()
         step, taken = face_down.take_back(r, seat)
-        _resample(r, seat, rng)
-        if _resample_choices(r, step, taken, rng) and face_down.can_choose(r, seat):
+        if _resample(r, seat, rng) and _resample_choices(r, step, taken, rng) \
+                and face_down.can_choose(r, seat):
             break
     else:       # no such world found: the real hands stay, to keep the state valid
         r = race.clone()
@@ -207,10 +207,10 @@ def _resample_choices(race: Race, step: str, taken: dict, rng: Rng) -> bool:
     return True
 
 
-def _resample(r: Race, seat: int, rng: Rng) -> None:
+def _resample(r: Race, seat: int, rng: Rng) -> bool:
     """Every pool is sorted before it is shuffled, so that the world drawn
     depends only on what `seat` knows, not on the real order of what it
-    cannot see."""
+    cannot see. False when the world drawn cannot be the real one."""
     committed = {}
     for s, sec in r.secret.items():
         committed[s] = list(sec.get("cards", ()))
@@ -256,12 +256,13 @@ def _resample(r: Race, seat: int, rng: Rng) -> None:
         n = len(c.held_events)
         c.held_events, pool = pool[:n], pool[n:]
     ev.pile = pool
-    _redraw_picks(r, seat, picks, redealt)
+    consistent = _redraw_picks(r, seat, picks, redealt)
     _resample_radio(r, seat, rng)                       # FGP 4.9 [ADV]
     for name, d in r.decks.items():
         if name != "event":
             rng.shuffle(d.pile)
     bot_view.redeterminize(r, rng)                      # face-down TACTICS cards (BOT 1.3 d)
+    return consistent
 
 
 def _picks_of(r: Race) -> tuple[int, str, list] | None:
@@ -276,13 +277,15 @@ def _picks_of(r: Race) -> tuple[int, str, list] | None:
     return None
 
 
-def _redraw_picks(r: Race, seat: int, picks, redealt: dict) -> None:
+def _redraw_picks(r: Race, seat: int, picks, redealt: dict) -> bool:
     """The picked cards of another seat become the cards dealt in their
-    place. A WHITE pick keeps only cards the token may discard in this world
-    (not Tyre Wear nor Draw Failure, FGP 4.12): how many it has picked so
-    far is not shown either."""
+    place. A WHITE pick is as many cards as the player has laid aside (that
+    much the table sees), each one the token may discard in this world (not
+    Tyre Wear nor Draw Failure, FGP 4.12): a dealt card it may not discard
+    gives way to another it may. False when the hand has too few such cards
+    (this world cannot be the real one)."""
     if picks is None or picks[0] == seat:
-        return
+        return True
     who, key, cards = picks
     swap = redealt.get(who, {})
     new = [swap.get(c, c) for c in cards]
@@ -293,8 +296,13 @@ def _redraw_picks(r: Race, seat: int, picks, redealt: dict) -> None:
             if c in allowed:
                 allowed.remove(c)
                 kept.append(c)
+        while len(kept) < len(new) and allowed:
+            kept.append(allowed.pop(0))
+        if len(kept) < len(new):
+            return False
         new = kept
     r.move[key] = new
+    return True
 
 
 def _resample_radio(race: Race, seat: int, rng: Rng) -> None:
