@@ -17,11 +17,13 @@ import chequered
 from chequered.agents.random_agent import RandomAgent
 from chequered.testing.conformance import play_checked
 
-# Seeds per game: 2,000, or the game's own `conformance_seeds` (a slower game
-# may ask for fewer in the everyday run, never under 1,000); CONFORMANCE_SEEDS
-# overrides both (the soak command uses 100000s).
+# Seeds per game: the game's own `conformance_seeds` (2,000 unless a slower
+# game asks for fewer in the everyday run, never under 1,000); CONFORMANCE_SEEDS
+# overrides it (the soak command uses 100000s). Races checked at every step:
+# the game's `conformance_deep` (40 unless it asks for fewer), never fewer
+# than one a sample config; CONFORMANCE_DEEP overrides it.
 SEEDS_ENV = os.environ.get("CONFORMANCE_SEEDS")
-DEEP = int(os.environ.get("CONFORMANCE_DEEP", "40"))     # races checked at every step
+DEEP_ENV = os.environ.get("CONFORMANCE_DEEP")
 CHUNKS = 8
 DEEP_ROUTES = int(os.environ.get("CONFORMANCE_DEEP_ROUTES", "1"))
 ROUTE_EVERY = int(os.environ.get("CONFORMANCE_ROUTE_EVERY", "16"))
@@ -36,6 +38,10 @@ def seeds_for(game) -> int:
     return max(1000, game.conformance_seeds)
 
 
+def deep_for(game) -> int:
+    return int(DEEP_ENV) if DEEP_ENV else game.conformance_deep
+
+
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("chunk", range(4))
 def test_conformance_deep(name, chunk):
@@ -45,7 +51,7 @@ def test_conformance_deep(name, chunk):
     the others move one fine step at a time."""
     game = chequered.game(name)
     configs = game.sample_configs()
-    for i in range(chunk, max(DEEP, len(configs)), 4):
+    for i in range(chunk, max(deep_for(game), len(configs)), 4):
         routes = i < DEEP_ROUTES
         # with whole moves every check lists them in several resampled
         # worlds a step: the first DEEP_ROUTE_STEPS steps get every check

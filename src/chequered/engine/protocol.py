@@ -164,6 +164,7 @@ class Game:
             + ((Route,) if self.has_routes else ())
         self.bench_seats = spec.bench_seats
         self.conformance_seeds = spec.conformance_seeds
+        self.conformance_deep = spec.conformance_deep
         self._by_name = {cls.__name__: cls for cls in self.action_types}
         self._types = frozenset(self.action_types)
         # The hot calls go straight to the machine (no extra call layer).

@@ -55,7 +55,12 @@ class GameSpec:
     rule_levels: tuple[str, ...] = ("standard",)
     options: tuple[str, ...] = ()
     bench_seats: str = ""
+    # The everyday test run's random races (tests/test_conformance.py): seeds
+    # played with the per-step checks, and races with every check at every
+    # step (never fewer than one a sample config). A slow game asks for fewer
+    # to keep the suite near 20 minutes; the soak command plays many more.
     conformance_seeds: int = 2000
+    conformance_deep: int = 40
     content_version: Callable = lambda config=None: ""
     hidden_information: bool = False               # hands, deck orders, face-down cards
     simultaneous: bool = False                     # simultaneous secret choices exist

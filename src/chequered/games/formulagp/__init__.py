@@ -56,8 +56,11 @@ SPEC = GameSpec(
     options=OPTIONS,
     bench_seats="heuristic,heuristic,heuristic,heuristic,heuristic,heuristic",
     # A random six-car race is ~900 decisions with every check: 1,000 seeds in
-    # the everyday test run (the minimum); the soak command runs more.
+    # the everyday test run (the minimum), 20 races with every check
+    # at every step (each of the 19 sample configs at least once, ~17 CPU s
+    # a race); the soak command runs more.
     conformance_seeds=1000,
+    conformance_deep=20,
     content_version=lambda config=None: content_version(config.content if config else None),
     hidden_information=True,           # hands, deck orders, held EVENT cards
     simultaneous=True,                 # qualifying, round 1 and battle cards (FGP 6, 7.2.1, 9.3)

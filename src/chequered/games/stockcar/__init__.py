@@ -48,6 +48,11 @@ SPEC = GameSpec(
     agents=AGENTS,
     rule_levels=RULE_LEVELS,
     bench_seats="bot,bot,bot,bot",
+    # the everyday test run: 1,000 seeds (0.13 CPU s a random race with the
+    # checks) and 12 races with every check at every step (~7 CPU s each, every
+    # one of the 10 sample configs at least once); the soak command runs more
+    conformance_seeds=1000,
+    conformance_deep=12,
     content_version=lambda config=None: load_content(getattr(config, "content", None)).version,
     hidden_information=True,
     sample_configs=checks.sample_configs,
