@@ -23,27 +23,39 @@ def _choice(race, step: str, seat: int):
     return race.secret.get(seat)
 
 
+def stopped_at(step: str, kinds, seeds, ready=lambda race: True, first=min):
+    """A race of `kinds` stopped when `step` is pending and `ready(race)`;
+    of the seats to act, `first` acts first."""
+    for seed in seeds:
+        config = GAME.config(seats=list(kinds))
+        race = GAME.new(config, seed)
+        agents = agents_for(GAME, config, seed)
+        while not GAME.is_over(race):
+            f = GAME.forced(race)
+            if f is not None:
+                GAME.apply(race, *f)
+                continue
+            if race.turn.pending.step == step and ready(race):
+                return race
+            s = first(GAME.to_act(race))
+            GAME.apply(race, s, agents[s].choose(GAME, race, s))
+    raise AssertionError(f"no {step} in seeds {list(seeds)}")
+
+
 def after_another(step: str, seed: int):
     """A heuristic race stopped at `step` when one seat has chosen face down
     and another still has to: (race, the seat to decide, the seat that chose)."""
-    config = GAME.config(seats=["heuristic"] * 3)
-    race = GAME.new(config, seed)
-    agents = agents_for(GAME, config, seed)
-    while not GAME.is_over(race):
-        f = GAME.forced(race)
-        if f is not None:
-            GAME.apply(race, *f)
-            continue
-        p = race.turn.pending
-        acts = sorted(GAME.to_act(race))
-        if p.step == step and len(acts) == 1:
-            chose = [s for s in range(len(race.cars))
-                     if s != acts[0] and _choice(race, step, s) is not None]
-            if chose and len(GAME.legal_actions(race, acts[0])) > 1:
-                return race, acts[0], chose[0]
-        s = acts[-1]
-        GAME.apply(race, s, agents[s].choose(GAME, race, s))
-    raise AssertionError(f"no {step} with a seat after another in seed {seed}")
+    def chose(race) -> list[int]:
+        acts = GAME.to_act(race)
+        if len(acts) != 1:
+            return []
+        return [s for s in range(len(race.cars))
+                if s not in acts and _choice(race, step, s) is not None]
+
+    def ready(race) -> bool:
+        return bool(chose(race)) and len(GAME.legal_actions(race, min(GAME.to_act(race)))) > 1
+    race = stopped_at(step, ["heuristic"] * 3, [seed], ready, first=max)
+    return race, min(GAME.to_act(race)), chose(race)[0]
 
 
 def other_choice(race, step: str, seat: int):
@@ -139,25 +151,6 @@ def test_every_seat_asked_has_a_choice_in_every_world(seed):
 
 
 # ---- picks in progress another seat cannot see ---------------------------------------
-def stopped_at(step: str, kinds, seeds, ready=lambda race: True):
-    """A race of `kinds` stopped when `step` is pending and `ready(race)`."""
-    for seed in seeds:
-        config = GAME.config(seats=list(kinds))
-        race = GAME.new(config, seed)
-        agents = agents_for(GAME, config, seed)
-        while not GAME.is_over(race):
-            f = GAME.forced(race)
-            if f is not None:
-                GAME.apply(race, *f)
-                continue
-            p = race.turn.pending
-            if p.step == step and ready(race):
-                return race
-            s = min(GAME.to_act(race))
-            GAME.apply(race, s, agents[s].choose(GAME, race, s))
-    raise AssertionError(f"no {step} in seeds {list(seeds)}")
-
-
 def swap_unseen(race, who: int, key: str):
     """The same race but one picked card of `who` swapped with a card of its
     draw pile: no other seat can tell the two apart."""
