@@ -241,7 +241,7 @@ def test_the_game_is_its_spec():
     from chequered.engine.protocol import Game
     from chequered.games.stockcar.config import SEAT_KINDS
     assert type(GAME) is Game
-    assert GAME.spec is pkg.SPEC and GAME.conformance_seeds == 2000
+    assert GAME.spec is pkg.SPEC and GAME.conformance_seeds == 1000 and GAME.conformance_deep == 12
     assert (*SEAT_KINDS, "mcts") == ("human", "random", *pkg.SPEC.agents, "mcts") \
         == tuple(GAME.seat_kinds())          # mcts: every game's search bot (agents/mcts.py)
     config = GAME.config(seats=["bot", "bot"])
