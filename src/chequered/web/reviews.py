@@ -2,10 +2,8 @@
 decision of one seat of a finished race or an uploaded record
 (chequered/analyse.py), and the page follows its progress.
 
-A review is CPU work for seconds to minutes, so it never runs on the event
-loop nor in the server's threads (they would take turns with it at the
-GIL): each runs in a process of its own, one at a time, with a short queue
-behind it. The process reports each decision rated through a pipe; the page
+A review is CPU work for seconds to minutes: each runs in a process of its
+own, one at a time, with a short queue behind it (web/jobs.py). The process reports each decision rated through a pipe; the page
 polls /api/reviews/{id}. The same review asked twice (same race, seat and
 budget: an iteration budget gives the same answer every time) is run once.
 Reviews live in memory: a restarted server starts afresh.
@@ -21,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import secrets
 from dataclasses import dataclass, field
 
@@ -30,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from ..engine.protocol import BadInput
 from .errors import ERRORS, WebError, bad, conflict, not_found
+from .jobs import SPAWN, JobQueue
 
 log = logging.getLogger("chequered.web.reviews")
 
@@ -40,7 +38,6 @@ KEPT = 50                      # finished reviews kept (the oldest go first)
 MAX_SECONDS = 900.0            # of work for one review, then it is stopped
 
 router = APIRouter(prefix="/api", responses=ERRORS)
-_spawn = multiprocessing.get_context("spawn")     # no fork of a threaded server
 
 
 class ReviewAsk(BaseModel):
@@ -72,21 +69,19 @@ class Job:
 
 @dataclass
 class Reviews:
-    jobs: dict[str, Job] = field(default_factory=dict)
+    jobs: JobQueue = field(default_factory=lambda: JobQueue(_run, KEPT, "review"))
     by_key: dict[tuple, str] = field(default_factory=dict)
-    queue: asyncio.Queue = field(default_factory=asyncio.Queue)
-    runner: asyncio.Task | None = None
-    process: object = None
 
-    def waiting(self) -> int:
-        return sum(j.status == "queued" for j in self.jobs.values())
+    def __post_init__(self):
+        self.jobs.forget = self._forget
+
+    def _forget(self, job: Job) -> None:
+        if self.by_key.get(job.key) == job.id:
+            self.by_key.pop(job.key, None)
 
     def shutdown(self) -> None:
         """Stop the running review (the server stops)."""
-        if self.runner is not None:
-            self.runner.cancel()
-        if self.process is not None and self.process.is_alive():
-            self.process.terminate()
+        self.jobs.shutdown()
 
 
 def reviews_of(app) -> Reviews:
@@ -117,34 +112,15 @@ def _review(record: dict, seat: int, iterations: int, out) -> None:
         out.close()
 
 
-# ---- the queue -----------------------------------------------------------------------------
-async def _runner(reviews: Reviews) -> None:
-    while True:
-        job = await reviews.queue.get()
-        try:
-            await _run(reviews, job)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("review %s", job.id)
-            job.status, job.error = "failed", "the review could not be run just now"
-        job.record = None                              # the review is all that is kept
-        if job.status == "failed":
-            reviews.by_key.pop(job.key, None)          # asked again, it runs again
-        _forget_old(reviews)
-
-
-async def _run(reviews: Reviews, job: Job) -> None:
+# ---- one review ------------------------------------------------------------------------
+async def _run(jobs: JobQueue, job: Job) -> None:
     """One review in its own process, its messages read as they come."""
     loop = asyncio.get_running_loop()
-    inbox, outbox = _spawn.Pipe(duplex=False)
-    proc = reviews.process = _spawn.Process(target=_review, daemon=True,
-                                            args=(job.record, job.seat, job.iterations, outbox))
-    job.status = "running"
-    proc.start()
-    outbox.close()                   # the child's end: EOF on our side once the child ends
-    deadline = loop.time() + MAX_SECONDS
+    inbox, outbox = SPAWN.Pipe(duplex=False)
     try:
+        proc = jobs.spawn(_review, job.record, job.seat, job.iterations, outbox)
+        outbox.close()               # the child's end: EOF on our side once the child ends
+        deadline = loop.time() + MAX_SECONDS
         while job.status == "running":
             left = deadline - loop.time()
             if left <= 0:
@@ -159,12 +135,12 @@ async def _run(reviews: Reviews, job: Job) -> None:
                 job.error = f"the review stopped (exit status {proc.exitcode})"
             elif msg is not None:
                 _note(job, msg)
-    finally:
         if proc.is_alive():
             proc.terminate()
         await asyncio.to_thread(proc.join)
+    finally:
         inbox.close()
-        reviews.process = None
+        job.record = None                              # the review is all that is kept
 
 
 def _receive(inbox, timeout: float):
@@ -184,14 +160,6 @@ def _note(job: Job, msg: tuple) -> None:
         job.total = job.done = len(msg[1]["decisions"])
     else:
         job.status, job.error = "failed", msg[1]
-
-
-def _forget_old(reviews: Reviews) -> None:
-    ended = [j for j in reviews.jobs.values() if j.status in ("done", "failed")]
-    for job in ended[:-KEPT] if len(ended) > KEPT else ():
-        reviews.jobs.pop(job.id, None)
-        if reviews.by_key.get(job.key) == job.id:
-            reviews.by_key.pop(job.key, None)
 
 
 # ---- what is reviewed ----------------------------------------------------------------------
@@ -245,17 +213,14 @@ async def ask(request: Request, source: str, ident: str, body: ReviewAsk | None 
                   f"{len(seats)} seats)")
     reviews = reviews_of(request.app)
     key = (source, ident, seat, body.iterations)
-    job = reviews.jobs.get(reviews.by_key.get(key, ""))
-    if job is None:
-        if reviews.waiting() >= WAITING:
+    job = reviews.jobs.jobs.get(reviews.by_key.get(key, ""))
+    if job is None or job.status == "failed":          # asked again, a failure runs again
+        if reviews.jobs.count("queued") >= WAITING:
             raise WebError(429, f"one review runs at a time and {WAITING} may wait: the queue "
                                 "is full; try again in a minute", {"Retry-After": "30"})
         job = Job(secrets.token_hex(8), key, record, seat, body.iterations)
-        reviews.jobs[job.id] = job
         reviews.by_key[key] = job.id
-        if reviews.runner is None or reviews.runner.done():
-            reviews.runner = asyncio.get_running_loop().create_task(_runner(reviews))
-        reviews.queue.put_nowait(job)
+        reviews.jobs.put(job)
     return {"id": job.id, "status": job.status, "seat": seat, "url": f"/api/reviews/{job.id}"}
 
 
@@ -263,7 +228,7 @@ async def ask(request: Request, source: str, ident: str, body: ReviewAsk | None 
 async def follow(request: Request, ident: str):
     """A review's progress (`done` of `total` decisions rated), then the
     review itself (`review`, as `chequered analyse --json`) or `error`."""
-    job = reviews_of(request.app).jobs.get(ident)
+    job = reviews_of(request.app).jobs.jobs.get(ident)
     if job is None:
         raise not_found("review")
     return job.doc()

@@ -2,8 +2,8 @@
 report fill in as races finish (issue 17).
 
 A study runs in a process of its own, one at a time, with a short queue
-behind it: its races never share the event loop or the threads that serve
-live races. It writes its parts to a folder (sim/store.py), which the page's
+behind it (web/jobs.py): its races never share the event loop or the
+threads that serve live races. It writes its parts to a folder (sim/store.py), which the page's
 progress reads. Reports are built in a separate worker process as well
 (pyarrow, scipy and matplotlib are CPU work), at most once for each number
 of races on disk. Studies live in memory and in a temporary folder
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 import secrets
 import tempfile
@@ -27,6 +26,7 @@ from pydantic import BaseModel, Field
 
 from ..engine.protocol import BadInput
 from .errors import ERRORS, WebError, bad, not_found
+from .jobs import SPAWN, JobQueue
 from .pages import PAGE_ERRORS
 
 log = logging.getLogger("chequered.web.studies")
@@ -55,7 +55,6 @@ class Run:
     folder: Path
     status: str = "queued"                # queued, running, done, failed
     error: str = ""
-    process: object = None
     report: tuple[int, str] | None = None  # (races it was built from, HTML)
     building: asyncio.Future | None = None
     label: str = ""
@@ -64,21 +63,15 @@ class Run:
 @dataclass
 class Studies:
     root: Path
-    runs: dict[str, Run] = field(default_factory=dict)
-    queue: asyncio.Queue = field(default_factory=asyncio.Queue)
-    runner: asyncio.Task | None = None
+    runs: JobQueue = field(default_factory=lambda: JobQueue(_run, KEPT, "study"))
     reports: ProcessPoolExecutor | None = None
 
     def active(self) -> int:
-        return sum(r.status in ("queued", "running") for r in self.runs.values())
+        return self.runs.count("queued", "running")
 
     def shutdown(self) -> None:
         """Stop the running study and the report worker (the server stops)."""
-        if self.runner is not None:
-            self.runner.cancel()
-        for run in self.runs.values():
-            if run.process is not None and run.process.is_alive():
-                run.process.terminate()
+        self.runs.shutdown()
         if self.reports is not None:
             self.reports.shutdown(wait=False, cancel_futures=True)
 
@@ -90,9 +83,6 @@ def studies_of(app) -> Studies:
             prefix="chequered-studies-")
         found = app.state.studies = Studies(Path(root))
     return found
-
-
-_spawn = multiprocessing.get_context("spawn")     # no fork of a threaded server
 
 
 # ---- in the child processes ----------------------------------------------------------------
@@ -114,31 +104,18 @@ def _report_html(folder: str) -> tuple[int, str]:
     return report["races"], render_body(report)
 
 
-# ---- the queue -----------------------------------------------------------------------------
-async def _runner(studies: Studies) -> None:
-    """Play queued studies one at a time, each in its own process."""
-    while True:
-        run = await studies.queue.get()
-        run.status = "running"
-        run.process = _spawn.Process(target=_play, daemon=True,
-                                     args=(run.study.config_doc(), run.study.name,
-                                           str(run.folder)))
-        run.process.start()
-        await asyncio.to_thread(run.process.join)
-        if run.process.exitcode == 0:
-            run.status = "done"
-        else:
-            run.status = "failed"
-            err = run.folder / "error.txt"
-            run.error = err.read_text() if err.exists() else \
-                f"the study stopped (exit status {run.process.exitcode})"
-        _forget_old(studies)
-
-
-def _forget_old(studies: Studies) -> None:
-    ended = [r for r in studies.runs.values() if r.status in ("done", "failed")]
-    for run in ended[:-KEPT] if len(ended) > KEPT else ():
-        studies.runs.pop(run.id, None)
+# ---- one study ---------------------------------------------------------------------------
+async def _run(runs: JobQueue, run: Run) -> None:
+    """Play a study in its own process, to its end."""
+    process = runs.spawn(_play, run.study.config_doc(), run.study.name, str(run.folder))
+    await asyncio.to_thread(process.join)
+    if process.exitcode == 0:
+        run.status = "done"
+    else:
+        run.status = "failed"
+        err = run.folder / "error.txt"
+        run.error = err.read_text() if err.exists() else \
+            f"the study stopped (exit status {process.exitcode})"
 
 
 def races_on_disk(run: Run) -> int:
@@ -198,15 +175,12 @@ async def start(request: Request, form: StudyForm):
     run = Run(ident, study, studies.root / ident,
               label=f"{form.game}, {form.races} races, seats {','.join(study.seats)}"
                     + (f", {form.vary}" if form.vary else ""))
-    studies.runs[ident] = run
-    if studies.runner is None or studies.runner.done():
-        studies.runner = asyncio.get_running_loop().create_task(_runner(studies))
-    studies.queue.put_nowait(run)
+    studies.runs.put(run)
     return {"id": ident, "status": run.status, "total": study.total()}
 
 
 def _run_or_404(request: Request, ident: str) -> Run:
-    run = studies_of(request.app).runs.get(ident)
+    run = studies_of(request.app).runs.jobs.get(ident)
     if run is None:
         raise not_found("study")
     return run
@@ -231,7 +205,7 @@ async def report(request: Request, ident: str):
     if run.report is None or run.report[0] < done:
         if run.building is None or run.building.done():
             if studies.reports is None:
-                studies.reports = ProcessPoolExecutor(1, mp_context=_spawn)
+                studies.reports = ProcessPoolExecutor(1, mp_context=SPAWN)
             run.building = asyncio.wrap_future(
                 studies.reports.submit(_report_html, str(run.folder)))
         try:
