@@ -129,3 +129,65 @@ def test_bench_takes_a_budget():
                                    "--races", "1", "--repeats", "1", "--json"])
     assert res.exit_code == 0, res.output
     assert json.loads(res.output)[0]["seats"] == "mcts:1,bot,bot"
+
+
+# ---- the reward when a rollout stops before the end ---------------------------------------------
+class _Standing:
+    def __init__(self, seat):
+        self.seat = seat
+
+
+class _Spec:
+    def __init__(self, search_value):
+        self.search_value = search_value
+
+
+class _MidRace:
+    """Four seats running in the order 0, 1, 2, 3 (seat 3 out of the race)."""
+
+    def __init__(self, values):
+        self.spec = _Spec(None if values is None else (lambda state: values))
+
+    def is_over(self, state):
+        return False
+
+    def view(self, state, seat):
+        return None
+
+    def standings(self, view):
+        return [_Standing(s) for s in (0, 1, 2, 3)]
+
+
+class _Seats:
+    class config:
+        seats = ["a", "b", "c", "d"]
+
+
+def test_without_a_search_value_the_reward_is_the_place():
+    from chequered.agents.mcts import place_reward
+    game = _MidRace(None)
+    assert [place_reward(game, _Seats, s) for s in range(4)] == pytest.approx([1, 2 / 3, 1 / 3, 0])
+
+
+def test_a_search_value_turns_the_place_into_a_share_of_the_others_beaten():
+    from chequered.agents.mcts import place_reward
+    # seats 1 and 2 run side by side (equal values): each beats the other half the
+    # time; seat 0 is far ahead of both; seat 3 (no value: out) is beaten by all
+    level = _MidRace({0: -10.0, 1: -30.0, 2: -30.0})
+    assert place_reward(level, _Seats, 1) == pytest.approx((0.0 + 0.5 + 1) / 3, abs=1e-6)
+    assert place_reward(level, _Seats, 0) == pytest.approx(1.0, abs=1e-6)
+    # one turn more to go is worth less, even in the same place of the order
+    behind = _MidRace({0: -10.0, 1: -31.0, 2: -30.0})
+    assert place_reward(behind, _Seats, 1) < place_reward(level, _Seats, 1)
+    assert place_reward(behind, _Seats, 2) > place_reward(level, _Seats, 2)
+
+
+def test_bolide_search_value_is_turns_to_go_and_falls_as_a_car_advances():
+    from chequered.games.bolide.search_value import search_value
+    game, start = position("bolide", ["club"] * 6, 3, 0)
+    first = search_value(start)
+    game, later = position("bolide", ["club"] * 6, 3, 0, skip=6)
+    then = search_value(later)
+    assert set(first) == set(range(6))
+    assert all(v < 0 for v in first.values())          # minus the turns still to go
+    assert then[0] > first[0] + 3                       # six turns on, several turns nearer

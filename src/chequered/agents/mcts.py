@@ -27,7 +27,10 @@ Written once, against the Game protocol, for every game:
   point by point in place (engine/play.py drives them).
 - Reward: 1 for first place, 0 for last, linear in between, from the result,
   or from the running order (Game.standings of a spectator's view) when a
-  rollout stops at its horizon.
+  rollout stops at its horizon; a game that can say how far apart its
+  running seats are (GameSpec.search_value: Bolide's turns to go) turns
+  that order into a smooth share of the others beaten, so that moves which
+  keep the place but lose time still score lower.
 
 Two ways to spend the budget (`mode`): "observer", single-observer IS-MCTS,
 one tree and a fresh determinization every iteration; "ensemble", a
@@ -230,8 +233,12 @@ class _Walker:
 
 def place_reward(game, state, seat: int) -> float:
     """1 for first place, 0 for last: from the result of a finished race,
-    else from the running order a spectator sees."""
+    else from the running order a spectator sees, refined by the game's
+    search value where it has one (the share of the others the seat beats,
+    each pair of running seats weighed by how far apart their values are)."""
     n = len(state.config.seats)
+    if n <= 1:
+        return 1.0
     if game.is_over(state):
         order = game.result(state).classification
     else:
@@ -241,7 +248,21 @@ def place_reward(game, state, seat: int) -> float:
         if s is not None and s not in places:
             places.append(s)
     place = places.index(seat) if seat in places else n - 1
-    return 1.0 - place / (n - 1) if n > 1 else 1.0
+    value = game.spec.search_value
+    values = value(state) if value is not None and not game.is_over(state) else None
+    if not values or seat not in values:
+        return 1.0 - place / (n - 1)
+    mine, beaten = values[seat], 0.0
+    for other in range(n):
+        if other == seat:
+            continue
+        theirs = values.get(other)
+        if theirs is not None:
+            beaten += 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, theirs - mine))))
+        else:                     # finished or out of the race: the order ranks it
+            where = places.index(other) if other in places else n - 1
+            beaten += where > place
+    return beaten / (n - 1)
 
 
 def _rate(legal: list, roots: list[Node]) -> list[Rated]:

@@ -93,6 +93,10 @@ class GameSpec:
     # (start state) -> a counter with .step(state, seat, action, events) and
     # .values() -> {seat: {name: value}}: study metrics read off the events
     tally: Callable | None = None
+    # (state) -> {seat: value}: where the running seats stand, finer than the
+    # running order (higher is better; one unit is about a turn), for a search
+    # whose rollout stops before the end (agents/mcts.py); None: the order only
+    search_value: Callable | None = None
 
 
 # ---- a board in two layers (issue 16) --------------------------------------------------------

@@ -28,6 +28,7 @@ from .text import describe, describe_action, describe_choice, help_text, seat_na
 from .view import view
 from .warm import warm
 from .metrics import Tally, metrics
+from .search_value import search_value
 
 SPEC = GameSpec(
     name="bolide",
@@ -50,6 +51,7 @@ SPEC = GameSpec(
     rule_levels=RULE_LEVELS,
     options=OPTIONS,
     bench_seats="club,club,club,club,club,club",
+    search_value=search_value,
     content_version=content_version,
     hidden_information=False,
     simultaneous=False,
