@@ -170,16 +170,27 @@ def test_without_a_search_value_the_reward_is_the_place():
 
 
 def test_a_search_value_turns_the_place_into_a_share_of_the_others_beaten():
-    from chequered.agents.mcts import place_reward
+    import math
+
+    from chequered.agents.mcts import OWN, OWN_SPAN, place_reward
+
+    def share_and_own(share, mine):
+        return (1 - OWN) * share + OWN * math.exp(mine / OWN_SPAN)
+
     # seats 1 and 2 run side by side (equal values): each beats the other half the
     # time; seat 0 is far ahead of both; seat 3 (no value: out) is beaten by all
     level = _MidRace({0: -10.0, 1: -30.0, 2: -30.0})
-    assert place_reward(level, _Seats, 1) == pytest.approx((0.0 + 0.5 + 1) / 3, abs=1e-6)
-    assert place_reward(level, _Seats, 0) == pytest.approx(1.0, abs=1e-6)
+    assert place_reward(level, _Seats, 1) == pytest.approx(share_and_own(1.5 / 3, -30.0))
+    assert place_reward(level, _Seats, 0) == pytest.approx(share_and_own(1.0, -10.0))
     # one turn more to go is worth less, even in the same place of the order
     behind = _MidRace({0: -10.0, 1: -31.0, 2: -30.0})
     assert place_reward(behind, _Seats, 1) < place_reward(level, _Seats, 1)
     assert place_reward(behind, _Seats, 2) > place_reward(level, _Seats, 2)
+    # out of reach of every other car, a car still scores its own progress
+    alone = _MidRace({0: -10.0, 1: -60.0, 2: -70.0})
+    nearer = _MidRace({0: -10.0, 1: -55.0, 2: -70.0})
+    assert share_and_own(2 / 3, -60.0) == pytest.approx(place_reward(alone, _Seats, 1), abs=1e-4)
+    assert place_reward(alone, _Seats, 1) < place_reward(nearer, _Seats, 1)
 
 
 def test_bolide_search_value_is_turns_to_go_and_falls_as_a_car_advances():

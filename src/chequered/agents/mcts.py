@@ -54,6 +54,9 @@ UCB_C = 0.7                 # exploration; rewards lie in [0, 1]
 # (a few turns each) then the running order is the bound (None: to the end).
 HORIZON_PER_SEAT = 20
 ENSEMBLE_WORLDS = 8
+# With a search value (place_reward): the share of the reward for the seat's
+# own value, and the value span (about turns) over which it fades to e^-1
+OWN, OWN_SPAN = 0.1, 20.0
 MODES = ("observer", "ensemble")
 
 
@@ -262,7 +265,10 @@ def place_reward(game, state, seat: int) -> float:
         else:                     # finished or out of the race: the order ranks it
             where = places.index(other) if other in places else n - 1
             beaten += where > place
-    return beaten / (n - 1)
+    # and a little for the seat's own progress: a car out of reach of every
+    # other still has its finish to drive to, and without this all its moves
+    # score the same
+    return (1 - OWN) * beaten / (n - 1) + OWN * math.exp(mine / OWN_SPAN)
 
 
 def _rate(legal: list, roots: list[Node]) -> list[Rated]:
