@@ -32,12 +32,17 @@ class TeamBot(RandomAgent):
     mates = True                  # whether it plays for its team mates (LoneBot: no)
 
     def choose(self, game, state, seat):
-        C, T = state.tables
         p = state.turn.pending
         ph = p.step if p is not None else None
         if ph == "move":
+            C, T = state.tables
             return self._step(state, C.rules, T)
-        legal = game.legal_actions(state, seat)
+        return self.pick(state, seat, ph, game.legal_actions(state, seat))
+
+    def pick(self, state, seat, ph, legal):
+        """The answer to the decision `ph` (a step other than a movement
+        point) from its legal list (drive.py asks it directly)."""
+        C, T = state.tables
         if ph == "car":
             return self._car(state, T, seat, legal)
         if ph == "card":
@@ -147,7 +152,7 @@ class TeamBot(RandomAgent):
     def drive(self, game, state, seat):
         """The whole move choose() would make point by point, applied in
         place (engine/play.py asks it of the bots that have it): drive.py."""
-        return drive(game, state, seat, lambda st: self.choose(game, st, seat), best_step)
+        return drive(game, state, seat, self, best_step)
 
     # ---- events, pits, discards ---------------------------------------------------------
     def _affect(self, state, T, seat, legal):
