@@ -83,30 +83,27 @@ class TeamBot(RandomAgent):
     # ---- which card -------------------------------------------------------------
     def _card(self, state, C, T, legal):
         car = state.cars[state.move["car"]]
-        cards = [a for a in legal if isinstance(a, PlayCard)]
-        if not cards:
-            return RETIRE
         mates = self._all_mates(state, T, car)
         worn = car.wear
         pen = movement.speed_penalty(C.rules, worn)
-        card_mp, card_move, card_wear, effect = C.card_mp, C.card_move, C.card_wear, C.card_effect
+        worn_out = worn >= 4
+        table = _card_values(C)
         best, score = None, None
-        for a in cards:
-            k = a.card
-            mp = card_mp[k] - pen
-            kind = card_move[k]
-            value = mp + (1 if kind == "solo" and effect[k] == "clean_air" else 0)
+        for a in legal:
+            if type(a) is not PlayCard:
+                continue
+            mp, kind, bonus, wear = table[a.card]
+            value = mp - pen + bonus
             if kind != "solo":
                 own, others = mates[kind]
                 value += 1.5 * own - 0.3 * others
-            wear = card_wear[k]
             if wear is not None:
-                value -= 2.5 if wear in ("engine", "body") else 1.0
-                if worn >= 4:
+                value -= wear
+                if worn_out:
                     value -= 2.0
             if score is None or value > score:
                 best, score = a, value
-        return best
+        return RETIRE if best is None else best
 
     def _mates(self, state, T, car, kind) -> tuple[int, int]:
         """(team mates, opponents) a pack of this kind would carry along."""
@@ -193,6 +190,25 @@ class LoneBot(TeamBot):
     def _all_mates(state, T, car) -> dict:
         return {kind: (0, own + others)
                 for kind, (own, others) in TeamBot._all_mates(state, T, car).items()}
+
+
+_CARD_VALUES: dict = {}
+
+
+def _card_values(C) -> dict:
+    """Per Race card what TeamBot._card reads of it, once per content:
+    (MP, printed type, 1 for a solo clean-air card, the score its wear
+    costs: 2.5 for permanent wear, 1.0 for temporary, None for none)."""
+    hit = _CARD_VALUES.get(id(C))
+    if hit is None or hit[0] is not C:
+        table = {}
+        for k in C.card_ids:
+            kind, wear = C.card_move[k], C.card_wear[k]
+            table[k] = (C.card_mp[k], kind,
+                        1 if kind == "solo" and C.card_effect[k] == "clean_air" else 0,
+                        None if wear is None else 2.5 if wear in ("engine", "body") else 1.0)
+        hit = _CARD_VALUES[id(C)] = (C, table)
+    return hit[1]
 
 
 def best_step(state, R, T) -> tuple:
