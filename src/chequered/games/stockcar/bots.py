@@ -25,6 +25,7 @@ from .drive import drive
 
 # 0.2 * lane, as the float product: _step subtracts it from a whole number.
 _FIFTHS = tuple(0.2 * lane for lane in range(16))
+_WORST = float("-inf")            # below every score: the first option is taken
 
 
 class TeamBot(RandomAgent):
@@ -224,22 +225,22 @@ def best_step(state, R, T) -> tuple:
     head = state.cars[m["snake"][0]]
     hd, on_apron = head.dist, head.lane == 0
     n, w1, occ = T.n, T.w1, state.occ
+    # the first slot of the head's sector and of the next one (a step is
+    # 0 or 1 sector ahead)
+    here, there = (hd % n) * w1, ((hd + 1) % n) * w1
     ahead_of, fwd_slots = T.ahead, T.fwd_slots
-    best, score = None, None
+    best, score = None, _WORST
     for o in options:
         step, cost, push, _ = o
         ahead, lane = step.ahead, step.lane
-        left = mp - cost
         # The score is 10 per space ahead less 2 per MP, the bonuses below,
         # less 0.2 per lane and 3 for a push ahead, added in that order.
         # Whole numbers (exact as ints or floats) until the lane's
         # fifth, so every score is the same float as summed in floats.
         value = 10 * ahead - 2 * cost
-        if ahead == 0 and lane == 1 and on_apron:
-            value += 9                        # leave the Apron
         if lane:
-            k = ((hd + ahead) % n) * w1 + lane
-            if left > 0:
+            k = (there if ahead else here) + lane
+            if mp > cost:
                 for _, k2 in fwd_slots[k]:
                     if occ[k2] == -1:
                         value += 3            # room to keep going
@@ -248,10 +249,12 @@ def best_step(state, R, T) -> tuple:
                 k2 = ahead_of[k]
                 if k2 >= 0 and occ[k2] != -1:
                     value += 4                # end tucked in: a draft next time
+            if on_apron and lane == 1 and not ahead:
+                value += 9                    # leave the Apron
             value -= _FIFTHS[lane]            # stay low, the restart lanes
         if push == PUSH_AHEAD:
             value -= 3.0
-        if score is None or value > score:
+        if value > score:                     # the first of the best, as max() picks
             best, score = o, value
     return best
 

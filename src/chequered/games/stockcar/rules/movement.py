@@ -82,7 +82,10 @@ def speed_penalty(R, wear: int) -> int:
     starts its activation with."""
     if wear < 3:
         return 0
-    pen = costs(R).penalty
+    K = _COSTS.get(id(R))                # costs(R), inline: once an activation
+    if K is None or K.rules is not R:
+        K = costs(R)
+    pen = K.penalty
     return pen[min(wear, len(pen) - 1)]
 
 
