@@ -61,25 +61,25 @@ class TeamBot(RandomAgent):
     # ---- which car --------------------------------------------------------------
     def _car(self, state, T, seat, legal):
         by_number = {c.number: c for c in state.cars if c.team == seat}
-        racing = [a for a in legal if by_number[a.car].status == RACING]
-        if not racing:
-            return legal[0]                       # only passes left
         # The car with the most team mates linked behind it goes first (it can
         # pull them along); otherwise the rearmost, so it can join the packs
         # in front. (Against the rearmost-only rule: 64 wins to 56 and 5 %
         # more points over 120 four-team races, two bots of each kind.)
         cars = state.cars
         best, top = None, None
-        for a in racing:                  # the first of the highest keys, as max() picks
+        for a in legal:                   # the first of the highest keys, as max() picks
             c = by_number[a.car]
+            if c.status != RACING:
+                continue
             mates = 0
-            for i in movement.chain(state, T, c, -1):
-                if cars[i].team == seat:
-                    mates += 1
-            key = (mates if self.mates else 0, order_key(state, T, c))
+            if self.mates:
+                for i in movement.chain(state, T, c, -1):
+                    if cars[i].team == seat:
+                        mates += 1
+            key = (mates, order_key(state, T, c))
             if best is None or key > top:
                 best, top = a, key
-        return best
+        return legal[0] if best is None else best     # only passes left: the first
 
     # ---- which card -------------------------------------------------------------
     def _card(self, state, C, T, legal):

@@ -42,10 +42,15 @@ _FIRST = itemgetter(0)
 def chain(state, T, car, direction: int) -> list:
     """The linked cars in front (direction 1) or behind (-1) of `car`, nearest
     first: each adjacent in the same lane to the previous one."""
-    if car.lane == 0:
+    lane = car.lane
+    if lane == 0:
         return []
-    return line_from(state, T.ahead if direction == 1 else T.behind,
-                     (car.dist % T.n) * T.w1 + car.lane)
+    links = T.ahead if direction == 1 else T.behind
+    here = (car.dist % T.n) * T.w1 + lane
+    k = links[here]
+    if k < 0 or state.occ[k] == -1:
+        return []          # most often: nobody there (line_from's first test, inline)
+    return line_from(state, links, here)
 
 
 def line_from(state, links, k: int) -> list:
