@@ -52,12 +52,14 @@ def drive(game, state, seat: int, bot, pick_step) -> tuple[Route, list]:
         else:
             legal = machine.fine(state, seat)
             a = bot.pick(state, seat, asked.step, legal)
-            if a in legal:
-                turn.cache = None         # as Machine._decide: the lists change
-                events += steps[asked.step].apply(state, seat, a)
-                _after(machine, state, asked, events)
+            for x in legal:               # the list's own object (no __eq__ called)
+                if x is a:
+                    turn.cache = None     # as Machine._decide: the lists change
+                    events += steps[asked.step].apply(state, seat, a)
+                    _after(machine, state, asked, events)
+                    break
             else:
-                events += machine.apply(state, seat, a)     # refused, with its rule
+                events += machine.apply(state, seat, a)     # matched or refused there
             path.append(a)
         turn = state.turn
         if not continues(machine, state, seat, names, t0):

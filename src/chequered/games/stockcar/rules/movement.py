@@ -199,16 +199,15 @@ def _options(state, T, R) -> list:
     side = T.side_slots[k]
     if side:
         visited = m["visited"]
+        # (`visited`, a list, is searched last: a blocked space needs no search)
         for l2, k2, k3 in side:
-            if (d, l2) in visited:
-                continue
             x = occ[k2]
             if x == -1:
-                if K.sideways <= mp:
+                if K.sideways <= mp and (d, l2) not in visited:
                     out.append(K.free_side[l2])
             elif x not in snake and K.aside <= mp:
                 # Pushing aside: the car moves one lane further over, which must be free.
-                if k3 >= 0 and occ[k3] == -1:
+                if k3 >= 0 and occ[k3] == -1 and (d, l2) not in visited:
                     out.append((_SIDE[l2], K.aside, PUSH_ASIDE, x))
     return out
 
