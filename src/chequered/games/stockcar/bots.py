@@ -119,17 +119,17 @@ class TeamBot(RandomAgent):
         if car.lane == 0:
             return {"draft": (0, 0), "lead": (0, 0), "pursuit": (0, 0)}
         cars, me, team = state.cars, car.idx, car.team
-        out = {}
-        for kind, line in (("pursuit", movement.chain(state, T, car, 1)),
-                           ("lead", movement.chain(state, T, car, -1))):
-            own = 0
-            for i in line:
-                if i != me and cars[i].team == team:
-                    own += 1
-            out[kind] = (own, len(line) - own)
-        (a, b), (c, d) = out["pursuit"], out["lead"]
-        out["draft"] = (a + c, b + d)
-        return out
+        front = movement.chain(state, T, car, 1)
+        back = movement.chain(state, T, car, -1)
+        a = c = 0
+        for i in front:
+            if i != me and cars[i].team == team:
+                a += 1
+        for i in back:
+            if i != me and cars[i].team == team:
+                c += 1
+        b, d = len(front) - a, len(back) - c
+        return {"pursuit": (a, b), "lead": (c, d), "draft": (a + c, b + d)}
 
     # ---- which movement type ----------------------------------------------------------
     def _type(self, state, C, T, legal):
