@@ -255,14 +255,15 @@ def do_step(state, T, option: tuple, events: list) -> None:
         # (each car goes where the car in front of it was).
         occ, n, w1 = state.occ, T.n, T.w1
         pack = [cars[i] for i in snake]
-        old = [(c.dist, c.lane) for c in pack]
-        for od, ol in old:
-            occ[(od % n) * w1 + ol] = -1
-        d = head.dist + step.ahead
-        new = [(d, lane)] + old[:-1]
-        for c, (nd, nl) in zip(pack, new):
-            c.dist, c.lane = nd, nl
-            occ[(nd % n) * w1 + nl] = c.idx
+        for c in pack:
+            occ[(c.dist % n) * w1 + c.lane] = -1
+        nd, nl = head.dist + step.ahead, lane
+        for c in pack:
+            # this car to (nd, nl); the next one to where this one was
+            c.dist, nd = nd, c.dist
+            c.lane, nl = nl, c.lane
+            occ[(c.dist % n) * w1 + c.lane] = c.idx
+        d = head.dist
     m["mp"] -= cost
     m["visited"].append((d, lane))
 
