@@ -25,6 +25,7 @@ from .drive import drive
 
 # 0.2 * lane, as the float product: _step subtracts it from a whole number.
 _FIFTHS = tuple(0.2 * lane for lane in range(16))
+_WORST = float("-inf")            # below every score: the first option is taken
 
 
 class TeamBot(RandomAgent):
@@ -32,12 +33,17 @@ class TeamBot(RandomAgent):
     mates = True                  # whether it plays for its team mates (LoneBot: no)
 
     def choose(self, game, state, seat):
-        C, T = state.tables
         p = state.turn.pending
         ph = p.step if p is not None else None
         if ph == "move":
+            C, T = state.tables
             return self._step(state, C.rules, T)
-        legal = game.legal_actions(state, seat)
+        return self.pick(state, seat, ph, game.legal_actions(state, seat))
+
+    def pick(self, state, seat, ph, legal):
+        """The answer to the decision `ph` (a step other than a movement
+        point) from its legal list (drive.py asks it directly)."""
+        C, T = state.tables
         if ph == "car":
             return self._car(state, T, seat, legal)
         if ph == "card":
@@ -55,53 +61,50 @@ class TeamBot(RandomAgent):
     # ---- which car --------------------------------------------------------------
     def _car(self, state, T, seat, legal):
         by_number = {c.number: c for c in state.cars if c.team == seat}
-        racing = [a for a in legal if by_number[a.car].status == RACING]
-        if not racing:
-            return legal[0]                       # only passes left
         # The car with the most team mates linked behind it goes first (it can
         # pull them along); otherwise the rearmost, so it can join the packs
         # in front. (Against the rearmost-only rule: 64 wins to 56 and 5 %
         # more points over 120 four-team races, two bots of each kind.)
         cars = state.cars
         best, top = None, None
-        for a in racing:                  # the first of the highest keys, as max() picks
+        for a in legal:                   # the first of the highest keys, as max() picks
             c = by_number[a.car]
+            if c.status != RACING:
+                continue
             mates = 0
-            for i in movement.chain(state, T, c, -1):
-                if cars[i].team == seat:
-                    mates += 1
-            key = (mates if self.mates else 0, order_key(state, T, c))
+            if self.mates:
+                for i in movement.chain(state, T, c, -1):
+                    if cars[i].team == seat:
+                        mates += 1
+            key = (mates, order_key(state, T, c))
             if best is None or key > top:
                 best, top = a, key
-        return best
+        return legal[0] if best is None else best     # only passes left: the first
 
     # ---- which card -------------------------------------------------------------
     def _card(self, state, C, T, legal):
         car = state.cars[state.move["car"]]
-        cards = [a for a in legal if isinstance(a, PlayCard)]
-        if not cards:
-            return RETIRE
         mates = self._all_mates(state, T, car)
         worn = car.wear
         pen = movement.speed_penalty(C.rules, worn)
-        card_mp, card_move, card_wear, effect = C.card_mp, C.card_move, C.card_wear, C.card_effect
+        worn_out = worn >= 4
+        table = _card_values(C)
         best, score = None, None
-        for a in cards:
-            k = a.card
-            mp = card_mp[k] - pen
-            kind = card_move[k]
-            value = mp + (1 if kind == "solo" and effect[k] == "clean_air" else 0)
+        for a in legal:
+            if type(a) is not PlayCard:
+                continue
+            mp, kind, bonus, wear = table[a.card]
+            value = mp - pen + bonus
             if kind != "solo":
                 own, others = mates[kind]
                 value += 1.5 * own - 0.3 * others
-            wear = card_wear[k]
             if wear is not None:
-                value -= 2.5 if wear in ("engine", "body") else 1.0
-                if worn >= 4:
+                value -= wear
+                if worn_out:
                     value -= 2.0
             if score is None or value > score:
                 best, score = a, value
-        return best
+        return RETIRE if best is None else best
 
     def _mates(self, state, T, car, kind) -> tuple[int, int]:
         """(team mates, opponents) a pack of this kind would carry along."""
@@ -116,17 +119,17 @@ class TeamBot(RandomAgent):
         if car.lane == 0:
             return {"draft": (0, 0), "lead": (0, 0), "pursuit": (0, 0)}
         cars, me, team = state.cars, car.idx, car.team
-        out = {}
-        for kind, line in (("pursuit", movement.chain(state, T, car, 1)),
-                           ("lead", movement.chain(state, T, car, -1))):
-            own = 0
-            for i in line:
-                if i != me and cars[i].team == team:
-                    own += 1
-            out[kind] = (own, len(line) - own)
-        (a, b), (c, d) = out["pursuit"], out["lead"]
-        out["draft"] = (a + c, b + d)
-        return out
+        front = movement.chain(state, T, car, 1)
+        back = movement.chain(state, T, car, -1)
+        a = c = 0
+        for i in front:
+            if i != me and cars[i].team == team:
+                a += 1
+        for i in back:
+            if i != me and cars[i].team == team:
+                c += 1
+        b, d = len(front) - a, len(back) - c
+        return {"pursuit": (a, b), "lead": (c, d), "draft": (a + c, b + d)}
 
     # ---- which movement type ----------------------------------------------------------
     def _type(self, state, C, T, legal):
@@ -147,7 +150,7 @@ class TeamBot(RandomAgent):
     def drive(self, game, state, seat):
         """The whole move choose() would make point by point, applied in
         place (engine/play.py asks it of the bots that have it): drive.py."""
-        return drive(game, state, seat, lambda st: self.choose(game, st, seat), best_step)
+        return drive(game, state, seat, self, best_step)
 
     # ---- events, pits, discards ---------------------------------------------------------
     def _affect(self, state, T, seat, legal):
@@ -190,6 +193,25 @@ class LoneBot(TeamBot):
                 for kind, (own, others) in TeamBot._all_mates(state, T, car).items()}
 
 
+_CARD_VALUES: dict = {}
+
+
+def _card_values(C) -> dict:
+    """Per Race card what TeamBot._card reads of it, once per content:
+    (MP, printed type, 1 for a solo clean-air card, the score its wear
+    costs: 2.5 for permanent wear, 1.0 for temporary, None for none)."""
+    hit = _CARD_VALUES.get(id(C))
+    if hit is None or hit[0] is not C:
+        table = {}
+        for k in C.card_ids:
+            kind, wear = C.card_move[k], C.card_wear[k]
+            table[k] = (C.card_mp[k], kind,
+                        1 if kind == "solo" and C.card_effect[k] == "clean_air" else 0,
+                        None if wear is None else 2.5 if wear in ("engine", "body") else 1.0)
+        hit = _CARD_VALUES[id(C)] = (C, table)
+    return hit[1]
+
+
 def best_step(state, R, T) -> tuple:
     """The bot's next step of the move in progress, as its entry of
     movement.options: (step, cost, kind of push, data). Forward progress
@@ -203,22 +225,22 @@ def best_step(state, R, T) -> tuple:
     head = state.cars[m["snake"][0]]
     hd, on_apron = head.dist, head.lane == 0
     n, w1, occ = T.n, T.w1, state.occ
+    # the first slot of the head's sector and of the next one (a step is
+    # 0 or 1 sector ahead)
+    here, there = (hd % n) * w1, ((hd + 1) % n) * w1
     ahead_of, fwd_slots = T.ahead, T.fwd_slots
-    best, score = None, None
+    best, score = None, _WORST
     for o in options:
         step, cost, push, _ = o
         ahead, lane = step.ahead, step.lane
-        left = mp - cost
         # The score is 10 per space ahead less 2 per MP, the bonuses below,
         # less 0.2 per lane and 3 for a push ahead, added in that order.
         # Whole numbers (exact as ints or floats) until the lane's
         # fifth, so every score is the same float as summed in floats.
         value = 10 * ahead - 2 * cost
-        if ahead == 0 and lane == 1 and on_apron:
-            value += 9                        # leave the Apron
         if lane:
-            k = ((hd + ahead) % n) * w1 + lane
-            if left > 0:
+            k = (there if ahead else here) + lane
+            if mp > cost:
                 for _, k2 in fwd_slots[k]:
                     if occ[k2] == -1:
                         value += 3            # room to keep going
@@ -227,10 +249,12 @@ def best_step(state, R, T) -> tuple:
                 k2 = ahead_of[k]
                 if k2 >= 0 and occ[k2] != -1:
                     value += 4                # end tucked in: a draft next time
+            if on_apron and lane == 1 and not ahead:
+                value += 9                    # leave the Apron
             value -= _FIFTHS[lane]            # stay low, the restart lanes
         if push == PUSH_AHEAD:
             value -= 3.0
-        if score is None or value > score:
+        if value > score:                     # the first of the best, as max() picks
             best, score = o, value
     return best
 

@@ -1,60 +1,79 @@
 """A bot's whole move, applied in place in one pass (for engine/play.py).
 
-engine/steps.Machine.drive plays a route point by point through the
-machine: for every movement point it lists the legal steps, asks the bot,
-finds its answer in the list, applies it and asks the next point. A bot
-whose step choice reads the move's options directly (bots.best_step) can
-skip that round trip: here the movement points of a move are chosen from
-movement.options and applied with movement.do_step, the step after each
-worked out once (turn.can_move), until the activation ends
-(turn.end_activation). The other steps of a route (the car, its card, the
-type, pit stops) go through the machine as usual.
+engine/steps.Machine.drive plays a route step by step through the machine:
+for every step it lists the legal actions, asks the bot, finds its answer
+in the list, applies it and asks the next step. A bot that picks from the
+fine legal list itself (bots.TeamBot.pick) and reads the move's options
+directly (bots.best_step) can skip most of that round trip:
+
+- a movement point is chosen from movement.options and applied with
+  movement.do_step, the options after each worked out once, until the
+  activation ends (turn.end_activation);
+- any other step of a route (the car, its card, the type, pit stops) is
+  picked from the machine's fine legal list and, being a member of it,
+  handed to the step's own apply function; an answer that is not in the
+  list goes through Machine.apply, which refuses it with its rule.
 
 The race, the route and the events are those of Machine.drive with the
 same choices (tests/stockcar/test_drive.py plays races both ways): the same
 rule functions run in the same order; only the machine's bookkeeping
-between two points of one move (a fresh pending decision, the cached legal
-list, its membership check) is left out, since the pending decision stays
-"move" for the same seat until the activation ends.
+around them (its cached legal lists, the membership search, a fresh
+pending decision between two points of one move) is left out.
 """
 from __future__ import annotations
 
 from ...engine.routes import Route, chain_of, continues, ticks
 from .rules import movement
-from .rules.turn import can_move, end_activation
+from .rules.turn import end_activation
 
 
 _CHAINS: dict = {}                    # route step -> the steps its routes run through
 
 
-def drive(game, state, seat: int, choose, pick_step) -> tuple[Route, list]:
-    """Apply the pending route step's whole move for `seat`: `choose(state)`
-    answers a fine step other than a movement point (as asked by
-    Machine.drive), `pick_step(state, rules, track)` a movement point, as
-    its entry of movement.options. Returns (the Route, its events)."""
+def drive(game, state, seat: int, bot, pick_step) -> tuple[Route, list]:
+    """Apply the pending route step's whole move for `seat`: `bot.pick(state,
+    seat, step, legal)` answers a fine step other than a movement point
+    (bots.TeamBot.pick), `pick_step(state, rules, track)` a movement point,
+    as its entry of movement.options. Returns (the Route, its events)."""
     machine = game.machine
+    steps = machine.steps
     turn = state.turn
     names = _CHAINS.get(turn.pending.step)
     if names is None:
-        step = machine.steps[turn.pending.step]
+        step = steps[turn.pending.step]
         names = _CHAINS[step.name] = chain_of(step.name, step.route)
     t0 = ticks(state)
     path: list = []
     events: list = []
     while True:
-        if turn.pending.step == "move":
+        asked = turn.pending
+        if asked.step == "move":
             _points(machine, state, seat, pick_step, path, events)
         else:
-            turn.fine = True                  # the bot reads single steps, as in Machine.drive
-            try:
-                a = choose(state)
-            finally:
-                turn.fine = False
-            events += machine.apply(state, seat, a)
+            legal = machine.fine(state, seat)
+            a = bot.pick(state, seat, asked.step, legal)
+            for x in legal:               # the list's own object (no __eq__ called)
+                if x is a:
+                    turn.cache = None     # as Machine._decide: the lists change
+                    events += steps[asked.step].apply(state, seat, a)
+                    _after(machine, state, asked, events)
+                    break
+            else:
+                events += machine.apply(state, seat, a)     # matched or refused there
             path.append(a)
         turn = state.turn
         if not continues(machine, state, seat, names, t0):
             return Route(tuple(path)), events
+
+
+def _after(machine, state, asked, events: list) -> None:
+    """The machine's work after a step's apply (Machine._decide, .apply):
+    a sequential decision nobody asked again is over, and the automatic
+    steps run until the next one."""
+    if state.turn.pending is asked:
+        machine.clear(state)
+    if state.turn.pending is None:
+        events += machine.advance(state)
 
 
 def _points(machine, state, seat: int, pick_step, path: list, events: list) -> None:
@@ -66,14 +85,14 @@ def _points(machine, state, seat: int, pick_step, path: list, events: list) -> N
     turn = state.turn
     asked = turn.pending
     turn.cache = None                 # the legal lists change with the first step
-    do_step = movement.do_step
+    do_step, options = movement.do_step, movement.options
+    m = state.move
     while True:
         option = pick_step(state, R, T)
-        do_step(state, T, option, events)
+        do_step(state, T, option, events)     # clears state.cache
         path.append(option[0])
-        if not can_move(state, C, T):
+        # turn.can_move, inline: once a movement point
+        if m["mp"] <= 0 or not options(state, T, R):
             break
     end_activation(state, C, T, events)
-    if state.turn.pending is asked:
-        machine.clear(state)          # no new decision asked: as Machine._decide
-    events += machine.advance(state)
+    _after(machine, state, asked, events)

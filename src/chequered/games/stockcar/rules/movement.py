@@ -42,10 +42,15 @@ _FIRST = itemgetter(0)
 def chain(state, T, car, direction: int) -> list:
     """The linked cars in front (direction 1) or behind (-1) of `car`, nearest
     first: each adjacent in the same lane to the previous one."""
-    if car.lane == 0:
+    lane = car.lane
+    if lane == 0:
         return []
-    return line_from(state, T.ahead if direction == 1 else T.behind,
-                     (car.dist % T.n) * T.w1 + car.lane)
+    links = T.ahead if direction == 1 else T.behind
+    here = (car.dist % T.n) * T.w1 + lane
+    k = links[here]
+    if k < 0 or state.occ[k] == -1:
+        return []          # most often: nobody there (line_from's first test, inline)
+    return line_from(state, links, here)
 
 
 def line_from(state, links, k: int) -> list:
@@ -82,7 +87,10 @@ def speed_penalty(R, wear: int) -> int:
     starts its activation with."""
     if wear < 3:
         return 0
-    pen = costs(R).penalty
+    K = _COSTS.get(id(R))                # costs(R), inline: once an activation
+    if K is None or K.rules is not R:
+        K = costs(R)
+    pen = K.penalty
     return pen[min(wear, len(pen) - 1)]
 
 
@@ -191,16 +199,15 @@ def _options(state, T, R) -> list:
     side = T.side_slots[k]
     if side:
         visited = m["visited"]
+        # (`visited`, a list, is searched last: a blocked space needs no search)
         for l2, k2, k3 in side:
-            if (d, l2) in visited:
-                continue
             x = occ[k2]
             if x == -1:
-                if K.sideways <= mp:
+                if K.sideways <= mp and (d, l2) not in visited:
                     out.append(K.free_side[l2])
             elif x not in snake and K.aside <= mp:
                 # Pushing aside: the car moves one lane further over, which must be free.
-                if k3 >= 0 and occ[k3] == -1:
+                if k3 >= 0 and occ[k3] == -1 and (d, l2) not in visited:
                     out.append((_SIDE[l2], K.aside, PUSH_ASIDE, x))
     return out
 
@@ -248,14 +255,15 @@ def do_step(state, T, option: tuple, events: list) -> None:
         # (each car goes where the car in front of it was).
         occ, n, w1 = state.occ, T.n, T.w1
         pack = [cars[i] for i in snake]
-        old = [(c.dist, c.lane) for c in pack]
-        for od, ol in old:
-            occ[(od % n) * w1 + ol] = -1
-        d = head.dist + step.ahead
-        new = [(d, lane)] + old[:-1]
-        for c, (nd, nl) in zip(pack, new):
-            c.dist, c.lane = nd, nl
-            occ[(nd % n) * w1 + nl] = c.idx
+        for c in pack:
+            occ[(c.dist % n) * w1 + c.lane] = -1
+        nd, nl = head.dist + step.ahead, lane
+        for c in pack:
+            # this car to (nd, nl); the next one to where this one was
+            c.dist, nd = nd, c.dist
+            c.lane, nl = nl, c.lane
+            occ[(c.dist % n) * w1 + c.lane] = c.idx
+        d = head.dist
     m["mp"] -= cost
     m["visited"].append((d, lane))
 
