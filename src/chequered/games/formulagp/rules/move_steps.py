@@ -206,10 +206,12 @@ def _step_to(to: int) -> Step:
     return got
 
 
-def brake_cards(race: Race, car) -> list[str]:
+def brake_cards(race: Race, car, tws: list[str] | None = None) -> list[str]:
     """FGP 8.9: the Tyre Wear cards in hand that can brake (none on worn-out
-    tyres, FGP 10.1, nor under a DAMAGE/FAILURE card that covers it, 13.6/13.7)."""
-    tws = C.tyre_wear_cards(race, car.hand)
+    tyres, FGP 10.1, nor under a DAMAGE/FAILURE card that covers it, 13.6/13.7).
+    `tws`: the hand's Tyre Wear cards, when the caller has them already."""
+    if tws is None:
+        tws = C.tyre_wear_cards(race, car.hand)
     if tws and (worn_out(C.board_side(race, car), car.tyre, car.wear)
                 or C.covered(race, car, "brake")):
         return []
@@ -226,7 +228,10 @@ def _reduce_options(race: Race, car) -> list:
         room = 0 if car.ers >= top else M.ers_charge_room(left, car.ers, top)
     if room + len(car.hand) < left:
         return []               # asked at every point: even every card braking falls short
-    tws = brake_cards(race, car)
+    tws = C.tyre_wear_cards(race, car.hand)
+    if room + len(tws) < left:
+        return []               # brake_cards is these or none: short either way
+    tws = brake_cards(race, car, tws)
     if room and "ers_charge" in FX.modifiers(race, car).disabled:
         room = 0
     if room + len(tws) < left:
