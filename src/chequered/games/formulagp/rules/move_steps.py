@@ -36,7 +36,9 @@ def _moving(race: Race) -> list[Event]:
         mv["stage"] = "after_move" if (mv["reduced"] or mv["blocked"]) else "extend"
         return []
     opts = _move_legal(race, car.seat)
-    if not any(isinstance(o, Step) for o in opts) and blocked_tile(race, car.seat):
+    # (the steps come first in the list: the first option tells)
+    if not (opts and type(opts[0]) is Step) and not any(type(o) is Step for o in opts) \
+            and blocked_tile(race, car.seat):
         # FGP 13.10: spun cars block the road: the car cannot complete its move
         mv["left"] = 0
         mv["stage"] = "end"
@@ -181,14 +183,16 @@ def _move_legal(race: Race, seat: int) -> list:
     mv = race.move
     car = race.cars[seat]
     steps, blocked = step_options(race, seat)
-    out: list = [_step_to(s.to) for s in steps]
-    if blocked and race_round(race) > 2 and not mv.get("extending"):
+    get = _STEPS.get
+    out: list = [get(s.to) or _step_to(s.to) for s in steps]
+    extending = mv.get("extending")
+    if blocked and race_round(race) > 2 and not extending:
         out.append(_STOP)
     elif blocked and not steps:
         out.append(_STOP)
     elif steps and all(s.push for s in steps):
         out.append(_STOP)                               # A22: a push is never forced
-    if not mv.get("extending"):
+    if not extending:
         out += _reduce_options(race, car)
     if mv.get("bot"):                                   # BOT 2.2: the TACTICS card steers
         return BL.choose(race, seat, out)
