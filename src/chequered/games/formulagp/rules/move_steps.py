@@ -374,10 +374,13 @@ def _pit_enter(race: Race) -> list[Event]:
 def _extend_stage(race: Race) -> list[Event]:
     if race.move.get("bot"):                            # BOT 2.3: the corner modification
         return BK.corner(race)
-    if len(_extend_legal(race, race.move["seat"])) <= 1:
+    seat = race.move["seat"]
+    opts = _extend_legal(race, seat)
+    if len(opts) <= 1:
         race.move["stage"] = "after_move"
         return []
-    wait(race, "extend", [race.move["seat"]])
+    wait(race, "extend", [seat])
+    remember(race, seat, opts)                          # the list just made is the legal one
     return []
 
 
