@@ -50,6 +50,10 @@ def _card_value(race, card: str) -> float:
     return 0.0
 
 
+def _first(pair):
+    return pair[0]
+
+
 class HeuristicBot:
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed)
@@ -341,7 +345,11 @@ class HeuristicBot:
             return ((r[0] - here_tile) % lap_tiles) + r[1]
         # FGP 11.1: into the pit lane forward (a lateral crossing of the yellow
         # line costs a Penalty token), and only when the stop pays
-        steps = [a for a in legal if isinstance(a, A.Step) and a.to not in yellow]
+        steps, into_pit, on_track = [], [], []
+        for a in legal:
+            if isinstance(a, A.Step) and a.to not in yellow:
+                steps.append(a)
+                (into_pit if road[a.to][3] else on_track).append(a)
         to_pit = pit_table(trk).get(space)              # pit_in, asked of one table
         near_pit = to_pit is not None and to_pit <= left
         # no push into another car (FGP 8.3.1: a penalty or a collision at worst)
@@ -355,9 +363,6 @@ class HeuristicBot:
                      if d is not None and a.to not in full]
             if route:
                 return min(route, key=lambda x: (x[0], -progress(x[1].to)))[1]
-        into_pit, on_track = [], []
-        for a in steps:
-            (into_pit if road[a.to][3] else on_track).append(a)
         steps = on_track
         # look ahead: no way that leaves the pit lane as the only step later
         across = pit_table(trk, across=True).get(space)
@@ -367,12 +372,18 @@ class HeuristicBot:
         # nor into the lane that only leads into the pit lane (FGP 11.1)
         steps = [a for a in steps if not road[a.to][4]] or steps
         start = here_start + 1e-9
-        forward = [a for a in steps if a.to not in full and (
-            progress(a.to) > start or road[a.to][0] != here_tile)]
+        # the steps that gain ground, each with its progress (worked out once)
+        forward = []
+        for a in steps:
+            if a.to not in full:
+                r = road[a.to]
+                ahead = ((r[0] - here_tile) % lap_tiles) + r[1]       # progress(a.to)
+                if ahead > start or r[0] != here_tile:
+                    forward.append(((ahead, -abs(r[2] - here_lane)), a))
         if len(forward) == 1:
-            return forward[0]
+            return forward[0][1]
         if forward:
-            return max(forward, key=lambda a: (progress(a.to), -abs(road[a.to][2] - here_lane)))
+            return max(forward, key=_first)[1]          # the first of equals, as max() keeps
         lateral = [a for a in steps if a.to not in race.move.get("visited", [])
                    and a.to not in full]
         if any(isinstance(a, A.Stop) for a in legal):
