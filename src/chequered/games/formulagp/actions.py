@@ -7,6 +7,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+_SHARED: dict = {}
+
+
+def one(cls, *args):
+    """The frozen action `cls(*args)`, one object per distinct value: legal
+    lists are built again at every decision from values that repeat, and a
+    frozen dataclass is slow to create."""
+    key = (cls, args)
+    got = _SHARED.get(key)
+    if got is None:
+        if len(_SHARED) >= 4096:        # values follow hands: bound the table
+            _SHARED.clear()
+        got = _SHARED[key] = cls(*args)
+    return got
+
+
 def _tuple(obj, *names):
     for n in names:
         v = getattr(obj, n)

@@ -12,12 +12,12 @@ import math
 from ...engine.rng import Rng
 from . import actions as A
 from . import bot_strategy as S
-from .heuristic_moves import APPROACH, full_spaces, pit_in, pit_table, spendable, yellow_to
+from .heuristic_moves import (APPROACH, full_spaces, pit_in, pit_table, road_table, spendable,
+                              yellow_to)
 from .memo import remembered
 from .rules import cards as C
 from .rules import compounds
 from .rules import speed_limits as SL
-from .track import pit_dead_end
 from .rules import team_radio as TR
 from .rules.advanced import is_advanced
 from .rules.battle import card_info
@@ -48,6 +48,10 @@ def _card_value(race, card: str) -> float:
     if k == "tyre_wear":
         return 1.0
     return 0.0
+
+
+def _first(pair):
+    return pair[0]
 
 
 class HeuristicBot:
@@ -329,19 +333,24 @@ class HeuristicBot:
     def _move(self, race, seat, legal):
         car = race.cars[seat]
         trk = track_of(race)
-        spaces = trk.spaces
-        here = spaces[car.space]
+        space = car.space
+        road = road_table(trk)              # (tile, span start, lane, pit lane, dead end)
+        here_tile, here_start, here_lane = road[space][:3]
         left = race.move["left"]
-        yellow = yellow_to(trk)[car.space]
-        lap_tiles, here_tile = len(trk.tiles), here.tile      # Track.lap_tiles
+        yellow = yellow_to(trk)[space]
+        lap_tiles = len(trk.tiles)          # Track.lap_tiles
 
         def progress(to):
-            sp = spaces[to]
-            return ((sp.tile - here_tile) % lap_tiles) + sp.index / sp.count   # Space.span[0]
+            r = road[to]
+            return ((r[0] - here_tile) % lap_tiles) + r[1]
         # FGP 11.1: into the pit lane forward (a lateral crossing of the yellow
         # line costs a Penalty token), and only when the stop pays
-        steps = [a for a in legal if isinstance(a, A.Step) and a.to not in yellow]
-        to_pit = pit_table(trk).get(car.space)          # pit_in, asked of one table
+        steps, into_pit, on_track = [], [], []
+        for a in legal:
+            if isinstance(a, A.Step) and a.to not in yellow:
+                steps.append(a)
+                (into_pit if road[a.to][3] else on_track).append(a)
+        to_pit = pit_table(trk).get(space)              # pit_in, asked of one table
         near_pit = to_pit is not None and to_pit <= left
         # no push into another car (FGP 8.3.1: a penalty or a collision at worst)
         full = full_spaces(race, trk, seat)
@@ -350,29 +359,31 @@ class HeuristicBot:
         if (near_pit or approach) and self._stop_now(race, seat):
             reach = left - 1 if near_pit else left + APPROACH
             route = [(d, a) for a in steps
-                     for d in [0 if trk.spaces[a.to].pit_lane else pit_in(trk, a.to, reach)]
+                     for d in [0 if road[a.to][3] else pit_in(trk, a.to, reach)]
                      if d is not None and a.to not in full]
             if route:
                 return min(route, key=lambda x: (x[0], -progress(x[1].to)))[1]
-        into_pit, on_track = [], []
-        for a in steps:
-            (into_pit if spaces[a.to].pit_lane else on_track).append(a)
         steps = on_track
         # look ahead: no way that leaves the pit lane as the only step later
-        across = pit_table(trk, across=True).get(car.space)
+        across = pit_table(trk, across=True).get(space)
         if across is not None and across <= left:
             safe = spendable(race, car, steps, left - 1)
             steps = safe or steps
         # nor into the lane that only leads into the pit lane (FGP 11.1)
-        steps = [a for a in steps if not pit_dead_end(trk, a.to)] or steps
-        start = here.index / here.count + 1e-9                # Space.span[0]
-        forward = [a for a in steps if a.to not in full and (
-            progress(a.to) > start or spaces[a.to].tile != here_tile)]
+        steps = [a for a in steps if not road[a.to][4]] or steps
+        start = here_start + 1e-9
+        # the steps that gain ground, each with its progress (worked out once)
+        forward = []
+        for a in steps:
+            if a.to not in full:
+                r = road[a.to]
+                ahead = ((r[0] - here_tile) % lap_tiles) + r[1]       # progress(a.to)
+                if ahead > start or r[0] != here_tile:
+                    forward.append(((ahead, -abs(r[2] - here_lane)), a))
         if len(forward) == 1:
-            return forward[0]
+            return forward[0][1]
         if forward:
-            lane = here.lane
-            return max(forward, key=lambda a: (progress(a.to), -abs(spaces[a.to].lane - lane)))
+            return max(forward, key=_first)[1]          # the first of equals, as max() keeps
         lateral = [a for a in steps if a.to not in race.move.get("visited", [])
                    and a.to not in full]
         if any(isinstance(a, A.Stop) for a in legal):

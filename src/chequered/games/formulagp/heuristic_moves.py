@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .rules.move_steps import _reduce_options, step_options
 from .rules.where import race_round, track_of
+from .track import pit_dead_end
 
 APPROACH = 6          # MP beyond the move within which the bot lines up for the pits
 
@@ -17,6 +18,19 @@ def yellow_to(trk) -> list[frozenset]:
     if got is None:
         got = trk._memo["yellow_to"] = [
             frozenset(m.to for m in trk.moves(sp.id) if m.crosses_yellow_line)
+            for sp in trk.spaces]
+    return got
+
+
+def road_table(trk) -> list[tuple]:
+    """Per space, what the driver reads of a step's destination at every
+    movement point: (tile, where along its lane the space starts (Space.span[0]),
+    lane, PIT LANE space, pit_dead_end); once a track (a walled street circuit
+    has the same spaces)."""
+    got = trk._memo.get("heuristic_road")
+    if got is None:
+        got = trk._memo["heuristic_road"] = [
+            (sp.tile, sp.index / sp.count, sp.lane, sp.pit_lane, pit_dead_end(trk, sp.id))
             for sp in trk.spaces]
     return got
 

@@ -36,7 +36,9 @@ def _moving(race: Race) -> list[Event]:
         mv["stage"] = "after_move" if (mv["reduced"] or mv["blocked"]) else "extend"
         return []
     opts = _move_legal(race, car.seat)
-    if not any(isinstance(o, Step) for o in opts) and blocked_tile(race, car.seat):
+    # (the steps come first in the list: the first option tells)
+    if not (opts and type(opts[0]) is Step) and not any(type(o) is Step for o in opts) \
+            and blocked_tile(race, car.seat):
         # FGP 13.10: spun cars block the road: the car cannot complete its move
         mv["left"] = 0
         mv["stage"] = "end"
@@ -181,14 +183,16 @@ def _move_legal(race: Race, seat: int) -> list:
     mv = race.move
     car = race.cars[seat]
     steps, blocked = step_options(race, seat)
-    out: list = [_step_to(s.to) for s in steps]
-    if blocked and race_round(race) > 2 and not mv.get("extending"):
+    get = _STEPS.get
+    out: list = [get(s.to) or _step_to(s.to) for s in steps]
+    extending = mv.get("extending")
+    if blocked and race_round(race) > 2 and not extending:
         out.append(_STOP)
     elif blocked and not steps:
         out.append(_STOP)
     elif steps and all(s.push for s in steps):
         out.append(_STOP)                               # A22: a push is never forced
-    if not mv.get("extending"):
+    if not extending:
         out += _reduce_options(race, car)
     if mv.get("bot"):                                   # BOT 2.2: the TACTICS card steers
         return BL.choose(race, seat, out)
@@ -206,10 +210,12 @@ def _step_to(to: int) -> Step:
     return got
 
 
-def brake_cards(race: Race, car) -> list[str]:
+def brake_cards(race: Race, car, tws: list[str] | None = None) -> list[str]:
     """FGP 8.9: the Tyre Wear cards in hand that can brake (none on worn-out
-    tyres, FGP 10.1, nor under a DAMAGE/FAILURE card that covers it, 13.6/13.7)."""
-    tws = C.tyre_wear_cards(race, car.hand)
+    tyres, FGP 10.1, nor under a DAMAGE/FAILURE card that covers it, 13.6/13.7).
+    `tws`: the hand's Tyre Wear cards, when the caller has them already."""
+    if tws is None:
+        tws = C.tyre_wear_cards(race, car.hand)
     if tws and (worn_out(C.board_side(race, car), car.tyre, car.wear)
                 or C.covered(race, car, "brake")):
         return []
@@ -226,7 +232,10 @@ def _reduce_options(race: Race, car) -> list:
         room = 0 if car.ers >= top else M.ers_charge_room(left, car.ers, top)
     if room + len(car.hand) < left:
         return []               # asked at every point: even every card braking falls short
-    tws = brake_cards(race, car)
+    tws = C.tyre_wear_cards(race, car.hand)
+    if room + len(tws) < left:
+        return []               # brake_cards is these or none: short either way
+    tws = brake_cards(race, car, tws)
     if room and "ers_charge" in FX.modifiers(race, car).disabled:
         room = 0
     if room + len(tws) < left:
@@ -365,10 +374,13 @@ def _pit_enter(race: Race) -> list[Event]:
 def _extend_stage(race: Race) -> list[Event]:
     if race.move.get("bot"):                            # BOT 2.3: the corner modification
         return BK.corner(race)
-    if len(_extend_legal(race, race.move["seat"])) <= 1:
+    seat = race.move["seat"]
+    opts = _extend_legal(race, seat)
+    if len(opts) <= 1:
         race.move["stage"] = "after_move"
         return []
-    wait(race, "extend", [race.move["seat"]])
+    wait(race, "extend", [seat])
+    remember(race, seat, opts)                          # the list just made is the legal one
     return []
 
 

@@ -18,7 +18,8 @@ from ..bot import move as BS
 from ..bot import stress as BSTR
 from ..bot import team_orders as TO
 from . import optional_steps_c as OC
-from ..actions import Discard, Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend, canon
+from ..actions import (Discard, Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend,
+                       canon, one)
 from ..memo import remembered
 from ..state import Race
 from . import card_effects as FX
@@ -173,6 +174,9 @@ def _sc(race: Race) -> bool:
     return race.safety_car is not None
 
 
+_DONE = Done()
+
+
 def _prep_legal(race: Race, seat: int) -> list:
     car = race.cars[seat]
     out: list = []
@@ -183,34 +187,34 @@ def _prep_legal(race: Race, seat: int) -> list:
     for c in dict.fromkeys(car.hand):
         k = facts[c][0]
         if k == "option" and not sc and not (fixed and race_round(race) == 1):   # 7.2.3
-            out.append(PlayCard(c, "play"))                 # FGP 4.3.3: draw an EVENT
+            out.append(one(PlayCard, c, "play"))                 # FGP 4.3.3: draw an EVENT
         if k == "tyre_wear":                            # one or more, each +1 wear (A73)
-            out.append(PlayCard(c, "tyre_wear"))            # FGP 7.3.3.1: free hand space
+            out.append(one(PlayCard, c, "tyre_wear"))            # FGP 7.3.3.1: free hand space
         if k == "tyre_wear" and worn:
-            out.append(PlayCard(c, "worn_discard"))         # FGP 10.1 / 4.3.2
+            out.append(one(PlayCard, c, "worn_discard"))         # FGP 10.1 / 4.3.2
     if sc:                      # FGP 13.9.2 benefits: one Tyre Wear card, any Option cards
         kinds = {c: C.kind_of(race, c) for c in car.hand}
-        out += [PlayCard(c, "sc_discard") for what, c in F.sc_discard_choices(
+        out += [one(PlayCard, c, "sc_discard") for what, c in F.sc_discard_choices(
             car.hand, kinds, tyre_wear_discarded=bool(race.move.get("sc_tyre_discard")))
             if what != "done"]
     out += RS.prep_legal(race, seat, sc=sc, fixed=fixed)      # FGP 4.9 [ADV]
     if not sc:
         for c in FX.held_event_choices(race, seat, when="turn"):
-            out.append(PlayCard(c, "event"))
+            out.append(one(PlayCard, c, "event"))
     for f, a, b, *rest in C.pair_spends(race, car):
-        out.append(Spend(f, (a, b), rest[0] if rest else None))
+        out.append(one(Spend, f, (a, b), rest[0] if rest else None))
     if C.can_use_parameter(car, "yellow") and car.ers < C.ers_max(race, car) \
             and not C.covered(race, car, "ers_charge"):         # FGP 4.12, 13.7
-        out.append(Parameter("yellow"))
+        out.append(one(Parameter, "yellow"))
     for fid in dict.fromkeys(car.failures):
         for pay in quick_repair_choices(race, car, fid):
             out.append(QuickRepair(fid, tuple(pay)))
     if C.can_use_parameter(car, "white"):
-        out.append(Parameter("white"))                  # FGP 4.12: at any time (A3)
+        out.append(one(Parameter, "white"))                  # FGP 4.12: at any time (A3)
     if OB.fast_sc(race):                                # FGP 15.11.2 (option): no cards
         return OB.fast_sc_prep(race, seat, out)
     if fixed or D.has_playable_movement(race, car):
-        out.append(Done())
+        out.append(_DONE)
     else:
         out += [NoMove(ch) for ch in D.no_move_choices(race, seat) if ch != ("white",)]
     return out
