@@ -202,3 +202,25 @@ def test_bolide_search_value_is_turns_to_go_and_falls_as_a_car_advances():
     assert set(first) == set(range(6))
     assert all(v < 0 for v in first.values())          # minus the turns still to go
     assert then[0] > first[0] + 3                       # six turns on, several turns nearer
+
+
+def _root(figures):
+    """A root whose actions have these (visits, rewards) ."""
+    from chequered.agents.mcts import Node
+    root = Node()
+    for action, rewards in figures.items():
+        root.stats[action] = [len(rewards), sum(rewards), len(rewards),
+                              sum(r * r for r in rewards)]
+    return root
+
+
+def test_the_bot_move_is_kept_unless_another_is_clearly_better():
+    from chequered.agents.mcts import _rate
+    noisy = _root({"gamble": [1, 0, 1, 0, 1, 0, 1, 1, 0, 1, 0, 1],    # 12 visits, mean .58
+                   "bot": [1, 0, 0, 1, 0, 1, 1, 0, 0, 1]})             # 10 visits, mean .50
+    assert _rate(["gamble", "bot"], [noisy])[0].action == "gamble"     # no anchor: visits
+    assert _rate(["gamble", "bot"], [noisy], "bot")[0].action == "bot"
+    clear = _root({"better": [0.9] * 12 + [0.8] * 12, "bot": [0.3, 0.4] * 5})
+    assert _rate(["better", "bot"], [clear], "bot")[0].action == "better"
+    # never tried: nothing to weigh it by
+    assert _rate(["better", "bot"], [_root({"better": [0.5] * 3})], "bot")[0].action == "better"

@@ -25,6 +25,11 @@ Written once, against the Game protocol, for every game:
   times deeper for the same race and spread the budget over partial moves
   whose worth only shows at their end. The rollout bots play their moves
   point by point in place (engine/play.py drives them).
+- Choice: the most visited action, unless the rollout bot's own move (asked
+  once a decision, in a world drawn like the search's) is within the noise
+  of it. Without that anchor a small budget spread over many moves let
+  noise pick gambles: in Bolide it asked for Booster after Booster (each a
+  die roll for damage) on a mean one standard error above the bot's move.
 - Reward: 1 for first place, 0 for last, linear in between, from the result,
   or from the running order (Game.standings of a spectator's view) when a
   rollout stops at its horizon; a game that can say how far apart its
@@ -83,7 +88,7 @@ class Rated:
 
 @dataclass(slots=True)
 class SearchResult:
-    rated: list[Rated]             # every legal action, the most visited first
+    rated: list[Rated]             # every legal action, the search's choice first
     iterations: int
     seconds: float
 
@@ -113,7 +118,7 @@ class Search:
 
     def __init__(self, game, seat: int, budget: Budget = Budget(), *, mode: str = "observer",
                  worlds: int = ENSEMBLE_WORLDS, c: float = UCB_C, horizon: int | None | str = "auto",
-                 rollout: str | None = None):
+                 rollout: str | None = None, anchor: bool = True):
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}")
         self.game = game
@@ -124,6 +129,7 @@ class Search:
         self.c = c
         self.horizon = horizon          # "auto": HORIZON_PER_SEAT steps a seat
         self.rollout = rollout or rollout_kind(game)
+        self.anchor = anchor            # keep the rollout bot's move unless clearly beaten
 
     def run(self, state, rng: Rng, include: tuple = ()) -> SearchResult:
         """Search the seat's decision in `state`. `include`: actions to rate
@@ -140,6 +146,7 @@ class Search:
         else:
             roots = [Node() for _ in range(self.worlds)]
             fixed = [game.redeterminize(state, seat, rng) for _ in range(self.worlds)]
+        default = self._bot_move(state, rng, legal) if self.anchor else None
         n = 0
         while True:
             if iterations is not None and n >= iterations:
@@ -152,7 +159,16 @@ class Search:
                 world, root = game.clone(fixed[n % len(fixed)]), roots[n % len(fixed)]
             self._iterate(world, root, rng, legal)
             n += 1
-        return SearchResult(_rate(legal, roots), n, time.perf_counter() - t0)
+        return SearchResult(_rate(legal, roots, default), n, time.perf_counter() - t0)
+
+    def _bot_move(self, state, rng: Rng, legal: list):
+        """What the rollout bot would play here, asked in a world drawn as the
+        search's are (it sees no more than the seat does); None if that is
+        not one of the legal actions (a bot answering single steps)."""
+        world = self.game.redeterminize(state, self.seat, rng)
+        bot = self.game.make_agent(self.rollout, self.seat, rng.next64() >> 33)
+        move = bot.choose(self.game, world, self.seat)
+        return move if move in legal else None
 
     def _iterate(self, world, root: Node, rng: Rng, legal: list) -> None:
         game, seat = self.game, self.seat
@@ -179,6 +195,7 @@ class Search:
             st = node.stats[action]
             st[0] += 1
             st[1] += reward
+            st[3] += reward * reward
 
 
 class _Walker:
@@ -211,7 +228,7 @@ class _Walker:
         for a in legal:
             st = stats.get(a)
             if st is None:
-                st = stats[a] = [0, 0.0, 0]
+                st = stats[a] = [0, 0.0, 0, 0.0]
             st[2] += 1
             if st[0] == 0:
                 untried.append(a)
@@ -222,7 +239,7 @@ class _Walker:
             c, best = self.c, -1.0
             action = legal[0]
             for a in legal:
-                v, w, avail = stats[a]
+                v, w, avail, _ = stats[a]
                 score = w / v + c * math.sqrt(math.log(avail) / v)
                 if score > best:
                     best, action = score, a
@@ -271,19 +288,37 @@ def place_reward(game, state, seat: int) -> float:
     return (1 - OWN) * beaten / (n - 1) + OWN * math.exp(mine / OWN_SPAN)
 
 
-def _rate(legal: list, roots: list[Node]) -> list[Rated]:
-    rated = []
+def _rate(legal: list, roots: list[Node], default=None) -> list[Rated]:
+    """Every action's figures, the search's choice first: the most visited
+    (ties: the better mean, then the legal list's order), unless `default`
+    (the rollout bot's own move) is within the noise of it: a move is
+    preferred to the bot's only if its mean is higher by more than one
+    standard error of the difference."""
+    rated, spread = [], {}
     for a in legal:
-        visits, total = 0, 0.0
+        visits, total, squares = 0, 0.0, 0.0
         for root in roots:
             st = root.stats.get(a)
             if st is not None:
                 visits += st[0]
                 total += st[1]
-        rated.append(Rated(a, visits, total / visits if visits else None))
+                squares += st[3]
+        mean = total / visits if visits else None
+        rated.append(Rated(a, visits, mean))
+        if visits:
+            spread[a] = max(0.0, squares / visits - mean * mean) / visits
     order = sorted(range(len(rated)), key=lambda i: (
         -rated[i].visits, -(rated[i].value if rated[i].value is not None else -1.0), i))
-    return [rated[i] for i in order]
+    out = [rated[i] for i in order]
+    top = out[0]
+    if default is not None and top.action != default and top.visits:
+        kept = next(r for r in out if r.action == default)
+        if not kept.visits or top.value - kept.value > math.sqrt(
+                spread[top.action] + spread[default]):
+            return out
+        out.remove(kept)
+        out.insert(0, kept)
+    return out
 
 
 class MctsAgent:
