@@ -222,5 +222,8 @@ def test_the_bot_move_is_kept_unless_another_is_clearly_better():
     assert _rate(["gamble", "bot"], [noisy], "bot")[0].action == "bot"
     clear = _root({"better": [0.9] * 12 + [0.8] * 12, "bot": [0.3, 0.4] * 5})
     assert _rate(["better", "bot"], [clear], "bot")[0].action == "better"
+    # a lost race: every rollout scores about nothing, and no spread says so
+    lost = _root({"gamble": [0.004] * 10, "bot": [0.0] * 10})
+    assert _rate(["gamble", "bot"], [lost], "bot")[0].action == "bot"
     # never tried: nothing to weigh it by
     assert _rate(["better", "bot"], [_root({"better": [0.5] * 3})], "bot")[0].action == "better"

@@ -62,6 +62,9 @@ ENSEMBLE_WORLDS = 8
 # With a search value (place_reward): the share of the reward for the seat's
 # own value, and the value span (about turns) over which it fades to e^-1
 OWN, OWN_SPAN = 0.1, 20.0
+# The least gain in mean reward for which the search leaves its bot's move
+# (when every rollout scores alike the standard error alone is about 0)
+ANCHOR_MARGIN = 0.01
 MODES = ("observer", "ensemble")
 
 
@@ -293,7 +296,7 @@ def _rate(legal: list, roots: list[Node], default=None) -> list[Rated]:
     (ties: the better mean, then the legal list's order), unless `default`
     (the rollout bot's own move) is within the noise of it: a move is
     preferred to the bot's only if its mean is higher by more than one
-    standard error of the difference."""
+    standard error of the difference, and by at least ANCHOR_MARGIN."""
     rated, spread = [], {}
     for a in legal:
         visits, total, squares = 0, 0.0, 0.0
@@ -313,8 +316,8 @@ def _rate(legal: list, roots: list[Node], default=None) -> list[Rated]:
     top = out[0]
     if default is not None and top.action != default and top.visits:
         kept = next(r for r in out if r.action == default)
-        if not kept.visits or top.value - kept.value > math.sqrt(
-                spread[top.action] + spread[default]):
+        if not kept.visits or top.value - kept.value > max(ANCHOR_MARGIN, math.sqrt(
+                spread[top.action] + spread[default])):
             return out
         out.remove(kept)
         out.insert(0, kept)

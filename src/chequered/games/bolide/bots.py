@@ -81,6 +81,15 @@ def lookup(t) -> Lookup:
     return hit[1]
 
 
+def planned_tops(s, car) -> tuple[tuple[int, int], int]:
+    """The top speeds of the car's two laps in the sun and its sharp brakings,
+    by its strategy (advanced) or the basic rules, before damage."""
+    if s.config.advanced:
+        first, second, brakes = STRATEGIES[(car.fuel, car.tyres)]
+        return (first, second or first), brakes
+    return (7, 8), 3
+
+
 class BolideBot(RandomAgent):
     __slots__ = ("kind", "fixed")
 
@@ -100,11 +109,7 @@ class BolideBot(RandomAgent):
         return hit
 
     def _table(self, s, c, car) -> Lookup:
-        if s.config.advanced:
-            first, second, brakes = STRATEGIES[(car.fuel, car.tyres)]
-            top = (first, second or first)
-        else:
-            top, brakes = (7, 8), 3
+        top, brakes = planned_tops(s, car)
         if self.kind == "club":
             return lookup(time_to_go(c, top_speeds=tuple(max(2, x - 1) for x in top),
                                      brakes=0, vmax=VMAX))
