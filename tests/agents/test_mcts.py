@@ -227,3 +227,13 @@ def test_the_bot_move_is_kept_unless_another_is_clearly_better():
     assert _rate(["gamble", "bot"], [lost], "bot")[0].action == "bot"
     # never tried: nothing to weigh it by
     assert _rate(["better", "bot"], [_root({"better": [0.5] * 3})], "bot")[0].action == "better"
+
+
+def test_bolide_search_value_counts_damage_as_turns_lost():
+    # BOLIDE 7: a Booster's damage lowers the car's top speed for the rest of the race
+    from chequered.games.bolide.search_value import search_value
+    game, state = position("bolide", ["club"] * 6, 3, 0, skip=4)
+    hurt = game.clone(state)
+    hurt.cars[0].damage = 3
+    assert search_value(hurt)[0] < search_value(state)[0]
+    assert search_value(hurt)[1] == search_value(state)[1]
