@@ -9,48 +9,12 @@ import json
 import pytest
 
 from chequered.engine import registry
-from chequered.engine.spec import Layer, compose
+from chequered.engine.spec import compose
 
 from .helpers import create, human_tokens
+from .page_copy import PageCopy
 
 LAYERED = [name for name in registry.game_names() if registry.game(name).board_layers]
-
-
-def whole(boards: dict, msg: dict, last: dict) -> str:
-    """The picture as the page builds it: the static board with the layer in
-    it, a part sent as false being the one of the last state (`last`)."""
-    b = msg["board"]
-    before = last.get(b["id"], ())
-    parts = tuple(before[i] if p is False else p for i, p in enumerate(b["parts"]))
-    last.clear()
-    last[b["id"]] = parts
-    return compose(boards[b["id"]], Layer(None, tuple(b["attrs"].items()), parts), slots=False)
-
-
-def _split(text: str, n: int) -> tuple[str, ...]:
-    out = []
-    for i in range(n):
-        head, text = text.split(f'<g data-layer="{i}">', 1)
-        out.append(head)
-        default, text = _slot_body(text)
-        out.append(default)
-    out.append(text)
-    return tuple(out)
-
-
-def _slot_body(text: str) -> tuple[str, str]:
-    """The content of a slot up to its own closing </g>, and what follows."""
-    depth, i = 1, 0
-    while True:
-        o, c = text.find("<g", i), text.find("</g>", i)
-        if o != -1 and o < c:
-            depth += text[o + 2] in " >"
-            i = o + 2
-            continue
-        depth -= 1
-        if depth == 0:
-            return text[:c], text[c + 4:]
-        i = c + 4
 
 
 @pytest.mark.parametrize("name", LAYERED)
@@ -59,27 +23,20 @@ def test_socket_gets_the_static_board_once_and_layers_after(client, name):
     bot = next(k for k in game.bots() if k != "random")
     made = create(client, game=name, seats=["human", bot], seed=3)
     token = human_tokens(made)[0]
-    boards, states, last = {}, [], {}
+    page, states = PageCopy(), []
     with client.websocket_connect(f"/ws/play/{token}") as ws:
         for _ in range(40):
-            msg = ws.receive_json()
-            if msg["type"] == "board":
-                assert msg["id"] not in boards, "a static board sent twice to one socket"
-                boards[msg["id"]] = _split(msg["svg"], msg["svg"].count("data-layer="))
-            elif msg["type"] == "state":
-                assert "svg" not in msg and msg["board"]["id"] in boards
-                msg["whole"] = whole(boards, msg, last)
+            msg = page.take(ws.receive_json())
+            if msg is not None:
+                assert "svg" not in msg
                 states.append(msg)
                 if msg["legal"]:
                     break
         assert states and states[-1]["legal"]
         http = client.get(f"/api/play/{token}").json()
         while states[-1]["version"] < http["version"]:     # bots deciding at the same time
-            msg = ws.receive_json()
-            if msg["type"] == "board":
-                boards[msg["id"]] = _split(msg["svg"], msg["svg"].count("data-layer="))
-            elif msg["type"] == "state":
-                msg["whole"] = whole(boards, msg, last)
+            msg = page.take(ws.receive_json())
+            if msg is not None:
                 states.append(msg)
         assert http["version"] == states[-1]["version"]
         assert states[-1]["whole"] == http["svg"]
@@ -88,29 +45,31 @@ def test_socket_gets_the_static_board_once_and_layers_after(client, name):
                                  "version": http["version"]}))
         while (msg := ws.receive_json())["type"] != "state":
             assert msg["type"] != "board"
-        assert msg["board"]["id"] in boards
+        assert msg["board"]["id"] in page.boards
 
 
 def test_legend_and_standings_are_sent_again_only_when_they_change(client):
     made = create(client, game="racepace", seats=["human", "bot"], seed=6)
     token = human_tokens(made)[0]
+    page = PageCopy()
     with client.websocket_connect(f"/ws/play/{token}") as ws:
         while (first := ws.receive_json())["type"] != "state":
-            pass
+            page.take(first)
         assert "legend" in first and "standings" in first
-        while first["type"] != "state" or not first["legal"]:
-            msg = ws.receive_json()
-            first = {**first, **msg} if msg["type"] == "state" else {**first, "type": "other"}
+        first = page.take(first)
+        while not first["legal"]:
+            first = page.take(ws.receive_json()) or first
         ws.send_text(json.dumps({"type": "act", "action": json.loads(first["legal"][0]["key"]),
                                  "version": first["version"]}))
-        while (nxt := ws.receive_json())["type"] != "state":
+        while (raw := ws.receive_json())["type"] != "state":
             pass
+        nxt = page.take(raw)
         http = client.get(f"/api/play/{token}").json()
-        for field in ("legend", "standings"):
-            # absent: the page keeps the last one, which is still right
-            got = nxt.get(field, first[field])
-            if nxt["version"] == http["version"]:
-                assert got == http[field]
+        if nxt["version"] == http["version"]:
+            for field in ("legend", "standings"):
+                # absent: the page keeps the last one; rows it has are indexes
+                assert nxt[field] == http[field]
+                assert (field not in raw) == (first[field] == http[field])
 
 
 @pytest.mark.parametrize("name", LAYERED)

@@ -104,10 +104,24 @@ class GameSpec:
 class Layer:
     """What one view draws over a static board: `key` names the static
     board, `attrs` are set on its root <svg>, `parts` fill its slots in
-    order (None keeps the slot's own content)."""
+    order (None keeps the slot's own content). A part may be a tuple of
+    pieces, its text being their concatenation: a front end can then send
+    again only the pieces a move changed (one car of many, one card)."""
     key: Hashable
     attrs: tuple[tuple[str, str], ...] = ()
-    parts: tuple[str | None, ...] = ()
+    parts: tuple[str | tuple[str, ...] | None, ...] = ()
+
+
+def part_text(part: str | tuple[str, ...] | None) -> str | None:
+    """A Layer part's text (its pieces joined)."""
+    return "".join(part) if isinstance(part, tuple) else part
+
+
+def pieces(items, sep: str = "\n") -> tuple[str, ...]:
+    """The pieces of a Layer part whose text is sep.join(items): each item
+    but the first carries the separator before it, so that a piece is the
+    same text wherever it stands."""
+    return tuple(item if i == 0 else sep + item for i, item in enumerate(items))
 
 
 @dataclass(frozen=True)
@@ -154,6 +168,7 @@ def compose(pieces: tuple[str, ...], layer: Layer, slots: bool = True) -> str:
     out = ["<svg" + attrs + pieces[0][4:]]
     parts = layer.parts
     for i in range(len(pieces) // 2):
-        part = parts[i] if i < len(parts) and parts[i] is not None else pieces[2 * i + 1]
+        part = part_text(parts[i]) if i < len(parts) and parts[i] is not None \
+            else pieces[2 * i + 1]
         out += [slot(i), part, "</g>", pieces[2 * i + 2]] if slots else [part, pieces[2 * i + 2]]
     return "".join(out)

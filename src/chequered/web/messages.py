@@ -9,8 +9,8 @@ the game's fine list (Game.fine_actions) and its board is drawn as for it.
 A socket gets a game's board in two layers when the game draws it so
 (engine/spec.LayeredSvg, issue 16): the static board once, as a message of
 its own ({"type": "board", "id", "svg"}), then in each state only `board`:
-{id, attrs, parts}, what the view draws over it. HTTP answers keep the
-whole `svg`.
+{id, attrs, parts}, what the view draws over it (a part the game draws in
+pieces is here the list of them). HTTP answers keep the whole `svg`.
 
 Hidden information only ever leaves the server through game.view(state,
 seat) and what it renders; the log is the session's text for that viewer
@@ -109,8 +109,10 @@ def board_fields(race: LiveRace, view: dict, layered: bool) -> dict:
         log.error("%s drew a static board its config does not list: %r; sent whole",
                   game.name, layer.key)
         return {"svg": game.render_svg(view)}
+    # a part in pieces stays a list of them: a socket is sent again only the
+    # pieces it does not have (subscriber.Subscriber.push_state)
     return {"board": {"id": static_board(game, layer.key)[0], "attrs": dict(layer.attrs),
-                      "parts": list(layer.parts)}}
+                      "parts": [list(p) if isinstance(p, tuple) else p for p in layer.parts]}}
 
 
 def state_message(race: LiveRace, viewer, deadline: float | None = None,

@@ -12,7 +12,7 @@ from html import escape
 
 from ...engine.board import Drawings, data_action
 from ...engine.spec import Layer, LayeredSvg
-from .render_board_svg import NARROW, board_svg
+from .render_board_svg import NARROW, board_pieces
 from .render_text import car_marks, status_line, text, tile_tokens
 from .render_track import cars_part, spaces_part, state_part, track_drawing
 from .standings import NOTES, standings
@@ -121,8 +121,8 @@ def layer(view: dict) -> Layer:
     w, h = tw, left_h
     if view.get("board"):
         below, beside = _boards(view.get("seat"), view["board"], cards, tw)
-        bw1, bh1 = _size(below)
-        bw2, bh2 = _size(beside)
+        bw1, bh1 = _size(below[0])
+        bw2, bh2 = _size(beside[0])
         size_below = (max(tw, bw1), left_h + GAP + bh1)
         size_beside = (tw + GAP + bw2, max(left_h, bh2))
         if _fit(*size_below) >= _fit(*size_beside):
@@ -136,8 +136,11 @@ def layer(view: dict) -> Layer:
     return Layer((FRAMED, view["track"]),
                  (("width", f"{w:.0f}"), ("height", f"{h:.0f}"), ("viewBox", f"0 0 {w:.0f} {h:.0f}")),
                  (f"<title>{escape(status)}</title>", *on_track,
-                  "".join(f'<g class="{cls}" transform="translate({x:.0f},{y:.0f})">{p}</g>'
-                          for p, x, y, cls in parts)))
+                  # in pieces (engine/spec.Layer): a move changes a block
+                  # or two of the seat's board, seldom the info lines
+                  tuple(piece for p, x, y, cls in parts
+                        for piece in (f'<g class="{cls}" transform="translate({x:.0f},{y:.0f})">',
+                                      *((p,) if isinstance(p, str) else p), "</g>"))))
 
 
 svg = LayeredSvg(static=static_layer, keys=board_keys, dynamic=layer)
@@ -146,8 +149,8 @@ svg = LayeredSvg(static=static_layer, keys=board_keys, dynamic=layer)
 # The seat's own board below the track (its width) and beside it (NARROW): it
 # changes only when its own car or hand does, while the picture is drawn
 # again for every move of every car.
-_boards = Drawings(lambda seat, bv, cards, width: (board_svg(bv, cards, width=width),
-                                                   board_svg(bv, cards, width=NARROW)))
+_boards = Drawings(lambda seat, bv, cards, width: (board_pieces(bv, cards, width=width),
+                                                   board_pieces(bv, cards, width=NARROW)))
 
 
 def _fit(w: float, h: float) -> tuple[bool, float]:

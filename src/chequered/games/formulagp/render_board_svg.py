@@ -12,6 +12,7 @@ from __future__ import annotations
 import textwrap
 from html import escape
 
+from ...engine.spec import pieces
 from . import render_cb as CBM
 from .render_board import (CARD_FILL, ICON_TEXT, KIND_TEXT, PACE_FILL, PARAM_FILL, PARAM_TEXT,
                            SECONDARY_TEXT, TYRE_ICON_TEXT, TYRE_ICON_TITLE)
@@ -327,6 +328,12 @@ def board_svg(bv: dict, marks: dict | None = None, width: float | None = None) -
     penalty tokens. Every card in hand is one `<g class="card">` with
     `data-card` (its id) and `marks` (card id -> attributes, the page's
     `data-action`)."""
+    return "".join(board_pieces(bv, marks, width))
+
+
+def board_pieces(bv: dict, marks: dict | None = None, width: float | None = None) -> tuple[str, ...]:
+    """board_svg as the pieces of a Layer part (engine/spec.Layer), a block
+    each: the root element first."""
     W = max(NARROW, width or NARROW)
     placed, x, y, row_h = [], PAD, PAD, 0.0
     for b in blocks(bv, W, marks):
@@ -340,4 +347,4 @@ def board_svg(bv: dict, marks: dict | None = None, width: float | None = None) -
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{W:.0f}" height="{H:.0f}" '
             f'viewBox="0 0 {W:.0f} {H:.0f}" font-family="sans-serif" class="fgp-board">'
             f'<rect x="0" y="0" width="{W:.0f}" height="{H:.0f}" rx="8" fill="#f6f3ea" '
-            f'stroke="#333"/>' + "\n".join(placed) + "</svg>")
+            f'stroke="#333"/>', *pieces(placed), "</svg>")

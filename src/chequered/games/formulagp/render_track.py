@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Iterable, Mapping
 
+from ...engine.spec import part_text, pieces
 from . import render_cb as CBM
 from .track import LANES, Track
 from .track_layout import Layout, Point, SpacePlace, TilePlace, lane_offset, track_layout
@@ -107,8 +108,8 @@ def track_svg(track: Track, cars=None, tokens: Mapping | None = None,
     d = track_drawing(track, margin)
     spaces = spaces_part(track, highlight, marks, margin)
     parts = [d.head, state_part(track, title, panel, margin), d.road,
-             "\n".join(d.spaces) if spaces is None else spaces, d.marks,
-             cars_part(track, cars, tokens, marks), "</svg>"]
+             "\n".join(d.spaces) if spaces is None else part_text(spaces), d.marks,
+             part_text(cars_part(track, cars, tokens, marks)), "</svg>"]
     return "\n".join(part for part in parts if part)
 
 
@@ -342,9 +343,10 @@ def state_part(track: Track, title: str | None, panel: str | None,
 
 
 def spaces_part(track: Track, highlight: Iterable[int] | None, marks: Mapping[int, str] | None,
-                margin: float = MARGIN) -> str | None:
-    """Every space, the highlighted and marked ones drawn so; None when no
-    space is (the track's own drawing then serves)."""
+                margin: float = MARGIN) -> tuple[str, ...] | None:
+    """Every space, the highlighted and marked ones drawn so, a piece each
+    (engine/spec.Layer); None when no space is (the track's own drawing
+    then serves)."""
     hl, marks = set(highlight or ()), marks or {}
     if not hl and not marks:
         return None
@@ -354,12 +356,13 @@ def spaces_part(track: Track, highlight: Iterable[int] | None, marks: Mapping[in
         if 0 <= sid < len(spaces):
             spaces[sid] = _space(lay, track.spaces[sid], lay.spaces[sid], sid in hl,
                                  marks.get(sid, ""))
-    return "\n".join(spaces)
+    return pieces(spaces)
 
 
 def cars_part(track: Track, cars=None, tokens: Mapping | None = None,
-              marks: Mapping[int, str] | None = None) -> str:
-    """The tokens beside their tiles and the cars on their spaces."""
+              marks: Mapping[int, str] | None = None) -> tuple[str, ...]:
+    """The tokens beside their tiles and the cars on their spaces, a piece
+    each (engine/spec.Layer)."""
     lay = track_layout(track)
     marks = marks or {}
     sp_of = track.spaces
@@ -391,4 +394,4 @@ def cars_part(track: Track, cars=None, tokens: Mapping | None = None,
         cx, cy = p.x - back * math.cos(hd), p.y - back * math.sin(hd)
         o.append(car_svg(cx * SCALE, cy * SCALE, p.heading, label, colour, space,
                          seat=seat, team=team, tip=tip, through=space in marks))
-    return "\n".join(o)
+    return pieces(o)

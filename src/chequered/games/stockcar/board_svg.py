@@ -22,7 +22,7 @@ from functools import lru_cache
 from html import escape
 
 from ...engine.board import action_doc, data_action
-from ...engine.spec import Layer, LayeredSvg
+from ...engine.spec import Layer, LayeredSvg, pieces
 from . import status
 from .actions import Activate, Affect, MoveType, Pit, Step
 from .content import load_content
@@ -256,8 +256,9 @@ def layer(v: dict) -> Layer:
                      f'fill="#2f66c4" stroke="{INK}"/><text x="{bx + 34:.0f}" '
                      f'y="{miny + H - 7:.0f}" font-size="9" fill="#fff" text-anchor="middle">'
                      f'move {escape(kind)}</text></g>')
-    parts += [sheet, hand]
-    return Layer(key, size, (ground, "\n".join(parts)))
+    # one piece a mark (a car, a box of the sheet, a card): a page is sent
+    # again only those a move changed (engine/spec.Layer)
+    return Layer(key, size, (ground, pieces(parts) + ("\n",) + sheet + ("\n",) + hand))
 
 
 svg = LayeredSvg(static=static_layer, keys=board_keys, dynamic=layer)

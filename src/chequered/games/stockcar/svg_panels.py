@@ -10,6 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from ...engine.board import action_doc, data_action
+from ...engine.spec import pieces
 from . import status
 from .actions import Discard, PlayCard
 from .svg_marks import INK, card, card_title, face, star, tick, wear_bar
@@ -20,9 +21,11 @@ CARD_W, CARD_H = 52.0, 72.0
 CARD_ACTIONS = {"card": PlayCard, "discard": Discard}
 
 
-def team_sheet(v: dict, x: float, y: float, tips: dict) -> tuple[str, float]:
+def team_sheet(v: dict, x: float, y: float, tips: dict) -> tuple[tuple[str, ...], float]:
     """The Team Sheets from (x, y), one block a team, each car's box with
-    its tooltip from `tips` (escaped, by car number); returns (svg, height)."""
+    its tooltip from `tips` (escaped, by car number); returns (svg pieces,
+    height): the pieces joined are the picture, each car's box one piece,
+    so that a page is sent again only the boxes a move changed."""
     out = [f'<text x="{x:.1f}" y="{y + 8:.1f}" font-size="9" font-weight="bold">Team Sheets'
            '<title>Each team\'s cars with their markers: wear, Turn Leader markers, and the '
            'Position marker of a car out of the race (STOCK The Team Sheet)</title></text>']
@@ -49,7 +52,7 @@ def team_sheet(v: dict, x: float, y: float, tips: dict) -> tuple[str, float]:
             out.append(f'<text x="{x + 4:.1f}" y="{y + 10 + 9 * k:.1f}" font-size="7.5">'
                        f'{escape(names[seat])}: {pts}</text>')
         y += 12 + 9 * len(v["scores"])
-    return "\n".join(out), y - top
+    return pieces(out), y - top
 
 
 def _team_head(v: dict, tm: dict, x: float, y: float) -> str:
@@ -122,13 +125,14 @@ def _decks(v: dict, x: float, y: float) -> str:
     return "".join(out)
 
 
-def hand_row(v: dict, x: float, y: float, width: float) -> tuple[str, float]:
-    """The seat's own hand as cards from (x, y); returns (svg, height).
+def hand_row(v: dict, x: float, y: float, width: float) -> tuple[tuple[str, ...], float]:
+    """The seat's own hand as cards from (x, y); returns (svg pieces, one a
+    card, height).
     In the card and discard decisions each card stands for playing or
     throwing it away (engine/board.py)."""
     hand = v["hand"]
     if hand is None:
-        return "", 0.0
+        return (), 0.0
     out = [f'<text class="mark" x="{x:.1f}" y="{y + 9:.1f}" font-size="9" font-weight="bold">'
            f'Your hand: {len(hand)} of {v["hand_size"]} Race cards<title>Your Race cards, '
            'seen by you alone; the hand is filled up at the start of each turn (STOCK Fill '
@@ -143,7 +147,7 @@ def hand_row(v: dict, x: float, y: float, width: float) -> tuple[str, float]:
         out.append(f'<g class="card" data-card="{escape(c["id"])}"{mark}>'
                    f'<title>{escape(card_title(f))}</title>'
                    + card(cx, cy, f, CARD_W, CARD_H) + "</g>")
-    return "\n".join(out), hand_height(len(hand), width)
+    return pieces(out), hand_height(len(hand), width)
 
 
 def _per_row(width: float) -> int:
@@ -154,3 +158,4 @@ def hand_height(n: int, width: float) -> float:
     """The height of a hand of `n` cards laid out in `width`."""
     rows = max(1, -(-n // _per_row(width)))
     return 14 + rows * (CARD_H + 6) + 4
+

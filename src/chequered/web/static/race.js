@@ -70,11 +70,21 @@ async function send(action) {
 
 function nameOf(msg, seat) { return msg.names[seat] || "seat " + seat; }
 
-// Fields the server sends only when they change (hub.KEPT_FIELDS).
+// Fields the server sends only when they change (hub.KEPT_FIELDS), and
+// then with each row this page already has as its index in the last list.
 const KEPT = ["legend", "standings"];
 
+// A list sent with the items this page already has as their indexes in its
+// last copy, `last` (web/deltas.py).
+function fromLast(items, last) {
+  return items.map(x => typeof x === "number" ? last[x] : x);
+}
+
 function draw(msg) {
-  for (const k of KEPT) if (msg[k] === undefined && lastMsg) msg[k] = lastMsg[k];
+  for (const k of KEPT) {
+    if (msg[k] === undefined) msg[k] = lastMsg ? lastMsg[k] : [];
+    else if (lastMsg) msg[k] = fromLast(msg[k], lastMsg[k]);
+  }
   lastMsg = msg;
   version = msg.version;
   if (msg.version !== sentVersion) { pending = false; root.classList.remove("pending"); }
@@ -182,9 +192,10 @@ function draw(msg) {
 // ({type: "board", id, svg}), and in each state only what the view draws
 // over it ({id, attrs, parts}: attributes of the root <svg>, the content of
 // each slot <g data-layer="i">, null keeping the slot's own, false the
-// same as in the last state).
+// same as in the last state, else a list of pieces, those the slot was last
+// sent as their indexes there).
 const boards = new Map();
-let lastParts = {id: null, parts: []};
+let lastParts = {id: null, parts: [], pieces: []};
 
 function keepBoard(msg) {
   const holder = document.createElement("div");
@@ -198,9 +209,18 @@ function drawBoard(board, msg) {
   if (msg.svg !== undefined) { board.innerHTML = msg.svg; return; }
   const svg = boards.get(msg.board.id).cloneNode(true);
   for (const [name, value] of Object.entries(msg.board.attrs)) svg.setAttribute(name, value);
-  const last = lastParts.id === msg.board.id ? lastParts.parts : [];
-  msg.board.parts = msg.board.parts.map((part, i) => part === false ? last[i] : part);
-  lastParts = {id: msg.board.id, parts: msg.board.parts};
+  if (!msg.board.whole) {        // once a message: redraw() draws it again as it is
+    const same = lastParts.id === msg.board.id;
+    const pieces = same ? lastParts.pieces : [];
+    msg.board.parts = msg.board.parts.map((part, i) => {
+      if (part === false) return same ? lastParts.parts[i] : null;
+      if (part === null) return null;
+      pieces[i] = fromLast(part, pieces[i] || []);
+      return pieces[i].join("");
+    });
+    msg.board.whole = true;
+    lastParts = {id: msg.board.id, parts: msg.board.parts, pieces};
+  }
   msg.board.parts.forEach((part, i) => {
     if (part !== null) svg.querySelector(`g[data-layer="${i}"]`).innerHTML = part;
   });
