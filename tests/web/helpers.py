@@ -1,8 +1,10 @@
 """Helpers shared by the web tests (HTTP through any httpx-like client)."""
 from __future__ import annotations
 
+import asyncio
 import json
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 
 def create(client, **body) -> dict:
@@ -73,3 +75,11 @@ def wait_over(client, race_id: str, timeout: float = 60.0) -> dict:
         assert time.monotonic() < end, "the race did not end"
         time.sleep(0.05)
     return doc
+
+
+def run(coro):
+    """Run a coroutine in a thread of its own: a browser test before this one
+    may leave an event loop running in the test's thread, and asyncio.run
+    refuses to start inside it."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()

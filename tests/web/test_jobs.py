@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from chequered.web.jobs import JobQueue
 
+from .helpers import run
+
 
 @dataclass
 class Job:
@@ -35,7 +37,7 @@ def test_jobs_run_one_at_a_time_in_order_and_old_ones_are_forgotten():
         q.shutdown()
         return q
 
-    q = asyncio.run(main())
+    q = run(main())
     assert order == ["a", "b", "c", "d"]
     assert sorted(q.jobs) == ["c", "d"] and forgotten == ["a", "b"]
 
@@ -55,7 +57,7 @@ def test_a_job_that_raises_fails_with_a_sentence_and_the_queue_goes_on():
         q.shutdown()
         return q
 
-    q = asyncio.run(main())
+    q = run(main())
     assert q.jobs["bad"].status == "failed"
     assert q.jobs["bad"].error == "the review could not be run just now"
     assert "boom" not in q.jobs["bad"].error and q.jobs["good"].status == "done"

@@ -5,10 +5,8 @@ people's legal lists come back for parsing; a game a fresh process does not
 know is built in the server."""
 from __future__ import annotations
 
-import asyncio
 import json
 import random
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -16,6 +14,8 @@ from chequered.engine import registry
 from chequered.web.built import build_messages
 from chequered.web.live import LiveRace
 from chequered.web.worker import Worker
+
+from .helpers import run
 
 GAMES = ["formulagp", "stockcar", "bolide", "racepace"]
 
@@ -44,13 +44,6 @@ def play(race: LiveRace, rng: random.Random, n: int) -> None:
         state, entry = race.trial(seat, action, "human")
         race.state = state
         race.entries.extend(entry.all())
-
-
-def run(coro):
-    """Run a coroutine in a thread of its own (a browser test before this one
-    may leave an event loop running in the test's thread)."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
 
 
 def stop(worker: Worker) -> None:
