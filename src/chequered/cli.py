@@ -479,7 +479,7 @@ def serve(
     except Exception as exc:
         fail(f"cannot use the database {_safe_url(url)}: {' '.join(str(exc).split())[:300]}")
     print(f"chequered: serving http://{host}:{port}/ (database {_safe_url(url)})", flush=True)
-    uvicorn.run(create_app(url), host=host, port=port, ws_max_size=MAX_MESSAGE,
+    uvicorn.run(create_app(url, freeze=True), host=host, port=port, ws_max_size=MAX_MESSAGE,
                 log_level="warning")
 
 

@@ -36,12 +36,15 @@ templates = Jinja2Templates(directory=str(HERE / "templates"))
 
 def create_app(db_url: str | None = None, resume: bool = True,
                rate_limits: dict[str, float] | None = None,
-               worker: bool | None = None) -> FastAPI:
+               worker: bool | None = None, freeze: bool = False) -> FastAPI:
     """`rate_limits` overrides RATE_LIMITS (requests a minute per client host,
     by name: races, uploads, reviews); so does the environment variable
     CHEQUERED_RATE_LIMITS, e.g. "races=60,uploads=10". `worker`: state
     messages built in a process of their own (web/worker.py; default on,
-    CHEQUERED_MESSAGE_WORKER=0 turns it off)."""
+    CHEQUERED_MESSAGE_WORKER=0 turns it off). `freeze`: the objects alive
+    once the games are warm are left out of the garbage collector's full
+    passes (registry.warm_all); the server does so, tests that start many
+    apps in one process do not."""
     if worker is None:
         worker = os.environ.get("CHEQUERED_MESSAGE_WORKER", "1") != "0"
     url = db_url or default_url()
@@ -55,7 +58,7 @@ def create_app(db_url: str | None = None, resume: bool = True,
         # Races are taken once both processes have warmed every game up
         # (Game.warm): a game's first race compiling its kernels in the
         # middle of others, the GIL held, stalled them all for seconds.
-        await asyncio.gather(asyncio.to_thread(registry.warm_all),
+        await asyncio.gather(asyncio.to_thread(registry.warm_all, freeze),
                              *([WORKER.start()] if worker else []))
         # Unfinished races come back in the background: requests are served
         # meanwhile (a race asked for first is rebuilt on demand).

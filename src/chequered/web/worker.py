@@ -55,7 +55,7 @@ def _warm(parent: int) -> None:
         os._exit(0)
     threading.Thread(target=watch, daemon=True, name="chequered-parent-watch").start()
     from ..engine import registry
-    registry.warm_all()
+    registry.warm_all(freeze=True)
 
 
 def _build(job: tuple) -> dict:
