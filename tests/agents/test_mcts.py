@@ -237,3 +237,31 @@ def test_bolide_search_value_counts_damage_as_turns_lost():
     hurt.cars[0].damage = 3
     assert search_value(hurt)[0] < search_value(state)[0]
     assert search_value(hurt)[1] == search_value(state)[1]
+
+
+def test_bolide_searches_with_the_expert_in_its_own_seat_and_club_bots_for_the_others():
+    game, state = position("bolide", ["club"] * 6, 5, 2, skip=3)
+    search = Search(game, 2, Budget(iterations=4))
+    assert (search.rollout, search.own) == ("club", "expert")
+    made = []
+    real = game.make_agent
+
+    def spy(kind, seat, seed):
+        made.append((kind, seat))
+        return real(kind, seat, seed)
+
+    game.make_agent = spy
+    try:
+        search.run(state, Rng(1))
+    finally:
+        del game.make_agent
+    assert {k for k, s in made if s == 2} == {"expert"}
+    assert {k for k, s in made if s != 2} == {"club"}
+    # the anchor is the expert's move (Bolide hides nothing: every world is the race)
+    expert = real("expert", 2, 0).choose(game, game.clone(state), 2)
+    assert search._bot_move(state, Rng(2), game.legal_actions(state, 2)) == expert
+    # a game that names none plays its own seat with the rollout bot
+    rp = registry.game("racepace")
+    assert Search(rp, 0).own == Search(rp, 0).rollout
+    # naming the rollout bot names the seat's own bot too, unless told otherwise
+    assert Search(game, 2, rollout="club").own == "club"

@@ -9,7 +9,9 @@ Written once, against the Game protocol, for every game:
   it only asks the real state for the seat's own legal list.
 - The tree holds the searching seat's own decisions; the other seats, in the
   tree and in the rollouts, are played by the game's fast default bot (its
-  benchmark seat kind). A node is the seat's information set as far as the
+  benchmark seat kind), and so is the seat itself once out of the tree,
+  unless the game names a stronger one for it (GameSpec.search_bot:
+  Bolide's expert). A node is the seat's information set as far as the
   search tells them apart: the path of its own choices. So what the others
   do, face down or in the open, and whatever chance brings is averaged over,
   never branched on; that is also how simultaneous secret choices are
@@ -25,7 +27,7 @@ Written once, against the Game protocol, for every game:
   times deeper for the same race and spread the budget over partial moves
   whose worth only shows at their end. The rollout bots play their moves
   point by point in place (engine/play.py drives them).
-- Choice: the most visited action, unless the rollout bot's own move (asked
+- Choice: the most visited action, unless the seat's own bot's move (asked
   once a decision, in a world drawn like the search's) is within the noise
   of it. Without that anchor a small budget spread over many moves let
   noise pick gambles: in Bolide it asked for Booster after Booster (each a
@@ -121,7 +123,7 @@ class Search:
 
     def __init__(self, game, seat: int, budget: Budget = Budget(), *, mode: str = "observer",
                  worlds: int = ENSEMBLE_WORLDS, c: float = UCB_C, horizon: int | None | str = "auto",
-                 rollout: str | None = None, anchor: bool = True):
+                 rollout: str | None = None, own: str | None = None, anchor: bool = True):
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}")
         self.game = game
@@ -132,7 +134,9 @@ class Search:
         self.c = c
         self.horizon = horizon          # "auto": HORIZON_PER_SEAT steps a seat
         self.rollout = rollout or rollout_kind(game)
-        self.anchor = anchor            # keep the rollout bot's move unless clearly beaten
+        # the searching seat's own bot, in rollouts and as the anchor
+        self.own = own or (None if rollout else game.spec.search_bot) or self.rollout
+        self.anchor = anchor            # keep the own bot's move unless clearly beaten
 
     def run(self, state, rng: Rng, include: tuple = ()) -> SearchResult:
         """Search the seat's decision in `state`. `include`: actions to rate
@@ -165,11 +169,11 @@ class Search:
         return SearchResult(_rate(legal, roots, default), n, time.perf_counter() - t0)
 
     def _bot_move(self, state, rng: Rng, legal: list):
-        """What the rollout bot would play here, asked in a world drawn as the
-        search's are (it sees no more than the seat does); None if that is
-        not one of the legal actions (a bot answering single steps)."""
+        """What the seat's own bot would play here, asked in a world drawn as
+        the search's are (it sees no more than the seat does); None if that
+        is not one of the legal actions (a bot answering single steps)."""
         world = self.game.redeterminize(state, self.seat, rng)
-        bot = self.game.make_agent(self.rollout, self.seat, rng.next64() >> 33)
+        bot = self.game.make_agent(self.own, self.seat, rng.next64() >> 33)
         move = bot.choose(self.game, world, self.seat)
         return move if move in legal else None
 
@@ -177,7 +181,8 @@ class Search:
         game, seat = self.game, self.seat
         seed = rng.next64() >> 33
         n = len(world.config.seats)
-        agents = {s: game.make_agent(self.rollout, s, seed) for s in range(n)}
+        agents = {s: game.make_agent(self.own if s == seat else self.rollout, s, seed)
+                  for s in range(n)}
         walker = _Walker(root, legal, agents, seat, self.c, rng)
         agents[seat] = walker
         on_step = None

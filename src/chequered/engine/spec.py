@@ -97,6 +97,10 @@ class GameSpec:
     # running order (higher is better; one unit is about a turn), for a search
     # whose rollout stops before the end (agents/mcts.py); None: the order only
     search_value: Callable | None = None
+    # the bot kind a search plays its own seat with in its rollouts, and
+    # whose move it keeps unless clearly beaten (agents/mcts.py); None: the
+    # rollout bot (the first bench seat) that plays the others
+    search_bot: str | None = None
 
 
 # ---- a board in two layers (issue 16) --------------------------------------------------------
