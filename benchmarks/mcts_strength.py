@@ -27,7 +27,7 @@ import time
 from functools import partial
 from pathlib import Path
 
-from chequered.agents.mcts import MctsAgent
+from chequered.agents.mcts import MctsAgent, Search
 from chequered.agents.search_kind import Budget
 from chequered.bench import in_parallel, machine
 from chequered.engine.play import agents_for, play
@@ -110,8 +110,12 @@ def main() -> None:
                  iterations=args.iterations, mode=args.mode, horizon=horizon)
     t0 = time.perf_counter()
     # each race as it ends, one JSON line (a run cut short still has its races)
+    # the bot the search plays its own seat with (GameSpec.search_bot), named
+    # when it is not the rollout bot: a change of it is another player
+    probe = Search(get_game(args.game), 0)
+    own = "" if probe.own == probe.rollout else f"-own-{probe.own}"
     rows_file = args.out.with_name(
-        f"mcts-strength-{args.game}-{args.opponent}-{args.mode}-{args.iterations}.jsonl")
+        f"mcts-strength-{args.game}-{args.opponent}-{args.mode}-{args.iterations}{own}.jsonl")
     kept = [json.loads(line) for line in rows_file.read_text().splitlines() if line.strip()] \
         if (args.from_rows or args.resume) and rows_file.exists() else []
     if args.from_rows:
@@ -127,13 +131,14 @@ def main() -> None:
                 log.flush()
     rows.sort(key=lambda r: r["seed"])
     run = {"game": args.game, "opponent": args.opponent, "iterations": args.iterations,
-           "mode": args.mode, "horizon": args.horizon, "races_asked": args.races,
+           "mode": args.mode, "horizon": args.horizon, "rollout": probe.rollout,
+           "own": probe.own, "races_asked": args.races,
            **summarise(rows, SEATS[args.game]),
            "wall_s": None if args.from_rows or args.resume else round(time.perf_counter() - t0, 1),
            "date": datetime.date.today().isoformat(), "machine": machine(), "rows": rows}
     doc = json.loads(args.out.read_text()) if args.out.exists() else []
-    key = ("game", "opponent", "iterations", "mode", "horizon")
-    doc = [d for d in doc if tuple(d[k] for k in key) != tuple(run[k] for k in key)] + [run]
+    key = ("game", "opponent", "iterations", "mode", "horizon", "own")
+    doc = [d for d in doc if tuple(d.get(k) for k in key) != tuple(run[k] for k in key)] + [run]
     args.out.write_text(json.dumps(doc, indent=1) + "\n")
     print(json.dumps({k: v for k, v in run.items() if k not in ("rows", "machine")}))
 
