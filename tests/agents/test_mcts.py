@@ -265,3 +265,10 @@ def test_bolide_searches_with_the_expert_in_its_own_seat_and_club_bots_for_the_o
     assert Search(rp, 0).own == Search(rp, 0).rollout
     # naming the rollout bot names the seat's own bot too, unless told otherwise
     assert Search(game, 2, rollout="club").own == "club"
+
+
+def test_only_a_game_with_a_search_bot_anchors_on_its_move():
+    assert Search(registry.game("bolide"), 0).anchor
+    for name in ("racepace", "formulagp", "stockcar"):
+        assert not Search(registry.game(name), 0).anchor
+        assert Search(registry.game(name), 0, anchor=True).anchor
