@@ -267,8 +267,14 @@ def test_bolide_searches_with_the_expert_in_its_own_seat_and_club_bots_for_the_o
     assert Search(game, 2, rollout="club").own == "club"
 
 
-def test_only_a_game_with_a_search_bot_anchors_on_its_move():
-    assert Search(registry.game("bolide"), 0).anchor
-    for name in ("racepace", "formulagp", "stockcar"):
-        assert not Search(registry.game(name), 0).anchor
-        assert Search(registry.game(name), 0, anchor=True).anchor
+def test_each_game_sets_how_clearly_a_move_must_beat_its_bot():
+    anchors = {n: Search(registry.game(n), 0).anchor
+               for n in ("racepace", "bolide", "formulagp", "stockcar")}
+    assert anchors == {"racepace": None, "bolide": 2.0, "formulagp": 1.0, "stockcar": 1.0}
+    assert Search(registry.game("racepace"), 0, anchor=1.5).anchor == 1.5
+    # a move about 1.75 errors better than the bot's passes one error, not two
+    from chequered.agents.mcts import _rate
+    root = _root({"other": [0.9, 0.1] * 50, "bot": [0.8, 0.0] * 50})
+    assert _rate(["other", "bot"], [root], "bot", 1.0)[0].action == "other"
+    assert _rate(["other", "bot"], [root], "bot", 2.0)[0].action == "bot"
+    assert _rate(["other", "bot"], [root], "bot", None)[0].action == "other"

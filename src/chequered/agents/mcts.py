@@ -27,15 +27,16 @@ Written once, against the Game protocol, for every game:
   times deeper for the same race and spread the budget over partial moves
   whose worth only shows at their end. The rollout bots play their moves
   point by point in place (engine/play.py drives them).
-- Choice: the most visited action. In a game that names a strong bot for
-  the seat (GameSpec.search_bot), that bot's move (asked once a decision,
-  in a world drawn like the search's) is kept unless another beats it
-  clearly (_rate). Without that anchor a small budget spread over many
-  moves let noise pick gambles: in Bolide it asked for Booster after
-  Booster (each a die roll for damage). Where the seat's bot is the weak
-  rollout bot the anchor only holds the search back: Race Pace, seeds
-  1-40 at 350 iterations, won 31 races without it, 26 with a one-error
-  anchor and 17 with a two-error one.
+- Choice: the most visited action, unless the seat's own bot's move (asked
+  once a decision, in a world drawn like the search's) is within the noise
+  of it: another must beat it by GameSpec.search_anchor standard errors
+  (_rate). Without that anchor a small budget spread over many moves let
+  noise decide: in Bolide the search asked for Booster after Booster (each
+  a die roll for damage); in the stock-car game it came last in 2 races of
+  2, against 5 wins in 5 with a one-error anchor. Race Pace's bot is weak
+  and its lists short, and there the anchor only holds the search back:
+  seeds 1-40 at 350 iterations won 31 races without it, 26 with a
+  one-error anchor and 17 with a two-error one; it sets none.
 - Reward: 1 for first place, 0 for last, linear in between, from the result,
   or from the running order (Game.standings of a spectator's view) when a
   rollout stops at its horizon; a game that can say how far apart its
@@ -71,7 +72,6 @@ OWN, OWN_SPAN = 0.1, 20.0
 # The least gain in mean reward for which the search leaves its bot's move
 # (when every rollout scores alike the standard error alone is about 0)
 ANCHOR_MARGIN = 0.01
-ANCHOR_Z = 2.0              # standard errors a move must beat the bot's by (see _rate)
 MODES = ("observer", "ensemble")
 
 
@@ -129,7 +129,7 @@ class Search:
     def __init__(self, game, seat: int, budget: Budget = Budget(), *, mode: str = "observer",
                  worlds: int = ENSEMBLE_WORLDS, c: float = UCB_C, horizon: int | None | str = "auto",
                  rollout: str | None = None, own: str | None = None,
-                 anchor: bool | None = None):
+                 anchor: float | None | str = "game"):
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}")
         self.game = game
@@ -142,9 +142,9 @@ class Search:
         self.rollout = rollout or rollout_kind(game)
         # the searching seat's own bot, in rollouts and as the anchor
         self.own = own or (None if rollout else game.spec.search_bot) or self.rollout
-        # keep the own bot's move unless clearly beaten (None: where the game
-        # names a search bot)
-        self.anchor = game.spec.search_bot is not None if anchor is None else anchor
+        # standard errors a move must beat the own bot's by (None: no anchor;
+        # "game": the game's GameSpec.search_anchor)
+        self.anchor = game.spec.search_anchor if anchor == "game" else anchor
 
     def run(self, state, rng: Rng, include: tuple = ()) -> SearchResult:
         """Search the seat's decision in `state`. `include`: actions to rate
@@ -161,7 +161,7 @@ class Search:
         else:
             roots = [Node() for _ in range(self.worlds)]
             fixed = [game.redeterminize(state, seat, rng) for _ in range(self.worlds)]
-        default = self._bot_move(state, rng, legal) if self.anchor else None
+        default = self._bot_move(state, rng, legal) if self.anchor is not None else None
         n = 0
         while True:
             if iterations is not None and n >= iterations:
@@ -174,7 +174,8 @@ class Search:
                 world, root = game.clone(fixed[n % len(fixed)]), roots[n % len(fixed)]
             self._iterate(world, root, rng, legal)
             n += 1
-        return SearchResult(_rate(legal, roots, default), n, time.perf_counter() - t0)
+        return SearchResult(_rate(legal, roots, default, self.anchor), n,
+                            time.perf_counter() - t0)
 
     def _bot_move(self, state, rng: Rng, legal: list):
         """What the seat's own bot would play here, asked in a world drawn as
@@ -304,11 +305,11 @@ def place_reward(game, state, seat: int) -> float:
     return (1 - OWN) * beaten / (n - 1) + OWN * math.exp(mine / OWN_SPAN)
 
 
-def _rate(legal: list, roots: list[Node], default=None) -> list[Rated]:
+def _rate(legal: list, roots: list[Node], default=None, z: float | None = 1.0) -> list[Rated]:
     """Every action's figures, the search's choice first: the most visited
     (ties: the better mean, then the legal list's order), unless `default`
     (the seat's own bot's move) is within the noise of it: a move is
-    preferred to the bot's only if its mean is higher by more than ANCHOR_Z
+    preferred to the bot's only if its mean is higher by more than `z`
     standard errors of the difference, and by at least ANCHOR_MARGIN. An
     action's variance is at least the pooled one of every rollout at the
     root: one or two rollouts of a move spread nothing, and a Bolide search
@@ -340,7 +341,7 @@ def _rate(legal: list, roots: list[Node], default=None) -> list[Rated]:
         pooled = max(0.0, sq_all / n_all - (sum_all / n_all) ** 2)
         se = math.sqrt(sum(max(var, pooled) / n for n, var in (moments[top.action],
                                                                 moments[default])))
-        if top.value - kept.value > max(ANCHOR_MARGIN, ANCHOR_Z * se):
+        if top.value - kept.value > max(ANCHOR_MARGIN, (z or 0.0) * se):
             return out
         out.remove(kept)
         out.insert(0, kept)

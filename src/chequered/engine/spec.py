@@ -101,6 +101,9 @@ class GameSpec:
     # whose move it keeps unless clearly beaten (agents/mcts.py); None: the
     # rollout bot (the first bench seat) that plays the others
     search_bot: str | None = None
+    # standard errors by which a searched move must beat that bot's move to
+    # be played instead (agents/mcts.py _rate; None: the most visited move)
+    search_anchor: float | None = 1.0
 
 
 # ---- a board in two layers (issue 16) --------------------------------------------------------

@@ -57,6 +57,9 @@ SPEC = GameSpec(
     # moves won 10 % (mcts-strength.json); it costs about 5x a club move,
     # paid for one seat in six
     search_bot="expert",
+    # the expert alone wins these races: leave it only on clear evidence
+    # (one error let single lucky rollouts of thirty moves through)
+    search_anchor=2.0,
     content_version=content_version,
     hidden_information=False,
     simultaneous=False,
