@@ -68,3 +68,22 @@ def test_bots_choose_strategies_and_pit_in_the_advanced_rules():
     if strategies[0]["fuel"] == "half":
         # a 1/2-fuel expert must stop: it steers into the pit lane
         assert expert.pitted and expert.mode in ("finished", "crashed")
+
+
+def test_a_damaged_expert_heading_for_the_pit_only_plays_a_legal_move():
+    # BOLIDE 9 (a car that lost top speed repairs in the pit) with BOLIDE 7
+    # (damage cuts the top speed): near the end of lap 1 with 2 damage, the
+    # expert's route to the pit lane began with a point its top speed no
+    # longer reaches, and a search's rollout stopped on it as an illegal move
+    from chequered.engine.positions import load_position_file
+    from chequered.games.bolide.actions import Move
+    from chequered.games.bolide.bots import make_bot
+
+    from .helpers import POSITIONS
+    s = load_position_file(G, POSITIONS / "ring_damaged_pit_route.json")
+    car = s.cars[0]
+    assert car.damage == 2 and not car.pitted
+    legal = G.legal_actions(s, 0)
+    assert Move(27, 4) not in legal
+    for seed in range(3):
+        assert make_bot("expert", 0, seed).choose(G, G.clone(s), 0) in legal

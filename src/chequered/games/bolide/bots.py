@@ -247,7 +247,9 @@ class BolideBot(RandomAgent):
                 v += 3
             scored.append((v + (0.5 if self.kind == "club" else 0.01), move(x, y)))
         pit_move = self.pit_route(s, c, car, opt) if self.kind == "expert" else None
-        if pit_move is not None:
+        # the route's search reaches with the risky top speed, which a damaged
+        # car may not have this turn: its first move must be one on offer
+        if pit_move is not None and pit_move in legal:
             return pit_move
         if self.kind == "expert":
             for (x, y), d in opt.slip:
