@@ -271,6 +271,8 @@ def test_each_game_sets_how_clearly_a_move_must_beat_its_bot():
     anchors = {n: Search(registry.game(n), 0).anchor
                for n in ("racepace", "bolide", "formulagp", "stockcar")}
     assert anchors == {"racepace": None, "bolide": 2.0, "formulagp": 1.0, "stockcar": 1.0}
+    assert Search(registry.game("bolide"), 0).pooled
+    assert not Search(registry.game("stockcar"), 0).pooled
     assert Search(registry.game("racepace"), 0, anchor=1.5).anchor == 1.5
     # a move about 1.75 errors better than the bot's passes one error, not two
     from chequered.agents.mcts import _rate
@@ -278,3 +280,8 @@ def test_each_game_sets_how_clearly_a_move_must_beat_its_bot():
     assert _rate(["other", "bot"], [root], "bot", 1.0)[0].action == "other"
     assert _rate(["other", "bot"], [root], "bot", 2.0)[0].action == "bot"
     assert _rate(["other", "bot"], [root], "bot", None)[0].action == "other"
+    # a bot's move tried twice with the same reward shows no spread of its
+    # own; the pooled variance of the root gives it one
+    few = _root({"other": [1.0] * 20 + [0.0] * 4, "bot": [0.4, 0.4]})
+    assert _rate(["other", "bot"], [few], "bot", 2.0)[0].action == "other"
+    assert _rate(["other", "bot"], [few], "bot", 2.0, pooled=True)[0].action == "bot"

@@ -30,7 +30,8 @@ Written once, against the Game protocol, for every game:
 - Choice: the most visited action, unless the seat's own bot's move (asked
   once a decision, in a world drawn like the search's) is within the noise
   of it: another must beat it by GameSpec.search_anchor standard errors
-  (_rate). Without that anchor a small budget spread over many moves let
+  (_rate; GameSpec.search_anchor_pooled: each action's variance at least
+  the root's pooled one). Without that anchor a small budget spread over many moves let
   noise decide: in Bolide the search asked for Booster after Booster (each
   a die roll for damage); in the stock-car game it came last in 2 races of
   2, against 5 wins in 5 with a one-error anchor. Race Pace's bot is weak
@@ -145,6 +146,7 @@ class Search:
         # standard errors a move must beat the own bot's by (None: no anchor;
         # "game": the game's GameSpec.search_anchor)
         self.anchor = game.spec.search_anchor if anchor == "game" else anchor
+        self.pooled = game.spec.search_anchor_pooled
 
     def run(self, state, rng: Rng, include: tuple = ()) -> SearchResult:
         """Search the seat's decision in `state`. `include`: actions to rate
@@ -174,7 +176,7 @@ class Search:
                 world, root = game.clone(fixed[n % len(fixed)]), roots[n % len(fixed)]
             self._iterate(world, root, rng, legal)
             n += 1
-        return SearchResult(_rate(legal, roots, default, self.anchor), n,
+        return SearchResult(_rate(legal, roots, default, self.anchor, self.pooled), n,
                             time.perf_counter() - t0)
 
     def _bot_move(self, state, rng: Rng, legal: list):
@@ -305,16 +307,17 @@ def place_reward(game, state, seat: int) -> float:
     return (1 - OWN) * beaten / (n - 1) + OWN * math.exp(mine / OWN_SPAN)
 
 
-def _rate(legal: list, roots: list[Node], default=None, z: float | None = 1.0) -> list[Rated]:
+def _rate(legal: list, roots: list[Node], default=None, z: float | None = 1.0,
+          pooled: bool = False) -> list[Rated]:
     """Every action's figures, the search's choice first: the most visited
     (ties: the better mean, then the legal list's order), unless `default`
     (the seat's own bot's move) is within the noise of it: a move is
     preferred to the bot's only if its mean is higher by more than `z`
-    standard errors of the difference, and by at least ANCHOR_MARGIN. An
-    action's variance is at least the pooled one of every rollout at the
-    root: one or two rollouts of a move spread nothing, and a Bolide search
-    at 100 iterations over thirty moves left the expert's move for one
-    lucky rollout (and lost races the expert alone wins)."""
+    standard errors of the difference, and by at least ANCHOR_MARGIN.
+    `pooled`: each action's variance is taken as at least the pooled one of
+    every rollout at the root, since one or two rollouts of a move show no
+    spread (a Bolide search at 100 iterations over thirty moves otherwise
+    left the expert's move for one lucky rollout)."""
     rated, moments = [], {}
     n_all, sum_all, sq_all = 0, 0.0, 0.0
     for a in legal:
@@ -338,9 +341,9 @@ def _rate(legal: list, roots: list[Node], default=None, z: float | None = 1.0) -
         kept = next(r for r in out if r.action == default)
         if not kept.visits:
             return out
-        pooled = max(0.0, sq_all / n_all - (sum_all / n_all) ** 2)
-        se = math.sqrt(sum(max(var, pooled) / n for n, var in (moments[top.action],
-                                                                moments[default])))
+        floor = max(0.0, sq_all / n_all - (sum_all / n_all) ** 2) if pooled else 0.0
+        se = math.sqrt(sum(max(var, floor) / n for n, var in (moments[top.action],
+                                                               moments[default])))
         if top.value - kept.value > max(ANCHOR_MARGIN, (z or 0.0) * se):
             return out
         out.remove(kept)

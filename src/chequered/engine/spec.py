@@ -104,6 +104,9 @@ class GameSpec:
     # standard errors by which a searched move must beat that bot's move to
     # be played instead (agents/mcts.py _rate; None: the most visited move)
     search_anchor: float | None = 1.0
+    # ... each action's variance taken as at least the pooled variance of
+    # every rollout at the root (a move tried once or twice shows no spread)
+    search_anchor_pooled: bool = False
 
 
 # ---- a board in two layers (issue 16) --------------------------------------------------------

@@ -60,6 +60,7 @@ SPEC = GameSpec(
     # the expert alone wins these races: leave it only on clear evidence
     # (one error let single lucky rollouts of thirty moves through)
     search_anchor=2.0,
+    search_anchor_pooled=True,
     content_version=content_version,
     hidden_information=False,
     simultaneous=False,
