@@ -20,6 +20,7 @@ from .rules.routes import describe_route
 from .rules.scoring import result
 from .rules.setup import new_race
 from .rules.steps import MACHINE
+from .search_value import search_value
 from .text import describe, describe_action, describe_choice, help_text, seat_names
 from .metrics import Tally, metrics
 
@@ -65,6 +66,7 @@ SPEC = GameSpec(
     tutorial=guide.tutorial,
     metrics=metrics,
     tally=Tally,
+    search_value=search_value,
 )
 GAME = Game(SPEC)
 __all__ = ["GAME", "SPEC"]
