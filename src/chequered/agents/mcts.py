@@ -41,9 +41,10 @@ Written once, against the Game protocol, for every game:
 - Reward: 1 for first place, 0 for last, linear in between, from the result,
   or from the running order (Game.standings of a spectator's view) when a
   rollout stops at its horizon; a game that can say how far apart its
-  running seats are (GameSpec.search_value: Bolide's turns to go) turns
-  that order into a smooth share of the others beaten, so that moves which
-  keep the place but lose time still score lower.
+  running seats are (GameSpec.search_value: Bolide's turns to go, the
+  stock-car teams' points as things stand, FormulaGP's distance less its
+  penalties) turns that order into a smooth share of the others beaten, so
+  that moves which keep the place but lose time still score lower.
 
 Two ways to spend the budget (`mode`): "observer", single-observer IS-MCTS,
 one tree and a fresh determinization every iteration; "ensemble", a

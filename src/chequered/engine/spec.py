@@ -94,8 +94,10 @@ class GameSpec:
     # .values() -> {seat: {name: value}}: study metrics read off the events
     tally: Callable | None = None
     # (state) -> {seat: value}: where the running seats stand, finer than the
-    # running order (higher is better; one unit is about a turn), for a search
-    # whose rollout stops before the end (agents/mcts.py); None: the order only
+    # running order, or by what the classification counts where the order
+    # does not show it (higher is better, never positive; one unit is about a
+    # turn, or a point), for a search whose rollout stops before the end
+    # (agents/mcts.py); None: the order only
     search_value: Callable | None = None
     # the bot kind a search plays its own seat with in its rollouts, and
     # whose move it keeps unless clearly beaten (agents/mcts.py); None: the

@@ -16,6 +16,7 @@ from .standings import standings
 from .rules.season import result
 from .rules.setup import new_game
 from .rules.steps import MACHINE
+from .search_value import search_value
 from .rules.move_routes import describe_route
 from .rules import time_limit
 from .log import describe
@@ -69,6 +70,7 @@ SPEC = GameSpec(
     invariants=checks.invariants,
     legend=legend,                     # legend.py: every mark of the boards
     standings=standings,               # standings.py: the running order (A212)
+    search_value=search_value,         # search_value.py: distance less penalties, in rounds
     explain=EXPLAIN,                   # guide.py: a word on each decision
     confirm=confirm,
     tutorial=tutorial,
