@@ -14,7 +14,9 @@ beside them. For each run: the share of races the search seat won, with its
 share an opponent seat wins on average (1 / seats in a fair field).
 
 Results are appended to benchmarks/results/mcts-strength.json (one object
-per run, keyed by game, opponent, budget and mode; a rerun replaces it).
+per run, keyed by game, opponent, budget, mode, the seat's own bot and how a
+rollout stopped short is read, "reading": the running order or the game's
+search value; a rerun replaces it).
 """
 from __future__ import annotations
 
@@ -35,6 +37,9 @@ from chequered.engine.registry import game as get_game
 
 OUT = Path(__file__).parent / "results" / "mcts-strength.json"
 SEATS = {"racepace": 6, "bolide": 6, "formulagp": 6, "stockcar": 4}
+# games whose search value came after their first strength rows (2026-12-03):
+# their rows files with it end in -value, the earlier ones read the order
+VALUE_ADDED = ("formulagp", "stockcar")
 Z = 1.96
 
 
@@ -114,8 +119,13 @@ def main() -> None:
     # when it is not the rollout bot: a change of it is another player
     probe = Search(get_game(args.game), 0)
     own = "" if probe.own == probe.rollout else f"-own-{probe.own}"
+    # how a rollout stopped short is read (GameSpec.search_value): another
+    # search, so its races are kept apart from the running order's
+    value = get_game(args.game).spec.search_value
+    reading = "order" if value is None else "value"
+    tail = "-value" if value is not None and args.game in VALUE_ADDED else ""
     rows_file = args.out.with_name(
-        f"mcts-strength-{args.game}-{args.opponent}-{args.mode}-{args.iterations}{own}.jsonl")
+        f"mcts-strength-{args.game}-{args.opponent}-{args.mode}-{args.iterations}{own}{tail}.jsonl")
     kept = [json.loads(line) for line in rows_file.read_text().splitlines() if line.strip()] \
         if (args.from_rows or args.resume) and rows_file.exists() else []
     if args.from_rows:
@@ -132,12 +142,12 @@ def main() -> None:
     rows.sort(key=lambda r: r["seed"])
     run = {"game": args.game, "opponent": args.opponent, "iterations": args.iterations,
            "mode": args.mode, "horizon": args.horizon, "rollout": probe.rollout,
-           "own": probe.own, "races_asked": args.races,
+           "own": probe.own, "reading": reading, "races_asked": args.races,
            **summarise(rows, SEATS[args.game]),
            "wall_s": None if args.from_rows or args.resume else round(time.perf_counter() - t0, 1),
            "date": datetime.date.today().isoformat(), "machine": machine(), "rows": rows}
     doc = json.loads(args.out.read_text()) if args.out.exists() else []
-    key = ("game", "opponent", "iterations", "mode", "horizon", "own")
+    key = ("game", "opponent", "iterations", "mode", "horizon", "own", "reading")
     doc = [d for d in doc if tuple(d.get(k) for k in key) != tuple(run[k] for k in key)] + [run]
     args.out.write_text(json.dumps(doc, indent=1) + "\n")
     print(json.dumps({k: v for k, v in run.items() if k not in ("rows", "machine")}))
