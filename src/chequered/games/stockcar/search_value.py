@@ -31,21 +31,8 @@ def provisional_points(state) -> dict[int, int]:
         marker[car.idx] = next(free)
     points = {seat: 0 for seat in range(len(state.hands))}
     for car in state.cars:
-        # a car neither racing nor marked (not possible in a legal race)
-        # scores nothing rather than stopping a search
-        p = marker.get(car.idx)
-        if p is not None:
-            points[car.team] += car_points(R, n, _Marked(car, p))
+        points[car.team] += car_points(R, n, car, marker[car.idx])
     return points
-
-
-class _Marked:
-    """A car as car_points reads it, with its provisional marker."""
-
-    __slots__ = ("position", "leads")
-
-    def __init__(self, car, position: int):
-        self.position, self.leads = position, car.leads
 
 
 def search_value(state) -> dict[int, float]:

@@ -14,9 +14,12 @@ from ..content import load_content
 from .events import read_bar, seat_of_team
 
 
-def car_points(R, cars: int, car) -> int:
-    pts = cars + 1 - car.position + car.leads * R.turn_leader_points
-    if car.position == 1:
+def car_points(R, cars: int, car, position: int | None = None) -> int:
+    """A car's points on its Position marker (or on `position`: the marker
+    it would take now, for a race read before its end)."""
+    position = car.position if position is None else position
+    pts = cars + 1 - position + car.leads * R.turn_leader_points
+    if position == 1:
         pts += R.win_bonus
     return pts
 
