@@ -2,7 +2,7 @@
 
     PYTHONPATH=src .venv/bin/python benchmarks/mcts_strength.py GAME OPPONENT \\
         --races N --iterations K [--mode observer|ensemble] [--horizon H|auto|none]
-        [--workers 2] [--out PATH]
+        [--depth D|game|none] [--workers 2] [--out PATH]
 
 One search seat against the others all of kind OPPONENT (issue 18's table:
 racepace bot, bolide club and expert, formulagp heuristic, stockcar bot),
@@ -53,7 +53,8 @@ def wilson(k: int, n: int) -> list[float]:
     return [round(max(0.0, mid - half), 3), round(min(1.0, mid + half), 3)]
 
 
-def race(seed: int, game_name: str, opponent: str, iterations: int, mode: str, horizon) -> dict:
+def race(seed: int, game_name: str, opponent: str, iterations: int, mode: str, horizon,
+         depth="game") -> dict:
     game = get_game(game_name)
     n = SEATS[game_name]
     seat = seed % n
@@ -61,7 +62,8 @@ def race(seed: int, game_name: str, opponent: str, iterations: int, mode: str, h
     seats[seat] = "mcts"
     config = game.config(seats=seats)
     agents = agents_for(game, config, seed)
-    agent = MctsAgent(game, seat, seed, Budget(iterations), mode=mode, horizon=horizon)
+    agent = MctsAgent(game, seat, seed, Budget(iterations), mode=mode, horizon=horizon,
+                      depth=depth)
     agents[seat] = agent
     spent = []
 
@@ -100,6 +102,9 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=200)
     ap.add_argument("--mode", default="observer", choices=("observer", "ensemble"))
     ap.add_argument("--horizon", default="auto", help="steps a rollout runs: a number, auto or none")
+    ap.add_argument("--depth", default="game",
+                    help="the seat's decisions an iteration takes from the tree: a number, "
+                         "none, or game (the game's GameSpec.search_depth)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--from-rows", action="store_true",
@@ -111,19 +116,27 @@ def main() -> None:
     horizon = {"auto": "auto", "none": None}.get(args.horizon)
     if horizon is None and args.horizon != "none":
         horizon = int(args.horizon)
+    depth = {"game": "game", "none": None}.get(args.depth, args.depth)
+    if depth not in ("game", None):
+        depth = int(depth)
     fn = partial(race, game_name=args.game, opponent=args.opponent,
-                 iterations=args.iterations, mode=args.mode, horizon=horizon)
+                 iterations=args.iterations, mode=args.mode, horizon=horizon, depth=depth)
     t0 = time.perf_counter()
     # each race as it ends, one JSON line (a run cut short still has its races)
     # the bot the search plays its own seat with (GameSpec.search_bot), named
     # when it is not the rollout bot: a change of it is another player
-    probe = Search(get_game(args.game), 0)
+    probe = Search(get_game(args.game), 0, depth=depth)
     own = "" if probe.own == probe.rollout else f"-own-{probe.own}"
     # how a rollout stopped short is read (GameSpec.search_value): another
     # search, so its races are kept apart from the running order's
     value = get_game(args.game).spec.search_value
     reading = "order" if value is None else "value"
     tail = "-value" if value is not None and args.game in VALUE_ADDED else ""
+    # a horizon or a tree depth other than the defaults is another search
+    if args.horizon != "auto":
+        tail += f"-h{args.horizon}"
+    if probe.depth is not None:
+        tail += f"-d{probe.depth}"
     rows_file = args.out.with_name(
         f"mcts-strength-{args.game}-{args.opponent}-{args.mode}-{args.iterations}{own}{tail}.jsonl")
     kept = [json.loads(line) for line in rows_file.read_text().splitlines() if line.strip()] \
@@ -142,12 +155,12 @@ def main() -> None:
     rows.sort(key=lambda r: r["seed"])
     run = {"game": args.game, "opponent": args.opponent, "iterations": args.iterations,
            "mode": args.mode, "horizon": args.horizon, "rollout": probe.rollout,
-           "own": probe.own, "reading": reading, "races_asked": args.races,
+           "own": probe.own, "reading": reading, "depth": probe.depth, "races_asked": args.races,
            **summarise(rows, SEATS[args.game]),
            "wall_s": None if args.from_rows or args.resume else round(time.perf_counter() - t0, 1),
            "date": datetime.date.today().isoformat(), "machine": machine(), "rows": rows}
     doc = json.loads(args.out.read_text()) if args.out.exists() else []
-    key = ("game", "opponent", "iterations", "mode", "horizon", "own", "reading")
+    key = ("game", "opponent", "iterations", "mode", "horizon", "own", "reading", "depth")
     doc = [d for d in doc if tuple(d.get(k) for k in key) != tuple(run[k] for k in key)] + [run]
     args.out.write_text(json.dumps(doc, indent=1) + "\n")
     print(json.dumps({k: v for k, v in run.items() if k not in ("rows", "machine")}))

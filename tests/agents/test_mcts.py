@@ -285,3 +285,31 @@ def test_each_game_sets_how_clearly_a_move_must_beat_its_bot():
     few = _root({"other": [1.0] * 20 + [0.0] * 4, "bot": [0.4, 0.4]})
     assert _rate(["other", "bot"], [few], "bot", 2.0)[0].action == "other"
     assert _rate(["other", "bot"], [few], "bot", 2.0, pooled=True)[0].action == "bot"
+
+
+def test_a_depth_limit_keeps_the_tree_to_the_seats_first_decisions():
+    game, state = position("racepace", ["random"] + ["bot"] * 5, 3, 0, skip=1)
+    seen = []
+
+    def grab(depth):
+        search = Search(game, 0, Budget(60), depth=depth)
+        real = search._iterate
+
+        def spy(world, root, rng, legal):
+            seen.append(root)
+            return real(world, root, rng, legal)
+        search._iterate = spy
+        return search.run(state, Rng(4))
+
+    def deepest(node):
+        return 1 + max((deepest(c) for c in node.children.values()), default=0)
+
+    grab(None)
+    assert deepest(seen[-1]) > 1                  # unlimited: the tree grows past the root
+    res = grab(1)
+    assert deepest(seen[-1]) == 1 and not seen[-1].children
+    assert res.iterations == 60 == sum(r.visits for r in res.rated)
+    # a game's own setting is the default; none of them limits it yet
+    assert {n: Search(registry.game(n), 0).depth
+            for n in ("racepace", "bolide", "formulagp", "stockcar")} == dict.fromkeys(
+        ("racepace", "bolide", "formulagp", "stockcar"))

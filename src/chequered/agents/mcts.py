@@ -18,6 +18,9 @@ Written once, against the Game protocol, for every game:
   handled: at a concurrent step the seat's statistics never depend on what
   the others chose at the same time, even where the engine applies their
   choices first.
+- Depth: a game may stop the tree after the seat's first `depth` decisions
+  of an iteration (GameSpec.search_depth), the rest being its bot's, so
+  that a small budget is not spread over random second moves.
 - Selection is UCB1 with availability counts (an action's exploration term
   counts only the visits in which it was legal), expansion one new action an
   iteration, picked at random among those not tried yet.
@@ -131,7 +134,7 @@ class Search:
     def __init__(self, game, seat: int, budget: Budget = Budget(), *, mode: str = "observer",
                  worlds: int = ENSEMBLE_WORLDS, c: float = UCB_C, horizon: int | None | str = "auto",
                  rollout: str | None = None, own: str | None = None,
-                 anchor: float | None | str = "game"):
+                 anchor: float | None | str = "game", depth: int | None | str = "game"):
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}")
         self.game = game
@@ -141,6 +144,9 @@ class Search:
         self.worlds = worlds
         self.c = c
         self.horizon = horizon          # "auto": HORIZON_PER_SEAT steps a seat
+        # the seat's decisions an iteration takes from the tree (None: no
+        # limit; "game": the game's GameSpec.search_depth)
+        self.depth = game.spec.search_depth if depth == "game" else depth
         self.rollout = rollout or rollout_kind(game)
         # the searching seat's own bot, in rollouts and as the anchor
         self.own = own or (None if rollout else game.spec.search_bot) or self.rollout
@@ -195,7 +201,7 @@ class Search:
         n = len(world.config.seats)
         agents = {s: game.make_agent(self.own if s == seat else self.rollout, s, seed)
                   for s in range(n)}
-        walker = _Walker(root, legal, agents, seat, self.c, rng)
+        walker = _Walker(root, legal, agents, seat, self.c, rng, self.depth)
         agents[seat] = walker
         on_step = None
         horizon = HORIZON_PER_SEAT * n if self.horizon == "auto" else self.horizon
@@ -222,10 +228,10 @@ class _Walker:
     """The searching seat's agent during one iteration: down the tree by
     UCB, then (after one new action) the rollout bot."""
 
-    __slots__ = ("node", "root_legal", "bot", "agents", "seat", "c", "rng", "path")
+    __slots__ = ("node", "root_legal", "bot", "agents", "seat", "c", "rng", "path", "depth")
 
     def __init__(self, root: Node, root_legal: list, agents: dict, seat: int, c: float,
-                 rng: Rng):
+                 rng: Rng, depth: int | None = None):
         self.node = root
         self.root_legal = root_legal
         self.bot = agents[seat]
@@ -234,6 +240,7 @@ class _Walker:
         self.c = c
         self.rng = rng
         self.path: list = []
+        self.depth = depth
 
     def choose(self, game, state, seat):
         node = self.node
@@ -263,10 +270,13 @@ class _Walker:
                 score = w / v + c * math.sqrt(math.log(avail) / v)
                 if score > best:
                     best, action = score, a
-            child = node.children.get(action)
-            if child is None:
-                child = node.children[action] = Node()
-            self.node = child
+            if self.depth is not None and len(self.path) + 1 >= self.depth:
+                self.node = None      # the tree ends here: the rest is a rollout
+            else:
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = Node()
+                self.node = child
         self.path.append((node, action))
         return action
 

@@ -109,6 +109,9 @@ class GameSpec:
     # ... each action's variance taken as at least the pooled variance of
     # every rollout at the root (a move tried once or twice shows no spread)
     search_anchor_pooled: bool = False
+    # how many of the seat's own decisions an iteration takes from the
+    # search tree before its bot takes over (agents/mcts.py; None: no limit)
+    search_depth: int | None = None
 
 
 # ---- a board in two layers (issue 16) --------------------------------------------------------
