@@ -2,7 +2,7 @@
 
     PYTHONPATH=src .venv/bin/python benchmarks/mcts_strength.py GAME OPPONENT \\
         --races N --iterations K [--mode observer|ensemble] [--horizon H|auto|none]
-        [--depth D|game|none] [--workers 2] [--out PATH]
+        [--depth D|game|none] [--others game|rollout|seats] [--workers 2] [--out PATH]
 
 One search seat against the others all of kind OPPONENT (issue 18's table:
 racepace bot, bolide club and expert, formulagp heuristic, stockcar bot),
@@ -54,7 +54,7 @@ def wilson(k: int, n: int) -> list[float]:
 
 
 def race(seed: int, game_name: str, opponent: str, iterations: int, mode: str, horizon,
-         depth="game") -> dict:
+         depth="game", others="game") -> dict:
     game = get_game(game_name)
     n = SEATS[game_name]
     seat = seed % n
@@ -63,7 +63,7 @@ def race(seed: int, game_name: str, opponent: str, iterations: int, mode: str, h
     config = game.config(seats=seats)
     agents = agents_for(game, config, seed)
     agent = MctsAgent(game, seat, seed, Budget(iterations), mode=mode, horizon=horizon,
-                      depth=depth)
+                      depth=depth, others=others)
     agents[seat] = agent
     spent = []
 
@@ -105,6 +105,9 @@ def main() -> None:
     ap.add_argument("--depth", default="game",
                     help="the seat's decisions an iteration takes from the tree: a number, "
                          "none, or game (the game's GameSpec.search_depth)")
+    ap.add_argument("--others", default="game", choices=("game", "rollout", "seats"),
+                    help="how rollouts play the other seats: all by the rollout bot, or each "
+                         "by its own kind (game: the game's GameSpec.search_others)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--from-rows", action="store_true",
@@ -120,12 +123,13 @@ def main() -> None:
     if depth not in ("game", None):
         depth = int(depth)
     fn = partial(race, game_name=args.game, opponent=args.opponent,
-                 iterations=args.iterations, mode=args.mode, horizon=horizon, depth=depth)
+                 iterations=args.iterations, mode=args.mode, horizon=horizon, depth=depth,
+                 others=args.others)
     t0 = time.perf_counter()
     # each race as it ends, one JSON line (a run cut short still has its races)
     # the bot the search plays its own seat with (GameSpec.search_bot), named
     # when it is not the rollout bot: a change of it is another player
-    probe = Search(get_game(args.game), 0, depth=depth)
+    probe = Search(get_game(args.game), 0, depth=depth, others=args.others)
     own = "" if probe.own == probe.rollout else f"-own-{probe.own}"
     # how a rollout stopped short is read (GameSpec.search_value): another
     # search, so its races are kept apart from the running order's
@@ -137,6 +141,8 @@ def main() -> None:
         tail += f"-h{args.horizon}"
     if probe.depth is not None:
         tail += f"-d{probe.depth}"
+    if probe.others != "rollout":
+        tail += f"-others-{probe.others}"
     rows_file = args.out.with_name(
         f"mcts-strength-{args.game}-{args.opponent}-{args.mode}-{args.iterations}{own}{tail}.jsonl")
     kept = [json.loads(line) for line in rows_file.read_text().splitlines() if line.strip()] \
@@ -155,13 +161,17 @@ def main() -> None:
     rows.sort(key=lambda r: r["seed"])
     run = {"game": args.game, "opponent": args.opponent, "iterations": args.iterations,
            "mode": args.mode, "horizon": args.horizon, "rollout": probe.rollout,
-           "own": probe.own, "reading": reading, "depth": probe.depth, "races_asked": args.races,
+           "own": probe.own, "reading": reading, "depth": probe.depth,
+           "others": probe.others, "races_asked": args.races,
            **summarise(rows, SEATS[args.game]),
            "wall_s": None if args.from_rows or args.resume else round(time.perf_counter() - t0, 1),
            "date": datetime.date.today().isoformat(), "machine": machine(), "rows": rows}
     doc = json.loads(args.out.read_text()) if args.out.exists() else []
-    key = ("game", "opponent", "iterations", "mode", "horizon", "own", "reading", "depth")
-    doc = [d for d in doc if tuple(d.get(k) for k in key) != tuple(run[k] for k in key)] + [run]
+    key = ("game", "opponent", "iterations", "mode", "horizon", "own", "reading", "depth", "others")
+    # (runs written before a field existed had its default)
+    was = {"others": "rollout"}
+    doc = [d for d in doc if tuple(d.get(k, was.get(k)) for k in key)
+           != tuple(run[k] for k in key)] + [run]
     args.out.write_text(json.dumps(doc, indent=1) + "\n")
     print(json.dumps({k: v for k, v in run.items() if k not in ("rows", "machine")}))
 

@@ -313,3 +313,36 @@ def test_a_depth_limit_keeps_the_tree_to_the_seats_first_decisions():
     assert {n: Search(registry.game(n), 0).depth
             for n in ("racepace", "bolide", "formulagp", "stockcar")} == dict.fromkeys(
         ("racepace", "bolide", "formulagp", "stockcar"))
+
+
+def test_rollouts_may_play_each_bot_seat_by_its_own_kind():
+    game = registry.game("bolide")
+    state = game.new(game.config(seats=["club", "expert", "human", "expert", "random",
+                                        "club"]), 5)
+    while not game.is_over(state) and (game.forced(state) or 0 not in game.to_act(state)):
+        f = game.forced(state)
+        s = min(game.to_act(state)) if f is None else f[0]
+        game.apply(state, s, f[1] if f else game.legal_actions(state, s)[0])
+    made = []
+    real = game.make_agent
+
+    def spy(kind, seat, seed):
+        made.append((seat, kind))
+        return real(kind, seat, seed)
+
+    def kinds(**options):
+        made.clear()
+        game.make_agent = spy
+        try:
+            Search(game, 0, Budget(iterations=3), **options).run(state, Rng(1))
+        finally:
+            del game.make_agent
+        return dict(made)
+
+    assert Search(game, 0).others == "rollout"              # every game's default
+    assert kinds() == {0: "expert", 1: "club", 2: "club", 3: "club", 4: "club", 5: "club"}
+    # the table's bots as themselves; the person is modelled by the rollout bot
+    assert kinds(others="seats") == {0: "expert", 1: "expert", 2: "club", 3: "expert",
+                                     4: "random", 5: "club"}
+    with pytest.raises(ValueError):
+        Search(game, 0, others="mirror")

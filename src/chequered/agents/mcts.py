@@ -18,6 +18,10 @@ Written once, against the Game protocol, for every game:
   handled: at a concurrent step the seat's statistics never depend on what
   the others chose at the same time, even where the engine applies their
   choices first.
+- Others: a game may have its rollouts play each bot seat by its own kind
+  (GameSpec.search_others = "seats"; seat kinds are public at the table)
+  rather than all by the fast rollout bot; people and other searches are
+  always modelled by the rollout bot.
 - Depth: a game may stop the tree after the seat's first `depth` decisions
   of an iteration (GameSpec.search_depth), the rest being its bot's, so
   that a small budget is not spread over random second moves.
@@ -78,6 +82,7 @@ OWN, OWN_SPAN = 0.1, 20.0
 # (when every rollout scores alike the standard error alone is about 0)
 ANCHOR_MARGIN = 0.01
 MODES = ("observer", "ensemble")
+OTHERS = ("rollout", "seats")
 
 
 class Node:
@@ -134,7 +139,8 @@ class Search:
     def __init__(self, game, seat: int, budget: Budget = Budget(), *, mode: str = "observer",
                  worlds: int = ENSEMBLE_WORLDS, c: float = UCB_C, horizon: int | None | str = "auto",
                  rollout: str | None = None, own: str | None = None,
-                 anchor: float | None | str = "game", depth: int | None | str = "game"):
+                 anchor: float | None | str = "game", depth: int | None | str = "game",
+                 others: str = "game"):
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}")
         self.game = game
@@ -147,6 +153,12 @@ class Search:
         # the seat's decisions an iteration takes from the tree (None: no
         # limit; "game": the game's GameSpec.search_depth)
         self.depth = game.spec.search_depth if depth == "game" else depth
+        # how rollouts play the other seats: "rollout", all by the rollout
+        # bot; "seats", each bot seat by its own kind (seat kinds are public
+        # at the table), people and searches by the rollout bot
+        self.others = game.spec.search_others if others == "game" else others
+        if self.others not in OTHERS:
+            raise ValueError(f"others must be one of {', '.join(OTHERS)}")
         self.rollout = rollout or rollout_kind(game)
         # the searching seat's own bot, in rollouts and as the anchor
         self.own = own or (None if rollout else game.spec.search_bot) or self.rollout
@@ -195,12 +207,19 @@ class Search:
         move = bot.choose(self.game, world, self.seat)
         return move if move in legal else None
 
+    def _kinds(self, seats) -> list[str]:
+        """The bot kind each seat is played by in a rollout."""
+        bots = self.game.spec.agents
+        return [self.own if s == self.seat
+                else kind if self.others == "seats" and (kind in bots or kind == "random")
+                else self.rollout for s, kind in enumerate(seats)]
+
     def _iterate(self, world, root: Node, rng: Rng, legal: list) -> None:
         game, seat = self.game, self.seat
         seed = rng.next64() >> 33
         n = len(world.config.seats)
-        agents = {s: game.make_agent(self.own if s == seat else self.rollout, s, seed)
-                  for s in range(n)}
+        kinds = self._kinds(world.config.seats)
+        agents = {s: game.make_agent(kinds[s], s, seed) for s in range(n)}
         walker = _Walker(root, legal, agents, seat, self.c, rng, self.depth)
         agents[seat] = walker
         on_step = None
