@@ -141,8 +141,11 @@ def main() -> None:
         tail += f"-h{args.horizon}"
     if probe.depth is not None:
         tail += f"-d{probe.depth}"
-    if probe.others != "rollout":
-        tail += f"-others-{probe.others}"
+    # rollouts playing each seat by its kind are the rollout bot's own when
+    # the opponents are of its kind: the same search, the same rows
+    others = probe.others if args.opponent != probe.rollout else "rollout"
+    if others != "rollout":
+        tail += f"-others-{others}"
     rows_file = args.out.with_name(
         f"mcts-strength-{args.game}-{args.opponent}-{args.mode}-{args.iterations}{own}{tail}.jsonl")
     kept = [json.loads(line) for line in rows_file.read_text().splitlines() if line.strip()] \
@@ -162,7 +165,7 @@ def main() -> None:
     run = {"game": args.game, "opponent": args.opponent, "iterations": args.iterations,
            "mode": args.mode, "horizon": args.horizon, "rollout": probe.rollout,
            "own": probe.own, "reading": reading, "depth": probe.depth,
-           "others": probe.others, "races_asked": args.races,
+           "others": others, "races_asked": args.races,
            **summarise(rows, SEATS[args.game]),
            "wall_s": None if args.from_rows or args.resume else round(time.perf_counter() - t0, 1),
            "date": datetime.date.today().isoformat(), "machine": machine(), "rows": rows}

@@ -339,10 +339,13 @@ def test_rollouts_may_play_each_bot_seat_by_its_own_kind():
             del game.make_agent
         return dict(made)
 
-    assert Search(game, 0).others == "rollout"              # every game's default
-    assert kinds() == {0: "expert", 1: "club", 2: "club", 3: "club", 4: "club", 5: "club"}
+    assert {Search(registry.game(n), 0).others
+            for n in ("racepace", "bolide", "formulagp", "stockcar")} == {"seats"}
     # the table's bots as themselves; the person is modelled by the rollout bot
-    assert kinds(others="seats") == {0: "expert", 1: "expert", 2: "club", 3: "expert",
-                                     4: "random", 5: "club"}
+    assert kinds() == {0: "expert", 1: "expert", 2: "club", 3: "expert", 4: "random",
+                       5: "club"}
+    # all by the rollout bot
+    assert kinds(others="rollout") == {0: "expert", 1: "club", 2: "club", 3: "club",
+                                       4: "club", 5: "club"}
     with pytest.raises(ValueError):
         Search(game, 0, others="mirror")

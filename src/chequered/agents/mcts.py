@@ -8,20 +8,23 @@ Written once, against the Game protocol, for every game:
   dice) is drawn afresh. The search never reads the real state's hidden part:
   it only asks the real state for the seat's own legal list.
 - The tree holds the searching seat's own decisions; the other seats, in the
-  tree and in the rollouts, are played by the game's fast default bot (its
-  benchmark seat kind), and so is the seat itself once out of the tree,
-  unless the game names a stronger one for it (GameSpec.search_bot:
-  Bolide's expert). A node is the seat's information set as far as the
+  tree and in the rollouts, are played by their own bot kinds (people by
+  the game's fast default bot, its benchmark seat kind), and the seat
+  itself once out of the tree by that default bot, unless the game names
+  a stronger one for it (GameSpec.search_bot: Bolide's expert). A node is the seat's information set as far as the
   search tells them apart: the path of its own choices. So what the others
   do, face down or in the open, and whatever chance brings is averaged over,
   never branched on; that is also how simultaneous secret choices are
   handled: at a concurrent step the seat's statistics never depend on what
   the others chose at the same time, even where the engine applies their
   choices first.
-- Others: a game may have its rollouts play each bot seat by its own kind
-  (GameSpec.search_others = "seats"; seat kinds are public at the table)
-  rather than all by the fast rollout bot; people and other searches are
-  always modelled by the rollout bot.
+- Others: rollouts play each bot seat by its own kind, since seat kinds
+  are public at the table (GameSpec.search_others = "seats"; "rollout":
+  all by the fast rollout bot); people and other searches are modelled by
+  the rollout bot. Against five Bolide experts, seeds 1-38, the search at
+  40 iterations with experts in its rollouts placed 2.92 on average, and
+  3.82 at 100 iterations with club bots in their seats (a paired Wilcoxon
+  p of 0.002), at about the same CPU time a decision (0.92 s and 0.76 s).
 - Depth: a game may stop the tree after the seat's first `depth` decisions
   of an iteration (GameSpec.search_depth), the rest being its bot's, so
   that a small budget is not spread over random second moves.
