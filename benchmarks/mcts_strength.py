@@ -94,6 +94,11 @@ def summarise(rows: list[dict], n_seats: int) -> dict:
                 r["cpu_s_per_decision"] for r in rows), 3)}
 
 
+def _number_or(text: str, word: str):
+    """A count given on the command line: a number, `word` or none."""
+    return word if text == word else None if text == "none" else int(text)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("game", choices=sorted(SEATS))
@@ -116,12 +121,8 @@ def main() -> None:
                     help="keep the races the .jsonl holds and play only the seeds it lacks "
                          "(a long run spread over several sittings)")
     args = ap.parse_args()
-    horizon = {"auto": "auto", "none": None}.get(args.horizon)
-    if horizon is None and args.horizon != "none":
-        horizon = int(args.horizon)
-    depth = {"game": "game", "none": None}.get(args.depth, args.depth)
-    if depth not in ("game", None):
-        depth = int(depth)
+    horizon = _number_or(args.horizon, "auto")
+    depth = _number_or(args.depth, "game")
     fn = partial(race, game_name=args.game, opponent=args.opponent,
                  iterations=args.iterations, mode=args.mode, horizon=horizon, depth=depth,
                  others=args.others)

@@ -11,8 +11,9 @@ Written once, against the Game protocol, for every game:
   tree and in the rollouts, are played by their own bot kinds (people by
   the game's fast default bot, its benchmark seat kind), and the seat
   itself once out of the tree by that default bot, unless the game names
-  a stronger one for it (GameSpec.search_bot: Bolide's expert). A node is the seat's information set as far as the
-  search tells them apart: the path of its own choices. So what the others
+  a stronger one for it (GameSpec.search_bot: Bolide's expert). A node is
+  the seat's information set as far as the search tells them apart: the
+  path of its own choices. So what the others
   do, face down or in the open, and whatever chance brings is averaged over,
   never branched on; that is also how simultaneous secret choices are
   handled: at a concurrent step the seat's statistics never depend on what

@@ -113,8 +113,8 @@ class GameSpec:
     # search tree before its bot takes over (agents/mcts.py; None: no limit)
     search_depth: int | None = None
     # how a search's rollouts play the other seats: "seats", each bot seat
-    # by its own kind (against five Bolide experts: mean place 2.92 against
-    # 3.82 when all were club bots), or "rollout", all by the rollout bot
+    # by its own kind (measured in agents/mcts.py), or "rollout", all by
+    # the rollout bot
     search_others: str = "seats"
 
 
