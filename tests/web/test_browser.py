@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import httpx2
@@ -154,6 +155,13 @@ def test_another_seat_sees_nothing_of_my_hand(browser, live_server, monkeypatch,
             p.wait_for_selector("#race[data-version]")
         html_b = page_b.content()
         assert not [s for s in private if s in html_b]
+        # a seat that is not deciding reads what the other decides in the
+        # third person: "Red car to play: move their car", never "your car"
+        for p in (page_a, page_b):
+            said = p.eval_on_selector("#banner", """b => Array.from(b.childNodes)
+                .filter(n => n.nodeName !== 'DETAILS').map(n => n.textContent).join('')""")
+            if not said.startswith("Your turn"):
+                assert "to play" in said and not re.search(r"\byour\b", said), said
         if name == "duel":
             html_a = page_a.content()
             assert all(f"card{c}" in html_a for c in state.hands[0])

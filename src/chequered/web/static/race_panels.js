@@ -29,7 +29,9 @@ function drawBanner(msg, mySeat) {
   const others = turn.seats.filter(s => s !== mySeat).map(s => msg.names[s] || `player ${s + 1}`);
   const who = mine ? (others.length ? `Your turn (with ${others.join(", ")})` : "Your turn")
                    : `${turn.names.join(", ")} to play`;
-  const what = turn.deciding ? `: ${turn.deciding}` : "";
+  // step labels speak to the seat deciding ("move your car"): another's reads "their"
+  const deciding = mine ? turn.deciding : (turn.deciding || "").replace(/\byour\b/g, "their");
+  const what = deciding ? `: ${deciding}` : "";
   put(box,
     el("strong", {class: "who"}, who), what,
     turn.rule ? el("cite", {class: "rule", title: "the rule that governs this decision"}, " " + turn.rule) : null,
