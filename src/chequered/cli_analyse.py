@@ -62,14 +62,16 @@ def _print(doc: dict) -> None:
     from rich.table import Table
     con = stdout_console()
     con.print(f"{doc['name']}: {len(doc['decisions'])} decisions rated ({doc['budget']} each); "
-              f"mean loss {doc['mean_loss']:.3f} (1 = first place against last)")
+              f"mean loss {doc['mean_loss']:.3f} (1 = first place against last).\n"
+              "Where the search prefers another move, both were played again side by side in "
+              "the same deals and dice; a mistake is a loss well beyond that test's noise.")
     table = Table(title="Biggest mistakes")
     for col in ("Step", "Deciding", "Played", "Value", "Preferred", "Value ", "Loss"):
         table.add_column(col)
     for r in doc["mistakes"]:
         table.add_row(str(r["step"]), r["deciding"], r["played"], _f(r["value"]), r["best"],
-                      _f(r["best_value"]), _f(r["loss"]))
-    con.print(table if doc["mistakes"] else "No decision worse than the search's choice.")
+                      _f(r["best_value"]), f"{_f(r['loss'])} ± {_f(r['loss_se'])}")
+    con.print(table if doc["mistakes"] else "No decision clearly worse than the search's choice.")
     line = doc.get("line")
     if line and line.get("available"):
         t = Table(title=f"Laps against the solver's exact line ({line['solver_turns']} turns)")

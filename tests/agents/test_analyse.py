@@ -39,6 +39,11 @@ def test_every_real_decision_of_the_seat_is_rated():
         assert d["iterations"] >= 2 * (d["choices"] + 1)       # every choice tried
     losses = [m["loss"] for m in doc["mistakes"]]
     assert losses == sorted(losses, reverse=True) and len(losses) <= 5 and all(losses)
+    # a mistake is a loss beyond the noise of the paired comparison
+    assert all(m["sure"] and m["loss"] > 1.96 * m["loss_se"] for m in doc["mistakes"])
+    for d in doc["decisions"]:
+        # another move preferred: it was played against the seat's side by side
+        assert d["pairs"] in (0, 8) if d["best"] == d["played"] else d["pairs"] == 8
     assert doc["name"] == game.seat_names(state)[0]
 
 
@@ -96,3 +101,55 @@ def test_a_forced_first_point_then_the_rest_of_the_move_is_one_decision():
             if type(action) is Route:
                 assert not any(type(a) is Route for a in action.path)
             game.apply(game.clone(st), seat, action)       # legal where it was played
+
+
+def _stockcar_record_retiring_at_first_choice(seed: int):
+    """A stock-car race up to seat 0's first choice, at which it retires a
+    car that has not raced yet (STOCK Action segments: a legal choice)."""
+    game = registry.game("stockcar")
+    config = game.config(seats=["human", "bot", "bot", "bot"])
+    state, actions = game.new(config, seed), []
+    while True:
+        forced = game.forced(state)
+        if forced is not None:
+            seat, action = forced
+        else:
+            seat = min(game.to_act(state))
+            if seat == 0:
+                action = next(a for a in game.legal_actions(state, 0)
+                              if "retires" in game.describe_choice(state, 0, a))
+                game.apply(state, 0, action)
+                actions.append((0, action))
+                return game, record_of(game, config, seed, actions, state)
+            action = game.make_agent("bot", seat, seed).choose(game, state, seat)
+        game.apply(state, seat, action)
+        actions.append((seat, action))
+
+
+def test_throwing_a_fresh_car_away_is_a_sure_mistake():
+    game, rec = _stockcar_record_retiring_at_first_choice(4)
+    doc = analyse(rec, 0, Budget(80))
+    [d] = doc["decisions"]
+    assert "retires" in d["played"] and "plays" in d["best"]
+    assert d["pairs"] == 20                      # a quarter of the budget, in pairs
+    assert d["loss"] == pytest.approx(d["best_value"] - d["value"], abs=2e-3)
+    assert d["sure"] and d["loss"] > 1.96 * d["loss_se"] > 0
+    assert doc["mistakes"] == [d]
+
+
+def test_a_pair_plays_both_moves_in_the_same_world_with_the_same_bots():
+    # the same move twice in a pair must score the same: the world, its dice
+    # and the bots' seeds are shared, so luck cancels out of the difference
+    from chequered.agents.mcts import Search
+    from chequered.engine.rng import Rng
+    game, rec = _stockcar_record_retiring_at_first_choice(4)
+    config = game.config(**rec.config)
+    state = game.new(config, rec.seed)
+    actions = [(s, game.decode_action(a)) for s, a in rec.actions]
+    for seat, action in actions[:-1]:
+        game.apply(state, seat, action)
+    search = Search(game, 0, Budget(10))
+    move = game.legal_actions(state, 0)[0]
+    pairs = search.paired(state, Rng(1), move, move, pairs=12)
+    assert len(pairs) == 12 and all(a == b for a, b in pairs)
+    assert len({a for a, _ in pairs}) > 1        # and the worlds differ from pair to pair

@@ -85,6 +85,8 @@ OWN, OWN_SPAN = 0.1, 20.0
 # The least gain in mean reward for which the search leaves its bot's move
 # (when every rollout scores alike the standard error alone is about 0)
 ANCHOR_MARGIN = 0.01
+# The fewest worlds a paired comparison of two moves plays (Search.paired)
+MIN_PAIRS = 8
 MODES = ("observer", "ensemble")
 OTHERS = ("rollout", "seats")
 
@@ -218,9 +220,29 @@ class Search:
                 else kind if self.others == "seats" and (kind in bots or kind == "random")
                 else self.rollout for s, kind in enumerate(seats)]
 
-    def _iterate(self, world, root: Node, rng: Rng, legal: list) -> None:
+    def paired(self, state, rng: Rng, a, b, pairs: int = 0,
+               seconds: float | None = None) -> list[tuple[float, float]]:
+        """(reward after `a`, reward after `b`) for `pairs` worlds (or as
+        many as `seconds` allow, at least MIN_PAIRS): each pair plays both
+        moves in the same determinization with the same bots' seeds, so that
+        luck common to both cancels out of their difference (common random
+        numbers); the seat's own bot plays on after the move."""
         game, seat = self.game, self.seat
-        seed = rng.next64() >> 33
+        deadline = time.perf_counter() + seconds if seconds is not None else None
+        out: list[tuple[float, float]] = []
+        while len(out) < max(pairs, MIN_PAIRS) or (
+                deadline is not None and time.perf_counter() < deadline):
+            world = game.redeterminize(state, seat, rng)
+            seed = rng.next64() >> 33
+            ra = self._iterate(game.clone(world), Node(), rng, [a], seed)
+            rb = self._iterate(world, Node(), rng, [b], seed)
+            out.append((ra, rb))
+        return out
+
+    def _iterate(self, world, root: Node, rng: Rng, legal: list, seed: int | None = None) -> float:
+        game, seat = self.game, self.seat
+        if seed is None:
+            seed = rng.next64() >> 33
         n = len(world.config.seats)
         kinds = self._kinds(world.config.seats)
         agents = {s: game.make_agent(kinds[s], s, seed) for s in range(n)}
@@ -245,6 +267,7 @@ class Search:
             st[0] += 1
             st[1] += reward
             st[3] += reward * reward
+        return reward
 
 
 class _Walker:

@@ -61,6 +61,8 @@
   }
 
   const num = x => (x === null || x === undefined ? "–" : x.toFixed(2));
+  // a loss with its noise: ± one standard error of the paired comparison
+  const lossText = d => num(d.loss) + (d.loss_se ? ` ± ${num(d.loss_se)}` : "");
   // A decision's `step` counts moves from 1 (the log's numbers): the replay
   // goes to the position it was made in, the moves before it played.
   const jump = d => ({class: "jump", tabindex: 0, "data-step": d.step - 1,
@@ -78,14 +80,16 @@
     const worst = new Set(r.mistakes.map(m => m.step));
     const summary = el("p", {class: "review-summary"},
       el("strong", {}, r.name), `: ${r.decisions.length} decisions rated (${r.budget} each), `,
-      `mean loss ${num(r.mean_loss)} (a loss of 1: a sure win turned into a sure last place).`);
+      `mean loss ${num(r.mean_loss)} (a loss of 1: a sure win turned into a sure last place). `,
+      "Where the search prefers another move, both were played again side by side in the ",
+      "same deals and dice; a mistake is a loss well beyond that test's noise.");
     const mistakes = r.mistakes.length
       ? el("ol", {class: "mistakes"}, r.mistakes.map(m => el("li", jump(m),
           el("span", {class: "step-no"}, `Move ${m.step}`), ` ${m.deciding}: played `,
           el("q", {}, m.played), ` (${num(m.value)}); the search prefers `,
           el("q", {}, m.best), ` (${num(m.best_value)}). `,
-          el("span", {class: "loss"}, `Loss ${num(m.loss)}`))))
-      : el("p", {}, "No decision rated worse than the search's choice.");
+          el("span", {class: "loss"}, `Loss ${lossText(m)}`))))
+      : el("p", {}, "No decision clearly worse than the search's choice.");
     const head = ["Move", "Deciding", "Played", "Value", "The search prefers", "Value", "Loss"];
     const rows = r.decisions.map(d => el("tr",
       {...jump(d), class: "jump" + (worst.has(d.step) ? " mistake" : "")},
@@ -93,7 +97,7 @@
         d.rule ? [" ", el("cite", {class: "rule"}, d.rule)] : null),
       el("td", {}, d.played), el("td", {class: "num"}, num(d.value)),
       el("td", {}, d.best === d.played ? "the same" : d.best),
-      el("td", {class: "num"}, num(d.best_value)), el("td", {class: "num loss"}, num(d.loss))));
+      el("td", {class: "num"}, num(d.best_value)), el("td", {class: "num loss"}, lossText(d))));
     find("review-body").replaceChildren(summary,
       el("h3", {}, "Biggest mistakes"), mistakes,
       el("h3", {}, "Every decision"),
