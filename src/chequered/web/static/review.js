@@ -62,7 +62,7 @@
 
   const num = x => (x === null || x === undefined ? "–" : x.toFixed(2));
   // a loss with its noise: ± one standard error of the paired comparison
-  const lossText = d => num(d.loss) + (d.loss_se ? ` ± ${num(d.loss_se)}` : "");
+  const lossText = d => num(d.loss) + (d.loss && d.loss_se ? ` ± ${num(d.loss_se)}` : "");
   // A decision's `step` counts moves from 1 (the log's numbers): the replay
   // goes to the position it was made in, the moves before it played.
   const jump = d => ({class: "jump", tabindex: 0, "data-step": d.step - 1,
