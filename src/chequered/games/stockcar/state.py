@@ -50,7 +50,7 @@ class Car:
         c = Car.__new__(Car)
         c.idx, c.team, c.number, c.status = self.idx, self.team, self.number, self.status
         c.dist, c.lane = self.dist, self.lane
-        c.temp, c.perm = self.temp.copy(), self.perm.copy()
+        c.temp, c.perm = self.temp, self.perm    # shared: wear replaces them (events.add_wear)
         c.flipped, c.position, c.leads, c.lapdown = (self.flipped, self.position,
                                                      self.leads, self.lapdown)
         return c

@@ -71,10 +71,16 @@ def random_team(state, C, eligible: set, events: list) -> int | None:
 
 
 def add_wear(car, kind: str, amount: int) -> None:
+    # A new list, never a change in place: a cloned car shares its wear lists
+    # with the original (state.Car.clone; a search clones thousands of states).
     if kind in TEMPORARY:
-        car.temp[TEMPORARY.index(kind)] += amount
+        temp = car.temp.copy()
+        temp[TEMPORARY.index(kind)] += amount
+        car.temp = temp
     else:
-        car.perm[PERMANENT.index(kind)] += amount
+        perm = car.perm.copy()
+        perm[PERMANENT.index(kind)] += amount
+        car.perm = perm
 
 
 def draw_event(state, C, T, events: list):
