@@ -77,7 +77,7 @@ def analyse(record: Record, seat: int | None = None, budget: Budget = Budget(),
            "mean_loss": _r(sum(r["loss"] or 0 for r in rated) / len(rated)) if rated else 0.0}
     if game.name == "bolide":
         from .analyse_bolide import line_against_solver
-        doc["line"] = line_against_solver(game, config, record.seed, actions, seat)
+        doc["line"] = line_against_solver(game, config, record.seed, actions, seat, doc["name"])
     return doc
 
 

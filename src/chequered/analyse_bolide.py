@@ -13,9 +13,13 @@ from __future__ import annotations
 from collections import Counter
 
 
-def line_against_solver(game, config, seed: int, actions: list, seat: int) -> dict:
+def line_against_solver(game, config, seed: int, actions: list, seat: int,
+                        name: str = "the car") -> dict:
+    """The seat's laps against the exact line, and (`svg`) a picture of the
+    circuit with both lines: where the car stood as each of its turns began."""
     from .engine.protocol import BadInput
     from .games.bolide import solver
+    from .games.bolide.solver_svg import race_line_svg
     from .games.bolide.rules.order import lap_of
     from .games.bolide.rules.setup import circuit_of
     try:
@@ -26,6 +30,7 @@ def line_against_solver(game, config, seed: int, actions: list, seat: int) -> di
     per_lap: Counter = Counter()
     seen_turn = None
     race_index = state.race_index
+    driven: list[tuple[int, int]] = []          # where the car stood as each turn began
     for s, a in actions:
         if state.race_index != race_index:
             break                               # the first race of a season only
@@ -34,8 +39,11 @@ def line_against_solver(game, config, seed: int, actions: list, seat: int) -> di
             car = next(c for c in state.cars if c.seat == seat)
             if car.running:
                 per_lap[lap_of(circuit_of(state), car.progress)] += 1
+                driven.append((car.x, car.y))
         game.apply(state, s, a)
     car = next(c for c in state.cars if c.seat == seat)
+    if driven and state.race_index == race_index and (car.x, car.y) != driven[-1]:
+        driven.append((car.x, car.y))           # and where it ended
     # a lap is compared once the car is past it (a record may stop mid-race)
     done = sol.laps if car.mode == "finished" else lap_of(circuit_of(state), car.progress) - 1
     laps = []
@@ -48,6 +56,11 @@ def line_against_solver(game, config, seed: int, actions: list, seat: int) -> di
     if config.rules != "basic":
         notes.append("the solver's model is the basic rules: weather, pits and set-ups are not "
                      "in it")
+    turns = sum(per_lap.values())
+    lost = [f"lap {lap['lap']} {lap['lost']:+d}" for lap in laps if lap["lost"] is not None]
+    caption = (f"{name}: {turns} turns" + (f" ({', '.join(lost)} against the exact line)"
+                                           if lost else ""))
+    svg = race_line_svg(circuit_of(state), sol, driven, name, caption) if driven else None
     return {"available": True, "track": config.track, "solver_turns": sol.turns,
-            "turns": sum(per_lap.values()), "laps": laps,
-            "solver_line": sol.compact_line(), "notes": notes}
+            "turns": turns, "laps": laps, "solver_line": sol.compact_line(),
+            "car_line": [list(p) for p in driven], "svg": svg, "notes": notes}

@@ -24,6 +24,8 @@ def analyse(
     seed: Annotated[int, typer.Option(help="The search's seed.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+    svg: Annotated[Optional[Path], typer.Option(
+        help="Bolide: also draw the car's line against the exact line to FILE (SVG).")] = None,
 ):
     """Rate each decision of a seat against the best the search bot finds."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
@@ -42,6 +44,9 @@ def analyse(
             raise BadInput(str(exc).replace(f"{KIND}:", "")) from None
         if seat is not None and seat < 1:
             raise BadInput("--seat counts from 1")
+        if svg is not None and game.name != "bolide":
+            raise BadInput("--svg draws a Bolide car's line against the exact line: "
+                           f"this record is of {game.title}")
         if quiet or as_json:
             doc = review(rec, None if seat is None else seat - 1, plan, seed, game=game)
         else:
@@ -52,10 +57,22 @@ def analyse(
                 doc = review(rec, None if seat is None else seat - 1, plan, seed, game=game,
                              progress=lambda done, total: bar.update(task, completed=done,
                                                                      total=total))
+    picture = (doc.get("line") or {}).get("svg")
+    if svg is not None:
+        with user_errors():
+            if not picture:
+                raise BadInput("no line to draw: " + (doc["line"].get("why")
+                                                      or "the car drove no turn of the race"))
+            try:
+                svg.write_text(picture)
+            except OSError as exc:
+                raise BadInput(f"cannot write {svg}: {exc.strerror}") from None
     if as_json:
         print_json(doc)
         return
     _print(doc)
+    if svg is not None:
+        stdout_console().print(f"the car's line against the exact line: {svg}")
 
 
 def _print(doc: dict) -> None:

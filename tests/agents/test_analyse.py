@@ -64,6 +64,38 @@ def test_bolide_laps_against_the_exact_line():
     # a record stopped mid-race compares only the laps the car finished
     part = line_against_solver(game, config, 3, played.actions[:40], 1)
     assert [lap["lost"] for lap in part["laps"]] == [None, None]
+    # the line drawn: where the car stood as each of its turns began, then
+    # where it finished, from its grid slot; one bold segment a move
+    car_line = line["car_line"]
+    assert len(car_line) == line["turns"] + 1
+    start = game.new(config, 3).cars[1]
+    assert car_line[0] == [start.x, start.y]
+    assert car_line[-1] == [played.state.cars[1].x, played.state.cars[1].y]
+    svg = line["svg"]
+    assert svg.startswith("<svg") and svg.count("<title>the car, turn ") == len(car_line) - 1
+    assert f"the car: {line['turns']} turns (lap 1 {line['laps'][0]['lost']:+d}" in svg
+    assert svg.count("<line") >= len(car_line) - 1 + exact_turns(config.track)
+    assert len(part["car_line"]) < len(car_line)
+
+
+def exact_turns(track: str) -> int:
+    from chequered.games.bolide.solver import solve_track
+    return solve_track(track).turns
+
+
+def test_cli_draws_a_bolide_line_and_says_why_not_for_other_games(tmp_path):
+    *_, rec = recorded("bolide", ["club", "club"], 5)
+    path, out = tmp_path / "bolide.json", tmp_path / "line.svg"
+    rec.save(path)
+    res = CliRunner().invoke(app, ["analyse", str(path), "--seat", "2", "--budget", "2",
+                                   "--quiet", "--svg", str(out)])
+    assert res.exit_code == 0, res.output
+    assert f"against the exact line: {out}" in res.output.replace("\n", "")
+    assert out.read_text().startswith("<svg") and "against the exact line" in out.read_text()
+    *_, rp = recorded("racepace", ["random", "bot", "bot"], 9)
+    rp.save(path)
+    res = CliRunner().invoke(app, ["analyse", str(path), "--budget", "2", "--svg", str(out)])
+    assert res.exit_code == 2 and "Bolide" in res.output and "Traceback" not in res.output
 
 
 def test_cli_json_and_bad_budget(tmp_path):

@@ -108,3 +108,7 @@ def test_a_bolide_review_sets_the_laps_against_the_exact_line(page, live_server)
     assert [c[0] for c in cells] == [str(n + 1) for n in range(exact.laps)]
     assert [c[2] for c in cells] == [str(t) for t in exact.lap_turns]
     assert cells[0][1].endswith("(unfinished)") and all(c[3] == "–" for c in cells)
+    # the car's line drawn against the exact line, as an image the browser decoded
+    picture = page.locator("#review-body img.race-line")
+    assert picture.is_visible() and "exact line" in picture.get_attribute("alt")
+    assert picture.evaluate("img => img.complete && img.naturalWidth") > 300

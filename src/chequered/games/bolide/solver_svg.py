@@ -57,22 +57,25 @@ def _caption(sol, height: int) -> str:
             f'{escape(text)}</text>')
 
 
-def circuit_line_svg(c: Circuit, sol) -> str:
-    """A Bolide circuit with the solver's line."""
+def _circuit(c: Circuit, off_track: bool = True) -> list[str]:
+    """The circuit's points (`off_track`: the forbidden ones too, as small
+    dots), each sector's red arrow and the grid slots."""
     n = c.n_sectors
-    body = []
+    groups: dict[str, list[str]] = {}      # one <g> a colour: a circle is then short
     for y in range(c.height):
         for x in range(c.width):
             k = c.kind[y][x]
             px, py = _xy(x, y)
             if k == FORBIDDEN:
-                body.append(f'<circle cx="{px}" cy="{py}" r="0.8" fill="#ccc"/>')
+                if off_track:
+                    groups.setdefault("#ccc", []).append(
+                        f'<circle cx="{px}" cy="{py}" r="0.8"/>')
                 continue
-            s = c.sector[y][x]
-            fill = {TRACK: _hue(s, n), KERB: "#e33", RUNOFF: "#9b8"}[k]
+            fill = {TRACK: _hue(c.sector[y][x], n), KERB: "#e33", RUNOFF: "#9b8"}[k]
             r = 2.6 if k in (TRACK, KERB) else 1.8
-            body.append(f'<circle cx="{px}" cy="{py}" r="{r}" fill="{fill}" '
-                        f'fill-opacity="0.55"/>')
+            groups.setdefault(fill, []).append(f'<circle cx="{px}" cy="{py}" r="{r}"/>')
+    body = [f'<g fill="{fill}" fill-opacity="{1 if fill == "#ccc" else 0.55}">'
+            + "".join(dots) + "</g>" for fill, dots in groups.items()]
     # the red arrow of each sector, at the middle of its points
     for s in range(n):
         pts = [(x, y) for y in range(c.height) for x in range(c.width)
@@ -94,8 +97,43 @@ def circuit_line_svg(c: Circuit, sol) -> str:
     defs = ('<defs><marker id="arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" '
             'markerHeight="4" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" '
             'fill="#c00"/></marker></defs>')
+    return [defs] + body
+
+
+def circuit_line_svg(c: Circuit, sol) -> str:
+    """A Bolide circuit with the solver's line."""
     return _frame(c.width, c.height, f"{c.meta.name}: fastest line",
-                  [defs] + body + _line(sol) + [_caption(sol, c.height)])
+                  _circuit(c) + _line(sol) + [_caption(sol, c.height)])
+
+
+CAR = "#e07000"               # the reviewed car's line (the exact line keeps its blues)
+
+
+def race_line_svg(c: Circuit, sol, car_points: list, name: str, caption: str) -> str:
+    """A Bolide circuit with the solver's exact line, thin, and under it the
+    line a car drove in a race, bold: `car_points` are where the car stood
+    at the start of each of its turns, then where it ended; a number every
+    fifth turn."""
+    out = []
+    for i in range(1, len(car_points)):
+        (x0, y0), (x1, y1) = _xy(*car_points[i - 1]), _xy(*car_points[i])
+        out.append(f'<line x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}" stroke="{CAR}" '
+                   f'stroke-width="3.5" stroke-opacity="0.8" stroke-linecap="round">'
+                   f'<title>{escape(name)}, turn {i}</title></line>')
+    for i, p in enumerate(car_points):
+        px, py = _xy(*p)
+        out.append(f'<circle cx="{px}" cy="{py}" r="2.5" fill="{CAR}"/>')
+        if i and i % 5 == 0:
+            out.append(f'<text x="{px + 4}" y="{py + 10}" font-size="9" font-weight="bold" '
+                       f'fill="{CAR}">{i}</text>')
+    height = c.height + 1         # one more row for the two-line caption
+    foot = M + (c.height - 1) * S + 14
+    key = (f'<line x1="{M}" y1="{foot + 12}" x2="{M + 24}" y2="{foot + 12}" stroke="{CAR}" '
+           f'stroke-width="3.5"/><text x="{M + 30}" y="{foot + 16}" font-size="11">'
+           f'{escape(caption)}</text>')
+    return _frame(c.width, height, f"{c.meta.name}: {name} against the exact line",
+                  _circuit(c, off_track=False) + _line(sol) + out
+                  + [_caption(sol, c.height), key])
 
 
 def classic_line_svg(track, sol) -> str:

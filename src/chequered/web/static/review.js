@@ -113,7 +113,13 @@
     const rows = line.laps.map(l => el("tr", {class: l.lost > 0 ? "mistake" : ""},
       el("td", {class: "num"}, l.lap), el("td", {class: "num"}, l.complete ? l.turns : `${l.turns} (unfinished)`),
       el("td", {class: "num"}, l.solver_turns ?? "–"), el("td", {class: "num loss"}, l.lost ?? "–")));
+    // the picture is the server's SVG shown as an image: an image runs nothing
+    const picture = line.svg ? el("img", {class: "race-line", alt:
+      "The circuit with the exact line (thin, blue) and the car's line (bold, orange), " +
+      "a dot where the car stood at the start of each turn",
+      src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(line.svg)}) : null;
     return [el("h3", {}, `Laps against the solver's exact line (${line.solver_turns} turns)`),
+      ...(picture ? [el("div", {class: "table-scroll"}, picture)] : []),
       el("table", {class: "review-table laps"},
         el("thead", {}, el("tr", {}, ["Lap", "Turns", "Exact line", "Turns lost"].map(h => el("th", {}, h)))),
         el("tbody", {}, rows)),
