@@ -45,8 +45,10 @@ def analyse(
         if seat is not None and seat < 1:
             raise BadInput("--seat counts from 1")
         if svg is not None and game.name != "bolide":
-            raise BadInput("--svg draws a Bolide car's line against the exact line: "
-                           f"this record is of {game.title}")
+            raise BadInput("--svg draws a Bolide car's line against the exact line, "
+                           "and this record is not of a Bolide race")
+        if svg is not None and not svg.parent.is_dir():     # said before the long review
+            raise BadInput(f"cannot write {svg}: there is no folder {svg.parent}")
         if quiet or as_json:
             doc = review(rec, None if seat is None else seat - 1, plan, seed, game=game)
         else:

@@ -95,7 +95,10 @@ def test_cli_draws_a_bolide_line_and_says_why_not_for_other_games(tmp_path):
     *_, rp = recorded("racepace", ["random", "bot", "bot"], 9)
     rp.save(path)
     res = CliRunner().invoke(app, ["analyse", str(path), "--budget", "2", "--svg", str(out)])
-    assert res.exit_code == 2 and "Bolide" in res.output and "Traceback" not in res.output
+    assert res.exit_code == 2 and "not of a Bolide race" in res.output
+    rec.save(path)                   # the Bolide race again: a folder that is not there
+    res = CliRunner().invoke(app, ["analyse", str(path), "--svg", str(tmp_path / "no" / "x.svg")])
+    assert res.exit_code == 2 and "there is no folder" in res.output
 
 
 def test_cli_json_and_bad_budget(tmp_path):
