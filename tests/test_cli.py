@@ -55,6 +55,20 @@ def test_games_table():
     assert GAME in res.stdout and game.title in res.stdout
 
 
+def test_games_table_fits_an_80_column_terminal_with_every_name_whole(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    res = run("games")
+    assert res.exit_code == 0, res.output
+    lines = res.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    cells = {c.strip() for line in lines for c in line.split("│")}
+    for g in registry.games():
+        d = json.loads(run("games", "--json").stdout)
+        doc = next(x for x in d if x["name"] == g.name)
+        for name in doc["tracks"] + doc["options"] + doc["bots"]:
+            assert name in cells, (g.name, name)       # on a line of its own, not cut
+
+
 def test_games_json():
     res = run("games", "--json")
     assert res.exit_code == 0, res.output

@@ -97,12 +97,12 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="A JSON list inst
         print_json(docs)
         return
     table = Table(title="Games", show_lines=True)
-    table.add_column("Game", no_wrap=True)
-    table.add_column("Tracks", ratio=1, overflow="fold")
-    for col in ("Rules", "Seat kinds", "Options"):
+    # one name a line: a name is never cut in two in an 80-column terminal
+    table.add_column("Game", min_width=9)
+    for col in ("Tracks", "Rules", "Seat kinds", "Options"):
         table.add_column(col, no_wrap=True)
     for d in docs:
-        table.add_row(f"{d['name']}\n[dim]{d['title']}[/dim]", ", ".join(d["tracks"]),
+        table.add_row(f"{d['name']}\n[dim]{d['title']}[/dim]", "\n".join(d["tracks"]),
                       "\n".join(d["rules"]), "\n".join(["human", *d["bots"]]),
                       "\n".join(d["options"]) or "-")
     stdout_console().print(table)
