@@ -188,3 +188,19 @@ def test_a_pair_plays_both_moves_in_the_same_world_with_the_same_bots():
     pairs = search.paired(state, Rng(1), move, move, pairs=12)
     assert len(pairs) == 12 and all(a == b for a, b in pairs)
     assert len({a for a, _ in pairs}) > 1        # and the worlds differ from pair to pair
+
+
+def test_a_season_is_compared_on_its_first_race_as_that_race_alone():
+    # the championship's first race on `ring` is the single race of the same
+    # seed: its laps and line compare alike, though the record plays on into
+    # the next circuit (before the fix its laps never counted as finished)
+    game, config, played, _ = recorded("bolide", ["club", "club", "club"], 3)
+    season = game.config(seats=["club"] * 3, options=["championship"], track="ring,hairpin")
+    whole = play(game, season, 3, agents=agents_for(game, season, 3))
+    assert whole.state.race_index == 1                   # it went on to `hairpin`
+    for seat in range(3):
+        alone = line_against_solver(game, config, 3, played.actions, seat)
+        first = line_against_solver(game, season, 3, whole.actions, seat)
+        assert all(lap["complete"] for lap in first["laps"])
+        for key in ("laps", "turns", "car_line"):
+            assert first[key] == alone[key], (seat, key)
