@@ -74,6 +74,7 @@ def create_app(db_url: str | None = None, resume: bool = True,
         app.state.hub.render_pool.shutdown(wait=False)
         app.state.hub.act_pool.shutdown(wait=False)
         app.state.hub.bot_pool.shutdown(wait=False)
+        app.state.hub.search_pool.shutdown(wait=False)
         for jobs in ("studies", "reviews"):
             if getattr(app.state, jobs, None) is not None:
                 getattr(app.state, jobs).shutdown()

@@ -25,7 +25,7 @@ from .built import KEPT_FIELDS, Built, board_of, build_messages  # noqa: F401 (r
 from .messages import state_message
 from .subscriber import QUEUE_LIMIT, Subscriber  # noqa: F401 (re-exported)
 from .turns import BOT_BATCH_SECONDS, bot_batch  # noqa: F401 (re-exported)
-from .turns import bot_steps, person_step, timeout_agent
+from .turns import bot_steps, person_step, searching, timeout_agent
 from .worker import WORKER, Worker
 from .writer import GroupWriter
 
@@ -35,6 +35,7 @@ log = logging.getLogger("chequered.web")
 # move and the bots' answer are drawn once, not twice (acks are not delayed).
 BROADCAST_DELAY = 0.02
 BOT_WAIT_MAX = 0.25          # longest a broadcast waits for bots that are still acting
+SEARCH_THREADS = 2           # search seats deciding at once, across all races
 DB_RETRY_FIRST = 0.5         # seconds before bots or a timer retry a move the database
 DB_RETRY_MAX = 30.0          # could not take (503), doubling up to this
 
@@ -68,6 +69,11 @@ class Hub:
         # moves, and a person's action never queues behind bot batches.
         self.act_pool = ThreadPoolExecutor(1, thread_name_prefix="chequered-act")
         self.bot_pool = ThreadPoolExecutor(1, thread_name_prefix="chequered-bots")
+        # Search seats (`mcts`, seconds a decision) in threads of their own: on
+        # the bots' thread one search held up every race's bots (a race of six
+        # club bots that ends in under 3 s alone made no move in the 3 s an
+        # `mcts:3s` seat of another race thought).
+        self.search_pool = ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="chequered-search")
         self.writer = GroupWriter(store, self.write_pool)
         self.flush_pending: set[str] = set()
         self.flush_dirty: set[str] = set()
@@ -309,9 +315,13 @@ class Hub:
         try:
             while True:
                 async with self.lock(race.race_id):
-                    if race.bot_seat() is None:
+                    seat = race.bot_seat()
+                    if seat is None:
                         return
-                    tried = await self.off_loop(self.bot_pool, bot_steps, race)
+                    if searching(race, seat):
+                        tried = await self.off_loop(self.search_pool, bot_steps, race, True)
+                    else:
+                        tried = await self.off_loop(self.bot_pool, bot_steps, race)
                     state = tried.state
                     try:
                         await self.commit(race, state, tried.entries, tried.digest)

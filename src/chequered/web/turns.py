@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+from ..agents.search_kind import is_search_kind
 from ..engine.protocol import Seat
 from .live import Entry, LiveRace
 
@@ -31,8 +32,17 @@ def person_step(race: LiveRace, seat: Seat, doc, by: str) -> Tried:
     return Tried(race, state, entry.all())
 
 
-def bot_batch(race: LiveRace) -> tuple[object, list[Entry]]:
-    """Bots act on a copy of the state for up to BOT_BATCH_SECONDS."""
+def searching(race: LiveRace, seat: Seat) -> bool:
+    """Whether `seat` is played by a search (the `mcts` kinds): seconds a
+    decision, where the other bots take microseconds."""
+    return is_search_kind(race.controllers[seat])
+
+
+def bot_batch(race: LiveRace, search: bool = False) -> tuple[object, list[Entry]]:
+    """Bots act on a copy of the state for up to BOT_BATCH_SECONDS. A batch
+    of fast bots stops before a search seat; a `search` batch is that seat's
+    one decision (hub.Hub runs the two kinds in threads of their own, so
+    that a search thinking in one race holds up no other race's bots)."""
     game = race.game
     state = game.clone(race.state)
     entries: list[Entry] = []
@@ -40,18 +50,20 @@ def bot_batch(race: LiveRace) -> tuple[object, list[Entry]]:
     while time.perf_counter() - start < BOT_BATCH_SECONDS:
         seat = next((s for s in sorted(game.to_act(state))
                      if race.controllers[s] != "human"), None)
-        if seat is None:
+        if seat is None or (searching(race, seat) and (entries or not search)):
             break
         action = race.agent(seat).choose(game, state, seat)
         entry = race.step(state, seat, action, "bot")
         entry.follow = race.forced_steps(state)
         entries += entry.all()
+        if search:
+            break
     return state, entries
 
 
-def bot_steps(race: LiveRace) -> Tried:
+def bot_steps(race: LiveRace, search: bool = False) -> Tried:
     """bot_batch, with the hash of the state it ends in."""
-    return Tried(race, *bot_batch(race))
+    return Tried(race, *bot_batch(race, search))
 
 
 def timeout_agent(race: LiveRace, seat: Seat):
