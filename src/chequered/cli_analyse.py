@@ -85,7 +85,7 @@ def _print(doc: dict) -> None:
               "Where the search prefers another move, both were played again side by side in "
               "the same deals and dice; a mistake is a loss well beyond that test's noise.")
     table = Table(title="Biggest mistakes")
-    for col in ("Step", "Deciding", "Played", "Value", "Preferred", "Value ", "Loss"):
+    for col in ("Move", "Deciding", "Played", "Value", "Preferred", "Value ", "Loss"):
         table.add_column(col)
     for r in doc["mistakes"]:
         table.add_row(str(r["step"]), r["deciding"], r["played"], _f(r["value"]), r["best"],
