@@ -29,6 +29,10 @@ from .engine.routes import Route, chain_of, continues, ticks
 MISTAKES = 5
 MIN_TRIES = 2           # searches get at least this many iterations a legal choice
 SURE_Z = 1.96           # a loss counts as a mistake beyond this many standard errors
+# The share of a decision's budget for the paired comparison, so that a
+# review costs no more than its budget (a FormulaGP review at 200 iterations
+# took about 12 minutes, near the web's 15-minute cap)
+PAIRED_SHARE = 1 / 3
 
 
 def analyse(record: Record, seat: int | None = None, budget: Budget = Budget(),
@@ -54,10 +58,13 @@ def analyse(record: Record, seat: int | None = None, budget: Budget = Budget(),
     for k, (index, played, st) in enumerate(moves):
         legal = game.legal_actions(st, seat)
         step = game.pending_step(st)
-        iterations = budget.iterations
+        # a third of the budget is kept for the paired comparison (_against_best)
+        iterations, seconds = budget.iterations, budget.seconds
         if iterations is not None:
-            iterations = max(iterations, MIN_TRIES * (len(legal) + 1))
-        search = Search(game, seat, Budget(iterations, budget.seconds))
+            iterations = max(iterations - 2 * _pairs(budget), MIN_TRIES * (len(legal) + 1))
+        if seconds is not None:
+            seconds = seconds * (1 - PAIRED_SHARE)
+        search = Search(game, seat, Budget(iterations, seconds))
         res = search.run(st, rng, include=(played,))
         listed = next((a for a in legal if a == played), played)    # with its menu label
         rated.append({
@@ -88,7 +95,7 @@ def _against_best(game: Game, search: Search, st, rng: Rng, played, listed, res,
     each: two reviews of one stock-car race at 200 iterations, under two
     seeds, shared one of their five biggest mistakes. So the two moves are
     played again side by side, in the same worlds with the same bots' seeds
-    (Search.paired, half the tree's budget again), and the loss is their
+    (Search.paired, a third of the budget), and the loss is their
     mean difference, `sure` beyond SURE_Z standard errors. A played move
     that comes out at least as good is the one preferred."""
     best = res.rated[0].action
@@ -98,9 +105,8 @@ def _against_best(game: Game, search: Search, st, rng: Rng, played, listed, res,
         return {"value": v, "best": game.describe_choice(st, seat, listed), "best_value": v,
                 "loss": 0.0, "loss_se": 0.0, "sure": False, "pairs": 0,
                 "best_action": game.encode_action(played)}
-    pairs = search.paired(st, rng, played, best,
-                          pairs=budget.iterations // 4 if budget.iterations else 0,
-                          seconds=budget.seconds / 2 if budget.seconds else None)
+    pairs = search.paired(st, rng, played, best, pairs=_pairs(budget),
+                          seconds=budget.seconds * PAIRED_SHARE if budget.seconds else None)
     mine = statistics.fmean(a for a, _ in pairs)
     theirs = statistics.fmean(b for _, b in pairs)
     se = statistics.stdev(b - a for a, b in pairs) / math.sqrt(len(pairs))
@@ -111,6 +117,12 @@ def _against_best(game: Game, search: Search, st, rng: Rng, played, listed, res,
             "best_value": _r(theirs), "loss": _r(loss), "loss_se": _r(se),
             "sure": loss > SURE_Z * se and loss > 0, "pairs": len(pairs),
             "best_action": game.encode_action(best)}
+
+
+def _pairs(budget: Budget) -> int:
+    """The pairs of the paired comparison: PAIRED_SHARE of an iteration
+    budget, two rollouts a pair (at least Search.paired's MIN_PAIRS)."""
+    return int(budget.iterations * PAIRED_SHARE) // 2 if budget.iterations else 0
 
 
 def default_seat(seats: list[str]) -> int:

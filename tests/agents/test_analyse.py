@@ -166,7 +166,7 @@ def test_throwing_a_fresh_car_away_is_a_sure_mistake():
     doc = analyse(rec, 0, Budget(80))
     [d] = doc["decisions"]
     assert "retires" in d["played"] and "plays" in d["best"]
-    assert d["pairs"] == 20                      # a quarter of the budget, in pairs
+    assert d["pairs"] == 13                      # a third of the budget, two rollouts a pair
     assert d["loss"] == pytest.approx(d["best_value"] - d["value"], abs=2e-3)
     assert d["sure"] and d["loss"] > 1.96 * d["loss_se"] > 0
     assert doc["mistakes"] == [d]
