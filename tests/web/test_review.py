@@ -16,11 +16,12 @@ from .helpers import create, human_tokens
 ITERATIONS = 4                 # a decision: enough to rate, quick to run
 
 
-def finished_race(client, seed: int = 1) -> str:
-    """A short Race Pace race run to its end, its human seat handed to the bot."""
+def finished_race(client, seed: int = 1, controller: str = "bot") -> str:
+    """A short Race Pace race run to its end, its human seat handed to a bot
+    (`controller`: random plays mistakes for a review to find)."""
     made = create(client, game="racepace", seats=["human", "bot", "bot"], seed=seed)
     for token in human_tokens(made):
-        res = client.post(f"/api/play/{token}/controller", json={"controller": "bot"})
+        res = client.post(f"/api/play/{token}/controller", json={"controller": controller})
         assert res.status_code == 200, res.text
     end = time.monotonic() + 30
     while not client.get(f"/api/races/{made['race']}").json()["over"]:

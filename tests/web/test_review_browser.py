@@ -33,7 +33,7 @@ def press_review(page) -> None:
 
 def test_review_button_rates_the_decisions_and_jumps_to_a_mistake(page, live_server, tmp_path):
     with httpx2.Client(base_url=live_server) as client:
-        race = finished_race(client)
+        race = finished_race(client, controller="random")     # mistakes to list
         names = [s["name"] for s in client.get(f"/api/replay/race/{race}").json()["seats"]]
     page.set_viewport_size({"width": 1366, "height": 900})
     page.goto(f"{live_server}/replay/race/{race}")
