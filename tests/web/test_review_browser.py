@@ -112,3 +112,18 @@ def test_a_bolide_review_sets_the_laps_against_the_exact_line(page, live_server)
     picture = page.locator("#review-body img.race-line")
     assert picture.is_visible() and "exact line" in picture.get_attribute("alt")
     assert picture.evaluate("img => img.complete && img.naturalWidth") > 300
+
+
+def test_the_drivers_are_offered_though_the_review_loads_after_the_first_frame(page, live_server):
+    # review.js held back until the replay has drawn its first frame: it must
+    # still offer the drivers (before, it only heard frames drawn after it)
+    with httpx2.Client(base_url=live_server) as client:
+        race = finished_race(client)
+    held = []
+    page.route("**/static/review.js", lambda route: held.append(route))
+    page.goto(f"{live_server}/replay/race/{race}", wait_until="commit")
+    page.wait_for_selector("#replay[data-step='0']")
+    assert held and page.locator("#review-seat option").count() == 0
+    held[0].continue_()
+    page.wait_for_selector("#review-seat option", state="attached", timeout=5_000)
+    assert page.input_value("#review-seat") == "0"

@@ -43,7 +43,9 @@ function draw(f) {
   $("log").replaceChildren(...f.log.map(logItem));
   $("log").scrollTop = $("log").scrollHeight;
   $("result").replaceChildren(...(f.result ? [el("h2", {}, "Classification"), resultTable(f.result, {})] : []));
-  root.dispatchEvent(new CustomEvent("frame", {detail: f}));     // for the review (review.js)
+  // for the review (review.js), which may load after this frame is drawn
+  root.lastFrame = f;
+  root.dispatchEvent(new CustomEvent("frame", {detail: f}));
 }
 
 // Another script on the page (the review) asks for a step by this event.

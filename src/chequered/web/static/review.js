@@ -13,15 +13,17 @@
   let shownStep = null;
 
   // The drivers, once the first frame names them; the default is the server's.
-  page.addEventListener("frame", e => {
-    const f = e.detail;
+  function onFrame(f) {
     if (!find("review-seat").options.length && f.seats) {
       find("review-seat").replaceChildren(...f.seats.map(s => el("option",
         {value: s.seat, selected: s.seat === f.review_seat}, `${s.name} (${s.kind})`)));
     }
     shownStep = f.step;
     markCurrent();
-  });
+  }
+  page.addEventListener("frame", e => onFrame(e.detail));
+  // the first frame can come while this script is still loading
+  if (page.lastFrame) onFrame(page.lastFrame);
 
   async function start() {
     find("review-error").textContent = "";
