@@ -336,3 +336,25 @@ def test_cli_save_refused_from_a_position(tmp_path):
     assert res.exit_code == 0, res.output
     assert "cannot save: this race started from a position" in res.stdout
     assert not (tmp_path / "x.json").exists()
+
+
+class _Screen(io.StringIO):
+    """Output that says it is a terminal, as a player's screen does."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_search_seat_says_it_is_thinking_on_a_screen_only():
+    game = registry.game(GAME)
+    config = game.config(seats=["human", "mcts:3"])
+    seen = {}
+    for out in (_Screen(), io.StringIO()):
+        answers = iter(["1"] * 4)
+        session = Session(game, config, 7, game.new(config, 7), agents_for(game, config, 7),
+                          out=out, read_line=lambda prompt: next(answers, "quit"))
+        session.run()
+        assert any(step.seat == 1 and step.by == "mcts:3" for step in session.steps)
+        seen[out.isatty()] = out.getvalue()
+    assert f"{session.label(1)} is thinking (mcts:3)..." in seen[True]
+    assert "is thinking" not in seen[False]          # a pipe or a file: the log only

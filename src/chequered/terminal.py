@@ -23,6 +23,7 @@ import time
 from rich.console import Console
 from rich.table import Table
 
+from .agents.search_kind import is_search_kind
 from .engine.protocol import BadInput, Game, IllegalAction, Overrun, Result, Seat
 from .engine.session import Entry
 from .engine.session import Session as RaceSession
@@ -179,8 +180,14 @@ class Session:
                 return
 
     def agent_turn(self, seat: Seat) -> None:
-        action = self.agents[seat].choose(self.game, self.state, seat)
-        self.log(self.race.act(seat, action, by=self.race.controllers[seat]))
+        kind = self.race.controllers[seat]
+        if is_search_kind(kind) and self.out.isatty():
+            # a search takes seconds: say who is thinking, not a frozen screen
+            with Console(file=self.out).status(f"{self.label(seat)} is thinking ({kind})..."):
+                action = self.agents[seat].choose(self.game, self.state, seat)
+        else:
+            action = self.agents[seat].choose(self.game, self.state, seat)
+        self.log(self.race.act(seat, action, by=kind))
 
     def log(self, entry: Entry) -> None:
         for line in self.race.lines(entry, self.viewer):
