@@ -38,3 +38,29 @@ def test_a_search_seat_plays_its_moves_in_turn(client):
         time.sleep(0.05)
     actions = client.get(f"/api/races/{a['race']}/record").json()["actions"]
     assert any(seat == 0 for seat, _ in actions)
+
+
+def test_the_lobby_offers_the_search_bot_with_its_think_time(page, live_server):
+    import os
+
+    import pytest
+
+    from .conftest import CHROMIUM
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"no chromium at {CHROMIUM}")
+    page.goto(live_server + "/")
+    page.select_option("#c-game", "bolide")
+    seat = page.locator("#c-seat-list .seat-kind").nth(1)
+    offered = dict(zip(seat.locator("option").evaluate_all("os => os.map(o => o.value)"),
+                       seat.locator("option").all_inner_texts()))
+    assert offered["mcts:1s"] == "search bot, 1 s a move"
+    assert offered["mcts"] == "search bot, 200 iterations a move"
+    assert offered["club"] == "bot: club"
+    seat.select_option("mcts:3s")
+    page.click("#create button[type=submit]")
+    page.locator("#created li", has_text="mcts:3s").wait_for()
+    # the race page's "while I am away" list offers them as well
+    page.locator("#created a.seat-link").first.click()
+    page.locator("#controller option", has_text="search bot, 1 s a move").wait_for(
+        state="attached")
+    assert page.locator("#controller option[value='mcts:1s']").count() == 1

@@ -28,6 +28,18 @@ async function api(method, url, body, raw) {
   return doc;
 }
 
+// A seat kind as the lobby and the host page offer it. The search bot comes
+// with its think time: a budget in iterations is seconds a move in one game
+// and a quarter of one in another.
+const SEARCH_CHOICES = [["mcts:1s", "search bot, 1 s a move"], ["mcts:3s", "search bot, 3 s a move"],
+                        ["mcts", "search bot, 200 iterations a move"]];
+function kindOptions(kinds, selected, human) {
+  const pairs = kinds.flatMap(k => k === "mcts" ? SEARCH_CHOICES
+    : [[k, k === "human" ? human : "bot: " + k]]);
+  if (selected && !pairs.some(([k]) => k === selected)) pairs.push([selected, "bot: " + selected]);
+  return pairs.map(([k, text]) => el("option", {value: k, selected: k === selected}, text));
+}
+
 const BY_WORDS = {forced: "the only choice", bot: "bot", timeout: "out of time",
                   record: "from the saved race"};
 

@@ -13,7 +13,7 @@ async function load() {
         try { await api("POST", `/api/host/${hostToken}/seats/${s.seat}`, {controller: e.target.value}); }
         catch (err) { alert(err.message); }
         load();
-      }}, kinds.map(k => el("option", {value: k, selected: k === s.controller}, k === "human" ? "its player" : "bot: " + k)));
+      }}, kindOptions(kinds, s.controller, "its player"));
     return el("tr", {}, el("td", {}, s.seat), el("td", {}, s.kind),
       el("td", {}, s.kind === "human" ? el("a", {href: s.url}, location.origin + s.url) : ""),
       el("td", {}, select, doc.joined.includes(s.seat) ? " (joined)" : ""));

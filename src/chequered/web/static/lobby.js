@@ -27,7 +27,7 @@ function current() { return games.find(g => g.name === $("c-game").value); }
 
 function seatRow(g, kind) {
   return el("div", {class: "seat"}, el("select", {class: "seat-kind"},
-    g.seat_kinds.map(k => el("option", {value: k, selected: k === kind}, k === "human" ? "a person" : "bot: " + k))));
+    kindOptions(g.seat_kinds, kind, "a person")));
 }
 
 function fillForm() {

@@ -489,6 +489,9 @@ if (token) {
   $("undo").addEventListener("click", () => {
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({type: "undo"}));
   });
+  // the seat kinds the page was served with, offered as the lobby offers them
+  $("controller").replaceChildren(...kindOptions(
+    [...$("controller").options].map(o => o.value), "human", "I play this seat"));
   $("controller").addEventListener("change", async e => {
     try { await api("POST", `/api/play/${token}/controller`, {controller: e.target.value}); showError(""); }
     catch (err) { showError(err.message); }
