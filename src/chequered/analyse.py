@@ -115,7 +115,7 @@ def _against_best(game: Game, search: Search, st, rng: Rng, played, listed, res,
         best, theirs, loss = listed, mine, 0.0
     return {"value": _r(mine), "best": game.describe_choice(st, seat, best),
             "best_value": _r(theirs), "loss": _r(loss), "loss_se": _r(se),
-            "sure": loss > SURE_Z * se and loss > 0, "pairs": len(pairs),
+            "sure": loss > SURE_Z * se, "pairs": len(pairs),
             "best_action": game.encode_action(best)}
 
 

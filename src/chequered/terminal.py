@@ -16,6 +16,7 @@ tmux and with piped input; end of input means quit.
 from __future__ import annotations
 
 import select
+from contextlib import nullcontext
 import textwrap
 import sys
 import time
@@ -181,11 +182,10 @@ class Session:
 
     def agent_turn(self, seat: Seat) -> None:
         kind = self.race.controllers[seat]
-        if is_search_kind(kind) and self.out.isatty():
-            # a search takes seconds: say who is thinking, not a frozen screen
-            with Console(file=self.out).status(f"{self.label(seat)} is thinking ({kind})..."):
-                action = self.agents[seat].choose(self.game, self.state, seat)
-        else:
+        # a search takes seconds: on a screen, say who is thinking, not a frozen screen
+        thinking = (Console(file=self.out).status(f"{self.label(seat)} is thinking ({kind})...")
+                    if is_search_kind(kind) and self.out.isatty() else nullcontext())
+        with thinking:
             action = self.agents[seat].choose(self.game, self.state, seat)
         self.log(self.race.act(seat, action, by=kind))
 
