@@ -60,7 +60,10 @@ def click_move(page, board_only: bool = False) -> str:
 @pytest.mark.parametrize("name", registry.game_names())
 def test_solo_race_by_clicking_the_board_and_reload(page, live_server, name):
     page.goto(live_server + "/")
-    page.click(f"button.solo[data-game={name}]")
+    # the button says what it starts, whatever the game's title ("The stock-car game")
+    button = page.locator(f"button.solo[data-game={name}]")
+    assert button.inner_text() == f"Solo race: {registry.game(name).title}"
+    button.click()
     page.wait_for_url("**/play/**")
     # A whole move is one click (issue 14), so a few turns may pass on the
     # list's buttons (cards, tyres) between two clicks on the board.

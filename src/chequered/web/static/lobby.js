@@ -11,7 +11,7 @@ async function start() {
     onclick: async () => {
       try { const made = await api("POST", "/api/races", {game: g.name}); location.href = made.play_url; }
       catch (err) { alert(err.message); }
-    }}, `Solo ${g.title}`)));
+    }}, `Solo race: ${g.title}`)));
   $("learn").replaceChildren(...games.map(g => el("li", {},
     el("b", {}, g.title), ": ",
     el("a", {href: `/tutorial/${g.name}`, "data-game": g.name, class: "tutorial-link"}, "first-race tutorial"),
