@@ -2,7 +2,7 @@
 
 A menu that fits in at most three columns is shown whole. A longer one (a
 whole-move list can hold a hundred moves) shows each space that several
-moves end on once, as "drive to space 94 (3 ways)"; choosing it lists those
+moves end on once, as "drive to tile 21, lane 3 (3 ways)"; choosing it lists those
 ways, as the page's chooser does when several moves end on one space.
 """
 from __future__ import annotations
@@ -41,7 +41,7 @@ def build_menu(actions: list, texts: list[str], room: int) -> Menu:
 
 def shared_head(texts: list[str]) -> str:
     """What the texts of moves to one space say alike: the words before the
-    first ':' or ' (' they share ("drive to space 94")."""
+    first ':' or ' (' they share ("drive to tile 21, lane 3")."""
     first = texts[0]
     cut = min([i for i in (first.find(": "), first.find(" (")) if i > 0] or [len(first)])
     head = first[:cut]

@@ -4,6 +4,7 @@ space, listed routes end where they say, and a six-car race of heuristic
 drivers asks at most 400 decisions."""
 from __future__ import annotations
 
+import re
 import statistics
 
 import pytest
@@ -86,5 +87,19 @@ def test_each_listed_route_ends_on_its_space_and_outcomes_differ(seed):
 def test_the_move_menu_names_destinations_with_their_cost():
     st, seat, legal = _at_a_move(6)
     lines = [GAME.describe_choice(st, seat, a) for a in legal if type(a) is Route]
-    assert lines and all(line.startswith("drive to space ") for line in lines)
+    # named as the board shows them: tile (its row) and lane (its column)
+    assert lines and all(re.match(r"drive to tile \d+, lane [\d/]+", line) for line in lines)
     assert all(": " in line and " space" in line for line in lines)   # with its cost
+
+
+@pytest.mark.parametrize("track", sorted(GAME.tracks()))
+def test_every_space_has_a_name_of_its_own_as_the_board_shows_it(track):
+    """The menu and the log name a space by tile and lane, and which of the
+    lane's spaces on the tile when it has several: no two spaces share a
+    name (the log once said "to tile 3, lane 2" for both spaces of one lane)."""
+    from chequered.games.formulagp.rules.where import space_name, track_of
+    race = GAME.new(GAME.config(seats=["heuristic"] * 3, track=track), 0)
+    spaces = track_of(race).spaces
+    names = [space_name(race, s) for s in range(len(spaces))]
+    assert len(set(names)) == len(names)
+    assert not [n for n in names if "space" in n and " of " not in n]

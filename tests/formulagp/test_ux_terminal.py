@@ -28,7 +28,7 @@ def _terminal(session) -> Terminal:
 def test_every_decision_fits_100_by_40(name):
     """Every line fits 100 columns and every screen 40 lines: a whole-move
     menu too long for three columns shows each space several moves end on
-    once ("drive to space 94 (3 ways)", terminal_menu.py)."""
+    once ("drive to tile 21, lane 3 (3 ways)", terminal_menu.py)."""
     cfg, seed = RACES[name]
     seen = {"decisions": 0, "grouped": 0}
 

@@ -334,11 +334,12 @@ class Game:
             return self.describe_route(action)
         return self.spec.describe_action(action)
 
-    def describe_route(self, route) -> str:
-        """A whole move for players: the game's own text, else the last
-        step's, its cost and how many steps it takes."""
+    def describe_route(self, route, state=None) -> str:
+        """A whole move for players: the game's own text (given the state
+        it is listed in, when there is one, to name places as the board
+        shows them), else the last step's, its cost and how many steps it takes."""
         if self.spec.describe_route is not None:
-            return self.spec.describe_route(route)
+            return self.spec.describe_route(route, state)
         text = self.spec.describe_action(route.path[-1])
         n = len(route.path)
         extra = [route.cost] if route.cost else []
@@ -355,7 +356,7 @@ class Game:
     def describe_choice(self, state, seat: Seat, action) -> str:
         """A menu line for a legal action in this state (what it would do)."""
         if self.has_routes and type(action).__name__ == "Route":
-            return self.describe_route(action)
+            return self.describe_route(action, state)
         if self.spec.describe_choice is not None:
             return self.spec.describe_choice(state, seat, action)
         return self.describe_action(action)

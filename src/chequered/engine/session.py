@@ -194,7 +194,7 @@ class Session:
             except (json.JSONDecodeError, RecursionError):
                 raise BadInput("that is not valid JSON") from None
             return self._legal_or_refuse(seat, game.decode_action(doc), legal)
-        # a menu line cut short on screen ("drive to space 94: 6 sp…") is
+        # a menu line cut short on screen ("drive to tile 21, lane 3: 6 sp…") is
         # the start of its action's text
         line = line.removesuffix("…").removesuffix("...").rstrip()
         folded = line.casefold()

@@ -65,7 +65,7 @@ class GameSpec:
     hidden_information: bool = False               # hands, deck orders, face-down cards
     simultaneous: bool = False                     # simultaneous secret choices exist
     describe_choice: Callable | None = None        # (state, seat, action) -> menu line
-    describe_route: Callable | None = None         # (routes.Route) -> text of a whole move
+    describe_route: Callable | None = None         # (routes.Route, state | None) -> text of a whole move
     seat_names: Callable = _no_names               # (state) -> {seat: name}
     help: Callable = _no_help                      # (state, seat) -> text
     time_limit: Callable = _none                   # (state, seat) -> seconds | None

@@ -15,6 +15,7 @@ from .content import load_content
 from .bot.text import BOT_TEXT, card_name
 from .rules import cards as C
 from .rules.optional_steps_b import EVENT_TEXT as OB_TEXT
+from .rules.where import place_text
 from .rules.optional_steps_c import EVENT_TEXT as OC_TEXT
 from .bot.optional import EVENT_TEXT as BOT7_TEXT
 from .bot.team_orders import EVENT_TEXT as TEAM_TEXT
@@ -75,8 +76,8 @@ class Words:
     @staticmethod
     def place(d: dict) -> str:
         """Where an event happened: the tile and lanes it recorded (where.place)."""
-        lane = "/".join(map(str, d["lanes"]))
-        return f"tile {d['tile']}, lane {lane}" + (" (pit lane)" if d.get("pit_lane") else "")
+        return place_text(d["tile"], d["lanes"], d.get("index"), d.get("count"),
+                          d.get("pit_lane", False))
 
 
 def _n(n, one: str, many: str | None = None) -> str:

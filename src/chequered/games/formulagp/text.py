@@ -198,7 +198,7 @@ def describe_choice(race, seat: int, action) -> str:
     if preview:
         return f"{base} -> {preview}"
     if isinstance(action, (A.Step, A.Rejoin)):
-        from .rules.where import track_of
+        from .rules.where import place_text, track_of
         trk = track_of(race)
         sp = trk.spaces[action.to]
         car = race.cars[seat]
@@ -214,8 +214,9 @@ def describe_choice(race, seat: int, action) -> str:
             extra.append("PIT LANE")
         if sp.skid_to is not None:
             extra.append("tricky corner!")
-        lanes = "/".join(map(str, sp.lanes))
-        return f"{base}: tile {sp.tile}, lane {lanes}{how}" + \
+        # named as the board shows the space (the terminal board has no space numbers)
+        verb = "move to" if isinstance(action, A.Step) else "rejoin at"
+        return f"{verb} {place_text(sp.tile, sp.lanes, sp.index, sp.count)}{how}" + \
             (f" [{', '.join(extra)}]" if extra else "")
     if isinstance(action, (A.RadioKeep, A.UseRadio)):     # FGP 4.9: name and text
         rc = C.content_of(race).team_radio.card(action.card)

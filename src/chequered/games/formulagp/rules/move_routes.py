@@ -16,7 +16,7 @@ from ....engine.routes import RouteSpec
 from ..actions import Done, Extend, Play, Reduce, Step, Stop
 from ..state import ADV_CAR_FIELDS, CAR_FIELDS, RACE_FIELDS, Race
 from .hazards_adv import move_meets
-from .where import track_of
+from .where import space_name, track_of
 
 
 # What a move can change: everything but the configuration, the random
@@ -99,7 +99,7 @@ def route_label(start: Race, before_last: Race, after: Race | None, seat: int, p
             bits.append(f"pushes #{c0.seat + 1} " + (
                 f"off the track (tile {c1.off_spot[0]}, lane {c1.off_spot[1]})"
                 if c1.off_track and c1.off_spot else "into the pit lane" if c1.in_pit
-                else f"to space {c1.space}"))
+                else f"to {space_name(start, c1.space)}"))
     for m in move_meets(end):                           # [ADV] FGP 13.13.2-3 (A93)
         what = "crosses the oil" if m.token == "oil" else \
             "changes lane on the debris" if m.lane_change else "hits the debris"
@@ -113,7 +113,7 @@ def route_label(start: Race, before_last: Race, after: Race | None, seat: int, p
         bits.append(f"into the slipstream of #{mv['ahead'] + 1}")
     if after is None and len(steps) > 1:
         # the last point rolls a die: where it starts from is part of the choice
-        bits.append(f"via space {steps[-2].to}, then a die roll")
+        bits.append(f"via {space_name(start, steps[-2].to)}, then a die roll")
     if isinstance(last, Stop):
         bits.append("stops behind the car ahead")
     elif isinstance(last, Reduce):
@@ -157,15 +157,16 @@ PREP_ROUTE = RouteSpec(key=route_key, label=play_label, chain=frozenset({"play"}
 
 
 
-def describe_route(route) -> str:
-    """A whole move in a menu or the log: where it ends and what it costs."""
+def describe_route(route, race: Race | None = None) -> str:
+    """A whole move in a menu or the log: where it ends (named as the board
+    shows it, when the race it is listed in is given) and what it costs."""
     steps = [a for a in route.path if isinstance(a, Step)]
     to = route.to if route.to is not None else (steps[-1].to if steps else None)
     if not steps and len(route.path) > 1:                  # FGP 7.3.3.1 + 7.3.3.5
         from ..text import describe_action
         play = "; ".join(describe_action(a) for a in route.path if not isinstance(a, Done))
         return f"{play}: {route.cost}" if route.cost else play
-    head = f"drive to space {to}" if to is not None else "drive"
+    head = f"drive to {space_name(race, to)}" if to is not None and race is not None else "drive"
     if route.cost:
         return f"{head}: {route.cost}"
     return f"{head} ({len(steps)} space{'' if len(steps) == 1 else 's'})"

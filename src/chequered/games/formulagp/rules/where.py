@@ -37,12 +37,31 @@ def track_of(race: Race) -> Track:
     return trk
 
 
+def place_text(tile: int, lanes, index: int | None = None, count: int | None = None,
+               pit_lane: bool = False) -> str:
+    """A space as players find it on the board: its tile (the board's rows)
+    and lane, and which of the lane's spaces on that tile when it has
+    several (the terminal board draws them side by side)."""
+    text = f"tile {tile}, lane {'/'.join(map(str, lanes))}"
+    if count is not None and count > 1:
+        text += f", space {index + 1} of {count}"
+    return text + (" (pit lane)" if pit_lane else "")
+
+
+def space_name(race: Race, space: int) -> str:
+    """place_text of a space of the race's track."""
+    sp = track_of(race).spaces[space]
+    return place_text(sp.tile, sp.lanes, sp.index, sp.count, sp.pit_lane)
+
+
 def place(race: Race, space: int) -> dict:
     """A track space as the log names it (its tile and lanes), written into
     the event when it happens: the log may be read after the race moved on
     to another circuit (FGP 14.1)."""
     sp = track_of(race).spaces[space]
     out = {"to": space, "tile": sp.tile, "lanes": list(sp.lanes)}
+    if sp.count > 1:        # a lane of several spaces on the tile: which one
+        out["index"], out["count"] = sp.index, sp.count
     if sp.pit_lane:
         out["pit_lane"] = True
     return out

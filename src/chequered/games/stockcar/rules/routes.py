@@ -201,7 +201,7 @@ def pits_label(start, before_last, after, seat: int, path: tuple):
         ", ".join(f"#{n}" for n in cars)
 
 
-def describe_route(route) -> str:
+def describe_route(route, state=None) -> str:
     """A whole move for players. A route decoded from a record or planned
     by a bot carries only its steps, so the text stands on them alone, and
     adds where it ends and what it costs when the listing said so."""
