@@ -103,3 +103,18 @@ def test_every_space_has_a_name_of_its_own_as_the_board_shows_it(track):
     names = [space_name(race, s) for s in range(len(spaces))]
     assert len(set(names)) == len(names)
     assert not [n for n in names if "space" in n and " of " not in n]
+
+
+def test_typed_text_that_fits_several_moves_is_refused_naming_them_as_the_menu_does():
+    """A typed start that fits several menu lines is refused, and the refusal
+    names the candidates as the menu shows them (where each move ends), not
+    in words every move shares."""
+    from chequered.engine.protocol import BadInput
+    from chequered.engine.session import Session
+    st, seat, legal = _at_a_move(6)
+    sess = Session(GAME, st.config, 6, state=st)
+    with pytest.raises(BadInput) as err:
+        sess.parse(seat, "drive to tile")
+    named = str(err.value).split(": ", 1)[1].split("; ")
+    menu = {GAME.describe_choice(st, seat, a) for a in legal}
+    assert len(named) >= 2 and set(named) <= menu

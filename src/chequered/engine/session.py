@@ -208,7 +208,7 @@ class Session:
         if len(matches) == 1:
             return matches[0]
         if matches:
-            names = "; ".join(game.describe_action(a) for a in matches[:6])
+            names = "; ".join(game.describe_choice(self.state, seat, a) for a in matches[:6])
             raise BadInput(f"{line!r} matches several actions: {names}")
         raise BadInput(f"{line!r} is neither a legal action nor a command; type a number "
                        f"from 1 to {len(legal)}, or help")

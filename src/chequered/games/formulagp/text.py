@@ -131,10 +131,12 @@ def describe_action(action) -> str:
         decl = f" (orange as {', '.join(action.orange_as)})" if action.orange_as else ""
         return "play " + " + ".join(action.cards) + decl + \
             (" + car characteristic" if action.characteristic else "")
+    # Without the race a space has no name players know (no board numbers
+    # its spaces): the log's next line says where it was (describe_choice).
     if isinstance(action, A.Step):
-        return f"move to space {action.to}"
+        return "move one space"
     if isinstance(action, A.Rejoin):
-        return f"rejoin at space {action.to}"
+        return "rejoin the track"
     if isinstance(action, A.Stop):
         return "stop here (points left become OT for a battle, or are lost)"
     if isinstance(action, A.Reduce):
