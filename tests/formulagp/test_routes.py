@@ -118,3 +118,30 @@ def test_typed_text_that_fits_several_moves_is_refused_naming_them_as_the_menu_d
     named = str(err.value).split(": ", 1)[1].split("; ")
     menu = {GAME.describe_choice(st, seat, a) for a in legal}
     assert len(named) >= 2 and set(named) <= menu
+
+
+def test_a_move_listed_up_to_an_extension_says_its_point_is_still_to_come():
+    """FGP 8.2.2 with 8.8: spending an ERS charge to extend can lower the hand
+    limit, and the discard that follows is a step of its own, so the move is
+    listed up to the extension. Its words must not read as if the extra
+    point were already moved (it once read like the same move without it)."""
+    from chequered.engine.play import agents_for
+    from chequered.games.formulagp.actions import Extend
+    cfg = GAME.config(seats=["heuristic"] * 3)
+    st = GAME.new(cfg, 0)
+    agents = agents_for(GAME, cfg, 0)
+    for _ in range(3000):
+        seat = min(GAME.to_act(st))
+        legal = GAME.legal_actions(st, seat)
+        ext = [a for a in legal if type(a) is Route and isinstance(a.path[-1], Extend)]
+        if ext:
+            break
+        GAME.apply(st, seat, agents[seat].choose(GAME, st, seat))
+    else:
+        pytest.fail("no move listed up to an extension in this race")
+    route = ext[0]
+    assert route.cost.endswith("then a discard and 1 more point")
+    GAME.apply(st, seat, route)
+    assert GAME.to_act(st) == {seat} and GAME.pending_step(st).name == "discard"
+    GAME.apply(st, seat, GAME.legal_actions(st, seat)[0])
+    assert GAME.to_act(st) == {seat} and GAME.pending_step(st).name in ("move", "extend")

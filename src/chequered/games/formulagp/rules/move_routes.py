@@ -93,6 +93,13 @@ def route_label(start: Race, before_last: Race, after: Race | None, seat: int, p
         bits.append("extended " + ", ".join(
             f"{ways.count(w)}× with {w}" if ways.count(w) > 1 else f"with {w}"
             for w in dict.fromkeys(ways)))
+        if last is ext[-1]:
+            # FGP 8.2.2: the extension's point is still to move, after a
+            # discard when the spent charge lowered the hand limit (FGP 8.8, a
+            # step of its own: the move is listed up to here)
+            now = (end.move or {}).get("now", ())
+            bits.append("then a discard and 1 more point" if any(
+                x["kind"] == "discard" and x["seat"] == seat for x in now) else "then 1 more point")
     for c0, c1 in zip(start.cars, end.cars):           # FGP 8.3.1: cars pushed aside
         if c0.seat != seat and (c1.space, c1.off_spot, c1.in_pit) \
                 != (c0.space, c0.off_spot, c0.in_pit):
