@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..engine import registry
 from ..store import Store, default_url
+from . import gc_policy
 from .errors import WebError, unavailable
 from .guard import BodyGuard, RateLimiter
 from .hub import Hub
@@ -60,6 +61,8 @@ def create_app(db_url: str | None = None, resume: bool = True,
         # middle of others, the GIL held, stalled them all for seconds.
         await asyncio.gather(asyncio.to_thread(registry.warm_all, freeze),
                              *([WORKER.start()] if worker else []))
+        if freeze:
+            gc_policy.install()     # and what it gathers under load, pass by pass
         # Unfinished races come back in the background: requests are served
         # meanwhile (a race asked for first is rebuilt on demand).
         resuming = asyncio.get_running_loop().create_task(app.state.hub.resume_all()) \

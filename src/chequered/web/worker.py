@@ -55,7 +55,9 @@ def _warm(parent: int) -> None:
         os._exit(0)
     threading.Thread(target=watch, daemon=True, name="chequered-parent-watch").start()
     from ..engine import registry
+    from . import gc_policy
     registry.warm_all(freeze=True)
+    gc_policy.install()
 
 
 def _build(job: tuple) -> dict:
