@@ -204,7 +204,8 @@ def pits_label(start, before_last, after, seat: int, path: tuple):
 def describe_route(route, state=None) -> str:
     """A whole move for players. A route decoded from a record or planned
     by a bot carries only its steps, so the text stands on them alone, and
-    adds where it ends and what it costs when the listing said so."""
+    adds where it ends and what it costs when the listing said so (the
+    labels name places as the board does, so `state` is not needed)."""
     path = route.path
     cost = route.cost
     if not any(isinstance(a, (MoveType, Move)) for a in path):
