@@ -15,8 +15,8 @@ from .content import load_content
 from .bot.text import BOT_TEXT, card_name
 from .rules import cards as C
 from .rules.optional_steps_b import EVENT_TEXT as OB_TEXT
-from .rules.where import place_text
 from .rules.optional_steps_c import EVENT_TEXT as OC_TEXT
+from .rules.where import place_text
 from .bot.optional import EVENT_TEXT as BOT7_TEXT
 from .bot.team_orders import EVENT_TEXT as TEAM_TEXT
 from .bot.stress import EVENT_TEXT as STRESS_TEXT

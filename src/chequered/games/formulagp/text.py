@@ -185,6 +185,30 @@ def describe_action(action) -> str:
     raise TypeError(f"not a FormulaGP action: {type(action).__name__}")
 
 
+def _space_choice(race, seat: int, action) -> str:
+    """A fine move's menu line: the space named as the board shows it (the
+    terminal board has no space numbers), how it is reached, what is on it."""
+    from .rules.where import place_text, track_of
+    trk = track_of(race)
+    sp = trk.spaces[action.to]
+    car = race.cars[seat]
+    here = trk.spaces[car.space] if car.space is not None else None
+    how = "" if here is None else (" (lane change)" if action.to in here.lateral else
+                                   " (forward)")
+    extra = []
+    if sp.slipstream:
+        extra.append("slipstream")
+    if sp.kerb:
+        extra.append("kerb")
+    if sp.pit_lane:
+        extra.append("PIT LANE")
+    if sp.skid_to is not None:
+        extra.append("tricky corner!")
+    verb = "move to" if isinstance(action, A.Step) else "rejoin at"
+    return f"{verb} {place_text(sp.tile, sp.lanes, sp.index, sp.count)}{how}" + \
+        (f" [{', '.join(extra)}]" if extra else "")
+
+
 def describe_choice(race, seat: int, action) -> str:
     """A menu line: the action in words with what it would give where that
     is known before choosing (the qualifying score, the LEDs of a start or
@@ -196,30 +220,11 @@ def describe_choice(race, seat: int, action) -> str:
     preview = _preview(race, seat, step, action)
     if preview and isinstance(action, A.Cards):     # the hand lists each card's colour
         return f"{_play_words(action)}: {preview}"
+    if isinstance(action, (A.Step, A.Rejoin)) and not preview:
+        return _space_choice(race, seat, action)
     base = _named_cards(race, describe_action(action), action)
     if preview:
         return f"{base} -> {preview}"
-    if isinstance(action, (A.Step, A.Rejoin)):
-        from .rules.where import place_text, track_of
-        trk = track_of(race)
-        sp = trk.spaces[action.to]
-        car = race.cars[seat]
-        here = trk.spaces[car.space] if car.space is not None else None
-        how = "" if here is None else (" (lane change)" if action.to in here.lateral else
-                                       " (forward)")
-        extra = []
-        if sp.slipstream:
-            extra.append("slipstream")
-        if sp.kerb:
-            extra.append("kerb")
-        if sp.pit_lane:
-            extra.append("PIT LANE")
-        if sp.skid_to is not None:
-            extra.append("tricky corner!")
-        # named as the board shows the space (the terminal board has no space numbers)
-        verb = "move to" if isinstance(action, A.Step) else "rejoin at"
-        return f"{verb} {place_text(sp.tile, sp.lanes, sp.index, sp.count)}{how}" + \
-            (f" [{', '.join(extra)}]" if extra else "")
     if isinstance(action, (A.RadioKeep, A.UseRadio)):     # FGP 4.9: name and text
         rc = C.content_of(race).team_radio.card(action.card)
         return f"{base}: {rc.name} ({rc.text})"
