@@ -466,7 +466,7 @@ def serve(
     try:
         import uvicorn
 
-        from .web.app import MAX_MESSAGE, create_app
+        from .web.app import create_app, server_options
         from .store.db import default_url
     except ImportError as exc:
         fail(f"the web app needs the web extra: pip install 'chequered[web]' ({exc.name} is missing)")
@@ -479,8 +479,8 @@ def serve(
     except Exception as exc:
         fail(f"cannot use the database {_safe_url(url)}: {' '.join(str(exc).split())[:300]}")
     print(f"chequered: serving http://{host}:{port}/ (database {_safe_url(url)})", flush=True)
-    uvicorn.run(create_app(url, freeze=True), host=host, port=port, ws_max_size=MAX_MESSAGE,
-                log_level="warning")
+    uvicorn.run(create_app(url, freeze=True), host=host, port=port, log_level="warning",
+                **server_options())
 
 
 def _safe_url(url: str) -> str:

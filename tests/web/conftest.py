@@ -79,10 +79,10 @@ def wait_http(url: str, timeout: float = 30.0) -> None:
 def live_server(db_url, with_duel):
     import uvicorn
 
-    from chequered.web.app import MAX_MESSAGE, create_app
+    from chequered.web.app import create_app, server_options
     port = free_port()
     config = uvicorn.Config(create_app(db_url), host="127.0.0.1", port=port,
-                            log_level="warning", ws_max_size=MAX_MESSAGE)
+                            log_level="warning", **server_options())
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -44,8 +44,9 @@ with TestClient(app):
 
 
 def test_chequered_serve_freezes(tmp_path):
-    """`chequered serve` starts the app with freeze on (uvicorn.run stands in
-    for a TestClient here, so the lifespan runs and the process ends)."""
+    """`chequered serve` starts the app with freeze on, and with the cheaper
+    WebSocket compression (uvicorn.run stands in for a TestClient here, so the
+    lifespan runs and the process ends)."""
     setup = f"""
 import uvicorn
 from fastapi.testclient import TestClient
@@ -54,6 +55,7 @@ from chequered.cli import app as cli
 import chequered.web.app as web_app
 web_app.WORKER.start = lambda: __import__("asyncio").sleep(0)   # no worker process here
 def run(app, **kw):
+    assert kw["ws"].__name__ == "FastDeflateProtocol", kw
     with TestClient(app):
         pass
 uvicorn.run = run

@@ -32,6 +32,13 @@ MAX_MESSAGE = 64_000           # bytes in one WebSocket message from a client
 RATE_LIMITS = {"races": 30, "uploads": 20, "reviews": 10}
 
 log = logging.getLogger("chequered.web")
+
+
+def server_options() -> dict:
+    """uvicorn settings for serving the app: `chequered serve` and the tests'
+    live servers use the same, so the browser tests run what users run."""
+    from .ws_deflate import FastDeflateProtocol
+    return {"ws": FastDeflateProtocol, "ws_max_size": MAX_MESSAGE}
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 
 
