@@ -169,3 +169,35 @@ def test_the_how_to_play_page_shows_each_decision_in_a_picture_of_the_board():
         ET.fromstring(svg)                   # a whole SVG, drawn by render_svg:
         assert "bd-arrow" in svg and "Running order" in svg     # the circuit and the panel
     assert "../rules/bolide.md" in text and "/tutorial/bolide" in text
+
+
+def _menu(s, seat=0) -> dict:
+    return {(a.x, a.y): G.describe_choice(s, seat, a)
+            for a in G.legal_actions(s, seat) if isinstance(a, Move)}
+
+
+def test_a_move_against_the_red_arrow_is_called_backwards():
+    # BOLIDE 3: each sector has a red arrow; the race order counts sectors
+    # passed, then how far along the arrow. Nothing forbids driving back, but
+    # the terminal shows no arrows, so the menu says so.
+    s = new_race(1, track="ring", seats=["human"])
+    put(s, 0, 40, 6, 0, 0)                 # standing, sector a, its arrow east
+    begin(s)
+    menu = _menu(s)
+    assert all(("backwards" in text) == (x < 40) for (x, y), text in menu.items())
+    v = G.view(s, 0)
+    assert v["cars"][0]["arrow"] == [1, 0]
+    you = next(line for line in G.render_text(v).splitlines() if line.startswith("You:"))
+    assert "race runs east" in you
+
+
+def test_crossing_back_over_a_sector_line_is_backwards_even_along_the_arrow():
+    # Sector e runs west to x = 27 on row 32, sector d (also west) from x = 47:
+    # from (46, 32) in e, the point (47, 32) is back in d, one sector fewer.
+    s = new_race(1, track="ring", seats=["human"])
+    put(s, 0, 46, 32, 0, 0)
+    begin(s)
+    menu = _menu(s)
+    assert "backwards" in menu[(47, 32)]
+    assert "backwards" not in menu[(45, 32)]
+    assert "backwards" not in menu[(46, 31)]           # across the arrow: not behind

@@ -30,6 +30,18 @@ def vector_words(vx: int, vy: int) -> str:
     return ", ".join(p for p in parts if p) or "standing"
 
 
+def compass(dx: int, dy: int) -> str:
+    """A unit step in compass words: 'north', 'south-east' (y grows southwards)."""
+    ns = "north" if dy < 0 else "south" if dy > 0 else ""
+    ew = "west" if dx < 0 else "east" if dx > 0 else ""
+    return "-".join(p for p in (ns, ew) if p)
+
+
+RACE_RUNS = ("The red arrow of the car's sector: the way the race runs here. The "
+             "race order counts sectors passed, then how far along this arrow "
+             "(BOLIDE 3).")
+
+
 def car_facts(car: dict, v: dict, short: bool = False) -> list[Fact]:
     """The facts a player decides from about one car, each with what it means."""
     laps = v["circuit"]["laps"]
@@ -42,6 +54,8 @@ def car_facts(car: dict, v: dict, short: bool = False) -> list[Fact]:
     facts.append(Fact("speed", f"{car['speed']}" + (f"/{top}" if top is not None else ""),
                       "Speed now (the longer side of the car-pawn vector) and the top speed "
                       "this lap; next turn it may change by up to 2 (BOLIDE 1)."))
+    if not short:
+        facts.append(Fact("race runs", compass(*car["arrow"]), RACE_RUNS))
     if not short and (car["vx"] or car["vy"]):
         facts.append(Fact("heading", vector_words(car["vx"], car["vy"]), HEADING))
         if top is not None and car["safe"] is not None and car["safe"] < top:

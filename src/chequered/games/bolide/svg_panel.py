@@ -21,7 +21,8 @@ COL = PANEL_W + 10
 CAR_TOP = 44                  # the car's block, under the race's name
 CAR_H = 132
 ROW = 21
-DRAWN = ("lap", "speed", "heading", "sharp brakings")    # drawn as pictures, not words
+# Drawn as pictures, not words (the race's direction: the board's red arrows).
+DRAWN = ("lap", "speed", "heading", "sharp brakings", "race runs")
 GRANTED = {"boost": "Booster granted: +1 speed this move (BOLIDE 7)",
            "same_gear": "Same gear: keep the speed of last turn (BOLIDE 7)",
            "no_brake": "No sharp braking this move (BOLIDE 7)",

@@ -74,10 +74,12 @@ WARNINGS = {
     "one_way": "only 1 move next turn without a sharp braking",
     "no_way": "no move next turn without a sharp braking or leaving the track",
     "crash": "no move at all next turn: a crash unless a request saves it",
+    "backwards": "backwards",
 }
 RISK_RULES = {"attack": "BOLIDE 6", "off": "BOLIDE 2", "slicks": "BOLIDE 13",
               "spin": "BOLIDE 7", "pit": "BOLIDE 9", "penalty": "BOLIDE 9",
-              "one_way": "BOLIDE 4", "no_way": "BOLIDE 2, 4", "crash": "BOLIDE 2"}
+              "one_way": "BOLIDE 4", "no_way": "BOLIDE 2, 4", "crash": "BOLIDE 2",
+              "backwards": "BOLIDE 3"}
 KIND_RULES = {"pawn": "BOLIDE 1", "brake": "BOLIDE 4", "attack": "BOLIDE 6",
               "attack_brake": "BOLIDE 4, 6", "off": "BOLIDE 2", "slip": "BOLIDE 5",
               "start": "BOLIDE 1", "creep": "BOLIDE 2"}

@@ -83,6 +83,8 @@ def _car(s, c, car) -> dict:
         "vx": car.vx, "vy": car.vy, "pawn": [car.x + car.vx, car.y + car.vy],
         "speed": speed(car.vx, car.vy), "mode": car.mode, "start": car.start,
         "lap": lap_of(c, car.progress), "progress": car.progress, "top": top, "safe": safe,
+        # the red arrow of the car's sector: the way the race runs there (BOLIDE 3)
+        "arrow": list(c.arrows[car.progress % c.n_sectors]),
         "brakes": car.brakes, "frozen": advanced.sharp_brakings_frozen(s, car),
         # a fresh tyre set's sharp brakings (BOLIDE 4, 11)
         "brakes_full": (advanced.brakes_for(car.tyres) if s.config.advanced

@@ -16,7 +16,7 @@ from ..actions import Move
 from ..circuit import Circuit
 from ..geometry import DIRS, speed
 from . import pitlane, running
-from .order import advance_progress, finished_laps
+from .order import advance_progress, finished_laps, rank_key
 
 # Risks that may cost the race dearly: a die that can damage or spin the car,
 # leaving the track, or a next turn with no move but a sharp braking.
@@ -28,7 +28,8 @@ class Outlook:
     kind: str                  # pawn / brake / attack / attack_brake / off / slip
     speed: int                 # the move's speed (a slipstream's +1 does not count)
     end: tuple[int, int]       # where the car stops (the slipstream's +1 included)
-    risks: tuple[str, ...]     # attack, off, slicks, spin, pit, penalty, one_way, no_way, crash
+    risks: tuple[str, ...]     # attack, off, slicks, spin, pit, penalty, one_way, no_way,
+    #                            crash, backwards
     next_free: int | None      # moves without a sharp braking next turn; None: no next turn
     brakes: int                # sharp brakings left after the move
     target: int | None = None  # the seat attacked
@@ -56,6 +57,14 @@ def outlooks(s, c: Circuit, car) -> dict[Move, Outlook]:
 
 def outlook(s, c: Circuit, car, move: Move) -> Outlook | None:
     return outlooks(s, c, car).get(move)
+
+
+def behind(c: Circuit, a, b) -> bool:
+    """Car `a` is behind car `b` in the race's direction: fewer sectors
+    passed, or in the same sector less far along its red arrow (the race
+    order's own measure, BOLIDE 3). Nothing forbids driving back, but a
+    player who cannot see the arrows should be told."""
+    return rank_key(c, a)[:2] > rank_key(c, b)[:2]        # smaller is further ahead
 
 
 def _outlook(s, c, car, opt, ctx: dict, m: Move) -> Outlook:
@@ -99,6 +108,8 @@ def _outlook(s, c, car, opt, ctx: dict, m: Move) -> Outlook:
     nxt.brakes = brakes
     nxt.slip = False
     advance_progress(c, nxt, *end)
+    if behind(c, nxt, car):
+        risks.append("backwards")
     penalty = 0
     if pitlane.enters(s, c, car, car.progress, *origin, *end):
         risks.append("pit")
