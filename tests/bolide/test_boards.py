@@ -76,8 +76,8 @@ def test_each_moves_outlook_counts_the_moves_without_a_sharp_braking_the_next_tu
             assert len(options(t, circ(t), t.cars[seat]).pawn) == o.next_free
             text = G.describe_choice(s, seat, m)
             kinds.add(o.next_free if o.next_free < 2 else 2)
-            assert ("only 1 move next turn" in text) == (o.next_free == 1), text
-            assert ("no move" in text) == (o.next_free == 0), text
+            assert ("1 free move next turn" in text) == (o.next_free == 1), text
+            assert ("no free move" in text or "no move at all" in text) == (o.next_free == 0), text
     assert {0, 1, 2} <= kinds            # the race met each case
 
 
@@ -89,8 +89,9 @@ def test_the_menu_warns_of_a_move_that_leaves_one_move_without_braking():
     seat = to_act(s)
     lines = {m: G.describe_choice(s, seat, m) for m in G.legal_actions(s, seat)
              if isinstance(m, Move)}
-    warned = [m for m, text in lines.items() if "! only 1 move next turn" in text]
-    dead = [m for m, text in lines.items() if "! no move next turn" in text]
+    # the menu's short words; the board's tooltips say it in full
+    warned = [m for m, text in lines.items() if "! 1 free move next turn" in text]
+    dead = [m for m, text in lines.items() if "! no free move next turn" in text]
     assert warned and dead
     svg = G.render_svg(G.view(s, 0))
     for m in warned:

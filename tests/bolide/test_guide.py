@@ -153,7 +153,7 @@ def test_confirm_warns_before_entering_the_pit_lane_too_fast_and_says_the_penalt
     assert fast
     m, o = fast[0]
     assert f"{o.penalty} turns of penalty" in G.confirm(s, seat, m)
-    assert f"{o.penalty} turns of penalty" in G.describe_choice(s, seat, m)
+    assert f"pit lane too fast: {o.penalty} turns" in G.describe_choice(s, seat, m)
     events = G.apply(s, seat, m)
     assert [e.data["turns"] for e in events if e.kind == "pit_penalty"] == [o.penalty]
 

@@ -63,7 +63,7 @@ def describe_choice(state, seat: int, action) -> str:
     o = outlook.outlook(state, circuit_of(state), car, action)
     if o is None:                      # not a move the car can make now
         return describe_action(action)
-    return choice_text(action.x, action.y, action.slip, o.to_doc())
+    return choice_text(action.x, action.y, action.slip, o.to_doc(), short=True)
 
 
 # What a move leads to, for the menu and the board's tooltips (rules/outlook.py).
@@ -74,6 +74,18 @@ WARNINGS = {
     "one_way": "only 1 move next turn without a sharp braking",
     "no_way": "no move next turn without a sharp braking or leaving the track",
     "crash": "no move at all next turn: a crash unless a request saves it",
+    "backwards": "backwards",
+}
+# The same, short enough for a two-column terminal menu (a 50-column cell):
+# the board's tooltips and docs/play/bolide.md give them in full. "Free":
+# without a sharp braking.
+SHORT = {
+    "spin": "ends half spun",
+    "slicks": "slicks: a die roll",
+    "pit": "into the pit lane",
+    "one_way": "1 free move next turn",
+    "no_way": "no free move next turn",
+    "crash": "no move at all next turn",
     "backwards": "backwards",
 }
 RISK_RULES = {"attack": "BOLIDE 6", "off": "BOLIDE 2", "slicks": "BOLIDE 13",
@@ -92,9 +104,9 @@ def move_kind(mode: str) -> str:
     return "start" if mode in ("start", "spun") else "creep"
 
 
-def choice_text(x: int, y: int, slip: str | None, o: dict) -> str:
-    """A move as the menu and the board's tooltip say it: where, at what
-    speed, what kind of move, and '!' before what to beware of."""
+def choice_text(x: int, y: int, slip: str | None, o: dict, short: bool = False) -> str:
+    """A move as the menu (`short`) and the board's tooltip say it: where, at
+    what speed, what kind of move, and '!' before what to beware of."""
     text = describe_action(Move(x, y, slip))
     kind = o["kind"]
     if kind in ("attack", "attack_brake"):
@@ -112,13 +124,16 @@ def choice_text(x: int, y: int, slip: str | None, o: dict) -> str:
         text += f": sharp braking to speed 2 (leaves {o['brakes']})"
     else:
         text += f" (speed {o['speed']})"
-    warnings = [WARNINGS[r] for r in o.get("risks", ()) if r in WARNINGS]
-    if "penalty" in o.get("risks", ()):
-        warnings = [w for w in warnings if w != WARNINGS["pit"]]
-        warnings.insert(0, f"into the pit lane over its speed limit: {o['penalty']} turns "
-                           "of penalty")
-    if slip and "attack" in o.get("risks", ()):
-        warnings.insert(0, "the +1 runs into a car: an attack")
+    words = SHORT if short else WARNINGS
+    risks = o.get("risks", ())
+    warnings = [words[r] for r in risks if r in words and not (r == "pit" and "penalty" in risks)]
+    if "penalty" in risks:
+        warnings.insert(0, f"pit lane too fast: {o['penalty']} turns" if short else
+                        f"into the pit lane over its speed limit: {o['penalty']} turns "
+                        "of penalty")
+    if slip and "attack" in risks:
+        warnings.insert(0, "the +1 hits a car: attack" if short
+                        else "the +1 runs into a car: an attack")
     return text + "".join(f" ! {w}" for w in warnings)
 
 
