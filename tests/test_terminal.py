@@ -358,3 +358,36 @@ def test_a_search_seat_says_it_is_thinking_on_a_screen_only():
         seen[out.isatty()] = out.getvalue()
     assert f"{session.label(1)} is thinking (mcts:3)..." in seen[True]
     assert "is thinking" not in seen[False]          # a pipe or a file: the log only
+
+
+def test_a_wider_terminal_holds_long_menu_lines_whole():
+    """The board is laid out for 100 columns; on a wider terminal the menu's
+    two columns use the room instead of cutting moves short ("+1 engine wear,
+    d…"). Output that is not a terminal keeps the 100 columns."""
+    import fcntl
+    import os
+    import struct
+    import termios
+
+    game = registry.game("stockcar")
+    config = game.config(seats=["human"] * 4)
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 160, 0, 0))
+    screens = {}
+    try:
+        with os.fdopen(slave, "w", closefd=False) as tty:
+            for name, out in (("tty", tty), ("file", io.StringIO())):
+                session = Session(game, config, 5, game.new(config, 5),
+                                  agents_for(game, config, 5), out=out,
+                                  read_line=lambda prompt: None)
+                screens[name] = session.screen(min(game.to_act(session.state)))
+    finally:
+        os.close(master)
+        os.close(slave)
+    def menu(screen):
+        return "\n".join(line for line in screen if line[:5].strip().rstrip(".").isdigit())
+    assert max(len(line) for line in screens["file"]) <= 100
+    assert max(len(line) for line in screens["tty"]) > 100
+    assert "+1 engine wear, drift" not in menu(screens["file"])     # cut short at 100 columns
+    assert "+1 engine wear, drift" in menu(screens["tty"])
+    assert menu(screens["tty"]).count("…") < menu(screens["file"]).count("…")

@@ -15,6 +15,7 @@ tmux and with piped input; end of input means quit.
 """
 from __future__ import annotations
 
+import os
 import select
 from contextlib import nullcontext
 import textwrap
@@ -107,6 +108,19 @@ class Session:
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
+
+    def menu_width(self) -> int:
+        """The board is laid out for 100 columns; a wider terminal lets the
+        menu's columns hold long moves whole. Never narrower, and 100 when
+        the output is not a terminal (a file, a test)."""
+        out = self.out
+        if not (hasattr(out, "isatty") and out.isatty()):
+            return SCREEN_COLS
+        try:
+            cols = os.get_terminal_size(out.fileno()).columns
+        except (OSError, ValueError):
+            return SCREEN_COLS
+        return max(SCREEN_COLS, cols - 1)
 
     def label(self, seat: Seat) -> str:
         return self.race.name(seat)
@@ -288,7 +302,7 @@ class Session:
         room = max(6, SCREEN_ROWS - 3 - len(lines))
         self.menu = build_menu(legal, items, room)
         self.menu.legal = legal
-        lines += self.menu.lines(room)
+        lines += self.menu.lines(room, self.menu_width())
         if self.menu.grouped:
             lines.append("  (a number with \"ways\" lists the moves that end there)")
         lines.append("  (a number or an action; help, help rules, undo, save FILE, quit)")

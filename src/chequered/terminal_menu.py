@@ -19,8 +19,8 @@ class Menu:
     grouped: bool = False
     legal: list = field(default_factory=list)   # the actions the indices are of
 
-    def lines(self, room: int) -> list[str]:
-        return menu_lines([text for text, _ in self.entries], room)
+    def lines(self, room: int, width: int = SCREEN_COLS) -> list[str]:
+        return menu_lines([text for text, _ in self.entries], room, width)
 
 
 def build_menu(actions: list, texts: list[str], room: int) -> Menu:
