@@ -171,7 +171,7 @@ def car_label(start, before_last, after, seat: int, path: tuple):
             elif car.wear >= C.rules.retire_wear:
                 bits.append(f"#{a.car} is worn out and retires")
         elif isinstance(a, Retire):
-            bits.append("out of the race for good, with the worst Position marker left")
+            bits.append("out for good (the worst Position marker left)")
         elif isinstance(a, PlayCard):
             mp = C.card_mp[a.card] - movement.speed_penalty(C.rules, car.wear)
             card = C.cards[a.card]
