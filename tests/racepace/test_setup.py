@@ -203,3 +203,28 @@ def test_setup_G_circuit_card_chosen_by_track():
     assert len(T.circuits) == 14
     with pytest.raises(BadInput, match="circuit"):
         G.new(G.config(seats=["human", "human"], track="nowhere"), 1)
+
+
+def test_the_log_names_a_player_as_they_were_when_they_chose():
+    """A player is "player 1" until they take a team (RP Setup K), then the
+    team until they take a driver (RP Setup L). Each log line names the
+    player as they were when choosing: "player 1: Crimson Racing", never the
+    name the choice itself gave ("Crimson Racing: Crimson Racing") - in the
+    terminal, on the page and in a replay."""
+    from chequered.engine.session import Session as RaceSession
+    from chequered.web.replays import Replayer
+
+    config = G.config(seats=["human", "human"])
+    race = RaceSession(G, config, 3)
+    heads = []
+    while len(heads) < 4 and race.state.turn.pending is not None:
+        seat = min(G.to_act(race.state))
+        entry = race.act(seat, race.legal(seat)[0])
+        heads += [race.lines(e, None)[0] for e in entry.all()]
+    assert heads[0].startswith("player 1: ") and heads[1].startswith("player 2: ")
+    team = heads[0].split(": ", 1)[1]
+    assert any(h.startswith(f"{team}: ") for h in heads[2:]), heads   # then the team chooses
+    assert not any(h.split(": ", 1)[0] == h.split(": ", 1)[1] for h in heads), heads
+    docs = [[e.seat, e.doc] for e in race.entries]
+    replay = Replayer(G, config.model_dump(mode="json"), 3, docs)
+    assert [item["who"] for item in replay.log[:2]] == ["player 1", "player 2"]

@@ -35,6 +35,9 @@ class Entry:
     # (engine/steps.Machine.forced): part of this action for undo and the log
     follow: list["Entry"] = field(default_factory=list)
     hand: bool = False         # chosen from a hidden hand (at a step of its route too)
+    # The seat's name when it chose: the log's "who" (a Race Pace player
+    # becomes their team, then their driver, by the choice itself).
+    who: str = ""
 
     def all(self) -> list["Entry"]:
         return [self, *self.follow]
@@ -95,17 +98,19 @@ class Session:
         return game.fine_actions(state, seat) if self.fine else game.legal_actions(state, seat)
 
     def name(self, seat: Seat) -> str:
-        return self.game.seat_names(self.state).get(seat) or f"player {seat + 1}"
+        return seat_name(self.game, self.state, seat)
 
     # ---- acting --------------------------------------------------------------------------
     def step(self, state, seat: Seat, action, by: str) -> Entry:
         """Apply `action` to `state` in place and describe it."""
         step = self.game.pending_step(state)
+        who = seat_name(self.game, state, seat)
         events = self.game.apply(state, seat, action)
         hand = bool(step is not None and step.from_hand)
         if type(action).__name__ == "Route":
             hand = hand or self.game.machine.from_hand(self.game.machine.crossed)
-        return Entry(seat, action, self.game.encode_action(action), by, events, step, hand=hand)
+        return Entry(seat, action, self.game.encode_action(action), by, events, step, hand=hand,
+                     who=who)
 
     def act(self, seat: Seat, action, by: str = "human") -> Entry:
         """Apply an action, then every decision left with a single legal
@@ -287,7 +292,7 @@ class Session:
         """The log lines of an entry (and of the forced steps after it)."""
         out: list[str] = []
         for e in entry.all():
-            head = f"{self.name(e.seat)}: {self.action_text(e, viewer)}"
+            head = f"{e.who or self.name(e.seat)}: {self.action_text(e, viewer)}"
             if e.by == "forced":
                 head += " (the only choice)"
             out += [head] + [f"    {t}  ({r})" for t, r in self.event_texts(e, viewer)]
@@ -322,9 +327,15 @@ def event_texts(game: Game, state, events, viewer) -> list[tuple[str, str]]:
     return out
 
 
-def log_text(game: Game, state, step, seat: Seat, action, events, viewer) -> list[str]:
+def seat_name(game: Game, state, seat: Seat) -> str:
+    """A seat's name for players (public: from the state alone)."""
+    return game.seat_names(state).get(seat) or f"player {seat + 1}"
+
+
+def log_text(game: Game, state, step, seat: Seat, action, events, viewer,
+             who: str | None = None) -> list[str]:
     """The log lines of one step as `viewer` reads them (for tools and tests
-    that play without a Session)."""
-    name = game.seat_names(state).get(seat) or f"player {seat + 1}"
-    head = f"{name}: {game.action_text(step, seat, action, viewer)}"
+    that play without a Session); `who`: the seat's name when it chose
+    (default: its name in `state`)."""
+    head = f"{who or seat_name(game, state, seat)}: {game.action_text(step, seat, action, viewer)}"
     return [head] + [f"    {t}  ({r})" for t, r in event_texts(game, state, events, viewer)]

@@ -62,7 +62,7 @@ def log_entry(race: LiveRace, ply: int, entry: Entry, viewer) -> dict:
     return {
         "ply": ply,
         "seat": entry.seat,
-        "who": race.name(entry.seat),
+        "who": entry.who or race.name(entry.seat),
         "by": entry.by,
         "action": race.action_text(entry, viewer),
         "events": [{"text": text, "rule": rule} for text, rule in race.event_texts(entry, viewer)],

@@ -100,10 +100,12 @@ class Replayer:
             if deadline is not None and time.monotonic() > deadline:
                 raise too_large(f"the record takes more than {REPLAY_SECONDS:g} s to replay "
                                 f"here (stopped at step {step} of {len(docs)})")
+            # the seat's name when it chose, as the live log gives it
+            who = names.get(seat) or f"player {seat + 1}"
             action, events = _apply(game, state, step, seat, doc)
             names = game.seat_names(state) or names
             self.log.append({
-                "ply": step - 1, "seat": seat, "who": names.get(seat) or f"seat {seat}",
+                "ply": step - 1, "seat": seat, "who": who,
                 "action": game.describe_action(action),
                 "events": [{"text": game.describe(ev, state), "rule": ev.rule} for ev in events],
             })
