@@ -63,7 +63,7 @@ def test_space_by_space_every_screen_fits():
 
 @pytest.mark.parametrize("name", sorted(RACES))
 def test_every_menu_line_typed_back_is_its_action(name):
-    """Issue 15: the menu's own text (`return P01[OPTION 1]`, a whole move) is
+    """Issue 15: the menu's own text (`return P01 (Option, 1 LED)`, a whole move) is
     accepted when typed: each line parses to the action it stands for, so no
     two lines of a menu read the same."""
     cfg, seed = RACES[name]
@@ -89,14 +89,14 @@ def test_card_returns_typed_back():
         for a in session.listing(session.state, seat):
             if isinstance(a, A.Return):
                 line = GAME.describe_choice(session.state, seat, a)
-                assert line.startswith(f"return {a.card}[") and line.endswith("]")
+                assert line.startswith(f"return {a.card} (") and line.endswith(")")
                 assert session.parse(seat, line) == a
                 assert session.parse(seat, line.upper()) == a        # case does not matter
                 typed.append(line)
                 with pytest.raises(BadInput):
                     session.parse(seat, line + " and more")
     play(cfg, seed, check)
-    assert any("[OPTION" in x for x in typed)
+    assert any("(Option, " in x for x in typed)
 
 
 def test_the_screen_leaves_the_reference_to_help_rules():

@@ -249,7 +249,8 @@ def _named_cards(race, base: str, action) -> str:
     for c in cards:
         try:
             ac = C.action_card(C.content_of(race), c)
-            names.append(f"{c}[{(ac.colour or ac.kind).upper()} {ac.leds}]")
+            what = ac.colour.upper() if ac.colour else ac.kind.replace("_", " ").title()
+            names.append(f"{c} ({what}, {ac.leds} LED{'s' if ac.leds != 1 else ''})")
         except KeyError:
             names.append(c)
     return base.replace(" + ".join(cards), " + ".join(names))
