@@ -39,6 +39,8 @@ def server_options() -> dict:
     live servers use the same, so the browser tests run what users run."""
     from .ws_deflate import FastDeflateProtocol
     return {"ws": FastDeflateProtocol, "ws_max_size": MAX_MESSAGE}
+
+
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 
 

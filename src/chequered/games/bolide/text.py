@@ -74,7 +74,7 @@ WARNINGS = {
     "one_way": "only 1 move next turn without a sharp braking",
     "no_way": "no move next turn without a sharp braking or leaving the track",
     "crash": "no move at all next turn: a crash unless a request saves it",
-    "backwards": "backwards",
+    "backwards": "backwards: further back in the race than now (against the red arrow)",
 }
 # The same, short enough for a two-column terminal menu (a 50-column cell):
 # the board's tooltips and docs/play/bolide.md give them in full. "Free":
