@@ -290,13 +290,13 @@ def _position_config(game: Game, state, seats: str | None):
 def _printer(game: Game, state):
     """Each step as a spectator reads it (no hand is shown)."""
     from .engine.session import log_text
-    names = [game.seat_names(state)]          # as they were before the step
+    names = game.seat_names(state)            # as they were before the step
 
     def on_step(seat, action, events, step):
-        who = names[0].get(seat)
-        for line in log_text(game, state, step, seat, action, events, None, who):
+        nonlocal names
+        for line in log_text(game, state, step, seat, action, events, None, names.get(seat)):
             print(line)
-        names[0] = game.seat_names(state)
+        names = game.seat_names(state)
     return on_step
 
 
