@@ -88,3 +88,25 @@ def test_a_car_on_a_clickable_space_lets_the_click_through():
     cars = {e.get("data-space"): e for e in root.iter() if "car" in _classes(e)}
     assert cars[str(a)].get("pointer-events") == "none"
     assert cars[str(b)].get("pointer-events") is None     # keeps its tooltip
+
+
+def test_cars_sharing_a_slipstream_space_both_show_the_front_one_ahead():
+    # The browser found it: a car that stopped behind another in a slipstream
+    # space (FGP 8.5) was drawn almost on top of it, hiding the car in front.
+    from chequered.games.formulagp.track_marks import CAR_BADGE
+    t = track("fast")
+    lay = track_layout(t)
+    slip = next(s.id for s in t.spaces if s.slipstream)
+    root = ET.fromstring(track_svg(t, cars=[("1", slip), ("3", slip)]))    # 1 in front
+    cars = [e for e in root.iter() if "car" in _classes(e)]
+    assert [e.get("data-car") for e in cars] == ["3", "1"]      # the front car on top
+    centre = {e.get("data-car"): (float(next(c for c in e.iter() if c.tag == NS + "circle")
+                                        .get("cx")),
+                                  float(next(c for c in e.iter() if c.tag == NS + "circle")
+                                        .get("cy")))
+              for e in cars}
+    (x1, y1), (x3, y3) = centre["1"], centre["3"]
+    assert ((x1 - x3) ** 2 + (y1 - y3) ** 2) ** 0.5 > 2 * CAR_BADGE   # both numbers show
+    import math
+    hd = math.radians(lay.spaces[slip].heading)
+    assert (x1 - x3) * math.cos(hd) + (y1 - y3) * math.sin(hd) > 0  # 1 is ahead of 3

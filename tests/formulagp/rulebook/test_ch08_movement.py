@@ -10,8 +10,13 @@ slipstream spaces in lanes 2 and 3, tile 22 forbids pairs, 7.2.1 and 7.3.1
 start skid marks."""
 from __future__ import annotations
 
+import re
+
 from .common import A, kinds, legal, name, play, position, space, turn_over
 from ._ch08_help import car, steps, single
+
+from chequered.games.formulagp import GAME
+from chequered.games.formulagp.rules.where import running_order
 
 
 # ---- FGP 8.1 ------------------------------------------------------------------------------
@@ -290,6 +295,7 @@ at = "1.4.1"
 def test_fgp_8_3_1_into_a_slipstream_space_a_free_shadow_takes_the_car():
     """A lane change into an occupied slipstream space with a free car shadow puts the car behind the other: no push."""
     st = position("""
+leader = "corsa_nera"
 [[car]]
 name = "vireo"
 at = "12.4.1"
@@ -297,11 +303,22 @@ hand = ["G05"]
 [[car]]
 name = "halcyon"
 at = "12.3.1"
+[[car]]
+name = "corsa_nera"
+at = "20.2.1"
 """)
     play(st, A.Done(), single("G05"))
     ev = steps(st, "12.3.1")
     assert "push" not in kinds(ev)
     assert name(st, 0) == name(st, 1) == "12.3.1"
+    # behind the other: Halcyon, there first, stays ahead in the running
+    # order although Vireo moved before it this round
+    order = running_order(st)
+    assert order.index(1) < order.index(0)
+    # and the board draws it in front: the car drawn last on the space, on top
+    svg = GAME.render_svg(GAME.view(st, 0))
+    here = re.findall(rf'<g class="car" data-car="(\d)" data-seat="\d" data-space="{st.cars[0].space}"', svg)
+    assert here == ["1", "2"]
 
 
 def test_fgp_8_3_1_into_a_full_slipstream_space_the_lowest_white_roll_is_pushed():

@@ -30,10 +30,14 @@ PHASE_TEXT = {"q_reveal": "qualifying", "q_push": "qualifying: push the limit",
 
 
 def car_marks(view: dict) -> list[dict]:
+    """The cars on the track in running order, so that cars sharing a
+    slipstream space come front first (rules/where.running_order)."""
+    rank = {seat: i for i, seat in enumerate(view.get("order") or ())}
+    cars = sorted((c for c in view["cars"] if c["space"] is not None),
+                  key=lambda c: (rank.get(c["seat"], len(rank)), c["seat"]))
     # FGP 16.5: a car is drawn in its team's colour with the team's number
     return [{"space": c["space"], "number": c["seat"] + 1, "seat": c["seat"],
-             "team": c["number"] or None}
-            for c in view["cars"] if c["space"] is not None]
+             "team": c["number"] or None} for c in cars]
 
 
 def tile_tokens(view: dict) -> dict[int, list[str]]:

@@ -381,17 +381,21 @@ def cars_part(track: Track, cars=None, tokens: Mapping | None = None,
                      f'stroke="#000"/><text x="{_f(tx)}" y="{ty * SCALE + 4:.1f}" font-size="8" '
                      f'text-anchor="middle" fill="#fff">{escape(token_text(what))}</text>'
                      f'<title>{escape(token_title(what))}</title></g>')
-    # cars: several on one space (slipstream shadows) sit one behind another
-    by_space: dict[int, int] = {}
-    for label, space, colour, team, seat, tip in _cars(cars):
-        if not 0 <= space < len(sp_of):
-            continue
+    # cars: several on one space (slipstream shadows, FGP 8.5) sit one behind
+    # another along it, the caller's first (the car in front) drawn last, on
+    # top, and far enough apart that every number shows
+    on: dict[int, list] = {}
+    for car in _cars(cars):
+        if 0 <= car[1] < len(sp_of):
+            on.setdefault(car[1], []).append(car)
+    for space, here in on.items():
         p = lay.spaces[space]
-        k = by_space.get(space, 0)
-        by_space[space] = k + 1
         hd = math.radians(p.heading)
-        back = k * min(0.16, p.length / 3)
-        cx, cy = p.x - back * math.cos(hd), p.y - back * math.sin(hd)
-        o.append(car_svg(cx * SCALE, cy * SCALE, p.heading, label, colour, space,
-                         seat=seat, team=team, tip=tip, through=space in marks))
+        step = p.length / len(here)
+        for k in reversed(range(len(here))):
+            label, _, colour, team, seat, tip = here[k]
+            ahead = step * ((len(here) - 1) / 2 - k)
+            cx, cy = p.x + ahead * math.cos(hd), p.y + ahead * math.sin(hd)
+            o.append(car_svg(cx * SCALE, cy * SCALE, p.heading, label, colour, space,
+                             seat=seat, team=team, tip=tip, through=space in marks))
     return pieces(o)

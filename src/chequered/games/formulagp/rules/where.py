@@ -149,6 +149,7 @@ def running_order(race: Race) -> list[int]:
             first = race.leader if race.leader in placed else next(iter(placed))
             seq = driver_sequence(trk, placed, first,
                                   blue_flag=[s for s in placed if cars[s].laps_down],
+                                  within_space=_within_space(race, placed),
                                   tie_order=race.sequence)
             if race.leader in placed:
                 seq.remove(race.leader)
@@ -202,6 +203,33 @@ def passable(race: Race, mover: Car) -> list[int]:
                            safety_car=race.safety_car is not None)
         if free:
             out.append(c.seat)
+    return out
+
+
+def _within_space(race: Race, placed: dict) -> dict[int, int]:
+    """Rank of each car among the cars sharing its slipstream space, front
+    first. FGP 8.3/8.5: a car entering an occupied slipstream space stops
+    behind the cars there, so a car that has not moved yet this round was
+    there before any car that has; among the rest, the car that moved
+    earlier got there earlier (the round's sequence; A15 for a car that took
+    its turn without leaving the space)."""
+    by_space: dict[int, list[int]] = {}
+    for seat, space in placed.items():
+        by_space.setdefault(space, []).append(seat)
+    out: dict[int, int] = {}
+    shared = [seats for seats in by_space.values() if len(seats) > 1]
+    if not shared:
+        return out
+    seq = {s: i for i, s in enumerate(race.sequence)}
+    mv = race.move or {}
+    mover, visited = mv.get("seat"), mv.get("visited", ())
+
+    def arrived(seat: int) -> bool:
+        car = race.cars[seat]
+        return car.moved or (seat == mover and car.space in visited)
+    for seats in shared:
+        seats.sort(key=lambda s: (arrived(s), seq.get(s, len(seq)), s))
+        out.update((s, i) for i, s in enumerate(seats))
     return out
 
 
