@@ -101,6 +101,7 @@ def test_short_race_to_the_finish_and_its_replay(page, live_server, name):
     else:
         pytest.fail(f"{name}: the race did not end within {limit} moves")
     page.wait_for_selector("#result table.result")
+    assert "null" not in page.inner_text("#result")    # a child left out, not written
     total = int(version(page))
     page.click("#replay-link")
     page.wait_for_selector("#replay[data-step='0']")

@@ -15,6 +15,12 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
+// A node's children replaced, null and undefined skipped as el skips them
+// (replaceChildren itself would write them as the text "null").
+function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter(c => c !== null && c !== undefined));
+}
+
 async function api(method, url, body, raw) {
   const init = {method, headers: {}};
   if (body !== undefined) {
@@ -56,7 +62,7 @@ function logItem(entry) {
 
 function resultTable(result, names) {
   const rows = result.classification.map((seat, i) => el("tr", {},
-    el("td", {}, i + 1), el("td", {}, result.names[seat] || names[seat] || "seat " + seat),
+    el("td", {}, i + 1), el("td", {}, result.names[seat] || names[seat] || "player " + (seat + 1)),
     el("td", {}, result.laps[seat] ?? ""), el("td", {}, result.points[seat] ?? ""),
     el("td", {}, result.notes[seat] || "")));
   return el("table", {class: "result"},

@@ -69,7 +69,7 @@ $("create").addEventListener("submit", async e => {
       el("p", {}, "Each link is the key to one seat: send it to that player. ",
         el("a", {href: made.host_url}, "Host page"), " (hand absent players' seats to bots) - ",
         el("a", {href: made.watch_url}, "watch")),
-      el("ul", {}, made.seats.map(s => el("li", {}, `seat ${s.seat} (${s.kind}): `,
+      el("ul", {}, made.seats.map(s => el("li", {}, `player ${s.seat + 1} (${s.kind}): `,
         s.kind === "human" ? el("a", {href: s.url, class: "seat-link"}, location.origin + s.url) : "a bot"))));
     listRaces();
   } catch (err) { alert(err.message); }

@@ -68,7 +68,7 @@ async function send(action) {
   ws.send(JSON.stringify({type: "act", action: JSON.parse(action.key), version}));
 }
 
-function nameOf(msg, seat) { return msg.names[seat] || "seat " + seat; }
+function nameOf(msg, seat) { return msg.names[seat] || "player " + (seat + 1); }
 
 // Fields the server sends only when they change (hub.KEPT_FIELDS), and
 // then with each row this page already has as its index in the last list.
@@ -173,7 +173,7 @@ function draw(msg) {
   if (msg.over && msg.result) {
     res.hidden = false;
     const teams = (msg.result.extra || {}).constructors;   // e.g. FormulaGP's FGP 14.4
-    res.replaceChildren(el("h2", {}, "Classification"), resultTable(msg.result, msg.names),
+    fill(res, el("h2", {}, "Classification"), resultTable(msg.result, msg.names),
       Array.isArray(teams) ? el("table", {class: "result constructors"},
         el("caption", {}, "Constructors"),
         el("thead", {}, el("tr", {}, ["Pos", "Team", "Points"].map(h => el("th", {}, h)))),
@@ -311,7 +311,7 @@ function place(box, node) {
 function showTip(node, moves) {
   const tip = tipBox();
   const costs = moves.map(m => m.route.cost || m.label);
-  tip.replaceChildren(
+  fill(tip,
     moves.length === 1 ? el("strong", {class: "cost"}, costs[0])
       : el("div", {}, el("strong", {}, `${moves.length} choices on this space`),
            el("ul", {}, costs.map(c => el("li", {class: "cost"}, c))),
