@@ -221,3 +221,14 @@ def test_the_tutorial_is_clicked_through_as_the_browser_does():
     assert decisions <= tut.max_decisions <= 60
     assert {"start_tyre", "quali_cards", "prep", "move"} <= steps
     assert set(tut.notes) <= set(GAME.spec.machine.steps)
+
+
+def test_the_status_line_says_final_lap_once_the_flag_reaches_the_final_space():
+    """FGP 12: when the Chequered Flag token reaches the final space, the lap
+    being run becomes the last; the board said "flag 27/24" beyond it."""
+    view = GAME.view(positions("standard")[3], 0)
+    line = GAME.render_text(view).splitlines()[0]
+    assert f"flag {view['flag']}/{view['final_flag']}" in line and "final lap" not in line
+    for flag in (view["final_flag"], view["final_flag"] + 3):
+        line = GAME.render_text({**view, "flag": flag}).splitlines()[0]
+        assert f"flag {flag}: final lap" in line and "/" not in line.split("|")[1]

@@ -55,8 +55,10 @@ def tile_tokens(view: dict) -> dict[int, list[str]]:
 
 
 def status_parts(view: dict) -> list[str]:
-    parts = [view["track_name"].split(" (")[0],
-             f"round {view['round']}, flag {view['flag']}/{view['final_flag']}"]
+    # FGP 12: from the final flag space on, the lap being run is the last one
+    flag = (f"flag {view['flag']}/{view['final_flag']}" if view["flag"] < view["final_flag"]
+            else f"flag {view['flag']}: final lap")
+    parts = [view["track_name"].split(" (")[0], f"round {view['round']}, {flag}"]
     if view["phase"] != "turns":            # the usual phase goes without saying
         parts.append(PHASE_TEXT.get(view["phase"], view["phase"].replace("_", " ")))
     if view["final_round"]:
