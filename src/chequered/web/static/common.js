@@ -50,14 +50,34 @@ const BY_WORDS = {forced: "the only choice", bot: "bot", timeout: "out of time",
                   record: "from the saved race"};
 
 // One log entry: who did what, then each event with its rule citation.
+function logEvents(entry) {
+  return entry.events.map(ev => el("li", {}, ev.text, " ", el("cite", {class: "rule"}, ev.rule)));
+}
 function logItem(entry) {
-  const events = el("ul", {class: "events"}, entry.events.map(ev =>
-    el("li", {}, ev.text, " ", el("cite", {class: "rule"}, ev.rule))));
-  return el("li", {"data-ply": entry.ply},
+  const events = el("ul", {class: "events"}, logEvents(entry));
+  return el("li", {"data-ply": entry.ply, "data-count": 1},
     el("span", {class: "who"}, entry.who), ": ", entry.action,
+    el("span", {class: "times"}),
     entry.by && entry.by !== "human"
       ? el("span", {class: "by"}, " (" + (BY_WORDS[entry.by] || entry.by) + ")") : null,
     events);
+}
+
+// The live log: a run of single-choice steps of one seat (a BOT driving a
+// space at a time) is one line, "move one space ×7", its events under it.
+function appendLog(log, entry) {
+  const last = log.lastElementChild;
+  if (last && entry.by === "forced" && last.dataset.by === "forced"
+      && last.dataset.who === entry.who && last.dataset.action === entry.action) {
+    const n = Number(last.dataset.count) + 1;
+    last.dataset.count = n;
+    last.querySelector(".times").textContent = ` ×${n}`;
+    last.querySelector("ul.events").append(...logEvents(entry));
+    return;
+  }
+  const item = logItem(entry);
+  Object.assign(item.dataset, {by: entry.by || "", who: entry.who, action: entry.action});
+  log.append(item);
 }
 
 function resultTable(result, names) {

@@ -158,7 +158,7 @@ function draw(msg) {
 
   const log = $("log");
   if (msg.log_from === 0) log.replaceChildren();
-  for (const entry of msg.log) log.append(logItem(entry));
+  for (const entry of msg.log) appendLog(log, entry);
   log.scrollTop = log.scrollHeight;   // scroll the log box only, never the page
 
   if (token) {
