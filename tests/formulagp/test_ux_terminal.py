@@ -174,3 +174,39 @@ def test_a_menu_line_cut_short_on_screen_is_the_start_of_its_action():
         done.append(cut)
     play(cfg, seed, check)
     assert done
+
+
+def test_a_bot_driving_space_by_space_is_one_log_line_with_its_steps():
+    """A Pro BOT drives a space at a time, each space a single-choice step
+    (BOT 2): the log heads the run once, "move one space ×N", and keeps
+    every space's line under it."""
+    import re
+
+    from chequered.engine.session import Session
+    race = Session(GAME, GAME.config(seats=["pro"] * 4), 4)
+    race.settle()
+    folded = 0
+    for _ in range(400):
+        seats = GAME.to_act(race.state)
+        if not seats or folded >= 3:
+            break
+        seat = min(seats)
+        agent = GAME.make_agent("pro", seat, 4)
+        entry = race.act(seat, agent.choose(GAME, race.state, seat), "bot")
+        lines = race.lines(entry, None)
+        for k, line in enumerate(lines):
+            m = re.fullmatch(r"(.+): move one space ×(\d+) \(the only choice\)", line)
+            if m:
+                folded += 1
+                n = int(m.group(2))
+                under = []
+                for x in lines[k + 1:]:
+                    if not x.startswith("    "):
+                        break
+                    under.append(x)
+                steps = [x for x in under if x.startswith(f"    {m.group(1)} to tile ")]
+                assert len(steps) == n, under
+        heads = [x for x in lines if not x.startswith("    ")]
+        assert sum(int(h.split("×")[1].split()[0]) if "×" in h else 1 for h in heads) \
+            == len(entry.all())
+    assert folded >= 3

@@ -291,11 +291,19 @@ class Session:
     def lines(self, entry: Entry, viewer: Seat | None) -> list[str]:
         """The log lines of an entry (and of the forced steps after it)."""
         out: list[str] = []
+        run, at, n = "", 0, 0     # a run of one seat's same forced step: one head, "×N"
         for e in entry.all():
             head = f"{e.who or self.name(e.seat)}: {self.action_text(e, viewer)}"
-            if e.by == "forced":
-                head += " (the only choice)"
-            out += [head] + [f"    {t}  ({r})" for t, r in self.event_texts(e, viewer)]
+            if e.by == "forced" and head == run:
+                n += 1
+                out[at] = f"{head} ×{n} (the only choice)"
+            elif e.by == "forced":
+                run, at, n = head, len(out), 1
+                out.append(f"{head} (the only choice)")
+            else:
+                run = ""
+                out.append(head)
+            out += [f"    {t}  ({r})" for t, r in self.event_texts(e, viewer)]
         return out
 
     # ---- timers and records ------------------------------------------------------------
