@@ -128,3 +128,28 @@ def test_nothing_hidden_reaches_a_seat(name):
                 [m.to_doc() for m in GAME.legend(GAME.view(st, seat))]
             assert [s.to_doc() for s in GAME.standings(GAME.view(other, seat))] == \
                 [s.to_doc() for s in GAME.standings(GAME.view(st, seat))]
+
+
+def test_cards_laid_aside_for_the_white_token_are_marked_in_the_hand():
+    """FGP 4.12: the WHITE token discards cards of the player's choice; while
+    choosing, the cards laid aside are still in the hand, and the board showed
+    them as if kept. The seat's own board marks them, in text and picture;
+    another seat sees nothing of them."""
+    from chequered.games.formulagp import actions as A
+    from chequered.games.formulagp.position import position
+    from chequered.games.formulagp import GAME as G
+    st = position('cards = ["R01", "R02", "R03", "R04"]\n[[car]]\nat = "13.2.1"\n'
+                  'hand = ["G01", "P01", "P02", "T01"]\n[[car]]\nat = "11.2.1"\n')
+    G.apply(st, 0, A.Parameter("white"))
+    G.apply(st, 0, A.Discard("P01"))
+    mine = G.view(st, 0)
+    assert mine["board"]["aside"] == ["P01"]
+    text = G.render_text(mine)
+    assert "(x) to discard: 1" in text
+    marked = [ln for ln in text.splitlines() if "xP01 " in ln]
+    assert marked and "xG01" not in text
+    svg = G.render_svg(mine)
+    assert svg.count('class="aside"') == 1
+    assert "aside" not in G.view(st, 1)["board"] and "aside" not in str(G.view(st, None))
+    G.apply(st, 0, A.Done())
+    assert "aside" not in G.view(st, 0)["board"]

@@ -187,8 +187,17 @@ def _hand(bv: dict, width: float, marks: dict) -> Block:
          + text(0, 16, f"Hand {len(hand)}/{hl['limit']}" + (" - over the limit" if over else "")
                 + ("" if hand else ": no cards"), 15, fill="#c00" if over else "#222",
                 weight="bold") + "</g>", '<g class="hand" transform="translate(0,24)">']
+    aside = bv.get("aside", ())
     for k, c in enumerate(hand):
-        o += _card(c, k, (w + 8) * k, w, h, (marks or {}).get(c["id"], ""))
+        x = (w + 8) * k
+        o += _card(c, k, x, w, h, (marks or {}).get(c["id"], ""))
+        if c["id"] in aside:            # FGP 4.12: laid aside for the WHITE token
+            o.append(f'<g class="aside" pointer-events="none">'
+                     f'{title("laid aside: discarded when you are done (FGP 4.12)")}'
+                     f'<rect x="{x:.1f}" y="0" width="{w:.1f}" height="{h:.1f}" rx="7" '
+                     f'fill="#fff" fill-opacity="0.65"/>'
+                     + text(x + w / 2, h / 2 + 5, "discard", 13, "middle", "#a00", "bold")
+                     + "</g>")
     o.append("</g>")
     held = bv["held_events"]
     if held:

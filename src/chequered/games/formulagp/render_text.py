@@ -207,12 +207,16 @@ def board_lines(bv: dict, short_hand: bool = False) -> list[str]:
               + f" | box: {box} | " + stress_text(s) + (" " + " ".join(state) if state else ""))
              [:WIDTH])
     hand = bv["hand"]
+    aside = bv.get("aside", ())                 # FGP 4.12: laid aside for the WHITE token
     over = " OVER THE LIMIT" if len(hand) > hl["limit"] else ""
     L.append((f"{wear_line(t)} | HAND {len(hand)}/{hl['limit']}{over}"
-              + (": " + " ".join(c["id"] for c in hand) if short_hand and hand else "")
-              + ("" if hand else ": no cards"))[:WIDTH])
+              + (": " + " ".join(c["id"] + ("(x)" if c["id"] in aside else "") for c in hand)
+                 if short_hand and hand else "")
+              + ("" if hand else ": no cards")
+              + (f" | (x) to discard: {len(aside)}" if aside else ""))[:WIDTH])
     for k in range(0, 0 if short_hand else len(hand), 2):
-        pair = [f"{j + 1:>2} {card_cell(hand[j])}" for j in range(k, min(k + 2, len(hand)))]
+        pair = [f"{j + 1:>2}{'x' if hand[j]['id'] in aside else ' '}{card_cell(hand[j])}"
+                for j in range(k, min(k + 2, len(hand)))]
         L.append(" ".join(p.ljust(49) for p in pair).rstrip())
     if bv["held_events"]:
         L.append(("held EVENT: " + "; ".join(

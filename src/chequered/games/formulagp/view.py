@@ -96,6 +96,11 @@ def view(race: Race, seat: int | None) -> dict:
         v["returns_left"] = car.returns_left
         v["secret"] = race.secret.get(seat)
         v["board"] = board_view(car, C.board_side(race, car), C.content_of(race))
+        picks = _picks_of(race)
+        if picks is not None and picks[0] == seat and picks[1] == "white":
+            # FGP 4.12: the cards laid aside for the WHITE token, still in hand
+            # until the choice is done: the seat sees which they are
+            v["board"]["aside"] = picks[2]
         if TR.in_play(race):            # the seat's own TEAM RADIO cards (FGP 4.9)
             v["radio_drawn"] = [_radio_card(race, c) for c in car.radio_drawn]
         if race.move and "pole" in race.move and p and seat in p.seats:
