@@ -325,3 +325,21 @@ def test_resume_refuses_what_it_cannot_continue(client):
     fresh = dict(short, final_hash=None, result=None)
     fresh["final_hash"] = ""
     assert client.post("/api/races/resume", json=fresh).status_code == 400
+
+
+def test_a_replay_log_cites_each_rule_once():
+    """The replay page's log showed "to tile 4, lane 3 (FGP 8.3) FGP 8.3":
+    the event's own text kept the rule the log also shows in its place."""
+    from pathlib import Path
+
+    from chequered.engine import registry
+    from chequered.web.replays import Replayer
+    doc = json.loads((Path(__file__).parents[1] / "golden" / "formulagp-heuristic-fast.json")
+                     .read_text())["record"]
+    game = registry.game(doc["game"])
+    rep = Replayer(game, doc["config"], doc["seed"], doc["actions"][:120])
+    events = [ev for entry in rep.log for ev in entry["events"]]
+    assert len(events) > 100
+    cited = [ev for ev in events if ev["rule"] and ev["text"].endswith(f"({ev['rule']})")]
+    assert not cited, cited[:3]
+    assert any("to tile" in ev["text"] for ev in events)

@@ -328,11 +328,15 @@ def event_texts(game: Game, state, events, viewer) -> list[tuple[str, str]]:
     for ev in events:
         seen = ev.seen_by(viewer)
         if seen is not None:
-            text, tail = game.describe(seen, state), f"({seen.rule})"
-            if seen.rule and text.endswith(tail):
-                text = text[:-len(tail)].rstrip()
-            out.append((text, seen.rule))
+            out.append((describe_cited(game, state, seen), seen.rule))
     return out
+
+
+def describe_cited(game: Game, state, ev) -> str:
+    """An event's text without the rule the game cited at its end: the log
+    shows the rule once, in its own place."""
+    text, tail = game.describe(ev, state), f"({ev.rule})"
+    return text[:-len(tail)].rstrip() if ev.rule and text.endswith(tail) else text
 
 
 def seat_name(game: Game, state, seat: Seat) -> str:

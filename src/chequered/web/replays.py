@@ -27,6 +27,7 @@ from ..engine import registry
 from ..engine.board import action_key
 from ..engine.protocol import BadInput, Game, IllegalAction
 from ..engine.records import FORMAT, Record
+from ..engine.session import describe_cited
 from .errors import WebError, bad, too_large
 
 SNAPSHOT_EVERY = 25
@@ -107,7 +108,8 @@ class Replayer:
             self.log.append({
                 "ply": step - 1, "seat": seat, "who": who,
                 "action": game.describe_action(action),
-                "events": [{"text": game.describe(ev, state), "rule": ev.rule} for ev in events],
+                "events": [{"text": describe_cited(game, state, ev), "rule": ev.rule}
+                           for ev in events],
             })
             if step % SNAPSHOT_EVERY == 0:
                 self.snapshots[step] = game.clone(state)
@@ -116,7 +118,7 @@ class Replayer:
         self.final = state
         # who sat where, for the review's choice of seat (names as the race
         # ended: Race Pace's drivers are chosen in it)
-        self.seats = [{"seat": i, "name": names.get(i) or f"seat {i + 1}", "kind": kind}
+        self.seats = [{"seat": i, "name": names.get(i) or f"player {i + 1}", "kind": kind}
                       for i, kind in enumerate(config.seats)]
         self.review_seat = default_seat(list(config.seats))
 
