@@ -96,3 +96,18 @@ def test_a_card_not_in_hand_cannot_be_played():
     assert "STOCK Action segments" in err.value.rule
     with pytest.raises(IllegalAction):
         GAME.apply(st, 0, Step(1, 1))
+
+
+def test_every_lost_car_is_the_same_pass_so_one_is_offered():
+    """STOCK Action segments 2: a car out of the race is a pass, whichever
+    it is. With two lost cars and a racing one the team chooses between
+    moving and one pass; with only lost cars left it is not asked at all."""
+    cars = [car(1, 0, 10), car(2, 0, 0, status="lapped", position=4),
+            car(3, 0, 0, status="retired", position=3), car(9, 1, 20)]
+    st = position(cars, hands=[[card_with(mp=4)], [card_with(mp=6)]])
+    assert [a.car for a in GAME.fine_actions(st, 0)] == [1, 2]
+    GAME.apply(st, 0, Activate(2))                    # the pass: #3 is the same
+    assert st.cars[idx(st, 2)].flipped and not st.cars[idx(st, 3)].flipped
+    st = position(cars[1:], hands=[[card_with(mp=4)], [card_with(mp=6)]])
+    assert [a.car for a in GAME.fine_actions(st, 0)] == [2]
+    assert GAME.forced(st) == (0, Activate(2))        # applied without asking

@@ -53,7 +53,10 @@ def make(game, config, seed: int) -> dict:
     """Play a race with the config's own agents and write down every step."""
     played = play(game, config, seed)
     rec = record_of(game, config, seed, played.actions, played.state)
-    steps, _ = steps_of(game, config, seed, played.actions)
+    # the actions as the record gives them back, as `compare` will read them
+    # (a whole move played by a bot carries more than its record keeps)
+    actions = [(seat, game.decode_action(game.encode_action(a))) for seat, a in played.actions]
+    steps, _ = steps_of(game, config, seed, actions)
     return {"format": FORMAT, "record": rec.to_doc(), "steps": steps}
 
 

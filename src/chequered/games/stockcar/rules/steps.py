@@ -19,7 +19,7 @@ from ....engine.steps import Machine, Step
 from ..actions import (KEEP_HAND, PIT_DONE, RETIRE, SOLO, Activate, Affect, Discard, MoveType,
                        Pit, Retire, activate, affect, discard, move_type, pit, play_card)
 from ..actions import Step as Move
-from ..state import RETIRED
+from ..state import RACING, RETIRED
 from ..text import describe_action, seat_names
 from . import movement, pits, turn
 from .events import hit
@@ -33,7 +33,18 @@ def _table(state):
 
 # ---- car: which counter ------------------------------------------------------------
 def car_legal(state, seat: int) -> list:
-    return [activate(c.number) for c in state.cars if c.team == seat and not c.flipped]
+    # STOCK Action segments 1-2: an unflipped car; any car out of the race is
+    # the same pass, so one pass is offered (a team with only passes left is
+    # not asked which of its lost cars to flip)
+    out, passed = [], False
+    for c in state.cars:
+        if c.team == seat and not c.flipped:
+            if c.status == RACING:
+                out.append(activate(c.number))
+            elif not passed:
+                out.append(activate(c.number))
+                passed = True
+    return out
 
 
 def car_apply(state, seat: int, a: Activate) -> list:
