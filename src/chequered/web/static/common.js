@@ -81,12 +81,17 @@ function appendLog(log, entry) {
 }
 
 function resultTable(result, names) {
+  // a game that scores no points (Bolide) or counts no laps leaves its column out
+  const has = field => Object.keys(result[field] || {}).length > 0;
+  const laps = has("laps"), points = has("points");
   const rows = result.classification.map((seat, i) => el("tr", {},
     el("td", {}, i + 1), el("td", {}, result.names[seat] || names[seat] || "player " + (seat + 1)),
-    el("td", {}, result.laps[seat] ?? ""), el("td", {}, result.points[seat] ?? ""),
+    laps ? el("td", {}, result.laps[seat] ?? "") : null,
+    points ? el("td", {}, result.points[seat] ?? "") : null,
     el("td", {}, result.notes[seat] || "")));
+  const head = ["Pos", "Driver", laps ? "Laps" : null, points ? "Points" : null, ""];
   return el("table", {class: "result"},
-    el("thead", {}, el("tr", {}, ["Pos", "Driver", "Laps", "Points", ""].map(h => el("th", {}, h)))),
+    el("thead", {}, el("tr", {}, head.filter(h => h !== null).map(h => el("th", {}, h)))),
     el("tbody", {}, rows));
 }
 
