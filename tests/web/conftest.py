@@ -13,6 +13,7 @@ import tempfile
 import threading
 import time
 import uuid
+from pathlib import Path
 
 import pytest
 
@@ -122,6 +123,9 @@ def spawn_server(tmp_path):
     yield spawn
     for s in started:
         s.kill()
+        # pytest shows this only for a failed test: what each server said
+        lines = Path(s.log.name).read_text(errors="replace").splitlines()
+        print(f"---- server on port {s.port}, last lines of its log ----", *lines[-60:], sep="\n")
 
 
 # ---- PostgreSQL ---------------------------------------------------------------------------------
