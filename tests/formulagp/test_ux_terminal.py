@@ -210,3 +210,23 @@ def test_a_bot_driving_space_by_space_is_one_log_line_with_its_steps():
         assert sum(int(h.split("×")[1].split()[0]) if "×" in h else 1 for h in heads) \
             == len(entry.all())
     assert folded >= 3
+
+
+def test_every_action_card_fits_its_hand_cell_whole():
+    """The terminal's hand shows two cards a line in 100 columns; a RED card
+    read "[]>lane+wear  counter-stee", its pair function cut short."""
+    from chequered.games.formulagp.position import position
+    from chequered.games.formulagp.render_board import SECONDARY_TEXT, board_view
+    from chequered.games.formulagp.render_text import board_lines, card_cell
+    from chequered.games.formulagp.rules import cards as C
+    st = position('[[car]]\nat = "13.2.1"\n')
+    car = st.cars[0]
+    car.hand = list(car.deck.pile) + list(car.hand)
+    bv = board_view(car, C.board_side(st, car), C.content_of(st))
+    assert len(bv["hand"]) > 40
+    for c in bv["hand"]:
+        cell = card_cell(c)
+        assert len(cell) <= 47 and cell.startswith(c["id"] + " ")
+        if c["secondary"]:
+            assert cell.endswith(SECONDARY_TEXT.get(c["secondary"], c["secondary"])), cell
+    assert max(len(line) for line in board_lines(bv)) <= 100

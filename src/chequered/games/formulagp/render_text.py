@@ -167,17 +167,19 @@ def stress_text(s: dict) -> str:
 
 
 def card_cell(c: dict) -> str:
-    """A card in at most 46 columns: id, colour or kind with the Sprint speed
+    """A card in at most 47 columns: id, colour or kind with the Sprint speed
     (FGP 16.4), LEDs, icons with their arrows (FGP 16.3), then the function
-    of a pair (its secondary function)."""
+    of a pair (its secondary function). The widest of our cards, a RED card
+    with lane+wear and counter-steer, fills all 47."""
     sprint = CBM.sprint_text(c["colour"])
     what = (c["colour"] or KIND_TEXT.get(c["kind"], c["kind"])).upper() \
         + (f" ({sprint})" if sprint else CBM.arrow_text(CBM.KIND_ARROW.get(c["kind"])))
     icons = [CBM.arrow_text(CBM.ICON_ARROW.get(i)) + ICON_TEXT.get(i, i) for i in c["icons"]]
     if c["secondary"]:
-        icons.append(" " + CBM.arrow_text(CBM.SECONDARY_ARROW.get(c["secondary"]))
+        icons.append(CBM.arrow_text(CBM.SECONDARY_ARROW.get(c["secondary"]))
                      + SECONDARY_TEXT.get(c["secondary"], c["secondary"]))
-    return f"{c['id']} {what:<13}{'*' * c['leds'] or '-':<5}{' '.join(icons)}"[:46].rstrip()
+    stars = "*" * c["leds"] or "-"
+    return f"{c['id']} {what:<11} {stars:<4} {' '.join(icons)}"[:47].rstrip()
 
 
 def board_lines(bv: dict, short_hand: bool = False) -> list[str]:
@@ -217,7 +219,8 @@ def board_lines(bv: dict, short_hand: bool = False) -> list[str]:
     for k in range(0, 0 if short_hand else len(hand), 2):
         pair = [f"{j + 1:>2}{'x' if hand[j]['id'] in aside else ' '}{card_cell(hand[j])}"
                 for j in range(k, min(k + 2, len(hand)))]
-        L.append(" ".join(p.ljust(49) for p in pair).rstrip())
+        # two cards a line in 100 columns: the second's number starts with a space
+        L.append("".join(p.ljust(50) for p in pair).rstrip())
     if bv["held_events"]:
         L.append(("held EVENT: " + "; ".join(
             f"{e['id']} {e['name']}" + (f" (2nd: {SECONDARY_TEXT.get(e['secondary'], '')})"
