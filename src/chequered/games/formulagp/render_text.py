@@ -219,7 +219,8 @@ def board_lines(bv: dict, short_hand: bool = False) -> list[str]:
     for k in range(0, 0 if short_hand else len(hand), 2):
         pair = [f"{j + 1:>2}{'x' if hand[j]['id'] in aside else ' '}{card_cell(hand[j])}"
                 for j in range(k, min(k + 2, len(hand)))]
-        # two cards a line in 100 columns: the second's number starts with a space
+        # two cards a line in 100 columns: the second one's number (under 10) starts
+        # with a space, which keeps it apart from a first cell of the full 47
         L.append("".join(p.ljust(50) for p in pair).rstrip())
     if bv["held_events"]:
         L.append(("held EVENT: " + "; ".join(
