@@ -343,3 +343,32 @@ def test_a_replay_log_cites_each_rule_once():
     cited = [ev for ev in events if ev["rule"] and ev["text"].endswith(f"({ev['rule']})")]
     assert not cited, cited[:3]
     assert any("to tile" in ev["text"] for ev in events)
+
+
+def test_a_replay_log_marks_the_steps_nobody_chose():
+    """The replay folds a run of single-choice steps as the live log does
+    (static/common.js appendLog): an entry is marked "forced" exactly when
+    the seat had that one action and the engine would have applied it
+    unasked (Game.forced); a Pro BOT's move a space at a time makes runs."""
+    from chequered.engine import registry
+    from chequered.engine.play import agents_for, play
+    from chequered.engine.records import record_of
+    from chequered.web.replays import Replayer
+
+    game = registry.game("formulagp")
+    config = game.config(seats=["pro", "pro", "rookie", "heuristic"])
+    played = play(game, config, 11, agents=agents_for(game, config, 11))
+    doc = record_of(game, config, 11, played.actions[:150], played.state).to_doc()
+    rep = Replayer(game, doc["config"], doc["seed"], doc["actions"])
+    state = game.new(config, 11)
+    runs = 0
+    for entry, (seat, action) in zip(rep.log, played.actions):
+        forced = game.forced(state)
+        assert (entry["by"] == "forced") == (forced is not None), entry
+        if forced is not None:
+            assert forced == (seat, action)
+        game.apply(state, seat, action)
+    for a, b in zip(rep.log, rep.log[1:]):
+        runs += a["by"] == b["by"] == "forced" and (a["who"], a["action"]) == (b["who"], b["action"])
+    assert runs > 10
+    assert any(entry["by"] == "" for entry in rep.log)

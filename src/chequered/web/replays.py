@@ -103,11 +103,15 @@ class Replayer:
                                 f"here (stopped at step {step} of {len(docs)})")
             # the seat's name when it chose, as the live log gives it
             who = names.get(seat) or f"player {seat + 1}"
-            action, events = _apply(game, state, step, seat, doc)
+            # a step nobody chose (a single public choice) folds into a run, as live
+            forced = game.forced(state)
+            action, events = _apply(game, state, step, seat, doc, names)
             names = game.seat_names(state) or names
             self.log.append({
                 "ply": step - 1, "seat": seat, "who": who,
                 "action": game.describe_action(action),
+                "by": "forced" if forced is not None and forced[0] == seat
+                and forced[1] == action else "",
                 "events": [{"text": describe_cited(game, state, ev), "rule": ev.rule}
                            for ev in events],
             })
@@ -140,8 +144,11 @@ class Replayer:
                 "result": game.result(state).to_doc() if game.is_over(state) else None}
 
 
-def _apply(game: Game, state, step: int, seat, doc):
-    """One step of a replay, every failure a 400 naming the step."""
+def _apply(game: Game, state, step: int, seat, doc, names: dict):
+    """One step of a replay, every failure a 400 naming the step and the
+    seats as players know them (`names`: Game.seat_names)."""
+    def who(s) -> str:
+        return names.get(s) or f"player {s + 1}" if isinstance(s, int) else str(s)
     try:
         action = game.decode_action(doc)
     except BadInput as exc:
@@ -150,16 +157,17 @@ def _apply(game: Game, state, step: int, seat, doc):
         raise bad(f"the record does not replay: step {step}: not an action of "
                   f"{game.name}") from None
     if seat not in game.to_act(state):
-        raise bad(f"the record does not replay: step {step}: seat {seat} is not to act "
-                  f"(waiting for {', '.join(map(str, sorted(game.to_act(state)))) or 'nobody'})")
+        waiting = ", ".join(who(s) for s in sorted(game.to_act(state))) or "nobody"
+        raise bad(f"the record does not replay: step {step}: {who(seat)} is not to act "
+                  f"(waiting for {waiting})")
     try:
         return action, game.apply(state, seat, action)
     except (IllegalAction, BadInput) as exc:
-        raise bad(f"the record does not replay: step {step}: seat {seat} "
+        raise bad(f"the record does not replay: step {step}: {who(seat)} "
                   f"{_short(doc)}: illegal: {exc}") from None
     except Exception:
         log.exception("replay step %d of %s", step, game.name)
-        raise bad(f"the record does not replay: step {step}: seat {seat} "
+        raise bad(f"the record does not replay: step {step}: {who(seat)} "
                   f"{_short(doc)} cannot be applied") from None
 
 

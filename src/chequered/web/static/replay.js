@@ -40,7 +40,8 @@ function draw(f) {
   $("text").textContent = f.text;
   $("slider").max = total; $("slider").value = step;
   $("stepno").textContent = `step ${step} of ${total}`;
-  $("log").replaceChildren(...f.log.map(logItem));
+  $("log").replaceChildren();
+  for (const entry of f.log) appendLog($("log"), entry);   // runs fold as in the live log
   $("log").scrollTop = $("log").scrollHeight;
   $("result").replaceChildren(...(f.result ? [el("h2", {}, "Classification"), resultTable(f.result, {})] : []));
   // for the review (review.js), which may load after this frame is drawn
