@@ -74,9 +74,31 @@ def test_games_json():
     assert isinstance(docs, list) and docs
     by_name = {d["name"]: d for d in docs}
     doc = by_name[GAME]
-    assert set(doc) == {"name", "title", "tracks", "rules", "bots", "options"}
+    assert set(doc) == {"name", "title", "tracks", "rules", "bots", "options", "notes"}
     assert "bot" in doc["bots"] and "random" in doc["bots"] and "human" not in doc["bots"]
     assert doc["tracks"] and doc["rules"]
+
+
+def test_every_seat_kind_option_and_rule_level_says_what_it_is(monkeypatch):
+    """`chequered games GAME` explains each choice: a player cannot guess
+    what `expert_82` or `bot_late_pit_soft_medium` does from its name."""
+    for game in registry.games():
+        notes = game.notes()
+        for name in [*game.seat_kinds(), *game.options(), *game.rule_levels()]:
+            assert len(notes.get(name, "")) > 10, (game.name, name)
+        # a seat kind, an option and a rule level never share a name (one note each)
+        names = [*game.seat_kinds(), *game.options(), *game.rule_levels()]
+        assert len(names) == len(set(names)), game.name
+    monkeypatch.setenv("COLUMNS", "160")          # each note on one line
+    res = run("games", "bolide")
+    assert res.exit_code == 0, res.output
+    text = res.stdout
+    assert "8+2 strategy (half fuel, soft tyres)" in text and "sand timer" in text
+    doc = json.loads(run("games", "formulagp", "--json").stdout)
+    assert "Pro BOT" in doc["notes"]["pro"] and "FGP 15.2" in doc["notes"]["street_circuit"]
+    assert "search bot" in doc["notes"]["mcts"]
+    res = run("games", "monopoly")
+    assert res.exit_code != 0 and "unknown game 'monopoly'" in res.output
 
 
 # ---- race without humans -------------------------------------------------------------

@@ -85,18 +85,27 @@ def print_json(doc) -> None:
 def game_doc(game: Game) -> dict:
     return {"name": game.name, "title": game.title, "tracks": list(game.tracks()),
             "rules": list(game.rule_levels()), "bots": list(game.bots()),
-            "options": list(game.options())}
+            "options": list(game.options()), "notes": game.notes()}
 
 
 @app.command()
-def games(as_json: Annotated[bool, typer.Option("--json", help="A JSON list instead of a table.")] = False):
+def games(
+    game_name: Annotated[Optional[str], typer.Argument(
+        metavar="[GAME]", help="One game: what each seat kind, rule level and option means.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="A JSON list instead of a table.")] = False,
+):
     """List every game with its tracks, rule levels, seat kinds and options."""
     with user_errors():
-        docs = [game_doc(g) for g in registry.games()]
+        chosen = registry.games() if game_name is None else [registry.game(game_name)]
+        docs = [game_doc(g) for g in chosen]
     if as_json:
-        print_json(docs)
+        print_json(docs if game_name is None else docs[0])
         return
-    table = Table(title="Games", show_lines=True)
+    if game_name is not None:
+        stdout_console().print(_game_table(docs[0]))
+        return
+    table = Table(title="Games", show_lines=True,
+                  caption="chequered games GAME: what each seat kind, rule level and option means")
     # one name a line: a name is never cut in two in an 80-column terminal
     table.add_column("Game", min_width=9)
     for col in ("Tracks", "Rules", "Seat kinds", "Options"):
@@ -106,6 +115,22 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="A JSON list inst
                       "\n".join(d["rules"]), "\n".join(["human", *d["bots"]]),
                       "\n".join(d["options"]) or "-")
     stdout_console().print(table)
+
+
+def _game_table(d: dict) -> Table:
+    """One game's choices, each with what it means (Game.note)."""
+    table = Table(title=f"{d['title']} ({d['name']})", show_header=False)
+    table.add_column("", style="bold", no_wrap=True)
+    table.add_column("", no_wrap=True)
+    table.add_column("")
+    notes = d["notes"]
+    sections = [("--track", d["tracks"]), ("--rules", d["rules"]),
+                ("--seats", ["human", *d["bots"]]), ("--opt", d["options"])]
+    for heading, names in sections:
+        table.add_section()
+        for i, name in enumerate(names):
+            table.add_row(heading if i == 0 else "", name, notes.get(name, ""))
+    return table
 
 
 # ---- chequered race --------------------------------------------------------------

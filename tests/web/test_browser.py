@@ -207,6 +207,11 @@ def test_set_up_a_race_in_the_lobby_and_hand_my_seat_to_a_bot(page, live_server,
         page.click("#c-remove-seat")
     page.locator("#c-seat-list .seat-kind").nth(0).select_option("human")
     page.locator("#c-seat-list .seat-kind").nth(1).select_option("bot")
+    # each choice says what it is: the seat kind chosen, and each optional rule
+    notes = registry.game("racepace").notes()
+    assert page.locator("#c-seat-list .seat .what").nth(1).inner_text() == notes["bot"]
+    assert notes["campaign"] in page.locator("#c-options label", has_text="campaign").inner_text()
+    assert notes["academy"] in page.locator("#c-rules").inner_text()
     page.click("#create details summary")      # More settings
     page.fill("input[name=seed]", "5")
     page.click("#create button[type=submit]")
@@ -231,3 +236,11 @@ def test_set_up_a_race_in_the_lobby_and_hand_my_seat_to_a_bot(page, live_server,
     page.click("#last")
     page.wait_for_selector("#result table.result")
     assert json.loads(record.read_text())["config"]["track"] == "italy"
+
+
+def test_the_studies_page_says_what_each_seat_kind_is(page, live_server):
+    page.goto(live_server + "/studies")
+    page.select_option("#study-game", "bolide")
+    kinds = page.locator("#study-kinds li").all_inner_texts()
+    game = registry.game("bolide")
+    assert kinds == [f"{k} {game.note(k)}" for k in game.bots()]

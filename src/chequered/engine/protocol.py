@@ -102,6 +102,15 @@ class Overrun:
     the same warnings and tokens."""
 
 
+# The seat kinds every game has (Game.bots), for players choosing seats.
+ENGINE_NOTES = {
+    "human": "a person, in the terminal or the browser",
+    "random": "picks any legal move at random (for tests and studies)",
+    SEARCH_KIND: "the search bot: plays many races ahead from each decision "
+                 "(mcts:2s gives it 2 seconds a decision)",
+}
+
+
 class GameConfig(BaseModel):
     """Fields every game's Config has; games subclass it and narrow the
     types (a Literal of their rule levels and options)."""
@@ -196,6 +205,18 @@ class Game:
 
     def options(self) -> list[str]:
         return list(self.spec.options)
+
+    def note(self, name: str) -> str:
+        """What a seat kind, option or rule level means, for a player
+        choosing it ("" when nobody wrote it down)."""
+        if is_search_kind(name):
+            name = SEARCH_KIND
+        return self.spec.notes.get(name) or ENGINE_NOTES.get(name, "")
+
+    def notes(self) -> dict[str, str]:
+        """note() of every seat kind, option and rule level."""
+        names = [*self.seat_kinds(), *self.options(), *self.rule_levels()]
+        return {n: self.note(n) for n in names}
 
     def bots(self) -> list[str]:
         """Every seat kind other than human: random, the game's own, and

@@ -54,6 +54,9 @@ class GameSpec:
     agents: Mapping[str, Callable] = field(default_factory=dict)   # kind -> (seat, seed) -> agent
     rule_levels: tuple[str, ...] = ("standard",)
     options: tuple[str, ...] = ()
+    # What each of the game's own seat kinds, options and rule levels means,
+    # a few words for a player choosing it (the engine's own kinds: Game.note)
+    notes: Mapping[str, str] = field(default_factory=dict)
     bench_seats: str = ""
     # The everyday test run's random races (tests/test_conformance.py): seeds
     # played with the per-step checks, and races with every check at every

@@ -62,6 +62,8 @@ def game_doc(game: Game) -> dict:
             "bots": list(game.bots()), "seat_kinds": list(game.seat_kinds()),
             "default_seats": list(defaults.get("seats") or []),
             "default_track": defaults.get("track"),
+            # what each seat kind, rule level and option means, for the form
+            "notes": game.notes(),
             "settings": fields}
 
 

@@ -157,7 +157,7 @@ async def page(request: Request):
     return templates.TemplateResponse(request, "studies.html", {
         "games": [{"name": n, "title": g.title, "kinds": [k for k in g.seat_kinds()
                                                             if k != "human"],
-                   "tracks": g.tracks(), "seats": g.spec.bench_seats}
+                   "notes": g.notes(), "tracks": g.tracks(), "seats": g.spec.bench_seats}
                   for n, g in games.items()],
         "max_races": MAX_RACES})
 

@@ -19,7 +19,7 @@ from . import board_svg, board_text, checks, guide, legend
 from .actions import ACTION_TYPES, Expire
 from .bots import make_bot
 from .circuit import circuit_keys, content_version
-from .config import BOT_KINDS, OPTIONS, STRATEGY_KINDS, RULE_LEVELS, BolideConfig
+from .config import BOT_KINDS, NOTES, OPTIONS, STRATEGY_KINDS, RULE_LEVELS, BolideConfig
 from .positions import dump_position, load_position, redeterminize
 from .rules.phases import result
 from .rules.setup import new_state
@@ -50,6 +50,7 @@ SPEC = GameSpec(
     agents={kind: partial(make_bot, kind) for kind in (*BOT_KINDS, *STRATEGY_KINDS)},
     rule_levels=RULE_LEVELS,
     options=OPTIONS,
+    notes=NOTES,
     bench_seats="club,club,club,club,club,club",
     search_value=search_value,
     # the expert reads the exact tables: 84 % wins against five club bots

@@ -15,6 +15,19 @@ STRATEGY_KINDS = {"expert_82": ("half", "soft"), "expert_73": ("half", "hard"),
 SEAT_KINDS = ("human", "random", *BOT_KINDS, *STRATEGY_KINDS)
 RULE_LEVELS = ("basic", "advanced")
 OPTIONS = ("qualifying", "championship", "timer")
+NOTES = {
+    "club": "a club driver: a safe line, one below top speed, sharp brakings kept in reserve",
+    "expert": "an expert: the exact fastest line, slipstreams, attacks and the best strategy",
+    "expert_82": "the expert held to the 8+2 strategy (half fuel, soft tyres)",
+    "expert_73": "the expert held to the 7+3 strategy (half fuel, hard tyres)",
+    "expert_672": "the expert held to the 6/7+2 strategy (full fuel, soft tyres)",
+    "expert_573": "the expert held to the 5/7+3 strategy (full fuel, hard tyres)",
+    "qualifying": "a qualifying session sets the grid (advanced rules)",
+    "championship": "a season: one race on each circuit given (--track a,b,c)",
+    "timer": "a sand timer on each move (timer seconds)",
+    "basic": "the basic race",
+    "advanced": "each car's strategy (fuel, tyres, set-up), the weather, pit stops, damage",
+}
 
 
 class BolideConfig(GameConfig):

@@ -8,7 +8,7 @@ from . import checks, render
 from .actions import ACTION_TYPES
 from .bot.agent import agents as bot_agents
 from .bots import HeuristicBot
-from .config import OPTIONS, RULE_LEVELS, FormulaGPConfig
+from .config import NOTES, OPTIONS, RULE_LEVELS, FormulaGPConfig
 from .content import content_version
 from .guide import EXPLAIN, confirm, tutorial
 from .legend import legend
@@ -55,6 +55,7 @@ SPEC = GameSpec(
             **bot_agents()},                 # BOT 1: the Pro and Rookie BOTs (bot/agent.py)
     rule_levels=RULE_LEVELS,
     options=OPTIONS,
+    notes=NOTES,
     bench_seats="heuristic,heuristic,heuristic,heuristic,heuristic,heuristic",
     # A random six-car race is ~900 decisions with every check: 1,000 seeds in
     # the everyday test run (the minimum), 20 races with every check

@@ -8,42 +8,57 @@ from pydantic import Field, model_validator
 from ...engine.protocol import GameConfig
 
 RULE_LEVELS = ("standard", "advanced")
-OPTIONS = (
-    "championship",                   # FGP 14: a series of races
-    "constructors",                   # FGP 14.4: team standings (needs `teams`)
-    "must_counter_steer",             # FGP 13.4.2: no spin while a counter-steer card is held
-    "pit_start_round_3",              # FGP 7.2 (A11): qualifying crashes start in round 3, not 2
-    "red_flag_restart_draw",          # FGP 13.10 (A38): a draw phase before the restart
-    "sc_red_flag_on_6",               # [ADV] FGP 13.10 (A81): only a 6 on the SC period roll is a Red Flag
-    "safety_car_card_twice",          # FGP 15.11.1: the first 'Safety Car' card goes back
-    "fast_virtual_safety_car",        # FGP 15.11.3: one VSC round, every car 4 spaces
-    "race_director_penalties",        # FGP 15.9: a WHITE roll decides incident penalties
-    "bot_pro_slow",                   # BOT 1.3 b (A121): Pro BOTs on the slower control-card side
-    "bot_pro_bonus",                  # BOT 1.3 f (A121): Pro BOTs take the +1 MP bonus
-    "bot_rookie_slow",                # BOT 1.4.1 b (A121): Rookie BOTs on the slower side
-    "bot_pit_checks",                 # BOT 7.1 (A187): Pit Check token, early-stop checks
-    "bot_late_pit_check",             # BOT 7.3 (A188) [ADV]: the Late Pit Bonus check
-    "bot_late_pit_soft_medium",       # BOT 7.3 (A188): that check only on Soft / Medium tyres
-    "street_circuit",                 # FGP 15.2 (A100): walls everywhere, two Close Calls, defender +1
-    "street_defence_2",               # FGP 15.2 (A100): with street_circuit, the defender +2
-    "quali_die_roll",                 # FGP 15.3 (A101): qualifying by a WHITE roll, not cards
-    "grid_order_start",               # FGP 15.4 (A102): round 1 in grid order, not by LEDs
-    "medium_wear_placement",          # FGP 15.5 (A102): Mediums start one wear space earlier
-    "counter_steer_outside",          # FGP 15.6 (A103): a corner's counter-steer goes outside
-    "ot_management",                  # FGP 15.7.1 (A103): full OT must attack, all OT used
-    "fast_safety_car",                # FGP 15.11.2: no cards under the SC, 6 spaces a turn
-    "limited_tyre_sets",              # FGP 15.10: sets A (2S 1M 1H) or B (1S 2M 1H), no more
-    "weather_modifier",               # FGP 15.14 (A89): two WHITE rolls move the Weather token
-    "defending_position",             # FGP 15.7.2 (A150): after a tie the defender may block
-    "photo_finish",                   # FGP 15.8 (A151): cars level for the win race on
-    "overtake_mode",                  # FGP 15.13 (A152): no DRS; OT saved at the control point
-    "momentum_sequence",              # FGP 15.1 (A153): cars sharing a tile move by LEDs shown
-    "turn_time_limit",                # FGP 15.12 (A154): turn_seconds a decision; tokens from offence 3
-    "bot_blocking",                   # BOT 7.2 (A201): a Pro BOT tying a player's attack may block
-    "team_orders",                    # FGP 14.4 (A202, A203): orders to a BOT teammate, WHITE die
-    "bot_stress",                     # BOT 7.4 (A206-A208): a Pro BOT's own stress level and focus
-    "bot_photo_finish",               # BOT 7.5 (A204): in a photo finish a BOT moves on a green WHITE
-)
+# The optional rules, each with what it changes (for players choosing them).
+OPTION_NOTES = {
+    "championship": "a series of races, scored for points (FGP 14)",
+    "constructors": "team standings as well; needs teams (FGP 14.4)",
+    "must_counter_steer": "no spin while you hold a counter-steer card (FGP 13.4.2)",
+    "pit_start_round_3": "cars that crash in qualifying start from the pits in round 3, "
+                         "not round 2 (FGP 7.2)",
+    "red_flag_restart_draw": "a draw phase before the restart after a Red Flag (FGP 13.10)",
+    "sc_red_flag_on_6": "Advanced: only a 6 on the Safety Car period roll is a Red Flag "
+                        "(FGP 13.10)",
+    "safety_car_card_twice": "the first Safety Car card drawn goes back (FGP 15.11.1)",
+    "fast_virtual_safety_car": "one Virtual Safety Car round, every car 4 spaces (FGP 15.11.3)",
+    "race_director_penalties": "a WHITE die roll decides incident penalties (FGP 15.9)",
+    "bot_pro_slow": "Pro BOTs drive on the slower side of their control card (BOT 1.3)",
+    "bot_pro_bonus": "Pro BOTs take the +1 movement point bonus (BOT 1.3)",
+    "bot_rookie_slow": "Rookie BOTs drive on the slower side (BOT 1.4.1)",
+    "bot_pit_checks": "BOTs may stop early: the Pit Check token (BOT 7.1)",
+    "bot_late_pit_check": "Advanced: BOTs make the Late Pit Bonus check (BOT 7.3)",
+    "bot_late_pit_soft_medium": "the Late Pit Bonus check only on Soft or Medium tyres "
+                                "(BOT 7.3)",
+    "street_circuit": "walls everywhere, two Close Calls, the defender +1 (FGP 15.2)",
+    "street_defence_2": "with street_circuit: the defender +2 instead (FGP 15.2)",
+    "quali_die_roll": "qualifying by a WHITE die roll, not by cards (FGP 15.3)",
+    "grid_order_start": "round 1 runs in grid order, not by LEDs (FGP 15.4)",
+    "medium_wear_placement": "Medium tyres start one wear space earlier (FGP 15.5)",
+    "counter_steer_outside": "a corner's counter-steer goes to the outside (FGP 15.6)",
+    "ot_management": "full OT must attack, and all OT is used (FGP 15.7.1)",
+    "fast_safety_car": "no cards under the Safety Car: 6 spaces a turn (FGP 15.11.2)",
+    "limited_tyre_sets": "tyre set A (2 Soft, 1 Medium, 1 Hard) or B (1 Soft, 2 Medium, "
+                         "1 Hard), no more (FGP 15.10)",
+    "weather_modifier": "two WHITE rolls move the Weather token (FGP 15.14)",
+    "defending_position": "after a tied battle the defender may block (FGP 15.7.2)",
+    "photo_finish": "cars level for the win race on (FGP 15.8)",
+    "overtake_mode": "no DRS; OT is saved at the control point (FGP 15.13)",
+    "momentum_sequence": "cars sharing a tile move in the order of LEDs shown (FGP 15.1)",
+    "turn_time_limit": "a time limit on each decision (turn_seconds), penalty tokens "
+                       "from the third time over (FGP 15.12)",
+    "bot_blocking": "a Pro BOT that ties a player's attack may block (BOT 7.2)",
+    "team_orders": "orders to a BOT teammate, by a WHITE die (FGP 14.4)",
+    "bot_stress": "a Pro BOT's own stress level and focus (BOT 7.4)",
+    "bot_photo_finish": "in a photo finish a BOT moves on a green WHITE roll (BOT 7.5)",
+}
+OPTIONS = tuple(OPTION_NOTES)
+NOTES = {
+    **OPTION_NOTES,
+    "heuristic": "our driver: scores its cards and drives each move to gain the most ground",
+    "pro": "the rulebook's Pro BOT (BOT rules)",
+    "rookie": "the rulebook's Rookie BOT, slower than the Pro (BOT rules)",
+    "standard": "the Standard race",
+    "advanced": "the Standard race with the Advanced rules added ([ADV])",
+}
 
 
 def seat_kinds() -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from .actions import ACTION_TYPES
 from .bots import AGENTS
 from .choices import describe_choice
 from .metrics import Tally, metrics
-from .config import OPTIONS, RULE_LEVELS, RacePaceConfig
+from .config import NOTES, OPTIONS, RULE_LEVELS, RacePaceConfig
 from .positions import dump_position, load_position, redeterminize
 from .rules import finish
 from .rules.round import MACHINE
@@ -41,6 +41,7 @@ SPEC = GameSpec(
     agents=AGENTS,
     rule_levels=RULE_LEVELS,
     options=OPTIONS,
+    notes=NOTES,
     bench_seats="bot,bot,bot,bot,bot,bot",
     # the rulebook bot is weak and the lists short: the search's own choice
     # wins more (seeds 1-40, 350 iterations: 31 wins, 26 with a one-error

@@ -11,6 +11,13 @@ from .bots import AGENTS
 SEAT_KINDS = (*Game.base_seat_kinds, *AGENTS)
 RULE_LEVELS = ("standard", "academy")      # RP Driver Academy Mode
 OPTIONS = ("team", "campaign")             # RP Team Play Mode, RP Campaign Mode
+NOTES = {
+    "bot": "the rulebook's bot: takes the action its Race Situation card shows (RP Bot Mode)",
+    "team": "Team Play: two drivers a team, one player or two (RP Team Play Mode)",
+    "campaign": "a championship of up to 14 races (RP Campaign Mode)",
+    "standard": "the full game",
+    "academy": "Driver Academy: no Race Situation cards, easier to learn",
+}
 
 
 class RacePaceConfig(GameConfig):

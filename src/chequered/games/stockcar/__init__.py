@@ -13,7 +13,7 @@ from ...engine.spec import GameSpec
 from . import checks, guide, render
 from .actions import ACTION_TYPES
 from .bots import AGENTS
-from .config import RULE_LEVELS, StockCarConfig
+from .config import NOTES, RULE_LEVELS, StockCarConfig
 from .content import load_content
 from .positions import dump_position, load_position, redeterminize
 from .rules.routes import describe_route
@@ -48,6 +48,7 @@ SPEC = GameSpec(
     help=help_text,
     agents=AGENTS,
     rule_levels=RULE_LEVELS,
+    notes=NOTES,
     bench_seats="bot,bot,bot,bot",
     # the everyday test run: 1,000 seeds (0.13 CPU s a random race with the
     # checks) and 12 races with every check at every step (~7 CPU s each, every

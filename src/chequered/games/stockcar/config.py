@@ -10,6 +10,11 @@ from .bots import AGENTS
 
 SEAT_KINDS = (*Game.base_seat_kinds, *AGENTS)
 RULE_LEVELS = ("standard",)
+NOTES = {
+    "bot": "a team bot: moves its cars in packs with its team mates, pits when wear slows them",
+    "loner": "the team bot blind to its team: drafts with any car (for studies)",
+    "standard": "the standard race",
+}
 
 
 class StockCarConfig(GameConfig):

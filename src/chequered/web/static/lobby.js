@@ -25,17 +25,25 @@ async function start() {
 
 function current() { return games.find(g => g.name === $("c-game").value); }
 
+// A seat's kind, with what the chosen kind is beside it.
 function seatRow(g, kind) {
-  return el("div", {class: "seat"}, el("select", {class: "seat-kind"},
-    kindOptions(g.seat_kinds, kind, "a person")));
+  const note = el("span", {class: "what"});
+  const select = el("select", {class: "seat-kind",
+    onchange: e => { note.textContent = g.notes[e.target.value] || ""; }},
+    kindOptions(g.seat_kinds, kind, "a person"));
+  note.textContent = g.notes[select.value] || "";
+  return el("div", {class: "seat"}, select, " ", note);
 }
 
 function fillForm() {
   const g = current();
   $("c-track").replaceChildren(...g.tracks.map(t => el("option", {value: t, selected: t === g.default_track}, t)));
-  $("c-rules").replaceChildren(...g.rules.map(r => el("option", {value: r}, r)));
+  $("c-rules").replaceChildren(...g.rules.map(r => el("option", {value: r},
+    g.notes[r] ? `${r}: ${g.notes[r]}` : r)));
   $("c-options").replaceChildren(el("legend", {}, "Optional rules"),
-    ...g.options.map(o => el("label", {}, el("input", {type: "checkbox", name: "opt", value: o}), " " + o)));
+    ...g.options.map(o => el("label", {class: "opt"},
+      el("input", {type: "checkbox", name: "opt", value: o}), " " + o,
+      g.notes[o] ? el("span", {class: "what"}, " " + g.notes[o]) : null)));
   $("c-seat-list").replaceChildren(...g.default_seats.map(k => seatRow(g, k)));
   $("c-settings").value = JSON.stringify(g.settings);
 }

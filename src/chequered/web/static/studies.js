@@ -8,7 +8,8 @@ let current = null;      // the study followed: {id, shown: races in the report 
 function fillGame() {
   const g = GAMES.find(x => x.name === $("study-game").value);
   $("study-seats").value = g.seats;
-  $("study-kinds").textContent = `Seat kinds: ${g.kinds.join(", ")}`;
+  $("study-kinds").replaceChildren("Seat kinds:", el("ul", {},
+    g.kinds.map(k => el("li", {}, el("b", {}, k), g.notes[k] ? el("span", {class: "what"}, " " + g.notes[k]) : null))));
   $("study-track").replaceChildren(el("option", {value: ""}, "the game's default"),
     ...g.tracks.map(t => el("option", {value: t}, t)));
 }
