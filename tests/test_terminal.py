@@ -191,6 +191,29 @@ def test_a_long_menu_is_laid_out_in_columns_within_the_screen():
     assert menu_lines(items[:5], room=30) == [f"{i + 1:>3}. {t}" for i, t in enumerate(items[:5])]
 
 
+def test_moves_that_would_read_alike_once_cut_are_grouped_by_where_they_end():
+    """Seen in a stock-car race at 120x50: two columns cut "to sector 38
+    lane 4 (lead, 5 spaces, 2 lane changes, pushes #6 aside)" and its twin
+    without the push to the same words, so two choices looked the same.
+    Such a menu groups the moves by where they end; choosing one lists them
+    whole. A list whose cut lines all differ is shown as it is."""
+    from chequered.engine.routes import Route
+    from chequered.terminal_menu import build_menu
+    tail = ", 2 lane changes, some more words to be cut, then what differs: "
+    texts, actions = [], []
+    for i in range(30):
+        for ending in ("a push", "no push"):
+            texts.append(f"to sector {i} lane 4 (lead, 5 spaces{tail}{ending})")
+            actions.append(Route((i, ending), to=(i, 4)))
+    menu = build_menu(actions, texts, room=20, width=100)
+    assert menu.grouped and len(menu.entries) == 30
+    assert menu.entries[0] == ("to sector 0 lane 4 (2 ways)", [0, 1])
+    shown = "\n".join(menu.lines(20, 100))
+    assert shown.count("(2 ways)") == 30 and "…" not in shown
+    distinct = [f"to sector {i} lane 4" for i in range(60)]
+    assert not build_menu(list(range(60)), distinct, room=20, width=100).grouped
+
+
 # ---- undo ---------------------------------------------------------------------------
 def test_undo_restores_the_state_before_your_action():
     """Undo is allowed while only bots acted since and nothing was revealed."""
@@ -360,10 +383,12 @@ def test_a_search_seat_says_it_is_thinking_on_a_screen_only():
     assert "is thinking" not in seen[False]          # a pipe or a file: the log only
 
 
-def test_a_wider_terminal_holds_long_menu_lines_whole():
-    """The board is laid out for 100 columns; on a wider terminal the menu's
+@pytest.mark.parametrize("rows", [24, 50])
+def test_a_wider_terminal_holds_long_menu_lines_whole(rows):
+    """The board is laid out for 100x40; on a wider terminal the menu's
     two columns use the room instead of cutting moves short ("+1 engine wear,
-    d…"). Output that is not a terminal keeps the 100 columns."""
+    d…"), and a taller one keeps the menu in one column, every move whole.
+    Output that is not a terminal keeps the 100 columns."""
     import fcntl
     import os
     import struct
@@ -372,7 +397,7 @@ def test_a_wider_terminal_holds_long_menu_lines_whole():
     game = registry.game("stockcar")
     config = game.config(seats=["human"] * 4)
     master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 160, 0, 0))
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, 160, 0, 0))
     screens = {}
     try:
         with os.fdopen(slave, "w", closefd=False) as tty:
@@ -387,7 +412,10 @@ def test_a_wider_terminal_holds_long_menu_lines_whole():
     def menu(screen):
         return "\n".join(line for line in screen if line[:5].strip().rstrip(".").isdigit())
     assert max(len(line) for line in screens["file"]) <= 100
-    assert max(len(line) for line in screens["tty"]) > 100
     assert "+1 engine wear, drift" not in menu(screens["file"])     # cut short at 100 columns
     assert "+1 engine wear, drift" in menu(screens["tty"])
     assert menu(screens["tty"]).count("…") < menu(screens["file"]).count("…")
+    if rows == 24:      # 40 lines all the same: two columns, wider
+        assert max(len(line) for line in screens["tty"]) > 100
+    else:               # room for one column: each move whole
+        assert "…" not in menu(screens["tty"]) and len(screens["tty"]) <= rows

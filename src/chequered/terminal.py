@@ -113,14 +113,23 @@ class Session:
         """The board is laid out for 100 columns; a wider terminal lets the
         menu's columns hold long moves whole. Never narrower, and 100 when
         the output is not a terminal (a file, a test)."""
+        size = self._terminal_size()
+        return SCREEN_COLS if size is None else max(SCREEN_COLS, size.columns - 1)
+
+    def menu_rows(self) -> int:
+        """Lines a decision may fill: 40, or more in a taller terminal (a
+        long menu then keeps one column, its moves whole)."""
+        size = self._terminal_size()
+        return SCREEN_ROWS if size is None else max(SCREEN_ROWS, size.lines - 1)
+
+    def _terminal_size(self):
         out = self.out
         if not (hasattr(out, "isatty") and out.isatty()):
-            return SCREEN_COLS
+            return None
         try:
-            cols = os.get_terminal_size(out.fileno()).columns
+            return os.get_terminal_size(out.fileno())
         except (OSError, ValueError):
-            return SCREEN_COLS
-        return max(SCREEN_COLS, cols - 1)
+            return None
 
     def label(self, seat: Seat) -> str:
         return self.race.name(seat)
@@ -299,10 +308,11 @@ class Session:
                       + (f" ({turn['rule']})" if turn["rule"] else "")]
         legal = self.race.legal(seat)
         items = [game.describe_choice(self.state, seat, a) for a in legal]
-        room = max(6, SCREEN_ROWS - 3 - len(lines))
-        self.menu = build_menu(legal, items, room)
+        room = max(6, self.menu_rows() - 3 - len(lines))
+        width = self.menu_width()
+        self.menu = build_menu(legal, items, room, width)
         self.menu.legal = legal
-        lines += self.menu.lines(room, self.menu_width())
+        lines += self.menu.lines(room, width)
         if self.menu.grouped:
             lines.append("  (a number with \"ways\" lists the moves that end there)")
         lines.append("  (a number or an action; help, help rules, undo, save FILE, quit)")

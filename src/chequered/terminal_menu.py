@@ -23,9 +23,12 @@ class Menu:
         return menu_lines([text for text, _ in self.entries], room, width)
 
 
-def build_menu(actions: list, texts: list[str], room: int) -> Menu:
-    if -(-len(texts) // max(1, room)) <= MAX_COLUMNS:
-        return Menu([(t, [i]) for i, t in enumerate(texts)])
+def build_menu(actions: list, texts: list[str], room: int, width: int = SCREEN_COLS) -> Menu:
+    """The whole list when it fits in three columns and no two of its moves
+    read alike once cut to their column; else moves to one space grouped."""
+    whole = Menu([(t, [i]) for i, t in enumerate(texts)])
+    if -(-len(texts) // max(1, room)) <= MAX_COLUMNS and not _cut_alike(texts, room, width):
+        return whole
     groups: dict = {}
     for i, action in enumerate(actions):
         to = getattr(action, "to", None) if type(action).__name__ == "Route" else None
@@ -36,6 +39,8 @@ def build_menu(actions: list, texts: list[str], room: int) -> Menu:
             entries.append((texts[idx[0]], idx))
         else:
             entries.append((f"{shared_head([texts[i] for i in idx])} ({len(idx)} ways)", idx))
+    if len(entries) == len(texts):
+        return whole                # no two moves end on one space: nothing to group
     return Menu(entries, grouped=True)
 
 
@@ -52,14 +57,38 @@ def menu_lines(items: list[str], room: int, width: int = SCREEN_COLS) -> list[st
     """The numbered menu: one column while it fits in `room` lines, else as
     many columns as it takes (each item cut to its column's width)."""
     numbered = [f"{i:>3}. {text}" for i, text in enumerate(items, start=1)]
-    if len(numbered) <= room:
-        return [n if len(n) <= width else n[:width - 1] + "…" for n in numbered]
-    cols = min(4, -(-len(numbered) // room))
-    rows = -(-len(numbered) // cols)
-    colw = width // cols
+    cols, rows, fit = _layout(len(numbered), room, width)
+    if cols == 1:
+        return [_cut(n, fit) for n in numbered]
     out = []
     for r in range(rows):
         cells = [numbered[c * rows + r] for c in range(cols) if c * rows + r < len(numbered)]
-        out.append("".join((c if len(c) < colw else c[:colw - 2] + "…").ljust(colw)
-                           for c in cells).rstrip())
+        out.append("".join(_cut(c, fit).ljust(fit + 1) for c in cells).rstrip())
     return out
+
+
+def _layout(n: int, room: int, width: int) -> tuple[int, int, int]:
+    """(columns, rows, the characters an item keeps) of a menu of n items."""
+    if n <= room:
+        return 1, n, width
+    cols = min(4, -(-n // room))
+    return cols, -(-n // cols), width // cols - 1
+
+
+def _cut(text: str, fit: int) -> str:
+    return text if len(text) <= fit else text[:fit - 1] + "…"
+
+
+def _cut_alike(texts: list[str], room: int, width: int) -> bool:
+    """Whether two different moves would show the same words once cut to
+    their column (the part that tells them apart lost)."""
+    _, _, fit = _layout(len(texts), room, width)
+    fit -= 5                                    # the number in front (" 12. ")
+    seen: set[str] = set()
+    for t in texts:
+        if len(t) > fit:
+            cut = t[:fit - 1]
+            if cut in seen:
+                return True
+            seen.add(cut)
+    return False
