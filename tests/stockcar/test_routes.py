@@ -410,3 +410,13 @@ def test_more_cars_to_pit_than_ways_to_list_are_pitted_one_by_one():
     listed = GAME.legal_actions(st, 0)
     assert len(listed) == 16 and listed[0] == PitDone()
     assert all(type(r) is Route for r in listed[1:])
+
+
+def test_a_move_with_no_step_open_says_the_pack_stays_put():
+    """STOCK Movement: points are spent while a step is possible; a pack
+    boxed in from its first point does not move. The log read "move lead:
+    no step"; it says what happened instead."""
+    assert GAME.describe_action(Route((MoveType("lead"),))) == \
+        "move lead: stays put (no step open)"
+    assert GAME.describe_action(Route((MoveType("solo"), Step(1, 2)))) == \
+        "move solo: 1 space forward, ending in lane 2"

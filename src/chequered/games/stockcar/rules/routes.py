@@ -233,7 +233,8 @@ def describe_route(route, state=None) -> str:
     what = [_plural(fwd, "space") + " forward"] if fwd else []
     if side:
         what.append(_plural(side, "sideways step"))
-    text = (f"move {kinds[0]}: " if kinds else "move: ") + (" and ".join(what) or "no step")
+    text = (f"move {kinds[0]}: " if kinds else "move: ") + (" and ".join(what)
+                                                             or "stays put (no step open)")
     if moves:
         text += ", ending in " + ("the Apron" if moves[-1].lane == 0
                                   else f"lane {moves[-1].lane}")
