@@ -123,6 +123,32 @@ def test_standings_rows_hold_the_facts_with_tips():
         assert card_fact.value == str(len(st.cars[r.seat].hand))   # how many, never which
 
 
+def test_starting_tyres_read_face_down_until_shown_together():
+    """FGP 5.1.3 (A69, ours: chosen face down, shown together). Before the
+    reveal a player's car holds a placeholder compound; the running order
+    read "tyre medium 3" for a player who had not chosen yet. A BOT's tyre
+    comes from its cards (BOT 1.3.1) and shows at once."""
+    config = GAME.config(seats=["human", "human", "pro"])
+    st = GAME.new(config, 3)
+    assert GAME.pending_step(st).name == "start_tyre"
+
+    def tyres(seat):
+        view = GAME.view(st, seat)
+        return {r.seat: dict((f.label, f.value) for f in r.facts)["tyre"]
+                for r in GAME.standings(view)}, GAME.render_text(view)
+    shown, _ = tyres(1)
+    assert shown[0] == shown[1] == "face down" and shown[2].split()[0] in ("soft", "medium", "hard")
+    GAME.apply(st, 0, A.StartTyre("hard"))
+    for seat in (1, None):          # the first player's hard tyres are still face down
+        shown, text = tyres(seat)
+        assert shown[0] == "face down" and "hard" not in shown.values()
+    GAME.apply(st, 1, A.StartTyre("soft"))
+    shown, text = tyres(None)
+    assert shown[0].startswith("hard ") and shown[1].startswith("soft ")
+    row = next(x for x in text.splitlines() if " #1 " in x and "Vireo" in x)
+    assert " H " in row
+
+
 # ---- a word on each decision, warnings ----------------------------------------------------
 def test_every_decision_step_is_explained():
     for name in GAME.spec.machine.steps:

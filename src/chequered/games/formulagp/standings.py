@@ -53,12 +53,26 @@ def _status(c: dict, over: bool) -> tuple[str, list[str]]:
     return status, codes
 
 
+FACE_DOWN = "face down"
+
+
+def _tyres_face_down(view: dict) -> set[int]:
+    """The players whose starting tyres are not shown yet (FGP 5.1.3: chosen
+    face down, shown together): their car holds a placeholder compound."""
+    if view.get("phase") != "start_tyres_shown":
+        return set()
+    pending = view.get("pending") or {}
+    asked = pending.get("seats", []) if pending.get("step") == "start_tyre" else []
+    return {*asked, *view.get("chosen", [])}
+
+
 def standings(view: dict) -> list[Standing]:
     """One row per car in running order, with the facts a player decides from."""
     cars = {c["seat"]: c for c in view["cars"]}
     order = view.get("order") or sorted(cars, key=lambda s: -cars[s]["distance"])
     out = []
     ahead = None
+    face_down = _tyres_face_down(view)
     for place, seat in enumerate(order, start=1):
         c = cars[seat]
         status, codes = _status(c, view["over"])
@@ -66,6 +80,8 @@ def standings(view: dict) -> list[Standing]:
         ahead = c["distance"]
         facts = [
             Fact("lap", str(max(0, c["laps"])), "laps completed (FGP 12)"),
+            Fact("tyre", FACE_DOWN, "the starting tyres are chosen face down and shown "
+                                    "together (FGP 5.1.3)") if seat in face_down else
             Fact("tyre", f"{c['tyre']} {c['wear']}",
                  f"tyre compound and the wear marker's space on its board's wear track "
                  f"(FGP 10.1); in the box: {', '.join(c['tyres_left']) or 'none'}"),
@@ -101,7 +117,7 @@ def order_lines(view: dict, width: int = 52) -> list[str]:
     teams = {c["seat"]: c["number"] for c in view["cars"]}
     for st in standings(view):
         f = {x.label: x.value for x in st.facts}
-        tyre, wear = f["tyre"].split()
+        tyre, wear = ("?", "") if f["tyre"] == FACE_DOWN else f["tyre"].split()
         line = (f"{'@' if st.seat == me else ' '}{st.place:>2} #{st.seat + 1:<2} "
                 f"T{teams.get(st.seat) or '-':<2} {st.name.split(' ', 1)[1]:<12.12} {f['lap']:>3} "
                 f"{TYRE_LETTER.get(tyre, '?')}{wear:>3} {f['ERS']:>3} {f['cards']:>5} "
