@@ -101,6 +101,28 @@ def test_every_seat_kind_option_and_rule_level_says_what_it_is(monkeypatch):
     assert res.exit_code != 0 and "unknown game 'monopoly'" in res.output
 
 
+@pytest.mark.parametrize("args, words", [
+    (["racepace", "--seats", "bot"], "error: seats: at least 2 needed, 1 given"),
+    (["racepace", "--seats", ",".join(["bot"] * 9)], "error: seats: at most 8 allowed, 9 given"),
+    (["racepace", "--seats", "bot,bot", "--rules", "hard"],
+     "error: rules: 'hard' should be 'standard' or 'academy'"),
+    (["racepace", "--seats", "bot,bot", "--opt", "nitro"],
+     "error: options: 'nitro' should be 'team' or 'campaign'"),
+    (["formulagp", "--seats", "human,pro", "--opt", "street_defence_2"],
+     "error: street_defence_2 raises the street_circuit bonus (FGP 15.2): add street_circuit"),
+    (["bolide", "--seats", "human,club", "--track", "nowhere"],
+     "error: unknown Bolide circuit 'nowhere'"),
+])
+def test_a_race_that_cannot_start_says_why_in_players_words_and_gives_no_seed(args, words):
+    """Pydantic's wording ("Value error, ", "List should have at least 2
+    items after validation") stays out of the message, and a race that never
+    started prints no seed to replay it with."""
+    res = run("race", *args)
+    line = assert_bad_input(res)
+    assert line.startswith(words), line
+    assert "seed" not in res.stdout
+
+
 # ---- race without humans -------------------------------------------------------------
 def test_race_bots_prints_classification():
     res = run("race", GAME, "--seats", BOTS, "--seed", "7")

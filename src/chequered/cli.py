@@ -233,14 +233,16 @@ def race(
             if seats is not None:
                 _check_seat_kinds(game, overrides["seats"])
             config = game.config(**overrides)
-        if seed is None:
+        chosen = seed is None
+        if chosen:
             seed = secrets.randbelow(2**31)
-            if not as_json:
-                print(f"seed {seed} (replay this race with --seed {seed})", flush=True)
         from .engine.play import agents_for, play
         agents = agents_for(game, config, seed)
         if state is None:
             state = game.new(config, seed)
+        if chosen and not as_json:
+            # once the race exists: a circuit that cannot be found has no seed to replay
+            print(f"seed {seed} (replay this race with --seed {seed})", flush=True)
         if "human" in config.seats:
             if as_json:
                 raise BadInput("--json needs a race without human seats")

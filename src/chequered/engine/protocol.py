@@ -522,6 +522,21 @@ _clone = operator.methodcaller("clone")
 
 
 def _first_error(exc: ValidationError) -> str:
+    """The first of pydantic's errors in players' words: the field, then
+    what is wrong, without pydantic's own wording ("Value error, ",
+    "List should have at least 2 items after validation")."""
     err = exc.errors()[0]
-    where = ".".join(str(p) for p in err.get("loc", ())) or "config"
-    return f"{where}: {err.get('msg')}"
+    # (a list's index left out: "options", not "options.0")
+    where = ".".join(str(p) for p in err.get("loc", ()) if not isinstance(p, int))
+    kind, msg, ctx = err.get("type"), str(err.get("msg", "")), err.get("ctx") or {}
+    if kind == "literal_error" and "expected" in ctx:
+        msg = f"{err.get('input')!r} should be {ctx['expected']}"
+    elif kind == "value_error":
+        msg = msg.removeprefix("Value error, ")
+    elif kind == "too_short" and "min_length" in ctx:
+        msg = f"at least {ctx['min_length']} needed, {ctx.get('actual_length', 'fewer')} given"
+    elif kind == "too_long" and "max_length" in ctx:
+        msg = f"at most {ctx['max_length']} allowed, {ctx.get('actual_length', 'more')} given"
+    else:
+        msg = msg.replace("Input should be", "should be")
+    return f"{where}: {msg}" if where else msg
