@@ -149,6 +149,17 @@ def test_starting_tyres_read_face_down_until_shown_together():
     assert " H " in row
 
 
+def test_the_status_line_names_every_phase_in_players_words():
+    """The status line read "start tyres shown" while the players were still
+    choosing their tyres face down: the code's phase names say what the code
+    does next, so each phase has its own words."""
+    from chequered.games.formulagp.render_text import PHASE_TEXT
+    assert set(GAME.spec.machine.phases) <= set(PHASE_TEXT)
+    st = GAME.new(GAME.config(seats=["human", "pro"]), 3)
+    head = GAME.render_text(GAME.view(st, 0)).splitlines()[0]
+    assert "choosing starting tyres" in head and "shown" not in head
+
+
 # ---- a word on each decision, warnings ----------------------------------------------------
 def test_every_decision_step_is_explained():
     for name in GAME.spec.machine.steps:

@@ -24,9 +24,23 @@ TILE_W = 16             # of which the tile's number, bend, gear and marks
 GAP = 2
 # decisions whose menu lists whole moves, often many: the hand takes one line
 DRIVING = ("move", "extend")
-PHASE_TEXT = {"q_reveal": "qualifying", "q_push": "qualifying: push the limit",
-              "r1_order": "race start", "turns": "racing", "round_end": "end of round",
-              "over": "finished", "vsc": "Virtual Safety Car", "restart": "red flag"}
+# The phases in players' words (the status line). A phase is named by what
+# its code does next ("start_tyres_shown": the choices are made, then shown),
+# so the code's names would mislead.
+PHASE_TEXT = {"bot_setup": "setting up the BOTs", "radio_deal": "team radio",
+              "tyre_sets": "choosing tyre sets", "q_cards": "qualifying",
+              "start_tyres": "choosing starting tyres", "start_tyres_shown": "choosing starting tyres",
+              "tyre_sets_taken": "choosing tyre sets", "qualifying": "qualifying",
+              "qd_start": "qualifying", "qd_next": "qualifying", "q_reveal": "qualifying",
+              "q_push": "qualifying: push the limit", "grid": "forming the grid",
+              "radio_shown": "team radio", "pole": "race start", "r1_cards": "race start",
+              "r1_order": "race start", "round_start": "start of the round",
+              "sequence": "start of the round", "momentum_order": "start of the round",
+              "turns": "racing", "round_end": "end of round", "round_end_dice": "end of round",
+              "round_end_flags": "end of round", "round_end_rest": "end of round",
+              "photo_round": "photo finish", "photo_done": "photo finish",
+              "finish": "finished", "over": "finished", "vsc": "Virtual Safety Car",
+              "restart": "red flag", "red_flag_choices": "red flag"}
 
 
 def car_marks(view: dict) -> list[dict]:
