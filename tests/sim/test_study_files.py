@@ -103,3 +103,19 @@ def test_effects_find_a_planted_value():
         assert got[name]["low"] < want < got[name]["high"]
         assert abs(got[name]["value"] - want) < 0.05
     assert [e["name"] for e in fit["effects"]] == ["act_a", "act_b", "act_c"]
+
+
+def test_a_metric_the_same_for_every_seat_is_one_line_not_a_plot(tmp_path):
+    """Every stock-car team runs as many cars and, over two short races of
+    bots, none is retired: a table and a plot of one bar say nothing that
+    "cars 4" does not."""
+    run(study(game="stockcar", races=2, chunk=2, seats=["bot", "bot"],
+              track="short", settings={"laps": 1}), tmp_path / "s")
+    report = build(tmp_path / "s")
+    same = report["metrics_constant"]
+    assert same["cars"] > 0
+    assert "cars" not in [m["metric"] for m in report["metrics"]]
+    assert report["metrics"]                       # the ones that vary keep their plots
+    from chequered.sim.page import sections
+    text = " ".join(s.text for s in sections(report) if s.text)
+    assert f"The same for every seat of the study: cars {same['cars']}" in text

@@ -140,11 +140,15 @@ def sections(report: dict) -> list[Section]:
         out.append(_effects(report["effects"]))
     out.append(_tests(report["tests"]))
     out.append(Section("Finishing positions", figure=plots.finishes(table), name="finishes"))
-    if report.get("metrics"):
-        out.append(Section("Metrics", text="Numbers each game reports for every seat "
-                           "(columns metric_* of the Parquet files). A metric no seat has "
-                           "is left out."))
-        out += [_metric(m, table) for m in report["metrics"]]
+    same = report.get("metrics_constant") or {}
+    if report.get("metrics") or same:
+        text = ("Numbers each game reports for every seat (columns metric_* of the Parquet "
+                "files). A metric no seat has is left out.")
+        if same:
+            text += " The same for every seat of the study: " + "; ".join(
+                f"{_label(k)} {v}" for k, v in same.items()) + "."
+        out.append(Section("Metrics", text=text))
+        out += [_metric(m, table) for m in report.get("metrics", ())]
     return out
 
 

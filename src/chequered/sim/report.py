@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from .stats import by, column, compare, effects, metric_names, metric_summary, only
+from .stats import by, column, compare, constant_value, effects, metric_names, metric_summary, only
 from .store import StudyDir
 
 
@@ -50,7 +50,11 @@ def build(out, metrics: bool = True) -> dict:
         shown = notes.get("metrics")          # a study file may list the ones it shows
         names = metric_names(table) if shown is None else \
             [column(table, m) for m in shown if column(table, m) in metric_names(table)]
-        report["metrics"] = [metric_summary(table, m) for m in names]
+        same = {m: constant_value(table, m) for m in names}
+        report["metrics"] = [metric_summary(table, m) for m in names if same[m] is None]
+        # the same for every seat: one line, not a table and a plot of one bar
+        report["metrics_constant"] = {m.removeprefix("metric_"): v
+                                      for m, v in same.items() if v is not None}
     report["_table"] = table               # for the plots; dropped from --json
     return report
 

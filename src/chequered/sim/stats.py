@@ -212,6 +212,17 @@ def metric_names(table) -> list[str]:
                   if k.startswith("metric_") and table[k].null_count < table.num_rows)
 
 
+def constant_value(table, name: str):
+    """The one value a metric column holds for every seat that has it, or
+    None when it varies (a report states such a metric in a line instead of
+    a table and a plot of a single bar)."""
+    pc = _pc()
+    col = table[name]
+    if pc.count_distinct(col).as_py() != 1:
+        return None
+    return pc.drop_null(col)[0].as_py()
+
+
 def is_numeric(table, name: str) -> bool:
     import pyarrow as pa
     typ = table.schema.field(name).type
