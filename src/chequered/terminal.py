@@ -302,14 +302,15 @@ class Session:
         when it is long so that the whole fits one 100x40 terminal."""
         game = self.game
         lines = game.render_text(game.view(self.state, seat)).splitlines()
-        turn = game.turn(self.state)
+        turn = game.turn(self.state, whole=not self.race.fine)
+        width = self.menu_width()
         if turn and turn["deciding"]:
-            lines += ["", f"{self.label(seat)}: {turn['deciding']}"
-                      + (f" ({turn['rule']})" if turn["rule"] else "")]
+            lines += ["", *textwrap.wrap(f"{self.label(seat)}: {turn['deciding']}"
+                                         + (f" ({turn['rule']})" if turn["rule"] else ""),
+                                         width, subsequent_indent="  ")]
         legal = self.race.legal(seat)
         items = [game.describe_choice(self.state, seat, a) for a in legal]
         room = max(6, self.menu_rows() - 3 - len(lines))
-        width = self.menu_width()
         self.menu = build_menu(legal, items, room, width)
         self.menu.legal = legal
         lines += self.menu.lines(room, width)
@@ -362,7 +363,7 @@ class Session:
 
     def brief_help(self, seat: Seat) -> str:
         """The current decision in a few lines; `help rules` gives the card."""
-        turn = self.game.turn(self.state) or {}
+        turn = self.game.turn(self.state, whole=not self.race.fine) or {}
         out = []
         if turn.get("deciding"):
             out.append(f"You {turn['deciding']}"

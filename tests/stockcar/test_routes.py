@@ -420,3 +420,20 @@ def test_a_move_with_no_step_open_says_the_pack_stays_put():
         "move lead: stays put (no step open)"
     assert GAME.describe_action(Route((MoveType("solo"), Step(1, 2)))) == \
         "move solo: 1 space forward, ending in lane 2"
+
+
+def test_what_is_decided_reads_as_a_whole_move_unless_the_seat_moves_space_by_space():
+    """The race page said "steer the front car of the pack one space" over a
+    list of whole moves ("to sector 30 lane 2 (6 spaces, ...)"): the status
+    names the whole decision, and the single step only for a seat that moves
+    a space at a time (the terminal's --fine-moves, the page's "Move space by
+    space")."""
+    st = draft_position()
+    whole = GAME.turn(st)["deciding"]
+    fine = GAME.turn(st, whole=False)["deciding"]
+    assert whole == "move as the printed type or solo: choose where the pack goes"
+    assert fine == "move as the printed type or solo"
+    steps = GAME.fine_actions(st, 0)
+    GAME.apply(st, 0, next(a for a in steps if isinstance(a, MoveType)))
+    assert GAME.turn(st)["deciding"] == "choose where the front car of the pack ends its move"
+    assert GAME.turn(st, whole=False)["deciding"] == "steer the front car of the pack one space"

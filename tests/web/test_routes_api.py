@@ -54,6 +54,9 @@ def test_space_by_space_lists_fine_steps_and_they_are_accepted(client):
     fine = client.get(f"/api/play/{token}", params={"fine": "true"}).json()
     assert fine["fine"] and fine["version"] == doc["version"]
     assert all(json.loads(a["key"])["type"] != "Route" for a in fine["legal"])
+    # what is decided: the whole move, or one space for a seat that moves so
+    assert doc["turn"]["deciding"] == "choose where your car ends its move"
+    assert fine["turn"]["deciding"] == "move"
     steps = [a for a in fine["legal"] if a.get("route")]
     assert steps and all(len(a["route"]["path"]) == 1 and a["route"]["cost"].startswith("1 space")
                          for a in steps)

@@ -419,17 +419,23 @@ class Game:
             return ""
         return self.spec.explain.get(step.name, "")
 
-    def turn(self, state) -> dict | None:
+    def turn(self, state, whole: bool = True) -> dict | None:
         """Whose turn it is and what they are deciding: public facts only
-        (the table sees who thinks, and about what)."""
+        (the table sees who thinks, and about what). `whole`: the viewer
+        sees moves offered whole (a step's route_label), not space by space."""
         seats = sorted(self.to_act(state))
         if not seats:
             return None
         step = self.pending_step(state)
         names = self.seat_names(state)
+        label = ""
+        if step is not None:
+            label = step.label or step.name.replace("_", " ")
+            if whole and step.route is not None and step.route_label and not state.turn.fine:
+                label = step.route_label
         return {"seats": seats,
                 "names": [names.get(s) or f"player {s + 1}" for s in seats],
-                "deciding": (step.label or step.name.replace("_", " ")) if step else "",
+                "deciding": label,
                 "rule": step.rule if step else "",
                 "step": step.name if step else "",
                 "explain": self.explain(step)}

@@ -129,6 +129,7 @@ class Step:
     shows: Callable | None = None               # (state, seat, action) -> what the table
                                                 # sees of a secret choice (default: its kind)
     route: RouteSpec | None = None              # offered as whole moves (engine/routes.py)
+    route_label: str = ""                       # what is decided when offered whole
     # (state, seat, legal) -> whether a single legal action may be applied
     # without asking; only the public facts may decide it (the others see that
     # the seat was not asked). Default: unless secret or from the hand.

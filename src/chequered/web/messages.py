@@ -148,7 +148,7 @@ def state_message(race: LiveRace, viewer, deadline: float | None = None,
         **board_fields(race, view, layered),
         "text": game.render_text(view) if text else None,
         # beside the board (engine/guide.py): all from the view or public
-        "turn": game.turn(state),
+        "turn": game.turn(state, whole=not fine),
         "standings": [_doc(row) for row in game.standings(view)],
         "legend": [_doc(mark) for mark in game.legend(view)],
         "legal": legal_list(race, viewer, fine) if viewer in to_act else [],

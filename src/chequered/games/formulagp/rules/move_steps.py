@@ -451,7 +451,8 @@ STAGES = {"moving": _moving, "pit_enter": _pit_enter, "extend": _extend_stage}
 
 STEPS = (
     Decision("move", "FGP 8.3", _move_legal, _move_act, label="move", key=canon,
-             route=ROUTE, forced=_public_single),
+             route=ROUTE, forced=_public_single,
+             route_label="choose where your car ends its move"),
     Decision("extend", "FGP 8.2.2", _extend_legal, _extend_act, label="extend the move",
              from_hand=True),
 )

@@ -170,19 +170,23 @@ STEPS = (
     # being the only choice is never public (the hand is hidden): the
     # default for a step from the hand, never applied unasked.
     Step("car", "STOCK Action segments", car_legal, car_apply, route=CAR_ROUTE,
-         label="pick a car whose counter is not turned yet"),
+         label="pick a car whose counter is not turned yet",
+         route_label="pick a car and the Race card it plays"),
     Step("card", "STOCK Action segments", card_legal, card_apply, from_hand=True,
          label="play a Race card from your hand or retire the car"),
     # Offered as whole moves (rules/routes.py): the type and the spaces of the
     # move in one decision, or the spaces alone when the type is not asked.
     Step("type", "STOCK Race card parts", type_legal, type_apply, route=TYPE_ROUTE,
-         label="move as the printed type or solo"),
+         label="move as the printed type or solo",
+         route_label="move as the printed type or solo: choose where the pack goes"),
     Step("move", "STOCK Movement", move_legal, move_apply, why_not=move_why_not,
-         route=MOVE_ROUTE, label="steer the front car of the pack one space"),
+         route=MOVE_ROUTE, label="steer the front car of the pack one space",
+         route_label="choose where the front car of the pack ends its move"),
     Step("affect", "STOCK The Team Bar", affect_legal, affect_apply,
          label="choose which of your racing cars the event affects"),
     Step("pits", "STOCK Pit Stops", pits_legal, pits_apply, route=PITS_ROUTE,
-         label="pit a racing car with temporary wear, or stop"),
+         label="pit a racing car with temporary wear, or stop",
+         route_label="choose which racing cars with temporary wear to pit, if any"),
     Step("discard", "STOCK End of turn", discard_legal, discard_apply, secret=True,
          from_hand=True, public_text=discard_public,
          label="discard a card from your hand, or keep the rest"),
