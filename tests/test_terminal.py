@@ -214,6 +214,23 @@ def test_moves_that_would_read_alike_once_cut_are_grouped_by_where_they_end():
     assert not build_menu(list(range(60)), distinct, room=20, width=100).grouped
 
 
+def test_a_long_log_line_wraps_between_words_under_its_own_indent():
+    """A Pro BOT's STRATEGY card is one long event; printed as it was, a
+    100-column terminal cut it mid-word ("h" / "ard on 3")."""
+    game = registry.game("formulagp")
+    config = game.config(seats=["human", "pro", "pro"], rules="advanced")
+    out = io.StringIO()
+    session = Session(game, config, 21, game.new(config, 21), agents_for(game, config, 21),
+                      out=out, read_line=lambda prompt: None)
+    session.run()
+    lines = out.getvalue().splitlines()
+    assert max(len(line) for line in lines) <= 100
+    head = next(i for i, line in enumerate(lines) if "draws 1 STRATEGY card" in line)
+    assert lines[head + 1].startswith(" " * 6) and not lines[head + 1].startswith(" " * 7)
+    card = lines[head].strip() + " " + lines[head + 1].strip()
+    assert "STRATEGY card STR05: starts medium on 1/4/5, soft on 2/3, hard on 6" in card
+
+
 # ---- undo ---------------------------------------------------------------------------
 def test_undo_restores_the_state_before_your_action():
     """Undo is allowed while only bots acted since and nothing was revealed."""

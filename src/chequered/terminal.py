@@ -143,8 +143,7 @@ class Session:
         if self.resumed:
             self.say(f"resumed after {len(self.steps)} actions")
         else:
-            for line in self.race.opening_lines(self.viewer):
-                self.say(line)
+            self.say_log(self.race.opening_lines(self.viewer))
         try:
             for entry in self.race.settle():       # a first decision nobody need be asked
                 self.log(entry)
@@ -213,8 +212,18 @@ class Session:
         self.log(self.race.act(seat, action, by=kind))
 
     def log(self, entry: Entry) -> None:
-        for line in self.race.lines(entry, self.viewer):
-            self.say(line)
+        self.say_log(self.race.lines(entry, self.viewer))
+
+    def say_log(self, lines: list[str]) -> None:
+        """Log lines; a long one wraps between words, its rest indented under it."""
+        width = self.menu_width()
+        for line in lines:
+            if len(line) <= width:
+                self.say(line)
+                continue
+            indent = " " * (len(line) - len(line.lstrip()) + 2)
+            for part in textwrap.wrap(line, width, subsequent_indent=indent):
+                self.say(part)
 
     def human_turn(self, seat: Seat) -> None:
         game = self.game
