@@ -230,3 +230,19 @@ def test_every_action_card_fits_its_hand_cell_whole():
         if c["secondary"]:
             assert cell.endswith(SECONDARY_TEXT.get(c["secondary"], c["secondary"])), cell
     assert max(len(line) for line in board_lines(bv)) <= 100
+
+
+def test_a_team_radio_card_is_read_whole():
+    """[ADV] FGP 4.9: "Radio Silence (TR25): Leave the driver alone: stress -1;
+    you lose one unused parameter t" was the screen's whole account of a
+    card, cut at 100 columns; the text now wraps under its line."""
+    from chequered.games.formulagp.render_text import WIDTH, radio_lines
+    card = {"name": "Radio Silence", "id": "TR25",
+            "text": "Leave the driver alone: stress -1; you lose one unused parameter token "
+                    "of your choice until the end of the race"}
+    view = {"seat": 0, "cars": [{"seat": 0, "radio": card}, {"seat": 1, "radio": None}],
+            "radio_discard_top": None, "radio_drawn": []}
+    lines = radio_lines(view)
+    assert all(len(x) <= WIDTH for x in lines)
+    assert " ".join(x.strip() for x in lines[:2]).endswith(card["text"])
+    assert lines[1].startswith("    ")

@@ -237,10 +237,10 @@ def board_lines(bv: dict, short_hand: bool = False) -> list[str]:
         # with a space, which keeps it apart from a first cell of the full 47
         L.append("".join(p.ljust(50) for p in pair).rstrip())
     if bv["held_events"]:
-        L.append(("held EVENT: " + "; ".join(
+        L += textwrap.wrap("held EVENT: " + "; ".join(
             f"{e['id']} {e['name']}" + (f" (2nd: {SECONDARY_TEXT.get(e['secondary'], '')})"
                                         if e["secondary"] else "")
-            for e in bv["held_events"]))[:WIDTH])
+            for e in bv["held_events"]), WIDTH, subsequent_indent="  ")
     trouble = [f"DAMAGE {d['name']}" for d in bv["damage"]] + \
         [f"FAILURE {d['name']}" for d in bv["failures"]]
     toks = [*bv["damage_tokens"], *bv["failure_tokens"]]
@@ -280,7 +280,8 @@ def radio_lines(view: dict, short: bool = False) -> list[str]:
     out.append("TEAM RADIO discard pile: " + (f"{top['name']} ({top['id']}) on top" if top
                                               else "empty")
                + ("; seen: " + ", ".join(seen) if seen else ""))
-    return [x[:WIDTH] for x in out]
+    # a card's text whole, wrapped: cut at the width, its effect was lost
+    return [part for x in out for part in textwrap.wrap(x, WIDTH, subsequent_indent="    ")]
 
 
 def time_lines(view: dict) -> list[str]:
