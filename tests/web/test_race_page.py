@@ -188,3 +188,34 @@ def test_other_players_moves_are_shown_one_at_a_time(page, live_server):
     wait_ready(page)
     click_first(page)
     assert page.locator("#ticker[hidden]").count() == 1
+
+
+def test_a_choice_made_while_the_connection_is_down_says_so_and_the_race_goes_on(
+        page, live_server):
+    """A click while the socket reconnects used to be dropped without a word:
+    the player saw nothing happen. The page now says it was not sent, clears
+    that once connected again, and the next click plays."""
+    with httpx2.Client(base_url=live_server) as client:
+        made = create(client, game="racepace", seats=["human", "bot"], seed=3)
+    sockets, allow = [], [True]
+
+    def route(ws):
+        if allow[0]:
+            ws.connect_to_server()
+            sockets.append(ws)
+        else:
+            ws.close()          # the server cannot be reached just now
+    page.route_web_socket("**/ws/**", route)
+    page.goto(live_server + made["play_url"])
+    wait_ready(page)
+    allow[0] = False
+    sockets[-1].close()
+    page.wait_for_selector("#status:has-text('reconnecting')")
+    page.locator("#actions button").first.click()
+    assert page.inner_text("#error").startswith("Not connected just now")
+    assert page.get_attribute("#race", "data-version") == "0"
+    allow[0] = True
+    page.wait_for_selector("#status:has-text('live'), #status:has-text('connected')",
+                           timeout=20_000)
+    page.wait_for_selector("#error:empty", timeout=10_000)
+    click_first(page)

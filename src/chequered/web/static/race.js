@@ -14,6 +14,7 @@ const mySeat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
 const $ = id => document.getElementById(id);
 let ws = null, version = null, pending = false, retry = 500, deadline = null, lastMsg = null;
 let sentVersion = null;      // the version our pending action was made on
+const OFFLINE = "Not connected just now: reconnecting. Choose again in a moment.";
 const SVGNS = "http://www.w3.org/2000/svg";
 const FINE_KEY = "chequered.fineMoves";
 let fine = storedFine();     // this person wants moves space by space
@@ -32,6 +33,7 @@ function connect() {
   ws = new WebSocket(url());
   ws.onopen = () => {
     retry = 500; $("status").textContent = "connected";
+    if ($("error").textContent === OFFLINE) showError("");
     if (token) ws.send(JSON.stringify({type: "join"}));   // this seat's player is here
   };
   ws.onmessage = ev => {
@@ -54,7 +56,12 @@ function showError(text) { $("error").textContent = text || ""; }
 let sentRoute = null;         // the path of the move we sent, to slide our car along it
 
 async function send(action) {
-  if (pending || !ws || ws.readyState !== WebSocket.OPEN) return;
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    // a click while the connection is down would be lost without a word
+    showError(OFFLINE);
+    return;
+  }
+  if (pending) return;
   closeChooser();
   hideTip();
   if (action.confirm) {        // a move that harms our own race for good (Game.confirm)
