@@ -210,6 +210,9 @@ def test_set_up_a_race_in_the_lobby_and_hand_my_seat_to_a_bot(page, live_server,
     # each choice says what it is: the seat kind chosen, and each optional rule
     notes = registry.game("racepace").notes()
     assert page.locator("#c-seat-list .seat .what").nth(1).inner_text() == notes["bot"]
+    page.locator("#c-seat-list .seat-kind").nth(1).select_option("mcts:1s")
+    assert page.locator("#c-seat-list .seat .what").nth(1).inner_text() == notes["mcts"]
+    page.locator("#c-seat-list .seat-kind").nth(1).select_option("bot")
     assert notes["campaign"] in page.locator("#c-options label", has_text="campaign").inner_text()
     assert notes["academy"] in page.locator("#c-rules").inner_text()
     page.click("#create details summary")      # More settings

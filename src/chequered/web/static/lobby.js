@@ -25,13 +25,15 @@ async function start() {
 
 function current() { return games.find(g => g.name === $("c-game").value); }
 
-// A seat's kind, with what the chosen kind is beside it.
+// A seat's kind, with what the chosen kind is beside it (a budget such as
+// mcts:1s reads as its kind's note).
+function kindNote(g, kind) { return g.notes[kind] || g.notes[kind.split(":")[0]] || ""; }
 function seatRow(g, kind) {
   const note = el("span", {class: "what"});
   const select = el("select", {class: "seat-kind",
-    onchange: e => { note.textContent = g.notes[e.target.value] || ""; }},
+    onchange: e => { note.textContent = kindNote(g, e.target.value); }},
     kindOptions(g.seat_kinds, kind, "a person"));
-  note.textContent = g.notes[select.value] || "";
+  note.textContent = kindNote(g, select.value);
   return el("div", {class: "seat"}, select, " ", note);
 }
 
