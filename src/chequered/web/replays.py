@@ -27,7 +27,7 @@ from ..engine import registry
 from ..engine.board import action_key
 from ..engine.protocol import BadInput, Game, IllegalAction
 from ..engine.records import FORMAT, Record
-from ..engine.session import describe_cited
+from ..engine.session import describe_cited, seat_name
 from .errors import WebError, bad, too_large
 
 SNAPSHOT_EVERY = 25
@@ -105,7 +105,7 @@ class Replayer:
             who = names.get(seat) or f"player {seat + 1}"
             # a step nobody chose (a single public choice) folds into a run, as live
             forced = game.forced(state)
-            action, events = _apply(game, state, step, seat, doc, names)
+            action, events = _apply(game, state, step, seat, doc)
             names = game.seat_names(state) or names
             self.log.append({
                 "ply": step - 1, "seat": seat, "who": who,
@@ -144,11 +144,11 @@ class Replayer:
                 "result": game.result(state).to_doc() if game.is_over(state) else None}
 
 
-def _apply(game: Game, state, step: int, seat, doc, names: dict):
+def _apply(game: Game, state, step: int, seat, doc):
     """One step of a replay, every failure a 400 naming the step and the
-    seats as players know them (`names`: Game.seat_names)."""
+    seats as players know them (engine/session.seat_name)."""
     def who(s) -> str:
-        return names.get(s) or f"player {s + 1}" if isinstance(s, int) else str(s)
+        return seat_name(game, state, s) if isinstance(s, int) else str(s)
     try:
         action = game.decode_action(doc)
     except BadInput as exc:
