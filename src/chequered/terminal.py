@@ -344,7 +344,7 @@ class Session:
             return legal[idx[0]]
         self.say(f"{text}:")
         for k, i in enumerate(idx, start=1):
-            self.say(f"  {k:>2}. {self.game.describe_choice(self.state, seat, legal[i])}")
+            self.say_log([f"  {k:>2}. {self.game.describe_choice(self.state, seat, legal[i])}"])
         answer = self._read_line("which way? (a number, or Enter to go back) ")
         if answer is None:
             raise Quit(eof=True)

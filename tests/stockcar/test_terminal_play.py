@@ -153,3 +153,21 @@ def test_retiring_a_car_in_the_terminal_waits_for_a_yes():
                and type(e.action.path[-1]).__name__ == "Retire"]
     assert len(retired) == 1
     assert next(c for c in session.state.cars if c.number == 43).status == "retired"
+
+
+def test_the_ways_to_one_space_are_listed_within_100_columns():
+    """Choosing "to sector 38 lane 4 (3 ways)" listed moves of 110 columns,
+    cut by the terminal mid-word ("#" / "42 to sector 38"): they wrap."""
+    import io
+
+    from chequered.engine.play import agents_for
+    from chequered.games.stockcar import GAME
+    from chequered.terminal import Session
+    config = GAME.config(seats=["human", "bot", "bot"])
+    answers = iter(["34", "2", ""])
+    out = io.StringIO()
+    Session(GAME, config, 5, GAME.new(config, 5), agents_for(GAME, config, 5), out=out,
+            read_line=lambda prompt, timeout=None: next(answers, None)).run()
+    text = out.getvalue()
+    assert "to sector 38 lane 4 (3 ways):" in text
+    assert max(len(line) for line in text.splitlines()) <= 100
