@@ -96,13 +96,19 @@ def kind_table(report: dict):
     from rich.table import Table
     many = len(report["variants"]) > 1
     table = Table(title=f"{report['study']['config']['game']}: {report['races']} races")
+    # One setting varied ("rules=standard", "rules=advanced"): the setting
+    # heads the column and each row gives its value, so it fits 80 columns.
+    keys = {str(v).partition("=")[0] for v in report["variants"]}
+    one = len(keys) == 1 and all("=" in str(v) and "," not in str(v)
+                                 for v in report["variants"])
     if many:
-        table.add_column("Variant")
+        table.add_column(keys.pop().capitalize() if one else "Variant", overflow="fold")
     for col in ("Seat kind", "Seats", "Win rate", "95 % CI", "Finish", "95 % CI"):
         table.add_column(col, justify="left" if col in ("Seat kind",) else "right")
     for row in report["by_variant"]:
         cells = [row["seat_kind"], str(row["n"]), pct(row["win_rate"]),
                  span(row["win_low"], row["win_high"], 100), num(row["mean_finish"]),
                  span(row["finish_low"], row["finish_high"], digits=2)]
-        table.add_row(*([row["variant"]] if many else []), *cells)
+        variant = str(row["variant"]).partition("=")[2] if one else row["variant"]
+        table.add_row(*([variant] if many else []), *cells)
     return table

@@ -58,8 +58,12 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     return (float(ci.low), float(ci.high))
 
 
-def t_interval(mean, sd, n: int) -> tuple[float, float, float]:
-    """(mean, low, high) from a mean, a sample standard deviation and n."""
+def t_interval(mean, sd, n: int, least=None, most=None) -> tuple[float, float, float]:
+    """(mean, low, high) from a mean, a sample standard deviation and n.
+    `least` and `most`, the smallest and largest value of the sample, bound
+    the interval: Student's t can reach below a count's zero when most
+    values are 0 (failure cards, 0.02 with low -0.01), and a mean of values
+    never lies outside them."""
     if mean is None or n == 0:
         return (math.nan, math.nan, math.nan)
     m = float(mean)
@@ -67,7 +71,12 @@ def t_interval(mean, sd, n: int) -> tuple[float, float, float]:
         return (m, m, m)
     from scipy.stats import t
     half = float(t.ppf(0.5 + LEVEL / 2, n - 1) * sd / math.sqrt(n))
-    return (m, m - half, m + half)
+    lo, hi = m - half, m + half
+    if least is not None:
+        lo = max(lo, float(least))
+    if most is not None:
+        hi = min(hi, float(most))
+    return (m, lo, hi)
 
 
 def mean_ci(values) -> tuple[float, float, float]:
@@ -75,7 +84,8 @@ def mean_ci(values) -> tuple[float, float, float]:
     x = np.asarray([v for v in values if v is not None], dtype=float)
     if x.size == 0:
         return (math.nan, math.nan, math.nan)
-    return t_interval(x.mean(), x.std(ddof=1) if x.size > 1 else 0.0, int(x.size))
+    return t_interval(x.mean(), x.std(ddof=1) if x.size > 1 else 0.0, int(x.size),
+                      x.min(), x.max())
 
 
 def column(table, name: str) -> str:
@@ -117,7 +127,7 @@ def _summary_aggs(table) -> list:
     pc = _pc()
     aggs = [("win", "sum"), ("race", "count", pc.CountOptions(mode="all")),
             ("race", "count_distinct"), ("finish", "mean"), ("finish", "count"),
-            ("finish", "stddev", pc.VarianceOptions(ddof=1))]
+            ("finish", "stddev", pc.VarianceOptions(ddof=1)), ("finish", "min_max")]
     if "points" in table.column_names and str(table.schema.field("points").type) != "null":
         aggs.append(("points", "mean"))
     return aggs
@@ -129,7 +139,9 @@ def by(table, *keys: str) -> list[dict]:
     for r in _aggregate(table, list(keys), _summary_aggs(table)):
         n, wins = r["race_count"], int(r["win_sum"] or 0)
         lo, hi = wilson(wins, n)
-        fm, flo, fhi = t_interval(r["finish_mean"], r["finish_stddev"], r["finish_count"])
+        span = r["finish_min_max"] or {}
+        fm, flo, fhi = t_interval(r["finish_mean"], r["finish_stddev"], r["finish_count"],
+                                  span.get("min"), span.get("max"))
         out.append({**{k: r[k] for k in keys}, "n": n, "races": r["race_count_distinct"],
                     "wins": wins, "win_rate": wins / n if n else math.nan,
                     "win_low": lo, "win_high": hi, "mean_finish": fm, "finish_low": flo,
@@ -238,10 +250,13 @@ def metric_summary(table, name: str) -> dict:
     if numeric:
         for r in _aggregate(table, ["variant", "seat_kind"],
                             [(name, "count"), (name, "mean"),
-                             (name, "stddev", pc.VarianceOptions(ddof=1))]):
+                             (name, "stddev", pc.VarianceOptions(ddof=1)),
+                             (name, "min_max")]):
             n = r[f"{name}_count"]
             if n:
-                m, lo, hi = t_interval(r[f"{name}_mean"], r[f"{name}_stddev"], n)
+                span = r[f"{name}_min_max"] or {}
+                m, lo, hi = t_interval(r[f"{name}_mean"], r[f"{name}_stddev"], n,
+                                       span.get("min"), span.get("max"))
                 rows.append({"variant": r["variant"], "seat_kind": r["seat_kind"], "n": n,
                              "mean": m, "low": lo, "high": hi})
     else:
