@@ -24,6 +24,8 @@ import argparse
 import datetime
 import json
 import math
+import platform
+import sys
 import statistics
 import time
 from functools import partial
@@ -77,7 +79,9 @@ def race(seed: int, game_name: str, opponent: str, iterations: int, mode: str, h
     state = play(game, config, seed, agents=agents).state
     order = game.result(state).classification
     return {"seed": seed, "seat": seat, "place": order.index(seat) + 1,
-            "decisions": len(spent), "cpu_s_per_decision": statistics.median(spent) if spent else 0}
+            "decisions": len(spent), "cpu_s_per_decision": statistics.median(spent) if spent else 0,
+            # the interpreter the CPU time was measured on (places do not depend on it)
+            "python": f"{platform.python_version()} ({sys.base_prefix})"}
 
 
 def summarise(rows: list[dict], n_seats: int) -> dict:
