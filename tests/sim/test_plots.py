@@ -75,3 +75,11 @@ def test_one_varied_setting_heads_its_column(tmp_path):
     table = res.output[:res.output.index("└")]
     assert "Track" in table and "monaco" in table and "italy" in table
     assert "track=" not in table and "…" not in table
+
+
+def test_a_tiny_p_value_reads_as_below_a_ten_thousandth():
+    from chequered.sim.stats import _verdict, p_text
+    assert p_text(5.27e-110) == "< 0.0001" and p_text(0.0495) == "0.0495"
+    assert p_text(0.000144) == "0.000144" and p_text(float("nan")) == "-"
+    assert _verdict(5.27e-110).startswith("p < 0.0001: a difference this large")
+    assert _verdict(0.112) == "p = 0.112: no difference shown at the 0.05 level"

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from . import plots
 from .report import json_ready, num, pct, span
+from .stats import p_text
 
 STYLE = """
 body { font: 14px/1.45 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
@@ -61,7 +62,7 @@ def _tests(tests: list[dict]) -> Section:
     for i, t in enumerate(tests):
         scope = t.get("seat_kind") or t.get("variant") or "all"
         rows.append([t["between"].replace("_", " "), str(scope), ", ".join(t["groups"]),
-                     t["test"], "-" if t["p"] is None or t["p"] != t["p"] else f"{t['p']:.3g}",
+                     t["test"], p_text(t["p"]),
                      t["verdict"]])
         if t["significant"]:
             strong.add((i, 5))

@@ -179,12 +179,22 @@ def compare(table, between: str, within: str | None = None) -> list[dict]:
     return out
 
 
+def p_text(p) -> str:
+    """A p-value as people read it: 0.0495, 0.000144, and below 0.0001
+    '< 0.0001' rather than '5.27e-110'."""
+    if p is None or p != p:
+        return "-"
+    return "< 0.0001" if p < 0.0001 else f"{p:.3g}"
+
+
 def _verdict(p: float) -> str:
     if math.isnan(p):
         return "no test possible"
+    shown = p_text(p)
+    said = f"p {shown}" if shown.startswith("<") else f"p = {shown}"
     if p < ALPHA:
-        return f"p = {p:.3g}: a difference this large would be rare by chance (below {ALPHA:g})"
-    return f"p = {p:.3g}: no difference shown at the {ALPHA:g} level"
+        return f"{said}: a difference this large would be rare by chance (below {ALPHA:g})"
+    return f"{said}: no difference shown at the {ALPHA:g} level"
 
 
 def _wins_test(table: list[list[int]]) -> dict:
