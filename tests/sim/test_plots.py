@@ -83,3 +83,9 @@ def test_a_tiny_p_value_reads_as_below_a_ten_thousandth():
     assert p_text(0.000144) == "0.000144" and p_text(float("nan")) == "-"
     assert _verdict(5.27e-110).startswith("p < 0.0001: a difference this large")
     assert _verdict(0.112) == "p = 0.112: no difference shown at the 0.05 level"
+
+
+def test_an_interval_with_a_negative_bound_reads_as_two_numbers():
+    from chequered.sim.report import span
+    assert span(-6.69, 17.51, digits=2) == "-6.69\u201317.51"
+    assert span(0.248, 0.413, 100) == "24.8\u201341.3"

@@ -81,10 +81,11 @@ def pct(x) -> str:
 
 
 def span(lo, hi, scale: float = 1.0, digits: int = 1) -> str:
-    """'39.3-60.7': an interval, compact."""
+    """'39.3–60.7': an interval, compact. An en dash between the bounds, so
+    that a negative bound reads as one ('-6.69–17.51', not '-6.69-17.51')."""
     if _missing(lo) or _missing(hi):
         return "-"
-    return f"{scale * lo:.{digits}f}-{scale * hi:.{digits}f}"
+    return f"{scale * lo:.{digits}f}\u2013{scale * hi:.{digits}f}"
 
 
 def num(x, digits: int = 2) -> str:
