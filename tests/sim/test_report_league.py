@@ -76,7 +76,10 @@ def test_league_rates_the_rulebook_bot_above_random(tmp_path):
     table = StudyDir(tmp_path / "lg").table().to_pylist()
     assert {(r["seat"], r["seat_kind"]) for r in table} == {
         (0, "bot"), (1, "bot"), (0, "random"), (1, "random")}
-    assert (tmp_path / "lg" / "league.html").read_text().count("<svg") == 1
+    page = (tmp_path / "lg" / "league.html").read_text()
+    assert page.count("<svg") == 1
+    # the kind is the one text column: mu, sigma and the rest right-aligned
+    assert page.count("<table class='named'>") == 2
 
 
 @pytest.mark.parametrize("args,words", [

@@ -108,7 +108,7 @@ def page(doc: dict) -> str:
             f"<h1>League: {escape(game)}</h1><p>{doc['matches']} matches, every pair of "
             f"kinds over the same seeds with the seats rotated.</p>"
             + _table(["kind", "mu", "sigma", "mu ± 2 sigma", "ordinal", "matches", "win rate",
-                      "95 % CI"], rows)
+                      "95 % CI"], rows, "named")        # (one text column: the kind)
             + f"<figure>{ratings_plot(doc['ratings'])}</figure>"
             "<h2>Head to head</h2><p class='note'>Wins of the row's kind over the "
-            "column's.</p>" + _table(["", *kinds], h2h) + "</body></html>\n")
+            "column's.</p>" + _table(["", *kinds], h2h, "named") + "</body></html>\n")

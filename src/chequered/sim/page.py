@@ -19,6 +19,7 @@ h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 2rem; border-botto
 table { border-collapse: collapse; margin: .5rem 0 1rem; }
 th, td { padding: .2rem .6rem; border-bottom: 1px solid #eee; text-align: right; }
 th:nth-child(-n+2), td:nth-child(-n+2), table.text td, table.text th { text-align: left; }
+table.named th:nth-child(n+2), table.named td:nth-child(n+2) { text-align: right; }
 .sig { color: #a00; font-weight: 600; } .note { color: #666; font-size: .9em; }
 figure { margin: 1rem 0; } svg { max-width: 100%; height: auto; }
 code { background: #f4f4f4; padding: 0 .2rem; }
