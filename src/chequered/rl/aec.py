@@ -16,7 +16,8 @@ from .seats import SeatAgents
 class ChequeredEnv(SeatAgents, AECEnv):
     """`max_cycles`: each agent is asked at most that many times (an illegal
     index counts: it is refused and the agent asked again); then it is
-    truncated, and the random agent plays its seat so the others race on."""
+    truncated, and the random agent plays its seat so the others race on.
+    None: the game's own bound (encode.MAX_CYCLES)."""
 
     metadata = {**SeatAgents.metadata, "is_parallelizable": False}
 
@@ -53,8 +54,7 @@ class ChequeredEnv(SeatAgents, AECEnv):
             # as the engine does with an illegal action: nothing changes
             self.infos[agent] = {"illegal": refused}
         self.asked[agent] += 1
-        if self.max_cycles is not None and self.asked[agent] >= self.max_cycles \
-                and not self.table.over():
+        if self.asked[agent] >= self.max_cycles and not self.table.over():
             self.truncations[agent] = True
         self._after_decision()
         self._accumulate_rewards()

@@ -23,6 +23,14 @@ ACTION_SIZE = 32           # slots of one hashed legal action
 # subsets in qualifying); the bounds leave room, and `max_actions=` raises them.
 MAX_ACTIONS = {"racepace": 32, "stockcar": 32, "bolide": 96, "formulagp": 256}
 DEFAULT_MAX_ACTIONS = 128
+# How many times one seat may be asked in a race before an environment cuts
+# the race short. The rules allow races that never end: a Race Pace car on
+# worn-out tyres stays put until it pits (RP Tyre Degradation Bar), so a
+# policy that never chooses Box Box races for ever. Uniform random play asks
+# one seat at most Race Pace 35, Bolide 227, stock car 390 and FormulaGP 186
+# times (12 races each, all seats outside); the bounds are about 25 times that.
+MAX_CYCLES = {"racepace": 1000, "bolide": 5000, "stockcar": 10000, "formulagp": 5000}
+DEFAULT_MAX_CYCLES = 10000
 
 _slots: dict[int, dict[str, tuple[int, float]]] = {}
 
@@ -82,3 +90,12 @@ def max_actions(game_name: str, override: int | None = None) -> int:
             raise ValueError("max_actions must be an integer of at least 2")
         return override
     return MAX_ACTIONS.get(game_name, DEFAULT_MAX_ACTIONS)
+
+
+def max_cycles(game_name: str, override: int | None = None) -> int:
+    """The decisions one seat may be asked in a race (MAX_CYCLES), or `override`."""
+    if override is not None:
+        if not isinstance(override, int) or isinstance(override, bool) or override < 1:
+            raise ValueError("max_cycles must be a positive integer")
+        return override
+    return MAX_CYCLES.get(game_name, DEFAULT_MAX_CYCLES)

@@ -33,10 +33,10 @@ from ..engine.registry import game as find_game
 from ..engine.registry import game_names
 from ..engine.rng import Rng
 from . import encode
+from . import encode
 from .table import Table
 
 PREFIX = "chequered_"
-MAX_GAME_LENGTH = 100_000       # decisions: far above any race (a bound OpenSpiel asks for)
 MAX_PLAYERS = 12
 
 
@@ -77,10 +77,14 @@ def _make_class(name: str):
             self.table = Table(chequered_game, config, max_actions=size, log=True)
             players = len(self.table.outside)
             zero_sum = players == self.table.n and players > 1
+            # OpenSpiel asks for a bound on a game's length, and the rules allow
+            # races that never end (encode.MAX_CYCLES): a race is over, each
+            # return 0, once its players have made this many decisions
+            self.max_length = encode.max_cycles(name) * players
             info = pyspiel.GameInfo(
                 num_distinct_actions=self.table.size, max_chance_outcomes=0,
                 num_players=players, min_utility=-1.0, max_utility=1.0,
-                utility_sum=0.0 if zero_sum else None, max_game_length=MAX_GAME_LENGTH)
+                utility_sum=0.0 if zero_sum else None, max_game_length=self.max_length)
             super().__init__(_game_type(name, chequered_game.title, zero_sum), info, params)
             self.seeds = Rng(int(params.get("seed", 0)))
             self.ready: tuple[int, Table] | None = None
@@ -163,8 +167,12 @@ class ChequeredState(pyspiel.State):
         return self._table
 
     def current_player(self):
-        seat = self.table.deciding()
+        seat = None if self._cut() else self.table.deciding()
         return pyspiel.PlayerId.TERMINAL if seat is None else self._outside.index(seat)
+
+    def _cut(self) -> bool:
+        """The race reached the game's bound on its length unfinished."""
+        return self.table.acted >= self._game.to.max_length
 
     def _legal_actions(self, player):
         seat = self._outside[player]
@@ -185,7 +193,7 @@ class ChequeredState(pyspiel.State):
         return _canonical(self.table.game.encode_action(options[action]))
 
     def is_terminal(self):
-        return self.table.over()
+        return self.table.over() or self._cut()
 
     def returns(self):
         values = self.table.returns()

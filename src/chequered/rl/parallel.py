@@ -3,7 +3,8 @@
 `step(actions)` takes an action from each agent and applies those of the
 seats deciding now (several at once where the rules ask for face-down
 choices together, else one); the others' are ignored, their mask being all
-zero. `max_cycles` counts these steps.
+zero. `max_cycles` counts these steps (None: the game's own bound,
+encode.MAX_CYCLES).
 """
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ class ChequeredParallelEnv(SeatAgents, ParallelEnv):
         self.cycles += 1
         over = table.over()
         returns = table.returns()
-        cut = not over and self.max_cycles is not None and self.cycles >= self.max_cycles
+        cut = not over and self.cycles >= self.max_cycles
         observations = self._observations()
         rewards = {a: returns[self._seat[a]] for a in self.agents}
         terminations = {a: over for a in self.agents}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gymnasium.utils import seeding
 
+from . import encode
 from .spaces import action_space, observation_space
 from .table import Table
 
@@ -17,9 +18,8 @@ class SeatAgents:
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        if max_cycles is not None and (not isinstance(max_cycles, int) or max_cycles < 1):
-            raise ValueError("max_cycles must be a positive integer")
-        self.max_cycles = max_cycles
+        # (None: the game's own bound, so that no race runs for ever)
+        self.max_cycles = encode.max_cycles(self.table.game.name, max_cycles)
         self.possible_agents = [f"player_{s}" for s in self.table.outside]
         self._seat = dict(zip(self.possible_agents, self.table.outside))
         self._agent = {s: a for a, s in self._seat.items()}

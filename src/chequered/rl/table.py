@@ -45,12 +45,14 @@ class Table:
         self.bots: dict = {}
         self.log: list = []        # (step, seat, action, events) when keep_log
         self.memo: dict = {}       # what was worked out from this position (views)
+        self.acted = 0             # decisions taken from outside in this race
 
     # ---- the race ------------------------------------------------------------------------
     def start(self, seed: int) -> None:
         self.seed = seed
         self.state, events = self.game.start(self.config, seed)
         self.memo = {}
+        self.acted = 0
         self.bots = {s: self.game.make_agent(kind, s, seed)
                      for s, kind in enumerate(self.config.seats) if s not in self.outside}
         self.log = [(None, None, None, events)] if self.keep_log else []
@@ -110,6 +112,7 @@ class Table:
         if not 0 <= i < len(options):
             return f"choice {i} is not legal: {len(options)} choices now (see the action mask)"
         self._apply(seat, options[i])
+        self.acted += 1
         self.settle()
         return None
 
