@@ -310,9 +310,10 @@ class Session:
         and what is decided, and the numbered menu, laid out in columns
         when it is long so that the whole fits one 100x40 terminal."""
         game = self.game
-        lines = game.render_text(game.view(self.state, seat)).splitlines()
-        turn = game.turn(self.state, whole=not self.race.fine)
         width = self.menu_width()
+        lines = game.render_text(game.view(self.state, seat),
+                                 screen=(width, self.menu_rows())).splitlines()
+        turn = game.turn(self.state, whole=not self.race.fine)
         if turn and turn["deciding"]:
             lines += ["", *textwrap.wrap(f"{self.label(seat)}: {turn['deciding']}"
                                          + (f" ({turn['rule']})" if turn["rule"] else ""),

@@ -323,8 +323,21 @@ class Game:
             v = self.spec.decorate_view(state, seat, v, self.fine_actions(state, seat))
         return v
 
-    def render_text(self, view: dict) -> str:
+    def render_text(self, view: dict, screen: tuple[int, int] | None = None) -> str:
+        """The view as text. `screen`, the terminal's (columns, rows), lets a
+        board that is cropped to fit (Bolide's) use a larger terminal; a
+        renderer without a `screen` parameter draws the same at any size."""
+        if screen is not None and self._text_fits_screen():
+            return self.spec.render_text(view, screen=screen)
         return self.spec.render_text(view)
+
+    def _text_fits_screen(self) -> bool:
+        found = self.__dict__.get("_fits_screen")
+        if found is None:
+            import inspect
+            found = self.__dict__["_fits_screen"] = \
+                "screen" in inspect.signature(self.spec.render_text).parameters
+        return found
 
     def render_svg(self, view: dict) -> str:
         return self.spec.render_svg(view)

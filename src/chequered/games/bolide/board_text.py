@@ -4,7 +4,8 @@ The board is cropped to the part around the car to move and its choices,
 with full coordinates on both axes (column numbers written downwards, one
 digit a line, and row numbers on both sides), so that "to 63,10" is found
 at a glance. Its height leaves room for the menu: the whole decision, board
-and menu (terminal.Session.screen), fits a 100 x 40 terminal.
+and menu (terminal.Session.screen), fits a 100 x 40 terminal, and a larger
+terminal (`screen`) shows more of the board.
 """
 from __future__ import annotations
 
@@ -23,7 +24,9 @@ MIN_ROWS = 5
 SURFACE = {FORBIDDEN: "#", RUNOFF: ",", KERB: ":"}
 
 
-def text(v: dict) -> str:
+def text(v: dict, screen: tuple[int, int] | None = None) -> str:
+    cols, screen_rows = screen or (SCREEN_COLS, SCREEN_ROWS)
+    cols, screen_rows = max(cols, SCREEN_COLS), max(screen_rows, SCREEN_ROWS)
     c = circuit(v["circuit"]["key"], v["circuit"].get("content"))
     grid = [[SURFACE.get(c.kind[y][x], ".") for x in range(c.width)] for y in range(c.height)]
 
@@ -56,13 +59,14 @@ def text(v: dict) -> str:
 
     facts_lines = _you(v) + _order(v)
     legend = terminal_line(v, SCREEN_COLS)
-    x0, x1 = _span(c.width, _focus_x(v), SCREEN_COLS - 6)
+    x0, x1 = _span(c.width, _focus_x(v), cols - 6)
     digits = len(str(max(x1 - 1, 0)))
-    rows = _rows(v, 1 + digits + len(legend) + len(facts_lines), c.height)
+    rows = _rows(v, 1 + digits + len(legend) + len(facts_lines), c.height, screen_rows)
     if rows < MIN_ROWS:
         # a very long menu: the running order and the legend's end give way
         facts_lines, legend = facts_lines[:1], legend[:1]
-        rows = max(3, _rows(v, 1 + digits + len(legend) + len(facts_lines), c.height))
+        rows = max(3, _rows(v, 1 + digits + len(legend) + len(facts_lines), c.height,
+                            screen_rows))
     y0, y1 = _span(c.height, _focus_y(v), rows)
     lw = len(str(c.height - 1))
     lines = [_head(v)]
@@ -101,12 +105,12 @@ def _head(v: dict) -> str:
     return head
 
 
-def _rows(v: dict, fixed: int, height: int) -> int:
+def _rows(v: dict, fixed: int, height: int, screen_rows: int = SCREEN_ROWS) -> int:
     """The board's height: as tall as the menu of this decision allows,
     with the menu in as few columns as keep the board readable."""
     deciding = v["you"] is not None and v["you"] in v["to_act"]
     n = v["n_choices"] if deciding else 0
-    room = SCREEN_ROWS - MENU_SPARE - fixed
+    room = screen_rows - MENU_SPARE - fixed
     # a decision made on the board wants a good view of it; the others
     # (strategy, service, tyres, joker) want their menu in one column
     want = min(GOOD_ROWS if v["choices"] or v["places"] else MIN_ROWS, height)
