@@ -105,3 +105,18 @@ def test_a_taller_terminal_shows_more_of_the_board():
     assert len(board_rows(screens["file"])) < 30 and len(screens["file"]) <= 40
     assert [r.split()[0] for r in board_rows(screens["tty"])] == [str(y) for y in range(42)]
     assert len(screens["tty"]) <= 70
+
+
+def test_help_at_the_strategy_says_what_its_name_means():
+    """BOLIDE 11: the strategies are named by the rulebook's table (6/7+2,
+    8+2); `help` at that decision reads the name for the player."""
+    game = registry.game("bolide")
+    config = game.config(seats=["human", "club"], rules="advanced")
+    answers = iter(["help"])
+    out = io.StringIO()
+    session = Session(game, config, 4, game.new(config, 4), agents_for(game, config, 4),
+                      out=out, read_line=lambda prompt: next(answers, None))
+    session.run()
+    text = " ".join(out.getvalue().split())
+    assert "choose your race strategy" in text and "6/7+2 (full fuel, soft, slicks)" in text
+    assert "6/7+2 is top speed 6 on lap 1 and 7 on lap 2 with 2 sharp brakings" in text

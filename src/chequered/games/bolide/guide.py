@@ -151,7 +151,10 @@ EXPLAIN = {
                   "brakings, hard gives 3; rain tyres only if it rains."),
     "strategy": ("Choose fuel, tyres and set-up before the start. 1/2 fuel is faster but "
                  "must stop after the first lap; soft tyres are faster but brake less. "
-                 "Match the tyres to the weather."),
+                 "Match the tyres to the weather. A strategy's name gives its top speeds "
+                 "and sharp brakings: 6/7+2 is top speed 6 on lap 1 and 7 on lap 2 with 2 "
+                 "sharp brakings; 8+2 is top speed 8 for the first lap, then what the "
+                 "tyres fitted at the pit stop give."),
     "refit": ("After qualifying, repairs or new tyres send you to the back of the grid. "
               "Take them only if the damage or worn tyres would cost more than the places."),
 }
