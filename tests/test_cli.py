@@ -74,7 +74,8 @@ def test_games_json():
     assert isinstance(docs, list) and docs
     by_name = {d["name"]: d for d in docs}
     doc = by_name[GAME]
-    assert set(doc) == {"name", "title", "tracks", "rules", "bots", "options", "notes"}
+    assert set(doc) == {"name", "title", "tracks", "rules", "bots", "options", "notes",
+                        "track_names"}
     assert "bot" in doc["bots"] and "random" in doc["bots"] and "human" not in doc["bots"]
     assert doc["tracks"] and doc["rules"]
 
@@ -99,6 +100,22 @@ def test_every_seat_kind_option_and_rule_level_says_what_it_is(monkeypatch):
     assert "search bot" in doc["notes"]["mcts"]
     res = run("games", "monopoly")
     assert res.exit_code != 0 and "unknown game 'monopoly'" in res.output
+
+
+def test_every_track_has_a_name_a_player_can_read(monkeypatch):
+    """`--track fast` or `road` says little: each track has its name (and
+    length where the game fixes it) beside its key."""
+    for game in registry.games():
+        names = game.track_names()
+        assert list(names) == game.tracks(), game.name
+        for key, name in names.items():
+            assert name != key and len(name) > 5, (game.name, key, name)
+    monkeypatch.setenv("COLUMNS", "160")
+    text = run("games", "stockcar").stdout
+    assert "Short track, 6 laps of 24 sectors" in text
+    assert "Harbour street circuit (walls)" in run("games", "formulagp").stdout
+    doc = json.loads(run("games", "racepace", "--json").stdout)
+    assert doc["track_names"]["monaco"] == "Monaco, 78 laps"
 
 
 @pytest.mark.parametrize("args, words", [

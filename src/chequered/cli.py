@@ -85,7 +85,8 @@ def print_json(doc) -> None:
 def game_doc(game: Game) -> dict:
     return {"name": game.name, "title": game.title, "tracks": list(game.tracks()),
             "rules": list(game.rule_levels()), "bots": list(game.bots()),
-            "options": list(game.options()), "notes": game.notes()}
+            "options": list(game.options()), "notes": game.notes(),
+            "track_names": game.track_names()}
 
 
 @app.command()
@@ -126,10 +127,12 @@ def _game_table(d: dict) -> Table:
     notes = d["notes"]
     sections = [("--track", d["tracks"]), ("--rules", d["rules"]),
                 ("--seats", ["human", *d["bots"]]), ("--opt", d["options"])]
+    tracks = {k: v for k, v in d["track_names"].items() if v != k}
     for heading, names in sections:
         table.add_section()
         for i, name in enumerate(names):
-            table.add_row(heading if i == 0 else "", name, notes.get(name, ""))
+            note = tracks.get(name, "") if heading == "--track" else notes.get(name, "")
+            table.add_row(heading if i == 0 else "", name, note)
     return table
 
 

@@ -215,6 +215,7 @@ def test_set_up_a_race_in_the_lobby_and_hand_my_seat_to_a_bot(page, live_server,
     page.locator("#c-seat-list .seat-kind").nth(1).select_option("bot")
     assert notes["campaign"] in page.locator("#c-options label", has_text="campaign").inner_text()
     assert notes["academy"] in page.locator("#c-rules").inner_text()
+    assert "italy: Italy, 53 laps" in page.locator("#c-track").inner_text()
     page.click("#create details summary")      # More settings
     page.fill("input[name=seed]", "5")
     page.click("#create button[type=submit]")

@@ -200,6 +200,12 @@ class Game:
     def tracks(self) -> list[str]:
         return list(self.spec.tracks())
 
+    def track_names(self) -> dict[str, str]:
+        """Each track's name for a player choosing it; its key where the game
+        gives none."""
+        named = self.spec.track_names() if self.spec.track_names is not None else {}
+        return {k: named.get(k) or k for k in self.tracks()}
+
     def rule_levels(self) -> list[str]:
         return list(self.spec.rule_levels)
 

@@ -57,6 +57,8 @@ class GameSpec:
     # What each of the game's own seat kinds, options and rule levels means,
     # a few words for a player choosing it (the engine's own kinds: Game.note)
     notes: Mapping[str, str] = field(default_factory=dict)
+    # () -> {track key: what a player choosing it reads ("Monaco, 78 laps")}
+    track_names: Callable | None = None
     bench_seats: str = ""
     # The everyday test run's random races (tests/test_conformance.py): seeds
     # played with the per-step checks, and races with every check at every

@@ -64,6 +64,7 @@ def game_doc(game: Game) -> dict:
             "default_track": defaults.get("track"),
             # what each seat kind, rule level and option means, for the form
             "notes": game.notes(),
+            "track_names": game.track_names(),
             "settings": fields}
 
 

@@ -18,7 +18,7 @@ from ...engine.spec import GameSpec
 from . import board_svg, board_text, checks, guide, legend
 from .actions import ACTION_TYPES, Expire
 from .bots import make_bot
-from .circuit import circuit_keys, content_version
+from .circuit import circuit, circuit_keys, content_version
 from .config import BOT_KINDS, NOTES, OPTIONS, STRATEGY_KINDS, RULE_LEVELS, BolideConfig
 from .positions import dump_position, load_position, redeterminize
 from .rules.phases import result
@@ -45,6 +45,8 @@ SPEC = GameSpec(
     load_position=load_position,
     redeterminize=redeterminize,
     tracks=circuit_keys,
+    track_names=lambda: {k: f"{circuit(k).meta.name}, {circuit(k).meta.laps} laps"
+                         for k in circuit_keys()},
     describe=describe,
     describe_action=describe_action,
     agents={kind: partial(make_bot, kind) for kind in (*BOT_KINDS, *STRATEGY_KINDS)},

@@ -22,7 +22,7 @@ from .rules import time_limit
 from .log import describe
 from .position import FORMAT as SHORT_POSITION, load_short
 from .text import describe_action, describe_choice, help_text, seat_names
-from .track import track_keys
+from .track import track, track_keys
 from .view import decorate_view, dump_position, load_position, redeterminize, view
 from .metrics import Tally, metrics
 
@@ -43,6 +43,7 @@ SPEC = GameSpec(
     position_formats={SHORT_POSITION: load_short},        # position.py, hand-written
     redeterminize=redeterminize,
     tracks=track_keys,
+    track_names=lambda: {k: track(k).name for k in track_keys()},
     describe=describe,
     describe_action=describe_action,
     describe_choice=describe_choice,

@@ -36,6 +36,7 @@ SPEC = GameSpec(
     load_position=load_position,
     redeterminize=lambda state, seat, rng: redeterminize(state, rng),
     tracks=lambda: list(tables().circuits),
+    track_names=lambda: {k: f"{c.name}, {c.laps} laps" for k, c in tables().circuits.items()},
     describe=describe,
     describe_action=describe_action,
     agents=AGENTS,

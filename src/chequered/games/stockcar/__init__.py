@@ -40,6 +40,8 @@ SPEC = GameSpec(
     load_position=load_position,
     redeterminize=redeterminize,
     tracks=lambda: list(load_content().tracks),
+    track_names=lambda: {k: f"{t.name}, {t.laps} laps of {t.n} sectors"
+                         for k, t in load_content().tracks.items()},
     describe=describe,
     describe_action=describe_action,
     describe_route=describe_route,

@@ -39,7 +39,8 @@ function seatRow(g, kind) {
 
 function fillForm() {
   const g = current();
-  $("c-track").replaceChildren(...g.tracks.map(t => el("option", {value: t, selected: t === g.default_track}, t)));
+  $("c-track").replaceChildren(...g.tracks.map(t => el("option", {value: t, selected: t === g.default_track},
+    g.track_names[t] && g.track_names[t] !== t ? `${t}: ${g.track_names[t]}` : t)));
   $("c-rules").replaceChildren(...g.rules.map(r => el("option", {value: r},
     g.notes[r] ? `${r}: ${g.notes[r]}` : r)));
   $("c-options").replaceChildren(el("legend", {}, "Optional rules"),
