@@ -28,7 +28,10 @@ def scripted(answers, seats=("human", "bot", "bot"), seed=11, **kw):
 
     def read(prompt, timeout=None):
         prompts.append(prompt)
-        return next(it, None)
+        answer = next(it, None)
+        if answer == "^C":            # the player presses Ctrl-C at this prompt
+            raise KeyboardInterrupt
+        return answer
     session = Session(game, config, seed, game.new(config, seed), agents_for(game, config, seed),
                       out=out, read_line=read, **kw)
     return session, out, prompts
@@ -75,6 +78,26 @@ def test_declining_or_end_of_input_saves_nothing(tmp_path, monkeypatch):
     session.run()
     assert not any("continue it later" in p for p in prompts)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_saves_the_race_at_once_without_overwriting(tmp_path, monkeypatch):
+    """A Ctrl-C asks nothing (it may be a slip of the finger, or the player
+    is in a hurry) and loses nothing: the race is saved under a name no
+    file has, and resumes where it stopped."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "racepace-11.json").write_text("mine, keep it")
+
+    session, out, prompts = scripted(["1", "1", "^C"])
+    assert session.run() == 130
+    assert not any("continue it later" in p for p in prompts)      # no question
+    assert (tmp_path / "racepace-11.json").read_text() == "mine, keep it"
+    saved = tmp_path / "racepace-11-2.json"
+    assert saved.exists()
+    assert "continue with: chequered race --resume racepace-11-2.json" in out.getvalue()
+    again, out2, _ = scripted(["quit", "no"], resume=Record.load(saved))
+    again.run()
+    assert len(again.steps) == len(session.steps) > 2
+    assert again.game.state_hash(again.state) == session.game.state_hash(session.state)
 
 
 def test_the_finish_offers_to_save_the_record(tmp_path):

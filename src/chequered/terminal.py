@@ -16,6 +16,7 @@ tmux and with piped input; end of input means quit.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 import select
 from contextlib import nullcontext
 import textwrap
@@ -172,10 +173,33 @@ class Session:
         if q.interrupted:
             self.say("\ninterrupted")
         self.say(f"quit after {len(self.steps)} actions")
-        if not self.write_record() and not q.interrupted and not q.eof and self.steps:
-            self.offer_save("Save this race to continue it later "
-                            "(chequered race --resume FILE)?")
+        if not self.write_record() and self.steps:
+            if q.interrupted:
+                # Ctrl-C is no time for a question, and a race cut short by a
+                # slip of the finger should not be lost: it is saved at once
+                self.save_somewhere()
+            elif not q.eof:
+                self.offer_save("Save this race to continue it later "
+                                "(chequered race --resume FILE)?")
         return 130 if q.interrupted else 0
+
+    def save_somewhere(self) -> bool:
+        """Save the race under a name no file has yet, here or else in the
+        temporary folder (an interrupted race)."""
+        if self.race.from_position:
+            return False
+        import tempfile
+        base = f"{self.game.name}-{self.race.seed}"
+        for folder in (Path.cwd(), Path(tempfile.gettempdir())):
+            for n in range(1, 100):
+                path = folder / (f"{base}.json" if n == 1 else f"{base}-{n}.json")
+                if path.exists():
+                    continue
+                here = folder == Path.cwd()
+                if os.access(folder, os.W_OK) and self.save(path.name if here else str(path)):
+                    return True
+                break
+        return False
 
     def offer_save(self, question: str) -> None:
         """Ask for a file to save the race to; a blank answer (or no input)
