@@ -269,3 +269,15 @@ def test_the_status_line_says_final_lap_once_the_flag_reaches_the_final_space():
     for flag in (view["final_flag"], view["final_flag"] + 3):
         line = GAME.render_text({**view, "flag": flag}).splitlines()[0]
         assert f"flag {flag}: final lap" in line and "/" not in line.split("|")[1]
+
+
+def test_a_rookie_marked_tactics_card_turned_by_a_pro_reads_as_a_mark():
+    """BOT 1.1: the ten single-LED TACTICS cards also serve Pro BOTs as
+    regular cards; the log says the card carries the mark, not that the Pro
+    has become a Rookie."""
+    from chequered.games.formulagp.bot.content import load_bot_content as bot_content
+    from chequered.games.formulagp.bot.text import card_name
+    rookie = next(c.id for c in bot_content().tactics if c.rookie and not c.failure)
+    plain = next(c.id for c in bot_content().tactics if not c.rookie and not c.failure)
+    assert f"TACTICS card {rookie} (single-LED Rookie mark):" in card_name(rookie)
+    assert "(Rookie)" not in card_name(rookie) and "Rookie" not in card_name(plain)

@@ -55,7 +55,10 @@ def card_name(cid, directory: str | None = None) -> str | None:
                      DECISION[c.defend].format("defends")]
             if c.hazard:
                 parts.append(HAZARD[c.hazard])
-            return f"TACTICS card {cid}{' (Rookie)' if c.rookie else ''}: " + "; ".join(parts)
+            # a Rookie-marked card also serves the Pro BOTs (BOT 1.1): say it is a mark,
+            # so that "(Rookie)" is not read as the driver's kind
+            mark = " (single-LED Rookie mark)" if c.rookie else ""
+            return f"TACTICS card {cid}{mark}: " + "; ".join(parts)
     if cid.startswith("BAT"):
         c = next((c for c in bc.battle if c.id == cid), None)
         if c:
