@@ -281,3 +281,24 @@ def test_a_rookie_marked_tactics_card_turned_by_a_pro_reads_as_a_mark():
     plain = next(c.id for c in bot_content().tactics if not c.rookie and not c.failure)
     assert f"TACTICS card {rookie} (single-LED Rookie mark):" in card_name(rookie)
     assert "(Rookie)" not in card_name(rookie) and "Rookie" not in card_name(plain)
+
+
+def test_a_battle_reads_who_attacks_and_who_defends_with_what():
+    """FGP 9.4: "against #2 Halcyon GP 2" read as a car numbered 2; the line
+    names the attack and the defence, and a BOT's count does not repeat the
+    BATTLE card's text drawn just before (BOT 3.2.3)."""
+    from chequered.engine.protocol import Event
+    st = positions("standard")[5]
+    ev = Event("battle_result", {"attacker": 0, "defender": 1, "attack": 2, "defence": 2,
+                                 "outcome": "defender"}, "FGP 9.4.3")
+    text = GAME.describe(ev, st)
+    assert re.fullmatch(r"battle: #\d [\w ]+ attacks with 2 LEDs, #\d [\w ]+ defends with 2: "
+                        r"#\d [\w ]+ wins \(FGP 9.4.3\)", text), text
+    none = GAME.describe(Event("battle_result", {"attacker": 0, "defender": 1, "attack": 5,
+                                                 "defence": None, "outcome": "attacker"},
+                               "FGP 9.4.1"), st)
+    assert " does not defend: " in none and "no defence" not in none
+    score = GAME.describe(Event("bot_battle_score", {"seat": 0, "cards": ["BAT12"], "leds": 2,
+                                                     "ot": 2, "aborted": False}, "BOT 3.2.3"), st)
+    assert "(BOT) counts 2 LEDs and 2 OT (BAT12)" in score
+    assert "redraws" not in score

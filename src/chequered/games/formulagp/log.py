@@ -119,9 +119,11 @@ def _points(d, w):
 
 def _result(d, w):
     winner = w.who(d["attacker"] if d["outcome"] == "attacker" else d["defender"])
-    defence = "no defence" if d.get("defence") is None else f"{d['defence']}"
-    return (f"battle {w.who(d['attacker'])} {d['attack']} LEDs against {w.who(d['defender'])} "
-            f"{defence}: {winner} wins")
+    defender = w.who(d["defender"])
+    defence = (f"{defender} does not defend" if d.get("defence") is None
+               else f"{defender} defends with {d['defence']}")
+    return (f"battle: {w.who(d['attacker'])} attacks with {d['attack']} LEDs, {defence}: "
+            f"{winner} wins")
 
 
 def _boost(d, w):

@@ -130,11 +130,12 @@ def _decision(d, w):
 
 
 def _score(d, w):
-    cards = ", ".join(card_name(c) for c in d["cards"])
+    # the cards' own text is in the draw just before: their numbers are enough
+    cards = " and ".join(d["cards"])
     if d["aborted"]:
-        return f"{w.who(d['seat'])} (BOT) draws {cards}: it aborts"
-    return (f"{w.who(d['seat'])} (BOT) draws {cards}; it counts {d['leds']} "
-            f"LED{'s' if d['leds'] != 1 else ''} and {d['ot']} OT")
+        return f"{w.who(d['seat'])} (BOT): {cards} says abort"
+    return (f"{w.who(d['seat'])} (BOT) counts {d['leds']} LED{'s' if d['leds'] != 1 else ''}"
+            f" and {d['ot']} OT ({cards})")
 
 
 def _pit(d, w):
