@@ -39,8 +39,9 @@ function seatRow(g, kind) {
 
 function fillForm() {
   const g = current();
+  const named = g.track_names || {};
   $("c-track").replaceChildren(...g.tracks.map(t => el("option", {value: t, selected: t === g.default_track},
-    g.track_names[t] && g.track_names[t] !== t ? `${t}: ${g.track_names[t]}` : t)));
+    named[t] && named[t] !== t ? `${t}: ${named[t]}` : t)));
   $("c-rules").replaceChildren(...g.rules.map(r => el("option", {value: r},
     g.notes[r] ? `${r}: ${g.notes[r]}` : r)));
   $("c-options").replaceChildren(el("legend", {}, "Optional rules"),

@@ -87,6 +87,8 @@ function fromLast(items, last) {
   return items.map(x => typeof x === "number" ? last[x] : x);
 }
 
+const BASE_TITLE = document.title;
+
 function draw(msg) {
   for (const k of KEPT) {
     if (msg[k] === undefined) msg[k] = lastMsg ? lastMsg[k] : [];
@@ -98,6 +100,9 @@ function draw(msg) {
   root.dataset.version = msg.version;
   root.dataset.over = msg.over;
   root.dataset.myturn = msg.legal.length > 0;
+  // the tab says when it is your turn, as a friend's move can come while
+  // you are in another tab
+  document.title = (msg.legal.length > 0 ? "\u25CF Your turn - " : "") + BASE_TITLE;
   const legal = new Map(msg.legal.map(a => [a.key, a]));
 
   const board = $("board");
