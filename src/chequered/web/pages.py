@@ -89,10 +89,66 @@ async def how_to_play(request: Request, game_name: str):
     path = PLAY_DOCS / f"{game.name}.md"
     if not path.is_file():
         raise not_found(f"how to play {game.title} (docs/play is part of the source tree)")
-    html = MarkdownIt("commonmark", {"html": False}).enable("table").render(
-        path.read_text(encoding="utf-8"))
+    html = _local_links(_render(path), "play")
     return page(request, "howto.html", title=f"How to play {game.title}", body=html,
                 game=game.name)
+
+
+# The rules coverage matrices (docs/rules/<name>.md: every section, its status
+# and its test), linked from each how-to-play page.
+RULES_DOCS = PLAY_DOCS.parent / "rules"
+
+
+@router.get("/rules-coverage/{name}")
+async def rules_coverage(request: Request, name: str):
+    path = (RULES_DOCS / f"{name}.md").resolve()
+    if path.parent != RULES_DOCS.resolve() or not path.is_file():
+        raise not_found(f"rules coverage {name!r} (docs/rules is part of the source tree)")
+    return page(request, "howto.html", title=f"Rules coverage: {name}",
+                body=_local_links(_render(path), "rules"), game=None)
+
+
+@router.get("/rules-coverage/figures/{name}")
+async def rules_figure(name: str):
+    path = (RULES_DOCS / "figures" / name).resolve()
+    if path.parent != (RULES_DOCS / "figures").resolve() or not path.is_file() \
+            or path.suffix != ".svg":
+        raise not_found("figure")
+    return FileResponse(path, headers={"Content-Security-Policy": "script-src 'none'"})
+
+
+def _render(path: Path) -> str:
+    return MarkdownIt("commonmark", {"html": False}).enable("table").render(
+        path.read_text(encoding="utf-8"))
+
+
+def _local_links(html: str, here: str) -> str:
+    """The docs' links between files of the source tree, as the app serves
+    them: ../rules/X.md is /rules-coverage/X, ../play/X.md /how-to-play/X;
+    a link to a file the app does not serve keeps its words, without the link
+    (a 404 helps nobody)."""
+    import re
+
+    def href(m):
+        target, anchor = m.group(1), m.group(2) or ""
+        folder, _, stem = target.rpartition("/")
+        folder = {"": here, "..": here}.get(folder, folder.removeprefix("../"))
+        if target.endswith(".md") and folder in ("rules", "play"):
+            stem = stem.removesuffix(".md")
+            base = "/rules-coverage/" if folder == "rules" else "/how-to-play/"
+            return f'href="{base}{stem}{anchor}"'
+        return None
+
+    def link(m):
+        whole, inner = m.group(0), m.group(2)
+        if m.group(1).startswith(("http://", "https://", "/", "#", "img/")):
+            return whole
+        got = href(re.match(r"([^#]*)(#.*)?$", m.group(1)))
+        return f"<a {got}>{inner}</a>" if got else inner
+    html = re.sub(r'<a href="([^"]*)">(.*?)</a>', link, html, flags=re.S)
+    if here == "rules":
+        html = html.replace('src="figures/', 'src="/rules-coverage/figures/')
+    return html
 
 
 @router.get("/how-to-play/img/{name}")

@@ -1,7 +1,7 @@
 """The stock-car game: NASCAR-style team racing in lanes with drafting packs.
 
-Built around the rulebook's gameplay chapter (../shared/rulebooks/
-stockcar-gameplay.txt); the rules it points to but does not contain are
+Built around the rulebook's gameplay chapter (the publisher's text, not in
+this repository); the rules it points to but does not contain are
 written in our own words in docs/rules/stockcar.md, and the cards and
 tracks in content/ are our reconstruction. The decisions are the step
 table of rules/steps.py, run by the engine's machine (engine/steps.py).
