@@ -436,3 +436,35 @@ def test_a_wider_terminal_holds_long_menu_lines_whole(rows):
         assert max(len(line) for line in screens["tty"]) > 100
     else:               # room for one column: each move whole
         assert "…" not in menu(screens["tty"]) and len(screens["tty"]) <= rows
+
+
+@pytest.mark.parametrize("cols, rows, warned", [(80, 24, True), (100, 30, True),
+                                                (120, 50, False)])
+def test_a_terminal_smaller_than_the_layout_is_told_once(cols, rows, warned):
+    """The board and menus are laid out for 100x40: a smaller terminal breaks
+    their lines mid-word, so the player is told once, in words that fit."""
+    import fcntl
+    import os
+    import struct
+    import termios
+
+    game = registry.game("racepace")
+    config = game.config(seats=["human", "bot"])
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    try:
+        with os.fdopen(slave, "w", closefd=False) as tty:
+            written = []
+            tty.write = lambda text: written.append(text) or len(text)
+            tty.isatty = lambda: True
+            Session(game, config, 5, game.new(config, 5), agents_for(game, config, 5),
+                    out=tty, read_line=lambda prompt: None).run()
+    finally:
+        os.close(master)
+        os.close(slave)
+    lines = "".join(written).splitlines()
+    notice = [i for i, line in enumerate(lines) if "the race is drawn for 100 x 40" in line]
+    assert bool(notice) == warned
+    if warned:
+        assert notice == [0] and f"this terminal is {cols} x {rows}" in lines[0]
+        assert all(len(line) < cols for line in lines[:2])

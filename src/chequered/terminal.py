@@ -138,6 +138,15 @@ class Session:
     # ---- the loop ----------------------------------------------------------
     def run(self) -> int:
         game = self.game
+        size = self._terminal_size()
+        if size is not None and (size.columns < SCREEN_COLS or size.lines < SCREEN_ROWS):
+            # the board and the menus are laid out for 100 x 40: narrower, the
+            # terminal breaks their lines mid-word; say so once, plainly
+            for line in textwrap.wrap(
+                    f"(this terminal is {size.columns} x {size.lines}; the race is drawn "
+                    f"for {SCREEN_COLS} x {SCREEN_ROWS} or larger: widen the window for "
+                    "the best view)", max(20, size.columns - 1)):
+                self.say(line)
         if len(self.humans) > 1:
             self.say("hot-seat: " + ", ".join(self.label(s) for s in sorted(self.humans))
                      + " are played at this keyboard")
