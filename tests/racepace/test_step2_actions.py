@@ -43,6 +43,9 @@ def test_step2_eleven_actions_on_the_board():
     buttons = sorted({a.button for a in legal})
     assert buttons == list(range(1, 12))
     assert [a.tyre for a in legal if a.button == BOXBOX] == ["S", "M", "H", "W"]
+    # 11 buttons make 14 choices here (Box Box one a compound): the player is
+    # asked for a button, not told of "11 actions" over a longer menu
+    assert len(legal) == 14 and G.turn(s)["deciding"] == "select an action button"
     for bad in (Select(0), Select(12), Select(MEC_B, "S"), Select(BOXBOX), Select(BOXBOX, "X")):
         with pytest.raises(IllegalAction):
             G.apply(s, 0, bad)

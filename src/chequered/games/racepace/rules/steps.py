@@ -85,7 +85,7 @@ STEPS = (
     Step("choose_tyre", "RP Setup 3", _tyres, _choose_tyre,
          label="choose the compound to start on"),
     Step("select", "RP Step 2", actions.legal_selects, _select,
-         label="select one of the 11 actions", why_not=actions.select_problem),
+         label="select an action button", why_not=actions.select_problem),
     Step("react", "RP React", actions.legal_copies, actions.copy,
          label="copy an action of a driver ahead, or nothing", why_not=actions.copy_problem),
 )
