@@ -406,26 +406,17 @@ def test_a_wider_terminal_holds_long_menu_lines_whole(rows):
     two columns use the room instead of cutting moves short ("+1 engine wear,
     d…"), and a taller one keeps the menu in one column, every move whole.
     Output that is not a terminal keeps the 100 columns."""
-    import fcntl
-    import os
-    import struct
-    import termios
+    from chequered.testing.screens import terminal_of
 
     game = registry.game("stockcar")
     config = game.config(seats=["human"] * 4)
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, 160, 0, 0))
     screens = {}
-    try:
-        with os.fdopen(slave, "w", closefd=False) as tty:
-            for name, out in (("tty", tty), ("file", io.StringIO())):
-                session = Session(game, config, 5, game.new(config, 5),
-                                  agents_for(game, config, 5), out=out,
-                                  read_line=lambda prompt: None)
-                screens[name] = session.screen(min(game.to_act(session.state)))
-    finally:
-        os.close(master)
-        os.close(slave)
+    with terminal_of(160, rows) as tty:
+        for name, out in (("tty", tty), ("file", io.StringIO())):
+            session = Session(game, config, 5, game.new(config, 5),
+                              agents_for(game, config, 5), out=out,
+                              read_line=lambda prompt: None)
+            screens[name] = session.screen(min(game.to_act(session.state)))
     def menu(screen):
         return "\n".join(line for line in screen if line[:5].strip().rstrip(".").isdigit())
     assert max(len(line) for line in screens["file"]) <= 100
@@ -443,25 +434,15 @@ def test_a_wider_terminal_holds_long_menu_lines_whole(rows):
 def test_a_terminal_smaller_than_the_layout_is_told_once(cols, rows, warned):
     """The board and menus are laid out for 100x40: a smaller terminal breaks
     their lines mid-word, so the player is told once, in words that fit."""
-    import fcntl
-    import os
-    import struct
-    import termios
+    from chequered.testing.screens import terminal_of
 
     game = registry.game("racepace")
     config = game.config(seats=["human", "bot"])
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-    try:
-        with os.fdopen(slave, "w", closefd=False) as tty:
-            written = []
-            tty.write = lambda text: written.append(text) or len(text)
-            tty.isatty = lambda: True
-            Session(game, config, 5, game.new(config, 5), agents_for(game, config, 5),
-                    out=tty, read_line=lambda prompt: None).run()
-    finally:
-        os.close(master)
-        os.close(slave)
+    with terminal_of(cols, rows) as tty:
+        written = []
+        tty.write = lambda text: written.append(text) or len(text)
+        Session(game, config, 5, game.new(config, 5), agents_for(game, config, 5),
+                out=tty, read_line=lambda prompt: None).run()
     lines = "".join(written).splitlines()
     notice = [i for i, line in enumerate(lines) if "the race is drawn for 100 x 40" in line]
     assert bool(notice) == warned

@@ -78,26 +78,17 @@ def test_menu_says_what_each_move_would_do():
 def test_a_taller_terminal_shows_more_of_the_board():
     """The board is cropped to fit 100x40 with the menu; in a 70-line
     terminal the whole Ring (42 rows) is shown, and the screen still fits."""
-    import fcntl
-    import os
-    import struct
-    import termios
+    from chequered.testing.screens import terminal_of
 
     game = registry.game("bolide")
     config = game.config(seats=["human", "club", "expert"], track="ring")
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 70, 100, 0, 0))
     screens = {}
-    try:
-        with os.fdopen(slave, "w", closefd=False) as tty:
-            for name, out in (("tty", tty), ("file", io.StringIO())):
-                session = Session(game, config, 4, game.new(config, 4),
-                                  agents_for(game, config, 4), out=out,
-                                  read_line=lambda prompt: None)
-                screens[name] = session.screen(0)
-    finally:
-        os.close(master)
-        os.close(slave)
+    with terminal_of(100, 70) as tty:
+        for name, out in (("tty", tty), ("file", io.StringIO())):
+            session = Session(game, config, 4, game.new(config, 4),
+                              agents_for(game, config, 4), out=out,
+                              read_line=lambda prompt: None)
+            screens[name] = session.screen(0)
 
     def board_rows(screen):      # "12 ###,,,...### 12": a row number on both sides
         return [line for line in screen if len(line.split()) == 3
