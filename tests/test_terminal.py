@@ -449,3 +449,42 @@ def test_a_terminal_smaller_than_the_layout_is_told_once(cols, rows, warned):
     if warned:
         assert notice == [0] and f"this terminal is {cols} x {rows}" in lines[0]
         assert all(len(line) < cols for line in lines[:2])
+
+
+def test_hot_seat_with_hidden_hands_clears_the_screen_between_players():
+    """Two people at one keyboard, each with a hidden hand (the stock car's
+    Race cards): the screen that showed one hand is cleared and the next
+    player's waits for Enter, so nobody reads the other's cards. Output that
+    is not a screen (a file, a pipe) is not asked."""
+    from chequered.testing.screens import terminal_of
+
+    game = registry.game("stockcar")
+    config = game.config(seats=["human", "human"])
+    prompts = []
+    answers = iter(["", "1", "1", "1", "", "1"])
+
+    def read(prompt, timeout=None):
+        prompts.append(prompt)
+        return next(answers, None)
+    with terminal_of(100, 40) as tty:
+        written = []
+        tty.write = lambda text: written.append(text) or len(text)
+        session = Session(game, config, 2, game.new(config, 2), agents_for(game, config, 2),
+                          out=tty, read_line=read)
+        session.run()
+    text = "".join(written)
+    passes = [p for p in prompts if p.startswith("Pass the keyboard to ")]
+    assert len(passes) >= 2
+    assert {p.split(" to ")[1].split(",")[0] for p in passes} == {session.label(0),
+                                                                   session.label(1)}
+    # each hand-over clears the screen before the next player's hand is drawn
+    assert text.count("\033[2J") == len(passes)
+    first, second = text.split("\033[2J")[1:3]
+    hand = "Your hand ("
+    assert hand in first and hand in second
+    # no prompt on output that is not a screen
+    out = io.StringIO()
+    plain = iter(["1"] * 6)
+    Session(game, config, 2, game.new(config, 2), agents_for(game, config, 2), out=out,
+            read_line=lambda prompt, timeout=None: next(plain, None)).run()
+    assert "\033[2J" not in out.getvalue() and "Pass the keyboard" not in out.getvalue()

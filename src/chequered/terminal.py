@@ -89,6 +89,7 @@ class Session:
         self.record_path = record_path
         self._read_line = read_line or _read_stdin_line
         self._out = out
+        self._shown = None             # the seat whose own screen was shown last
 
     @property
     def state(self):
@@ -235,6 +236,22 @@ class Session:
             if self.save(answer or default):
                 return
 
+    def hand_over(self, seat: Seat) -> None:
+        """Hot-seat with hidden hands: the screen that showed one player's
+        hand is cleared (its scrollback too), and the next player's waits
+        until they have the keyboard. Only on a screen: a file or a pipe
+        has nobody looking over a shoulder."""
+        if not (hasattr(self.out, "isatty") and self.out.isatty()):
+            return
+        self.out.write("\033[H\033[2J\033[3J")
+        try:
+            answer = self._read_line(f"Pass the keyboard to {self.label(seat)}, then press "
+                                     "Enter (nobody else looking at the screen) ")
+        except KeyboardInterrupt:
+            raise Quit(interrupted=True) from None
+        if answer is None:
+            raise Quit(eof=True)
+
     def agent_turn(self, seat: Seat) -> None:
         kind = self.race.controllers[seat]
         # a search takes seconds: on a screen, say who is thinking, not a frozen screen
@@ -262,7 +279,10 @@ class Session:
         game = self.game
         self.say("")
         if len(self.humans) > 1:
+            if game.spec.hidden_information and seat != self._shown:
+                self.hand_over(seat)
             self.say(f"=== {self.label(seat)}, your turn ===")
+        self._shown = seat
         self.show(seat)
         limit = self.race.time_limit(seat)
         deadline = time.monotonic() + limit if limit else None
