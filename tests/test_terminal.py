@@ -482,6 +482,10 @@ def test_hot_seat_with_hidden_hands_clears_the_screen_between_players():
     first, second = text.split("\033[2J")[1:3]
     hand = "Your hand ("
     assert hand in first and hand in second
+    # the public log of the first player's move is printed again after the
+    # clearing, for the next player to read
+    moved = [line for line in first.splitlines() if line.startswith("    #")]
+    assert moved and moved[-1] in second
     # no prompt on output that is not a screen
     out = io.StringIO()
     plain = iter(["1"] * 6)

@@ -90,6 +90,7 @@ class Session:
         self._read_line = read_line or _read_stdin_line
         self._out = out
         self._shown = None             # the seat whose own screen was shown last
+        self._recent: list[str] = []   # the last log lines, shown again after a hand-over
 
     @property
     def state(self):
@@ -251,6 +252,10 @@ class Session:
             raise Quit(interrupted=True) from None
         if answer is None:
             raise Quit(eof=True)
+        # what happened since, cleared with the screen: the log is every
+        # player's to read (in hot-seat it is printed as a spectator sees it)
+        recent, self._recent = self._recent, []
+        self.say_log(recent)
 
     def agent_turn(self, seat: Seat) -> None:
         kind = self.race.controllers[seat]
@@ -267,6 +272,7 @@ class Session:
     def say_log(self, lines: list[str]) -> None:
         """Log lines; a long one wraps between words, its rest indented under it."""
         width = self.menu_width()
+        self._recent = (self._recent + list(lines))[-RECENT_LINES:]
         for line in lines:
             if len(line) <= width:
                 self.say(line)
@@ -496,6 +502,7 @@ def _reason(exc: Exception) -> str:
 
 
 TIMEOUT = object()     # what a timed read returns when the time runs out
+RECENT_LINES = 30      # log lines shown again after a hot-seat hand-over
 TYPED = object()       # a line to be read as typed (not a grouped menu's number)
 
 
