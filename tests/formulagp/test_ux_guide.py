@@ -302,3 +302,21 @@ def test_a_battle_reads_who_attacks_and_who_defends_with_what():
                                                      "ot": 2, "aborted": False}, "BOT 3.2.3"), st)
     assert "(BOT) counts 2 LEDs and 2 OT (BAT12)" in score
     assert "redraws" not in score
+
+
+def test_every_board_part_a_token_can_cover_has_players_words():
+    """FGP 13.6 / 13.7: a DAMAGE or FAILURE token covers a board function or
+    value; the log said "puts max ot out of order", the code's key. Every
+    key the shipped cards can cover has a label and a phrase."""
+    from chequered.games.formulagp.content import load_content
+    from chequered.games.formulagp.render_board import PART_LABELS, PARTS
+    content = load_content()
+    keys = set()
+    for card in [*content.damage.cards, *content.failure.cards]:
+        for e in card.effects:
+            key = getattr(e, "function", None) or getattr(e, "target", None)
+            if key:
+                keys.add(key)
+    assert keys and keys <= set(PARTS) and keys <= set(PART_LABELS), keys - set(PARTS)
+    for key in keys:
+        assert "_" not in PARTS[key] and "_" not in PART_LABELS[key]

@@ -13,6 +13,7 @@ from ...engine.chance import CHANCE_KINDS, describe_chance
 from ...engine.protocol import Event
 from .content import load_content
 from .bot.text import BOT_TEXT, card_name
+from .render_board import PARTS
 from .rules import cards as C
 from .rules.optional_steps_b import EVENT_TEXT as OB_TEXT
 from .rules.optional_steps_c import EVENT_TEXT as OC_TEXT
@@ -33,6 +34,13 @@ CAUSES = {"collision": "for a collision", "push": "for pushing a car", "end": "a
 
 def _words(s) -> str:
     return str(s).replace("_", " ")
+
+
+BLOCKED = {"ers": "ERS charge"}           # what a card's effect would have given
+
+
+def _part(key) -> str:
+    return PARTS.get(key, _words(key))
 
 
 class Words:
@@ -258,12 +266,13 @@ EVENT_TEXT = {
                                    "parameter token",
     "quick_repair": _quick_repair,
     "effect_skipped": _skipped,
-    "effect_blocked": lambda d, w: f"{w.who(d[S])}: no {_words(d['effect'])} while "
-                                   f"{_words(d['by'])} is out of order",
+    "effect_blocked": lambda d, w: (f"{w.who(d[S])}: no "
+                                    f"{BLOCKED.get(d['effect'], _words(d['effect']))} while "
+                                    f"{_part(d['by'])} is out of order"),
     "damage_token": lambda d, w: f"{w.who(d[S])}: {w.card(d['card'])} covers "
-                                 f"{_words(d['key'])}",
+                                 f"{_part(d['key'])}",
     "failure_token": lambda d, w: f"{w.who(d[S])}: {w.card(d['card'])} puts "
-                                  f"{_words(d['key'])} out of order",
+                                  f"{_part(d['key'])} out of order",
     "repaired": lambda d, w: f"{w.who(d[S])} repairs {w.card(d['card'])}",
     "repair": lambda d, w: f"{w.who(d[S])} repairs {_n(d['n'], 'card')}",
     "mp_event": lambda d, w: f"{w.who(d[S])} movement points this turn {d['delta']:+d}",

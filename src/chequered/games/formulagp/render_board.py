@@ -62,6 +62,19 @@ TYRE_ICON_TITLE = {
 ICON_TEXT = {"lane_change_wear": "lane+wear", "no_lane_change": "no-lane", "ers_cost": "ERS",
              "stress_down": "stress-1", "wild": "wild", "cannot_discard": "keep",
              "can_hold": "hold", "penalty": "penalty"}
+# What a DAMAGE or FAILURE token covers on the board (the cards' function or
+# target), in players' words: as a label on the board (PART_LABELS) and in a
+# sentence of the log (PARTS)
+PART_LABELS = {"brake": "Brake!", "car_characteristic": "car characteristic", "drs": "DRS",
+               "ers_charge": "ERS charging", "ers_spend": "ERS spending",
+               "ers_max": "ERS maximum", "hand_limit": "hand limit", "max_ot": "maximum OT",
+               "speed": "gear MP", "tyre_bonus": "tyre bonus"}
+PARTS = {"brake": "Brake! (braking with Tyre Wear cards)",
+         "car_characteristic": "the car characteristic", "drs": "the DRS",
+         "ers_charge": "ERS charging", "ers_spend": "ERS spending",
+         "ers_max": "the ERS maximum", "hand_limit": "the hand limit",
+         "max_ot": "the maximum OT", "speed": "the movement points of one gear",
+         "tyre_bonus": "the tyre bonus"}
 SECONDARY_TEXT = {"counter_steer": "counter-steer", "ot_plus1": "+1 OT", "brake": "Brake!",
                   "ers_2x": "2x +1 ERS", "tyre_2x": "2x -1 wear",
                   "parameter_2x": "2x parameter", "mp_2x": "2x +1 MP"}

@@ -15,7 +15,7 @@ from html import escape
 from ...engine.spec import pieces
 from . import render_cb as CBM
 from .render_board import (CARD_FILL, ICON_TEXT, KIND_TEXT, PACE_FILL, PARAM_FILL, PARAM_TEXT,
-                           SECONDARY_TEXT, TYRE_ICON_TEXT, TYRE_ICON_TITLE)
+                           PART_LABELS, SECONDARY_TEXT, TYRE_ICON_TEXT, TYRE_ICON_TITLE)
 from .schema import PACES
 
 PAD = 12                      # around and between blocks
@@ -292,8 +292,8 @@ def _trouble(bv: dict, width: float) -> Block | None:
     items = [("damage", d["name"], f"DAMAGE card (FGP 13.6): {d['text']}") for d in bv["damage"]]
     items += [("failure", d["name"], f"FAILURE card (FGP 13.7): {d['text']}")
               for d in bv["failures"]]
-    items += [("token", k.replace("_", " "), "a board function covered by a DAMAGE or FAILURE "
-                                             "token (FGP 13.6, 13.7)")
+    items += [("token", PART_LABELS.get(k, k.replace("_", " ")), "a board function covered by a "
+               "DAMAGE or FAILURE token (FGP 13.6, 13.7)")
               for k in (*bv["damage_tokens"], *bv["failure_tokens"])]
     if bv["penalties"]:
         items.append(("penalty", f"{bv['penalties']} Penalty token"

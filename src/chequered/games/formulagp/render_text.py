@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 
 from . import render_cb as CBM
-from .render_board import ICON_TEXT, KIND_TEXT, SECONDARY_TEXT, TYRE_ICON_TEXT
+from .render_board import ICON_TEXT, KIND_TEXT, PART_LABELS, SECONDARY_TEXT, TYRE_ICON_TEXT
 from .render_cb import white_die_text
 from .render_track_text import track_text
 from .track_marks import token_text
@@ -245,7 +245,8 @@ def board_lines(bv: dict, short_hand: bool = False) -> list[str]:
         [f"FAILURE {d['name']}" for d in bv["failures"]]
     toks = [*bv["damage_tokens"], *bv["failure_tokens"]]
     if toks:
-        trouble.append("tokens on " + ", ".join(k.replace("_", " ") for k in toks))
+        trouble.append("tokens on " + ", ".join(PART_LABELS.get(k, k.replace("_", " "))
+                                                for k in toks))
     if bv["penalties"]:
         trouble.append(f"{bv['penalties']} Penalty token{'s' if bv['penalties'] > 1 else ''}")
     if trouble:
