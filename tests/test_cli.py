@@ -125,6 +125,8 @@ def test_every_track_has_a_name_a_player_can_read(monkeypatch):
      "error: rules: 'hard' should be 'standard' or 'academy'"),
     (["racepace", "--seats", "bot,bot", "--opt", "nitro"],
      "error: options: 'nitro' should be 'team' or 'campaign'"),
+    (["racepace", "--seats", "bot,bot", "--set", "nonsense=1"],
+     "error: nonsense: not a setting of this game (its settings: seats, track, rules"),
     (["formulagp", "--seats", "human,pro", "--opt", "street_defence_2"],
      "error: street_defence_2 raises the street_circuit bonus (FGP 15.2): add street_circuit"),
     (["bolide", "--seats", "human,club", "--track", "nowhere"],

@@ -193,7 +193,7 @@ class Game:
         try:
             return self.Config(**overrides)
         except ValidationError as exc:
-            raise BadInput(_first_error(exc)) from None
+            raise BadInput(_first_error(exc, self.Config.model_fields)) from None
         except (ValueError, TypeError) as exc:
             raise BadInput(str(exc)) from None
 
@@ -546,7 +546,7 @@ class Game:
 _clone = operator.methodcaller("clone")
 
 
-def _first_error(exc: ValidationError) -> str:
+def _first_error(exc: ValidationError, fields=()) -> str:
     """The first of pydantic's errors in players' words: the field, then
     what is wrong, without pydantic's own wording ("Value error, ",
     "List should have at least 2 items after validation")."""
@@ -562,6 +562,9 @@ def _first_error(exc: ValidationError) -> str:
         msg = f"at least {ctx['min_length']} needed, {ctx.get('actual_length', 'fewer')} given"
     elif kind == "too_long" and "max_length" in ctx:
         msg = f"at most {ctx['max_length']} allowed, {ctx.get('actual_length', 'more')} given"
+    elif kind == "extra_forbidden":
+        msg = "not a setting of this game" + (f" (its settings: {', '.join(fields)})"
+                                              if fields else "")
     else:
         msg = msg.replace("Input should be", "should be")
     return f"{where}: {msg}" if where else msg
