@@ -142,6 +142,8 @@ def test_starting_tyres_read_face_down_until_shown_together():
     for seat in (1, None):          # the first player's hard tyres are still face down
         shown, text = tyres(seat)
         assert shown[0] == "face down" and "hard" not in shown.values()
+    shown, _ = tyres(0)             # ... but the player sees its own choice
+    assert shown[0] == "hard, face down" and shown[1] == "face down"
     GAME.apply(st, 1, A.StartTyre("soft"))
     shown, text = tyres(None)
     assert shown[0].startswith("hard ") and shown[1].startswith("soft ")

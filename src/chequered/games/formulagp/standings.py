@@ -78,8 +78,13 @@ def standings(view: dict) -> list[Standing]:
         status, codes = _status(c, view["over"])
         gap = "" if ahead is None else f"{max(0.0, ahead - c['distance']):.1f}"
         ahead = c["distance"]
+        mine = (view.get("secret") or {}).get("tyre") if seat == view.get("seat") else None
         facts = [
             Fact("lap", str(max(0, c["laps"])), "laps completed (FGP 12)"),
+            # your own choice is yours to see; the others' stay face down
+            Fact("tyre", f"{mine}, {FACE_DOWN}", "your starting tyres, chosen face down: "
+                 "the others see them when all are shown together (FGP 5.1.3)")
+            if seat in face_down and mine else
             Fact("tyre", FACE_DOWN, "the starting tyres are chosen face down and shown "
                                     "together (FGP 5.1.3)") if seat in face_down else
             Fact("tyre", f"{c['tyre']} {c['wear']}",
@@ -117,7 +122,10 @@ def order_lines(view: dict, width: int = 52) -> list[str]:
     teams = {c["seat"]: c["number"] for c in view["cars"]}
     for st in standings(view):
         f = {x.label: x.value for x in st.facts}
-        tyre, wear = ("?", "") if f["tyre"] == FACE_DOWN else f["tyre"].split()
+        if f["tyre"].endswith(FACE_DOWN):      # your own choice shows, with a ? for the others
+            tyre, wear = f["tyre"].split(",")[0], " ?" if f["tyre"] != FACE_DOWN else ""
+        else:
+            tyre, wear = f["tyre"].split()
         line = (f"{'@' if st.seat == me else ' '}{st.place:>2} #{st.seat + 1:<2} "
                 f"T{teams.get(st.seat) or '-':<2} {st.name.split(' ', 1)[1]:<12.12} {f['lap']:>3} "
                 f"{TYRE_LETTER.get(tyre, '?')}{wear:>3} {f['ERS']:>3} {f['cards']:>5} "
