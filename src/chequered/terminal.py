@@ -272,7 +272,8 @@ class Session:
     def say_log(self, lines: list[str]) -> None:
         """Log lines; a long one wraps between words, its rest indented under it."""
         width = self.menu_width()
-        self._recent = (self._recent + list(lines))[-RECENT_LINES:]
+        if len(self.humans) > 1:         # only a hot-seat hand-over shows them again
+            self._recent = (self._recent + list(lines))[-RECENT_LINES:]
         for line in lines:
             if len(line) <= width:
                 self.say(line)

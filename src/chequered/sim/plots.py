@@ -41,12 +41,13 @@ def _keys(table) -> list[tuple]:
                   key=lambda k: (k[0], k[2]))
 
 
-def _groups(table, name: str) -> list[tuple[str, dict, str]]:
+def _groups(table, name: str, keys: list | None = None) -> list[tuple[str, dict, str]]:
     """(label, {value: count}, colour) per variant and seat kind, in the
     study's order: the counts of column `name`'s values (nulls left out).
-    The colour is the group's own in every plot of the study."""
+    The colour is the group's own in every plot of the study (`keys`: the
+    study's groups, _keys, when the caller has them)."""
     from .stats import _aggregate, _pc
-    keys = _keys(table)
+    keys = _keys(table) if keys is None else keys
     colour = {k: PALETTE[i % len(PALETTE)] for i, k in enumerate(keys)}
     many = len({k[0] for k in keys}) > 1
     rows = _aggregate(table, ["variant", "seat_kind", name],
@@ -121,7 +122,8 @@ def metric(table, name: str, numeric: bool) -> str:
     """A metric's distribution per group: histograms for numbers, bars of the
     most common values for categories."""
     plt = _plt()
-    groups = _groups(table, name)
+    keys = _keys(table)
+    groups = _groups(table, name, keys)
     fig, ax = plt.subplots(figsize=(7, 3))
     title = name.removeprefix("metric_").replace("_", " ")
     if numeric:
@@ -157,7 +159,7 @@ def metric(table, name: str, numeric: bool) -> str:
                       ha="right" if len(common) > 4 else "center")
         ax.set_ylabel("share")
     ax.set_title(title)
-    if len(groups) > 1 or len(_keys(table)) > 1:
+    if len(groups) > 1 or len(keys) > 1:
         _legend(ax)             # (one group of several: say which it is)
     if not any(math.isfinite(v) for v in ax.get_ylim()):
         ax.set_ylim(0, 1)

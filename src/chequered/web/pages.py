@@ -2,6 +2,7 @@
 WebSocket, drawn by the static scripts."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from fastapi import APIRouter, Request
@@ -127,7 +128,6 @@ def _local_links(html: str, here: str) -> str:
     them: ../rules/X.md is /rules-coverage/X, ../play/X.md /how-to-play/X;
     a link to a file the app does not serve keeps its words, without the link
     (a 404 helps nobody)."""
-    import re
 
     def href(m):
         target, anchor = m.group(1), m.group(2) or ""
