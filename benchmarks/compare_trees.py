@@ -1,7 +1,7 @@
 """Before/after throughput of two source trees, measured in one run.
 
     python benchmarks/compare_trees.py OLD_SRC NEW_SRC [GAME ...] [--pairs 7] [--races N]
-        [--instructions] [--out benchmarks/results/turn-engine.json]
+        [--instructions] [--out benchmarks/results/turn-engine.json] [--what TEXT]
 
 OLD_SRC and NEW_SRC are `src` folders (e.g. a `git worktree` of an older
 commit). For each game the two trees are run in turn, A B A B ..., each run a
@@ -67,6 +67,8 @@ def main() -> None:
     ap.add_argument("--races", type=int)
     ap.add_argument("--instructions", action="store_true")
     ap.add_argument("--out")
+    ap.add_argument("--what", default="before/after, one run",
+                    help="what the two trees are, written into --out")
     args = ap.parse_args()
     rows = []
     for game in args.games:
@@ -95,7 +97,7 @@ def main() -> None:
         rows.append(row)
         print(json.dumps(row), flush=True)
     if args.out:
-        doc = {"what": "before/after the one turn engine (issue 10), one run",
+        doc = {"what": args.what,
                "load_average": os.getloadavg(), "rows": rows}
         Path(args.out).write_text(json.dumps(doc, indent=1) + "\n")
 

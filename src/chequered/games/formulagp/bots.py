@@ -64,12 +64,21 @@ class HeuristicBot:
         self._seen: tuple = ()           # (tyre, wear) at the last decision
         self._gained = 0                 # wear gained so far in the race (own board)
         self._start: float | None = None # distance at the first racing decision
+        self._by_step: dict = {}         # step name -> its bound method (choose)
 
     def choose(self, game, state, seat: int):
         legal = game.fine_actions(state, seat)      # a point-by-point policy (WholeMoves makes moves of it)
         step = state.turn.pending.step if state.turn.pending else ""
         self._observe(state, seat)
-        pick = getattr(self, f"_{step}")(state, seat, legal)
+        # the method of each step, looked up once (asked at every movement point)
+        by_step = self._by_step
+        how = by_step.get(step)
+        if how is None:
+            how = by_step[step] = getattr(self, f"_{step}")
+        pick = how(state, seat, legal)
+        for a in legal:             # the list's own object, found without calling __eq__
+            if a is pick:
+                return pick
         return pick if pick in legal else legal[0]
 
     # ---- tyre strategy (FGP 5.1.3, 10.1, 11) ---------------------------------------

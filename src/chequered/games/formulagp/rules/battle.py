@@ -67,8 +67,17 @@ class CardInfo:
 
 def card_info(content, card_id: str) -> CardInfo:
     """CardInfo of an ACTION card from the content (rules.cards.action_card)."""
-    c = action_card(content, card_id)
-    return CardInfo(c.id, c.kind, c.colour, c.leds)
+    # asked for every card of a hand at every battle step: one frozen object
+    # per content and card (a frozen dataclass is slow to create)
+    key = (id(content), card_id)
+    hit = _INFOS.get(key)
+    if hit is None or hit[0] is not content:
+        c = action_card(content, card_id)
+        hit = _INFOS[key] = (content, CardInfo(c.id, c.kind, c.colour, c.leds))
+    return hit[1]
+
+
+_INFOS: dict = {}
 
 
 @dataclass(frozen=True, slots=True)

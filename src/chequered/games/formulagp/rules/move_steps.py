@@ -190,7 +190,7 @@ def _move_legal(race: Race, seat: int) -> list:
         out.append(_STOP)
     elif blocked and not steps:
         out.append(_STOP)
-    elif steps and all(s.push for s in steps):
+    elif steps and steps[0].push and all(s.push for s in steps):
         out.append(_STOP)                               # A22: a push is never forced
     if not extending:
         out += _reduce_options(race, car)

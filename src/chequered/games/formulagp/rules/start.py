@@ -87,7 +87,17 @@ def quali_plays(hand: Iterable[CardInfo], *, no_pairs: bool = False,
                 max_extras: int | None = None) -> list[QualiPlay]:
     """FGP 6.1 with A7: every legal qualifying choice from `hand`, the empty
     play (missed qualifying) first. BLUE needs no ERS (FGP 6.1)."""
-    hand = list({c.id: c for c in hand}.values())
+    hand = tuple({c.id: c for c in hand}.values())
+    # asked for the legal list and again when the choice is checked: worked
+    # out once per hand and rules (the plays are frozen)
+    return list(remembered(_QUALI, (hand, no_pairs, max_extras),
+                           lambda: tuple(_quali_plays(hand, no_pairs, max_extras))))
+
+
+_QUALI: dict = {}
+
+
+def _quali_plays(hand: tuple, no_pairs: bool, max_extras: int | None) -> list[QualiPlay]:
     by_id = {c.id: c for c in hand}
     out = [QualiPlay()]
     for p in battle_plays(hand, ers=0, blue_free_in_battle=True, no_pairs=no_pairs,
