@@ -77,7 +77,7 @@ class Car:
 STATE_FIELDS = ("config", "chance", "turn", "track", "cars", "occ", "apron", "hands",
                 "hand_size", "deck", "events", "event_card", "turn_number", "first", "side",
                 "move", "queue", "pit_leader", "pitted", "yellow", "finished", "bar_reads",
-                "scores", "classification", "cache", "tables")
+                "scores", "classification", "cache", "tables", "teams")
 
 
 class State:
@@ -92,7 +92,9 @@ class State:
     move in progress with what each does (derived, never saved, never
     cloned: None means "compute again"); `tables` the race's content and
     track (content.Content, content.Track: derived from the config, never
-    saved; read at every step, where the config's pydantic fields are slow).
+    saved; read at every step, where the config's pydantic fields are slow);
+    `teams` the indexes of each seat's cars (team_index: derived, never
+    saved, shared by clones, as a car never changes team).
     """
 
     __slots__ = STATE_FIELDS
@@ -123,6 +125,7 @@ class State:
         s.classification = self.classification.copy()
         s.cache = None                           # per decision: recomputed when asked
         s.tables = self.tables
+        s.teams = self.teams
         return s
 
     def to_doc(self) -> dict:
@@ -179,7 +182,16 @@ class State:
         s.classification = list(doc.get("classification", ()))
         s.cache = None
         s.tables = (load_content(config.content), track)
+        s.teams = team_index(s.cars, len(config.seats))
         return s
+
+
+def team_index(cars: list, seats: int) -> tuple:
+    """Per seat, the indexes of its cars in list order: the rules and the
+    bots read one team's cars many times a turn (which can act, which may
+    pit, which car a number names), and a scan of the whole field costs
+    four times as much in a four-team race."""
+    return tuple(tuple(i for i, c in enumerate(cars) if c.team == seat) for seat in range(seats))
 
 
 _CONFIG_DOCS: dict = {}

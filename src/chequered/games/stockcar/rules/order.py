@@ -91,10 +91,10 @@ def leader(state, T):
     STOCK Running order: once cars finish, the racing car closest to the line."""
     best, top = None, _BEHIND_ALL
     for c in state.cars:
-        if c.status == RACING:
-            d = c.dist
-            if d > top or d == top and _ahead_in_sector(state, T, c, best):
-                best, top = c, d
+        d = c.dist
+        # the distance first: most cars are behind the best so far
+        if d >= top and c.status == RACING and (d > top or _ahead_in_sector(state, T, c, best)):
+            best, top = c, d
     return best
 
 

@@ -37,8 +37,10 @@ def car_legal(state, seat: int) -> list:
     # the same pass, so one pass is offered (a team with only passes left is
     # not asked which of its lost cars to flip)
     out, passed = [], False
-    for c in state.cars:
-        if c.team == seat and not c.flipped:
+    cars = state.cars
+    for i in state.teams[seat]:
+        c = cars[i]
+        if not c.flipped:
             if c.status == RACING:
                 out.append(activate(c.number))
             elif not passed:

@@ -42,9 +42,10 @@ def step_name(state) -> str:
 
 def car_of(state, seat: int, number: int):
     """The seat's car with this number (legal actions only name own cars)."""
-    for c in state.cars:
-        if c.number == number and c.team == seat:
-            return c
+    cars = state.cars
+    for i in state.teams[seat]:
+        if cars[i].number == number:
+            return cars[i]
     raise KeyError(f"seat {seat} has no car #{number}")
 
 
@@ -229,20 +230,19 @@ def flip_and_next(state, C, T, car, events: list) -> None:
     segment it was) with an unflipped car acts; else the turn ends."""
     car.flipped = True
     state.move = None
-    racing, waiting = False, 0             # waiting: a bit per team with an unflipped car
-    for c in state.cars:
-        if not c.flipped:
-            waiting |= 1 << c.team
+    cars = state.cars
+    for c in cars:
         if c.status == RACING:
-            racing = True
-    if not racing:
+            break
+    else:
         finish_race(state, C, T, events)
         return
-    if waiting:
-        n = len(state.hands)
-        for k in range(1, n + 1):
-            seat = (car.team + k) % n
-            if waiting >> seat & 1:
+    teams = state.teams
+    n = len(teams)
+    for k in range(1, n + 1):
+        seat = (car.team + k) % n
+        for i in teams[seat]:
+            if not cars[i].flipped:
                 ask(state, "car", (seat,), {})   # wait(), inline: once an activation
                 return
     state.turn.phase = "end_of_turn"
