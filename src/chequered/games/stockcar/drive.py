@@ -85,14 +85,18 @@ def _points(machine, state, seat: int, pick_step, path: list, events: list) -> N
     turn = state.turn
     asked = turn.pending
     turn.cache = None                 # the legal lists change with the first step
-    do_step, options = movement.do_step, movement.options
+    do_step, work_out = movement.do_step, movement.work_out
     m = state.move
     while True:
         option = pick_step(state, R, T)
         do_step(state, T, option, events)     # clears state.cache
         path.append(option[0])
-        # turn.can_move, inline: once a movement point
-        if m["mp"] <= 0 or not options(state, T, R):
+        # turn.can_move, inline: once a movement point; the options are kept
+        # for the next pick (movement.options, inline)
+        if m["mp"] <= 0:
+            break
+        state.cache = options = work_out(state, T, R)
+        if not options:
             break
     end_activation(state, C, T, events)
     _after(machine, state, asked, events)

@@ -101,7 +101,7 @@ def options(state, T, R) -> list:
     list, the bot and apply() all ask for it."""
     out = state.cache
     if out is None:
-        out = state.cache = _options(state, T, R)
+        out = state.cache = work_out(state, T, R)
     return out
 
 
@@ -132,7 +132,7 @@ def option(state, T, R, step: Step) -> tuple:
 class Costs:
     """The rules' step costs (STOCK Movement) as plain attributes, with the
     options of steps into empty spaces made once, and the speed penalty per
-    wear (STOCK Speed penalties): _options reads them at every movement
+    wear (STOCK Speed penalties): work_out reads them at every movement
     point, and a pydantic model's attribute is several times slower to read
     than a slot."""
 
@@ -161,7 +161,9 @@ def costs(R) -> Costs:
     return hit
 
 
-def _options(state, T, R) -> list:
+def work_out(state, T, R) -> list:
+    """The legal steps of the move in progress worked out afresh (options()
+    keeps them for the position)."""
     K = _COSTS.get(id(R))                # costs(R), inline: once a movement point
     if K is None or K.rules is not R:
         K = costs(R)
@@ -251,18 +253,21 @@ def do_step(state, T, option: tuple, events: list) -> None:
         head.lane = lane
         occ[(d % n) * w1 + lane] = head.idx
     else:
-        # A pack on the track. Empty every old space, then fill the new ones
-        # (each car goes where the car in front of it was).
+        # A pack on the track: each car goes where the car in front of it
+        # was, so each old space is read once and passed on; the head's new
+        # space is empty (a step never enters the pack), the last car's old
+        # one is left empty.
         occ, n, w1 = state.occ, T.n, T.w1
-        pack = [cars[i] for i in snake]
-        for c in pack:
-            occ[(c.dist % n) * w1 + c.lane] = -1
         nd, nl = head.dist + step.ahead, lane
-        for c in pack:
-            # this car to (nd, nl); the next one to where this one was
+        to = (nd % n) * w1 + nl
+        for i in snake:
+            c = cars[i]
+            k = (c.dist % n) * w1 + c.lane
+            occ[to] = i
             c.dist, nd = nd, c.dist
             c.lane, nl = nl, c.lane
-            occ[(c.dist % n) * w1 + c.lane] = c.idx
+            to = k
+        occ[to] = -1
         d = head.dist
     m["mp"] -= cost
     m["visited"].append((d, lane))

@@ -131,11 +131,9 @@ def update_lapped(state, T, events: list):
         return None
     line = lead.dist - T.n             # a racing car at or behind this dist is a lap down
     for c in state.cars:
-        if c.status != RACING:
-            continue
-        down = c.dist <= line
-        if down != c.lapdown:
-            c.lapdown = down
+        # whether the marker changes first: it seldom does
+        if (c.dist <= line) != c.lapdown and c.status == RACING:
+            c.lapdown = down = c.dist <= line
             events.append(Event("lapped" if down else "unlapped", {"car": c.number},
                                 "STOCK Lapped cars"))
     return lead

@@ -59,7 +59,8 @@ def car_apply(state, seat: int, a: Activate) -> list:
 # ---- card: a Race card from the hand, or retire ----------------------------------
 def card_legal(state, seat: int) -> list:
     # STOCK Action segments 4-5: play a Race card, or retire the car.
-    return [play_card(k) for k in sorted(set(state.hands[seat]))] + [RETIRE]
+    # (map, not a comprehension: a comprehension is a function call of its own)
+    return [*map(play_card, sorted(set(state.hands[seat]))), RETIRE]
 
 
 def card_apply(state, seat: int, a) -> list:
@@ -145,7 +146,7 @@ def pits_apply(state, seat: int, a) -> list:
 # ---- discard: face down, player by player -------------------------------------------------
 def discard_legal(state, seat: int) -> list:
     # keeping the hand first: the usual answer heads the menu
-    return [KEEP_HAND] + [discard(k) for k in sorted(set(state.hands[seat]))]
+    return [KEEP_HAND, *map(discard, sorted(set(state.hands[seat])))]
 
 
 def discard_apply(state, seat: int, a) -> list:
