@@ -79,7 +79,7 @@ def pack(state, T, car, kind: str) -> list:
         return [car.idx]
     ahead = chain(state, T, car, 1) if kind in ("draft", "pursuit") else []
     behind = chain(state, T, car, -1) if kind in ("draft", "lead") else []
-    return list(reversed(ahead)) + [car.idx] + behind
+    return [*reversed(ahead), car.idx, *behind]
 
 
 def speed_penalty(R, wear: int) -> int:

@@ -169,12 +169,13 @@ def start_move(state, C, T, seat: int, kind: str, events: list, snake=None) -> N
     mp = move_points(C, car, card, kind)
     if snake is None:
         snake = movement.pack(state, T, car, kind)
-    head = state.cars[snake[0]]
-    lead = leader(state, T)
-    m.update({"kind": kind, "mp": mp, "snake": snake, "visited": [(head.dist, head.lane)],
-              "lead": lead.idx})
+    cars = state.cars
+    head = cars[snake[0]]
+    # (in this order: a saved move lists its keys so)
+    m["kind"], m["mp"], m["snake"] = kind, mp, snake
+    m["visited"], m["lead"] = [(head.dist, head.lane)], leader(state, T).idx
     events.append(Event("move", {"car": car.number, "kind": kind, "mp": mp,
-                                 "pack": [state.cars[i].number for i in snake]},
+                                 "pack": [cars[i].number for i in snake]},
                         "STOCK Race card parts"))
     keep_moving(state, C, T, seat, events)
 
