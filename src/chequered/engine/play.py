@@ -47,8 +47,8 @@ def play(game: Game, config: GameConfig, seed: int, agents: dict | None = None,
     if state is None:
         state = game.new(config, seed)
     out = Played(state)
-    to_act, apply, forced = game.to_act, game.apply, game.forced
-    drive = game.machine.drive
+    apply, forced = game.apply, game.forced
+    drive, steps = game.machine.drive, game.machine.steps
     record = out.actions.append
     asked = applied = 0           # out.decisions and out.forced, kept in locals
     while True:
@@ -61,14 +61,17 @@ def play(game: Game, config: GameConfig, seed: int, agents: dict | None = None,
             seat, action = f
             applied += 1
         else:
-            seats = to_act(state)
-            if not seats:
+            # game.to_act and game.pending_step, read off the turn: once a decision
+            turn = state.turn
+            p = turn.pending
+            if p is None or turn.over:
                 break
-            # One seat at a time; simultaneous choices are collected by the game.
-            seat = min(seats)
+            # One seat at a time (the lowest: pending seats are kept sorted);
+            # simultaneous choices are collected by the game.
+            seat = p.seats[0]
             agent = agents[seat]
             asked += 1
-            step = game.pending_step(state)
+            step = steps[p.step]
             if type(agent) is WholeMoves and step.route is not None and not state.turn.fine:
                 # The bot plays its whole move in place: one decision, the
                 # race and the record exactly those of plan-then-apply.
