@@ -19,7 +19,7 @@ from .rules import movement
 from .rules.movement import PUSH_AHEAD
 from .rules.order import leader, order_key
 from .rules.turn import car_of
-from .state import RACING
+from .state import RACING, cars_of
 from .drive import drive
 
 
@@ -60,7 +60,7 @@ class TeamBot(RandomAgent):
 
     # ---- which car --------------------------------------------------------------
     def _car(self, state, T, seat, legal):
-        by_number = {c.number: c for c in map(state.cars.__getitem__, state.teams[seat])}
+        by_number = {c.number: c for c in cars_of(state, seat)}
         # The car with the most team mates linked behind it goes first (it can
         # pull them along); otherwise the rearmost, so it can join the packs
         # in front. (Against the rearmost-only rule: 64 wins to 56 and 5 %
@@ -154,7 +154,7 @@ class TeamBot(RandomAgent):
 
     # ---- events, pits, discards ---------------------------------------------------------
     def _affect(self, state, T, seat, legal):
-        by_number = {c.number: c for c in map(state.cars.__getitem__, state.teams[seat])}
+        by_number = {c.number: c for c in cars_of(state, seat)}
         # Spare the best-placed car: the event hits the one furthest back.
         return max(legal, key=lambda a: order_key(state, T, by_number[a.car]))
 

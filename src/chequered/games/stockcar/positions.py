@@ -19,7 +19,7 @@ from .rules.turn import step_name
 from .state import RACING, STATE_FIELDS, State
 
 # The fields of a position's state (STATE_FIELDS less what is derived).
-FIELDS = frozenset(STATE_FIELDS) - {"occ", "cache", "tables", "teams"}
+FIELDS = frozenset(STATE_FIELDS) - {"occ", "cache", "tables", "seat_cars"}
 
 
 def dump_position(state: State) -> dict:

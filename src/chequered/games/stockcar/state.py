@@ -77,7 +77,7 @@ class Car:
 STATE_FIELDS = ("config", "chance", "turn", "track", "cars", "occ", "apron", "hands",
                 "hand_size", "deck", "events", "event_card", "turn_number", "first", "side",
                 "move", "queue", "pit_leader", "pitted", "yellow", "finished", "bar_reads",
-                "scores", "classification", "cache", "tables", "teams")
+                "scores", "classification", "cache", "tables", "seat_cars")
 
 
 class State:
@@ -93,7 +93,7 @@ class State:
     cloned: None means "compute again"); `tables` the race's content and
     track (content.Content, content.Track: derived from the config, never
     saved; read at every step, where the config's pydantic fields are slow);
-    `teams` the indexes of each seat's cars (team_index: derived, never
+    `seat_cars` the indexes of each seat's cars (car_indexes_by_seat: derived, never
     saved, shared by clones, as a car never changes team).
     """
 
@@ -125,7 +125,7 @@ class State:
         s.classification = self.classification.copy()
         s.cache = None                           # per decision: recomputed when asked
         s.tables = self.tables
-        s.teams = self.teams
+        s.seat_cars = self.seat_cars
         return s
 
     def to_doc(self) -> dict:
@@ -182,16 +182,22 @@ class State:
         s.classification = list(doc.get("classification", ()))
         s.cache = None
         s.tables = (load_content(config.content), track)
-        s.teams = team_index(s.cars, len(config.seats))
+        s.seat_cars = car_indexes_by_seat(s.cars, len(config.seats))
         return s
 
 
-def team_index(cars: list, seats: int) -> tuple:
+def car_indexes_by_seat(cars: list, seats: int) -> tuple:
     """Per seat, the indexes of its cars in list order: the rules and the
     bots read one team's cars many times a turn (which can act, which may
     pit, which car a number names), and a scan of the whole field costs
     four times as much in a four-team race."""
     return tuple(tuple(i for i, c in enumerate(cars) if c.team == seat) for seat in range(seats))
+
+
+def cars_of(state, seat: int) -> list:
+    """The seat's cars, in list order (read off state.seat_cars)."""
+    # (map, not a comprehension: a comprehension is a function call of its own)
+    return list(map(state.cars.__getitem__, state.seat_cars[seat]))
 
 
 _CONFIG_DOCS: dict = {}

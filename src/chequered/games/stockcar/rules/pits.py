@@ -17,7 +17,8 @@ from .order import leader, lift, place
 
 def eligible(state, seat: int) -> list:
     pitted, cars = state.pitted, state.cars   # pitted: a car or two a turn, a list is fastest
-    return [c for c in map(cars.__getitem__, state.teams[seat]) if c.status == RACING
+    # (state.cars_of, inline: asked at every pit-lane check, in every turn)
+    return [c for c in map(cars.__getitem__, state.seat_cars[seat]) if c.status == RACING
             and (c.temp[0] or c.temp[1] or c.temp[2]) and c.idx not in pitted]
 
 

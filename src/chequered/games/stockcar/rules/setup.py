@@ -10,7 +10,7 @@ from ....engine.protocol import BadInput, Event
 from ....engine.rng import Rng
 from ....engine.steps import Turn
 from ..content import load_content
-from ..state import Car, State, team_index
+from ..state import Car, State, car_indexes_by_seat
 from .events import read_bar, seat_of_team, team_indexes
 from .order import place
 
@@ -63,7 +63,7 @@ def new_state(config, C, seed: int) -> tuple[State, list]:
     s.classification = []
     s.cache = None
     s.tables = (C, T)
-    s.teams = team_index(s.cars, players)
+    s.seat_cars = car_indexes_by_seat(s.cars, players)
     set_grid(s, C, T, events)
     return s, events
 

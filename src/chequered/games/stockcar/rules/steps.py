@@ -38,7 +38,7 @@ def car_legal(state, seat: int) -> list:
     # not asked which of its lost cars to flip)
     out, passed = [], False
     cars = state.cars
-    for i in state.teams[seat]:
+    for i in state.seat_cars[seat]:
         c = cars[i]
         if not c.flipped:
             if c.status == RACING:

@@ -43,7 +43,7 @@ def step_name(state) -> str:
 def car_of(state, seat: int, number: int):
     """The seat's car with this number (legal actions only name own cars)."""
     cars = state.cars
-    for i in state.teams[seat]:
+    for i in state.seat_cars[seat]:
         if cars[i].number == number:
             return cars[i]
     raise KeyError(f"seat {seat} has no car #{number}")
@@ -238,11 +238,11 @@ def flip_and_next(state, C, T, car, events: list) -> None:
     else:
         finish_race(state, C, T, events)
         return
-    teams = state.teams
-    n = len(teams)
+    seat_cars = state.seat_cars
+    n = len(seat_cars)
     for k in range(1, n + 1):
         seat = (car.team + k) % n
-        for i in teams[seat]:
+        for i in seat_cars[seat]:
             if not cars[i].flipped:
                 ask(state, "car", (seat,), {})   # wait(), inline: once an activation
                 return
