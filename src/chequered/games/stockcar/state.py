@@ -7,6 +7,8 @@ Apron holds stacks (bottom car first) per sector in `apron`.
 """
 from __future__ import annotations
 
+from array import array
+
 from ...engine.chance import Chance
 from ...engine.deck import Deck
 from ...engine.rng import Rng
@@ -106,7 +108,7 @@ class State:
         s.turn = self.turn.clone()
         s.track = self.track
         s.cars = [c.clone() for c in self.cars]
-        s.occ = self.occ.copy()
+        s.occ = self.occ[:]                     # an array: [:] copies
         s.apron = {k: v.copy() for k, v in self.apron.items()}
         s.hands = [h.copy() for h in self.hands]
         s.hand_size = self.hand_size
@@ -162,7 +164,7 @@ class State:
         s.track = doc["track"]
         s.cars = [Car.from_doc(c) for c in doc["cars"]]
         s.apron = {int(k): list(v) for k, v in doc.get("apron", {}).items()}
-        s.occ = [-1] * (track.n * (track.maxw + 1))
+        s.occ = empty_spaces(track)
         s.hands = [list(h) for h in doc["hands"]]
         s.hand_size = doc["hand_size"]
         s.deck = Deck.from_doc(doc["deck"])
@@ -184,6 +186,12 @@ class State:
         s.tables = (load_content(config.content), track)
         s.seat_cars = car_indexes_by_seat(s.cars, len(config.seats))
         return s
+
+
+def empty_spaces(track) -> array:
+    """state.occ with every track space empty: an int64 array (not a list),
+    so the compiled bot moves (moves_fast.py) read and write it in place."""
+    return array("q", [-1]) * (track.n * (track.maxw + 1))
 
 
 def car_indexes_by_seat(cars: list, seats: int) -> tuple:
