@@ -112,3 +112,14 @@ def test_the_python_engine_never_calls_the_kernel(engines, monkeypatch):
     config = GAME.config(seats=["bot"] * 4)
     played = play(GAME, config, 3, agents=agents_for(GAME, config, 3))
     assert GAME.is_over(played.state)
+
+
+def test_warming_the_game_loads_the_kernel(engines, monkeypatch):
+    monkeypatch.setattr(moves_fast, "_KERNEL", None)
+    moves_fast.use_engine("numba")
+    moves_fast.warm(GAME)
+    assert moves_fast._KERNEL is not None
+    monkeypatch.setattr(moves_fast, "_KERNEL", None)
+    moves_fast.use_engine("python")
+    moves_fast.warm(GAME)                       # nothing to load
+    assert moves_fast._KERNEL is None

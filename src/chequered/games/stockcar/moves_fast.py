@@ -55,6 +55,19 @@ def kernel():
     return _KERNEL
 
 
+def warm(game) -> None:
+    """Load the kernel before a server takes races (GameSpec.warm): numba's
+    import and the kernel's load from its cache (or its compilation, the
+    first time on a machine) hold the GIL for about a second (a few the
+    first time), which would otherwise fall on the first bot's move. A
+    four-bot race on the default track (about 20 ms more) runs it."""
+    if ENGINE != "numba":
+        return
+    from ...engine.play import agents_for, play
+    config = game.config(seats=["bot"] * 4)
+    play(game, config, 1, agents=agents_for(game, config, 1))
+
+
 # ---- the track as arrays --------------------------------------------------------------
 _TABLES: dict = {}
 
