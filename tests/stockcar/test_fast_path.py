@@ -123,3 +123,23 @@ def test_warming_the_game_loads_the_kernel(engines, monkeypatch):
     moves_fast.use_engine("python")
     moves_fast.warm(GAME)                       # nothing to load
     assert moves_fast._KERNEL is None
+
+
+def test_a_race_begun_on_the_python_engine_goes_on_in_python(engines):
+    """Its spaces are a list (state.empty_spaces): after a switch to numba
+    the kernel leaves its moves to the Python loop, and the race is the
+    one pure Python plays."""
+    config = GAME.config(seats=["bot"] * 4)
+    moves_fast.use_engine("python")
+    want = play(GAME, config, 8, agents=agents_for(GAME, config, 8))
+    switched = []
+
+    def switch(seat, action, events, step):
+        if len(switched) == 40:
+            moves_fast.use_engine("numba")
+        switched.append(moves_fast.ENGINE)
+
+    got = play(GAME, config, 8, agents=agents_for(GAME, config, 8), on_step=switch)
+    assert switched[0] == "python" and switched[-1] == "numba"
+    assert type(got.state.occ) is list
+    assert GAME.state_hash(got.state) == GAME.state_hash(want.state)

@@ -10,7 +10,9 @@ tests/stockcar/test_fast_path.py checks the kernel against the rules
 position by position and plays the same races both ways.
 
 A head on the Apron (its stacks are not in state.occ) is left to the
-Python loop, as is a move the kernel cannot start (no legal step).
+Python loop, as is a move the kernel cannot start (no legal step) and a
+race begun on the Python engine (its state.occ is a list:
+state.empty_spaces).
 """
 from __future__ import annotations
 
@@ -113,8 +115,8 @@ def points(state, T, K, events: list, path: list):
     m = state.move
     cars = state.cars
     snake = m["snake"]
-    if cars[snake[0]].lane == 0:
-        return None
+    if cars[snake[0]].lane == 0 or type(state.occ) is not array:
+        return None                 # a head on the Apron; a race begun on the Python engine
     visited = m["visited"]
     if len(visited) != 1:
         return None                 # a move begun elsewhere (never, from drive.py)
