@@ -116,64 +116,62 @@ def points_kernel(occ, pos, tab, ncars, mp, vd, vl):
         count = 0
         best_score = -np.inf
         b_ahead = b_lane = b_cost = b_push = b_x = b_len = 0
-        # forward steps (movement.work_out's order: forward, then sideways)
-        for j in range(tab[k, 1]):
-            l2 = tab[k, 2 + 2 * j]
-            k2 = tab[k, 3 + 2 * j]
-            x = occ[k2]
+        # the legal steps in movement.work_out's order: forward, then sideways
+        nf = tab[k, 1]
+        for j in range(nf + tab[k, side0]):
             push = -1
             nline = 0
-            if x == -1:
-                if c_fwd <= mp:
-                    push, cost = NO_PUSH, c_fwd
-            elif ns == 1 and x != h and c_ahead <= mp:
-                # STOCK Movement: a forward push moves the linked line in front
-                line[0] = x
-                nline = 1
-                _see(dist, base, lane, known, x, k2, w1)
-                kk = tab[k2, 0]
-                while kk >= 0:                      # movement.line_from
-                    i = occ[kk]
-                    if i == -1:
-                        break
-                    _see(dist, base, lane, known, i, kk, w1)
-                    line[nline] = i
-                    nline += 1
-                    if nline - 1 == ncars:
-                        break
-                    kk = tab[kk, 0]
-                f = line[nline - 1]
-                fs = (dist[f] + 1) % n
-                if occ[fs * w1 + min(lane[f], tab[fs, wcol])] == -1:
-                    push, cost = PUSH_AHEAD, c_ahead
+            if j < nf:
+                ahead = 1
+                l2 = tab[k, 2 + 2 * j]
+                k2 = tab[k, 3 + 2 * j]
+                x = occ[k2]
+                if x == -1:
+                    if c_fwd <= mp:
+                        push, cost = NO_PUSH, c_fwd
+                elif ns == 1 and x != h and c_ahead <= mp:
+                    # STOCK Movement: a forward push moves the linked line in front
+                    line[0] = x
+                    nline = 1
+                    _see(dist, base, lane, known, x, k2, w1)
+                    kk = tab[k2, 0]
+                    while kk >= 0:                      # movement.line_from
+                        i = occ[kk]
+                        if i == -1:
+                            break
+                        _see(dist, base, lane, known, i, kk, w1)
+                        line[nline] = i
+                        nline += 1
+                        if nline - 1 == ncars:
+                            break
+                        kk = tab[kk, 0]
+                    f = line[nline - 1]
+                    fs = (dist[f] + 1) % n
+                    if occ[fs * w1 + min(lane[f], tab[fs, wcol])] == -1:
+                        push, cost = PUSH_AHEAD, c_ahead
+            else:
+                # sideways: the head never re-enters a space it left this move
+                ahead = 0
+                col = side0 + 1 + 3 * (j - nf)
+                l2 = tab[k, col]
+                k2 = tab[k, col + 1]
+                k3 = tab[k, col + 2]
+                x = occ[k2]
+                if x == -1:
+                    if c_side <= mp and not _visited(vd, vl, sd, sl, steps, hd, l2):
+                        push, cost = NO_PUSH, c_side
+                elif c_aside <= mp and not _in(snake, x):
+                    if k3 >= 0 and occ[k3] == -1 and not _visited(vd, vl, sd, sl, steps, hd, l2):
+                        push, cost = PUSH_ASIDE, c_aside
             if push >= 0:
                 count += 1
-                score = _score(occ, tab, there + l2, 1, cost, mp, l2, push)
-                if score > best_score:
+                score = _score(occ, tab, (there if ahead else here) + l2, ahead, cost, mp, l2,
+                               push)
+                if score > best_score:            # the first of the best, as best_step
                     best_score = score
-                    b_ahead, b_lane, b_cost, b_push, b_x, b_len = 1, l2, cost, push, x, nline
+                    b_ahead, b_lane, b_cost, b_push, b_x, b_len = ahead, l2, cost, push, x, nline
                     for q in range(nline):
                         best_line[q] = line[q]
-        # sideways steps; the head never re-enters a space it left this move
-        for j in range(tab[k, side0]):
-            col = side0 + 1 + 3 * j
-            l2 = tab[k, col]
-            k2 = tab[k, col + 1]
-            k3 = tab[k, col + 2]
-            x = occ[k2]
-            push = -1
-            if x == -1:
-                if c_side <= mp and not _visited(vd, vl, sd, sl, steps, hd, l2):
-                    push, cost = NO_PUSH, c_side
-            elif c_aside <= mp and not _in(snake, x):
-                if k3 >= 0 and occ[k3] == -1 and not _visited(vd, vl, sd, sl, steps, hd, l2):
-                    push, cost = PUSH_ASIDE, c_aside
-            if push >= 0:
-                count += 1
-                score = _score(occ, tab, here + l2, 0, cost, mp, l2, push)
-                if score > best_score:
-                    best_score = score
-                    b_ahead, b_lane, b_cost, b_push, b_x, b_len = 0, l2, cost, push, x, 0
         if count == 0:
             if steps == 0:
                 return np.full(1, NO_START, dtype=np.int64)
