@@ -67,6 +67,23 @@ def _see(dist, base, lane, known, i, slot, w1):
         lane[i] = slot % w1
 
 
+@njit(cache=True, inline="always")
+def _shift(occ, dist, lane, moved, i, nd, nl, n, w1):
+    """A pushed car off its space and onto (nd, nl), as order.lift and
+    order.place; False if that space is taken (place refuses it)."""
+    s = (dist[i] % n) * w1 + lane[i]
+    if occ[s] == i:
+        occ[s] = -1
+    t = (nd % n) * w1 + nl
+    if occ[t] != -1:
+        return False
+    dist[i] = nd
+    lane[i] = nl
+    occ[t] = i
+    moved[i] = True
+    return True
+
+
 @njit(cache=True)
 def points_kernel(occ, pos, tab, ncars, mp, vd, vl):
     """A team bot's move from its first movement point: pos holds (car,
@@ -181,18 +198,10 @@ def points_kernel(occ, pos, tab, ncars, mp, vd, vl):
         if b_push == PUSH_AHEAD:
             for q in range(b_len - 1, -1, -1):   # the front of the line first
                 i = best_line[q]
-                s = (dist[i] % n) * w1 + lane[i]
-                if occ[s] == i:
-                    occ[s] = -1
                 nd = dist[i] + 1
-                nl = min(lane[i], tab[nd % n, wcol])
-                t = (nd % n) * w1 + nl
-                if occ[t] != -1:
+                if not _shift(occ, dist, lane, moved, i, nd, min(lane[i], tab[nd % n, wcol]), n,
+                              w1):
                     return np.full(1, CLASH, dtype=np.int64)
-                dist[i] = nd
-                lane[i] = nl
-                occ[t] = i
-                moved[i] = True
             pushes[plen] = PUSH_AHEAD
             pushes[plen + 1] = b_len
             for q in range(b_len):
@@ -202,16 +211,8 @@ def points_kernel(occ, pos, tab, ncars, mp, vd, vl):
         elif b_push == PUSH_ASIDE:
             i = b_x
             _see(dist, base, lane, known, i, here + b_lane, w1)
-            s = (dist[i] % n) * w1 + lane[i]
-            if occ[s] == i:
-                occ[s] = -1
-            nl = lane[i] + (b_lane - hl)
-            t = (dist[i] % n) * w1 + nl
-            if occ[t] != -1:
+            if not _shift(occ, dist, lane, moved, i, dist[i], lane[i] + (b_lane - hl), n, w1):
                 return np.full(1, CLASH, dtype=np.int64)
-            lane[i] = nl
-            occ[t] = i
-            moved[i] = True
             pushes[plen] = PUSH_ASIDE
             pushes[plen + 1] = 1
             pushes[plen + 2] = i
