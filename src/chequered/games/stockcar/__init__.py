@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...engine.protocol import Game
 from ...engine.spec import GameSpec
-from . import checks, guide, moves_fast, render
+from . import checks, guide, render
 from .actions import ACTION_TYPES
 from .bots import AGENTS
 from .config import NOTES, RULE_LEVELS, StockCarConfig
@@ -70,7 +70,6 @@ SPEC = GameSpec(
     metrics=metrics,
     tally=Tally,
     search_value=search_value,
-    warm=lambda: moves_fast.warm(GAME),
 )
 GAME = Game(SPEC)
 __all__ = ["GAME", "SPEC"]

@@ -150,7 +150,7 @@ class TeamBot(RandomAgent):
     def drive(self, game, state, seat):
         """The whole move choose() would make point by point, applied in
         place (engine/play.py asks it of the bots that have it): drive.py."""
-        return drive(game, state, seat, self, best_step, fast=True)
+        return drive(game, state, seat, self, best_step)
 
     # ---- events, pits, discards ---------------------------------------------------------
     def _affect(self, state, T, seat, legal):

@@ -23,7 +23,6 @@ pending decision between two points of one move) is left out.
 from __future__ import annotations
 
 from ...engine.routes import Route, chain_of, continues, ticks
-from . import moves_fast
 from .rules import movement
 from .rules.turn import end_activation
 
@@ -31,12 +30,11 @@ from .rules.turn import end_activation
 _CHAINS: dict = {}                    # route step -> the steps its routes run through
 
 
-def drive(game, state, seat: int, bot, pick_step, fast: bool = False) -> tuple[Route, list]:
+def drive(game, state, seat: int, bot, pick_step) -> tuple[Route, list]:
     """Apply the pending route step's whole move for `seat`: `bot.pick(state,
     seat, step, legal)` answers a fine step other than a movement point
     (bots.TeamBot.pick), `pick_step(state, rules, track)` a movement point,
-    as its entry of movement.options; `fast`: pick_step is bots.best_step
-    (see _points). Returns (the Route, its events)."""
+    as its entry of movement.options. Returns (the Route, its events)."""
     machine = game.machine
     steps = machine.steps
     turn = state.turn
@@ -50,7 +48,7 @@ def drive(game, state, seat: int, bot, pick_step, fast: bool = False) -> tuple[R
     while True:
         asked = turn.pending
         if asked.step == "move":
-            _points(machine, state, seat, pick_step, path, events, fast)
+            _points(machine, state, seat, pick_step, path, events)
         else:
             legal = machine.fine(state, seat)
             a = bot.pick(state, seat, asked.step, legal)
@@ -78,22 +76,15 @@ def _after(machine, state, asked, events: list) -> None:
         events += machine.advance(state)
 
 
-def _points(machine, state, seat: int, pick_step, path: list, events: list,
-            fast: bool) -> None:
+def _points(machine, state, seat: int, pick_step, path: list, events: list) -> None:
     """Every movement point of the move in progress, then the end of the
     activation and the automatic steps after it (STOCK Movement: points
-    are spent while a step is possible). `fast`: pick_step is
-    bots.best_step, which moves_fast.points runs compiled, move and all."""
+    are spent while a step is possible)."""
     C, T = state.tables
     R = C.rules
     turn = state.turn
     asked = turn.pending
     turn.cache = None                 # the legal lists change with the first step
-    if fast and moves_fast.ENGINE == "numba" and \
-            moves_fast.points(state, T, movement.costs(R), events, path) is not None:
-        end_activation(state, C, T, events)
-        _after(machine, state, asked, events)
-        return
     do_step, work_out = movement.do_step, movement.work_out
     m = state.move
     while True:

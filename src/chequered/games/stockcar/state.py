@@ -7,8 +7,6 @@ Apron holds stacks (bottom car first) per sector in `apron`.
 """
 from __future__ import annotations
 
-from array import array
-
 from ...engine.chance import Chance
 from ...engine.deck import Deck
 from ...engine.rng import Rng
@@ -108,7 +106,7 @@ class State:
         s.turn = self.turn.clone()
         s.track = self.track
         s.cars = [c.clone() for c in self.cars]
-        s.occ = self.occ[:]                     # a list or an array: [:] copies
+        s.occ = self.occ.copy()
         s.apron = {k: v.copy() for k, v in self.apron.items()}
         s.hands = [h.copy() for h in self.hands]
         s.hand_size = self.hand_size
@@ -164,7 +162,7 @@ class State:
         s.track = doc["track"]
         s.cars = [Car.from_doc(c) for c in doc["cars"]]
         s.apron = {int(k): list(v) for k, v in doc.get("apron", {}).items()}
-        s.occ = empty_spaces(track)
+        s.occ = [-1] * (track.n * (track.maxw + 1))
         s.hands = [list(h) for h in doc["hands"]]
         s.hand_size = doc["hand_size"]
         s.deck = Deck.from_doc(doc["deck"])
@@ -186,16 +184,6 @@ class State:
         s.tables = (load_content(config.content), track)
         s.seat_cars = car_indexes_by_seat(s.cars, len(config.seats))
         return s
-
-
-def empty_spaces(track) -> list | array:
-    """state.occ with every track space empty: an int64 array when the
-    compiled bot moves run (moves_fast.py reads and writes it in place),
-    else a list, which pure Python reads and writes faster (3.5 % of a
-    race)."""
-    from .moves_fast import ENGINE       # (moves_fast imports the rules, which import this)
-    size = track.n * (track.maxw + 1)
-    return array("q", [-1]) * size if ENGINE == "numba" else [-1] * size
 
 
 def car_indexes_by_seat(cars: list, seats: int) -> tuple:

@@ -7,7 +7,7 @@ car, Start/Finish line and laps, Ending the race.
 from __future__ import annotations
 
 from ....engine.protocol import Event
-from ..state import FINISHED, LAPPED, RACING, empty_spaces
+from ..state import FINISHED, LAPPED, RACING
 
 
 # ---- spaces -------------------------------------------------------------------
@@ -48,7 +48,7 @@ def lift(state, T, car) -> None:
 def rebuild(state, T) -> None:
     """Recompute the track spaces from the racing cars (positions loaded by
     hand list the cars; the Apron stacks keep their written order)."""
-    state.occ = empty_spaces(T)
+    state.occ = [-1] * (T.n * (T.maxw + 1))
     on_apron = {i for stack in state.apron.values() for i in stack}
     for car in state.cars:
         if car.status != RACING:

@@ -10,7 +10,7 @@ from ....engine.protocol import BadInput, Event
 from ....engine.rng import Rng
 from ....engine.steps import Turn
 from ..content import load_content
-from ..state import Car, State, car_indexes_by_seat, empty_spaces
+from ..state import Car, State, car_indexes_by_seat
 from .events import read_bar, seat_of_team, team_indexes
 from .order import place
 
@@ -38,7 +38,7 @@ def new_state(config, C, seed: int) -> tuple[State, list]:
     for seat, t in enumerate(team_indexes(s, C)):
         for number in C.teams[t].cars[:per_team]:
             s.cars.append(Car(len(s.cars), seat, number))
-    s.occ = empty_spaces(T)
+    s.occ = [-1] * (T.n * (T.maxw + 1))
     s.apron = {}
     s.hands = [[] for _ in config.seats]
     # STOCK Fill hands: the hand limit is the starting car count plus one, all race.
