@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...engine.chance import Chance
 from ...engine.deck import Deck
 from ...engine.steps import Turn
+from .tables import tables
 
 MEC, PU, AER, SKI, XP, EBS = range(6)   # bar indices, RP Steering Wheel M
 
@@ -122,13 +123,18 @@ class RaceState:
     (team, driver, tyre, select, react), the decision pending and whether the
     race is over; `queue` holds the seats still to decide in this phase after
     the one deciding now, in order.
+
+    `tables` (not part of the position) is the content's lookups
+    (tables.py), kept at hand: calling tables(config.content) on every
+    selection cost more than the selection's own rule.
     """
 
-    __slots__ = STATE_FIELDS
+    __slots__ = (*STATE_FIELDS, "tables")
 
     def clone(self) -> "RaceState":
         s = RaceState.__new__(RaceState)
         s.config = self.config                      # immutable pydantic model
+        s.tables = self.tables
         s.chance = self.chance.clone()
         s.turn = self.turn.clone()
         s.cars = [c.clone() for c in self.cars]
@@ -188,6 +194,7 @@ class RaceState:
     def from_doc(cls, doc: dict, config) -> "RaceState":
         s = cls.__new__(cls)
         s.config = config
+        s.tables = tables(config.content)
         s.chance = Chance.from_state(doc["chance"])
         s.turn = Turn.from_doc(doc["turn"])
         s.cars = [Car.from_doc(c) for c in doc["cars"]]

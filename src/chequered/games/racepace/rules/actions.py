@@ -10,7 +10,7 @@ from ....engine.protocol import Event
 from ..actions import Copy, Select
 from ..state import EBS, RaceState
 from ..tables import (AER_B, BOXBOX, CHARGE, DEFEND, MEC_B, PU_B, REACT, SKI_B, START,
-                      UPGRADE_BAR, USE_EBS, XP_B, Tables, tables)
+                      UPGRADE_BAR, USE_EBS, XP_B, Tables)
 from .pace import leaderboard
 
 TYRES = ("S", "M", "H", "W")
@@ -79,7 +79,7 @@ COPY_NOTHING = Copy(None)
 
 def legal_selects(s: RaceState, seat: int) -> list[Select]:
     """RP Step 2: the buttons this seat may select; a bot only its start light."""
-    T = tables(s.config.content)
+    T = s.tables
     car = s.cars[seat]
     if car.bot:
         return [SELECT[bot_button(s, T, car)]]
@@ -95,7 +95,7 @@ def legal_selects(s: RaceState, seat: int) -> list[Select]:
 
 def legal_copies(s: RaceState, seat: int) -> list[Copy]:
     """RP React: copy one action of a driver ahead on the leaderboard, or none."""
-    T = tables(s.config.content)
+    T = s.tables
     car = s.cars[seat]
     out = [COPY_NOTHING]
     seen = set()
@@ -129,7 +129,7 @@ def select(s: RaceState, seat: int, action: Select) -> list[Event]:
     if n == REACT:
         s.reactors.append(seat)
     else:
-        perform(s, tables(s.config.content), car, n, action.tyre, events, takers is None)
+        perform(s, s.tables, car, n, action.tyre, events, takers is None)
     return events
 
 
@@ -140,7 +140,7 @@ def copy(s: RaceState, seat: int, action: Copy) -> list[Event]:
     events = [Event("copy", {"seat": seat, "button": action.button, "tyre": action.tyre},
                     "RP React")]
     if action.button is not None:
-        perform(s, tables(s.config.content), car, action.button, action.tyre, events,
+        perform(s, s.tables, car, action.button, action.tyre, events,
                 first=False)
     return events
 
@@ -149,7 +149,7 @@ def select_problem(s: RaceState, seat: int, action) -> str | None:
     """Why a refused Select is refused, in the players' words."""
     if not isinstance(action, Select):
         return None
-    T = tables(s.config.content)
+    T = s.tables
     car = s.cars[seat]
     n = action.button
     if car.bot:
@@ -163,7 +163,7 @@ def copy_problem(s: RaceState, seat: int, action) -> str | None:
     """Why a refused Copy is refused, in the players' words."""
     if not isinstance(action, Copy):
         return None
-    T = tables(s.config.content)
+    T = s.tables
     car = s.cars[seat]
     n = action.button
     if n is None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 from ....engine.protocol import Event
 from ....engine.steps import Machine
 from ..state import RaceState
-from ..tables import tables
 from ..text import describe_action, seat_names
 from . import cards, finish, movement, pace, setup
 from .steps import PHASE_STEP, STEPS
@@ -71,7 +70,7 @@ def start_selection(s: RaceState) -> None:
 
 
 def _resolve_round(s: RaceState) -> list[Event]:
-    T = tables(s.config.content)
+    T = s.tables
     events: list[Event] = []
     order = pace.running(pace.leaderboard(s))
     # Step 3a: situation cards after the actions, then count every RP.

@@ -18,6 +18,7 @@ def new_state(config, seed: int) -> RaceState:
     season = _season(config, T)
     s = RaceState.__new__(RaceState)
     s.config = config
+    s.tables = T
     s.chance = Chance(Rng(seed))
     s.turn = Turn("team")
     s.cars = [Car(i, kind == "bot") for i, kind in enumerate(config.seats)]
@@ -63,7 +64,7 @@ def _season(config, T: Tables) -> list[str]:
 
 
 def season_of(state) -> list[str]:
-    return _season(state.config, tables(state.config.content))
+    return _season(state.config, state.tables)
 
 
 def _check_unique(s, config) -> None:
@@ -112,7 +113,7 @@ def first_start_player(s) -> int:
 
 def prepare_race(s: RaceState, events: list[Event]) -> None:
     """Set up the circuit, decks, boards and grid for race `s.race_index`."""
-    T = tables(s.config.content)
+    T = s.tables
     s.circuit = season_of(s)[s.race_index]
     circuit = T.circuits[s.circuit]
     s.round = 1

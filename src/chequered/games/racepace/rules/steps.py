@@ -12,7 +12,6 @@ from functools import lru_cache
 from ....engine.protocol import Event
 from ....engine.steps import Step, ask
 from ..actions import ChooseTyre, PickDriver, PickTeam
-from ..tables import tables
 from . import actions
 
 
@@ -24,7 +23,7 @@ _DRIVER = lru_cache(maxsize=None)(PickDriver)
 
 
 def _teams(s, seat: int) -> list[PickTeam]:
-    T = tables(s.config.content)
+    T = s.tables
     taken = {c.team for c in s.cars}
     return [_TEAM(k) for k in T.teams if k not in taken]
 
@@ -38,7 +37,7 @@ def _pick_team(s, seat: int, action: PickTeam) -> list[Event]:
 
 # ---- RP Setup L: driver boards -------------------------------------------------------
 def _drivers(s, seat: int) -> list[PickDriver]:
-    T = tables(s.config.content)
+    T = s.tables
     taken = {c.driver for c in s.cars}
     return [_DRIVER(k) for k in T.drivers if k not in taken]
 
