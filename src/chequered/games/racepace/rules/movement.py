@@ -75,8 +75,12 @@ def _move(s: RaceState, T: Tables, car, want: int, leader, events: list[Event]) 
     new = old + m
     # Only cars standing between the old and the new lap, ahead of this one,
     # can be passed (a car in a further lap is ahead: laps rank first).
-    between = [c for c in s.cars if old <= c.dist <= new and c is not car and not c.finished
-               and (c.dist > old or _rank_key(c) < _rank_key(car))]
+    # (a loop, not a comprehension: every move runs it, mostly to find nobody)
+    between = []
+    for c in s.cars:
+        if old <= c.dist <= new and c is not car and not c.finished and (
+                c.dist > old or _rank_key(c) < _rank_key(car)):
+            between.append(c)
     if not car.bot and not car.charge:
         car.td += m                              # FIRST the tyre marker ...
     car.dist = new                               # ... THEN the car.
