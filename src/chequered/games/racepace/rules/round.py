@@ -66,7 +66,13 @@ def _react(s: RaceState) -> list[Event]:
 def start_selection(s: RaceState) -> None:
     """RP Step 2: the start player first, then clockwise."""
     s.turn.phase = "select"
-    s.queue = [seat for seat in setup.rotation(s) if not s.cars[seat].finished]
+    cars = s.cars
+    # (loops, not comprehensions, on the per-round path: 3.11 builds and
+    # calls a function for each comprehension)
+    s.queue = queue = []
+    for seat in setup.rotation(s):
+        if not cars[seat].finished:
+            queue.append(seat)
 
 
 def _resolve_round(s: RaceState) -> list[Event]:
@@ -84,9 +90,10 @@ def _resolve_round(s: RaceState) -> list[Event]:
     movement.move_all(s, T, order, events)
     if s.config.campaign:
         finish.fastest_lap(s, order, events)
-    events.append(Event("round_end", {"round": s.round,
-                                      "moved": {c.seat: c.moved for c in order}},
-                        "RP Step 3"))
+    moved = {}
+    for car in order:
+        moved[car.seat] = car.moved
+    events.append(Event("round_end", {"round": s.round, "moved": moved}, "RP Step 3"))
     if finish.race_over(s):
         finish.close_race(s, T, events)
         if s.config.campaign and s.race_index + 1 < len(setup.season_of(s)):
@@ -102,10 +109,6 @@ def _resolve_round(s: RaceState) -> list[Event]:
 
 
 def _next_round(s: RaceState, T, events: list[Event]) -> None:
-    for car in s.cars:
-        # RP Race Pace Tokens: tokens taken this round resolve in the next.
-        car.tokens = car.next_tokens
-        car.next_tokens = []
     setup.reset_round_fields(s.cars)
     s.taken = {}
     s.reactors = []

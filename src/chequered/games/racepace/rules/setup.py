@@ -191,13 +191,17 @@ def _grid(s: RaceState, T: Tables, events: list[Event]) -> None:
 
 def rotation(s: RaceState) -> list[int]:
     """Seats clockwise from the start player."""
-    n = len(s.cars)
-    return [(s.start_player + i) % n for i in range(n)]
+    seats = list(range(len(s.cars)))
+    first = s.start_player
+    return seats[first:] + seats[:first]
 
 
 def reset_round_fields(cars: list[Car]) -> None:
     """What a car did this round, cleared for the next (RP Step 2 to 3b)."""
     for car in cars:
+        # RP Race Pace Tokens: tokens taken this round resolve in the next.
+        car.tokens = car.next_tokens
+        car.next_tokens = []
         car.button = None
         car.copied = None
         car.pit = False
