@@ -46,10 +46,21 @@ class Tables:
         self.circuits = {c.key: c for c in content.circuits}
         self.circuit_order = [c.key for c in content.circuits]
         self.cards = {c.key: c for c in content.situations}
+        self.level_index = {name: i for i, name in enumerate(LEVELS)}
         # Per situation card, its Safety Car conditions (RP Safety Car
         # Situations): most cards have none, and then no lap is counted.
         self.sc_effects = {c.key: tuple(e for e in c.effects if isinstance(e, SafetyCar))
                            for c in content.situations}
+        # Per situation card, the effects that apply after the actions (RP
+        # Step 3a), each as (its type, the effect, the XP limits `xp_below`
+        # and `xp_at_least` as bar levels or None): read every round.
+        def xp(e, name):
+            level = getattr(e, name, None)
+            return None if level is None else self.level_index[level]
+        self.round_effects = {
+            c.key: tuple((type(e), e, xp(e, "xp_below"), xp(e, "xp_at_least"))
+                         for e in c.effects if not isinstance(e, SafetyCar))
+            for c in content.situations}
         self.rp_max = b.rp_max
         self.deck_cards = {"I": [c.key for c in content.situations if c.deck == "I"],
                            "II": [c.key for c in content.situations if c.deck == "II"]}
@@ -64,7 +75,6 @@ class Tables:
         # Each driver's deck and colour for RP Bot mode, looked up every step.
         self.bot_light = {d.key: (self.colour_deck.get(d.colour), d.colour)
                           for d in content.drivers}
-        self.level_index = {name: i for i, name in enumerate(LEVELS)}
 
     def board_lap(self, dist: int) -> int:
         """The lap-track space a car at `dist` stands on; 0 on the grid."""

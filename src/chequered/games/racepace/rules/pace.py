@@ -47,49 +47,51 @@ def apply_situations(s: RaceState, T: Tables, order, events: list[Event]) -> Non
     if s.config.academy:                    # RP Driver Academy: no situation cards
         return
     for deck in ("I", "II"):
-        card = T.cards[s.situation[deck]]
-        for eff in card.effects:
-            if isinstance(eff, RpEffect):
-                for car in _xp_filter(T, _targets(order, eff.who), eff.xp_below, eff.xp_at_least):
+        key = s.situation[deck]
+        for kind, eff, below, at_least in T.round_effects[key]:
+            if kind is RpEffect:
+                for car in _xp_filter(_targets(order, eff.who), below, at_least):
                     car.card_rp += eff.amount
                     events.append(Event("card_rp", {"seat": car.seat, "rp": eff.amount,
-                                                    "card": card.key}, "RP Step 1"))
-            elif isinstance(eff, ActionRp):
-                need = T.level(eff.xp_at_least)
+                                                    "card": key}, "RP Step 1"))
+            elif kind is ActionRp:
                 for car in order:
-                    if eff.action in (car.button, car.copied) and car.bars[XP] < need:
+                    if eff.action in (car.button, car.copied) and car.bars[XP] < at_least:
                         car.card_rp += eff.amount
                         events.append(Event("card_rp", {"seat": car.seat, "rp": eff.amount,
-                                                        "card": card.key}, "RP Step 1"))
-            elif isinstance(eff, BarEffect):
+                                                        "card": key}, "RP Step 1"))
+            elif kind is BarEffect:
                 bar = _BAR[eff.bar]
-                for car in _xp_filter(T, _targets(order, eff.who), eff.xp_below, None):
+                for car in _xp_filter(_targets(order, eff.who), below, None):
                     new = min(4, max(0, car.bars[bar] + eff.change))
                     if new != car.bars[bar]:
                         car.bars[bar] = new
                         events.append(Event("bar", {"seat": car.seat, "bar": bar, "level": new,
-                                                    "card": card.key}, "RP Step 1"))
-            elif isinstance(eff, TyreWear):
-                for car in _xp_filter(T, _targets(order, eff.who), eff.xp_below, None):
+                                                    "card": key}, "RP Step 1"))
+            elif kind is TyreWear:
+                for car in _xp_filter(_targets(order, eff.who), below, None):
                     # RP Bot rules: bots have no tyre tokens; Charge EBS means
                     # no tyre degradation this round, from any cause.
                     if not car.bot and not car.charge and car.tyre in eff.compounds:
                         car.td += eff.laps
                         events.append(Event("tyre_wear", {"seat": car.seat, "laps": eff.laps,
-                                                          "card": card.key}, "RP Step 1"))
+                                                          "card": key}, "RP Step 1"))
 
 
 _BAR = {"PU": PU, "AER": AER, "MEC": MEC, "EBS": EBS}
 
 
-def _xp_filter(T: Tables, cars, below, at_least):
-    if below is not None:
-        lim = T.level(below)
-        cars = [c for c in cars if c.bars[XP] < lim]
-    if at_least is not None:
-        lim = T.level(at_least)
-        cars = [c for c in cars if c.bars[XP] >= lim]
-    return cars
+def _xp_filter(cars, below, at_least):
+    """The cars whose XP bar is below `below` and at least `at_least` (bar
+    levels; None: no limit)."""
+    if below is None and at_least is None:
+        return cars
+    out = []
+    for c in cars:                  # (a loop: cheaper than a comprehension in 3.11)
+        xp = c.bars[XP]
+        if (below is None or xp < below) and (at_least is None or xp >= at_least):
+            out.append(c)
+    return out
 
 
 def is_rain(s: RaceState) -> bool:
