@@ -29,8 +29,14 @@ _WORST = float("-inf")            # below every score: the first option is taken
 
 
 class TeamBot(RandomAgent):
-    __slots__ = ()
+    # _seen: (the move, its _all_mates) of the last card chosen, for the type
+    # asked next (nothing moves between the two)
+    __slots__ = ("_seen",)
     mates = True                  # whether it plays for its team mates (LoneBot: no)
+
+    def __init__(self, seed: int = 0, fine: bool = False):
+        super().__init__(seed, fine)
+        self._seen = None
 
     def choose(self, game, state, seat):
         p = state.turn.pending
@@ -85,6 +91,7 @@ class TeamBot(RandomAgent):
     def _card(self, state, C, T, legal):
         car = state.cars[state.move["car"]]
         mates = self._all_mates(state, T, car)
+        self._seen = (state.move, mates)
         worn = car.wear
         pen = movement.speed_penalty(C.rules, worn)
         worn_out = worn >= 4
@@ -108,6 +115,11 @@ class TeamBot(RandomAgent):
 
     def _mates(self, state, T, car, kind) -> tuple[int, int]:
         """(team mates, opponents) a pack of this kind would carry along."""
+        seen = self._seen
+        if seen is not None and seen[0] is state.move and "kind" not in seen[0]:
+            # the card of this activation was ours (STOCK Action segments 4-5:
+            # the type follows the card at once, the cars still where they were)
+            return seen[1][kind]
         return self._all_mates(state, T, car)[kind]
 
     @staticmethod
