@@ -156,15 +156,7 @@ def play_card(state, C, T, seat: int, card: str, events: list) -> None:
         # No choice to make: a type that moves the car alone anyway.
         start_move(state, C, T, seat, printed, events, snake)
     else:
-        _PRINTED[0] = (state.move, printed, snake)
         wait(state, "type", seat)
-
-
-# (the move, its printed type, that pack) while the type is asked: nothing
-# moves before the answer, so start_move takes the pack worked out above
-# when the printed type is chosen. The move is this state's own dict (a
-# copy of the state has a copy of it), so another state never matches.
-_PRINTED: list = [None]
 
 
 def start_move(state, C, T, seat: int, kind: str, events: list, snake=None) -> None:
@@ -176,11 +168,7 @@ def start_move(state, C, T, seat: int, kind: str, events: list, snake=None) -> N
     card = m["card"]
     mp = move_points(C, car, card, kind)
     if snake is None:
-        asked = _PRINTED[0]
-        if asked is not None and asked[0] is m and asked[1] == kind and asked[2] is not None:
-            snake = asked[2]
-        else:
-            snake = movement.pack(state, T, car, kind)
+        snake = movement.pack(state, T, car, kind)
     cars = state.cars
     head = cars[snake[0]]
     # (in this order: a saved move lists its keys so)
