@@ -226,17 +226,16 @@ def _reduce_options(race: Race, car) -> list:
     """FGP 8.2.1 / 8.9: stop now, every point left charged or braked."""
     mv = race.move
     left = mv["left"]
+    top, tws, brakes, no_charge = _reduce_means(race, car)
     room = 0
     if not mv["blue"]:
-        top = C.ers_max(race, car)
         room = 0 if car.ers >= top else M.ers_charge_room(left, car.ers, top)
     if room + len(car.hand) < left:
         return []               # asked at every point: even every card braking falls short
-    tws = C.tyre_wear_cards(race, car.hand)
     if room + len(tws) < left:
         return []               # brake_cards is these or none: short either way
-    tws = brake_cards(race, car, tws)
-    if room and "ers_charge" in FX.modifiers(race, car).disabled:
+    tws = brakes
+    if room and no_charge:
         room = 0
     if room + len(tws) < left:
         return []
@@ -254,6 +253,27 @@ def _reduce_options(race: Race, car) -> list:
 
 
 _REDUCES: dict = {}
+
+
+def _reduce_means(race: Race, car) -> tuple:
+    """What a reduction may use (FGP 8.2.1, 8.9): the ERS maximum, the hand's
+    Tyre Wear cards, those of them that may brake, whether a token covers
+    the charging (FGP 13.7). Asked at every movement point while the car,
+    its hand and its cards by the board stay as they were: the last answer
+    serves again for the same car state (everything these read is in the key)."""
+    key = (race.content_dir, car.board, car.side, car.tyre, car.wear, tuple(car.hand),
+           tuple(car.damage), tuple(car.failures))
+    last = _MEANS
+    if last[0] == key:
+        return last[1]
+    tws = C.tyre_wear_cards(race, car.hand)
+    got = (C.ers_max(race, car), tws, brake_cards(race, car, tws),
+           "ers_charge" in FX.modifiers(race, car).disabled)
+    last[0], last[1] = key, got
+    return got
+
+
+_MEANS: list = [None, None]         # the last (car state, answer) of _reduce_means
 
 
 def _move_act(race: Race, seat: int, action) -> list[Event]:
