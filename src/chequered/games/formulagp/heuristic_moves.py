@@ -99,6 +99,7 @@ def spendable(race, car, steps: list, left: int) -> list:
     mv = race.move
     extending = bool(mv.get("extending"))
     seen: dict = {}
+    reach = pit_table(trk, across=True)         # every step counts, across the yellow line too
     reduces: dict = {}          # n -> whether the car may reduce with n points left
 
     def may_reduce(n: int) -> bool:
@@ -110,6 +111,11 @@ def spendable(race, car, steps: list, left: int) -> list:
 
     def ok(sp: int, n: int, path: tuple) -> bool:
         if n <= 0:
+            return True
+        d = reach.get(sp)
+        if d is None or d > n:
+            # no step of any way on from here enters the pit lane: every way
+            # ends well (all the recursion below would answer True)
             return True
         tile = trk.spaces[sp].tile
         key = (sp, n, frozenset(p for p in path if trk.spaces[p].tile == tile))
