@@ -263,17 +263,17 @@ def _reduce_means(race: Race, car) -> tuple:
     serves again for the same car state (everything these read is in the key)."""
     key = (race.content_dir, car.board, car.side, car.tyre, car.wear, tuple(car.hand),
            tuple(car.damage), tuple(car.failures))
-    last = _MEANS
-    if last[0] == key:
+    last = _MEANS[0]
+    if last is not None and last[0] == key:
         return last[1]
     tws = C.tyre_wear_cards(race, car.hand)
     got = (C.ers_max(race, car), tws, brake_cards(race, car, tws),
            "ers_charge" in FX.modifiers(race, car).disabled)
-    last[0], last[1] = key, got
+    _MEANS[0] = (key, got)          # one store: a reader never sees a key with another's answer
     return got
 
 
-_MEANS: list = [None, None]         # the last (car state, answer) of _reduce_means
+_MEANS: list = [None]               # the last (car state, answer) of _reduce_means
 
 
 def _move_act(race: Race, seat: int, action) -> list[Event]:
