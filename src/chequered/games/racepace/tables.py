@@ -14,6 +14,15 @@ MEC_B, PU_B, AER_B, SKI_B, XP_B, CHARGE, USE_EBS, DEFEND, START, REACT, BOXBOX =
 UPGRADE_BAR = {MEC_B: 0, PU_B: 1, AER_B: 2, SKI_B: 3, XP_B: 4}   # button -> bar index
 
 
+class Plain:
+    """A content model's fields as plain attributes, for what the rules read
+    every round: a pydantic model's attribute read passes its __getattr__
+    hook and costs about three times a plain one."""
+
+    def __init__(self, model):
+        self.__dict__.update(model)          # a model iterates as (field, value)
+
+
 class Tables:
     def __init__(self, content: Content, directory: str | None):
         b = content.board
@@ -41,27 +50,44 @@ class Tables:
         self.ebs = tuple(b.ebs_bonus)
         self.mec_pit = tuple(b.mec_pit)
         self.mec_pit_ebs = tuple(b.mec_pit_ebs)
+        self.level_index = {name: i for i, name in enumerate(LEVELS)}
         self.teams = {t.key: t for t in content.teams}
         self.drivers = {d.key: d for d in content.drivers}
         self.circuits = {c.key: c for c in content.circuits}
+        # Per circuit (the finish token's lap on side B, the laps to win),
+        # read after every move.
+        self.finish = {c.key: (c.finish_lap, c.laps) for c in content.circuits}
+        # RP Setup M: each team and driver's starting bars (MEC, PU, AER,
+        # SKI, XP, EBS) as levels 0..4; RP Setup O: their numbers.
+        self.start_bars = {
+            (t.key, d.key): tuple(self.level_index[lv] for lv in (
+                t.levels["MEC"], t.levels["PU"], t.levels["AER"], d.levels["SKI"],
+                d.levels["XP"], t.levels["EBS"]))
+            for t in content.teams for d in content.drivers}
+        self.team_number = {t.key: t.number for t in content.teams}
+        self.driver_number = {d.key: d.number for d in content.drivers}
         self.circuit_order = [c.key for c in content.circuits]
         self.cards = {c.key: c for c in content.situations}
-        self.level_index = {name: i for i, name in enumerate(LEVELS)}
         # Per situation card, its Safety Car conditions (RP Safety Car
         # Situations): most cards have none, and then no lap is counted.
-        self.sc_effects = {c.key: tuple(e for e in c.effects if isinstance(e, SafetyCar))
-                           for c in content.situations}
-        # Per situation card, the effects that apply after the actions (RP
-        # Step 3a), each as (its type, the effect, the XP limits `xp_below`
-        # and `xp_at_least` as bar levels or None): read every round.
+        # Each as (cars in a lap, the XP limit `xp_below` as a bar level or None).
         def xp(e, name):
             level = getattr(e, name, None)
             return None if level is None else self.level_index[level]
+        self.sc_effects = {c.key: tuple((e.cars_in_lap, xp(e, "xp_below"))
+                                        for e in c.effects if isinstance(e, SafetyCar))
+                           for c in content.situations}
+        # Per situation card, the effects that apply after the actions (RP
+        # Step 3a), each as (its type, the effect's fields (Plain), the XP
+        # limits `xp_below` and `xp_at_least` as bar levels or None): read
+        # every round.
         self.round_effects = {
-            c.key: tuple((type(e), e, xp(e, "xp_below"), xp(e, "xp_at_least"))
+            c.key: tuple((type(e), Plain(e), xp(e, "xp_below"), xp(e, "xp_at_least"))
                          for e in c.effects if not isinstance(e, SafetyCar))
             for c in content.situations}
         self.rp_max = b.rp_max
+        self.defend_bonus = b.defend_bonus
+        self.defend_penalty = b.defend_penalty
         self.deck_cards = {"I": [c.key for c in content.situations if c.deck == "I"],
                            "II": [c.key for c in content.situations if c.deck == "II"]}
         self.weather = {w.key: w for w in content.weather}
@@ -72,9 +98,13 @@ class Tables:
         for c in content.situations:
             for colour in c.lights:
                 self.colour_deck.setdefault(colour, c.deck)
-        # Each driver's deck and colour for RP Bot mode, looked up every step.
-        self.bot_light = {d.key: (self.colour_deck.get(d.colour), d.colour)
-                          for d in content.drivers}
+        # Each driver's deck for RP Bot mode and the action its colour's start
+        # light shows on each card of that deck, looked up every step.
+        self.bot_actions = {}
+        for d in content.drivers:
+            deck = self.colour_deck.get(d.colour)
+            self.bot_actions[d.key] = (deck, {c.key: c.lights[d.colour] for c in content.situations
+                                              if c.deck == deck and d.colour in c.lights})
 
     def board_lap(self, dist: int) -> int:
         """The lap-track space a car at `dist` stands on; 0 on the grid."""

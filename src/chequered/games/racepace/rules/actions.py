@@ -21,8 +21,8 @@ MAX_LEVEL = 4   # level E
 def bot_button(s: RaceState, T: Tables, car) -> int:
     """RP Bot mode: the number in the start light of the bot's colour on the
     current Race Situation card of the deck that lights that colour."""
-    deck, colour = T.bot_light[car.driver]
-    return T.cards[s.situation[deck]].lights[colour]
+    deck, lights = T.bot_actions[car.driver]
+    return lights[s.situation[deck]]
 
 
 def team_mate(s: RaceState, car):
@@ -229,7 +229,7 @@ def perform(s: RaceState, T: Tables, car, n: int, tyre, events: list[Event],
                             "RP Energy Boost System"))
     elif n == DEFEND:
         # RP Step 2, Defend: a +1 token for you, resolved next round.
-        car.next_tokens.append(T.content.board.defend_bonus)
+        car.next_tokens.append(T.defend_bonus)
         events.append(Event("defend", {"seat": car.seat}, "RP Step 2"))
     elif n == START:
         # RP Step 2, Start: +1 RP; the first to choose it takes the card

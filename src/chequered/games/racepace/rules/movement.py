@@ -113,7 +113,7 @@ def _defended(s: RaceState, T: Tables, car, other, events: list[Event]) -> None:
         return
     if s.config.team_play and other.seat == car.seat ^ 1:
         return
-    car.next_tokens.append(T.content.board.defend_penalty)
+    car.next_tokens.append(T.defend_penalty)
     events.append(Event("defend_penalty", {"seat": car.seat, "defender": other.seat},
                         "RP Step 2"))
 
@@ -137,14 +137,14 @@ def _backmarkers(s: RaceState, T: Tables, car, old: int, events: list[Event]) ->
 
 
 def _finish(s: RaceState, T: Tables, car, events: list[Event]) -> None:
-    circuit = T.circuits[s.circuit]
+    finish_lap, laps = T.finish[s.circuit]
     if s.finish_side == "B":
         # RP Circuit Information: flip the B side once every car has crossed it.
-        if all(c.dist >= circuit.finish_lap for c in s.cars):
+        if all(c.dist >= finish_lap for c in s.cars):
             s.finish_side = "A"
             events.append(Event("finish_flip", {}, "RP Circuit Information"))
         return
-    if car.dist >= circuit.laps and not car.finished:
+    if car.dist >= laps and not car.finished:
         car.finished = True
         car.finish_round = s.round
         events.append(Event("finish", {"seat": car.seat, "dist": car.dist}, "RP Winning the Game"))

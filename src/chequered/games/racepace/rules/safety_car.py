@@ -28,11 +28,10 @@ def determine(s, T: Tables, events: list[Event]) -> None:
     crowded = [cars for cars in by_lap.values() if len(cars) > 1]
     if not crowded:
         return
-    for eff in effects:
-        limit = T.level(eff.xp_below) if eff.xp_below else None
+    for need, limit in effects:             # (cars in a lap, XP limit)
         for cars in crowded:
             count = cars if limit is None else [c for c in cars if c.bars[XP] < limit]
-            if len(count) >= eff.cars_in_lap:
+            if len(count) >= need:
                 s.safety_car = True
                 s.sc_cause.update(c.seat for c in count)
     if s.safety_car:

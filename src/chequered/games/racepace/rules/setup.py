@@ -142,10 +142,7 @@ def prepare_race(s: RaceState, events: list[Event]) -> None:
     s.fastest = None
     # RP Setup M: driver tokens on the white base positions.
     for car in s.cars:
-        team, driver = T.teams[car.team], T.drivers[car.driver]
-        car.bars = [T.level(team.levels["MEC"]), T.level(team.levels["PU"]),
-                    T.level(team.levels["AER"]), T.level(driver.levels["SKI"]),
-                    T.level(driver.levels["XP"]), T.level(team.levels["EBS"])]
+        car.bars = list(T.start_bars[car.team, car.driver])
         car.tyre = None
         car.td = 0
         car.sets = {"S": 2, "M": 2}
@@ -168,8 +165,8 @@ def _grid(s: RaceState, T: Tables, events: list[Event]) -> None:
     """RP Setup O: the grid by team + driver number (tie: higher driver number);
     in a Campaign's later races the championship leader starts last."""
     def number_key(car):
-        d = T.drivers[car.driver].number
-        return (T.teams[car.team].number + d, d)
+        d = T.driver_number[car.driver]
+        return (T.team_number[car.team] + d, d)
 
     if s.config.campaign and s.race_index > 0:
         order = sorted(s.cars, key=lambda c: (s.standings[c.seat], [-x for x in number_key(c)]))
@@ -178,10 +175,11 @@ def _grid(s: RaceState, T: Tables, events: list[Event]) -> None:
         order = sorted(s.cars, key=number_key, reverse=True)
         rule = "RP Setup O"
     board = T.content.board
+    slots, parts = board.grid_slots_per_part, board.grid_parts
     for pos, car in enumerate(order):
-        part = min(pos // board.grid_slots_per_part, len(board.grid_parts) - 1)
+        part = min(pos // slots, len(parts) - 1)
         # RP Circuit, Starting grid: positions 3-8 drive 1 to 3 more laps.
-        car.dist = -board.grid_parts[part]
+        car.dist = -parts[part]
         s.stamp_counter += 1
         car.stamp = s.stamp_counter
         car.ebs_entry = False
