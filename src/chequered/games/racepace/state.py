@@ -108,6 +108,21 @@ class Car:
         return c
 
 
+class Variants:
+    """The config's rule variants as plain flags (RP Team Play, Campaign and
+    Driver Academy Modes, Bot mode), kept on the state like its tables: each
+    config property is a pydantic attribute read and a call, and the rules
+    ask several a round."""
+
+    __slots__ = ("team_play", "campaign", "academy", "bot_mode")
+
+    def __init__(self, config):
+        self.team_play = config.team_play
+        self.campaign = config.campaign
+        self.academy = config.academy
+        self.bot_mode = config.bot_mode
+
+
 STATE_FIELDS = (
     "config", "chance", "turn", "cars", "circuit", "race_index", "round", "queue",
     "start_player", "weather", "weather_card", "rain_drawn", "decks", "hidden",
@@ -126,15 +141,17 @@ class RaceState:
 
     `tables` (not part of the position) is the content's lookups
     (tables.py), kept at hand: calling tables(config.content) on every
-    selection cost more than the selection's own rule.
+    selection cost more than the selection's own rule. `variants` (not part
+    of the position either) is the config's rule variants as plain flags.
     """
 
-    __slots__ = (*STATE_FIELDS, "tables")
+    __slots__ = (*STATE_FIELDS, "tables", "variants")
 
     def clone(self) -> "RaceState":
         s = RaceState.__new__(RaceState)
         s.config = self.config                      # immutable pydantic model
         s.tables = self.tables
+        s.variants = self.variants
         s.chance = self.chance.clone()
         s.turn = self.turn.clone()
         s.cars = [c.clone() for c in self.cars]
@@ -195,6 +212,7 @@ class RaceState:
         s = cls.__new__(cls)
         s.config = config
         s.tables = tables(config.content)
+        s.variants = Variants(config)
         s.chance = Chance.from_state(doc["chance"])
         s.turn = Turn.from_doc(doc["turn"])
         s.cars = [Car.from_doc(c) for c in doc["cars"]]

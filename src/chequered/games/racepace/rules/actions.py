@@ -26,7 +26,7 @@ def bot_button(s: RaceState, T: Tables, car) -> int:
 
 
 def team_mate(s: RaceState, car):
-    if not s.config.team_play:
+    if not s.variants.team_play:
         return None
     return s.cars[car.seat ^ 1]
 
@@ -34,7 +34,7 @@ def team_mate(s: RaceState, car):
 def button_problem(s: RaceState, T: Tables, car, n: int, copying: bool = False) -> str | None:
     """Why `car` may not select (or copy) button `n` now, or None if it may
     (the rule cited at the end: refusals are prefixed with the step's rule)."""
-    cfg = s.config
+    cfg = s.variants
     name = T.buttons[n].name
     if n == REACT and cfg.bot_mode:
         return "the React button is out of order when bots race (RP Bot mode)"

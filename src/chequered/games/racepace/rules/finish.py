@@ -11,7 +11,7 @@ from .pace import leaderboard
 def race_over(s: RaceState) -> bool:
     """RP Winning the Game: the race ends at the end of the round in which the
     first driver crosses the line; in Team Play when the last car has finished."""
-    if s.config.team_play:
+    if s.variants.team_play:
         return all(c.finished for c in s.cars)
     for c in s.cars:                # (any() over a generator, unrolled: every round)
         if c.finished:
@@ -66,7 +66,7 @@ def close_race(s: RaceState, T: Tables, events: list[Event]) -> None:
     two_compounds(s, events)
     order = classification(s)
     points = race_points(s, T, order)
-    fastest = s.fastest[0] if s.fastest and s.config.campaign else None
+    fastest = s.fastest[0] if s.fastest and s.variants.campaign else None
     if fastest is not None:
         points[fastest] += T.content.board.fastest_lap_points
     for seat, p in points.items():
@@ -82,7 +82,7 @@ def close_race(s: RaceState, T: Tables, events: list[Event]) -> None:
 def result(s: RaceState) -> Result:
     """The result of a finished race, or of a Campaign's season."""
     last = s.race_results[-1]
-    if s.config.campaign:
+    if s.variants.campaign:
         # RP Campaign Mode: the champion has the most points over the season.
         order = sorted(s.standings, key=lambda seat: (-s.standings[seat],
                                                       last["classification"].index(seat)))
@@ -91,7 +91,7 @@ def result(s: RaceState) -> Result:
         order = list(last["classification"])
         points = {int(k): v for k, v in last["points"].items()}
     extra = {"races": s.race_results}
-    if s.config.team_play:
+    if s.variants.team_play:
         teams: dict[str, int] = {}
         for car in s.cars:
             teams[car.team] = teams.get(car.team, 0) + points[car.seat]

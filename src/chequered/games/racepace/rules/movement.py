@@ -111,7 +111,7 @@ def _defended(s: RaceState, T: Tables, car, other, events: list[Event]) -> None:
         return
     if T.drivers[car.driver].skill == "jesus_no_defend":
         return
-    if s.config.team_play and other.seat == car.seat ^ 1:
+    if s.variants.team_play and other.seat == car.seat ^ 1:
         return
     car.next_tokens.append(T.defend_penalty)
     events.append(Event("defend_penalty", {"seat": car.seat, "defender": other.seat},

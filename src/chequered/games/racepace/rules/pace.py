@@ -44,7 +44,7 @@ def _targets(order, who: str) -> list:
 def apply_situations(s: RaceState, T: Tables, order, events: list[Event]) -> None:
     """RP Step 1 note: the situation cards apply after the chosen actions, so
     a driver can counter them. XP decides who is spared or rewarded."""
-    if s.config.academy:                    # RP Driver Academy: no situation cards
+    if s.variants.academy:                  # RP Driver Academy: no situation cards
         return
     for deck in ("I", "II"):
         key = s.situation[deck]
@@ -172,7 +172,7 @@ def race_pace(s: RaceState, T: Tables, car, ebs: int | None = None) -> int:
 def double_pit(s: RaceState, T: Tables, order, events: list[Event]) -> None:
     """RP Team Play: both team mates boxing in one round costs the better
     placed of them 1 RP."""
-    if not s.config.team_play:
+    if not s.variants.team_play:
         return
     done = set()
     for car in order:

@@ -88,7 +88,7 @@ def _resolve_round(s: RaceState) -> list[Event]:
         car.ebs_used = ebs > 0
     # Step 3b: tyres and cars, leader first.
     movement.move_all(s, T, order, events)
-    if s.config.campaign:
+    if s.variants.campaign:
         finish.fastest_lap(s, order, events)
     moved = {}
     for car in order:
@@ -96,7 +96,7 @@ def _resolve_round(s: RaceState) -> list[Event]:
     events.append(Event("round_end", {"round": s.round, "moved": moved}, "RP Step 3"))
     if finish.race_over(s):
         finish.close_race(s, T, events)
-        if s.config.campaign and s.race_index + 1 < len(setup.season_of(s)):
+        if s.variants.campaign and s.race_index + 1 < len(setup.season_of(s)):
             s.race_index += 1
             setup.prepare_race(s, events)                   # RP Campaign Mode
         else:

@@ -15,7 +15,7 @@ def determine(s, T: Tables, events: list[Event]) -> None:
     """
     s.safety_car = False
     s.sc_cause = set()
-    if s.config.academy:          # RP Driver Academy: no situation cards
+    if s.variants.academy:        # RP Driver Academy: no situation cards
         return
     sc, turned = T.sc_effects, s.situation
     effects = sc.get(turned.get("I"), ()) + sc.get(turned.get("II"), ())

@@ -7,7 +7,7 @@ from ....engine.deck import Deck
 from ....engine.protocol import BadInput, Event
 from ....engine.rng import Rng
 from ....engine.steps import Turn
-from ..state import Car, RaceState
+from ..state import Car, RaceState, Variants
 from ..tables import Tables, tables
 from . import cards
 
@@ -19,6 +19,7 @@ def new_state(config, seed: int) -> RaceState:
     s = RaceState.__new__(RaceState)
     s.config = config
     s.tables = T
+    s.variants = Variants(config)
     s.chance = Chance(Rng(seed))
     s.turn = Turn("team")
     s.cars = [Car(i, kind == "bot") for i, kind in enumerate(config.seats)]
@@ -88,7 +89,7 @@ def _check_unique(s, config) -> None:
 def team_pick_order(s) -> list[int]:
     """RP Setup K: the first player picks a team, then clockwise. In Team Play
     one pick per team (the pair's first seat) covers both its drivers."""
-    if s.config.team_play:
+    if s.variants.team_play:
         return [a for a in range(0, len(s.cars), 2) if not s.cars[a].team]
     return [c.seat for c in s.cars if not c.team]
 
@@ -98,7 +99,7 @@ def driver_pick_order(s) -> list[int]:
     first and takes the Start Player Card; then counter-clockwise. In Team
     Play the last to pick a first driver picks a second one first, clockwise."""
     n = len(s.cars)
-    if s.config.team_play:
+    if s.variants.team_play:
         firsts = list(range(n - 2, -1, -2))
         seconds = list(range(1, n, 2))
         order = firsts + seconds
@@ -108,7 +109,7 @@ def driver_pick_order(s) -> list[int]:
 
 
 def first_start_player(s) -> int:
-    return len(s.cars) - 2 if s.config.team_play else len(s.cars) - 1
+    return len(s.cars) - 2 if s.variants.team_play else len(s.cars) - 1
 
 
 def prepare_race(s: RaceState, events: list[Event]) -> None:
@@ -168,7 +169,7 @@ def _grid(s: RaceState, T: Tables, events: list[Event]) -> None:
         d = T.driver_number[car.driver]
         return (T.team_number[car.team] + d, d)
 
-    if s.config.campaign and s.race_index > 0:
+    if s.variants.campaign and s.race_index > 0:
         order = sorted(s.cars, key=lambda c: (s.standings[c.seat], [-x for x in number_key(c)]))
         rule = "RP Campaign Mode"
     else:

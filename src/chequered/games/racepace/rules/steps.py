@@ -30,7 +30,7 @@ def _teams(s, seat: int) -> list[PickTeam]:
 
 def _pick_team(s, seat: int, action: PickTeam) -> list[Event]:
     s.cars[seat].team = action.team
-    if s.config.team_play:           # RP Team Play: two boards of the same team
+    if s.variants.team_play:         # RP Team Play: two boards of the same team
         s.cars[seat ^ 1].team = action.team
     return [Event("pick_team", {"seat": seat, "team": action.team}, "RP Setup K")]
 
