@@ -109,6 +109,6 @@ def button_effect(state, T: Tables, car, n: int, tyre, copying: bool = False) ->
 def _pit_cost(state, T: Tables, car) -> str:
     if state.safety_car:
         return "free (SC)"
-    if state.rain_drawn and T.drivers[car.driver].skill == "bastian_free_pit":
+    if state.rain_drawn and T.skill[car.driver] == "bastian_free_pit":
         return "free (rain)"
     return f"{T.mec_pit[car.bars[MEC]]} RP"

@@ -83,7 +83,7 @@ def stuck_in_rain(T: Tables, car, tyre: str) -> bool:
     """RP limits: softs and mediums do not move in the rain (Dutch's mediums do)."""
     if T.tyres[tyre].moves_in_rain:
         return False
-    return not (tyre == "M" and T.drivers[car.driver].skill == "dutch_rain_medium")
+    return not (tyre == "M" and T.skill[car.driver] == "dutch_rain_medium")
 
 
 def pit_tyre(state, T: Tables, car) -> str | None:

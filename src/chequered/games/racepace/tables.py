@@ -16,8 +16,8 @@ UPGRADE_BAR = {MEC_B: 0, PU_B: 1, AER_B: 2, SKI_B: 3, XP_B: 4}   # button -> bar
 
 class Plain:
     """A content model's fields as plain attributes, for what the rules read
-    every round: a pydantic model's attribute read passes its __getattr__
-    hook and costs about three times a plain one."""
+    every round or every decision: a pydantic model's attribute read passes
+    its __getattr__ hook and costs about three times a plain one."""
 
     def __init__(self, model):
         self.__dict__.update(model)          # a model iterates as (field, value)
@@ -45,7 +45,7 @@ class Tables:
         self.sc_ok = {n: btn.safety_car for n, btn in self.buttons.items()}
         self.lit_a = {n for n, btn in self.buttons.items() if "A" in btn.team}
         self.lit_b = {n for n, btn in self.buttons.items() if "B" in btn.team}
-        self.tyres = {t.key: t for t in b.tyres}
+        self.tyres = {t.key: Plain(t) for t in b.tyres}
         self.green = tuple(b.green_bonus)
         self.ebs = tuple(b.ebs_bonus)
         self.mec_pit = tuple(b.mec_pit)
@@ -53,6 +53,7 @@ class Tables:
         self.level_index = {name: i for i, name in enumerate(LEVELS)}
         self.teams = {t.key: t for t in content.teams}
         self.drivers = {d.key: d for d in content.drivers}
+        self.skill = {d.key: d.skill for d in content.drivers}
         self.circuits = {c.key: c for c in content.circuits}
         # Per circuit (the finish token's lap on side B, the laps to win),
         # read after every move.
@@ -67,6 +68,11 @@ class Tables:
         self.team_number = {t.key: t.number for t in content.teams}
         self.driver_number = {d.key: d.number for d in content.drivers}
         self.circuit_order = [c.key for c in content.circuits]
+        # RP Tyre Degradation Bar: laps to each compound's Box-Box token per
+        # circuit (tyre_life), read on every move.
+        self.lives = {(c.key, t.key): t.max_laps if t.max_laps is not None else
+                      c.boxbox_soft if t.key == "S" else c.boxbox_medium
+                      for c in content.circuits for t in b.tyres}
         self.cards = {c.key: c for c in content.situations}
         # Per situation card, its Safety Car conditions (RP Safety Car
         # Situations): most cards have none, and then no lap is counted.
@@ -90,7 +96,7 @@ class Tables:
         self.defend_penalty = b.defend_penalty
         self.deck_cards = {"I": [c.key for c in content.situations if c.deck == "I"],
                            "II": [c.key for c in content.situations if c.deck == "II"]}
-        self.weather = {w.key: w for w in content.weather}
+        self.weather = {w.key: Plain(w) for w in content.weather}
         self.rain_keys = [w.key for w in content.weather if w.kind == "rain"]
         self.sun_keys = [w.key for w in content.weather if w.kind == "sun"]
         # Which deck's start lights drive each colour (RP Bot mode).
@@ -112,11 +118,7 @@ class Tables:
 
     def tyre_life(self, circuit: str, compound: str) -> int:
         """Laps to the Box-Box token of a compound (RP Tyre Degradation Bar)."""
-        t = self.tyres[compound]
-        if t.max_laps is not None:
-            return t.max_laps
-        c = self.circuits[circuit]
-        return c.boxbox_soft if compound == "S" else c.boxbox_medium
+        return self.lives[circuit, compound]
 
     def level(self, name: str) -> int:
         return self.level_index[name]

@@ -35,16 +35,15 @@ def button_problem(s: RaceState, T: Tables, car, n: int, copying: bool = False) 
     """Why `car` may not select (or copy) button `n` now, or None if it may
     (the rule cited at the end: refusals are prefixed with the step's rule)."""
     cfg = s.variants
-    name = T.buttons[n].name
     if n == REACT and cfg.bot_mode:
         return "the React button is out of order when bots race (RP Bot mode)"
     if n == XP_B and cfg.academy:
         return "the Driver Experience button is out of order (RP Driver Academy)"
     if car.tyre not in T.tyre_ok[n]:
-        return (f"{name} cannot be selected on {T.tyres[car.tyre].name} tyres "
-                "(RP Step 2, tyre lights)")
+        return (f"{T.buttons[n].name} cannot be selected on "
+                f"{T.tyres[car.tyre].name} tyres (RP Step 2, tyre lights)")
     if s.safety_car and not T.sc_ok[n]:
-        return f"{name} is not active under the Safety Car (RP Safety Car)"
+        return f"{T.buttons[n].name} is not active under the Safety Car (RP Safety Car)"
     if n == START and s.start_player == car.seat:
         return "you already have the Start Player Card (RP Step 2, Start)"
     if copying:
@@ -53,12 +52,13 @@ def button_problem(s: RaceState, T: Tables, car, n: int, copying: bool = False) 
     if n != BOXBOX:
         for other in s.taken.get(n, ()):
             if mate is None or other != mate.seat:
-                return f"{name} is already taken this round; only Box Box can be shared"
+                return (f"{T.buttons[n].name} is already taken this round; "
+                        "only Box Box can be shared")
     if mate is not None and mate.button is not None and not mate.bot:
         m = mate.button
         if not ((m in T.lit_a and n in T.lit_b) or (m in T.lit_b and n in T.lit_a)):
             return ("team mates need one A-lit and one B-lit button: "
-                    f"{T.buttons[m].name} and {name} cannot be paired (RP Team Play)")
+                    f"{T.buttons[m].name} and {T.buttons[n].name} cannot be paired (RP Team Play)")
     return None
 
 

@@ -20,7 +20,7 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> None:
         _move(s, T, car, car.rp, leader, events)
         if car.bot:
             continue
-        skill = T.drivers[car.driver].skill
+        skill = T.skill[car.driver]
         if skill == "valentino_overtake" and car.overtook:
             # Valentino: +1 RP right after his turn if he overtook this round.
             if _move(s, T, car, 1, leader, events):
@@ -46,7 +46,7 @@ def allowed(s: RaceState, T: Tables, car, want: int, leader) -> int:
     if not car.bot:
         # RP limits: no movement in the rain on softs or mediums (Dutch excepted).
         if is_rain(s) and not T.tyres[car.tyre].moves_in_rain and not (
-                car.tyre == "M" and T.drivers[car.driver].skill == "dutch_rain_medium"):
+                car.tyre == "M" and T.skill[car.driver] == "dutch_rain_medium"):
             return 0
         # RP Tyre Degradation Bar: not past the Box-Box token of the compound.
         left = T.tyre_life(s.circuit, car.tyre) - car.td
@@ -109,7 +109,7 @@ def _defended(s: RaceState, T: Tables, car, other, events: list[Event]) -> None:
         return
     if other.bot and s.safety_car:          # a bot's Defend is dark under the Safety Car
         return
-    if T.drivers[car.driver].skill == "jesus_no_defend":
+    if T.skill[car.driver] == "jesus_no_defend":
         return
     if s.variants.team_play and other.seat == car.seat ^ 1:
         return
@@ -129,7 +129,7 @@ def _backmarkers(s: RaceState, T: Tables, car, old: int, events: list[Event]) ->
         if not tokens:
             continue
         penalty = tokens.pop(0)
-        if T.drivers[car.driver].skill == "bjorn_backmarker":
+        if T.skill[car.driver] == "bjorn_backmarker":
             penalty = min(0, penalty + 2)
         if penalty:
             car.next_tokens.append(penalty)

@@ -104,7 +104,7 @@ def tyre_rp(s: RaceState, T: Tables, car) -> int:
     if car.bot:
         return 0
     if is_rain(s):
-        if car.tyre == "M" and T.drivers[car.driver].skill == "dutch_rain_medium":
+        if car.tyre == "M" and T.skill[car.driver] == "dutch_rain_medium":
             return T.tyres["H"].rain
         return T.tyres[car.tyre].rain
     return T.tyres[car.tyre].dry
@@ -130,7 +130,7 @@ def pit_rp(s: RaceState, T: Tables, car) -> int:
     and, for Bastian, in a round when a rain card was drawn."""
     if not car.pit or s.safety_car:
         return 0
-    if s.rain_drawn and T.drivers[car.driver].skill == "bastian_free_pit":
+    if s.rain_drawn and T.skill[car.driver] == "bastian_free_pit":
         return 0
     return T.mec_pit[car.bars[MEC]]
 
@@ -140,7 +140,7 @@ def skill_rp(T: Tables, car) -> int:
     RP Bot rules: bots don't use their driver's special skill."""
     if car.bot:
         return 0
-    skill = T.drivers[car.driver].skill
+    skill = T.skill[car.driver]
     lap = T.board_lap(car.dist)
     if skill == "eddy_feb" and lap in T.feb:
         return 1
