@@ -120,9 +120,6 @@ class Tables:
         """Laps to the Box-Box token of a compound (RP Tyre Degradation Bar)."""
         return self.lives[circuit, compound]
 
-    def level(self, name: str) -> int:
-        return self.level_index[name]
-
 
 @lru_cache(maxsize=8)
 def tables(directory: str | None = None) -> Tables:
