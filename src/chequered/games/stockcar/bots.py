@@ -233,7 +233,7 @@ def _card_values(C) -> dict:
 
 def best_step(state, R, T) -> tuple:
     """The bot's next step of the move in progress, as its entry of
-    movement.options: (step, cost, kind of push, data). Forward progress
+    movement.options: (step, cost, kind of push, data, slot). Forward progress
     first, keeping a lane that stays open, and on the last point tucking in
     behind a car to build the next draft."""
     options = state.cache             # movement.options, inline: once a movement point
@@ -241,16 +241,11 @@ def best_step(state, R, T) -> tuple:
         options = movement.options(state, T, R)
     m = state.move
     mp = m["mp"]
-    head = state.cars[m["snake"][0]]
-    hd, on_apron = head.dist, head.lane == 0
-    n, w1, occ = T.n, T.w1, state.occ
-    # the first slot of the head's sector and of the next one (a step is
-    # 0 or 1 sector ahead)
-    here, there = (hd % n) * w1, ((hd + 1) % n) * w1
-    ahead_of, fwd_slots = T.ahead, T.fwd_slots
+    on_apron = state.cars[m["snake"][0]].lane == 0
+    occ, ahead_of, fwd_slots = state.occ, T.ahead, T.fwd_slots
     best, score = None, _WORST
     for o in options:
-        step, cost, push, _ = o
+        step, cost, push, _, k = o             # k: the slot the head enters
         ahead, lane = step.ahead, step.lane
         # The score is 10 per space ahead less 2 per MP, the bonuses below,
         # less 0.2 per lane and 3 for a push ahead, added in that order.
@@ -258,7 +253,6 @@ def best_step(state, R, T) -> tuple:
         # fifth, so every score is the same float as summed in floats.
         value = 10 * ahead - 2 * cost
         if lane:
-            k = (there if ahead else here) + lane
             if mp > cost:
                 for _, k2 in fwd_slots[k]:
                     if occ[k2] == -1:

@@ -96,7 +96,8 @@ def speed_penalty(R, wear: int) -> int:
 
 def options(state, T, R) -> list:
     """The legal steps of the move in progress with what each does, in the
-    order the legal list gives them: [(Step, cost, kind of push, data)].
+    order the legal list gives them: [(Step, cost, kind of push, data, the
+    slot the head enters)] (-1 on the Apron).
     Computed once per position of the pack (state.cache), since the legal
     list, the bot and apply() all ask for it."""
     out = state.cache
@@ -112,11 +113,11 @@ def legal_steps(state, T, R) -> list:
 
 def steps(state, T, R) -> dict:
     """The legal steps of the move in progress: Step -> (cost, push, data)."""
-    return {o[0]: o[1:] for o in options(state, T, R)}
+    return {o[0]: o[1:4] for o in options(state, T, R)}
 
 
 def option(state, T, R, step: Step) -> tuple:
-    """(step, cost, push, data) of a legal step."""
+    """(step, cost, push, data, slot entered) of a legal step."""
     opts = state.cache
     if opts is None:
         opts = options(state, T, R)
@@ -130,22 +131,16 @@ def option(state, T, R, step: Step) -> tuple:
 
 
 class Costs:
-    """The rules' step costs (STOCK Movement) as plain attributes, with the
-    options of steps into empty spaces made once, and the speed penalty per
-    wear (STOCK Speed penalties): work_out reads them at every movement
-    point, and a pydantic model's attribute is several times slower to read
-    than a slot."""
+    """The rules' step costs (STOCK Movement) as plain attributes and the
+    speed penalty per wear (STOCK Speed penalties): a pydantic model's
+    attribute is several times slower to read than a slot."""
 
-    __slots__ = ("rules", "forward", "sideways", "aside", "ahead", "apron", "free_fwd",
-                 "free_side", "along_apron", "penalty")
+    __slots__ = ("rules", "forward", "sideways", "aside", "ahead", "apron", "penalty")
 
     def __init__(self, R):
         self.rules = R                    # kept alive: costs() finds it by id
         self.forward, self.sideways = R.cost_forward, R.cost_sideways
         self.aside, self.ahead, self.apron = R.cost_push_aside, R.cost_push_forward, R.cost_apron
-        self.free_fwd = tuple((s, self.forward, NO_PUSH, None) for s in _FWD)
-        self.free_side = tuple((s, self.sideways, NO_PUSH, None) for s in _SIDE)
-        self.along_apron = (_FWD[0], self.apron, NO_PUSH, None)
         # wear -> MP lost, up to the last wear the table names (more wear: as that)
         self.penalty = tuple(R.speed_penalty.get(w, 0) for w in range(max(R.speed_penalty) + 1))
 
@@ -161,12 +156,52 @@ def costs(R) -> Costs:
     return hit
 
 
+class Moves:
+    """A track's steps under these rules, per space (content.Track's slot
+    index), made once: work_out reads them at every movement point. Each
+    option names the space the head enters (its slot; -1 on the Apron), so
+    the bot and do_step need not work it out again.
+
+    fwd[slot]: (slot entered, the option of a step there when it is empty)
+    per lane a forward step reaches (STOCK Drafting and corners);
+    side[slot]: (lane, slot entered, the slot one lane further over or -1,
+    the option when empty) per lane a sideways step reaches;
+    onto_track[sector]: the step from the Apron up onto lane 1 (STOCK The
+    Apron)."""
+
+    __slots__ = ("rules", "track", "costs", "fwd", "side", "along_apron", "onto_track")
+
+    def __init__(self, R, T):
+        self.rules, self.track = R, T     # kept alive: moves() finds them by id
+        K = self.costs = costs(R)
+        w1 = T.w1
+        self.fwd = tuple(tuple((k2, (_FWD[l2], K.forward, NO_PUSH, None, k2))
+                               for l2, k2 in row) for row in T.fwd_slots)
+        self.side = tuple(tuple((l2, k2, k3, (_SIDE[l2], K.sideways, NO_PUSH, None, k2))
+                                for l2, k2, k3 in row) for row in T.side_slots)
+        self.along_apron = (_FWD[0], K.apron, NO_PUSH, None, -1)
+        self.onto_track = tuple((_SIDE[1], K.sideways, NO_PUSH, None, s * w1 + 1)
+                                for s in range(T.n))
+
+
+_MOVES: dict = {}
+
+
+def moves(R, T) -> Moves:
+    """The Moves of this track under these rules, made once per pair."""
+    hit = _MOVES.get(id(T))
+    if hit is None or hit.track is not T or hit.rules is not R:
+        hit = _MOVES[id(T)] = Moves(R, T)
+    return hit
+
+
 def work_out(state, T, R) -> list:
     """The legal steps of the move in progress worked out afresh (options()
     keeps them for the position)."""
-    K = _COSTS.get(id(R))                # costs(R), inline: once a movement point
-    if K is None or K.rules is not R:
-        K = costs(R)
+    M = _MOVES.get(id(T))                # moves(R, T), inline: once a movement point
+    if M is None or M.track is not T or M.rules is not R:
+        M = moves(R, T)
+    K = M.costs
     m = state.move
     mp = m["mp"]
     snake = m["snake"]
@@ -181,36 +216,37 @@ def work_out(state, T, R) -> list:
     if lane == 0:
         # STOCK The Apron: pit road, alone, at the speed limit.
         if K.apron <= mp:
-            out.append(K.along_apron)
-        if K.sideways <= mp and occ[(d % T.n) * T.w1 + 1] == -1 and (d, 1) not in m["visited"]:
-            out.append(K.free_side[1])
+            out.append(M.along_apron)
+        s = d % T.n
+        if K.sideways <= mp and occ[s * T.w1 + 1] == -1 and (d, 1) not in m["visited"]:
+            out.append(M.onto_track[s])
         return out
     k = (d % T.n) * T.w1 + lane
-    for l2, k2 in T.fwd_slots[k]:
+    for k2, free in M.fwd[k]:
         x = occ[k2]
         if x == -1:
             if K.forward <= mp:
-                out.append(K.free_fwd[l2])
+                out.append(free)
         elif len(snake) == 1 and x not in snake and K.ahead <= mp:
             # Forward push, solo moves only: the linked line in front moves on one space.
             line = [x] + line_from(state, T.ahead, k2)
             front = cars[line[-1]]
             fs = (front.dist + 1) % T.n
             if occ[fs * T.w1 + min(front.lane, T.width[fs])] == -1:
-                out.append((_FWD[l2], K.ahead, PUSH_AHEAD, line))
-    side = T.side_slots[k]
+                out.append((free[0], K.ahead, PUSH_AHEAD, line, k2))
+    side = M.side[k]
     if side:
         visited = m["visited"]
         # (`visited`, a list, is searched last: a blocked space needs no search)
-        for l2, k2, k3 in side:
+        for l2, k2, k3, free in side:
             x = occ[k2]
             if x == -1:
                 if K.sideways <= mp and (d, l2) not in visited:
-                    out.append(K.free_side[l2])
+                    out.append(free)
             elif x not in snake and K.aside <= mp:
                 # Pushing aside: the car moves one lane further over, which must be free.
                 if k3 >= 0 and occ[k3] == -1 and (d, l2) not in visited:
-                    out.append((_SIDE[l2], K.aside, PUSH_ASIDE, x))
+                    out.append((free[0], K.aside, PUSH_ASIDE, x, k2))
     return out
 
 
@@ -218,7 +254,7 @@ def do_step(state, T, option: tuple, events: list) -> None:
     """Apply one legal step (an entry of options()): the push first, then
     the head, then each car of the pack into the space the car in front of
     it left."""
-    step, cost, push, data = option
+    step, cost, push, data, to = option
     state.cache = None
     m = state.move
     cars = state.cars
@@ -251,7 +287,7 @@ def do_step(state, T, option: tuple, events: list) -> None:
         occ[(head.dist % n) * w1 + head.lane] = -1
         d = head.dist = head.dist + step.ahead
         head.lane = lane
-        occ[(d % n) * w1 + lane] = head.idx
+        occ[to] = head.idx
     else:
         # A pack on the track: each car goes where the car in front of it
         # was, so each old space is read once and passed on; the head's new
@@ -259,7 +295,6 @@ def do_step(state, T, option: tuple, events: list) -> None:
         # one is left empty.
         occ, n, w1 = state.occ, T.n, T.w1
         nd, nl = head.dist + step.ahead, lane
-        to = (nd % n) * w1 + nl
         for i in snake:
             c = cars[i]
             k = (c.dist % n) * w1 + c.lane

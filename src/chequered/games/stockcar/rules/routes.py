@@ -103,7 +103,7 @@ def route_label(start, before_last, after, seat: int, path: tuple):
     kind, snake, card = m["kind"], m["snake"], m["card"]
     head = before_last.cars[snake[0]]
     to = ((head.dist + last.ahead) % T.n, last.lane)
-    _, cost, push, data = movement.option(before_last, T, C.rules, last)
+    _, cost, push, data, _ = movement.option(before_last, T, C.rules, last)
     # STOCK Movement: the points spent, all of them unless the pack got stuck
     first = start.move.get("mp") if start.move else None
     if first is None or "kind" not in start.move:
