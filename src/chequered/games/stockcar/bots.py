@@ -239,9 +239,10 @@ def best_step(state, R, T) -> tuple:
     options = state.cache             # movement.options, inline: once a movement point
     if options is None:
         options = movement.options(state, T, R)
+    if len(options) == 1:
+        return options[0]             # nothing to weigh (a tenth of the points)
     m = state.move
     mp = m["mp"]
-    on_apron = state.cars[m["snake"][0]].lane == 0
     occ, ahead_of, fwd_slots = state.occ, T.ahead, T.fwd_slots
     best, score = None, _WORST
     for o in options:
@@ -262,8 +263,8 @@ def best_step(state, R, T) -> tuple:
                 k2 = ahead_of[k]
                 if k2 >= 0 and occ[k2] != -1:
                     value += 4                # end tucked in: a draft next time
-            if on_apron and lane == 1 and not ahead:
-                value += 9                    # leave the Apron
+            if lane == 1 and not ahead and state.cars[m["snake"][0]].lane == 0:
+                value += 9                    # leave the Apron (the head is on it)
             value -= _FIFTHS[lane]            # stay low, the restart lanes
         if push == PUSH_AHEAD:
             value -= 3.0

@@ -86,6 +86,7 @@ def _points(machine, state, seat: int, pick_step, path: list, events: list) -> N
     asked = turn.pending
     turn.cache = None                 # the legal lists change with the first step
     do_step, work_out = movement.do_step, movement.work_out
+    M = movement.moves(R, T)          # the track's steps, looked up once a move
     m = state.move
     while True:
         option = pick_step(state, R, T)
@@ -95,7 +96,7 @@ def _points(machine, state, seat: int, pick_step, path: list, events: list) -> N
         # for the next pick (movement.options, inline)
         if m["mp"] <= 0:
             break
-        state.cache = options = work_out(state, T, R)
+        state.cache = options = work_out(state, T, R, M)
         if not options:
             break
     end_activation(state, C, T, events)

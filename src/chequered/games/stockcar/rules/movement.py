@@ -195,12 +195,14 @@ def moves(R, T) -> Moves:
     return hit
 
 
-def work_out(state, T, R) -> list:
+def work_out(state, T, R, M=None) -> list:
     """The legal steps of the move in progress worked out afresh (options()
-    keeps them for the position)."""
-    M = _MOVES.get(id(T))                # moves(R, T), inline: once a movement point
-    if M is None or M.track is not T or M.rules is not R:
-        M = moves(R, T)
+    keeps them for the position). `M`: moves(R, T), when the caller has it
+    (drive.py, for all the points of a move)."""
+    if M is None:
+        M = _MOVES.get(id(T))            # moves(R, T), inline: once a movement point
+        if M is None or M.track is not T or M.rules is not R:
+            M = moves(R, T)
     K = M.costs
     m = state.move
     mp = m["mp"]

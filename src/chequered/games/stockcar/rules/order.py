@@ -131,11 +131,16 @@ def update_lapped(state, T, events: list):
         return None
     line = lead.dist - T.n             # a racing car at or behind this dist is a lap down
     for c in state.cars:
-        # whether the marker changes first: it seldom does
-        if (c.dist <= line) != c.lapdown and c.status == RACING:
-            c.lapdown = down = c.dist <= line
-            events.append(Event("lapped" if down else "unlapped", {"car": c.number},
-                                "STOCK Lapped cars"))
+        # whether the marker changes first: it seldom does (two truth tests,
+        # not a comparison of two bools, which CPython does not specialise)
+        if c.dist <= line:
+            if c.lapdown or c.status != RACING:
+                continue
+        elif not c.lapdown or c.status != RACING:
+            continue
+        c.lapdown = down = c.dist <= line
+        events.append(Event("lapped" if down else "unlapped", {"car": c.number},
+                            "STOCK Lapped cars"))
     return lead
 
 
