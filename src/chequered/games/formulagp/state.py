@@ -247,7 +247,9 @@ class Race:
     folder. decks: the shared EVENT, RISK, DAMAGE, FAILURE and DRIVER decks
     (FGP 3.4, 4.1)."""
 
-    __slots__ = RACE_FIELDS
+    # `built`: the race's Track, worked out from `track` and `config` and kept
+    # with them (rules/where.track_of); not part of the position
+    __slots__ = RACE_FIELDS + ("built",)
 
     def __init__(self, config: FormulaGPConfig, seed: int = 0, track: str | None = None):
         self.config = config
@@ -289,6 +291,7 @@ class Race:
         self.optional: dict = {}            # FGP 15 optional rules' memory (str keys)
         self.bots: dict | None = None       # BOT seats (bot/table.py); None: no BOTs
         self.weather: dict | None = None    # [ADV] FGP 3.3: card, Weather token, ... (weather.py)
+        self.built: tuple | None = None     # (track key, config, Track): where.track_of
 
     def car(self, seat: int) -> Car:
         return self.cars[seat]
@@ -301,6 +304,7 @@ class Race:
     def clone(self) -> "Race":
         r = Race.__new__(Race)
         r.config = self.config                    # immutable by convention
+        r.built = self.built                      # the Track is read-only
         r.chance = self.chance.clone()
         r.track = self.track
         r.content_dir = self.content_dir
@@ -394,6 +398,7 @@ class Race:
     def from_doc(cls, doc: dict) -> "Race":
         r = cls.__new__(cls)
         r.config = FormulaGPConfig.model_validate(doc["config"])
+        r.built = None
         r.chance = Chance.from_state(doc["chance"])
         r.track = doc.get("track") or r.config.track
         r.content_dir = r.config.content

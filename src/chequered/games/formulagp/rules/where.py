@@ -19,21 +19,18 @@ def race_round(race: Race) -> int:
     return race.round - race.start_round + 1
 
 
-_LAST: list = [None, None, None]     # the last (track key, street option, Track) answered
-
-
 def track_of(race: Race) -> Track:
     """The race's track; on a street circuit with the option `street_circuit`
     every edge is a wall (FGP 15.2)."""
-    # asked many times a step: the last answer again for the same track key
-    last = _LAST
-    street = "street_circuit" in race.config.options
-    if last[0] is race.track and last[1] is street:
-        return last[2]
+    # asked thousands of times a race: the race keeps the answer (Race.built,
+    # not part of the position) with the track key and config it came from
+    got = race.built
+    if got is not None and got[0] is race.track and got[1] is race.config:
+        return got[2]
     trk = load_track(race.track)
     if street_race(race.config.options, trk.style):
         trk = walled(trk)
-    last[0], last[1], last[2] = race.track, street, trk
+    race.built = (race.track, race.config, trk)       # one store: key and answer together
     return trk
 
 
