@@ -40,20 +40,24 @@ def _gap_ahead(s: RaceState, car) -> bool:
     return bool(ahead) and min(ahead) >= car.dist + 2
 
 
-def allowed(s: RaceState, T: Tables, car, want: int, leader) -> int:
-    """How far the car may go of `want` laps, after every RP limit."""
+def _move(s: RaceState, T: Tables, car, want: int, leader, events: list[Event]) -> int:
+    """Move the car as far as it may of `want` laps (after every RP limit);
+    the laps it moved. (The limits and the finish are worked out here, not
+    in calls of their own: every car's move runs them.)"""
     m = want
     if not car.bot:
+        tyre = car.tyre
         # RP limits: no movement in the rain on softs or mediums (Dutch excepted).
-        if is_rain(s) and not T.tyres[car.tyre].moves_in_rain and not (
-                car.tyre == "M" and T.skill[car.driver] == "dutch_rain_medium"):
-            return 0
-        # RP Tyre Degradation Bar: not past the Box-Box token of the compound.
-        left = T.tyre_life(s.circuit, car.tyre) - car.td
-        if left <= 0:
-            return 0
-        if not car.charge:
-            m = min(m, left)
+        if is_rain(s) and not T.tyres[tyre].moves_in_rain and not (
+                tyre == "M" and T.skill[car.driver] == "dutch_rain_medium"):
+            m = 0
+        else:
+            # RP Tyre Degradation Bar: not past the Box-Box token of the compound.
+            left = T.lives[s.circuit, tyre] - car.td
+            if left <= 0:
+                m = 0
+            elif not car.charge and left < m:
+                m = left
     if s.safety_car:
         if car is leader:
             m = min(m, SC_LEADER_MAX - car.moved)
@@ -62,11 +66,6 @@ def allowed(s: RaceState, T: Tables, car, want: int, leader) -> int:
         # RP Safety Car: the leader cannot be overtaken unless he pits.
         if car is not leader and leader is not None and not leader.pit:
             m = min(m, leader.dist - car.dist)
-    return max(0, m)
-
-
-def _move(s: RaceState, T: Tables, car, want: int, leader, events: list[Event]) -> int:
-    m = allowed(s, T, car, want, leader)
     if m <= 0:
         if want > 0:
             events.append(Event("stopped", {"seat": car.seat, "rp": want}, "RP Reference Card"))
@@ -98,7 +97,19 @@ def _move(s: RaceState, T: Tables, car, want: int, leader, events: list[Event]) 
                 events.append(Event("overtake", {"seat": car.seat, "passed": other.seat},
                                     "RP Race Positions"))
                 _defended(s, T, car, other, events)
-    _finish(s, T, car, events)
+    finish_lap, laps = T.finish[s.circuit]
+    if s.finish_side == "B":
+        # RP Circuit Information: flip the B side once every car has crossed it.
+        for c in s.cars:
+            if c.dist < finish_lap:
+                break
+        else:
+            s.finish_side = "A"
+            events.append(Event("finish_flip", {}, "RP Circuit Information"))
+    elif new >= laps and not car.finished:
+        car.finished = True
+        car.finish_round = s.round
+        events.append(Event("finish", {"seat": car.seat, "dist": new}, "RP Winning the Game"))
     return m
 
 
@@ -134,17 +145,3 @@ def _backmarkers(s: RaceState, T: Tables, car, old: int, events: list[Event]) ->
         if penalty:
             car.next_tokens.append(penalty)
         events.append(Event("backmarker", {"seat": car.seat, "rp": penalty}, "RP Backmarkers"))
-
-
-def _finish(s: RaceState, T: Tables, car, events: list[Event]) -> None:
-    finish_lap, laps = T.finish[s.circuit]
-    if s.finish_side == "B":
-        # RP Circuit Information: flip the B side once every car has crossed it.
-        if all(c.dist >= finish_lap for c in s.cars):
-            s.finish_side = "A"
-            events.append(Event("finish_flip", {}, "RP Circuit Information"))
-        return
-    if car.dist >= laps and not car.finished:
-        car.finished = True
-        car.finish_round = s.round
-        events.append(Event("finish", {"seat": car.seat, "dist": car.dist}, "RP Winning the Game"))
