@@ -1,35 +1,51 @@
-"""RP Step 3b: move the tyre marker, then the car, in leaderboard order.
+"""RP Step 3: count each car's race pace, then move the tyre marker and the car,
+in leaderboard order.
 
 Also what happens as cars move: overtaking and Defend, backmarkers, the
 Safety Car's limits, Valentino's and Celine's skills, the finish token.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ....engine.protocol import Event
 from ..state import RaceState
 from ..tables import DEFEND, Tables
-from .pace import _rank_key, is_rain
+from .pace import _rank_key, count, is_rain
 
 SC_LEADER_MAX = 3      # RP Safety Car: the leader's RP is limited to 3
 SC_CAUSE_MAX = 2       # RP Safety Car: drivers who caused it, to 2
+_SEAT = attrgetter("seat")
 
 
-def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> None:
+def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> dict[int, int]:
+    """RP Step 3: count each car's race pace (3a), then move its tyre marker
+    and the car (3b), leader first; the laps each car moved, by seat. A count
+    reads only the car's own board and the round's cards, which no other
+    car's move changes: counting each car as it comes to move is counting
+    them all first, in one pass over the cars."""
     leader = order[0] if order else None
+    moved = {}
+    ahead = []                  # the cars that moved before this one
     for car in order:
-        _move(s, T, car, car.rp, leader, events)
-        if car.bot:
-            continue
-        skill = T.skill[car.driver]
-        if skill == "valentino_overtake" and car.overtook:
-            # Valentino: +1 RP right after his turn if he overtook this round.
-            if _move(s, T, car, 1, leader, events):
-                events.append(Event("skill", {"seat": car.seat, "skill": skill}, "RP Race Positions"))
-        elif skill == "celine_gap" and _gap_ahead(s, car):
-            # Celine: +2 RP at once if her turn ends with an empty lap before the car ahead.
-            if _move(s, T, car, 2, leader, events):
-                events.append(Event("skill", {"seat": car.seat, "skill": skill},
-                                    "RP Energy Boost System"))
+        car.rp, ebs = count(s, T, car)
+        car.ebs_used = ebs > 0
+        _move(s, T, car, car.rp, leader, ahead, events)
+        if not car.bot:
+            skill = T.skill[car.driver]
+            if skill == "valentino_overtake" and car.overtook:
+                # Valentino: +1 RP right after his turn if he overtook this round.
+                if _move(s, T, car, 1, leader, ahead, events):
+                    events.append(Event("skill", {"seat": car.seat, "skill": skill},
+                                        "RP Race Positions"))
+            elif skill == "celine_gap" and _gap_ahead(s, car):
+                # Celine: +2 RP at once if her turn ends with an empty lap before the car ahead.
+                if _move(s, T, car, 2, leader, ahead, events):
+                    events.append(Event("skill", {"seat": car.seat, "skill": skill},
+                                        "RP Energy Boost System"))
+        moved[car.seat] = car.moved
+        ahead.append(car)
+    return moved
 
 
 def _gap_ahead(s: RaceState, car) -> bool:
@@ -40,7 +56,8 @@ def _gap_ahead(s: RaceState, car) -> bool:
     return bool(ahead) and min(ahead) >= car.dist + 2
 
 
-def _move(s: RaceState, T: Tables, car, want: int, leader, events: list[Event]) -> int:
+def _move(s: RaceState, T: Tables, car, want: int, leader, ahead: list,
+          events: list[Event]) -> int:
     """Move the car as far as it may of `want` laps (after every RP limit);
     the laps it moved. (The limits and the finish are worked out here, not
     in calls of their own: every car's move runs them.)"""
@@ -73,11 +90,13 @@ def _move(s: RaceState, T: Tables, car, want: int, leader, events: list[Event]) 
     old = car.dist
     new = old + m
     # Only cars standing between the old and the new lap, ahead of this one,
-    # can be passed (a car in a further lap is ahead: laps rank first).
+    # can be passed (a car in a further lap is ahead: laps rank first). Those
+    # are among the cars `ahead`, which moved before it this round: the others
+    # ranked behind it when the round began and have not moved since.
     # (a loop, not a comprehension: every move runs it, mostly to find nobody)
     between = []
-    for c in s.cars:
-        if old <= c.dist <= new and c is not car and not c.finished and (
+    for c in ahead:
+        if old <= c.dist <= new and not c.finished and (
                 c.dist > old or _rank_key(c) < _rank_key(car)):
             between.append(c)
     if not car.bot and not car.charge:
@@ -90,6 +109,8 @@ def _move(s: RaceState, T: Tables, car, want: int, leader, events: list[Event]) 
     if s.backmarkers and not car.bot:
         _backmarkers(s, T, car, old, events)
     if between:
+        if len(between) > 1:
+            between.sort(key=_SEAT)   # (overtakes and their Defend tokens in seat order)
         after = _rank_key(car)
         for other in between:
             if other.dist < new or _rank_key(other) > after:     # (behind, lap first)

@@ -110,21 +110,6 @@ def tyre_rp(s: RaceState, T: Tables, car) -> int:
     return T.tyres[car.tyre].dry
 
 
-def ebs_rp(s: RaceState, T: Tables, car) -> int:
-    """RP EBS notes: one EBS bonus a round at most, never under the Safety Car:
-    the Use EBS action, a free FEB-lap boost (EBS at C+, not on wets), or the
-    MEC bar's boost with Box Box."""
-    if s.safety_car:
-        return 0
-    best = car.ebs_bonus
-    if ((T.board_lap(car.dist) in T.feb and (car.bot or car.tyre != "W"))
-            or (car.pit and T.mec_pit_ebs[car.bars[MEC]])):
-        boost = T.ebs[car.bars[EBS]]
-        if boost > best:
-            best = boost
-    return best
-
-
 def pit_rp(s: RaceState, T: Tables, car) -> int:
     """RP Steering Wheel, MEC: the Box Box penalty; free under the Safety Car
     and, for Bastian, in a round when a rain card was drawn."""
@@ -149,14 +134,23 @@ def skill_rp(T: Tables, car) -> int:
     return 0
 
 
-def race_pace(s: RaceState, T: Tables, car, ebs: int | None = None) -> int:
-    """RP Steering Wheel N: base 1 + PU + AER + SKI + tyres + weather +
-    situation cards + RP tokens + EBS + Start + pit stop, within 0..max.
-    `ebs`: ebs_rp(s, T, car) when the caller has it already."""
-    g = T.green
+def count(s: RaceState, T: Tables, car) -> tuple[int, int]:
+    """RP Steering Wheel N: the race pace, base 1 + PU + AER + SKI + tyres +
+    weather + situation cards + RP tokens + EBS + Start + pit stop, within
+    0..max; and the EBS bonus counted in it (movement.move_all needs both)."""
+    # RP EBS notes: one EBS bonus a round at most, never under the Safety Car:
+    # the Use EBS action, a free FEB-lap boost (EBS at C+, not on wets), or
+    # the MEC bar's boost with Box Box.
     bars = car.bars
-    if ebs is None:
-        ebs = ebs_rp(s, T, car)
+    ebs = 0
+    if not s.safety_car:
+        ebs = car.ebs_bonus
+        if ((T.board_lap(car.dist) in T.feb and (car.bot or car.tyre != "W"))
+                or (car.pit and T.mec_pit_ebs[bars[MEC]])):
+            boost = T.ebs[bars[EBS]]
+            if boost > ebs:
+                ebs = boost
+    g = T.green
     rp = 1 + g[bars[PU]] + g[bars[AER]] + g[bars[SKI]] + car.card_rp + ebs + car.start_bonus
     if car.tokens:
         rp += sum(car.tokens)
@@ -166,7 +160,12 @@ def race_pace(s: RaceState, T: Tables, car, ebs: int | None = None) -> int:
         rp += tyre_rp(s, T, car) + skill_rp(T, car)
     # RP Race Pace Tokens: a penalty you cannot pay in full is discarded.
     top = T.rp_max
-    return 0 if rp < 0 else top if rp > top else rp
+    return (0 if rp < 0 else top if rp > top else rp), ebs
+
+
+def race_pace(s: RaceState, T: Tables, car) -> int:
+    """RP Steering Wheel N: the race pace of `car` now."""
+    return count(s, T, car)[0]
 
 
 def double_pit(s: RaceState, T: Tables, order, events: list[Event]) -> None:

@@ -79,20 +79,13 @@ def _resolve_round(s: RaceState) -> list[Event]:
     T = s.tables
     events: list[Event] = []
     order = pace.running(pace.leaderboard(s))
-    # Step 3a: situation cards after the actions, then count every RP.
+    # Step 3a: situation cards after the actions; then each car's RP is
+    # counted and (3b) its tyres and the car move, leader first.
     pace.apply_situations(s, T, order, events)
     pace.double_pit(s, T, order, events)
-    for car in order:
-        ebs = pace.ebs_rp(s, T, car)
-        car.rp = pace.race_pace(s, T, car, ebs)
-        car.ebs_used = ebs > 0
-    # Step 3b: tyres and cars, leader first.
-    movement.move_all(s, T, order, events)
+    moved = movement.move_all(s, T, order, events)
     if s.variants.campaign:
         finish.fastest_lap(s, order, events)
-    moved = {}
-    for car in order:
-        moved[car.seat] = car.moved
     events.append(Event("round_end", {"round": s.round, "moved": moved}, "RP Step 3"))
     if finish.race_over(s):
         finish.close_race(s, T, events)
