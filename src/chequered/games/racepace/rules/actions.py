@@ -7,6 +7,7 @@ Driver Academy (XP out of order).
 from __future__ import annotations
 
 from ....engine.protocol import Event
+from ....engine.steps import ask
 from ..actions import Copy, Select
 from ..state import EBS, RaceState
 from ..tables import (AER_B, BOXBOX, CHARGE, DEFEND, MEC_B, PU_B, REACT, SKI_B, START,
@@ -116,7 +117,8 @@ def legal_copies(s: RaceState, seat: int) -> list[Copy]:
 
 def select(s: RaceState, seat: int, action: Select) -> list[Event]:
     """RP Step 2: the action token on a button (a legal one: engine/steps.py
-    checked it against legal_selects)."""
+    checked it against legal_selects); then the next driver in turn is asked
+    at once (the hot path of a race: no automatic step in between)."""
     car = s.cars[seat]
     n = action.button
     car.button = n
@@ -130,6 +132,8 @@ def select(s: RaceState, seat: int, action: Select) -> list[Event]:
         s.reactors.append(seat)
     else:
         perform(s, s.tables, car, n, action.tyre, events, takers is None)
+    if s.queue:
+        ask(s, "select", (s.queue.pop(0),))
     return events
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ....engine.protocol import Event
-from ....engine.steps import Step, ask
+from ....engine.steps import Step
 from ..actions import ChooseTyre, PickDriver, PickTeam
 from . import actions
 
@@ -67,15 +67,6 @@ def _choose_tyre(s, seat: int, action: ChooseTyre) -> list[Event]:
     return events
 
 
-def _select(s, seat: int, action) -> list[Event]:
-    """RP Step 2: one selection; the next driver in turn is asked at once
-    (the hot path of a race: no automatic step in between)."""
-    events = actions.select(s, seat, action)
-    if s.queue:
-        ask(s, "select", (s.queue.pop(0),))
-    return events
-
-
 STEPS = (
     Step("pick_team", "RP Setup K", _teams, _pick_team, label="choose a Race Team board",
          why_not=_taken_board("team")),
@@ -83,7 +74,7 @@ STEPS = (
          why_not=_taken_board("driver")),
     Step("choose_tyre", "RP Setup 3", _tyres, _choose_tyre,
          label="choose the compound to start on"),
-    Step("select", "RP Step 2", actions.legal_selects, _select,
+    Step("select", "RP Step 2", actions.legal_selects, actions.select,
          label="select an action button", why_not=actions.select_problem),
     Step("react", "RP React", actions.legal_copies, actions.copy,
          label="copy an action of a driver ahead, or nothing", why_not=actions.copy_problem),
