@@ -12,8 +12,7 @@ import math
 from ...engine.rng import Rng
 from . import actions as A
 from . import bot_strategy as S
-from .heuristic_moves import (APPROACH, full_spaces, pit_in, pit_table, road_table, spendable,
-                              yellow_to)
+from .heuristic_moves import APPROACH, pit_in, pit_table, road_table, spendable, yellow_to
 from .memo import remembered
 from .rules import cards as C
 from .rules import compounds
@@ -22,6 +21,7 @@ from .rules import team_radio as TR
 from .rules.advanced import is_advanced
 from .rules.battle import card_info
 from .rules.late_pit import fresh_tyres_space
+from .rules.move_steps import push_spaces
 from .rules.overtake import battle_targets
 from .rules.turn import gear_for
 from .rules.where import distance, grid_spaces, passable, positions, race_round, track_of
@@ -361,8 +361,9 @@ class HeuristicBot:
                 (into_pit if road[a.to][3] else on_track).append(a)
         to_pit = pit_table(trk).get(space)              # pit_in, asked of one table
         near_pit = to_pit is not None and to_pit <= left
-        # no push into another car (FGP 8.3.1: a penalty or a collision at worst)
-        full = full_spaces(race, trk, seat)
+        # no push into another car (FGP 8.3.1: a penalty or a collision at worst):
+        # the steps' own flags, found with the legal list
+        full = push_spaces(race, seat, legal)
         # the pit entry a little beyond this move: line up for it (its lane) now
         approach = not near_pit and to_pit is not None and to_pit <= left + APPROACH
         if (near_pit or approach) and self._stop_now(race, seat):

@@ -1,6 +1,6 @@
 """The heuristic driver's look at the road (bots.py HeuristicBot._move):
-the spaces it must not push into, the yellow line, the pit lane's distance
-and the look-ahead that keeps the pit lane from becoming its only step.
+the yellow line, the pit lane's distance and the look-ahead that keeps
+the pit lane from becoming its only step.
 Facts of the track graph are worked out once a track (its memo)."""
 from __future__ import annotations
 
@@ -33,16 +33,6 @@ def road_table(trk) -> list[tuple]:
             (sp.tile, sp.index / sp.count, sp.lane, sp.pit_lane, pit_dead_end(trk, sp.id))
             for sp in trk.spaces]
     return got
-
-
-def full_spaces(race, trk, seat: int) -> set[int]:
-    """The spaces another car fills (a step there is a push, FGP 8.3.1)."""
-    occ: dict = {}
-    for c in race.cars:
-        if c.seat != seat and c.space is not None:
-            occ[c.space] = occ.get(c.space, 0) + 1
-    spaces = trk.spaces
-    return {s for s, n in occ.items() if n > spaces[s].slipstream}     # >= Space.capacity
 
 
 def pit_in(trk, space: int, n: int, *, across: bool = False) -> int | None:

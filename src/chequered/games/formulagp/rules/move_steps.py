@@ -35,7 +35,7 @@ def _moving(race: Race) -> list[Event]:
     if mv["left"] <= 0:
         mv["stage"] = "after_move" if (mv["reduced"] or mv["blocked"]) else "extend"
         return []
-    opts = _move_legal(race, car.seat)
+    opts, steps = _move_options(race, car.seat)
     # (the steps come first in the list: the first option tells)
     if not (opts and type(opts[0]) is Step) and not any(type(o) is Step for o in opts) \
             and blocked_tile(race, car.seat):
@@ -50,6 +50,7 @@ def _moving(race: Race) -> list[Event]:
         return [Event("points_lost", {"seat": car.seat, "n": mv["lost"]}, "FGP 8.3")]
     wait(race, "move", [car.seat])
     remember(race, car.seat, opts)
+    race.turn.memo = (race.turn.cache[car.seat], steps)     # the list kept (a copy) and its steps
     return []
 
 
@@ -180,6 +181,15 @@ def _zone_stop(race: Race, car, to: int) -> bool:
 
 
 def _move_legal(race: Race, seat: int) -> list:
+    out, steps = _move_options(race, seat)
+    # the steps (their push flags) go with the legal list made of them, for
+    # push_spaces; a new list (after Machine.forget) brings its own
+    race.turn.memo = (out, steps)
+    return out
+
+
+def _move_options(race: Race, seat: int) -> tuple[list, list]:
+    """The legal list of a movement point, and the rules' steps it came from."""
     mv = race.move
     car = race.cars[seat]
     steps, blocked = step_options(race, seat)
@@ -195,8 +205,17 @@ def _move_legal(race: Race, seat: int) -> list:
     if not extending:
         out += _reduce_options(race, car)
     if mv.get("bot"):                                   # BOT 2.2: the TACTICS card steers
-        return BL.choose(race, seat, out)
-    return out
+        out = BL.choose(race, seat, out)
+    return out, steps
+
+
+def push_spaces(race: Race, seat: int, legal: list) -> set[int]:
+    """The spaces a step of `legal` (the pending move's list) enters by
+    pushing a car aside (FGP 8.3.1): the only full spaces a legal step enters
+    (forward, a car never does). Read from the steps found with that list."""
+    memo = race.turn.memo
+    steps = memo[1] if memo is not None and memo[0] is legal else step_options(race, seat)[0]
+    return {s.to for s in steps if s.push}
 
 
 _STEPS: dict[int, Step] = {}        # actions are frozen: one object per space serves
