@@ -186,14 +186,18 @@ class HeuristicBot:
 
     def _best_plays(self, race, seat, legal, keep_movement: bool):
         car = race.cars[seat]
+        content = C.content_of(race)
+        # each card of the hand read once (not once per play holding it):
+        # its LEDs, and its value when it is a movement card
+        leds_of = {c: C.action_card(content, c).leds for c in car.hand}
+        moves = {c: card_value(race, c) for c in car.hand if C.kind_of(race, c) == "movement"}
         best, score = None, -1e9
         for a in legal:
-            cards = list(a.cards)
-            left = [c for c in car.hand if c not in cards]
-            if keep_movement and cards and not any(C.kind_of(race, c) == "movement" for c in left):
-                continue
-            leds = sum(C.action_card(C.content_of(race), c).leds for c in cards)
-            s = leds - 1.2 * sum(card_value(race, c) for c in cards if C.kind_of(race, c) == "movement") / 3
+            cards = a.cards
+            if keep_movement and cards and all(c in cards for c in moves):
+                continue                    # no movement card would be left in hand
+            leds = sum([leds_of[c] for c in cards])
+            s = leds - 1.2 * sum([moves[c] for c in cards if c in moves]) / 3
             s -= 0.8 * len(cards)
             if s > score:
                 best, score = a, s

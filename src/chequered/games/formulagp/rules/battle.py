@@ -134,50 +134,75 @@ def _battle_plays(hand: tuple, ers: int, role: str, no_pairs: bool, blue_free_in
     hand = list({c.id: c for c in hand}.values())
     moves = [c for c in hand if c.kind == "movement" and c.colour in MOVEMENT_COLOURS]
     extras_pool = [c for c in hand if c.kind in ("tyre_wear", "option")]
-    by_id = {c.id: c for c in hand}
     primaries: list[tuple[tuple[str, ...], tuple[str, ...], bool]] = []
     for c in moves:
         primaries.append(((c.id,), (), False))     # a lone ORANGE needs no declaration
     if not no_pairs:
         for a, b in combinations(moves, 2):
-            cols = (a.colour, b.colour)
-            n = cols.count("orange")
-            decls = [()] if n == 0 else ([("green",), ("red",)] if n == 1 else
-                                         [("green", "green"), ("red", "red")])
-            for d in decls:
-                try:
-                    play_pace(cols, d, battle=True)
-                except IllegalMove:
-                    continue
+            for d in _pair_decls(a.colour, b.colour):
                 primaries.append(((a.id, b.id), d, True))
+    # each card's (BLUE, Tyre Wear, LEDs), and each set of extras with its
+    # totals: summed once, not again for every primary it joins
+    counts = {c.id: (1 if c.colour == "blue" else 0, 1 if c.kind == "tyre_wear" else 0, c.leds)
+              for c in hand}
+
+    def totals(cards: tuple) -> tuple:
+        blue = tw = leds = 0
+        for c in cards:
+            b, t, n = counts[c]
+            blue += b
+            tw += t
+            leds += n
+        return cards, blue, tw, leds
+    ids = [c.id for c in extras_pool]
+    subsets = [totals(s) for s in _subsets(ids) if max_extras is None or len(s) <= max_extras]
     seen: set = set()
     out: list[BattlePlay] = [BattlePlay()] if role == "defend" else []
 
-    def add(primary, decl, pair, extras):
-        cards = tuple(primary) + tuple(extras)
-        blue = sum(1 for c in cards if by_id[c].colour == "blue")
-        if not blue_free_in_battle and blue > ers:
-            return
-        key = tuple(sorted(cards))      # the declaration of an ORANGE pair changes nothing
-        if key in seen:
-            return
-        seen.add(key)
-        out.append(BattlePlay(cards=cards, orange_as=tuple(decl), primary=tuple(primary),
-                              pair=pair, blue=blue,
-                              tyre_wear=sum(1 for c in cards if by_id[c].kind == "tyre_wear"),
-                              leds=sum(by_id[c].leds for c in cards)))
+    def add(primary, decl, pair, sets):
+        _, pblue, ptw, pleds = totals(primary)
+        for s, blue, tw, leds in sets:
+            blue += pblue
+            if not blue_free_in_battle and blue > ers:
+                continue
+            cards = primary + s
+            key = tuple(sorted(cards))      # the declaration of an ORANGE pair changes nothing
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(BattlePlay(cards=cards, orange_as=decl, primary=primary, pair=pair,
+                                  blue=blue, tyre_wear=ptw + tw, leds=pleds + leds))
 
-    ids = [c.id for c in extras_pool]
-    subsets = [s for s in _subsets(ids) if max_extras is None or len(s) <= max_extras]
     for primary, decl, pair in primaries:
-        for s in subsets:
-            add(primary, decl, pair, s)
+        add(primary, decl, pair, subsets)
     for tw in (c.id for c in extras_pool if c.kind == "tyre_wear"):   # TW as the primary
-        rest = [i for i in ids if i != tw]
-        for s in _subsets(rest):
-            if max_extras is None or len(s) <= max_extras:
-                add((tw,), (), False, s)
+        # the subsets of the other extras, in the same order (combinations of a sublist)
+        add((tw,), (), False, [s for s in subsets if tw not in s[0]])
     return out
+
+
+def _pair_decls(a: str, b: str) -> tuple:
+    """The ORANGE declarations that make colours a and b a battle pair (FGP
+    4.3.1: ORANGE wild, BLUE pairs allowed, A43); a fact of the colours,
+    worked out once per pair of colours."""
+    key = (a, b)
+    got = _DECLS.get(key)
+    if got is None:
+        n = (a, b).count("orange")
+        decls = [()] if n == 0 else ([("green",), ("red",)] if n == 1 else
+                                     [("green", "green"), ("red", "red")])
+        ok = []
+        for d in decls:
+            try:
+                play_pace((a, b), d, battle=True)
+            except IllegalMove:
+                continue
+            ok.append(d)
+        got = _DECLS[key] = tuple(ok)
+    return got
+
+
+_DECLS: dict = {}
 
 
 def check_play(hand: Iterable[CardInfo], play: BattlePlay, **kw) -> BattlePlay:
