@@ -65,6 +65,7 @@ class HeuristicBot:
         self._gained = 0                 # wear gained so far in the race (own board)
         self._start: float | None = None # distance at the first racing decision
         self._by_step: dict = {}         # step name -> its bound method (choose)
+        self._roads: tuple | None = None  # (track, its tables read at every movement point)
 
     def choose(self, game, state, seat: int):
         legal = game.fine_actions(state, seat)      # a point-by-point policy (WholeMoves makes moves of it)
@@ -238,39 +239,43 @@ class HeuristicBot:
     # ---- the turn ------------------------------------------------------------------
     def _prep(self, race, seat, legal):
         car = race.cars[seat]
+        # the list read once, by kind of action (each kind keeps its order)
+        kinds: dict = {}
         for a in legal:
-            if isinstance(a, A.QuickRepair):
-                return a
+            got = kinds.get(type(a))
+            if got is None:
+                kinds[type(a)] = [a]
+            else:
+                got.append(a)
+        if A.QuickRepair in kinds:
+            return kinds[A.QuickRepair][0]
         radio = self._radio(race, seat, legal)
         if radio is not None:
             return radio
-        for a in legal:
+        for a in kinds.get(A.PlayCard, ()):
             # an Option card is worth its LEDs in a battle: draw its EVENT only
             # when the hand is full anyway
-            if isinstance(a, A.PlayCard) and a.how == "play" \
-                    and len(car.hand) >= C.hand_limit(race, car) \
+            if a.how == "play" and len(car.hand) >= C.hand_limit(race, car) \
                     and sum(C.kind_of(race, c) == "option" for c in car.hand) >= 2:
                 return a
-            if isinstance(a, A.PlayCard) and a.how == "event":
+            if a.how == "event":
                 return a
-            if isinstance(a, A.PlayCard) and a.how == "sc_discard" \
-                    and C.is_tyre_wear(race, a.card):
+            if a.how == "sc_discard" and C.is_tyre_wear(race, a.card):
                 return a
-        for a in legal:
-            if isinstance(a, A.Spend) and a.function == "tyre_2x" and car.wear >= 3:
+        for a in kinds.get(A.Spend, ()):
+            if a.function == "tyre_2x" and car.wear >= 3:
                 return a
-            if isinstance(a, A.Spend) and a.function == "ers_2x" and car.ers <= 1:
+            if a.function == "ers_2x" and car.ers <= 1:
                 return a
         # the legal object itself, not an equal new one: the checks that it
         # is legal then find it by identity
         if car.ers == 0:
-            for a in legal:
-                if isinstance(a, A.Parameter) and a.colour == "yellow":
+            for a in kinds.get(A.Parameter, ()):
+                if a.colour == "yellow":
                     return a
-        for a in legal:
-            if isinstance(a, A.Done):
-                return a
-        nm = [a for a in legal if isinstance(a, A.NoMove)]
+        if A.Done in kinds:
+            return kinds[A.Done][0]
+        nm = kinds.get(A.NoMove)
         return nm[0] if nm else legal[0]
 
     def _radio(self, race, seat, legal):
@@ -326,13 +331,18 @@ class HeuristicBot:
         limits = is_advanced(race) and race.safety_car is None and not race.vsc \
             and car.space is not None and any(t.speed_limit for t in trk.tiles)
 
+        # each card's colour and value read once, not once per play holding it
+        cards = {c for a in legal for c in a.cards}
+        colour = {c: C.colour_of(race, c) for c in cards}
+        value = {c: card_value(race, c) for c in cards}
+
         def score(a):
-            cols = [C.colour_of(race, c) for c in a.cards]
+            cols = [colour[c] for c in a.cards]
             decl = list(a.orange_as)
             eff = [decl.pop(0) if c == "orange" and decl else c for c in cols]
             pace = eff[0] if len(eff) == 1 else {"green": "red", "red": "blue"}[eff[0]]
             mp = side.speed.mp(gear, pace) + (1 if a.characteristic else 0)
-            cost = sum(card_value(race, c) for c in a.cards) * 0.3
+            cost = sum([value[c] for c in a.cards]) * 0.3
             if len(a.cards) == 2:
                 cost += 1.0                        # the YELLOW die
             if "blue" in cols:
@@ -347,10 +357,11 @@ class HeuristicBot:
         car = race.cars[seat]
         trk = track_of(race)
         space = car.space
-        road = road_table(trk)              # (tile, span start, lane, pit lane, dead end)
+        # road: (tile, span start, lane, pit lane, dead end) per space
+        _, road, yellows, pits, pits_across = self._roads_of(trk)
         here_tile, here_start, here_lane = road[space][:3]
         left = race.move["left"]
-        yellow = yellow_to(trk)[space]
+        yellow = yellows[space]
         lap_tiles = len(trk.tiles)          # Track.lap_tiles
 
         def progress(to):
@@ -363,7 +374,7 @@ class HeuristicBot:
             if isinstance(a, A.Step) and a.to not in yellow:
                 steps.append(a)
                 (into_pit if road[a.to][3] else on_track).append(a)
-        to_pit = pit_table(trk).get(space)              # pit_in, asked of one table
+        to_pit = pits.get(space)                        # pit_in, asked of one table
         near_pit = to_pit is not None and to_pit <= left
         # no push into another car (FGP 8.3.1: a penalty or a collision at worst):
         # the steps' own flags, found with the legal list
@@ -379,7 +390,7 @@ class HeuristicBot:
                 return min(route, key=lambda x: (x[0], -progress(x[1].to)))[1]
         steps = on_track
         # look ahead: no way that leaves the pit lane as the only step later
-        across = pit_table(trk, across=True).get(space)
+        across = pits_across.get(space)
         if across is not None and across <= left:
             safe = spendable(race, car, steps, left - 1)
             steps = safe or steps
@@ -412,6 +423,15 @@ class HeuristicBot:
         safe = [a for a in steps if a.to not in full]
         # the pit lane (a stop) rather than a push into a car (a collision, FGP 13.5)
         return (safe or into_pit or steps or legal)[0]
+
+    def _roads_of(self, trk) -> tuple:
+        """The track's tables the driver reads at every movement point (the
+        road, the yellow line, the pit lane's distances), fetched once a track."""
+        got = self._roads
+        if got is None or got[0] is not trk:
+            got = self._roads = (trk, road_table(trk), yellow_to(trk), pit_table(trk),
+                                 pit_table(trk, across=True))
+        return got
 
     @staticmethod
     def _attack_from_here(race, car) -> bool:

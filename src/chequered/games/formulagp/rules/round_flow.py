@@ -31,7 +31,8 @@ from .turn import end_turn
 from .sequence import driver_sequence
 from .start_steps import draw_phase
 from .weather_steps import flag_moved as weather_flag
-from .where import distance, in_yellow_zone, race_round, track_of, whole_tiles
+from .where import (distance, distance_on, in_yellow_zone, race_round, track_of, whole_tiles,
+                    whole_tiles_on)
 
 MAX_ROUNDS = 40        # A53: a race still running after 40 rounds is stopped and classified
 
@@ -219,17 +220,21 @@ def _lapping(race: Race) -> list[Event]:
     front. A car just lapped that has not moved loses its turn (13.11.1); a
     car that got a lap back by passing the leader moves again (13.11.4, A17).
     Nothing changes by a move in a yellow zone (13.8.1)."""
-    front = max(race.cars, key=lambda c: distance(race, c))
+    # one pass over the cars with the track at hand (after every turn)
+    trk = track_of(race)
+    cars = race.cars
+    far = [distance_on(trk, c) for c in cars]
+    front = cars[far.index(max(far))]                   # the first of equals, as max() keeps
     if front.laps < 0:
         return []
-    trk = track_of(race)
-    lead = whole_tiles(race, front)
+    n = trk.lap_tiles
+    lead = whole_tiles_on(trk, front)
     ev = []
-    for car in race.cars:
+    for car in cars:
         if car.seat == front.seat or (car.space is None and not car.off_track):
             continue
-        behind = whole_tiles(race, car)
-        if update_laps_down(car.laps_down, lead - behind, trk.lap_tiles) == car.laps_down:
+        behind = whole_tiles_on(trk, car)
+        if update_laps_down(car.laps_down, lead - behind, n) == car.laps_down:
             continue                    # lap_change would keep the status (the usual case)
         t = trk.spaces[car.space].tile if car.space is not None else car.off_spot[0]
         ch = lap_change(car.laps_down, leader_distance=lead, car_distance=behind,

@@ -92,7 +92,11 @@ def cars_on(race: Race, space: int, exclude: int | None = None) -> int:
 
 
 def tile_of(race: Race, car: Car) -> int | None:
-    trk = track_of(race)
+    return tile_on(track_of(race), car)
+
+
+def tile_on(trk: Track, car: Car) -> int | None:
+    """tile_of on the race's track already at hand."""
     if car.space is not None:
         return trk.spaces[car.space].tile
     if car.off_spot:
@@ -104,7 +108,11 @@ def distance(race: Race, car: Car) -> float:
     """Tiles covered since the start, with the fraction along the tile: the
     order of the race (FGP 7.3.2, 12.2.2). Cars in the pit box count from the
     pit-exit tile."""
-    trk = track_of(race)
+    return distance_on(track_of(race), car)
+
+
+def distance_on(trk: Track, car: Car) -> float:
+    """distance on the race's track already at hand (a pass over every car)."""
     n = trk.lap_tiles
     if car.space is not None:
         tile, frac = trk.progress(car.space)
@@ -159,8 +167,12 @@ def running_order(race: Race) -> list[int]:
 
 
 def whole_tiles(race: Race, car: Car) -> int:
-    trk = track_of(race)
-    t = tile_of(race, car)
+    return whole_tiles_on(track_of(race), car)
+
+
+def whole_tiles_on(trk: Track, car: Car) -> int:
+    """whole_tiles on the race's track already at hand (a pass over every car)."""
+    t = tile_on(trk, car)
     return car.laps * trk.lap_tiles + (t if t is not None else 0)
 
 
