@@ -77,7 +77,7 @@ class Car:
 STATE_FIELDS = ("config", "chance", "turn", "track", "cars", "occ", "apron", "hands",
                 "hand_size", "deck", "events", "event_card", "turn_number", "first", "side",
                 "move", "queue", "pit_leader", "pitted", "yellow", "finished", "bar_reads",
-                "scores", "classification", "cache", "tables", "seat_cars")
+                "scores", "classification", "cache", "tables", "seat_cars", "lead")
 
 
 class State:
@@ -94,7 +94,10 @@ class State:
     track (content.Content, content.Track: derived from the config, never
     saved; read at every step, where the config's pydantic fields are slow);
     `seat_cars` the indexes of each seat's cars (car_indexes_by_seat: derived, never
-    saved, shared by clones, as a car never changes team).
+    saved, shared by clones, as a car never changes team); `lead` the leading
+    car's index for the cars where they stand (-1: none races; None: not known,
+    found again by rules/order.leader; derived, never saved: order.place and
+    lift forget it, movement.do_step keeps it up to date).
     """
 
     __slots__ = STATE_FIELDS
@@ -126,6 +129,7 @@ class State:
         s.cache = None                           # per decision: recomputed when asked
         s.tables = self.tables
         s.seat_cars = self.seat_cars
+        s.lead = self.lead
         return s
 
     def to_doc(self) -> dict:
@@ -183,6 +187,7 @@ class State:
         s.cache = None
         s.tables = (load_content(config.content), track)
         s.seat_cars = car_indexes_by_seat(s.cars, len(config.seats))
+        s.lead = None
         return s
 
 

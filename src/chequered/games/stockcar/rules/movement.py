@@ -306,6 +306,20 @@ def do_step(state, T, option: tuple, events: list) -> None:
             to = k
         occ[to] = -1
         d = head.dist
+    # order.leader's hint, kept (a push or the Apron, moved by lift and
+    # place, forgot it): the pack's other cars took spaces of cars of the
+    # pack, so only the head's new space can pass the leader; a car alone
+    # stays the leader (no space lies between its old one and its new
+    # one); a pack that holds the leader may leave it behind a team mate.
+    i = state.lead
+    if i is not None:
+        if i in snake:
+            if len(snake) > 1:
+                state.lead = None
+        else:
+            L = cars[i]
+            if d > L.dist or d == L.dist and (lane < L.lane or not L.lane):
+                state.lead = head.idx
     m["mp"] -= cost
     m["visited"].append((d, lane))
 

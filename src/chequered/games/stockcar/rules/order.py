@@ -23,6 +23,7 @@ def occupant(state, T, dist: int, lane: int) -> int:
 def place(state, T, car, dist: int, lane: int) -> None:
     """Put a car on a space. STOCK The Apron: a car entering an Apron space
     goes on top of the stack; lower in the stack ranks further up."""
+    state.lead = None                     # the running order may change
     car.dist, car.lane = dist, lane
     if lane == 0:
         state.apron.setdefault(dist % T.n, []).append(car.idx)
@@ -35,6 +36,7 @@ def place(state, T, car, dist: int, lane: int) -> None:
 
 def lift(state, T, car) -> None:
     """Take a car off its space (it moves, or leaves the race)."""
+    state.lead = None                     # the running order may change
     if car.lane == 0:
         stack = state.apron.get(car.dist % T.n)
         if stack and car.idx in stack:
@@ -48,6 +50,7 @@ def lift(state, T, car) -> None:
 def rebuild(state, T) -> None:
     """Recompute the track spaces from the racing cars (positions loaded by
     hand list the cars; the Apron stacks keep their written order)."""
+    state.lead = None
     state.occ = [-1] * (T.n * (T.maxw + 1))
     on_apron = {i for stack in state.apron.values() for i in stack}
     for car in state.cars:
@@ -89,12 +92,16 @@ def running_order(state, T) -> list:
 def leader(state, T):
     """The leading car, which holds the Current Leader marker (None when no car races).
     STOCK Running order: once cars finish, the racing car closest to the line."""
+    i = state.lead                        # known since the cars last moved
+    if i is not None:
+        return state.cars[i] if i >= 0 else None
     best, top = None, _BEHIND_ALL
     for c in state.cars:
         d = c.dist
         # the distance first: most cars are behind the best so far
         if d >= top and c.status == RACING and (d > top or _ahead_in_sector(state, T, c, best)):
             best, top = c, d
+    state.lead = -1 if best is None else best.idx
     return best
 
 

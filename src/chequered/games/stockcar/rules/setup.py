@@ -64,6 +64,7 @@ def new_state(config, C, seed: int) -> tuple[State, list]:
     s.cache = None
     s.tables = (C, T)
     s.seat_cars = car_indexes_by_seat(s.cars, players)
+    s.lead = None
     set_grid(s, C, T, events)
     return s, events
 
