@@ -48,7 +48,7 @@ def drive(game, state, seat: int, bot, pick_step) -> tuple[Route, list]:
     while True:
         asked = turn.pending
         if asked.step == "move":
-            _points(machine, state, seat, pick_step, path, events)
+            _points(state, pick_step, path, events)
         else:
             legal = machine.fine(state, seat)
             a = bot.pick(state, seat, asked.step, legal)
@@ -56,35 +56,32 @@ def drive(game, state, seat: int, bot, pick_step) -> tuple[Route, list]:
                 if x is a:
                     turn.cache = None     # as Machine._decide: the lists change
                     events += steps[asked.step].apply(state, seat, a)
-                    _after(machine, state, asked, events)
                     break
             else:
                 events += machine.apply(state, seat, a)     # matched or refused there
+                asked = None              # (the machine's work after it done there)
             path.append(a)
         turn = state.turn
+        if asked is not None:
+            # The machine's work after a step's apply (Machine._decide,
+            # .apply): a sequential decision nobody asked again is over, and
+            # the automatic steps run until the next one.
+            if turn.pending is asked:
+                machine.clear(state)
+            if turn.pending is None:
+                events += machine.advance(state)
+                turn = state.turn
         if not continues(machine, state, seat, names, t0):
             return Route(tuple(path)), events
 
 
-def _after(machine, state, asked, events: list) -> None:
-    """The machine's work after a step's apply (Machine._decide, .apply):
-    a sequential decision nobody asked again is over, and the automatic
-    steps run until the next one."""
-    if state.turn.pending is asked:
-        machine.clear(state)
-    if state.turn.pending is None:
-        events += machine.advance(state)
-
-
-def _points(machine, state, seat: int, pick_step, path: list, events: list) -> None:
+def _points(state, pick_step, path: list, events: list) -> None:
     """Every movement point of the move in progress, then the end of the
-    activation and the automatic steps after it (STOCK Movement: points
-    are spent while a step is possible)."""
+    activation (STOCK Movement: points are spent while a step is
+    possible)."""
     C, T = state.tables
     R = C.rules
-    turn = state.turn
-    asked = turn.pending
-    turn.cache = None                 # the legal lists change with the first step
+    state.turn.cache = None           # the legal lists change with the first step
     do_step, work_out = movement.do_step, movement.work_out
     M = movement.moves(R, T)          # the track's steps, looked up once a move
     m = state.move
@@ -92,12 +89,11 @@ def _points(machine, state, seat: int, pick_step, path: list, events: list) -> N
         option = pick_step(state, R, T)
         do_step(state, T, option, events)     # clears state.cache
         path.append(option[0])
-        # turn.can_move, inline: once a movement point; the options are kept
-        # for the next pick (movement.options, inline)
+        # turn.keep_moving's test, inline: once a movement point; the options
+        # are kept for the next pick (movement.options, inline)
         if m["mp"] <= 0:
             break
         state.cache = options = work_out(state, T, R, M)
         if not options:
             break
     end_activation(state, C, T, events)
-    _after(machine, state, asked, events)

@@ -15,7 +15,7 @@ are PHASES below.
 from __future__ import annotations
 
 from ....engine.protocol import Event
-from ....engine.steps import Machine, Step
+from ....engine.steps import Machine, Step, ask
 from ..actions import (KEEP_HAND, PIT_DONE, RETIRE, SOLO, Activate, Affect, Discard, MoveType,
                        Pit, Retire, activate, affect, discard, move_type, pit, play_card)
 from ..actions import Step as Move
@@ -25,10 +25,6 @@ from . import movement, pits, turn
 from .events import hit
 from .order import lose_car
 from .routes import CAR_ROUTE, MOVE_ROUTE, PITS_ROUTE, TYPE_ROUTE, menu
-
-
-def _table(state):
-    return state.tables
 
 
 # ---- car: which counter ------------------------------------------------------------
@@ -50,7 +46,7 @@ def car_legal(state, seat: int) -> list:
 
 
 def car_apply(state, seat: int, a: Activate) -> list:
-    C, T = _table(state)
+    C, T = state.tables
     events: list = []
     turn.activate(state, C, T, seat, a.car, events)
     return events
@@ -64,7 +60,7 @@ def card_legal(state, seat: int) -> list:
 
 
 def card_apply(state, seat: int, a) -> list:
-    C, T = _table(state)
+    C, T = state.tables
     events: list = []
     if isinstance(a, Retire):
         # STOCK Action segments 4: voluntary retirement.
@@ -83,7 +79,7 @@ def type_legal(state, seat: int) -> list:
 
 
 def type_apply(state, seat: int, a: MoveType) -> list:
-    C, T = _table(state)
+    C, T = state.tables
     events: list = []
     turn.start_move(state, C, T, seat, a.kind, events)
     return events
@@ -93,7 +89,7 @@ def type_apply(state, seat: int, a: MoveType) -> list:
 def move_legal(state, seat: int) -> list:
     # worked out when the step was asked (turn.keep_moving), unless the state
     # was copied since
-    C, T = _table(state)
+    C, T = state.tables
     return movement.legal_steps(state, T, C.rules)
 
 
@@ -120,7 +116,7 @@ def affect_legal(state, seat: int) -> list:
 
 
 def affect_apply(state, seat: int, a: Affect) -> list:
-    C, T = _table(state)
+    C, T = state.tables
     events: list = []
     hit(state, C, turn.car_of(state, seat, a.car), events)
     pits.start(state, T)
@@ -136,7 +132,7 @@ def pits_legal(state, seat: int) -> list:
 def pits_apply(state, seat: int, a) -> list:
     events: list = []
     if isinstance(a, Pit):
-        C, T = _table(state)
+        C, T = state.tables
         pits.pit(state, T, turn.car_of(state, seat, a.car), events)
     else:
         state.queue.pop(0)
@@ -157,7 +153,7 @@ def discard_apply(state, seat: int, a) -> list:
         # Face down: only the owner sees which card.
         events.append(Event("discard", {"seat": seat, "card": a.card}, "STOCK End of turn",
                             to=seat, masked={"seat": seat}))
-        turn.wait(state, "discard", seat)        # the same player may discard more
+        ask(state, "discard", (seat,), {})        # the same player may discard more
     else:
         state.queue.pop(0)
     return events

@@ -5,8 +5,10 @@ The decisions are the steps of rules/steps.py (engine/steps.Step). This
 module holds what happens around them: the machine's automatic phases
 (`begin_turn`, `end_of_turn`, `pit_stops`, `discards`, listed in
 rules/steps.PHASES) and the helpers a step's apply ends with. Each helper
-either asks the next decision (`wait`) or names the automatic phase that
-runs next (`state.turn.phase`); the race ends with `finish_race`.
+either asks the next decision (engine/steps.ask: the step names are this
+module's literals, so the machine need not check them) or names the
+automatic phase that runs next (`state.turn.phase`); the race ends with
+`finish_race`.
 
 STOCK Sequence of play, Fill hands, Action segments, End of turn,
 Cars and activation, Losing a car.
@@ -23,12 +25,6 @@ from .order import check_finish, leader, lose_car, remove_lapped, update_lapped
 
 def laps_of(state, T) -> int:
     return state.config.laps or T.laps
-
-
-def wait(state, step: str, seat: int, **context) -> None:
-    """Ask `seat` for the decision `step` (a step of rules/steps.py; the
-    names are this module's literals, so the machine need not check them)."""
-    ask(state, step, (seat,), context)
 
 
 def step_name(state) -> str:
@@ -49,10 +45,6 @@ def car_of(state, seat: int, number: int):
     raise KeyError(f"seat {seat} has no car #{number}")
 
 
-def _table(state):
-    return state.tables
-
-
 # ---- automatic phases -----------------------------------------------------------
 def begin_turn(state) -> list:
     """STOCK Cars and activation / Fill hands: every counter face up again,
@@ -71,7 +63,7 @@ def begin_turn(state) -> list:
         fill_hand(state, (state.first + k) % n, events)
     state.move = None
     state.turn.phase = "segments"
-    wait(state, "car", state.first)
+    ask(state, "car", (state.first,), {})
     return events
 
 
@@ -79,12 +71,12 @@ def end_of_turn(state) -> list:
     """STOCK End of turn 1-2: Turn Leader markers and the event; then the
     pit stops (which may ask for decisions)."""
     events: list = []
-    C, T = _table(state)
+    C, T = state.tables
     turn_leaders(state, T, events)
     if not state.finished:
         pending = draw_event(state, C, T, events)
         if pending is not None:
-            wait(state, "affect", pending["seat"], cars=pending["cars"])
+            ask(state, "affect", (pending["seat"],), {"cars": pending["cars"]})
             return events
     pits.start(state, T)
     return events
@@ -98,10 +90,10 @@ def pit_stops(state) -> list:
     while q and not pits.eligible(state, q[0]):
         q.pop(0)
     if q:
-        wait(state, "pits", q[0])
+        ask(state, "pits", (q[0],), {})
         return []
     events: list = []
-    C, T = _table(state)
+    C, T = state.tables
     lead_before, state.pit_leader = state.pit_leader, None
     if state.yellow:
         line_up(state, T, laps_of(state, T), events)
@@ -117,7 +109,7 @@ def discards(state) -> list:
     while q and not state.hands[q[0]]:
         q.pop(0)
     if q:
-        wait(state, "discard", q[0])
+        ask(state, "discard", (q[0],), {})
     else:
         state.side ^= 1                  # STOCK End of turn 4: flip the First Player marker
         state.turn.phase = "begin_turn"
@@ -138,7 +130,7 @@ def activate(state, C, T, seat: int, number: int, events: list) -> None:
         flip_and_next(state, C, T, car, events)
         return
     state.move = {"car": car.idx}
-    wait(state, "card", seat)
+    ask(state, "card", (seat,), {})
 
 
 def play_card(state, C, T, seat: int, card: str, events: list) -> None:
@@ -156,7 +148,7 @@ def play_card(state, C, T, seat: int, card: str, events: list) -> None:
         # No choice to make: a type that moves the car alone anyway.
         start_move(state, C, T, seat, printed, events, snake)
     else:
-        wait(state, "type", seat)
+        ask(state, "type", (seat,), {})
 
 
 def start_move(state, C, T, seat: int, kind: str, events: list, snake=None) -> None:
@@ -191,15 +183,11 @@ def move_points(C, car, card: str, kind: str) -> int:
 
 def keep_moving(state, C, T, seat: int, events: list) -> None:
     """STOCK Movement: the next movement point, or the end of the activation."""
-    if can_move(state, C, T):
-        ask(state, "move", (seat,), {})       # wait(), inline: once a movement point
+    # points must be spent while a step is possible
+    if state.move["mp"] > 0 and movement.options(state, T, C.rules):
+        ask(state, "move", (seat,), {})
     else:
         end_activation(state, C, T, events)
-
-
-def can_move(state, C, T) -> bool:
-    """STOCK Movement: points must be spent while a step is possible."""
-    return state.move["mp"] > 0 and bool(movement.options(state, T, C.rules))
 
 
 def end_activation(state, C, T, events: list) -> None:
@@ -244,7 +232,7 @@ def flip_and_next(state, C, T, car, events: list) -> None:
         seat = (car.team + k) % n
         for i in seat_cars[seat]:
             if not cars[i].flipped:
-                ask(state, "car", (seat,), {})   # wait(), inline: once an activation
+                ask(state, "car", (seat,), {})
                 return
     state.turn.phase = "end_of_turn"
 
