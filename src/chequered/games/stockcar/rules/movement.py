@@ -45,19 +45,9 @@ def chain(state, T, car, direction: int) -> list:
     lane = car.lane
     if lane == 0:
         return []
-    links = T.ahead if direction == 1 else T.behind
-    here = (car.dist % T.n) * T.w1 + lane
-    k = links[here]
-    if k < 0 or state.occ[k] == -1:
-        return []          # most often: nobody there (line_from's first test, inline)
-    return line_from(state, links, here)
-
-
-def line_from(state, links, k: int) -> list:
-    """The cars linked one after the other from the space `k` (not its own
-    car) along `links` (content.Track.ahead or .behind)."""
+    links = T.ahead if direction == 1 else T.behind     # (content.Track's)
     occ = state.occ
-    k = links[k]
+    k = links[(car.dist % T.n) * T.w1 + lane]
     if k < 0 or occ[k] == -1:
         return []          # most often: nobody there
     out = []
@@ -231,7 +221,7 @@ def work_out(state, T, R, M=None) -> list:
                 out.append(free)
         elif len(snake) == 1 and x not in snake and K.ahead <= mp:
             # Forward push, solo moves only: the linked line in front moves on one space.
-            line = [x] + line_from(state, T.ahead, k2)
+            line = [x] + chain(state, T, cars[x], 1)
             front = cars[line[-1]]
             fs = (front.dist + 1) % T.n
             if occ[fs * T.w1 + min(front.lane, T.width[fs])] == -1:
@@ -239,15 +229,20 @@ def work_out(state, T, R, M=None) -> list:
     side = M.side[k]
     if side:
         visited = m["visited"]
+        # The head's spaces in this sector are the last ones of `visited`
+        # (it never goes back), the last its own: when it came into the
+        # sector by a forward step (or starts here), it has left none of
+        # this sector's spaces, and `visited` needs no search.
+        fresh = len(visited) < 2 or visited[-2][0] != d
         # (`visited`, a list, is searched last: a blocked space needs no search)
         for l2, k2, k3, free in side:
             x = occ[k2]
             if x == -1:
-                if K.sideways <= mp and (d, l2) not in visited:
+                if K.sideways <= mp and (fresh or (d, l2) not in visited):
                     out.append(free)
             elif x not in snake and K.aside <= mp:
                 # Pushing aside: the car moves one lane further over, which must be free.
-                if k3 >= 0 and occ[k3] == -1 and (d, l2) not in visited:
+                if k3 >= 0 and occ[k3] == -1 and (fresh or (d, l2) not in visited):
                     out.append((free[0], K.aside, PUSH_ASIDE, x, k2))
     return out
 
