@@ -21,7 +21,10 @@ CAR_FIELDS = ("idx", "team", "number", "status", "dist", "lane", "temp", "perm",
 
 
 class Car:
-    __slots__ = CAR_FIELDS
+    # wear: the markers in both Wear boxes (derived, not in the document: the
+    # rules and the bots read it at every activation; kept by whoever
+    # changes a box: events.add_wear, pits.pit, from_doc)
+    __slots__ = (*CAR_FIELDS, "wear")
 
     def __init__(self, idx: int, team: int, number: int):
         self.idx = idx
@@ -36,11 +39,7 @@ class Car:
         self.position: int | None = None   # Position marker, once out of the race
         self.leads = 0                # Turn Leader markers in the Turn Lead box
         self.lapdown = False          # Lap-down marker
-
-    @property
-    def wear(self) -> int:
-        t, p = self.temp, self.perm
-        return t[0] + t[1] + t[2] + p[0] + p[1]
+        self.wear = 0
 
     @property
     def racing(self) -> bool:
@@ -51,6 +50,7 @@ class Car:
         c.idx, c.team, c.number, c.status = self.idx, self.team, self.number, self.status
         c.dist, c.lane = self.dist, self.lane
         c.temp, c.perm = self.temp, self.perm    # shared: wear replaces them (events.add_wear)
+        c.wear = self.wear
         c.flipped, c.position, c.leads, c.lapdown = (self.flipped, self.position,
                                                      self.leads, self.lapdown)
         return c
@@ -71,6 +71,7 @@ class Car:
         c.temp, c.perm = list(c.temp), list(c.perm)
         if len(c.temp) != 3 or len(c.perm) != 2:
             raise ValueError(f"car #{c.number}: temp needs 3 counts, perm 2")
+        c.wear = sum(c.temp) + sum(c.perm)
         return c
 
 

@@ -81,6 +81,7 @@ def add_wear(car, kind: str, amount: int) -> None:
         perm = car.perm.copy()
         perm[PERMANENT.index(kind)] += amount
         car.perm = perm
+    car.wear += amount
 
 
 def draw_event(state, C, T, events: list):

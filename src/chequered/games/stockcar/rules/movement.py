@@ -263,8 +263,10 @@ def do_step(state, T, option: tuple, events: list) -> None:
             lift(state, T, c)
             nd = c.dist + 1
             place(state, T, c, nd, min(c.lane, T.width[nd % T.n]))
-        events.append(Event("push", {"cars": [cars[i].number for i in data], "way": "ahead"},
-                            "STOCK Movement"))
+        numbers = []                  # (a loop: a comprehension is a call of its own)
+        for i in data:
+            numbers.append(cars[i].number)
+        events.append(Event("push", {"cars": numbers, "way": "ahead"}, "STOCK Movement"))
     elif push == PUSH_ASIDE:
         c = cars[data]
         head = cars[snake[0]]

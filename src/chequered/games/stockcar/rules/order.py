@@ -206,6 +206,11 @@ def remove_lapped(state, T, events: list) -> None:
     """STOCK Lapped cars: cars a lap down when the turn ends leave the race;
     when there are several, their markers follow running order, the last one the
     lowest."""
+    for c in state.cars:
+        if c.lapdown and c.status == RACING:
+            break
+    else:
+        return                        # most turns: nobody to remove, no order to sort
     down = [c for c in running_order(state, T) if c.lapdown]
     for c in reversed(down):
         lose_car(state, T, c, LAPPED, events, "STOCK Lapped cars")

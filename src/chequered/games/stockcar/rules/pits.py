@@ -17,9 +17,14 @@ from .order import leader, lift, place
 
 def eligible(state, seat: int) -> list:
     pitted, cars = state.pitted, state.cars   # pitted: a car or two a turn, a list is fastest
-    # (state.cars_of, inline: asked at every pit-lane check, in every turn)
-    return [c for c in map(cars.__getitem__, state.seat_cars[seat]) if c.status == RACING
-            and (c.temp[0] or c.temp[1] or c.temp[2]) and c.idx not in pitted]
+    # (state.cars_of, inline: asked at every pit-lane check, in every turn; a
+    # loop, not a comprehension, which is a call of its own)
+    out = []
+    for i in state.seat_cars[seat]:
+        c = cars[i]
+        if c.status == RACING and (c.temp[0] or c.temp[1] or c.temp[2]) and i not in pitted:
+            out.append(c)
+    return out
 
 
 def start(state, T) -> None:
@@ -33,6 +38,7 @@ def start(state, T) -> None:
 
 
 def pit(state, T, car, events: list) -> None:
+    car.wear -= sum(car.temp)
     car.temp = [0, 0, 0]
     state.pitted.append(car.idx)
     if state.yellow:

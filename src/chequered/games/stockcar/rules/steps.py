@@ -125,8 +125,12 @@ def affect_apply(state, seat: int, a: Affect) -> list:
 
 # ---- pits: pit stops, player by player --------------------------------------------------
 def pits_legal(state, seat: int) -> list:
-    # "no pit stop" first: the usual answer heads the menu
-    return [PIT_DONE] + [pit(c.number) for c in pits.eligible(state, seat)]
+    # "no pit stop" first: the usual answer heads the menu (a loop, not a
+    # comprehension, which is a call of its own)
+    out = [PIT_DONE]
+    for c in pits.eligible(state, seat):
+        out.append(pit(c.number))
+    return out
 
 
 def pits_apply(state, seat: int, a) -> list:

@@ -166,8 +166,10 @@ def start_move(state, C, T, seat: int, kind: str, events: list, snake=None) -> N
     # (in this order: a saved move lists its keys so)
     m["kind"], m["mp"], m["snake"] = kind, mp, snake
     m["visited"], m["lead"] = [(head.dist, head.lane)], leader(state, T).idx
-    events.append(Event("move", {"car": car.number, "kind": kind, "mp": mp,
-                                 "pack": [cars[i].number for i in snake]},
+    numbers = []                      # (a loop: a comprehension is a call of its own)
+    for i in snake:
+        numbers.append(cars[i].number)
+    events.append(Event("move", {"car": car.number, "kind": kind, "mp": mp, "pack": numbers},
                         "STOCK Race card parts"))
     keep_moving(state, C, T, seat, events)
 
@@ -260,7 +262,10 @@ def after_pits(state, C, T, lead_before, events: list) -> None:
         state.first = lead.team
         events.append(Event("first_player", {"seat": lead.team}, "STOCK End of turn"))
     remove_lapped(state, T, events)
-    if not any(c.status == RACING for c in state.cars):
+    for c in state.cars:              # (a loop: a generator is a call of its own)
+        if c.status == RACING:
+            break
+    else:
         finish_race(state, C, T, events)
         return
     n = len(state.hands)
