@@ -10,6 +10,7 @@ from ...engine.routes import Route
 from .actions import (Activate, Affect, Discard, KeepHand, MoveType, Pit, PitDone, PlayCard,
                       Retire, Step)
 from .content import MOVES, load_content
+from .rules.order import leader
 from .rules.steps import MACHINE
 from .rules.turn import step_name
 from .state import RACING
@@ -100,6 +101,19 @@ def invariants(state) -> list[str]:
                 bad.append(f"car #{c.number} out of the race without a Position marker")
             if on_apron[c.idx]:
                 bad.append(f"car #{c.number} out of the race but on the Apron")
+    # The slots the rules keep up to date by hand, for speed, agree with what
+    # they stand for: a car's wear with its boxes, the known leader with a scan.
+    for c in state.cars:
+        if c.wear != sum(c.temp) + sum(c.perm):
+            bad.append(f"car #{c.number} wear {c.wear}, its boxes hold {sum(c.temp) + sum(c.perm)}")
+    known = state.lead
+    if known is not None:
+        state.lead = None
+        scanned = leader(state, T)
+        state.lead = known
+        if (scanned.idx if scanned is not None else -1) != known:
+            bad.append(f"leader kept as car index {known}, the cars say "
+                       f"{scanned.number if scanned is not None else 'none'}")
     if len(occ) - occ.count(-1) != len(seen):
         bad.append("a track space holds a car that is not there")
     positions = [c.position for c in state.cars if c.position is not None]
