@@ -10,7 +10,7 @@ from ...engine.routes import Route
 from .actions import (Activate, Affect, Discard, KeepHand, MoveType, Pit, PitDone, PlayCard,
                       Retire, Step)
 from .content import MOVES, load_content
-from .rules.order import leader
+from .rules.order import scan_leader
 from .rules.steps import MACHINE
 from .rules.turn import step_name
 from .state import RACING
@@ -108,9 +108,7 @@ def invariants(state) -> list[str]:
             bad.append(f"car #{c.number} wear {c.wear}, its boxes hold {sum(c.temp) + sum(c.perm)}")
     known = state.lead
     if known is not None:
-        state.lead = None
-        scanned = leader(state, T)
-        state.lead = known
+        scanned = scan_leader(state, T)
         if (scanned.idx if scanned is not None else -1) != known:
             bad.append(f"leader kept as car index {known}, the cars say "
                        f"{scanned.number if scanned is not None else 'none'}")

@@ -95,13 +95,19 @@ def leader(state, T):
     i = state.lead                        # known since the cars last moved
     if i is not None:
         return state.cars[i] if i >= 0 else None
+    best = scan_leader(state, T)
+    state.lead = -1 if best is None else best.idx
+    return best
+
+
+def scan_leader(state, T):
+    """leader(), found from where the cars stand (not the kept state.lead)."""
     best, top = None, _BEHIND_ALL
     for c in state.cars:
         d = c.dist
         # the distance first: most cars are behind the best so far
         if d >= top and c.status == RACING and (d > top or _ahead_in_sector(state, T, c, best)):
             best, top = c, d
-    state.lead = -1 if best is None else best.idx
     return best
 
 
