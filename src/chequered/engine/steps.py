@@ -151,7 +151,7 @@ class Machine:
             self.steps[s.name] = s
         self.phases = dict(phases)
         # the steps a route from each route step may run through
-        self._chains = {s.name: chain_of(s.name, s.route)
+        self.chains = {s.name: chain_of(s.name, s.route)
                         for s in self.steps.values() if s.route is not None}
         self.turn_rule = turn_rule
         self.over_rule = over_rule
@@ -247,7 +247,7 @@ class Machine:
         p = state.turn.pending
         step = self.steps[p.step]
         spec = step.route
-        names = self._chains[step.name]
+        names = self.chains[step.name]
         t0 = ticks(state)
         found: dict = {}
         seen: set = set()
@@ -304,7 +304,7 @@ class Machine:
         action` (a bot's own policy), worked out on a copy of `state`."""
         turn = state.turn
         step = self.steps[turn.pending.step]
-        names = self._chains[step.name]
+        names = self.chains[step.name]
         c = state.clone()
         c.turn.fine = True
         t0 = ticks(state)
@@ -319,37 +319,21 @@ class Machine:
 
     def drive(self, state, seat: int, choose) -> tuple[Route, list[Event]]:
         """Apply, in place, a whole move chosen point by point by
-        `choose(state) -> fine action`: the Route it amounts to and its
-        events (for loops that apply what a bot chooses anyway: the same
-        result as `plan` then `apply`, without the copy)."""
-        turn = state.turn
-        step = self.steps[turn.pending.step]
-        names = self._chains[step.name]
-        fine = turn.fine
-        t0 = ticks(state)
-        path: list = []
-        events: list = []
-        decide, advance = self._decide, self.advance
-        try:
-            while True:
-                turn = state.turn
-                turn.fine = True
-                a = choose(state)
+        `choose(state) -> fine action` (which sees the fine lists): the Route
+        it amounts to and its events (for loops that apply what a bot
+        chooses anyway: the same result as `plan` then `apply`, without the
+        copy)."""
+        from .drive import drive_own          # (drive.py builds on this module)
+        fine = state.turn.fine
+
+        def pick(st, _seat, _step, _legal):
+            turn = st.turn
+            turn.fine = True
+            try:
+                return choose(st)
+            finally:
                 turn.fine = fine
-                # _apply_fine and routes.continues, inlined: one pass a movement point
-                events += decide(state, seat, a)
-                turn = state.turn
-                if turn.pending is None:
-                    events += advance(state)
-                path.append(a)
-                p = turn.pending
-                if turn.over or p is None or p.step not in names or ticks(state) != t0:
-                    break
-                if p.seats != [seat] and not (seat in p.seats and self.steps[p.step].concurrent):
-                    break
-        finally:
-            state.turn.fine = fine
-        return Route(tuple(path)), events
+        return drive_own(self, state, seat, pick)
 
     def _apply_route(self, state, seat: int, route: Route) -> list[Event]:
         path = route.path
@@ -362,7 +346,7 @@ class Machine:
         if type(path) is not tuple or not path or any(type(a) in (Route, Overrun) for a in path):
             raise IllegalAction(f"{step.rule}: a move is a list of single steps", step.rule)
         snapshot = state.clone()
-        names = self._chains[step.name]
+        names = self.chains[step.name]
         t0 = ticks(state)
         events: list[Event] = []
         crossed: list[str] = []

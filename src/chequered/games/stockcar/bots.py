@@ -14,13 +14,14 @@ always under a yellow flag) and which cards to throw away.
 from __future__ import annotations
 
 from ...agents.random_agent import RandomAgent
+from ...engine.drive import drive_own
+from .drive import points as move_points
 from .actions import KEEP_HAND, PIT_DONE, RETIRE, SOLO, Discard, Pit, PlayCard, move_type
 from .rules import movement
 from .rules.movement import PUSH_AHEAD
 from .rules.order import leader, order_key
 from .rules.turn import car_of
 from .state import RACING, cars_of
-from .drive import drive
 
 
 # 0.2 * lane, as the float product: _step subtracts it from a whole number.
@@ -165,8 +166,9 @@ class TeamBot(RandomAgent):
     # ---- a whole move at once ---------------------------------------------------------
     def drive(self, game, state, seat):
         """The whole move choose() would make point by point, applied in
-        place (engine/play.py asks it of the bots that have it): drive.py."""
-        return drive(game, state, seat, self, best_step)
+        place (engine/play.py asks it of the bots that have it): the
+        movement points by drive.points, the rest by engine/drive."""
+        return drive_own(game.machine, state, seat, self.pick, "move", move_points, best_step)
 
     # ---- events, pits, discards ---------------------------------------------------------
     def _affect(self, state, T, seat, legal):
