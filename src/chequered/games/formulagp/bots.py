@@ -12,6 +12,7 @@ import math
 from ...engine.rng import Rng
 from . import actions as A
 from . import bot_strategy as S
+from .heuristic_drive import drive
 from .heuristic_moves import APPROACH, pit_in, pit_table, road_table, spendable, yellow_to
 from .memo import remembered
 from .rules import cards as C
@@ -81,6 +82,11 @@ class HeuristicBot:
             if a is pick:
                 return pick
         return pick if pick in legal else legal[0]
+
+    def drive(self, game, state, seat: int):
+        """The whole move choose() would make point by point, applied in
+        place (engine/play.py asks it of the bots that have it): heuristic_drive.py."""
+        return drive(game, state, seat, self)
 
     # ---- tyre strategy (FGP 5.1.3, 10.1, 11) ---------------------------------------
     def _observe(self, race, seat):

@@ -35,6 +35,21 @@ def _moving(race: Race) -> list[Event]:
     if mv["left"] <= 0:
         mv["stage"] = "after_move" if (mv["reduced"] or mv["blocked"]) else "extend"
         return []
+    opts, steps, ev = next_point(race, car)
+    if opts is None:
+        return ev
+    wait(race, "move", [car.seat])
+    remember(race, car.seat, opts)
+    race.turn.memo = (race.turn.cache[car.seat], steps)     # the list kept (a copy) and its steps
+    return []
+
+
+def next_point(race: Race, car) -> tuple:
+    """The car's next movement point, points left: (its legal list, the
+    rules' steps it came from, []) when it is to be asked, else (None, None,
+    the events of the move ending here). _moving asks it, and the heuristic
+    driver's own whole move (heuristic_drive.py) without the round trip."""
+    mv = race.move
     opts, steps = _move_options(race, car.seat)
     # (the steps come first in the list: the first option tells)
     if not (opts and type(opts[0]) is Step) and not any(type(o) is Step for o in opts) \
@@ -42,16 +57,13 @@ def _moving(race: Race) -> list[Event]:
         # FGP 13.10: spun cars block the road: the car cannot complete its move
         mv["left"] = 0
         mv["stage"] = "end"
-        return red_flag(race)
+        return None, None, red_flag(race)
     if not opts:                                        # A22: nowhere to go, points lost
         mv["lost"] = mv["left"]
         mv["left"] = 0
         mv["stage"] = "after_move"
-        return [Event("points_lost", {"seat": car.seat, "n": mv["lost"]}, "FGP 8.3")]
-    wait(race, "move", [car.seat])
-    remember(race, car.seat, opts)
-    race.turn.memo = (race.turn.cache[car.seat], steps)     # the list kept (a copy) and its steps
-    return []
+        return None, None, [Event("points_lost", {"seat": car.seat, "n": mv["lost"]}, "FGP 8.3")]
+    return opts, steps, []
 
 
 def step_options(race: Race, seat: int) -> tuple[list, tuple]:
