@@ -22,7 +22,7 @@ from .rules import team_radio as TR
 from .rules.advanced import is_advanced
 from .rules.battle import card_info
 from .rules.late_pit import fresh_tyres_space
-from .rules.move_steps import push_spaces
+from .rules.move_steps import point_reduces, push_spaces
 from .rules.overtake import battle_targets
 from .rules.turn import gear_for
 from .rules.where import distance, grid_spaces, passable, positions, race_round, track_of
@@ -423,7 +423,7 @@ class HeuristicBot:
                 return A.Stop()
         if lateral and left > 1:
             return lateral[self.rng.below(len(lateral))]
-        red = [a for a in legal if isinstance(a, A.Reduce)]
+        red = point_reduces(race, seat, legal)
         if red:
             return max(red, key=lambda a: a.charge)
         safe = [a for a in steps if a.to not in full]

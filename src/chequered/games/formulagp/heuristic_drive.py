@@ -11,7 +11,8 @@ once more and applies it. Here, while the move goes on point by point
 - the driver's pick (HeuristicBot._move) is applied with the move step's
   own function (move_steps._move_act);
 - the next point's options come from the rules' own function
-  (move_steps.next_point, which _moving asks too), used as they are;
+  (move_steps.next_point, which _moving asks too), used as they are, with
+  where the other cars stand worked out once while none is pushed;
 - any other step of a route (preparations, the play, extensions) and any
   point reached otherwise goes through the machine as in Machine.drive.
 
@@ -22,6 +23,7 @@ machine's bookkeeping between two points of one move is left out.
 from __future__ import annotations
 
 from ...engine.routes import Route, chain_of, continues, ticks
+from .actions import Reduce
 from .rules import move_steps as MS
 
 _CHAINS: dict = {}                  # route step -> the steps its routes run through
@@ -78,12 +80,16 @@ def _points(machine, race, seat: int, bot, asked, legal: list, path: list,
     act = MS._move_act
     car = race.cars[seat]
     mv = race.move
-    memo = race.turn.memo                   # (legal list, its steps), kept by _moving
+    memo = race.turn.memo                   # (legal list, its steps, complete), by _moving
     steps = memo[1] if memo is not None and memo[0] is legal else None
+    complete = True                         # the list holds its Reduce options
+    field = None                            # where the others stand (MS.others_of)
     while True:
         turn = race.turn
         if steps is not None:
-            turn.memo = (legal, steps)      # push_spaces reads the steps of this list
+            # push_spaces reads the steps of this list, point_reduces whether
+            # it holds its Reduce options
+            turn.memo = (legal, steps, complete)
         bot._observe(race, seat)            # as HeuristicBot.choose, at every decision
         pick = bot._move(race, seat, legal)
         # HeuristicBot.choose's answer, then Machine._decide's find: the
@@ -92,9 +98,14 @@ def _points(machine, race, seat: int, bot, asked, legal: list, path: list,
             if chosen is pick:
                 break
         else:
-            if pick not in legal:
-                pick = legal[0]
-            chosen = legal[legal.index(pick)]
+            if type(pick) is Reduce:
+                # from point_reduces, for a list made without them: the
+                # rules' own object, as the complete list holds it
+                chosen = pick
+            else:
+                if pick not in legal:
+                    pick = legal[0]
+                chosen = legal[legal.index(pick)]
         path.append(pick)
         turn.cache = None
         events += act(race, seat, chosen)
@@ -106,8 +117,14 @@ def _points(machine, race, seat: int, bot, asked, legal: list, path: list,
             return
         if race.move is mv and turn.phase == "turns" and mv["stage"] == "moving" \
                 and mv["left"] > 0 and not mv.get("now") and ticks(race) == t0:
-            # the automatic step that would run next is _moving: its options, at once
-            legal, steps, ev = MS.next_point(race, car)
+            # the automatic step that would run next is _moving: its options, at
+            # once; the other cars stand where they stood unless one was pushed
+            # (only a push step moves another car, FGP 8.3.1)
+            if field is None or steps is None or any(s.push for s in steps):
+                field = MS.others_of(race, seat)
+            # (the driver reads a point's Reduce options rarely: asked for then)
+            legal, steps, ev = MS.next_point(race, car, field, reduces=False)
+            complete = False
             if legal is not None:
                 turn.pending = asked        # the same decision, asked again
                 continue

@@ -4,7 +4,7 @@ the pit lane from becoming its only step.
 Facts of the track graph are worked out once a track (its memo)."""
 from __future__ import annotations
 
-from .rules.move_steps import _reduce_options, step_options
+from .rules.move_steps import _reduce_options, others_of, step_options
 from .rules.where import race_round, track_of
 from .track import pit_dead_end
 
@@ -90,6 +90,7 @@ def spendable(race, car, steps: list, left: int) -> list:
     extending = bool(mv.get("extending"))
     seen: dict = {}
     reach = pit_table(trk, across=True)         # every step counts, across the yellow line too
+    field = others_of(race, car.seat)           # the others stay where they are
     reduces: dict = {}          # n -> whether the car may reduce with n points left
 
     def may_reduce(n: int) -> bool:
@@ -115,7 +116,7 @@ def spendable(race, car, steps: list, left: int) -> list:
             seen[key] = True            # the move may end here whatever the steps
             return True
         me.space, mv["visited"], mv["left"] = sp, list(path), n
-        steps, blocked = step_options(race, car.seat)
+        steps, blocked = step_options(race, car.seat, field)
         if not steps or (blocked and race_round(race) > 2 and not extending):
             res = True
         else:

@@ -40,17 +40,19 @@ def _moving(race: Race) -> list[Event]:
         return ev
     wait(race, "move", [car.seat])
     remember(race, car.seat, opts)
-    race.turn.memo = (race.turn.cache[car.seat], steps)     # the list kept (a copy) and its steps
+    # the list kept (a copy), its steps, and that it holds its Reduce options
+    race.turn.memo = (race.turn.cache[car.seat], steps, True)
     return []
 
 
-def next_point(race: Race, car) -> tuple:
+def next_point(race: Race, car, field: tuple | None = None, reduces: bool = True) -> tuple:
     """The car's next movement point, points left: (its legal list, the
     rules' steps it came from, []) when it is to be asked, else (None, None,
     the events of the move ending here). _moving asks it, and the heuristic
-    driver's own whole move (heuristic_drive.py) without the round trip."""
+    driver's own whole move (heuristic_drive.py) without the round trip
+    (`field`, `reduces`: as _move_options)."""
     mv = race.move
-    opts, steps = _move_options(race, car.seat)
+    opts, steps = _move_options(race, car.seat, field, reduces)
     # (the steps come first in the list: the first option tells)
     if not (opts and type(opts[0]) is Step) and not any(type(o) is Step for o in opts) \
             and blocked_tile(race, car.seat):
@@ -66,15 +68,13 @@ def next_point(race: Race, car) -> tuple:
     return opts, steps, []
 
 
-def step_options(race: Race, seat: int) -> tuple[list, tuple]:
-    """The movement steps the rules allow now, and the cars that block a step
-    into the next tile (the stop rule, FGP 9.2)."""
-    mv = race.move
-    car = race.cars[seat]
-    trk = track_of(race)
-    spaces = trk.spaces
-    space = car.space
-    others: dict[int, int] = {}           # where.positions, read in the same pass
+def others_of(race: Race, seat: int) -> tuple[dict, dict, set]:
+    """Where the other cars stand, as step_options reads it: (seat -> space
+    (where.positions), space -> cars there, their tiles). The same for every
+    point of a move in which no car is pushed: a caller that asks
+    step_options point after point works it out once and passes it."""
+    spaces = track_of(race).spaces
+    others: dict[int, int] = {}
     occ: dict[int, int] = {}
     tiles: set[int] = set()
     for c in race.cars:
@@ -83,6 +83,19 @@ def step_options(race: Race, seat: int) -> tuple[list, tuple]:
             others[c.seat] = s_
             occ[s_] = occ.get(s_, 0) + 1
             tiles.add(spaces[s_].tile)
+    return others, occ, tiles
+
+
+def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[list, tuple]:
+    """The movement steps the rules allow now, and the cars that block a step
+    into the next tile (the stop rule, FGP 9.2). `field`: others_of(race,
+    seat), when the caller has it."""
+    mv = race.move
+    car = race.cars[seat]
+    trk = track_of(race)
+    spaces = trk.spaces
+    space = car.space
+    others, occ, tiles = field if field is not None else others_of(race, seat)
     here = spaces[space].tile
     safety_car = race.safety_car
     # FGP 8.3.1 / 9.1 / 9.5: a car already on a tile with another car (however
@@ -196,15 +209,19 @@ def _move_legal(race: Race, seat: int) -> list:
     out, steps = _move_options(race, seat)
     # the steps (their push flags) go with the legal list made of them, for
     # push_spaces; a new list (after Machine.forget) brings its own
-    race.turn.memo = (out, steps)
+    race.turn.memo = (out, steps, True)
     return out
 
 
-def _move_options(race: Race, seat: int) -> tuple[list, list]:
-    """The legal list of a movement point, and the rules' steps it came from."""
+def _move_options(race: Race, seat: int, field: tuple | None = None,
+                  reduces: bool = True) -> tuple[list, list]:
+    """The legal list of a movement point, and the rules' steps it came from
+    (`field`: as step_options). `reduces` False: a list with a step or a
+    stop in it leaves its Reduce options out (point_reduces gives them to
+    the one caller that reads them, and rarely)."""
     mv = race.move
     car = race.cars[seat]
-    steps, blocked = step_options(race, seat)
+    steps, blocked = step_options(race, seat, field)
     get = _STEPS.get
     out: list = [get(s.to) or _step_to(s.to) for s in steps]
     extending = mv.get("extending")
@@ -214,11 +231,21 @@ def _move_options(race: Race, seat: int) -> tuple[list, list]:
         out.append(_STOP)
     elif steps and steps[0].push and all(s.push for s in steps):
         out.append(_STOP)                               # A22: a push is never forced
-    if not extending:
+    if not extending and (reduces or not out):
         out += _reduce_options(race, car)
     if mv.get("bot"):                                   # BOT 2.2: the TACTICS card steers
         out = BL.choose(race, seat, out)
     return out, steps
+
+
+def point_reduces(race: Race, seat: int, legal: list) -> list:
+    """The Reduce options of the movement point whose legal list is `legal`
+    (FGP 8.2.1, 8.9): the list's own, or worked out now for a list made
+    without them (next_point's `reduces` False, said in turn.memo)."""
+    memo = race.turn.memo
+    if memo is not None and memo[0] is legal and not memo[2]:
+        return [] if race.move.get("extending") else _reduce_options(race, race.cars[seat])
+    return [a for a in legal if type(a) is Reduce]
 
 
 def push_spaces(race: Race, seat: int, legal: list) -> set[int]:
