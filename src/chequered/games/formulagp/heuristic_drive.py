@@ -12,13 +12,17 @@ once more and applies it. Here, while the move goes on point by point
   own function (move_steps._move_act);
 - the next point's options come from the rules' own function
   (move_steps.next_point, which _moving asks too), used as they are, with
-  where the other cars stand worked out once while none is pushed;
+  where the other cars stand worked out once while none is pushed, and
+  without the Reduce options of a list that has a step or a stop in it
+  (the driver rarely reads them: move_steps.point_reduces then works them
+  out, the same objects);
 - any other step of a route (preparations, the play, extensions) and any
   point reached otherwise goes through the machine as in Machine.drive.
 
 The race, the route and the events are those of Machine.drive: the same
-rule functions run in the same order with the same picks; only the
-machine's bookkeeping between two points of one move is left out.
+picks, applied by the same rule functions in the same order; only the
+machine's bookkeeping between two points of one move, and answers nobody
+reads, are left out.
 """
 from __future__ import annotations
 
