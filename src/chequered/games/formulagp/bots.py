@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import math
 
+from ...engine.drive import drive_own
 from ...engine.rng import Rng
 from . import actions as A
 from . import bot_strategy as S
-from .heuristic_drive import drive
+from .heuristic_drive import points as move_points
 from .heuristic_moves import APPROACH, pit_in, pit_table, road_table, spendable, yellow_to
 from .memo import remembered
 from .rules import cards as C
@@ -69,8 +70,12 @@ class HeuristicBot:
         self._roads: tuple | None = None  # (track, its tables read at every movement point)
 
     def choose(self, game, state, seat: int):
-        legal = game.fine_actions(state, seat)      # a point-by-point policy (WholeMoves makes moves of it)
-        step = state.turn.pending.step if state.turn.pending else ""
+        # a point-by-point policy (WholeMoves makes moves of it)
+        p = state.turn.pending
+        return self.pick(state, seat, p.step if p else "", game.fine_actions(state, seat))
+
+    def pick(self, state, seat: int, step: str, legal: list):
+        """The driver's answer to `step` from its legal list `legal`."""
         self._observe(state, seat)
         # the method of each step, looked up once (asked at every movement point)
         by_step = self._by_step
@@ -85,8 +90,10 @@ class HeuristicBot:
 
     def drive(self, game, state, seat: int):
         """The whole move choose() would make point by point, applied in
-        place (engine/play.py asks it of the bots that have it): heuristic_drive.py."""
-        return drive(game, state, seat, self)
+        place (engine/play.py asks it of the bots that have it): the
+        movement points by heuristic_drive.points, the rest by engine/drive."""
+        return drive_own(game.machine, state, seat, self.pick, "move", move_points,
+                         (game.machine, self))
 
     # ---- tyre strategy (FGP 5.1.3, 10.1, 11) ---------------------------------------
     def _observe(self, race, seat):
