@@ -136,8 +136,7 @@ class TeamBot(RandomAgent):
         if car.lane == 0:
             return {"draft": (0, 0), "lead": (0, 0), "pursuit": (0, 0)}
         cars, me, team = state.cars, car.idx, car.team
-        front = movement.chain(state, T, car, 1)
-        back = movement.chain(state, T, car, -1)
+        front, back = movement.lines(state, T, car)     # walked once an activation
         a = c = 0
         for i in front:
             if i != me and cars[i].team == team:

@@ -10,6 +10,7 @@ from ...engine.routes import Route
 from .actions import (Activate, Affect, Discard, KeepHand, MoveType, Pit, PitDone, PlayCard,
                       Retire, Step)
 from .content import MOVES, load_content
+from .rules.movement import chain
 from .rules.order import scan_leader
 from .rules.steps import MACHINE
 from .rules.turn import step_name
@@ -112,6 +113,18 @@ def invariants(state) -> list[str]:
         if (scanned.idx if scanned is not None else -1) != known:
             bad.append(f"leader kept as car index {known}, the cars say "
                        f"{scanned.number if scanned is not None else 'none'}")
+    kept = state.lines
+    if kept is not None and kept[0] is state.move and "snake" not in kept[0]:
+        car = state.cars[kept[1]]
+        if [kept[2], kept[3]] != [chain(state, T, car, 1), chain(state, T, car, -1)]:
+            bad.append(f"linked lines of car #{car.number} kept as {kept[2:]}, the cars "
+                       "say otherwise")
+    line = state.lap_line
+    if line is not None:
+        for c in state.cars:
+            if c.status == RACING and (c.dist <= line or c.lapdown):
+                bad.append(f"lap line kept at {line}, car #{c.number} at {c.dist}"
+                           f"{' lapped' if c.lapdown else ''}")
     if len(occ) - occ.count(-1) != len(seen):
         bad.append("a track space holds a car that is not there")
     positions = [c.position for c in state.cars if c.position is not None]

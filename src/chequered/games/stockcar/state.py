@@ -78,7 +78,8 @@ class Car:
 STATE_FIELDS = ("config", "chance", "turn", "track", "cars", "occ", "apron", "hands",
                 "hand_size", "deck", "events", "event_card", "turn_number", "first", "side",
                 "move", "queue", "pit_leader", "pitted", "yellow", "finished", "bar_reads",
-                "scores", "classification", "cache", "tables", "seat_cars", "lead")
+                "scores", "classification", "cache", "tables", "seat_cars", "lead", "lines",
+                "lap_line")
 
 
 class State:
@@ -97,8 +98,13 @@ class State:
     `seat_cars` the indexes of each seat's cars (car_indexes_by_seat: derived, never
     saved, shared by clones, as a car never changes team); `lead` the leading
     car's index for the cars where they stand (-1: none races; None: not known,
-    found again by rules/order.leader; derived, never saved: order.place and
-    lift forget it, movement.do_step keeps it up to date).
+    found again by rules/order.leader; derived, never saved: order.place,
+    lift and movement.do_step keep it up to date); `lines` the linked lines
+    in front of and behind the car about to move (rules/movement.lines:
+    derived, never saved or cloned, kept with the move they were found for);
+    `lap_line` a dist that no racing car is at or behind and none of them
+    lapped, as rules/order.update_lapped last found (derived, never saved;
+    None: not known; order.place forgets it when a car moves back).
     """
 
     __slots__ = STATE_FIELDS
@@ -131,6 +137,8 @@ class State:
         s.tables = self.tables
         s.seat_cars = self.seat_cars
         s.lead = self.lead
+        s.lines = None                           # kept with the move, which is copied
+        s.lap_line = self.lap_line
         return s
 
     def to_doc(self) -> dict:
@@ -189,6 +197,7 @@ class State:
         s.tables = (load_content(config.content), track)
         s.seat_cars = car_indexes_by_seat(s.cars, len(config.seats))
         s.lead = None
+        s.lines = s.lap_line = None
         return s
 
 

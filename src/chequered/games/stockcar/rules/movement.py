@@ -63,12 +63,32 @@ def chain(state, T, car, direction: int) -> list:
     return out
 
 
+def lines(state, T, car) -> tuple:
+    """(chain in front, chain behind) of the car the move in progress
+    activates, before its first step: the bot's card and type and the pack
+    of the card and of the type all read them, and no car moves from the
+    activation to the first step, so they are walked once an activation
+    (state.lines: the move they were found for, the car, the two lines).
+    The lists are shared: callers only read them."""
+    m = state.move
+    hit = state.lines
+    if hit is not None and hit[0] is m and hit[1] == car.idx and "snake" not in m:
+        return hit[2], hit[3]
+    front, back = chain(state, T, car, 1), chain(state, T, car, -1)
+    if m is not None and "snake" not in m:
+        state.lines = (m, car.idx, front, back)
+    return front, back
+
+
 def pack(state, T, car, kind: str) -> list:
     """The moving pack, head (front car) first. STOCK Race card parts."""
     if kind == "solo" or car.lane == 0:
         return [car.idx]
-    ahead = chain(state, T, car, 1) if kind in ("draft", "pursuit") else []
-    behind = chain(state, T, car, -1) if kind in ("draft", "lead") else []
+    ahead, behind = lines(state, T, car)
+    if kind == "lead":
+        return [car.idx, *behind]
+    if kind == "pursuit":
+        return [*reversed(ahead), car.idx]
     return [*reversed(ahead), car.idx, *behind]
 
 
@@ -303,19 +323,28 @@ def do_step(state, T, option: tuple, events: list) -> None:
             to = k
         occ[to] = -1
         d = head.dist
-    # order.leader's hint, kept (a push or the Apron, moved by lift and
-    # place, forgot it): the pack's other cars took spaces of cars of the
-    # pack, so only the head's new space can pass the leader; a car alone
-    # stays the leader (no space lies between its old one and its new
-    # one); a pack that holds the leader may leave it behind a team mate.
+    # order.leader's hint, kept (lift and place keep it for a push or the
+    # Apron, and agree with what follows): the pack's other cars took
+    # spaces of cars of the pack, so only the head's new space can pass
+    # the leader (order.passes, inline: once a movement point); a car alone
+    # stays the leader (no space lies between its old one and its new one);
+    # in a pack that holds it, the car behind it took its space and leads
+    # unless the head passes it (the last car's space is left empty: found
+    # again).
     i = state.lead
     if i is not None:
         if i in snake:
-            if len(snake) > 1:
-                state.lead = None
+            j = snake.index(i) + 1
+            if j == len(snake):
+                if j > 1:
+                    state.lead = None
+            else:
+                L = cars[snake[j]]
+                state.lead = head.idx if d > L.dist or d == L.dist and lane and (
+                    lane < L.lane or not L.lane) else L.idx
         else:
             L = cars[i]
-            if d > L.dist or d == L.dist and (lane < L.lane or not L.lane):
+            if d > L.dist or d == L.dist and lane and (lane < L.lane or not L.lane):
                 state.lead = head.idx
     m["mp"] -= cost
     m["visited"].append((d, lane))

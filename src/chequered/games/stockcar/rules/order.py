@@ -23,7 +23,8 @@ def occupant(state, T, dist: int, lane: int) -> int:
 def place(state, T, car, dist: int, lane: int) -> None:
     """Put a car on a space. STOCK The Apron: a car entering an Apron space
     goes on top of the stack; lower in the stack ranks further up."""
-    state.lead = None                     # the running order may change
+    if dist < car.dist:
+        state.lap_line = None             # a car moved back may be a lap down
     car.dist, car.lane = dist, lane
     if lane == 0:
         state.apron.setdefault(dist % T.n, []).append(car.idx)
@@ -32,11 +33,20 @@ def place(state, T, car, dist: int, lane: int) -> None:
         if state.occ[i] != -1:
             raise AssertionError(f"space {dist % T.n}/{lane} already holds a car")
         state.occ[i] = car.idx
+    # The known leader stays it unless this car now runs ahead of it (one
+    # more car on the board can only pass it), instead of a scan of the field.
+    k = state.lead
+    if k is not None:
+        if k < 0:
+            state.lead = None             # none raced: found again
+        elif passes(state.cars[k], dist, lane):
+            state.lead = car.idx
 
 
 def lift(state, T, car) -> None:
     """Take a car off its space (it moves, or leaves the race)."""
-    state.lead = None                     # the running order may change
+    if state.lead == car.idx:
+        state.lead = None                 # found again; another car leaving keeps it
     if car.lane == 0:
         stack = state.apron.get(car.dist % T.n)
         if stack and car.idx in stack:
@@ -50,7 +60,7 @@ def lift(state, T, car) -> None:
 def rebuild(state, T) -> None:
     """Recompute the track spaces from the racing cars (positions loaded by
     hand list the cars; the Apron stacks keep their written order)."""
-    state.lead = None
+    state.lead = state.lines = state.lap_line = None
     state.occ = [-1] * (T.n * (T.maxw + 1))
     on_apron = {i for stack in state.apron.values() for i in stack}
     for car in state.cars:
@@ -114,6 +124,15 @@ def scan_leader(state, T):
 _BEHIND_ALL = -(1 << 62)           # a dist below every car's, grid included
 
 
+def passes(lead, dist: int, lane: int) -> bool:
+    """Whether a car just put on (dist, lane) runs ahead of the racing car
+    `lead` (STOCK Running order): further on, or in its sector on a lower
+    lane or on the track beside it on the Apron; a car put on the Apron goes
+    on top of its stack, behind every car of its sector."""
+    d = lead.dist
+    return dist > d or dist == d and lane and (lane < lead.lane or not lead.lane)
+
+
 def _ahead_in_sector(state, T, a, b) -> bool:
     """Same dist: inside first, the Apron last (its stack bottom first)."""
     if a.lane and b.lane:
@@ -143,17 +162,27 @@ def update_lapped(state, T, events: list):
     if lead is None:
         return None
     line = lead.dist - T.n             # a racing car at or behind this dist is a lap down
+    if line == state.lap_line:
+        # Nobody was at or behind this line and nobody lapped when it was
+        # last looked at, and cars have only moved forward since (order.place
+        # forgets it for a move back): no marker changes (most activations).
+        return lead
+    clear = True                       # no racing car at or behind the line
     for c in state.cars:
         # whether the marker changes first: it seldom does (two truth tests,
         # not a comparison of two bools, which CPython does not specialise)
         if c.dist <= line:
-            if c.lapdown or c.status != RACING:
+            if c.status != RACING:
+                continue
+            clear = False
+            if c.lapdown:
                 continue
         elif not c.lapdown or c.status != RACING:
             continue
         c.lapdown = down = c.dist <= line
         events.append(Event("lapped" if down else "unlapped", {"car": c.number},
                             "STOCK Lapped cars"))
+    state.lap_line = line if clear else None
     return lead
 
 

@@ -65,6 +65,7 @@ def new_state(config, C, seed: int) -> tuple[State, list]:
     s.tables = (C, T)
     s.seat_cars = car_indexes_by_seat(s.cars, players)
     s.lead = None
+    s.lines = s.lap_line = None
     set_grid(s, C, T, events)
     return s, events
 
