@@ -7,38 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from chequered.agents.whole_moves import WholeMoves
-from chequered.engine.play import agents_for, play
 from chequered.games.formulagp import GAME
 from chequered.games.formulagp.bots import HeuristicBot
-
-
-class _PointByPoint:
-    """The same driver without its drive(): play() then lets the machine
-    drive its moves a point at a time through choose()."""
-
-    __slots__ = ("bot",)
-
-    def __init__(self, bot):
-        self.bot = bot
-
-    def choose(self, game, state, seat):
-        return self.bot.choose(game, state, seat)
-
-
-def _played(config, seed: int, one_pass: bool):
-    agents = agents_for(GAME, config, seed)
-    used = 0
-    for seat, agent in agents.items():
-        if isinstance(agent, WholeMoves) and type(agent.inner) is HeuristicBot:
-            used += 1
-            if not one_pass:
-                agents[seat] = WholeMoves(_PointByPoint(agent.inner))
-    steps: list = []
-    out = play(GAME, config, seed, agents=agents,
-               on_step=lambda seat, action, events, step: steps.append(
-                   (seat, action, step.name, [(e.kind, e.data, e.rule, e.to) for e in events])))
-    return out, steps, used
+from chequered.testing.one_pass import check_both_ways, check_replays_as_routes
 
 
 H6 = ["heuristic"] * 6
@@ -58,23 +29,8 @@ CASES = [
 
 @pytest.mark.parametrize("cfg,seed", CASES)
 def test_one_pass_drive_plays_the_race_the_machine_drives(cfg, seed):
-    config = GAME.config(**cfg)
-    fast, fast_steps, used = _played(config, seed, one_pass=True)
-    slow, slow_steps, _ = _played(config, seed, one_pass=False)
-    assert used == cfg["seats"].count("heuristic")
-    assert GAME.is_over(fast.state)
-    assert fast.actions == slow.actions
-    assert (fast.decisions, fast.forced) == (slow.decisions, slow.forced)
-    assert fast_steps == slow_steps            # every event, in order, with who sees it
-    assert GAME.state_hash(fast.state) == GAME.state_hash(slow.state)
+    check_both_ways(GAME, GAME.config(**cfg), seed, HeuristicBot, cfg["seats"].count("heuristic"))
 
 
 def test_one_pass_moves_replay_as_legal_routes():
-    config = GAME.config(seats=H6)
-    played, _, _ = _played(config, 6, one_pass=True)
-    moves = [a for _, a in played.actions if type(a).__name__ == "Route" and len(a.path) > 2]
-    assert moves                                # whole moves of several points were played
-    st = GAME.new(config, 6)
-    for seat, action in played.actions:
-        GAME.apply(st, seat, action)            # refused if any step were not legal
-    assert GAME.state_hash(st) == GAME.state_hash(played.state)
+    check_replays_as_routes(GAME, GAME.config(seats=H6), 6, HeuristicBot)
