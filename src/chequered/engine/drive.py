@@ -14,9 +14,9 @@ from .routes import Route, continues, ticks
 
 def drive_own(machine, state, seat: int, pick, point_step: str | None = None,
               points=None, arg=None) -> tuple[Route, list]:
-    """Apply, in place, the pending route step's whole move for `seat` as a
-    bot that reads the game's own lists picks it (for a bot's own drive(),
-    which engine/play.py asks of the bots that have it).
+    """Apply, in place, the pending route step's whole move for `seat`, as
+    the bot picks it step by step (for a bot's own drive(), which
+    engine/play.py asks of the bots that have it).
 
     `pick(state, seat, step_name, legal)` answers each fine step from the
     machine's legal list: found there by identity, it is applied as
@@ -44,14 +44,13 @@ def drive_own(machine, state, seat: int, pick, point_step: str | None = None,
             path.append(a)
             for x in legal:                   # the list's own object (no __eq__ called)
                 if x is a:
+                    turn.cache = None         # as Machine._decide: the lists change
+                    events += steps[asked.step].apply(state, seat, a)
                     break
             else:
-                events += machine.apply(state, seat, a)     # matched or refused there
-                if not continues(machine, state, seat, names, t0):
-                    return Route(tuple(path)), events
-                continue
-            turn.cache = None                 # as Machine._decide: the lists change
-            events += steps[asked.step].apply(state, seat, a)
+                # matched or refused there, the decision settled and the
+                # automatic steps run: the lines below find nothing left to do
+                events += machine.apply(state, seat, a)
         # Machine._decide's work after a step's apply, inline: once a step
         turn = state.turn
         if turn.pending is asked:             # nobody asked again: the decision is over

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from .drive import drive_own
 from .protocol import Event, IllegalAction, Overrun
 from .routes import MAX_NODES, Route, RouteSpec, chain_of, continues, restore, ticks
 
@@ -323,7 +324,6 @@ class Machine:
         it amounts to and its events (for loops that apply what a bot
         chooses anyway: the same result as `plan` then `apply`, without the
         copy)."""
-        from .drive import drive_own          # (drive.py builds on this module)
         fine = state.turn.fine
 
         def pick(st, _seat, _step, _legal):
