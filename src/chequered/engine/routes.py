@@ -28,7 +28,10 @@ from dataclasses import dataclass, field
 MAX_NODES = 50_000          # fine states explored for one route list before giving up
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: a frozen dataclass sets each field through object.__setattr__,
+# three times the cost of building a plain one, and every bot's move is a
+# Route. Nothing changes a Route once made; it hashes by its path.
+@dataclass(slots=True, unsafe_hash=True)
 class Route:
     """A whole move: the fine actions of one seat, in order.
 
