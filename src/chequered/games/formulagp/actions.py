@@ -1,7 +1,12 @@
-"""FormulaGP actions: one small frozen dataclass per kind of decision step
+"""FormulaGP actions: one small dataclass per kind of decision step
 (docs/design/formulagp-digest.md, the round's decision-step machine). Card
 lists are tuples of ACTION card ids; every action round-trips through JSON
-(lists become tuples in __post_init__)."""
+(lists become tuples in __post_init__).
+
+Actions are values: nothing changes one once made, and they hash by their
+fields. They are not declared frozen, because a frozen dataclass sets each
+field through object.__setattr__ and a race builds thousands of them (as
+engine/routes.Route; the rules' small records made during a race alike)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,9 +16,8 @@ _SHARED: dict = {}
 
 
 def one(cls, *args):
-    """The frozen action `cls(*args)`, one object per distinct value: legal
-    lists are built again at every decision from values that repeat, and a
-    frozen dataclass is slow to create."""
+    """The action `cls(*args)`, one object per distinct value: legal lists
+    are built again at every decision from values that repeat."""
     key = (cls, args)
     got = _SHARED.get(key)
     if got is None:
@@ -30,24 +34,24 @@ def _tuple(obj, *names):
             object.__setattr__(obj, n, tuple(v))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class StartTyre:
     """FGP 5.1.3: the compound the car starts the race on (chosen face down)."""
     tyre: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Return:
     """FGP 7.3.1 step 2: return a card drawn this phase to the bottom of the deck."""
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Done:
     """End the current step (returns, preparations, extensions, boosts...)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Cards:
     """A secret simultaneous commitment (FGP 6 qualifying, 7.2.1 round 1,
     9.3 battle): the cards, and the declared colour of each ORANGE primary.
@@ -59,20 +63,20 @@ class Cards:
         _tuple(self, "cards", "orange_as")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Push:
     """FGP 6: push the limit in qualifying (roll WHITE) or not."""
     push: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CounterSteer:
     """FGP 13.4.1 / 6: spend a card with the counter-steer function; None = no
     card (spin, or crash in qualifying)."""
     card: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PoleKeep:
     """FGP 7.2.1: the pole sitter keeps one of the three cards drawn and puts
     the other two on the top or bottom of the deck (first listed goes first)."""
@@ -84,7 +88,7 @@ class PoleKeep:
         _tuple(self, "top", "bottom")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PlayCard:
     """FGP 7.3.3.1 preparations: play an Option card (draw an EVENT), a held
     EVENT card, a Tyre Wear card to free hand space, or discard under the
@@ -93,7 +97,7 @@ class PlayCard:
     how: str = "play"          # play | event | tyre_wear | sc_discard
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Spend:
     """FGP 4.2.2: spend cards for a secondary function (one card, or two with
     the same 2x icon; `colour` names the parameter restored)."""
@@ -105,7 +109,7 @@ class Spend:
         _tuple(self, "cards")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Parameter:
     """FGP 4.12: use a parameter token (yellow +1 ERS, red +1 OT, white redraw
     discarding `discard`)."""
@@ -116,7 +120,7 @@ class Parameter:
         _tuple(self, "discard")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class QuickRepair:
     """FGP 13.7.1: pay a FAILURE card's quick-repair cost with these cards."""
     failure: str
@@ -126,7 +130,7 @@ class QuickRepair:
         _tuple(self, "cards")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class NoMove:
     """FGP 7.3.1 step 3: a step of the no-movement-card procedure."""
     choice: tuple
@@ -135,7 +139,7 @@ class NoMove:
         _tuple(self, "choice")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Play:
     """FGP 7.3.3.2 / 7.3.3.5: the movement card or pair, ORANGE declared,
     and whether the car characteristic (+1) is used."""
@@ -147,18 +151,18 @@ class Play:
         _tuple(self, "cards", "orange_as")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Step:
     """FGP 8.3: one movement point to this space."""
     to: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Stop:
     """FGP 9.2: stop behind the car ahead (the rest of the points go to OT)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Reduce:
     """FGP 8.2.1 / 8.9: stop now; `charge` points become ERS charges and one
     point is braked away per Tyre Wear card in `brake`."""
@@ -169,7 +173,7 @@ class Reduce:
         _tuple(self, "brake")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Extend:
     """FGP 8.2.2: one more movement point, from ERS (straight) or a Tyre Wear
     card (curve)."""
@@ -177,7 +181,7 @@ class Extend:
     card: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Attack:
     """FGP 9.2: attack this car (None: end the move, OT wasted); `side` for
     the first OT point from a slipstream space (FGP 9.4.1)."""
@@ -185,7 +189,7 @@ class Attack:
     side: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Boost:
     """FGP 9.3 step 2: after the reveal, spend ERS for its LEDs, use the driver
     skill, play held EVENT cards."""
@@ -197,13 +201,13 @@ class Boost:
         _tuple(self, "events")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Discard:
     """A forced discard (FGP 8.8 hand limit; card effects)."""
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PitStop:
     """FGP 11.2: tyres to fit (None: keep), cards to discard and redraw,
     repairs (none | one | all; `card` for one)."""
@@ -216,45 +220,45 @@ class PitStop:
         _tuple(self, "redraw")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Rejoin:
     """FGP 13.4.5 b: the track space to come back on."""
     to: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RadioKeep:
     """FGP 4.9 [ADV]: keep this TEAM RADIO card (one of those just drawn, or
     the one held); the others go face up on the discard pile."""
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RadioSwap:
     """FGP 4.9 [ADV]: how to change the TEAM RADIO card: 'discard' takes the
     top card of the discard pile, 'deck' draws two to keep one of."""
     way: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class UseRadio:
     """FGP 4.9 [ADV]: use the TEAM RADIO card held (its benefit for its price)."""
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class QualiWear:
     """FGP 15.3: tyre wear points added for as many qualifying points."""
     points: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TyreSets:
     """FGP 15.10 (option): the dry tyre sets taken for the race, "A" or "B"."""
     choice: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TeamOrder:
     """FGP 14.4 (option team_orders): issue this team order to the car's Pro
     BOT teammate now ("no_overtake", "no_defence", "w2w_after"), or None: no order."""

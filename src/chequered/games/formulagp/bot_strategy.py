@@ -159,7 +159,7 @@ def choose_plan(side: BoardSide, rounds: int, windows: list[int], u: float,
     return vals[-1][0]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CarNow:
     """What the bot knows of its own car when it can reach the pit lane."""
     tyre: str

@@ -56,7 +56,7 @@ from .cards import action_card
 # =====================================================================================
 # FGP 9.3: the cards committed, and the boost after the reveal
 # =====================================================================================
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardInfo:
     """What a battle needs to know of an ACTION card (content ActionCard)."""
     id: str
@@ -80,7 +80,7 @@ def card_info(content, card_id: str) -> CardInfo:
 _INFOS: dict = {}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BattlePlay:
     """One secret battle commitment (FGP 9.3). Empty `cards` = no defence."""
     cards: tuple[str, ...] = ()
@@ -215,7 +215,7 @@ def check_play(hand: Iterable[CardInfo], play: BattlePlay, **kw) -> BattlePlay:
                       "Tyre Wear card, plus any Tyre Wear and Option cards")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Boost:
     """The post-reveal choice of one side (FGP 9.3 step 2, A28)."""
     spend_ers: bool = False
@@ -283,7 +283,7 @@ def event_leds(card, role: str) -> int:
                if e.type == "battle_leds" and e.role in ("any", role))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class LedTotal:
     """FGP 9.3: one side's battle strength, term by term."""
     cards: int
@@ -377,7 +377,7 @@ class SecondaryAttack:
     space: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BattleResult:
     """What the round machine applies after a battle (FGP 9.4)."""
     outcome: str                                 # attacker | defender | tie
@@ -476,7 +476,7 @@ def secondary_attack_choices(hand: Iterable[CardInfo], *, ers: int,
 # =====================================================================================
 # FGP 9.4.1 end of round / 9.5 wheel-to-wheel
 # =====================================================================================
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class W2WUpdate:
     tokens: dict               # key -> None | "vs" | "stress" after the round
     stress: dict               # key -> +stress

@@ -74,7 +74,7 @@ class Outcome:
         return self
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Situation:
     """Facts about the current turn that `only_if` conditions need.
 

@@ -59,7 +59,7 @@ def revealed_penalties(held: int, hand_icons: list[int], event_icons: list[int])
     return held + sum(hand_icons) + sum(event_icons)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Finisher:
     seat: int
     laps: int                 # completed laps
@@ -70,7 +70,7 @@ class Finisher:
     laps_down: int = 0        # Blue Flag tokens: 1 single, 2 double (FGP 13.11)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Placed:
     seat: int
     distance: int             # tiles from the start: laps * lap tiles + tile

@@ -63,7 +63,7 @@ def roll_timing(*, entering_pit: bool = False, starting_battle: bool = False) ->
     return "now" if (entering_pit or starting_battle) else "end_of_move"
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class DieResult:
     """What a RED or YELLOW face asks for (FGP 4.11.2, 4.11.3)."""
     wear: int = 0
@@ -90,7 +90,7 @@ def yellow_face(face: str) -> DieResult:
 FOCUS_SPACE, MIDDLE_SPACE, STRESSED_SPACE = 1, 2, 3
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class StressChange:
     stress: int           # the token's space after the change
     focus: bool           # the Focus Bonus token is on the board: +1 MP

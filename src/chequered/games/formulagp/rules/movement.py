@@ -155,7 +155,7 @@ def pairs_allowed_from(track: Track, space: int) -> bool:
     return not track.tile_of(space).no_pairs
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class MovementPoints:
     speed: int               # board value for (gear, pace)
     tyre_bonus: int

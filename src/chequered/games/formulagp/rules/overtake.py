@@ -87,7 +87,7 @@ def shadow_step(track: Track, space: int, to: int, others: Mapping[Key, int]) ->
     return sp.slipstream > 0 and 0 < there < sp.capacity and same_lane
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class StepCheck:
     """May one movement point go from `space` to `to` under FGP 9.1/9.2?"""
     allowed: bool
@@ -163,7 +163,7 @@ def must_stop(track: Track, space: int, others: Mapping[Key, int],
 # =====================================================================================
 # FGP 9.2 OT: transfer from movement points, boosts, loss
 # =====================================================================================
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class OtCharge:
     ot: int                # the OT indicator after the transfer
     transferred: int       # movement points that became OT
@@ -240,7 +240,7 @@ def ot_leds(ot_leds_table: Sequence[int], ot: int) -> int:
 # =====================================================================================
 # FGP 9.2 b: may a battle be declared, and against whom (A27)
 # =====================================================================================
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Target:
     defender: Key
     from_slipstream: bool      # attacker in the shadow behind the defender

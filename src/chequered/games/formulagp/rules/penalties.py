@@ -63,7 +63,7 @@ def total(held: int, awards: Sequence[PenaltyAward], seat: int) -> int:
     return held + sum(a.tokens for a in awards if a.seat == seat)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class HeldCard:
     card: str
     icons: int = 0                   # penalty icons (play immediately)

@@ -57,7 +57,7 @@ def entry_moves(track: Track, space: int) -> list[Move]:
     return [m for m in track.moves(space) if track.spaces[m.to].pit_lane]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PitEntry:
     """What entering the pit lane costs (FGP 11.1)."""
     mp_lost: int           # movement points left over are lost
@@ -108,7 +108,7 @@ def penalty_hold(penalties: int, table: tuple[int, ...] = (0, 1, 1, 2)) -> int:
     return table[min(max(penalties, 0), len(table) - 1)]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BoxArrival:
     """The forced part of the first turn in the box (FGP 11.2)."""
     hold_rounds: int       # penalty rounds to sit out before the stop proper
@@ -166,7 +166,7 @@ def repair_choices(damage: list[str], failures: list[str]) -> list[RepairChoice]
     return [("none",)] + [("one", c) for c in cards] + [("all",)]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RepairResult:
     removed: tuple[str, ...]     # DAMAGE/FAILURE cards taken off the board
     stays: bool                  # the car waits in its box until the next round

@@ -42,7 +42,7 @@ from ..track import LANES, Track
 Position = int | tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SeqKey:
     """Why a car sits where it does in the sequence (for tests and display)."""
     car: str

@@ -67,7 +67,7 @@ def _extra_leds(card: CardInfo) -> int:
 # =====================================================================================
 # FGP 6.1 / 6.2: the qualifying play and the score
 # =====================================================================================
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class QualiPlay:
     """One secret qualifying choice (FGP 6.1). Empty `cards` = no cards played."""
     cards: tuple[str, ...] = ()
@@ -127,7 +127,7 @@ def base_score(tyre_bonus: int, max_ot: int) -> int:
     return tyre_bonus + max_ot
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class QualiScore:
     base: int
     leds: int
@@ -153,7 +153,7 @@ def push_order(pit_order: Sequence[Key], scores: Mapping[Key, int]) -> list[Key]
     return [k for k in pit_order if scores.get(k, 0) > 0]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PushRoll:
     value: int                 # the number added on a green face (icon face = 1)
     colour: str
@@ -258,7 +258,7 @@ def missed_qualifying(play: QualiPlay) -> bool:
 # =====================================================================================
 # FGP 7.2.1: the pole bonus card
 # =====================================================================================
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PoleChoice:
     """Keep one card; the others go on the deck. `top` lists the cards put on
     top as they then lie, top-most first; `bottom` as they lie, bottom-most last."""
@@ -295,7 +295,7 @@ def apply_pole_choice(deck_top_first: Sequence[str], choice: PoleChoice) -> tupl
 # =====================================================================================
 # FGP 7.2.1: round 1
 # =====================================================================================
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class StartPlay:
     """One secret round-1 choice: a movement play plus any TW/Option cards."""
     cards: tuple[str, ...]
