@@ -18,7 +18,7 @@ from ...engine.drive import drive_own
 from .drive import points as move_points
 from .actions import KEEP_HAND, PIT_DONE, RETIRE, SOLO, Discard, Pit, PlayCard, move_type
 from .rules import movement
-from .rules.movement import PUSH_AHEAD
+from .rules.movement import NO_PUSH, PUSH_AHEAD
 from .rules.order import leader, order_key
 from .rules.turn import car_of
 from .state import RACING, cars_of
@@ -232,14 +232,32 @@ def _card_values(C) -> dict:
     return hit[1]
 
 
-def best_step(state, R, T) -> tuple:
+def best_step(state, R, T, M=None):
     """The bot's next step of the move in progress, as its entry of
-    movement.options: (step, cost, kind of push, data, slot). Forward progress
-    first, keeping a lane that stays open, and on the last point tucking in
-    behind a car to build the next draft."""
-    options = state.cache             # movement.options, inline: once a movement point
+    movement.options: (step, cost, kind of push, data, slot); None when no
+    step is legal. Forward progress first, keeping a lane that stays open,
+    and on the last point tucking in behind a car to build the next draft.
+    `M`: movement.moves(R, T), when the caller has it (drive.py)."""
+    options = state.cache             # the legal list, when worked out already
     if options is None:
-        options = movement.options(state, T, R)
+        if M is None:
+            M = movement.moves(R, T)
+        # The legal list's forward steps first: when one of them enters an
+        # empty space, it outscores every sideways step and push (most
+        # points), and those are not worked out (on the Apron the forward
+        # steps are the whole list).
+        options = movement.forward_steps(state, T, M)
+        K = M.costs
+        hit = _FORWARD_FIRST.get(id(K))
+        if hit is None or hit[0] is not K:
+            hit = _FORWARD_FIRST[id(K)] = (K, _forward_first(K))
+        for o in options:
+            if o[2] == NO_PUSH and hit[1]:
+                break
+        else:
+            movement.sideways_steps(state, T, M, options)
+        if not options:
+            return None
     if len(options) == 1:
         return options[0]             # nothing to weigh (a tenth of the points)
     m = state.move
@@ -272,6 +290,21 @@ def best_step(state, R, T) -> tuple:
         if value > score:                     # the first of the best, as max() picks
             best, score = o, value
     return best
+
+
+_FORWARD_FIRST: dict = {}
+
+
+def _forward_first(K) -> bool:
+    """Whether, at these step costs (movement.Costs), best_step scores a
+    forward step into an empty space on the track above every other step
+    from there: the lowest such score (on lane 15, no bonus) against the
+    highest of a sideways step, a push aside (a bonus of 4, lane 1; the
+    Apron's +9 is for a head on the Apron) and a push ahead."""
+    worst_free = 10 - 2 * K.forward - _FIFTHS[15]
+    best_other = max(4 - 2 * min(K.sideways, K.aside) - _FIFTHS[1],
+                     10 - 2 * K.ahead + 4 - _FIFTHS[1] - 3.0)
+    return worst_free > best_other
 
 
 # The stock-car seat kinds besides human and random, and the agent each one
