@@ -73,6 +73,7 @@ class TeamBot(RandomAgent):
         # more points over 120 four-team races, two bots of each kind.)
         cars = state.cars
         own = state.seat_cars[seat]
+        behind, occ, n, w1 = T.behind, state.occ, T.n, T.w1
         best, top = None, None
         for a in legal:                   # the first of the highest keys, as max() picks
             number = a.car
@@ -83,11 +84,15 @@ class TeamBot(RandomAgent):
             if c.status != RACING:
                 continue
             mates = 0
-            if self.mates:
-                for i in movement.chain(state, T, c, -1):
-                    if cars[i].team == seat:
-                        mates += 1
-            key = (mates, order_key(state, T, c))
+            lane = c.lane
+            if lane and self.mates:
+                k = behind[(c.dist % n) * w1 + lane]
+                if k >= 0 and occ[k] != -1:     # (chain's first test, inline: mostly nobody)
+                    for i in movement.chain(state, T, c, -1):
+                        if cars[i].team == seat:
+                            mates += 1
+            # (mates, *order_key): order_key inline for a car on the track
+            key = (mates, -c.dist, lane) if lane else (mates, *order_key(state, T, c))
             if best is None or key > top:
                 best, top = a, key
         return legal[0] if best is None else best     # only passes left: the first
@@ -238,28 +243,34 @@ def best_step(state, R, T, M=None):
     step is legal. Forward progress first, keeping a lane that stays open,
     and on the last point tucking in behind a car to build the next draft.
     `M`: movement.moves(R, T), when the caller has it (drive.py)."""
-    options = state.cache             # the legal list, when worked out already
+    if M is None:
+        M = movement.moves(R, T)
+    K = M.costs
+    first = _FORWARD_FIRST.get(K)         # (keyed by the Costs object itself)
+    if first is None:
+        first = _FORWARD_FIRST[K] = _forward_first(K)
+    # When a forward step enters an empty space on the track, it outscores
+    # every sideways step and push (_forward_first): the legal list begins
+    # with the forward steps (on the Apron they are the whole list).
+    options = state.cache                 # the legal list, when worked out already
     if options is None:
-        if M is None:
-            M = movement.moves(R, T)
-        # The legal list's forward steps first: when one of them enters an
-        # empty space, it outscores every sideways step and push (most
-        # points), and those are not worked out (on the Apron the forward
-        # steps are the whole list).
+        # the forward steps alone, when one of them enters an empty space
+        # (most points): the sideways steps and pushes are not worked out
         options = movement.forward_steps(state, T, M)
-        K = M.costs
-        hit = _FORWARD_FIRST.get(id(K))
-        if hit is None or hit[0] is not K:
-            hit = _FORWARD_FIRST[id(K)] = (K, _forward_first(K))
         for o in options:
-            if o[2] == NO_PUSH and hit[1]:
+            if o[2] == NO_PUSH and first:
                 break
         else:
             movement.sideways_steps(state, T, M, options)
         if not options:
             return None
     if len(options) == 1:
-        return options[0]             # nothing to weigh (a tenth of the points)
+        return options[0]                 # nothing to weigh
+    if first:
+        o = options[0]
+        step = o[0]
+        if o[2] == NO_PUSH and step.ahead and step.lane and not options[1][0].ahead:
+            return o                      # the one forward step, into an empty space
     m = state.move
     mp = m["mp"]
     occ, ahead_of, fwd_slots = state.occ, T.ahead, T.fwd_slots

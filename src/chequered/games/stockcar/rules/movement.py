@@ -300,23 +300,24 @@ def do_step(state, T, option: tuple, events: list) -> None:
     m = state.move
     cars = state.cars
     snake = m["snake"]
-    if push == PUSH_AHEAD:
-        # The front of the pushed line first, so each car moves into a free space.
-        for i in reversed(data):
-            c = cars[i]
+    if push:                          # (NO_PUSH is 0: most steps push nobody)
+        if push == PUSH_AHEAD:
+            # The front of the pushed line first, so each car moves into a free space.
+            for i in reversed(data):
+                c = cars[i]
+                lift(state, T, c)
+                nd = c.dist + 1
+                place(state, T, c, nd, min(c.lane, T.width[nd % T.n]))
+            numbers = []              # (a loop: a comprehension is a call of its own)
+            for i in data:
+                numbers.append(cars[i].number)
+            events.append(Event("push", {"cars": numbers, "way": "ahead"}, "STOCK Movement"))
+        else:
+            c = cars[data]
+            head = cars[snake[0]]
             lift(state, T, c)
-            nd = c.dist + 1
-            place(state, T, c, nd, min(c.lane, T.width[nd % T.n]))
-        numbers = []                  # (a loop: a comprehension is a call of its own)
-        for i in data:
-            numbers.append(cars[i].number)
-        events.append(Event("push", {"cars": numbers, "way": "ahead"}, "STOCK Movement"))
-    elif push == PUSH_ASIDE:
-        c = cars[data]
-        head = cars[snake[0]]
-        lift(state, T, c)
-        place(state, T, c, c.dist, c.lane + (step.lane - head.lane))
-        events.append(Event("push", {"cars": [c.number], "way": "aside"}, "STOCK Movement"))
+            place(state, T, c, c.dist, c.lane + (step.lane - head.lane))
+            events.append(Event("push", {"cars": [c.number], "way": "aside"}, "STOCK Movement"))
     head = cars[snake[0]]
     lane = step.lane
     if head.lane == 0 or lane == 0:
