@@ -18,7 +18,7 @@ from ...engine.drive import drive_own
 from .drive import points as move_points
 from .actions import KEEP_HAND, PIT_DONE, RETIRE, SOLO, Discard, Pit, PlayCard, move_type
 from .rules import movement
-from .rules.movement import PUSH_AHEAD
+from .rules.movement import NO_PUSH, PUSH_AHEAD
 from .rules.order import leader, order_key
 from .rules.turn import car_of
 from .state import RACING, cars_of
@@ -73,6 +73,7 @@ class TeamBot(RandomAgent):
         # more points over 120 four-team races, two bots of each kind.)
         cars = state.cars
         own = state.seat_cars[seat]
+        behind, occ, n, w1 = T.behind, state.occ, T.n, T.w1
         best, top = None, None
         for a in legal:                   # the first of the highest keys, as max() picks
             number = a.car
@@ -83,11 +84,15 @@ class TeamBot(RandomAgent):
             if c.status != RACING:
                 continue
             mates = 0
-            if self.mates:
-                for i in movement.chain(state, T, c, -1):
-                    if cars[i].team == seat:
-                        mates += 1
-            key = (mates, order_key(state, T, c))
+            lane = c.lane
+            if lane and self.mates:
+                k = behind[(c.dist % n) * w1 + lane]
+                if k >= 0 and occ[k] != -1:     # (chain's first test, inline: mostly nobody)
+                    for i in movement.chain(state, T, c, -1):
+                        if cars[i].team == seat:
+                            mates += 1
+            # (mates, *order_key): order_key inline for a car on the track
+            key = (mates, -c.dist, lane) if lane else (mates, *order_key(state, T, c))
             if best is None or key > top:
                 best, top = a, key
         return legal[0] if best is None else best     # only passes left: the first
@@ -232,16 +237,40 @@ def _card_values(C) -> dict:
     return hit[1]
 
 
-def best_step(state, R, T) -> tuple:
+def best_step(state, R, T, M=None):
     """The bot's next step of the move in progress, as its entry of
-    movement.options: (step, cost, kind of push, data, slot). Forward progress
-    first, keeping a lane that stays open, and on the last point tucking in
-    behind a car to build the next draft."""
-    options = state.cache             # movement.options, inline: once a movement point
+    movement.options: (step, cost, kind of push, data, slot); None when no
+    step is legal. Forward progress first, keeping a lane that stays open,
+    and on the last point tucking in behind a car to build the next draft.
+    `M`: movement.moves(R, T), when the caller has it (drive.py)."""
+    if M is None:
+        M = movement.moves(R, T)
+    K = M.costs
+    first = _FORWARD_FIRST.get(K)         # (keyed by the Costs object itself)
+    if first is None:
+        first = _FORWARD_FIRST[K] = _forward_first(K)
+    # When a forward step enters an empty space on the track, it outscores
+    # every sideways step and push (_forward_first): the legal list begins
+    # with the forward steps (on the Apron they are the whole list).
+    options = state.cache                 # the legal list, when worked out already
     if options is None:
-        options = movement.options(state, T, R)
+        # the forward steps alone, when one of them enters an empty space
+        # (most points): the sideways steps and pushes are not worked out
+        options = movement.forward_steps(state, T, M)
+        for o in options:
+            if o[2] == NO_PUSH and first:
+                break
+        else:
+            movement.sideways_steps(state, T, M, options)
+        if not options:
+            return None
     if len(options) == 1:
-        return options[0]             # nothing to weigh (a tenth of the points)
+        return options[0]                 # nothing to weigh
+    if first:
+        o = options[0]
+        step = o[0]
+        if o[2] == NO_PUSH and step.ahead and step.lane and not options[1][0].ahead:
+            return o                      # the one forward step, into an empty space
     m = state.move
     mp = m["mp"]
     occ, ahead_of, fwd_slots = state.occ, T.ahead, T.fwd_slots
@@ -272,6 +301,21 @@ def best_step(state, R, T) -> tuple:
         if value > score:                     # the first of the best, as max() picks
             best, score = o, value
     return best
+
+
+_FORWARD_FIRST: dict = {}
+
+
+def _forward_first(K) -> bool:
+    """Whether, at these step costs (movement.Costs), best_step scores a
+    forward step into an empty space on the track above every other step
+    from there: the lowest such score (on lane 15, no bonus) against the
+    highest of a sideways step, a push aside (a bonus of 4, lane 1; the
+    Apron's +9 is for a head on the Apron) and a push ahead."""
+    worst_free = 10 - 2 * K.forward - _FIFTHS[15]
+    best_other = max(4 - 2 * min(K.sideways, K.aside) - _FIFTHS[1],
+                     10 - 2 * K.ahead + 4 - _FIFTHS[1] - 3.0)
+    return worst_free > best_other
 
 
 # The stock-car seat kinds besides human and random, and the agent each one

@@ -1,8 +1,9 @@
 """The team bot's movement points, applied in place in one pass (the
 `points` of engine/drive.drive_own, which bots.TeamBot.drive runs).
 
-A movement point is chosen from movement.options and applied with
-movement.do_step, the options after each worked out once, until the
+A movement point is chosen by the bot (bots.best_step: from the legal
+list keep_moving worked out for the first, then from the steps it works
+out itself after each) and applied with movement.do_step, until the
 activation ends (turn.end_activation); the other steps of a route (the car,
 its card, the type, pit stops) are picked from the machine's fine legal
 list. The race, the route and the events are those of Machine.drive with
@@ -21,18 +22,17 @@ def points(state, pick_step, path: list, events: list) -> None:
     C, T = state.tables
     R = C.rules
     state.turn.cache = None           # the legal lists change with the first step
-    do_step, work_out = movement.do_step, movement.work_out
+    do_step = movement.do_step
     M = movement.moves(R, T)          # the track's steps, looked up once a move
     m = state.move
+    option = pick_step(state, R, T, M)    # from the legal list keep_moving found
     while True:
-        option = pick_step(state, R, T)
         do_step(state, T, option, events)     # clears state.cache
         path.append(option[0])
-        # turn.keep_moving's test, inline: once a movement point; the options
-        # are kept for the next pick (movement.options, inline)
+        # turn.keep_moving's test, inline: once a movement point
         if m["mp"] <= 0:
             break
-        state.cache = options = work_out(state, T, R, M)
-        if not options:
+        option = pick_step(state, R, T, M)    # None: no step is legal
+        if option is None:
             break
     end_activation(state, C, T, events)

@@ -207,12 +207,21 @@ def moves(R, T) -> Moves:
 
 def work_out(state, T, R, M=None) -> list:
     """The legal steps of the move in progress worked out afresh (options()
-    keeps them for the position). `M`: moves(R, T), when the caller has it
-    (drive.py, for all the points of a move)."""
+    keeps them for the position): forward_steps, then sideways_steps. `M`:
+    moves(R, T), when the caller has it."""
     if M is None:
         M = _MOVES.get(id(T))            # moves(R, T), inline: once a movement point
         if M is None or M.track is not T or M.rules is not R:
             M = moves(R, T)
+    out = forward_steps(state, T, M)
+    sideways_steps(state, T, M, out)
+    return out
+
+
+def forward_steps(state, T, M) -> list:
+    """The legal list's first part: the head's forward steps, into an empty
+    space or pushing the line in front (on the Apron, both its steps: the
+    whole list). `M`: moves(R, T)."""
     K = M.costs
     m = state.move
     mp = m["mp"]
@@ -233,8 +242,7 @@ def work_out(state, T, R, M=None) -> list:
         if K.sideways <= mp and occ[s * T.w1 + 1] == -1 and (d, 1) not in m["visited"]:
             out.append(M.onto_track[s])
         return out
-    k = (d % T.n) * T.w1 + lane
-    for k2, free in M.fwd[k]:
+    for k2, free in M.fwd[(d % T.n) * T.w1 + lane]:
         x = occ[k2]
         if x == -1:
             if K.forward <= mp:
@@ -246,25 +254,41 @@ def work_out(state, T, R, M=None) -> list:
             fs = (front.dist + 1) % T.n
             if occ[fs * T.w1 + min(front.lane, T.width[fs])] == -1:
                 out.append((free[0], K.ahead, PUSH_AHEAD, line, k2))
-    side = M.side[k]
-    if side:
-        visited = m["visited"]
-        # The head's spaces in this sector are the last ones of `visited`
-        # (it never goes back), the last its own: when it came into the
-        # sector by a forward step (or starts here), it has left none of
-        # this sector's spaces, and `visited` needs no search.
-        fresh = len(visited) < 2 or visited[-2][0] != d
-        # (`visited`, a list, is searched last: a blocked space needs no search)
-        for l2, k2, k3, free in side:
-            x = occ[k2]
-            if x == -1:
-                if K.sideways <= mp and (fresh or (d, l2) not in visited):
-                    out.append(free)
-            elif x not in snake and K.aside <= mp:
-                # Pushing aside: the car moves one lane further over, which must be free.
-                if k3 >= 0 and occ[k3] == -1 and (fresh or (d, l2) not in visited):
-                    out.append((free[0], K.aside, PUSH_ASIDE, x, k2))
     return out
+
+
+def sideways_steps(state, T, M, out: list) -> None:
+    """The legal list's second part, appended to `out` (forward_steps's):
+    the head's sideways steps on the track, into an empty space or pushing
+    a car aside."""
+    m = state.move
+    snake = m["snake"]
+    head = state.cars[snake[0]]
+    d, lane = head.dist, head.lane
+    if lane == 0:
+        return                            # the Apron's are forward_steps's
+    side = M.side[(d % T.n) * T.w1 + lane]
+    if not side:
+        return
+    K = M.costs
+    mp = m["mp"]
+    occ = state.occ
+    visited = m["visited"]
+    # The head's spaces in this sector are the last ones of `visited`
+    # (it never goes back), the last its own: when it came into the
+    # sector by a forward step (or starts here), it has left none of
+    # this sector's spaces, and `visited` needs no search.
+    fresh = len(visited) < 2 or visited[-2][0] != d
+    # (`visited`, a list, is searched last: a blocked space needs no search)
+    for l2, k2, k3, free in side:
+        x = occ[k2]
+        if x == -1:
+            if K.sideways <= mp and (fresh or (d, l2) not in visited):
+                out.append(free)
+        elif x not in snake and K.aside <= mp:
+            # Pushing aside: the car moves one lane further over, which must be free.
+            if k3 >= 0 and occ[k3] == -1 and (fresh or (d, l2) not in visited):
+                out.append((free[0], K.aside, PUSH_ASIDE, x, k2))
 
 
 def do_step(state, T, option: tuple, events: list) -> None:
@@ -276,23 +300,24 @@ def do_step(state, T, option: tuple, events: list) -> None:
     m = state.move
     cars = state.cars
     snake = m["snake"]
-    if push == PUSH_AHEAD:
-        # The front of the pushed line first, so each car moves into a free space.
-        for i in reversed(data):
-            c = cars[i]
+    if push:                          # (NO_PUSH is 0: most steps push nobody)
+        if push == PUSH_AHEAD:
+            # The front of the pushed line first, so each car moves into a free space.
+            for i in reversed(data):
+                c = cars[i]
+                lift(state, T, c)
+                nd = c.dist + 1
+                place(state, T, c, nd, min(c.lane, T.width[nd % T.n]))
+            numbers = []              # (a loop: a comprehension is a call of its own)
+            for i in data:
+                numbers.append(cars[i].number)
+            events.append(Event("push", {"cars": numbers, "way": "ahead"}, "STOCK Movement"))
+        else:
+            c = cars[data]
+            head = cars[snake[0]]
             lift(state, T, c)
-            nd = c.dist + 1
-            place(state, T, c, nd, min(c.lane, T.width[nd % T.n]))
-        numbers = []                  # (a loop: a comprehension is a call of its own)
-        for i in data:
-            numbers.append(cars[i].number)
-        events.append(Event("push", {"cars": numbers, "way": "ahead"}, "STOCK Movement"))
-    elif push == PUSH_ASIDE:
-        c = cars[data]
-        head = cars[snake[0]]
-        lift(state, T, c)
-        place(state, T, c, c.dist, c.lane + (step.lane - head.lane))
-        events.append(Event("push", {"cars": [c.number], "way": "aside"}, "STOCK Movement"))
+            place(state, T, c, c.dist, c.lane + (step.lane - head.lane))
+            events.append(Event("push", {"cars": [c.number], "way": "aside"}, "STOCK Movement"))
     head = cars[snake[0]]
     lane = step.lane
     if head.lane == 0 or lane == 0:
