@@ -513,7 +513,10 @@ def pair_spends(race: Race, car: Car) -> list[tuple]:
     ("tyre_2x", a, b) with wear to regain; ("parameter_2x", a, b, colour) for
     each used parameter token; ("mp_2x", a, b)."""
     cards = _spendable(car)
-    pairs = remembered(_PAIRS, (race.content_dir, *cards), lambda: _pairs_by_icon(race, cards))
+    key = (race.content_dir, *cards)
+    pairs = _PAIRS.get(key)             # (no closure made for the usual hit)
+    if pairs is None:
+        pairs = remembered(_PAIRS, key, lambda: _pairs_by_icon(race, cards))
     out: list[tuple] = []
     for f, combos in pairs:
         if not combos:

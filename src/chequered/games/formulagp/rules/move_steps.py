@@ -282,14 +282,11 @@ def brake_cards(race: Race, car, tws: list[str] | None = None) -> list[str]:
 
 def _reduce_options(race: Race, car) -> list:
     """FGP 8.2.1 / 8.9: stop now, every point left charged or braked."""
-    mv = race.move
-    left = mv["left"]
-    top, tws, brakes, no_charge = _reduce_means(race, car)
-    room = 0
-    if not mv["blue"]:
-        room = 0 if car.ers >= top else M.ers_charge_room(left, car.ers, top)
+    left = race.move["left"]
+    room = _charge_room(race, car, left)
     if room + len(car.hand) < left:
         return []               # asked at every point: even every card braking falls short
+    tws, brakes, no_charge = _reduce_means(race, car)
     if room + len(tws) < left:
         return []               # brake_cards is these or none: short either way
     tws = brakes
@@ -313,10 +310,20 @@ def _reduce_options(race: Race, car) -> list:
 _REDUCES: dict = {}
 
 
+def _charge_room(race: Race, car, left: int) -> int:
+    """FGP 8.2.1 / 8.8.1a: how many of the `left` points may become ERS
+    charges (none after a BLUE card): read before the rest of a reduction's
+    means, which a hand too small to brake the rest never needs."""
+    if race.move["blue"]:
+        return 0
+    top = C.ers_max(race, car)
+    return 0 if car.ers >= top else M.ers_charge_room(left, car.ers, top)
+
+
 def _reduce_means(race: Race, car) -> tuple:
-    """What a reduction may use (FGP 8.2.1, 8.9): the ERS maximum, the hand's
-    Tyre Wear cards, those of them that may brake, whether a token covers
-    the charging (FGP 13.7). Asked at every movement point while the car,
+    """What a reduction may use (FGP 8.2.1, 8.9): the hand's Tyre Wear
+    cards, those of them that may brake, whether a token covers the
+    charging (FGP 13.7). Asked at every movement point while the car,
     its hand and its cards by the board stay as they were: the last answer
     serves again for the same car state (everything these read is in the key)."""
     key = (race.content_dir, car.board, car.side, car.tyre, car.wear, tuple(car.hand),
@@ -325,8 +332,7 @@ def _reduce_means(race: Race, car) -> tuple:
     if last is not None and last[0] == key:
         return last[1]
     tws = C.tyre_wear_cards(race, car.hand)
-    got = (C.ers_max(race, car), tws, brake_cards(race, car, tws),
-           "ers_charge" in FX.modifiers(race, car).disabled)
+    got = (tws, brake_cards(race, car, tws), "ers_charge" in FX.modifiers(race, car).disabled)
     _MEANS[0] = (key, got)          # one store: a reader never sees a key with another's answer
     return got
 
@@ -519,9 +525,8 @@ def _public_single(race: Race, seat: int, legal: list) -> bool:
     not have offered a brake (FGP 8.9) whatever it holds: the others see the
     hand's size, not its cards."""
     car = race.cars[seat]
-    room = 0 if race.move["blue"] or car.ers >= C.ers_max(race, car) else \
-        M.ers_charge_room(race.move["left"], car.ers, C.ers_max(race, car))
-    return room + len(car.hand) < race.move["left"]
+    left = race.move["left"]
+    return _charge_room(race, car, left) + len(car.hand) < left
 
 
 # ---- the tables (rules/steps.py joins every module's) ----------------------------------
