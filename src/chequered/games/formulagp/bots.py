@@ -263,7 +263,9 @@ class HeuristicBot:
         if A.QuickRepair in kinds:
             return kinds[A.QuickRepair][0]
         cards = kinds.get(A.PlayCard, ())
-        if any(t in kinds for t in _RADIO) or any(a.how == "radio" for a in cards):
+        # (tests written out, not any() over generators: asked at every preparation)
+        if A.RadioKeep in kinds or A.UseRadio in kinds or A.RadioSwap in kinds \
+                or [a for a in cards if a.how == "radio"]:
             radio = self._radio(race, seat, legal)
             if radio is not None:
                 return radio
@@ -274,7 +276,7 @@ class HeuristicBot:
             if a.how == "play":
                 if full is None:
                     full = len(car.hand) >= C.hand_limit(race, car) \
-                        and sum(C.kind_of(race, c) == "option" for c in car.hand) >= 2
+                        and len([c for c in car.hand if C.kind_of(race, c) == "option"]) >= 2
                 if full:
                     return a
             if a.how == "event":

@@ -515,8 +515,8 @@ def pair_spends(race: Race, car: Car) -> list[tuple]:
     # the answer depends on the cards showing a 2x icon alone: keyed by them
     # (hands are too many to key by), it serves again from race to race
     known = _secondaries(content_of(race))
-    cards = tuple(c for c in _spendable(car)
-                  if (known[c] if c in known else secondary_of(race, c)) in PAIR_FUNCTIONS)
+    cards = tuple([c for c in _spendable(car)
+                   if (known[c] if c in known else secondary_of(race, c)) in PAIR_FUNCTIONS])
     key = (race.content_dir, cards)
     pairs = _PAIRS.get(key)             # (no closure made for the usual hit)
     if pairs is None:

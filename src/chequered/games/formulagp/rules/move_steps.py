@@ -35,13 +35,15 @@ def _moving(race: Race) -> list[Event]:
     if mv["left"] <= 0:
         mv["stage"] = "after_move" if (mv["reduced"] or mv["blocked"]) else "extend"
         return []
-    opts, steps, ev = next_point(race, car)
+    field = others_of(race, car.seat)
+    opts, steps, ev = next_point(race, car, field)
     if opts is None:
         return ev
     wait(race, "move", [car.seat])
     remember(race, car.seat, opts)
-    # the list kept (a copy), its steps, and that it holds its Reduce options
-    race.turn.memo = (race.turn.cache[car.seat], steps, True)
+    # the list kept (a copy), its steps, that it holds its Reduce options, and
+    # where the others stood (the heuristic driver's next point reads it again)
+    race.turn.memo = (race.turn.cache[car.seat], steps, True, field)
     return []
 
 
@@ -209,7 +211,7 @@ def _move_legal(race: Race, seat: int) -> list:
     out, steps = _move_options(race, seat)
     # the steps (their push flags) go with the legal list made of them, for
     # push_spaces; a new list (after Machine.forget) brings its own
-    race.turn.memo = (out, steps, True)
+    race.turn.memo = (out, steps, True, None)
     return out
 
 
