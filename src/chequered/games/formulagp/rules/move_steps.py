@@ -25,7 +25,8 @@ from .speed_limits import due_dice
 from .tyres import worn_out
 from .turn import _sc, car_of, wear
 from .weather_steps import before_pit
-from .where import cars_on, in_yellow_zone, occupancy, passable, place, positions, race_round, track_of
+from .where import (cars_on, in_yellow_zone, occupancy, passable, place_on, positions,
+                    race_round, track_of)
 
 
 # ---- FGP 8.3, 9.1, 9.2: each movement point -----------------------------------------------
@@ -195,7 +196,8 @@ def _zone_stop(race: Race, car, to: int) -> bool:
     """FGP 13.8.1: from or through a yellow zone with RED or BLUE pace the car
     stops on the green-flag tile."""
     mv = race.move
-    if not any(c in ("red", "blue") for c in mv["colours"]):
+    colours = mv["colours"]
+    if "red" not in colours and "blue" not in colours:
         return False
     trk = track_of(race)
     here = trk.spaces[car.space].tile
@@ -416,7 +418,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
     hz = race.hazards.get(sp.tile)
     if hz == "gravel" and not in_yellow_zone(race, sp.tile) and not _sc(race):
         mv["gravel_tile"] = sp.tile
-    ev.append(Event("step", {"seat": seat, **place(race, to)}, "FGP 8.3"))
+    ev.append(Event("step", {"seat": seat, **place_on(trk, to)}, "FGP 8.3"))
     if mv.get("ahead") is not None and race_round(race) > 2 \
             and must_stop(trk, to, positions(race, seat), passable(race, car),
                           ahead_in_space=mv["ahead"]):

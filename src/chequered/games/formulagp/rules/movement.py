@@ -123,7 +123,7 @@ def legal_plays(hand: Iterable[str], *, ers: int, battle: bool = False,
                 no_pairs: bool = False) -> list[Pace]:
     """Every distinct single card or pair playable from the colours in `hand`
     (BLUE needs an ERS charge per card, FGP 4.3.1)."""
-    hand = sorted(c for c in hand if c in MOVEMENT_COLOURS)
+    hand = sorted([c for c in hand if c in MOVEMENT_COLOURS])
     # the answer depends on the colours held, not their order (the list is
     # sorted by play): worked out once per colours, charges and rules
     key = (tuple(hand), min(ers, 2), battle, no_pairs)
