@@ -31,7 +31,7 @@ import math
 from dataclasses import dataclass
 
 from .boards import BoardSide
-from .memo import remembered
+from .memo import LIMIT, remembered
 from .rules.setup import DRY_TYRES
 
 WEAR_PER_ROUND = 0.5      # prior wear rate; each car's own rate takes over as it races
@@ -145,10 +145,7 @@ def choose_plan(side: BoardSide, rounds: int, windows: list[int], u: float,
     """A plan drawn by `u` (uniform in [0, 1), from the bot's own Rng): the
     best, or one close to it, with weights exp(-gap / TEMPERATURE).
     `two_types`: [ADV] FGP 5.1.3, only plans with two compounds at least."""
-    plans = [p for p in PLANS if not two_types or len(set(p.stints)) >= 2]
-    vals = [(p, plan_value(side, p, rounds, windows)) for p in plans]
-    vals = [(p, v) for p, v in vals if v > -math.inf] or \
-        [(p, 0.0) for p in plans if len(p.stints) == 2][:1]
+    vals = _plan_values(side, rounds, tuple(windows), two_types)
     top = max(v for _, v in vals)
     weights = [math.exp((v - top) / TEMPERATURE) for _, v in vals]
     x = u * sum(weights)
@@ -157,6 +154,27 @@ def choose_plan(side: BoardSide, rounds: int, windows: list[int], u: float,
         if x < 0:
             return p
     return vals[-1][0]
+
+
+def _plan_values(side: BoardSide, rounds: int, windows: tuple, two_types: bool) -> tuple:
+    """The plans choose_plan draws from, each with its value: the same for
+    every car of a board side on a track and race length (the windows come
+    from the grid as a whole), so worked out once for them, as stint_value
+    keyed by the side's id, which the answer keeps alive."""
+    key = (id(side), rounds, windows, two_types)
+    hit = _PLAN_VALUES.get(key)
+    if hit is None or hit[0] is not side:
+        plans = [p for p in PLANS if not two_types or len(set(p.stints)) >= 2]
+        vals = [(p, plan_value(side, p, rounds, list(windows))) for p in plans]
+        vals = [(p, v) for p, v in vals if v > -math.inf] or \
+            [(p, 0.0) for p in plans if len(p.stints) == 2][:1]
+        if len(_PLAN_VALUES) >= LIMIT:
+            _PLAN_VALUES.clear()
+        hit = _PLAN_VALUES[key] = (side, tuple(vals))     # one store: key and answer
+    return hit[1]
+
+
+_PLAN_VALUES: dict = {}
 
 
 @dataclass(slots=True, unsafe_hash=True)

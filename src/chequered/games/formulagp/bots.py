@@ -262,15 +262,23 @@ class HeuristicBot:
                 got.append(a)
         if A.QuickRepair in kinds:
             return kinds[A.QuickRepair][0]
-        radio = self._radio(race, seat, legal)
-        if radio is not None:
-            return radio
-        for a in kinds.get(A.PlayCard, ()):
+        cards = kinds.get(A.PlayCard, ())
+        # (tests written out, not any() over generators: asked at every preparation)
+        if A.RadioKeep in kinds or A.UseRadio in kinds or A.RadioSwap in kinds \
+                or [a for a in cards if a.how == "radio"]:
+            radio = self._radio(race, seat, legal)
+            if radio is not None:
+                return radio
+        full = None                     # the hand full, with two Option cards or more
+        for a in cards:
             # an Option card is worth its LEDs in a battle: draw its EVENT only
             # when the hand is full anyway
-            if a.how == "play" and len(car.hand) >= C.hand_limit(race, car) \
-                    and sum(C.kind_of(race, c) == "option" for c in car.hand) >= 2:
-                return a
+            if a.how == "play":
+                if full is None:
+                    full = len(car.hand) >= C.hand_limit(race, car) \
+                        and len([c for c in car.hand if C.kind_of(race, c) == "option"]) >= 2
+                if full:
+                    return a
             if a.how == "event":
                 return a
             if a.how == "sc_discard" and C.is_tyre_wear(race, a.card):
@@ -349,20 +357,29 @@ class HeuristicBot:
         colour = {c: C.colour_of(race, c) for c in cards}
         value = {c: card_value(race, c) for c in cards}
 
+        # a play with the characteristic (+1) and the same play without it
+        # differ in their MP only: the rest is worked out once for both
+        known: dict = {}
+
         def score(a):
-            cols = [colour[c] for c in a.cards]
-            decl = list(a.orange_as)
-            eff = [decl.pop(0) if c == "orange" and decl else c for c in cols]
-            pace = eff[0] if len(eff) == 1 else {"green": "red", "red": "blue"}[eff[0]]
-            mp = side.speed.mp(gear, pace) + (1 if a.characteristic else 0)
-            cost = sum([value[c] for c in a.cards]) * 0.3
-            if len(a.cards) == 2:
-                cost += 1.0                        # the YELLOW die
-            if "blue" in cols:
-                cost += 0.8 if car.ers > 1 else 2.0
+            key = (a.cards, a.orange_as)
+            got = known.get(key)
+            if got is None:
+                cols = [colour[c] for c in a.cards]
+                decl = list(a.orange_as)
+                eff = [decl.pop(0) if c == "orange" and decl else c for c in cols]
+                pace = eff[0] if len(eff) == 1 else {"green": "red", "red": "blue"}[eff[0]]
+                cost = sum([value[c] for c in a.cards]) * 0.3
+                if len(a.cards) == 2:
+                    cost += 1.0                    # the YELLOW die
+                if "blue" in cols:
+                    cost += 0.8 if car.ers > 1 else 2.0
+                got = known[key] = (side.speed.mp(gear, pace), cost, eff)
+            mp = got[0] + (1 if a.characteristic else 0)
+            cost = got[1]
             if limits:
                 tiles = S.tiles_driven(trk, car.space, mp)
-                cost += S.speed_limit_cost(len(SL.breaches(trk, tiles, SL.card_colour(eff))))
+                cost += S.speed_limit_cost(len(SL.breaches(trk, tiles, SL.card_colour(got[2]))))
             return mp - cost
         return max(legal, key=score)
 

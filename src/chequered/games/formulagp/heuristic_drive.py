@@ -45,15 +45,16 @@ def points(race, driver, path: list, events: list) -> None:
     act = MS._move_act
     car = race.cars[seat]
     mv = race.move
-    memo = turn.memo                        # (legal list, its steps, complete), by _moving
-    steps = memo[1] if memo is not None and memo[0] is legal else None
+    memo = turn.memo                        # (legal list, its steps, complete, field), by _moving
+    steps = field = None                    # field: where the others stand (MS.others_of)
+    if memo is not None and memo[0] is legal:
+        steps, field = memo[1], memo[3]
     complete = True                         # the list holds its Reduce options
-    field = None                            # where the others stand (MS.others_of)
     while True:
         if steps is not None:
             # push_spaces reads the steps of this list, point_reduces whether
             # it holds its Reduce options
-            turn.memo = (legal, steps, complete)
+            turn.memo = (legal, steps, complete, field)
         bot._observe(race, seat)            # as HeuristicBot.pick, at every decision
         pick = bot._move(race, seat, legal)
         # HeuristicBot.pick's answer, then Machine._decide's find: the
@@ -84,7 +85,14 @@ def points(race, driver, path: list, events: list) -> None:
             # the automatic step that would run next is _moving: its options, at
             # once; the other cars stand where they stood unless one was pushed
             # (only a push step moves another car, FGP 8.3.1)
-            if field is None or steps is None or any(s.push for s in steps):
+            if steps is None:
+                field = None
+            else:
+                for s in steps:             # (a loop: no generator made at every point)
+                    if s.push:
+                        field = None
+                        break
+            if field is None:
                 field = MS.others_of(race, seat)
             # (the driver reads a point's Reduce options rarely: asked for then)
             legal, steps, ev = MS.next_point(race, car, field, reduces=False)

@@ -109,7 +109,7 @@ def spendable(race, car, steps: list, left: int) -> list:
             # ends well (all the recursion below would answer True)
             return True
         tile = trk.spaces[sp].tile
-        key = (sp, n, frozenset(p for p in path if trk.spaces[p].tile == tile))
+        key = (sp, n, frozenset([p for p in path if trk.spaces[p].tile == tile]))
         if key in seen:
             return seen[key]
         if not extending and may_reduce(n):
@@ -117,11 +117,13 @@ def spendable(race, car, steps: list, left: int) -> list:
             return True
         me.space, mv["visited"], mv["left"] = sp, list(path), n
         steps, blocked = step_options(race, car.seat, field)
-        if not steps or (blocked and race_round(race) > 2 and not extending):
-            res = True
-        else:
-            res = any(ok(st.to, n - 1, path + (st.to,)) for st in steps
-                      if not trk.spaces[st.to].pit_lane)
+        res = True
+        if steps and not (blocked and race_round(race) > 2 and not extending):
+            res = False
+            for st in steps:                # any way on ends well (the first found)
+                if not trk.spaces[st.to].pit_lane and ok(st.to, n - 1, path + (st.to,)):
+                    res = True
+                    break
         seen[key] = res
         return res
     visited = tuple(race.move.get("visited", []))

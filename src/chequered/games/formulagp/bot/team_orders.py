@@ -221,10 +221,11 @@ def w2w_turn(race) -> list[Event] | None:
     followed, the BOT's turn moves to just after the player's in this round's
     sequence (the events). None: the turn goes on."""
     seat = race.move["seat"]
+    if not is_bot(race, seat):                  # (before the teammate is looked up)
+        return None
     car = race.cars[seat]
     player = mate(race, seat)
-    if player is None or not is_bot(race, seat) or player in race.done \
-            or player not in race.sequence[race.seq_pos:]:
+    if player is None or player in race.done or player not in race.sequence[race.seq_pos:]:
         return None
     other = race.cars[player]
     # wheel-to-wheel with the player: both hold the FGP 9.5 token, on one tile

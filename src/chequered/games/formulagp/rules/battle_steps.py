@@ -7,7 +7,7 @@ from __future__ import annotations
 from ....engine import chance
 from ....engine.protocol import Event
 from ....engine.steps import Step
-from ..actions import Attack, Boost, Cards, Done, Parameter, Spend, canon
+from ..actions import Attack, Boost, Cards, Done, Parameter, Spend, canon, one
 from ..state import Race
 from . import battle as B
 from . import battle_retry as BR
@@ -239,8 +239,9 @@ def _cards_act(race: Race, seat: int, action: Cards) -> list[Event]:
 
 def _play_of(race: Race, seat: int) -> B.BattlePlay:
     want = sorted(race.battle["cards"][str(seat)])
+    n = len(want)
     for p in _plays(race, seat):
-        if sorted(p.cards) == want:
+        if len(p.cards) == n and sorted(p.cards) == want:    # (sorted only when it may match)
             return p
     return B.BattlePlay()
 
@@ -291,7 +292,7 @@ def _boost_legal(race: Race, seat: int) -> list:
     skill_ok = not car.skill_used and B.skill_applies(_skill(race, seat), _role(race, seat),
                                                    _facts(race, seat, play))
     events = FX.held_event_choices(race, seat, when="battle")
-    return [Boost(x.spend_ers, x.skill, x.events)
+    return [one(Boost, x.spend_ers, x.skill, x.events)           # frozen: one object a value
             for x in B.boost_choices(ers_after_cards=ers_left, skill_usable=skill_ok,
                                      events=events)]
 

@@ -95,11 +95,23 @@ class Situation:
 # Look-ups
 # =========================================================================
 def _deck_of(race: Race, card_id: str) -> str:
-    content = C.content_of(race)
-    for name in DECKS:
-        if any(c.id == card_id for c in getattr(content, name).cards):
-            return name
-    raise ValueError(f"{card_id!r} is not an EVENT, RISK, DAMAGE or FAILURE card")
+    # asked for every card resolved: the decks' ids read once per content
+    # directory (the first deck in DECKS order that holds an id names it)
+    decks = _DECK_OF.get(race.content_dir)
+    if decks is None:
+        content = C.content_of(race)
+        decks = {}
+        for name in DECKS:
+            for c in getattr(content, name).cards:
+                decks.setdefault(c.id, name)
+        _DECK_OF[race.content_dir] = decks
+    got = decks.get(card_id)
+    if got is None:
+        raise ValueError(f"{card_id!r} is not an EVENT, RISK, DAMAGE or FAILURE card")
+    return got
+
+
+_DECK_OF: dict = {}                 # content dir -> {card id: its deck}
 
 
 def _mover(race: Race) -> int | None:

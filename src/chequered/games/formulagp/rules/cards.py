@@ -42,13 +42,13 @@ _SIDES: dict = {}
 
 
 def board_side(race: Race, car: Car) -> BoardSide:
-    # asked at every step: the side by (content, board, side), found once
-    content = content_of(race)
-    key = (id(content), car.board, car.side)
-    hit = _SIDES.get(key)
-    if hit is None or hit[0] is not content:
-        hit = _SIDES[key] = (content, content.board(car.board).side(car.side))
-    return hit[1]
+    # asked at every step: the side by (content directory, board, side), found
+    # once (the directory names its content: load_content is cached by it)
+    key = (race.content_dir, car.board, car.side)
+    got = _SIDES.get(key)
+    if got is None:
+        got = _SIDES[key] = content_of(race).board(car.board).side(car.side)
+    return got
 
 
 def _cards_by_id(content: Content) -> dict:
@@ -512,8 +512,15 @@ def pair_spends(race: Race, car: Car) -> list[tuple]:
     same 2x icon, of any types): ("ers_2x", a, b) below the ERS maximum;
     ("tyre_2x", a, b) with wear to regain; ("parameter_2x", a, b, colour) for
     each used parameter token; ("mp_2x", a, b)."""
-    cards = _spendable(car)
-    pairs = remembered(_PAIRS, (race.content_dir, *cards), lambda: _pairs_by_icon(race, cards))
+    # the answer depends on the cards showing a 2x icon alone: keyed by them
+    # (hands are too many to key by), it serves again from race to race
+    known = _secondaries(content_of(race))
+    cards = tuple([c for c in _spendable(car)
+                   if (known[c] if c in known else secondary_of(race, c)) in PAIR_FUNCTIONS])
+    key = (race.content_dir, cards)
+    pairs = _PAIRS.get(key)             # (no closure made for the usual hit)
+    if pairs is None:
+        pairs = remembered(_PAIRS, key, lambda: _pairs_by_icon(race, cards))
     out: list[tuple] = []
     for f, combos in pairs:
         if not combos:
@@ -531,7 +538,7 @@ def pair_spends(race: Race, car: Car) -> list[tuple]:
     return out
 
 
-_PAIRS: dict = {}         # (content dir, *cards that may be spent) -> _pairs_by_icon
+_PAIRS: dict = {}         # (content dir, the 2x-icon cards that may be spent) -> _pairs_by_icon
 
 
 def _pairs_by_icon(race: Race, cards: list[str]) -> tuple:

@@ -46,7 +46,10 @@ def _after_move(race: Race) -> list[Event]:
     trk = track_of(race)
     ev += OC.control_point(race, car)                   # FGP 15.13 (option)
     zone = in_yellow_zone(race, trk.spaces[car.space].tile)
-    if not mv["blocked"] and not OC.no_drs(race) and M.drs_active(round_no=race_round(race), reduced=mv["reduced"],
+    # FGP 8.6: DRS pulls only a car that ended its move in a DRS zone (drs_move's
+    # first test, read before the other cars are listed for it)
+    if trk.spaces[car.space].drs_zone is not None and not mv["blocked"] \
+            and not OC.no_drs(race) and M.drs_active(round_no=race_round(race), reduced=mv["reduced"],
                                           safety_car=race.safety_car is not None,
                                           yellow_zone=zone) and not race.vsc \
             and not C.covered(race, car, "drs"):          # FGP 13.6 / 13.7: a token over DRS

@@ -25,7 +25,8 @@ from .speed_limits import due_dice
 from .tyres import worn_out
 from .turn import _sc, car_of, wear
 from .weather_steps import before_pit
-from .where import cars_on, in_yellow_zone, occupancy, passable, place, positions, race_round, track_of
+from .where import (cars_on, in_yellow_zone, occupancy, passable, place_on, positions,
+                    race_round, track_of)
 
 
 # ---- FGP 8.3, 9.1, 9.2: each movement point -----------------------------------------------
@@ -35,13 +36,15 @@ def _moving(race: Race) -> list[Event]:
     if mv["left"] <= 0:
         mv["stage"] = "after_move" if (mv["reduced"] or mv["blocked"]) else "extend"
         return []
-    opts, steps, ev = next_point(race, car)
+    field = others_of(race, car.seat)
+    opts, steps, ev = next_point(race, car, field)
     if opts is None:
         return ev
     wait(race, "move", [car.seat])
     remember(race, car.seat, opts)
-    # the list kept (a copy), its steps, and that it holds its Reduce options
-    race.turn.memo = (race.turn.cache[car.seat], steps, True)
+    # the list kept (a copy), its steps, that it holds its Reduce options, and
+    # where the others stood (the heuristic driver's next point reads it again)
+    race.turn.memo = (race.turn.cache[car.seat], steps, True, field)
     return []
 
 
@@ -193,7 +196,8 @@ def _zone_stop(race: Race, car, to: int) -> bool:
     """FGP 13.8.1: from or through a yellow zone with RED or BLUE pace the car
     stops on the green-flag tile."""
     mv = race.move
-    if not any(c in ("red", "blue") for c in mv["colours"]):
+    colours = mv["colours"]
+    if "red" not in colours and "blue" not in colours:
         return False
     trk = track_of(race)
     here = trk.spaces[car.space].tile
@@ -209,7 +213,7 @@ def _move_legal(race: Race, seat: int) -> list:
     out, steps = _move_options(race, seat)
     # the steps (their push flags) go with the legal list made of them, for
     # push_spaces; a new list (after Machine.forget) brings its own
-    race.turn.memo = (out, steps, True)
+    race.turn.memo = (out, steps, True, None)
     return out
 
 
@@ -282,14 +286,11 @@ def brake_cards(race: Race, car, tws: list[str] | None = None) -> list[str]:
 
 def _reduce_options(race: Race, car) -> list:
     """FGP 8.2.1 / 8.9: stop now, every point left charged or braked."""
-    mv = race.move
-    left = mv["left"]
-    top, tws, brakes, no_charge = _reduce_means(race, car)
-    room = 0
-    if not mv["blue"]:
-        room = 0 if car.ers >= top else M.ers_charge_room(left, car.ers, top)
+    left = race.move["left"]
+    room = _charge_room(race, car, left)
     if room + len(car.hand) < left:
         return []               # asked at every point: even every card braking falls short
+    tws, brakes, no_charge = _reduce_means(race, car)
     if room + len(tws) < left:
         return []               # brake_cards is these or none: short either way
     tws = brakes
@@ -313,10 +314,20 @@ def _reduce_options(race: Race, car) -> list:
 _REDUCES: dict = {}
 
 
+def _charge_room(race: Race, car, left: int) -> int:
+    """FGP 8.2.1 / 8.8.1a: how many of the `left` points may become ERS
+    charges (none after a BLUE card): read before the rest of a reduction's
+    means, which a hand too small to brake the rest never needs."""
+    if race.move["blue"]:
+        return 0
+    top = C.ers_max(race, car)
+    return 0 if car.ers >= top else M.ers_charge_room(left, car.ers, top)
+
+
 def _reduce_means(race: Race, car) -> tuple:
-    """What a reduction may use (FGP 8.2.1, 8.9): the ERS maximum, the hand's
-    Tyre Wear cards, those of them that may brake, whether a token covers
-    the charging (FGP 13.7). Asked at every movement point while the car,
+    """What a reduction may use (FGP 8.2.1, 8.9): the hand's Tyre Wear
+    cards, those of them that may brake, whether a token covers the
+    charging (FGP 13.7). Asked at every movement point while the car,
     its hand and its cards by the board stay as they were: the last answer
     serves again for the same car state (everything these read is in the key)."""
     key = (race.content_dir, car.board, car.side, car.tyre, car.wear, tuple(car.hand),
@@ -325,8 +336,7 @@ def _reduce_means(race: Race, car) -> tuple:
     if last is not None and last[0] == key:
         return last[1]
     tws = C.tyre_wear_cards(race, car.hand)
-    got = (C.ers_max(race, car), tws, brake_cards(race, car, tws),
-           "ers_charge" in FX.modifiers(race, car).disabled)
+    got = (tws, brake_cards(race, car, tws), "ers_charge" in FX.modifiers(race, car).disabled)
     _MEANS[0] = (key, got)          # one store: a reader never sees a key with another's answer
     return got
 
@@ -408,7 +418,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
     hz = race.hazards.get(sp.tile)
     if hz == "gravel" and not in_yellow_zone(race, sp.tile) and not _sc(race):
         mv["gravel_tile"] = sp.tile
-    ev.append(Event("step", {"seat": seat, **place(race, to)}, "FGP 8.3"))
+    ev.append(Event("step", {"seat": seat, **place_on(trk, to)}, "FGP 8.3"))
     if mv.get("ahead") is not None and race_round(race) > 2 \
             and must_stop(trk, to, positions(race, seat), passable(race, car),
                           ahead_in_space=mv["ahead"]):
@@ -519,9 +529,8 @@ def _public_single(race: Race, seat: int, legal: list) -> bool:
     not have offered a brake (FGP 8.9) whatever it holds: the others see the
     hand's size, not its cards."""
     car = race.cars[seat]
-    room = 0 if race.move["blue"] or car.ers >= C.ers_max(race, car) else \
-        M.ers_charge_room(race.move["left"], car.ers, C.ers_max(race, car))
-    return room + len(car.hand) < race.move["left"]
+    left = race.move["left"]
+    return _charge_room(race, car, left) + len(car.hand) < left
 
 
 # ---- the tables (rules/steps.py joins every module's) ----------------------------------

@@ -61,12 +61,25 @@ def play_pace(cards: Sequence[str], orange_as: Sequence[str] = (), *,
     BLUE pace without an ERS charge; ORANGE is wild; a BLUE pair only in a
     battle; no pair when `no_pairs` (a no-paired-cards tile FGP 8.4.1, stress,
     yellow flag, Safety Car...)."""
-    # asked for every play a hand allows: once per input (a refusal is not kept)
+    # asked for every play a hand allows: once per input, a refusal too (its
+    # message, raised again: the battle and start lists try every pair)
     key = (tuple(cards), tuple(orange_as), battle, no_pairs)
-    return remembered(_PACES, key, lambda: _play_pace(*key))
+    got = _PACES.get(key)
+    if got is None:
+        got = remembered(_PACES, key, lambda: _pace_or_refusal(key))
+    if type(got) is str:
+        raise IllegalMove(got)
+    return got
 
 
 _PACES: dict = {}
+
+
+def _pace_or_refusal(key: tuple) -> Pace | str:
+    try:
+        return _play_pace(*key)
+    except IllegalMove as refused:
+        return str(refused)
 
 
 def _play_pace(cards: tuple, orange_as: tuple, battle: bool, no_pairs: bool) -> Pace:
@@ -110,7 +123,7 @@ def legal_plays(hand: Iterable[str], *, ers: int, battle: bool = False,
                 no_pairs: bool = False) -> list[Pace]:
     """Every distinct single card or pair playable from the colours in `hand`
     (BLUE needs an ERS charge per card, FGP 4.3.1)."""
-    hand = sorted(c for c in hand if c in MOVEMENT_COLOURS)
+    hand = sorted([c for c in hand if c in MOVEMENT_COLOURS])
     # the answer depends on the colours held, not their order (the list is
     # sorted by play): worked out once per colours, charges and rules
     key = (tuple(hand), min(ers, 2), battle, no_pairs)

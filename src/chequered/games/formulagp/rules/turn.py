@@ -21,6 +21,7 @@ from . import optional_steps_c as OC
 from ..actions import (Discard, Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend,
                        canon, one)
 from ..memo import remembered
+from ..schema import PACES
 from ..state import Race
 from . import card_effects as FX
 from . import car_state as CS
@@ -182,7 +183,7 @@ def _prep_legal(race: Race, seat: int) -> list:
     out: list = []
     sc = _sc(race)
     fixed = race.move.get("fixed") is not None          # round 1: the play is revealed
-    worn = worn_out(C.board_side(race, car), car.tyre, car.wear)
+    worn = None                 # worn-out tyres: read at the first Tyre Wear card
     facts = C.card_facts(race)
     for c in dict.fromkeys(car.hand):
         k = facts[c][0]
@@ -190,8 +191,10 @@ def _prep_legal(race: Race, seat: int) -> list:
             out.append(one(PlayCard, c, "play"))                 # FGP 4.3.3: draw an EVENT
         if k == "tyre_wear":                            # one or more, each +1 wear (A73)
             out.append(one(PlayCard, c, "tyre_wear"))            # FGP 7.3.3.1: free hand space
-        if k == "tyre_wear" and worn:
-            out.append(one(PlayCard, c, "worn_discard"))         # FGP 10.1 / 4.3.2
+            if worn is None:
+                worn = worn_out(C.board_side(race, car), car.tyre, car.wear)
+            if worn:
+                out.append(one(PlayCard, c, "worn_discard"))     # FGP 10.1 / 4.3.2
     if sc:                      # FGP 13.9.2 benefits: one Tyre Wear card, any Option cards
         kinds = {c: C.kind_of(race, c) for c in car.hand}
         out += [one(PlayCard, c, "sc_discard") for what, c in F.sc_discard_choices(
@@ -371,20 +374,25 @@ def _characteristic(race: Race, car):
     return ch if ch is not None else C.content_of(race).board(car.board).characteristic
 
 
-def _characteristic_ok(race: Race, car, pace: str, gear: int) -> bool:
+def _characteristic_paces(race: Race, car) -> tuple:
+    """FGP 4.13: the paces of a play the car characteristic applies to, as
+    the move would start now (the same for every play of the list but for
+    a pace characteristic: found once a list, not once a play)."""
     ch = remembered(_CHARACTERISTICS, (race.content_dir, car.board, car.side),
                     lambda: _characteristic(race, car))
     when = ch.when
     if when == "gear":
-        fits = gear in ch.gears
+        fits = gear_for(race, car) in ch.gears
     elif when == "pace":
-        fits = pace in ch.paces
+        fits = True
     elif when in ("straight_start", "curve_start"):
         straight = car.space is not None and track_of(race).tile_of(car.space).straight
         fits = straight if when == "straight_start" else not straight
     else:
         fits = {"curve_end": False}[when]        # FGP 4.13: judged at the move's end
-    return fits and "car_characteristic" not in FX.modifiers(race, car).disabled
+    if not fits or "car_characteristic" in FX.modifiers(race, car).disabled:
+        return ()
+    return tuple(ch.paces) if when == "pace" else PACES
 
 
 def gear_for(race: Race, car) -> int:
@@ -409,20 +417,18 @@ def _play_legal(race: Race, seat: int) -> list:
             colours.append(colour)
     single_only = no_pairs(race, seat)
     out = []
-    gear = gear_for(race, car)
     ers_ok = "ers_spend" not in FX.modifiers(race, car).disabled
-    fits: dict[str, bool] = {}          # pace -> the characteristic applies (FGP 4.13)
+    # the paces the characteristic (+1) applies to (FGP 4.13): once used, none
+    fits = () if car.characteristic_used else _characteristic_paces(race, car)
     for p in M.legal_plays(colours, ers=car.ers if ers_ok else 0, no_pairs=single_only):
         cards = _pick(ids, p.cards)
         if cards is None:
             continue
-        decl = tuple(a for a, c in zip(p.as_colour, p.cards) if c == "orange")
+        decl = tuple(a for a, c in zip(p.as_colour, p.cards) if c == "orange") \
+            if "orange" in p.cards else ()
         out.append(_play(cards, decl, False))
-        if not car.characteristic_used:
-            if p.pace not in fits:
-                fits[p.pace] = _characteristic_ok(race, car, p.pace, gear)
-            if fits[p.pace]:
-                out.append(_play(cards, decl, True))
+        if p.pace in fits:
+            out.append(_play(cards, decl, True))
     return out
 
 
@@ -431,8 +437,10 @@ _PLAYS: dict = {}
 
 def _play(cards: tuple, decl: tuple, characteristic: bool) -> Play:
     """The Play action (frozen: one object per choice serves every race)."""
-    return remembered(_PLAYS, (cards, decl, characteristic),
-                      lambda: Play(cards, decl, characteristic))
+    key = (cards, decl, characteristic)
+    got = _PLAYS.get(key)               # (no closure made for the usual hit)
+    return got if got is not None else remembered(
+        _PLAYS, key, lambda: Play(cards, decl, characteristic))
 
 
 def _pick(ids: dict[str, list[str]], colours) -> tuple | None:

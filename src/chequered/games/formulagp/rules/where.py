@@ -55,7 +55,12 @@ def place(race: Race, space: int) -> dict:
     """A track space as the log names it (its tile and lanes), written into
     the event when it happens: the log may be read after the race moved on
     to another circuit (FGP 14.1)."""
-    sp = track_of(race).spaces[space]
+    return place_on(track_of(race), space)
+
+
+def place_on(trk: Track, space: int) -> dict:
+    """place on the race's track already at hand (every movement point)."""
+    sp = trk.spaces[space]
     out = {"to": space, "tile": sp.tile, "lanes": list(sp.lanes)}
     if sp.count > 1:        # a lane of several spaces on the tile: which one
         out["index"], out["count"] = sp.index, sp.count
