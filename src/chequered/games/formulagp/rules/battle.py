@@ -67,8 +67,8 @@ class CardInfo:
 
 def card_info(content, card_id: str) -> CardInfo:
     """CardInfo of an ACTION card from the content (rules.cards.action_card)."""
-    # asked for every card of a hand at every battle step: one frozen object
-    # per content and card (a frozen dataclass is slow to create)
+    # asked for every card of a hand at every battle step: one object per
+    # content and card (nothing changes it)
     key = (id(content), card_id)
     hit = _INFOS.get(key)
     if hit is None or hit[0] is not content:
@@ -120,7 +120,7 @@ def battle_plays(hand: Iterable[CardInfo], *, ers: int, role: str = "attack",
         return [BattlePlay()]
     hand = tuple(hand)
     # a battle asks for the same list several times (legal list, reveal, boost):
-    # worked out once per hand and situation, the plays being frozen
+    # worked out once per hand and situation, the plays being values
     key = (hand, ers, role, no_pairs, blue_free_in_battle, max_extras)
     return list(remembered(_PLAYS, key, lambda: tuple(_battle_plays(
         hand, ers, role, no_pairs, blue_free_in_battle, max_extras))))

@@ -292,7 +292,7 @@ def _boost_legal(race: Race, seat: int) -> list:
     skill_ok = not car.skill_used and B.skill_applies(_skill(race, seat), _role(race, seat),
                                                    _facts(race, seat, play))
     events = FX.held_event_choices(race, seat, when="battle")
-    return [one(Boost, x.spend_ers, x.skill, x.events)           # frozen: one object a value
+    return [one(Boost, x.spend_ers, x.skill, x.events)           # one object a value
             for x in B.boost_choices(ers_after_cards=ers_left, skill_usable=skill_ok,
                                      events=events)]
 

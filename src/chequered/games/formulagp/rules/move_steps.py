@@ -261,7 +261,7 @@ def push_spaces(race: Race, seat: int, legal: list) -> set[int]:
     return {s.to for s in steps if s.push}
 
 
-_STEPS: dict[int, Step] = {}        # actions are frozen: one object per space serves
+_STEPS: dict[int, Step] = {}        # actions are values: one object per space serves
 _STOP = Stop()
 
 
@@ -306,7 +306,7 @@ def _reduce_options(race: Race, car) -> list:
         key = (charge, tuple(tws[:need]))
         r = _REDUCES.get(key)
         if r is None:
-            r = _REDUCES[key] = Reduce(*key)    # frozen: one object per choice
+            r = _REDUCES[key] = Reduce(*key)    # a value: one object per choice
         out.append(r)
     return out
 

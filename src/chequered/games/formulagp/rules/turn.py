@@ -436,7 +436,8 @@ _PLAYS: dict = {}
 
 
 def _play(cards: tuple, decl: tuple, characteristic: bool) -> Play:
-    """The Play action (frozen: one object per choice serves every race)."""
+    """The Play action (a value nothing changes: one object per choice serves
+    every race)."""
     key = (cards, decl, characteristic)
     got = _PLAYS.get(key)               # (no closure made for the usual hit)
     return got if got is not None else remembered(
