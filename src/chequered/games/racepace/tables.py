@@ -12,6 +12,9 @@ from .content import LEVELS, Content, SafetyCar, load_content
 # Button numbers (RP Step 2, "The 11 actions"); the board data names them.
 MEC_B, PU_B, AER_B, SKI_B, XP_B, CHARGE, USE_EBS, DEFEND, START, REACT, BOXBOX = range(1, 12)
 UPGRADE_BAR = {MEC_B: 0, PU_B: 1, AER_B: 2, SKI_B: 3, XP_B: 4}   # button -> bar index
+# The drivers a situation effect is for, as a slice of the running order.
+WHO = {"all": slice(None), "leader": slice(None, 1), "top3": slice(None, 3),
+       "bottom3": slice(-3, None), "last": slice(-1, None)}
 
 
 class Plain:
@@ -85,10 +88,12 @@ class Tables:
                            for c in content.situations}
         # Per situation card, the effects that apply after the actions (RP
         # Step 3a), each as (its type, the effect's fields (Plain), the XP
-        # limits `xp_below` and `xp_at_least` as bar levels or None): read
+        # limits `xp_below` and `xp_at_least` as bar levels or None, the
+        # drivers it is for as a slice of the running order or None): read
         # every round.
         self.round_effects = {
-            c.key: tuple((type(e), Plain(e), xp(e, "xp_below"), xp(e, "xp_at_least"))
+            c.key: tuple((type(e), Plain(e), xp(e, "xp_below"), xp(e, "xp_at_least"),
+                          WHO.get(getattr(e, "who", None)))
                          for e in c.effects if not isinstance(e, SafetyCar))
             for c in content.situations}
         self.rp_max = b.rp_max

@@ -31,7 +31,7 @@ def turn_setup_cards(s, T: Tables, events: list[Event]) -> None:
 def turn_round_cards(s, T: Tables, events: list[Event]) -> None:
     """RP Step 1: turn the top weather card and both situation cards."""
     for name in DECKS:
-        _turn(s, T, name, events, burn=False)
+        _turn(s, T, name, events, False)
     card = T.weather[s.weather_card]
     s.rain_drawn = card.kind == "rain"
     if card.kind == "sun":
@@ -50,7 +50,7 @@ def _turn(s, T: Tables, name: str, events: list[Event], burn: bool) -> None:
     rule = "RP Setup J" if burn else "RP Step 1"
     current = s.weather_card if name == "weather" else s.situation.get(name)
     if current is not None:
-        deck.discard(current)
+        deck.discards.append(current)      # (Deck.discard, without the call)
     if not deck.pile:
         # RP Step 1 note: a spent deck is reshuffled and dealt as at setup:
         # two cards face-down, then the third face-up.

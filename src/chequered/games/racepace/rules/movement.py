@@ -26,7 +26,7 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> dict[int, i
     them all first, in one pass over the cars."""
     leader = order[0] if order else None
     moved = {}
-    ahead = []                  # the cars that moved before this one
+    ahead = []                  # the cars that moved before this one, the lowest lap first
     for car in order:
         car.rp, ebs = count(s, T, car)
         car.ebs_used = ebs > 0
@@ -44,7 +44,10 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> dict[int, i
                     events.append(Event("skill", {"seat": car.seat, "skill": skill},
                                         "RP Energy Boost System"))
         moved[car.seat] = car.moved
-        ahead.append(car)
+        if ahead and car.dist < ahead[0].dist:
+            ahead.insert(0, car)
+        else:
+            ahead.append(car)
     return moved
 
 
@@ -93,12 +96,14 @@ def _move(s: RaceState, T: Tables, car, want: int, leader, ahead: list,
     # can be passed (a car in a further lap is ahead: laps rank first). Those
     # are among the cars `ahead`, which moved before it this round: the others
     # ranked behind it when the round began and have not moved since.
-    # (a loop, not a comprehension: every move runs it, mostly to find nobody)
+    # The lowest of them comes first: mostly it is beyond the new lap and
+    # nobody is looked at. (a loop, not a comprehension: every move runs it)
     between = []
-    for c in ahead:
-        if old <= c.dist <= new and not c.finished and (
-                c.dist > old or _rank_key(c) < _rank_key(car)):
-            between.append(c)
+    if ahead and ahead[0].dist <= new:
+        for c in ahead:
+            if old <= c.dist <= new and not c.finished and (
+                    c.dist > old or _rank_key(c) < _rank_key(car)):
+                between.append(c)
     if not car.bot and not car.charge:
         car.td += m                              # FIRST the tyre marker ...
     car.dist = new                               # ... THEN the car.

@@ -29,18 +29,6 @@ def running(order) -> list:
     return out
 
 
-def _targets(order, who: str) -> list:
-    if who == "all":
-        return order
-    if who == "leader":
-        return order[:1]
-    if who == "top3":
-        return order[:3]
-    if who == "bottom3":
-        return order[-3:]
-    return order[-1:]                       # "last"
-
-
 def apply_situations(s: RaceState, T: Tables, order, events: list[Event]) -> None:
     """RP Step 1 note: the situation cards apply after the chosen actions, so
     a driver can counter them. XP decides who is spared or rewarded."""
@@ -48,9 +36,9 @@ def apply_situations(s: RaceState, T: Tables, order, events: list[Event]) -> Non
         return
     for deck in ("I", "II"):
         key = s.situation[deck]
-        for kind, eff, below, at_least in T.round_effects[key]:
+        for kind, eff, below, at_least, who in T.round_effects[key]:
             if kind is RpEffect:
-                for car in _xp_filter(_targets(order, eff.who), below, at_least):
+                for car in _xp_filter(order[who], below, at_least):
                     car.card_rp += eff.amount
                     events.append(Event("card_rp", {"seat": car.seat, "rp": eff.amount,
                                                     "card": key}, "RP Step 1"))
@@ -62,14 +50,14 @@ def apply_situations(s: RaceState, T: Tables, order, events: list[Event]) -> Non
                                                         "card": key}, "RP Step 1"))
             elif kind is BarEffect:
                 bar = _BAR[eff.bar]
-                for car in _xp_filter(_targets(order, eff.who), below, None):
+                for car in _xp_filter(order[who], below, None):
                     new = min(4, max(0, car.bars[bar] + eff.change))
                     if new != car.bars[bar]:
                         car.bars[bar] = new
                         events.append(Event("bar", {"seat": car.seat, "bar": bar, "level": new,
                                                     "card": key}, "RP Step 1"))
             elif kind is TyreWear:
-                for car in _xp_filter(_targets(order, eff.who), below, None):
+                for car in _xp_filter(order[who], below, None):
                     # RP Bot rules: bots have no tyre tokens; Charge EBS means
                     # no tyre degradation this round, from any cause.
                     if not car.bot and not car.charge and car.tyre in eff.compounds:

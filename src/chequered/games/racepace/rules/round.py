@@ -12,7 +12,7 @@ moves the race on to the next phase.
 from __future__ import annotations
 
 from ....engine.protocol import Event
-from ....engine.steps import Machine
+from ....engine.steps import Machine, ask
 from ..state import RaceState
 from ..text import describe_action, seat_names
 from . import cards, finish, movement, pace, setup
@@ -49,8 +49,9 @@ def _tyre(s: RaceState) -> list[Event]:
 
 
 def _select(s: RaceState) -> list[Event]:
-    if s.queue:                                # (the hot path: _next_seat inlined)
-        MACHINE.wait(s, "select", (s.queue.pop(0),))
+    # (start_selection asks the first seat and each selection the next one:
+    # this runs when the last seat has selected)
+    if _next_seat(s):
         return []
     if s.reactors:
         s.turn.phase = "react"                             # RP React: after everyone chose
@@ -64,7 +65,8 @@ def _react(s: RaceState) -> list[Event]:
 
 
 def start_selection(s: RaceState) -> None:
-    """RP Step 2: the start player first, then clockwise."""
+    """RP Step 2: the start player first, then clockwise; the first of them
+    is asked at once (not by the next automatic step: once a round)."""
     s.turn.phase = "select"
     cars = s.cars
     # (loops, not comprehensions, on the per-round path: 3.11 builds and
@@ -73,6 +75,8 @@ def start_selection(s: RaceState) -> None:
     for seat in setup.rotation(s):
         if not cars[seat].finished:
             queue.append(seat)
+    if queue:
+        ask(s, "select", (queue.pop(0),))
 
 
 def _resolve_round(s: RaceState) -> list[Event]:
@@ -104,7 +108,8 @@ def _resolve_round(s: RaceState) -> list[Event]:
 def _next_round(s: RaceState, T, events: list[Event]) -> None:
     setup.reset_round_fields(s.cars)
     s.taken = {}
-    s.reactors = []
+    if s.reactors:                  # (mostly empty: no new list each round)
+        s.reactors = []
     s.round += 1
     cards.turn_round_cards(s, T, events)                   # Step 1
     start_selection(s)

@@ -14,7 +14,8 @@ def determine(s, T: Tables, events: list[Event]) -> None:
     Car; cars that have finished are out of the race and do not count.
     """
     s.safety_car = False
-    s.sc_cause = set()
+    if s.sc_cause:                # (mostly empty already: no new set each round)
+        s.sc_cause = set()
     if s.variants.academy:        # RP Driver Academy: no situation cards
         return
     sc, turned = T.sc_effects, s.situation

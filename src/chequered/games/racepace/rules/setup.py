@@ -199,8 +199,12 @@ def reset_round_fields(cars: list[Car]) -> None:
     """What a car did this round, cleared for the next (RP Step 2 to 3b)."""
     for car in cars:
         # RP Race Pace Tokens: tokens taken this round resolve in the next.
-        car.tokens = car.next_tokens
-        car.next_tokens = []
+        # (no new lists when a car has none, as in most rounds)
+        if car.next_tokens:
+            car.tokens = car.next_tokens
+            car.next_tokens = []
+        elif car.tokens:
+            car.tokens = []
         car.button = None
         car.copied = None
         car.pit = False
