@@ -73,7 +73,6 @@ class TeamBot(RandomAgent):
         # more points over 120 four-team races, two bots of each kind.)
         cars = state.cars
         own = state.seat_cars[seat]
-        behind, occ, n, w1 = T.behind, state.occ, T.n, T.w1
         best, top = None, None
         for a in legal:                   # the first of the highest keys, as max() picks
             number = a.car
@@ -84,15 +83,11 @@ class TeamBot(RandomAgent):
             if c.status != RACING:
                 continue
             mates = 0
-            lane = c.lane
-            if lane and self.mates:
-                k = behind[(c.dist % n) * w1 + lane]
-                if k >= 0 and occ[k] != -1:     # (chain's first test, inline: mostly nobody)
-                    for i in movement.chain(state, T, c, -1):
-                        if cars[i].team == seat:
-                            mates += 1
-            # (mates, *order_key): order_key inline for a car on the track
-            key = (mates, -c.dist, lane) if lane else (mates, *order_key(state, T, c))
+            if self.mates:
+                for i in movement.chain(state, T, c, -1):
+                    if cars[i].team == seat:
+                        mates += 1
+            key = (mates, order_key(state, T, c))
             if best is None or key > top:
                 best, top = a, key
         return legal[0] if best is None else best     # only passes left: the first

@@ -94,26 +94,6 @@ class Situation:
 # =========================================================================
 # Look-ups
 # =========================================================================
-def _deck_of(race: Race, card_id: str) -> str:
-    # asked for every card resolved: the decks' ids read once per content
-    # directory (the first deck in DECKS order that holds an id names it)
-    decks = _DECK_OF.get(race.content_dir)
-    if decks is None:
-        content = C.content_of(race)
-        decks = {}
-        for name in DECKS:
-            for c in getattr(content, name).cards:
-                decks.setdefault(c.id, name)
-        _DECK_OF[race.content_dir] = decks
-    got = decks.get(card_id)
-    if got is None:
-        raise ValueError(f"{card_id!r} is not an EVENT, RISK, DAMAGE or FAILURE card")
-    return got
-
-
-_DECK_OF: dict = {}                 # content dir -> {card id: its deck}
-
-
 def _mover(race: Race) -> int | None:
     if race.sequence and 0 <= race.seq_pos < len(race.sequence):
         return race.sequence[race.seq_pos]
@@ -436,7 +416,7 @@ def resolve_card(race: Race, seat: int, card_id: str, *, situation: Situation = 
     its `who`. Where the card goes (discard, held, by the board) is the
     caller's; a DAMAGE/FAILURE card already by the board places its tokens.
     `repair`: which card a repair effect takes (default: the oldest)."""
-    deck = _deck_of(race, card_id)
+    deck = C.shared_deck(race, card_id)
     card = C.shared_card(race, card_id)
     out = Outcome([Event("card_resolved", {"seat": seat, "card": card_id, "deck": deck,
                                            "name": card.name}, RULE_OF_DECK[deck])])

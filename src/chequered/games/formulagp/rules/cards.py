@@ -51,19 +51,32 @@ def board_side(race: Race, car: Car) -> BoardSide:
     return got
 
 
-def _cards_by_id(content: Content) -> dict:
+def _shared_index(content: Content) -> tuple:
+    """(content, {id: card}, {id: its deck}) of the EVENT, RISK, DAMAGE and
+    FAILURE cards (ids are unique across them), made once per content."""
     key = ("named", id(content))
     hit = _INDEX.get(key)
     if hit is None or hit[0] is not content:
-        hit = (content, {c.id: c for deck in (content.event, content.risk, content.damage,
-                                              content.failure) for c in deck.cards})
-        _INDEX[key] = hit
-    return hit[1]
+        by_id, deck_of = {}, {}
+        for deck in ("event", "risk", "damage", "failure"):
+            for c in getattr(content, deck).cards:
+                by_id[c.id] = c
+                deck_of[c.id] = deck
+        hit = _INDEX[key] = (content, by_id, deck_of)     # one store: key and answer
+    return hit
 
 
 def shared_card(race: Race, card_id: str):
     """An EVENT, RISK, DAMAGE or FAILURE card by id."""
-    return _cards_by_id(content_of(race))[card_id]
+    return _shared_index(content_of(race))[1][card_id]
+
+
+def shared_deck(race: Race, card_id: str) -> str:
+    """Which of the EVENT, RISK, DAMAGE and FAILURE decks a card is of."""
+    deck = _shared_index(content_of(race))[2].get(card_id)
+    if deck is None:
+        raise ValueError(f"{card_id!r} is not an EVENT, RISK, DAMAGE or FAILURE card")
+    return deck
 
 
 def board_modifier(race: Race, car: Car, target: str) -> int:

@@ -240,7 +240,7 @@ def play_option_event(race: Race, car: Car, events: list) -> str | None:
     eid = C.draw_shared(race, "event", events, rule="FGP 4.4", to=car.seat)
     if eid is None:
         return None
-    card = _event_card(race, eid)
+    card = C.shared_card(race, eid)
     if OB.sc_card_back(race, card, events):          # FGP 15.11.1 (option)
         return None
     if card.can_hold and card.play != "immediately":
@@ -250,21 +250,6 @@ def play_option_event(race: Race, car: Car, events: list) -> str | None:
     race.decks["event"].discard(eid)
     chance.reveal(events, "event_drawn", {"seat": car.seat, "card": eid}, "FGP 4.4")
     return eid
-
-
-def _event_card(race: Race, card_id: str):
-    """The EVENT card with this id (the first of the deck, as a search would
-    find it): the deck's ids read once per content directory."""
-    cards = _EVENTS.get(race.content_dir)
-    if cards is None:
-        cards = {}
-        for c in C.content_of(race).event.cards:
-            cards.setdefault(c.id, c)
-        _EVENTS[race.content_dir] = cards
-    return cards[card_id]
-
-
-_EVENTS: dict = {}              # content dir -> {EVENT card id: card}
 
 
 # ---- the WHITE parameter token (FGP 4.12) --------------------------------------------

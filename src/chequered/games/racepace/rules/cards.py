@@ -50,7 +50,7 @@ def _turn(s, T: Tables, name: str, events: list[Event], burn: bool) -> None:
     rule = "RP Setup J" if burn else "RP Step 1"
     current = s.weather_card if name == "weather" else s.situation.get(name)
     if current is not None:
-        deck.discards.append(current)      # (Deck.discard, without the call)
+        deck.discard(current)
     if not deck.pile:
         # RP Step 1 note: a spent deck is reshuffled and dealt as at setup:
         # two cards face-down, then the third face-up.
