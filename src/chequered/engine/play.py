@@ -47,52 +47,53 @@ def play(game: Game, config: GameConfig, seed: int, agents: dict | None = None,
     if state is None:
         state = game.new(config, seed)
     out = Played(state)
-    apply, forced = game.apply, game.forced
-    drive, steps = game.machine.drive, game.machine.steps
-    record = out.actions.append
+    apply = game.apply
+    machine = game.machine
+    forced, run_forced = machine.forced, machine.run_forced
+    drive, steps = machine.drive, machine.steps
+    actions = out.actions
+    record = actions.append
     asked = applied = 0           # out.decisions and out.forced, kept in locals
     while True:
+        # A decision with a single legal action is applied without asking
+        # (engine/steps.Machine.forced), as the terminal and the web do: the
+        # whole run of them in one call.
+        f = forced(state)
+        if f is not None and asked + applied < max_decisions:
+            applied += run_forced(state, f, actions, max_decisions - asked - applied, on_step)
+        # game.to_act and game.pending_step, read off the turn: once a decision
+        turn = state.turn
+        p = turn.pending
+        if p is None or turn.over:
+            break
         if asked + applied >= max_decisions:
             raise RuntimeError(f"race did not end within {max_decisions} decisions")
-        # A decision with a single legal action is applied without asking
-        # (engine/steps.Machine.forced), as the terminal and the web do.
-        f = forced(state)
-        if f is not None:
-            seat, action = f
-            applied += 1
-        else:
-            # game.to_act and game.pending_step, read off the turn: once a decision
-            turn = state.turn
-            p = turn.pending
-            if p is None or turn.over:
-                break
-            # One seat at a time (the lowest: pending seats are kept sorted);
-            # simultaneous choices are collected by the game.
-            seat = p.seats[0]
-            agent = agents[seat]
-            asked += 1
-            step = steps[p.step]
-            if type(agent) is WholeMoves and step.route is not None and not state.turn.fine:
-                # The bot plays its whole move in place: one decision, the
-                # race and the record exactly those of plan-then-apply.
-                # (a lambda: in CPython 3.11 cheaper than a call with *args)
-                inner = agent.inner
-                own = getattr(inner, "drive", None)
-                if own is not None:
-                    # a bot that plays its whole move itself (the same race)
-                    action, events = own(game, state, seat)
-                else:
-                    action, events = drive(state, seat, lambda st: inner.choose(game, st, seat))
-                record((seat, action))
-                if on_step is not None:
-                    on_step(seat, action, events, step)
-                continue
-            action = agent.choose(game, state, seat)
+        # One seat at a time (the lowest: pending seats are kept sorted);
+        # simultaneous choices are collected by the game.
+        seat = p.seats[0]
+        agent = agents[seat]
+        asked += 1
+        step = steps[p.step]
+        if type(agent) is WholeMoves and step.route is not None and not turn.fine:
+            # The bot plays its whole move in place: one decision, the
+            # race and the record exactly those of plan-then-apply.
+            # (a lambda: in CPython 3.11 cheaper than a call with *args)
+            inner = agent.inner
+            own = getattr(inner, "drive", None)
+            if own is not None:
+                # a bot that plays its whole move itself (the same race)
+                action, events = own(game, state, seat)
+            else:
+                action, events = drive(state, seat, lambda st: inner.choose(game, st, seat))
+            record((seat, action))
+            if on_step is not None:
+                on_step(seat, action, events, step)
+            continue
+        action = agent.choose(game, state, seat)
         if on_step is None:
             apply(state, seat, action)
             record((seat, action))
         else:
-            step = game.pending_step(state)
             events = apply(state, seat, action)
             record((seat, action))
             on_step(seat, action, events, step)

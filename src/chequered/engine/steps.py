@@ -445,6 +445,33 @@ class Machine:
                 return seat, legal[0]
         return None
 
+    def run_forced(self, state, first, record: list, limit: int, on_step=None) -> int:
+        """Apply `first`, the (seat, action) `forced` names, and the forced
+        decisions that follow it, until a seat must be asked or the race is
+        over, at most `limit` of them: each appended to `record` and shown
+        to `on_step(seat, action, events, step)` when given; how many. (The
+        play loop's work for each, in one call: Race Pace's bots are forced
+        at 79 of a race's 91 decisions, mostly six in a row.)"""
+        n = 0
+        f = first
+        steps = self.steps
+        while n < limit:
+            seat, action = f
+            p = state.turn.pending
+            step = steps[p.step]
+            # (a member of the seat's legal list: no need to look it up again)
+            events = self._commit(state, seat, p, step, action)
+            if state.turn.pending is None:
+                events += self.advance(state)
+            record.append(f)
+            if on_step is not None:
+                on_step(seat, action, events, step)
+            n += 1
+            f = self.forced(state)
+            if f is None:
+                break
+        return n
+
     def _apply_fine(self, state, seat: int, action) -> list[Event]:
         events = self._decide(state, seat, action)
         if state.turn.pending is None:
@@ -473,8 +500,14 @@ class Machine:
                     raise self.refusal(state, seat, action) or IllegalAction(
                         f"{self.turn_rule}: not a legal choice now", self.turn_rule)
         p = turn.pending
-        step = self.steps[p.step]
-        turn.cache = None
+        return self._commit(state, seat, p, self.steps[p.step], chosen)
+
+    @staticmethod
+    def _commit(state, seat: int, p: Pending, step: Step, chosen) -> list[Event]:
+        """Apply `chosen`, a member of `seat`'s legal list for the pending
+        decision `p` (of `step`): the decision is over unless the step asked
+        another (a concurrent one waits for its other seats)."""
+        state.turn.cache = None
         events = step.apply(state, seat, chosen)
         turn = state.turn
         if turn.pending is p:
