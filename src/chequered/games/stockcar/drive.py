@@ -3,7 +3,8 @@
 
 A movement point is chosen by the bot (bots.best_step: from the legal
 list keep_moving worked out for the first, then from the steps it works
-out itself after each) and applied with movement.do_step, until the
+out itself after each; a lone forward step into an empty space it takes
+unweighed, bots.free_steps) and applied with movement.do_step, until the
 activation ends (turn.end_activation); the other steps of a route (the car,
 its card, the type, pit stops) are picked from the machine's fine legal
 list. The race, the route and the events are those of Machine.drive with
@@ -15,23 +16,37 @@ from .rules import movement
 from .rules.turn import end_activation
 
 
-def points(state, pick_step, path: list, events: list) -> None:
+def points(state, bot: tuple, path: list, events: list) -> None:
     """Every movement point of the move in progress, then the end of the
     activation (STOCK Movement: points are spent while a step is
-    possible)."""
+    possible). `bot`: (bots.best_step, bots.free_steps)."""
+    pick_step, free_steps = bot
     C, T = state.tables
     R = C.rules
     state.turn.cache = None           # the legal lists change with the first step
     do_step = movement.do_step
     M = movement.moves(R, T)          # the track's steps, looked up once a move
+    free = free_steps(M)
+    occ, cost = state.occ, M.costs.forward
     m = state.move
     option = pick_step(state, R, T, M)    # from the legal list keep_moving found
     while True:
         do_step(state, T, option, events)     # clears state.cache
         path.append(option[0])
         # turn.keep_moving's test, inline: once a movement point
-        if m["mp"] <= 0:
+        mp = m["mp"]
+        if mp <= 0:
             break
+        # Most points: the head's lane neither narrows nor splits ahead and
+        # the space there is empty, a legal step at that cost
+        # (movement.forward_steps's test), which the bot takes: no list of
+        # steps worked out, none weighed.
+        k = option[4]                         # the head's slot (-1 on the Apron)
+        if free is not None and k >= 0:
+            o = free[k]
+            if o is not None and occ[o[4]] == -1 and cost <= mp:
+                option = o
+                continue
         option = pick_step(state, R, T, M)    # None: no step is legal
         if option is None:
             break

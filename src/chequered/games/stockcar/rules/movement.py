@@ -174,12 +174,14 @@ class Moves:
 
     fwd[slot]: (slot entered, the option of a step there when it is empty)
     per lane a forward step reaches (STOCK Drafting and corners);
+    lone[slot]: the option of a forward step into an empty space when it is
+    the only forward step (the lane neither narrows nor splits), else None;
     side[slot]: (lane, slot entered, the slot one lane further over or -1,
     the option when empty) per lane a sideways step reaches;
     onto_track[sector]: the step from the Apron up onto lane 1 (STOCK The
     Apron)."""
 
-    __slots__ = ("rules", "track", "costs", "fwd", "side", "along_apron", "onto_track")
+    __slots__ = ("rules", "track", "costs", "fwd", "lone", "side", "along_apron", "onto_track")
 
     def __init__(self, R, T):
         self.rules, self.track = R, T     # kept alive: moves() finds them by id
@@ -187,6 +189,7 @@ class Moves:
         w1 = T.w1
         self.fwd = tuple(tuple((k2, (_FWD[l2], K.forward, NO_PUSH, None, k2))
                                for l2, k2 in row) for row in T.fwd_slots)
+        self.lone = tuple(row[0][1] if len(row) == 1 else None for row in self.fwd)
         self.side = tuple(tuple((l2, k2, k3, (_SIDE[l2], K.sideways, NO_PUSH, None, k2))
                                 for l2, k2, k3 in row) for row in T.side_slots)
         self.along_apron = (_FWD[0], K.apron, NO_PUSH, None, -1)
