@@ -4,7 +4,8 @@
 A movement point is chosen by the bot (bots.best_step: from the legal
 list keep_moving worked out for the first, then from the steps it works
 out itself after each; a lone forward step into an empty space it takes
-unweighed, bots.free_steps) and applied with movement.do_step, until the
+unweighed, bots.free_steps, and movement.do_step applies it straight after
+the step before) and applied with movement.do_step, until the
 activation ends (turn.end_activation); the other steps of a route (the car,
 its card, the type, pit stops) are picked from the machine's fine legal
 list. The race, the route and the events are those of Machine.drive with
@@ -26,27 +27,17 @@ def points(state, bot: tuple, path: list, events: list) -> None:
     state.turn.cache = None           # the legal lists change with the first step
     do_step = movement.do_step
     M = movement.moves(R, T)          # the track's steps, looked up once a move
+    # Most points: the head's lane neither narrows nor splits ahead and the
+    # space there is empty, which the bot takes (free_steps): do_step goes
+    # on to it at once, with no list of steps worked out and none weighed.
     free = free_steps(M)
-    occ, cost = state.occ, M.costs.forward
     m = state.move
     option = pick_step(state, R, T, M)    # from the legal list keep_moving found
     while True:
-        do_step(state, T, option, events)     # clears state.cache
-        path.append(option[0])
+        do_step(state, T, option, events, free, path)     # clears state.cache
         # turn.keep_moving's test, inline: once a movement point
-        mp = m["mp"]
-        if mp <= 0:
+        if m["mp"] <= 0:
             break
-        # Most points: the head's lane neither narrows nor splits ahead and
-        # the space there is empty, a legal step at that cost
-        # (movement.forward_steps's test), which the bot takes: no list of
-        # steps worked out, none weighed.
-        k = option[4]                         # the head's slot (-1 on the Apron)
-        if free is not None and k >= 0:
-            o = free[k]
-            if o is not None and occ[o[4]] == -1 and cost <= mp:
-                option = o
-                continue
         option = pick_step(state, R, T, M)    # None: no step is legal
         if option is None:
             break
