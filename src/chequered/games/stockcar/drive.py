@@ -3,13 +3,14 @@
 
 A movement point is chosen by the bot (bots.best_step: from the legal
 list keep_moving worked out for the first, then from the steps it works
-out itself after each; a lone forward step into an empty space it takes
-unweighed, bots.free_steps, and movement.do_step applies it straight after
-the step before) and applied with movement.do_step, until the
-activation ends (turn.end_activation); the other steps of a route (the car,
-its card, the type, pit stops) are picked from the machine's fine legal
-list. The race, the route and the events are those of Machine.drive with
-the same choices (tests/stockcar/test_drive.py plays races both ways).
+out itself after each) and applied with movement.do_step, until the
+activation ends (turn.end_activation); a lone forward step into an empty
+space, which the bot takes unweighed (bots.free_steps), do_step applies
+straight after the step before, in the same call. The other steps of a
+route (the car, its card, the type, pit stops) are picked from the
+machine's fine legal list. The race, the route and the events are those
+of Machine.drive with the same choices (tests/stockcar/test_drive.py plays
+races both ways).
 """
 from __future__ import annotations
 
