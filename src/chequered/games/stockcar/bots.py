@@ -167,7 +167,7 @@ class TeamBot(RandomAgent):
         """The whole move choose() would make point by point, applied in
         place (engine/play.py asks it of the bots that have it): the
         movement points by drive.points, the rest by engine/drive."""
-        return drive_own(game.machine, state, seat, self.pick, "move", move_points, best_step)
+        return drive_own(game.machine, state, seat, self.pick, "move", move_points, _STEPS)
 
     # ---- events, pits, discards ---------------------------------------------------------
     def _affect(self, state, T, seat, legal):
@@ -240,10 +240,7 @@ def best_step(state, R, T, M=None):
     `M`: movement.moves(R, T), when the caller has it (drive.py)."""
     if M is None:
         M = movement.moves(R, T)
-    K = M.costs
-    first = _FORWARD_FIRST.get(K)         # (keyed by the Costs object itself)
-    if first is None:
-        first = _FORWARD_FIRST[K] = _forward_first(K)
+    first = forward_first(M.costs)
     # When a forward step enters an empty space on the track, it outscores
     # every sideways step and push (_forward_first): the legal list begins
     # with the forward steps (on the Apron they are the whole list).
@@ -298,7 +295,26 @@ def best_step(state, R, T, M=None):
     return best
 
 
+def free_steps(M):
+    """Per slot of the track (movement.Moves.lone), the lone forward step
+    there, which best_step takes unweighed whenever it enters an empty
+    space (it is then the only step worked out): at these costs such a step
+    outscores every other one (forward_first); None when it does not."""
+    return M.lone if forward_first(M.costs) else None
+
+
+_STEPS = (best_step, free_steps)          # drive.points's bot
+
+
 _FORWARD_FIRST: dict = {}
+
+
+def forward_first(K) -> bool:
+    """_forward_first(K), worked out once per Costs object."""
+    first = _FORWARD_FIRST.get(K)         # (keyed by the Costs object itself)
+    if first is None:
+        first = _FORWARD_FIRST[K] = _forward_first(K)
+    return first
 
 
 def _forward_first(K) -> bool:

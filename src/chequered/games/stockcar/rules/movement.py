@@ -174,12 +174,14 @@ class Moves:
 
     fwd[slot]: (slot entered, the option of a step there when it is empty)
     per lane a forward step reaches (STOCK Drafting and corners);
+    lone[slot]: the option of a forward step into an empty space when it is
+    the only forward step (the lane neither narrows nor splits), else None;
     side[slot]: (lane, slot entered, the slot one lane further over or -1,
     the option when empty) per lane a sideways step reaches;
     onto_track[sector]: the step from the Apron up onto lane 1 (STOCK The
     Apron)."""
 
-    __slots__ = ("rules", "track", "costs", "fwd", "side", "along_apron", "onto_track")
+    __slots__ = ("rules", "track", "costs", "fwd", "lone", "side", "along_apron", "onto_track")
 
     def __init__(self, R, T):
         self.rules, self.track = R, T     # kept alive: moves() finds them by id
@@ -187,6 +189,7 @@ class Moves:
         w1 = T.w1
         self.fwd = tuple(tuple((k2, (_FWD[l2], K.forward, NO_PUSH, None, k2))
                                for l2, k2 in row) for row in T.fwd_slots)
+        self.lone = tuple(row[0][1] if len(row) == 1 else None for row in self.fwd)
         self.side = tuple(tuple((l2, k2, k3, (_SIDE[l2], K.sideways, NO_PUSH, None, k2))
                                 for l2, k2, k3 in row) for row in T.side_slots)
         self.along_apron = (_FWD[0], K.apron, NO_PUSH, None, -1)
@@ -291,10 +294,13 @@ def sideways_steps(state, T, M, out: list) -> None:
                 out.append((free[0], K.aside, PUSH_ASIDE, x, k2))
 
 
-def do_step(state, T, option: tuple, events: list) -> None:
+def do_step(state, T, option: tuple, events: list, then=None, path=None) -> None:
     """Apply one legal step (an entry of options()): the push first, then
     the head, then each car of the pack into the space the car in front of
-    it left."""
+    it left. With `then` (per slot of the track, the step to take next from
+    there: bots.free_steps) and `path`, then each step it names while that
+    step is legal into an empty space (as forward_steps tests it), every
+    step applied appended to `path`."""
     step, cost, push, data, to = option
     state.cache = None
     m = state.move
@@ -319,60 +325,73 @@ def do_step(state, T, option: tuple, events: list) -> None:
             place(state, T, c, c.dist, c.lane + (step.lane - head.lane))
             events.append(Event("push", {"cars": [c.number], "way": "aside"}, "STOCK Movement"))
     head = cars[snake[0]]
-    lane = step.lane
-    if head.lane == 0 or lane == 0:
-        # On the Apron the car moves alone: stacks need the general place/lift.
-        lift(state, T, head)
-        place(state, T, head, head.dist + step.ahead, lane)
-        d = head.dist
-    elif len(snake) == 1:
-        # The hot path: a car alone on the track.
-        occ, n, w1 = state.occ, T.n, T.w1
-        occ[(head.dist % n) * w1 + head.lane] = -1
-        d = head.dist = head.dist + step.ahead
-        head.lane = lane
-        occ[to] = head.idx
-    else:
-        # A pack on the track: each car goes where the car in front of it
-        # was, so each old space is read once and passed on; the head's new
-        # space is empty (a step never enters the pack), the last car's old
-        # one is left empty.
-        occ, n, w1 = state.occ, T.n, T.w1
-        nd, nl = head.dist + step.ahead, lane
-        for i in snake:
-            c = cars[i]
-            k = (c.dist % n) * w1 + c.lane
-            occ[to] = i
-            c.dist, nd = nd, c.dist
-            c.lane, nl = nl, c.lane
-            to = k
-        occ[to] = -1
-        d = head.dist
-    # order.leader's hint, kept (lift and place keep it for a push or the
-    # Apron, and agree with what follows): the pack's other cars took
-    # spaces of cars of the pack, so only the head's new space can pass
-    # the leader (order.passes, inline: once a movement point); a car alone
-    # stays the leader (no space lies between its old one and its new one);
-    # in a pack that holds it, the car behind it took its space and leads
-    # unless the head passes it (the last car's space is left empty: found
-    # again).
-    i = state.lead
-    if i is not None:
-        if i in snake:
-            j = snake.index(i) + 1
-            if j == len(snake):
-                if j > 1:
-                    state.lead = None
-            else:
-                L = cars[snake[j]]
-                state.lead = head.idx if d > L.dist or d == L.dist and lane and (
-                    lane < L.lane or not L.lane) else L.idx
+    occ = state.occ
+    visited = m["visited"]
+    while True:
+        if path is not None:
+            path.append(step)
+        lane = step.lane
+        k0 = to
+        if head.lane == 0 or lane == 0:
+            # On the Apron the car moves alone: stacks need the general place/lift.
+            lift(state, T, head)
+            place(state, T, head, head.dist + step.ahead, lane)
+            d = head.dist
+        elif len(snake) == 1:
+            # The hot path: a car alone on the track.
+            occ[(head.dist % T.n) * T.w1 + head.lane] = -1
+            d = head.dist = head.dist + step.ahead
+            head.lane = lane
+            occ[to] = head.idx
         else:
-            L = cars[i]
-            if d > L.dist or d == L.dist and lane and (lane < L.lane or not L.lane):
-                state.lead = head.idx
-    m["mp"] -= cost
-    m["visited"].append((d, lane))
+            # A pack on the track: each car goes where the car in front of it
+            # was, so each old space is read once and passed on; the head's new
+            # space is empty (a step never enters the pack), the last car's old
+            # one is left empty.
+            n, w1 = T.n, T.w1
+            nd, nl = head.dist + step.ahead, lane
+            for i in snake:
+                c = cars[i]
+                k = (c.dist % n) * w1 + c.lane
+                occ[to] = i
+                c.dist, nd = nd, c.dist
+                c.lane, nl = nl, c.lane
+                to = k
+            occ[to] = -1
+            d = head.dist
+        # order.leader's hint, kept (lift and place keep it for a push or the
+        # Apron, and agree with what follows): the pack's other cars took
+        # spaces of cars of the pack, so only the head's new space can pass
+        # the leader (order.passes, inline: once a movement point); a car alone
+        # stays the leader (no space lies between its old one and its new one);
+        # in a pack that holds it, the car behind it took its space and leads
+        # unless the head passes it (the last car's space is left empty: found
+        # again).
+        i = state.lead
+        if i is not None:
+            if i in snake:
+                j = snake.index(i) + 1
+                if j == len(snake):
+                    if j > 1:
+                        state.lead = None
+                else:
+                    L = cars[snake[j]]
+                    state.lead = head.idx if d > L.dist or d == L.dist and lane and (
+                        lane < L.lane or not L.lane) else L.idx
+            else:
+                L = cars[i]
+                if d > L.dist or d == L.dist and lane and (lane < L.lane or not L.lane):
+                    state.lead = head.idx
+        mp = m["mp"] = m["mp"] - cost
+        visited.append((d, lane))
+        if then is None or k0 < 0:        # (k0 < 0: the head is on the Apron)
+            return
+        # the step `then` names from the head's new space, when legal: its
+        # space empty and its cost left (forward_steps's test)
+        option = then[k0]
+        if option is None or occ[option[4]] != -1 or option[1] > mp:
+            return
+        step, cost, _, _, to = option
 
 
 def drift(state, T, car, events: list) -> None:
