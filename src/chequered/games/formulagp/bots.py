@@ -15,7 +15,7 @@ from . import actions as A
 from . import bot_strategy as S
 from .heuristic_drive import points as move_points
 from .heuristic_moves import APPROACH, drive_table, pit_in, pit_table, spendable
-from .memo import remembered
+from .heuristic_plays import card_value, play_facts
 from .rules import cards as C
 from .rules import compounds
 from .rules import speed_limits as SL
@@ -27,30 +27,6 @@ from .rules.move_steps import point_reduces, push_spaces
 from .rules.overtake import battle_targets
 from .rules.turn import gear_for
 from .rules.where import distance, grid_spaces, passable, positions, race_round, track_of
-
-VALUE = {"blue": 5, "red": 4, "orange": 3.5, "green": 2, None: 1}
-
-
-def card_value(race, card: str) -> float:
-    # a fact of the card alone: worked out once per content and card
-    got = _CARD_VALUES.get((race.content_dir, card))
-    return got if got is not None else remembered(
-        _CARD_VALUES, (race.content_dir, card), lambda: _card_value(race, card))
-
-
-_CARD_VALUES: dict = {}
-
-
-def _card_value(race, card: str) -> float:
-    k = C.kind_of(race, card)
-    if k == "movement":
-        return VALUE[C.colour_of(race, card)] + 0.1 * C.action_card(C.content_of(race), card).leds
-    if k == "option":
-        return 2.5
-    if k == "tyre_wear":
-        return 1.0
-    return 0.0
-
 
 def _first(pair):
     return pair[0]
@@ -352,35 +328,20 @@ class HeuristicBot:
         limits = is_advanced(race) and race.safety_car is None and not race.vsc \
             and car.space is not None and any(t.speed_limit for t in trk.tiles)
 
-        # each card's colour and value read once, not once per play holding it
-        cards = {c for a in legal for c in a.cards}
-        colour = {c: C.colour_of(race, c) for c in cards}
-        value = {c: card_value(race, c) for c in cards}
-
-        # a play with the characteristic (+1) and the same play without it
-        # differ in their MP only: the rest is worked out once for both
-        known: dict = {}
+        blue_cost = 0.8 if car.ers > 1 else 2.0
+        mp = side.speed.mp
 
         def score(a):
-            key = (a.cards, a.orange_as)
-            got = known.get(key)
-            if got is None:
-                cols = [colour[c] for c in a.cards]
-                decl = list(a.orange_as)
-                eff = [decl.pop(0) if c == "orange" and decl else c for c in cols]
-                pace = eff[0] if len(eff) == 1 else {"green": "red", "red": "blue"}[eff[0]]
-                cost = sum([value[c] for c in a.cards]) * 0.3
-                if len(a.cards) == 2:
-                    cost += 1.0                    # the YELLOW die
-                if "blue" in cols:
-                    cost += 0.8 if car.ers > 1 else 2.0
-                got = known[key] = (side.speed.mp(gear, pace), cost, eff)
-            mp = got[0] + (1 if a.characteristic else 0)
-            cost = got[1]
+            pace, cost, blue, eff = play_facts(race, a.cards, a.orange_as)
+            if blue:
+                cost += blue_cost
+            # a play with the characteristic (+1) and the same play without it
+            # differ in their MP only
+            points = mp(gear, pace) + (1 if a.characteristic else 0)
             if limits:
-                tiles = S.tiles_driven(trk, car.space, mp)
-                cost += S.speed_limit_cost(len(SL.breaches(trk, tiles, SL.card_colour(got[2]))))
-            return mp - cost
+                tiles = S.tiles_driven(trk, car.space, points)
+                cost += S.speed_limit_cost(len(SL.breaches(trk, tiles, SL.card_colour(eff))))
+            return points - cost
         return max(legal, key=score)
 
     def _move(self, race, seat, legal):
