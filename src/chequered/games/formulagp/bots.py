@@ -14,8 +14,8 @@ from ...engine.rng import Rng
 from . import actions as A
 from . import bot_strategy as S
 from .heuristic_drive import points as move_points
-from .heuristic_moves import APPROACH, pit_in, pit_table, road_table, spendable, yellow_to
-from .memo import remembered
+from .heuristic_moves import APPROACH, drive_table, pit_in, pit_table, spendable
+from .heuristic_plays import card_value, play_facts
 from .rules import cards as C
 from .rules import compounds
 from .rules import speed_limits as SL
@@ -27,30 +27,6 @@ from .rules.move_steps import point_reduces, push_spaces
 from .rules.overtake import battle_targets
 from .rules.turn import gear_for
 from .rules.where import distance, grid_spaces, passable, positions, race_round, track_of
-
-VALUE = {"blue": 5, "red": 4, "orange": 3.5, "green": 2, None: 1}
-
-
-def card_value(race, card: str) -> float:
-    # a fact of the card alone: worked out once per content and card
-    got = _CARD_VALUES.get((race.content_dir, card))
-    return got if got is not None else remembered(
-        _CARD_VALUES, (race.content_dir, card), lambda: _card_value(race, card))
-
-
-_CARD_VALUES: dict = {}
-
-
-def _card_value(race, card: str) -> float:
-    k = C.kind_of(race, card)
-    if k == "movement":
-        return VALUE[C.colour_of(race, card)] + 0.1 * C.action_card(C.content_of(race), card).leds
-    if k == "option":
-        return 2.5
-    if k == "tyre_wear":
-        return 1.0
-    return 0.0
-
 
 def _first(pair):
     return pair[0]
@@ -352,58 +328,44 @@ class HeuristicBot:
         limits = is_advanced(race) and race.safety_car is None and not race.vsc \
             and car.space is not None and any(t.speed_limit for t in trk.tiles)
 
-        # each card's colour and value read once, not once per play holding it
-        cards = {c for a in legal for c in a.cards}
-        colour = {c: C.colour_of(race, c) for c in cards}
-        value = {c: card_value(race, c) for c in cards}
-
-        # a play with the characteristic (+1) and the same play without it
-        # differ in their MP only: the rest is worked out once for both
-        known: dict = {}
+        blue_cost = 0.8 if car.ers > 1 else 2.0
+        mp = side.speed.mp
 
         def score(a):
-            key = (a.cards, a.orange_as)
-            got = known.get(key)
-            if got is None:
-                cols = [colour[c] for c in a.cards]
-                decl = list(a.orange_as)
-                eff = [decl.pop(0) if c == "orange" and decl else c for c in cols]
-                pace = eff[0] if len(eff) == 1 else {"green": "red", "red": "blue"}[eff[0]]
-                cost = sum([value[c] for c in a.cards]) * 0.3
-                if len(a.cards) == 2:
-                    cost += 1.0                    # the YELLOW die
-                if "blue" in cols:
-                    cost += 0.8 if car.ers > 1 else 2.0
-                got = known[key] = (side.speed.mp(gear, pace), cost, eff)
-            mp = got[0] + (1 if a.characteristic else 0)
-            cost = got[1]
+            pace, cost, blue, eff = play_facts(race, a.cards, a.orange_as)
+            if blue:
+                cost += blue_cost
+            # a play with the characteristic (+1) and the same play without it
+            # differ in their MP only
+            points = mp(gear, pace) + (1 if a.characteristic else 0)
             if limits:
-                tiles = S.tiles_driven(trk, car.space, mp)
-                cost += S.speed_limit_cost(len(SL.breaches(trk, tiles, SL.card_colour(got[2]))))
-            return mp - cost
+                tiles = S.tiles_driven(trk, car.space, points)
+                cost += S.speed_limit_cost(len(SL.breaches(trk, tiles, SL.card_colour(eff))))
+            return points - cost
         return max(legal, key=score)
 
     def _move(self, race, seat, legal):
         car = race.cars[seat]
         trk = track_of(race)
         space = car.space
-        # road: (tile, span start, lane, pit lane, dead end) per space
-        _, road, yellows, pits, pits_across = self._roads_of(trk)
-        here_tile, here_start, here_lane = road[space][:3]
+        # facts: to -> (pit lane, dead end, (progress, -lanes), gains ground)
+        _, drive, pits, pits_across = self._roads_of(trk)
+        facts = drive[space]
         left = race.move["left"]
-        yellow = yellows[space]
-        lap_tiles = len(trk.tiles)          # Track.lap_tiles
-
-        def progress(to):
-            r = road[to]
-            return ((r[0] - here_tile) % lap_tiles) + r[1]
         # FGP 11.1: into the pit lane forward (a lateral crossing of the yellow
-        # line costs a Penalty token), and only when the stop pays
+        # line costs a Penalty token: no fact for it), and only when the stop pays
         steps, into_pit, on_track = [], [], []
+        dead = False                    # a step into the lane that only leads into the pit lane
         for a in legal:
-            if isinstance(a, A.Step) and a.to not in yellow:
-                steps.append(a)
-                (into_pit if road[a.to][3] else on_track).append(a)
+            if type(a) is A.Step:
+                f = facts.get(a.to)
+                if f is not None:
+                    steps.append(a)
+                    if f[0]:
+                        into_pit.append(a)
+                    else:
+                        on_track.append(a)
+                        dead = dead or f[1]
         to_pit = pits.get(space)                        # pit_in, asked of one table
         near_pit = to_pit is not None and to_pit <= left
         # no push into another car (FGP 8.3.1: a penalty or a collision at worst):
@@ -414,10 +376,10 @@ class HeuristicBot:
         if (near_pit or approach) and self._stop_now(race, seat):
             reach = left - 1 if near_pit else left + APPROACH
             route = [(d, a) for a in steps
-                     for d in [0 if road[a.to][3] else pit_in(trk, a.to, reach)]
+                     for d in [0 if facts[a.to][0] else pit_in(trk, a.to, reach)]
                      if d is not None and a.to not in full]
             if route:
-                return min(route, key=lambda x: (x[0], -progress(x[1].to)))[1]
+                return min(route, key=lambda x: (x[0], -facts[x[1].to][2][0]))[1]
         steps = on_track
         # look ahead: no way that leaves the pit lane as the only step later
         across = pits_across.get(space)
@@ -425,16 +387,15 @@ class HeuristicBot:
             safe = spendable(race, car, steps, left - 1)
             steps = safe or steps
         # nor into the lane that only leads into the pit lane (FGP 11.1)
-        steps = [a for a in steps if not road[a.to][4]] or steps
-        start = here_start + 1e-9
-        # the steps that gain ground, each with its progress (worked out once)
+        if dead:
+            steps = [a for a in steps if not facts[a.to][1]] or steps
+        # the steps that gain ground, by progress, then fewer lanes crossed
         forward = []
         for a in steps:
             if a.to not in full:
-                r = road[a.to]
-                ahead = ((r[0] - here_tile) % lap_tiles) + r[1]       # progress(a.to)
-                if ahead > start or r[0] != here_tile:
-                    forward.append(((ahead, -abs(r[2] - here_lane)), a))
+                f = facts[a.to]
+                if f[3]:
+                    forward.append((f[2], a))
         if len(forward) == 1:
             return forward[0][1]
         if forward:
@@ -456,10 +417,10 @@ class HeuristicBot:
 
     def _roads_of(self, trk) -> tuple:
         """The track's tables the driver reads at every movement point (the
-        road, the yellow line, the pit lane's distances), fetched once a track."""
+        spaces a point reaches, the pit lane's distances), fetched once a track."""
         got = self._roads
         if got is None or got[0] is not trk:
-            got = self._roads = (trk, road_table(trk), yellow_to(trk), pit_table(trk),
+            got = self._roads = (trk, drive_table(trk), pit_table(trk),
                                  pit_table(trk, across=True))
         return got
 

@@ -11,27 +11,34 @@ from .track import pit_dead_end
 APPROACH = 6          # MP beyond the move within which the bot lines up for the pits
 
 
-def yellow_to(trk) -> list[frozenset]:
-    """Per space, the spaces a step from it reaches across the yellow line
-    (FGP 11.1 / 11.3); once a track."""
-    got = trk._memo.get("yellow_to")
+def drive_table(trk) -> list[dict]:
+    """Per space, what the driver reads at every movement point of each space
+    one point takes it to, but those across the yellow line (FGP 11.1 / 11.3:
+    it never steps there): to -> (PIT LANE space, pit_dead_end, (progress,
+    -lanes crossed), gains ground). Progress: the tiles ahead and where along
+    its lane the space starts (Space.span[0]); a step gains ground when it
+    ends further along or on another tile. Once a track (a walled street
+    circuit has the same spaces and moves)."""
+    got = trk._memo.get("heuristic_drive")
     if got is None:
-        got = trk._memo["yellow_to"] = [
-            frozenset(m.to for m in trk.moves(sp.id) if m.crosses_yellow_line)
-            for sp in trk.spaces]
-    return got
-
-
-def road_table(trk) -> list[tuple]:
-    """Per space, what the driver reads of a step's destination at every
-    movement point: (tile, where along its lane the space starts (Space.span[0]),
-    lane, PIT LANE space, pit_dead_end); once a track (a walled street circuit
-    has the same spaces)."""
-    got = trk._memo.get("heuristic_road")
-    if got is None:
-        got = trk._memo["heuristic_road"] = [
-            (sp.tile, sp.index / sp.count, sp.lane, sp.pit_lane, pit_dead_end(trk, sp.id))
-            for sp in trk.spaces]
+        spaces = trk.spaces
+        n = len(trk.tiles)                  # Track.lap_tiles
+        got = []
+        for sp in spaces:
+            moves = trk.moves(sp.id)
+            yellow = {m.to for m in moves if m.crosses_yellow_line}
+            start = sp.index / sp.count
+            facts = {}
+            for m in moves:
+                to = spaces[m.to]
+                if m.to in yellow:
+                    continue
+                ahead = ((to.tile - sp.tile) % n) + to.index / to.count
+                facts[m.to] = (to.pit_lane, pit_dead_end(trk, to.id),
+                               (ahead, -abs(to.lane - sp.lane)),
+                               ahead > start + 1e-9 or to.tile != sp.tile)
+            got.append(facts)
+        trk._memo["heuristic_drive"] = got
     return got
 
 

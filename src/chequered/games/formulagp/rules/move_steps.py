@@ -107,10 +107,16 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
     steps = M.legal_steps(trk, space, occupied=occ, visited=mv["visited"],
                           lane_changes=mv["lanes"] and mv.get("ahead") is None,
                           may_push=push)
+    yellow = race.yellow_flags
+    ahead = _tiles_ahead(trk)[space]
+    if ahead is not None and safety_car is None and not yellow and ahead.isdisjoint(tiles):
+        # the usual point: no other car on a tile one point reaches, no pit
+        # lane or yellow line in reach, no flag out: the checks below keep
+        # every step and find no car to stop behind
+        return steps, ()
     kept, blocked = [], []
     sc_tile = safety_car["tile"] if safety_car else None
     neutral = sc_tile is not None or race.vsc
-    yellow = race.yellow_flags
     free = None
     on_exit = spaces[space].pit_exit
     no_pit = mv.get("exit") or race.final_round
@@ -174,6 +180,21 @@ def _moves_to(trk) -> list[dict]:
     if got is None:
         got = trk._memo["moves_to"] = [{m.to: m for m in reversed(trk.moves(sp.id))}
                                        for sp in trk.spaces]
+    return got
+
+
+def _tiles_ahead(trk) -> list:
+    """Per space, the tiles other than its own that one point reaches; None
+    where a move enters the pit lane or crosses the yellow line (FGP 11.1:
+    step_options checks each step there); once a track (the moves of a
+    walled street circuit are the track's own)."""
+    got = trk._memo.get("tiles_ahead")
+    if got is None:
+        spaces = trk.spaces
+        got = trk._memo["tiles_ahead"] = [
+            None if any(m.crosses_yellow_line or spaces[m.to].pit_lane for m in trk.moves(sp.id))
+            else frozenset(spaces[m.to].tile for m in trk.moves(sp.id)) - {sp.tile}
+            for sp in spaces]
     return got
 
 
