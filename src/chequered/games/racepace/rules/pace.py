@@ -21,12 +21,17 @@ def _rank_key(car):
     return (-car.dist, not car.ebs_entry, car.stamp)
 
 
-def running(order) -> list:
-    out = []
-    for c in order:                 # (a loop: cheaper than a comprehension in 3.11)
-        if not c.finished:
-            out.append(c)
-    return out
+def any_finished(cars) -> bool:
+    for c in cars:                  # (any() over a generator, unrolled: every round)
+        if c.finished:
+            return True
+    return False
+
+
+def running(order: list) -> list:
+    """The cars of `order` still racing: `order` itself when none has
+    finished, as in every round but Team Play's last ones (no new list)."""
+    return [c for c in order if not c.finished] if any_finished(order) else order
 
 
 def apply_situations(s: RaceState, T: Tables, order, events: list[Event]) -> None:
