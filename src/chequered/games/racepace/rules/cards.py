@@ -41,7 +41,8 @@ def turn_round_cards(s, T: Tables, events: list[Event]) -> None:
     s.rain_drawn = card.kind == "rain"
     if card.kind == "sun":
         # RP Step 1, Sun card: the current token goes to Round +3, sun up.
-        s.weather = s.weather[1:] + ["sun"]
+        w = s.weather                       # (the four tokens, built at once)
+        s.weather = [w[1], w[2], w[3], "sun"]
     else:
         # RP Step 1, Rain card: its forecast supersedes the current one.
         s.weather = list(card.forecast)
