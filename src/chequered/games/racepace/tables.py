@@ -88,8 +88,12 @@ class Tables:
                 t.levels["MEC"], t.levels["PU"], t.levels["AER"], d.levels["SKI"],
                 d.levels["XP"], t.levels["EBS"]))
             for t in content.teams for d in content.drivers}
-        self.team_number = {t.key: t.number for t in content.teams}
-        self.driver_number = {d.key: d.number for d in content.drivers}
+        self.grid_number = {(t.key, d.key): (t.number + d.number, d.number)
+                            for t in content.teams for d in content.drivers}
+        # RP Circuit, Starting grid: the extra laps of each grid position
+        # (positions 3-8 drive 1 to 3 more laps; 8 seats at most).
+        slots, parts = b.grid_slots_per_part, b.grid_parts
+        self.grid_extra = tuple(parts[min(pos // slots, len(parts) - 1)] for pos in range(8))
         self.circuit_order = [c.key for c in content.circuits]
         # Whether each dist is a FEB lap (RP EBS notes), read for every car
         # in every round.
