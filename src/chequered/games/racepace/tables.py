@@ -12,8 +12,9 @@ from .content import LEVELS, Content, SafetyCar, load_content
 # Button numbers (RP Step 2, "The 11 actions"); the board data names them.
 MEC_B, PU_B, AER_B, SKI_B, XP_B, CHARGE, USE_EBS, DEFEND, START, REACT, BOXBOX = range(1, 12)
 UPGRADE_BAR = {MEC_B: 0, PU_B: 1, AER_B: 2, SKI_B: 3, XP_B: 4}   # button -> bar index
-# The drivers a situation effect is for, as a slice of the running order.
-WHO = {"all": slice(None), "leader": slice(None, 1), "top3": slice(None, 3),
+# The drivers a situation effect is for, as a slice of the running order
+# (None: all of it, not a copy).
+WHO = {"all": None, "leader": slice(None, 1), "top3": slice(None, 3),
        "bottom3": slice(-3, None), "last": slice(-1, None)}
 
 
@@ -24,6 +25,24 @@ class Plain:
 
     def __init__(self, model):
         self.__dict__.update(model)          # a model iterates as (field, value)
+
+
+class InLaps(dict):
+    """dist -> whether a car there stands on one of `laps` (lap-track
+    spaces, as the FEB laps), read without a call: every dist of the grid
+    and of the longest race and a lap track beyond is listed once per
+    content; any other (a hand-written position's) is worked out when
+    asked and not kept."""
+
+    __slots__ = ("board_lap", "laps")
+
+    def __init__(self, board_lap, laps: frozenset, dists: range):
+        super().__init__((d, board_lap(d) in laps) for d in dists)
+        self.board_lap = board_lap
+        self.laps = laps
+
+    def __missing__(self, dist: int) -> bool:
+        return self.board_lap(dist) in self.laps
 
 
 class Tables:
@@ -58,9 +77,10 @@ class Tables:
         self.drivers = {d.key: d for d in content.drivers}
         self.skill = {d.key: d.skill for d in content.drivers}
         self.circuits = {c.key: c for c in content.circuits}
-        # Per circuit (the finish token's lap on side B, the laps to win),
-        # read after every move.
-        self.finish = {c.key: (c.finish_lap, c.laps) for c in content.circuits}
+        # Per circuit, read after every move: the laps to win and the finish
+        # token's lap on side B.
+        self.laps = {c.key: c.laps for c in content.circuits}
+        self.finish_lap = {c.key: c.finish_lap for c in content.circuits}
         # RP Setup M: each team and driver's starting bars (MEC, PU, AER,
         # SKI, XP, EBS) as levels 0..4; RP Setup O: their numbers.
         self.start_bars = {
@@ -68,9 +88,17 @@ class Tables:
                 t.levels["MEC"], t.levels["PU"], t.levels["AER"], d.levels["SKI"],
                 d.levels["XP"], t.levels["EBS"]))
             for t in content.teams for d in content.drivers}
-        self.team_number = {t.key: t.number for t in content.teams}
-        self.driver_number = {d.key: d.number for d in content.drivers}
+        self.grid_number = {(t.key, d.key): (t.number + d.number, d.number)
+                            for t in content.teams for d in content.drivers}
+        # RP Circuit, Starting grid: the extra laps of each grid position
+        # (positions 3-8 drive 1 to 3 more laps; 8 seats at most).
+        slots, parts = b.grid_slots_per_part, b.grid_parts
+        self.grid_extra = tuple(parts[min(pos // slots, len(parts) - 1)] for pos in range(8))
         self.circuit_order = [c.key for c in content.circuits]
+        # Whether each dist is a FEB lap (RP EBS notes), read for every car
+        # in every round.
+        self.in_feb = InLaps(self.board_lap, self.feb,
+                             range(-self.track, max(self.laps.values()) + self.track))
         # RP Tyre Degradation Bar: laps to each compound's Box-Box token per
         # circuit (tyre_life), read on every move.
         self.lives = {(c.key, t.key): t.max_laps if t.max_laps is not None else
@@ -89,7 +117,7 @@ class Tables:
         # Per situation card, the effects that apply after the actions (RP
         # Step 3a), each as (its type, the effect's fields (Plain), the XP
         # limits `xp_below` and `xp_at_least` as bar levels or None, the
-        # drivers it is for as a slice of the running order or None): read
+        # drivers it is for as a slice of the running order or None: all): read
         # every round.
         self.round_effects = {
             c.key: tuple((type(e), Plain(e), xp(e, "xp_below"), xp(e, "xp_at_least"),

@@ -18,8 +18,9 @@ DECK_OF_WORD = {w: name for name, w in CARD_WORDS.items()}
 def turn_setup_cards(s, T: Tables, events: list[Event]) -> None:
     """RP Setup: two cards face-down from each deck (kept in the game), the
     third face-up. The first weather card sets the forecast."""
-    for name in DECKS:
-        _turn(s, T, name, events, burn=True)
+    s.weather_card = _turn(s, "weather", None, events, "RP Setup J", burn=True)
+    for name in ("I", "II"):
+        s.situation[name] = _turn(s, name, None, events, "RP Setup J", burn=True)
     card = T.weather[s.weather_card]
     # RP Setup: a dry card puts 4 sun tokens out; a rain card its own forecast.
     s.weather = list(card.forecast) if card.kind == "rain" else ["sun"] * 4
@@ -30,13 +31,18 @@ def turn_setup_cards(s, T: Tables, events: list[Event]) -> None:
 
 def turn_round_cards(s, T: Tables, events: list[Event]) -> None:
     """RP Step 1: turn the top weather card and both situation cards."""
-    for name in DECKS:
-        _turn(s, T, name, events, False)
+    # (each deck by hand, not a loop over DECKS: the deck's current card is
+    # read and its new one stored without asking which deck it is)
+    situation = s.situation
+    s.weather_card = _turn(s, "weather", s.weather_card, events, "RP Step 1")
+    situation["I"] = _turn(s, "I", situation["I"], events, "RP Step 1")
+    situation["II"] = _turn(s, "II", situation["II"], events, "RP Step 1")
     card = T.weather[s.weather_card]
     s.rain_drawn = card.kind == "rain"
     if card.kind == "sun":
         # RP Step 1, Sun card: the current token goes to Round +3, sun up.
-        s.weather = s.weather[1:] + ["sun"]
+        w = s.weather                       # (the four tokens, built at once)
+        s.weather = [w[1], w[2], w[3], "sun"]
     else:
         # RP Step 1, Rain card: its forecast supersedes the current one.
         s.weather = list(card.forecast)
@@ -44,11 +50,10 @@ def turn_round_cards(s, T: Tables, events: list[Event]) -> None:
     safety_car.determine(s, T, events)
 
 
-def _turn(s, T: Tables, name: str, events: list[Event], burn: bool) -> None:
+def _turn(s, name: str, current, events: list[Event], rule: str, burn: bool = False):
+    """Discard deck `name`'s current card (None: none yet) and turn its next
+    one, which is returned."""
     deck = s.decks[name]
-    ch = s.chance
-    rule = "RP Setup J" if burn else "RP Step 1"
-    current = s.weather_card if name == "weather" else s.situation.get(name)
     if current is not None:
         deck.discard(current)
     if not deck.pile:
@@ -56,17 +61,13 @@ def _turn(s, T: Tables, name: str, events: list[Event], burn: bool) -> None:
         # two cards face-down, then the third face-up.
         deck.discards.extend(s.hidden[name])
         s.hidden[name] = []
-        chance.reshuffle(ch, events, deck, rule="RP Step 1", what=DECK_WORDS[name])
+        chance.reshuffle(s.chance, events, deck, rule="RP Step 1", what=DECK_WORDS[name])
         burn = True
     if burn:
         # Two face down (kept in the game, seen by nobody), as long as one is
         # left to turn.
         count = min(2, len(deck.pile) - 1)
         if count > 0:
-            s.hidden[name] += chance.draw_many(ch, events, deck, count, rule=rule,
+            s.hidden[name] += chance.draw_many(s.chance, events, deck, count, rule=rule,
                                                what=CARD_WORDS[name], to=chance.SECRET)
-    card = chance.draw(ch, events, deck, rule=rule, what=CARD_WORDS[name])
-    if name == "weather":
-        s.weather_card = card
-    else:
-        s.situation[name] = card
+    return chance.draw(s.chance, events, deck, rule=rule, what=CARD_WORDS[name])

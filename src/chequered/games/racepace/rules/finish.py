@@ -5,7 +5,7 @@ from ....engine.protocol import Event, Result
 from ..state import RaceState
 from ..tables import Tables
 from ..text import seat_names
-from .pace import leaderboard
+from .pace import any_finished, leaderboard
 
 
 def race_over(s: RaceState) -> bool:
@@ -13,10 +13,7 @@ def race_over(s: RaceState) -> bool:
     first driver crosses the line; in Team Play when the last car has finished."""
     if s.variants.team_play:
         return all(c.finished for c in s.cars)
-    for c in s.cars:                # (any() over a generator, unrolled: every round)
-        if c.finished:
-            return True
-    return False
+    return any_finished(s.cars)
 
 
 def classification(s: RaceState) -> list:

@@ -97,9 +97,11 @@ def _move(s: RaceState, T: Tables, car, want: int, leader, ahead: list,
     # are among the cars `ahead`, which moved before it this round: the others
     # ranked behind it when the round began and have not moved since.
     # The lowest of them comes first: mostly it is beyond the new lap and
-    # nobody is looked at. (a loop, not a comprehension: every move runs it)
-    between = []
+    # nobody is looked at, and no list is made. (a loop, not a comprehension:
+    # every move runs it)
+    between = ()
     if ahead and ahead[0].dist <= new:
+        between = []
         for c in ahead:
             if old <= c.dist <= new and not c.finished and (
                     c.dist > old or _rank_key(c) < _rank_key(car)):
@@ -123,16 +125,16 @@ def _move(s: RaceState, T: Tables, car, want: int, leader, ahead: list,
                 events.append(Event("overtake", {"seat": car.seat, "passed": other.seat},
                                     "RP Race Positions"))
                 _defended(s, T, car, other, events)
-    finish_lap, laps = T.finish[s.circuit]
     if s.finish_side == "B":
         # RP Circuit Information: flip the B side once every car has crossed it.
+        finish_lap = T.finish_lap[s.circuit]
         for c in s.cars:
             if c.dist < finish_lap:
                 break
         else:
             s.finish_side = "A"
             events.append(Event("finish_flip", {}, "RP Circuit Information"))
-    elif new >= laps and not car.finished:
+    elif new >= T.laps[s.circuit] and not car.finished:
         car.finished = True
         car.finish_round = s.round
         events.append(Event("finish", {"seat": car.seat, "dist": new}, "RP Winning the Game"))

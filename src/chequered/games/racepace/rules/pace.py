@@ -21,12 +21,17 @@ def _rank_key(car):
     return (-car.dist, not car.ebs_entry, car.stamp)
 
 
-def running(order) -> list:
-    out = []
-    for c in order:                 # (a loop: cheaper than a comprehension in 3.11)
-        if not c.finished:
-            out.append(c)
-    return out
+def any_finished(cars) -> bool:
+    for c in cars:                  # (any() over a generator, unrolled: every round)
+        if c.finished:
+            return True
+    return False
+
+
+def running(order: list) -> list:
+    """The cars of `order` still racing: `order` itself when none has
+    finished, as in every round but Team Play's last ones (no new list)."""
+    return [c for c in order if not c.finished] if any_finished(order) else order
 
 
 def apply_situations(s: RaceState, T: Tables, order, events: list[Event]) -> None:
@@ -38,26 +43,27 @@ def apply_situations(s: RaceState, T: Tables, order, events: list[Event]) -> Non
         key = s.situation[deck]
         for kind, eff, below, at_least, who in T.round_effects[key]:
             if kind is RpEffect:
-                for car in _xp_filter(order[who], below, at_least):
+                for car in _drivers(order, who, below, at_least):
                     car.card_rp += eff.amount
                     events.append(Event("card_rp", {"seat": car.seat, "rp": eff.amount,
                                                     "card": key}, "RP Step 1"))
             elif kind is ActionRp:
+                action = eff.action
                 for car in order:
-                    if eff.action in (car.button, car.copied) and car.bars[XP] < at_least:
+                    if (car.button == action or car.copied == action) and car.bars[XP] < at_least:
                         car.card_rp += eff.amount
                         events.append(Event("card_rp", {"seat": car.seat, "rp": eff.amount,
                                                         "card": key}, "RP Step 1"))
             elif kind is BarEffect:
                 bar = _BAR[eff.bar]
-                for car in _xp_filter(order[who], below, None):
+                for car in _drivers(order, who, below, None):
                     new = min(4, max(0, car.bars[bar] + eff.change))
                     if new != car.bars[bar]:
                         car.bars[bar] = new
                         events.append(Event("bar", {"seat": car.seat, "bar": bar, "level": new,
                                                     "card": key}, "RP Step 1"))
             elif kind is TyreWear:
-                for car in _xp_filter(order[who], below, None):
+                for car in _drivers(order, who, below, None):
                     # RP Bot rules: bots have no tyre tokens; Charge EBS means
                     # no tyre degradation this round, from any cause.
                     if not car.bot and not car.charge and car.tyre in eff.compounds:
@@ -69,9 +75,11 @@ def apply_situations(s: RaceState, T: Tables, order, events: list[Event]) -> Non
 _BAR = {"PU": PU, "AER": AER, "MEC": MEC, "EBS": EBS}
 
 
-def _xp_filter(cars, below, at_least):
-    """The cars whose XP bar is below `below` and at least `at_least` (bar
-    levels; None: no limit)."""
+def _drivers(order, who, below, at_least):
+    """The cars of the running order an effect is for: those of `who` (a
+    slice of it; None: all) whose XP bar is below `below` and at least
+    `at_least` (bar levels; None: no limit)."""
+    cars = order if who is None else order[who]
     if below is None and at_least is None:
         return cars
     out = []
@@ -114,10 +122,9 @@ def skill_rp(T: Tables, car) -> int:
     if car.bot:
         return 0
     skill = T.skill[car.driver]
-    lap = T.board_lap(car.dist)
-    if skill == "eddy_feb" and lap in T.feb:
+    if skill == "eddy_feb" and T.in_feb[car.dist]:
         return 1
-    if skill == "kimi_corner" and lap in T.corner:
+    if skill == "kimi_corner" and T.board_lap(car.dist) in T.corner:
         return 1
     return 0
 
@@ -133,11 +140,11 @@ def count(s: RaceState, T: Tables, car) -> tuple[int, int]:
     ebs = 0
     if not s.safety_car:
         ebs = car.ebs_bonus
-        if ((T.board_lap(car.dist) in T.feb and (car.bot or car.tyre != "W"))
-                or (car.pit and T.mec_pit_ebs[bars[MEC]])):
-            boost = T.ebs[bars[EBS]]
-            if boost > ebs:
-                ebs = boost
+        boost = T.ebs[bars[EBS]]
+        # (the lap is looked at only when its boost would count)
+        if boost > ebs and ((car.pit and T.mec_pit_ebs[bars[MEC]]) or (
+                T.in_feb[car.dist] and (car.bot or car.tyre != "W"))):
+            ebs = boost
     g = T.green
     rp = 1 + g[bars[PU]] + g[bars[AER]] + g[bars[SKI]] + car.card_rp + ebs + car.start_bonus
     if car.tokens:

@@ -68,13 +68,11 @@ def start_selection(s: RaceState) -> None:
     """RP Step 2: the start player first, then clockwise; the first of them
     is asked at once (not by the next automatic step: once a round)."""
     s.turn.phase = "select"
+    queue = setup.rotation(s)
     cars = s.cars
-    # (loops, not comprehensions, on the per-round path: 3.11 builds and
-    # calls a function for each comprehension)
-    s.queue = queue = []
-    for seat in setup.rotation(s):
-        if not cars[seat].finished:
-            queue.append(seat)
+    if pace.any_finished(cars):                    # (Team Play: they sit out)
+        queue = [seat for seat in queue if not cars[seat].finished]
+    s.queue = queue
     if queue:
         ask(s, "select", (queue.pop(0),))
 

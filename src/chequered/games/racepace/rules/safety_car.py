@@ -19,7 +19,7 @@ def determine(s, T: Tables, events: list[Event]) -> None:
     if s.variants.academy:        # RP Driver Academy: no situation cards
         return
     sc, turned = T.sc_effects, s.situation
-    effects = sc.get(turned.get("I"), ()) + sc.get(turned.get("II"), ())
+    effects = sc[turned["I"]] + sc[turned["II"]]
     if not effects:
         return                    # neither card can call it: no lap to count
     by_lap: dict[int, list] = {}

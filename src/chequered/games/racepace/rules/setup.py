@@ -41,16 +41,18 @@ def new_state(config, seed: int) -> RaceState:
     s.stamp_counter = 0
     s.taken = {}
     s.reactors = []
-    s.standings = {c.seat: 0 for c in s.cars}
+    s.standings = dict.fromkeys(range(len(s.cars)), 0)
     s.fastest = None
     s.race_results = []
-    for name, lookup in (("teams", T.teams), ("drivers", T.drivers)):
-        fixed = getattr(config, name) or [None] * len(s.cars)
-        for car, key in zip(s.cars, fixed):
-            if key is not None and key not in lookup:
-                raise BadInput(f"unknown {name[:-1]} {key!r}; choose from {', '.join(lookup)}")
-            setattr(car, name[:-1], key)
-    _check_unique(s, config)
+    # Boards fixed in the config (a new Car has none: nothing to do without).
+    if config.teams or config.drivers:
+        for name, lookup in (("teams", T.teams), ("drivers", T.drivers)):
+            fixed = getattr(config, name) or [None] * len(s.cars)
+            for car, key in zip(s.cars, fixed):
+                if key is not None and key not in lookup:
+                    raise BadInput(f"unknown {name[:-1]} {key!r}; choose from {', '.join(lookup)}")
+                setattr(car, name[:-1], key)
+        _check_unique(s, config)
     s.queue = team_pick_order(s)
     return s
 
@@ -165,22 +167,17 @@ def prepare_race(s: RaceState, events: list[Event]) -> None:
 def _grid(s: RaceState, T: Tables, events: list[Event]) -> None:
     """RP Setup O: the grid by team + driver number (tie: higher driver number);
     in a Campaign's later races the championship leader starts last."""
-    def number_key(car):
-        d = T.driver_number[car.driver]
-        return (T.team_number[car.team] + d, d)
-
+    number = T.grid_number                 # (team + driver number, driver number)
     if s.variants.campaign and s.race_index > 0:
-        order = sorted(s.cars, key=lambda c: (s.standings[c.seat], [-x for x in number_key(c)]))
+        order = sorted(s.cars, key=lambda c: (s.standings[c.seat],
+                                              [-x for x in number[c.team, c.driver]]))
         rule = "RP Campaign Mode"
     else:
-        order = sorted(s.cars, key=number_key, reverse=True)
+        order = sorted(s.cars, key=lambda c: number[c.team, c.driver], reverse=True)
         rule = "RP Setup O"
-    board = T.content.board
-    slots, parts = board.grid_slots_per_part, board.grid_parts
+    extra = T.grid_extra
     for pos, car in enumerate(order):
-        part = min(pos // slots, len(parts) - 1)
-        # RP Circuit, Starting grid: positions 3-8 drive 1 to 3 more laps.
-        car.dist = -parts[part]
+        car.dist = -extra[pos]             # RP Circuit, Starting grid
         s.stamp_counter += 1
         car.stamp = s.stamp_counter
         car.ebs_entry = False
@@ -189,10 +186,14 @@ def _grid(s: RaceState, T: Tables, events: list[Event]) -> None:
 
 
 def rotation(s: RaceState) -> list[int]:
-    """Seats clockwise from the start player."""
-    seats = list(range(len(s.cars)))
-    first = s.start_player
-    return seats[first:] + seats[:first]
+    """Seats clockwise from the start player (a new list)."""
+    return ROTATIONS[len(s.cars)][s.start_player].copy()
+
+
+# Each table size's rotations, by start player: looked up once a round
+# (building one from a range and two slices cost three times as much).
+ROTATIONS = {n: [list(range(first, n)) + list(range(first)) for first in range(n)]
+             for n in range(2, 9)}
 
 
 def reset_round_fields(cars: list[Car]) -> None:
