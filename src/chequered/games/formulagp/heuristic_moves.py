@@ -23,17 +23,19 @@ def drive_table(trk) -> list[dict]:
     if got is None:
         spaces = trk.spaces
         n = len(trk.tiles)                  # Track.lap_tiles
+        progress = trk.progress
         got = []
         for sp in spaces:
             moves = trk.moves(sp.id)
             yellow = {m.to for m in moves if m.crosses_yellow_line}
-            start = sp.index / sp.count
+            start = progress(sp.id)[1]
             facts = {}
             for m in moves:
                 to = spaces[m.to]
                 if m.to in yellow:
                     continue
-                ahead = ((to.tile - sp.tile) % n) + to.index / to.count
+                tile, along = progress(m.to)
+                ahead = ((tile - sp.tile) % n) + along
                 facts[m.to] = (to.pit_lane, pit_dead_end(trk, to.id),
                                (ahead, -abs(to.lane - sp.lane)),
                                ahead > start + 1e-9 or to.tile != sp.tile)

@@ -7,6 +7,7 @@ from pydantic import Field, model_validator
 
 from ...engine.protocol import Game, GameConfig
 from .bots import AGENTS
+from .tables import MAX_CARS
 
 SEAT_KINDS = (*Game.base_seat_kinds, *AGENTS)
 RULE_LEVELS = ("standard", "academy")      # RP Driver Academy Mode
@@ -22,7 +23,7 @@ NOTES = {
 
 class RacePaceConfig(GameConfig):
     seats: list[str] = Field(default_factory=lambda: ["human", "bot", "bot", "bot", "bot",
-                                                      "bot"], min_length=2, max_length=8)
+                                                      "bot"], min_length=2, max_length=MAX_CARS)
     track: str = "usa_austin"
     rules: Literal[RULE_LEVELS] = "standard"
     options: list[Literal[OPTIONS]] = Field(default_factory=list)

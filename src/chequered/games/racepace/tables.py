@@ -11,6 +11,7 @@ from .content import LEVELS, Content, SafetyCar, load_content
 
 # Button numbers (RP Step 2, "The 11 actions"); the board data names them.
 MEC_B, PU_B, AER_B, SKI_B, XP_B, CHARGE, USE_EBS, DEFEND, START, REACT, BOXBOX = range(1, 12)
+MAX_CARS = 8          # seats at the table (config.py; grid_extra and setup.ROTATIONS)
 UPGRADE_BAR = {MEC_B: 0, PU_B: 1, AER_B: 2, SKI_B: 3, XP_B: 4}   # button -> bar index
 # The drivers a situation effect is for, as a slice of the running order
 # (None: all of it, not a copy).
@@ -91,9 +92,9 @@ class Tables:
         self.grid_number = {(t.key, d.key): (t.number + d.number, d.number)
                             for t in content.teams for d in content.drivers}
         # RP Circuit, Starting grid: the extra laps of each grid position
-        # (positions 3-8 drive 1 to 3 more laps; 8 seats at most).
+        # (positions 3-8 drive 1 to 3 more laps).
         slots, parts = b.grid_slots_per_part, b.grid_parts
-        self.grid_extra = tuple(parts[min(pos // slots, len(parts) - 1)] for pos in range(8))
+        self.grid_extra = tuple(parts[min(pos // slots, len(parts) - 1)] for pos in range(MAX_CARS))
         self.circuit_order = [c.key for c in content.circuits]
         # Whether each dist is a FEB lap (RP EBS notes), read for every car
         # in every round.

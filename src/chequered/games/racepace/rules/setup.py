@@ -8,7 +8,7 @@ from ....engine.protocol import BadInput, Event
 from ....engine.rng import Rng
 from ....engine.steps import Turn
 from ..state import Car, RaceState, Variants
-from ..tables import Tables, tables
+from ..tables import MAX_CARS, Tables, tables
 from . import cards
 
 
@@ -193,7 +193,7 @@ def rotation(s: RaceState) -> list[int]:
 # Each table size's rotations, by start player: looked up once a round
 # (building one from a range and two slices cost three times as much).
 ROTATIONS = {n: [list(range(first, n)) + list(range(first)) for first in range(n)]
-             for n in range(2, 9)}
+             for n in range(2, MAX_CARS + 1)}
 
 
 def reset_round_fields(cars: list[Car]) -> None:
