@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .actions import PickDriver, PickTeam
 from .content import LEVELS, Content, SafetyCar, load_content
 
 # Button numbers (RP Step 2, "The 11 actions"); the board data names them.
@@ -77,6 +78,11 @@ class Tables:
         self.teams = {t.key: t for t in content.teams}
         self.drivers = {d.key: d for d in content.drivers}
         self.skill = {d.key: d.skill for d in content.drivers}
+        # RP Setup K, L: one pick action per board, made once (a frozen
+        # dataclass costs more to build than to look up; every race lists
+        # the boards twelve times), with its key to leave out taken boards.
+        self.team_picks = tuple((k, PickTeam(k)) for k in self.teams)
+        self.driver_picks = tuple((k, PickDriver(k)) for k in self.drivers)
         self.circuits = {c.key: c for c in content.circuits}
         # Per circuit, read after every move: the laps to win and the finish
         # token's lap on side B.

@@ -7,7 +7,9 @@ movement) -> classification; a Campaign then sets up its next race.
 
 Each phase function runs when no decision is pending: it asks the next seat
 of `state.queue` for the phase's decision, or, when the queue is empty,
-moves the race on to the next phase.
+moves the race on to the next phase. (The picks, tyre choices and
+selections ask the next seat of their queue themselves, rules/steps.ask_next
+and actions.select: their phase function runs once the queue is empty.)
 """
 from __future__ import annotations
 
@@ -16,15 +18,12 @@ from ....engine.steps import Machine, ask
 from ..state import RaceState
 from ..text import describe_action, seat_names
 from . import cards, finish, movement, pace, setup
-from .steps import PHASE_STEP, STEPS
+from .steps import PHASE_STEP, STEPS, ask_next
 
 
 def _next_seat(s: RaceState) -> bool:
     """Ask the next seat of the queue for this phase's decision, if any."""
-    if not s.queue:
-        return False
-    MACHINE.wait(s, PHASE_STEP[s.turn.phase], (s.queue.pop(0),))
-    return True
+    return ask_next(s, PHASE_STEP[s.turn.phase])
 
 
 def _team(s: RaceState) -> list[Event]:

@@ -7,43 +7,45 @@ secret and none is chosen from a hidden hand.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ....engine.protocol import Event
-from ....engine.steps import Step
+from ....engine.steps import Step, ask
 from ..actions import ChooseTyre, PickDriver, PickTeam
 from . import actions
 
 
+def ask_next(s, step: str) -> bool:
+    """Ask the next seat of `s.queue` for the decision `step`, if any: a
+    decision of a phase asks the next one itself, not through the phase's
+    automatic step (rules/round.py), which runs when the queue is empty."""
+    if not s.queue:
+        return False
+    ask(s, step, (s.queue.pop(0),))
+    return True
+
+
 # ---- RP Setup K: team boards ---------------------------------------------------------
-# One action object per board, made once: a frozen dataclass costs more to
-# build than to look up, and every race lists the boards twelve times.
-_TEAM = lru_cache(maxsize=None)(PickTeam)
-_DRIVER = lru_cache(maxsize=None)(PickDriver)
-
-
 def _teams(s, seat: int) -> list[PickTeam]:
-    T = s.tables
     taken = {c.team for c in s.cars}
-    return [_TEAM(k) for k in T.teams if k not in taken]
+    return [pick for k, pick in s.tables.team_picks if k not in taken]
 
 
 def _pick_team(s, seat: int, action: PickTeam) -> list[Event]:
     s.cars[seat].team = action.team
     if s.variants.team_play:         # RP Team Play: two boards of the same team
         s.cars[seat ^ 1].team = action.team
+    ask_next(s, "pick_team")
     return [Event("pick_team", {"seat": seat, "team": action.team}, "RP Setup K")]
 
 
 # ---- RP Setup L: driver boards -------------------------------------------------------
 def _drivers(s, seat: int) -> list[PickDriver]:
-    T = s.tables
     taken = {c.driver for c in s.cars}
-    return [_DRIVER(k) for k in T.drivers if k not in taken]
+    return [pick for k, pick in s.tables.driver_picks if k not in taken]
 
 
 def _pick_driver(s, seat: int, action: PickDriver) -> list[Event]:
     s.cars[seat].driver = action.driver
+    ask_next(s, "pick_driver")
     return [Event("pick_driver", {"seat": seat, "driver": action.driver}, "RP Setup L")]
 
 
@@ -64,6 +66,7 @@ def _tyres(s, seat: int) -> list[ChooseTyre]:
 def _choose_tyre(s, seat: int, action: ChooseTyre) -> list[Event]:
     events: list[Event] = []
     actions.fit_first_tyre(s.cars[seat], action.tyre, events)
+    ask_next(s, "choose_tyre")
     return events
 
 
