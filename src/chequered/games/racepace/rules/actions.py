@@ -12,6 +12,7 @@ from ..actions import Copy, Select
 from ..state import EBS, RaceState
 from ..tables import (AER_B, BOXBOX, CHARGE, DEFEND, MEC_B, PU_B, REACT, SKI_B, START,
                       UPGRADE_BAR, USE_EBS, XP_B, Tables)
+from . import resolve
 from .pace import leaderboard
 
 TYRES = ("S", "M", "H", "W")
@@ -117,8 +118,9 @@ def legal_copies(s: RaceState, seat: int) -> list[Copy]:
 
 def select(s: RaceState, seat: int, action: Select) -> list[Event]:
     """RP Step 2: the action token on a button (a legal one: engine/steps.py
-    checked it against legal_selects); then the next driver in turn is asked
-    at once (the hot path of a race: no automatic step in between)."""
+    checked it against legal_selects); then the next driver in turn is asked,
+    or after the last one the round resolved, at once (the hot path of a
+    race: no automatic step in between)."""
     car = s.cars[seat]
     n = action.button
     car.button = n
@@ -134,6 +136,10 @@ def select(s: RaceState, seat: int, action: Select) -> list[Event]:
         perform(s, s.tables, car, n, action.tyre, events, takers is None)
     if s.queue:
         ask(s, "select", (s.queue.pop(0),))
+    elif not s.reactors:
+        # The last selection, and nobody reacts: the round is resolved at once
+        # (not by the select phase's automatic step, rules/round.py).
+        resolve.resolve_round(s, events)
     return events
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ....engine.protocol import Event, Result
 from ..state import RaceState
 from ..tables import Tables
-from ..text import seat_names
+from .. import text      # (the module: text imports rules.actions, which imports this one)
 from .pace import any_finished, leaderboard
 
 
@@ -97,7 +97,7 @@ def result(s: RaceState) -> Result:
         classification=order,
         points=points,
         laps={c.seat: c.dist for c in s.cars},
-        names=seat_names(s),
+        names=text.seat_names(s),
         notes={c.seat: f"DSQ: {c.dsq}" for c in s.cars if c.dsq},
         extra=extra,
     )
