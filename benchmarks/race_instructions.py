@@ -12,7 +12,8 @@ numba's compilation or cache load (Bolide's kernels, in the warm-up) are
 left out, which the difference of two whole runs did not manage: numba's
 share of a run varied by hundreds of millions of instructions. Compare two
 trees by passing both (`--src /path/to/main/src --src src`). Slow: about 50x
-a plain run.
+a plain run. String hashing is fixed (PYTHONHASHSEED=0 unless set): a
+random seed moves the count by about 0.1 % from run to run.
 """
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ def instructions(src: str, game: str, races: int) -> int:
             ["valgrind", "--tool=callgrind", "--collect-atstart=no",
              "--toggle-collect=starmap_next", f"--callgrind-out-file={tmp}/cg.out",
              sys.executable, str(script), game, str(races)],
-            env={**os.environ, "PYTHONPATH": src}, capture_output=True, text=True, check=True)
+            env={"PYTHONHASHSEED": "0", **os.environ, "PYTHONPATH": src}, capture_output=True, text=True, check=True)
     return int(re.search(r"Collected : (\d+)", out.stderr).group(1))
 
 
