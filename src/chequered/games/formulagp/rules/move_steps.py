@@ -71,12 +71,13 @@ def next_point(race: Race, car, field: tuple | None = None, reduces: bool = True
     return opts, steps, []
 
 
-def others_of(race: Race, seat: int) -> tuple[dict, dict, set]:
+def others_of(race: Race, seat: int) -> tuple:
     """Where the other cars stand, as step_options reads it: (seat -> space
-    (where.positions), space -> cars there, their tiles). The same for every
-    point of a move in which no car is pushed: a caller that asks
+    (where.positions), space -> cars there, their tiles, the track). The same
+    for every point of a move in which no car is pushed: a caller that asks
     step_options point after point works it out once and passes it."""
-    spaces = track_of(race).spaces
+    trk = track_of(race)
+    spaces = trk.spaces
     others: dict[int, int] = {}
     occ: dict[int, int] = {}
     tiles: set[int] = set()
@@ -86,7 +87,7 @@ def others_of(race: Race, seat: int) -> tuple[dict, dict, set]:
             others[c.seat] = s_
             occ[s_] = occ.get(s_, 0) + 1
             tiles.add(spaces[s_].tile)
-    return others, occ, tiles
+    return others, occ, tiles, trk
 
 
 def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[list, tuple]:
@@ -95,10 +96,9 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
     seat), when the caller has it."""
     mv = race.move
     car = race.cars[seat]
-    trk = track_of(race)
+    others, occ, tiles, trk = field if field is not None else others_of(race, seat)
     spaces = trk.spaces
     space = car.space
-    others, occ, tiles = field if field is not None else others_of(race, seat)
     here = spaces[space].tile
     safety_car = race.safety_car
     # FGP 8.3.1 / 9.1 / 9.5: a car already on a tile with another car (however
@@ -173,13 +173,16 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
 
 
 def _moves_to(trk) -> list[dict]:
-    """Per space, the track's Move to each space one point reaches (the move
-    a chosen step makes); once a track (a walled street circuit's moves are
-    the track's own)."""
+    """Per space, for each space one point reaches: (the track's Move there,
+    the move a chosen step makes; the place its step event names, as
+    where.place_on, lanes as a tuple: the event gets a list of its own). Once a
+    track (a walled street circuit's moves are the track's own)."""
     got = trk._memo.get("moves_to")
     if got is None:
-        got = trk._memo["moves_to"] = [{m.to: m for m in reversed(trk.moves(sp.id))}
-                                       for sp in trk.spaces]
+        got = trk._memo["moves_to"] = [
+            {m.to: (m, {**place_on(trk, m.to), "lanes": trk.spaces[m.to].lanes})
+             for m in reversed(trk.moves(sp.id))}
+            for sp in trk.spaces]
     return got
 
 
@@ -245,7 +248,6 @@ def _move_options(race: Race, seat: int, field: tuple | None = None,
     stop in it leaves its Reduce options out (point_reduces gives them to
     the one caller that reads them, and rarely)."""
     mv = race.move
-    car = race.cars[seat]
     steps, blocked = step_options(race, seat, field)
     get = _STEPS.get
     out: list = [get(s.to) or _step_to(s.to) for s in steps]
@@ -257,7 +259,7 @@ def _move_options(race: Race, seat: int, field: tuple | None = None,
     elif steps and steps[0].push and all(s.push for s in steps):
         out.append(_STOP)                               # A22: a push is never forced
     if not extending and (reduces or not out):
-        out += _reduce_options(race, car)
+        out += _reduce_options(race, race.cars[seat])
     if mv.get("bot"):                                   # BOT 2.2: the TACTICS card steers
         out = BL.choose(race, seat, out)
     return out, steps
@@ -279,7 +281,11 @@ def push_spaces(race: Race, seat: int, legal: list) -> set[int]:
     (forward, a car never does). Read from the steps found with that list."""
     memo = race.turn.memo
     steps = memo[1] if memo is not None and memo[0] is legal else step_options(race, seat)[0]
-    return {s.to for s in steps if s.push}
+    full = set()
+    for s in steps:                 # (a loop, not a comprehension: asked at every point)
+        if s.push:
+            full.add(s.to)
+    return full
 
 
 _STEPS: dict[int, Step] = {}        # actions are values: one object per space serves
@@ -365,11 +371,14 @@ def _reduce_means(race: Race, car) -> tuple:
 _MEANS: list = [None]               # the last (car state, answer) of _reduce_means
 
 
-def _move_act(race: Race, seat: int, action) -> list[Event]:
+def _move_act(race: Race, seat: int, action, field: tuple | None = None) -> list[Event]:
+    """Apply the movement point `action` (`field`: others_of(race, seat),
+    when the caller has it: where the others stand as the list was made)."""
     mv = race.move
     car = race.cars[seat]
-    trk = track_of(race)
-    if isinstance(action, Stop):
+    trk = field[3] if field is not None else track_of(race)
+    kind = type(action)
+    if kind is Stop:
         blocked = step_options(race, seat)[1]
         mv["blocked"] = [b for b in blocked if b >= 0] or [-1]
         mv["stage"] = "after_move"
@@ -377,7 +386,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
             mv["lost"], mv["left"] = mv["left"], 0
             return [Event("points_lost", {"seat": seat, "n": mv["lost"]}, "FGP 8.3")]
         return [Event("stop_behind", {"seat": seat, "left": mv["left"]}, "FGP 9.2")]
-    if isinstance(action, Reduce):
+    if kind is Reduce:
         mv["reduced"] = True
         ev: list[Event] = []
         if action.charge:
@@ -399,7 +408,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
         ev += more
         if to is None:
             return ev
-    move = _moves_to(trk)[car.space][to]
+    move, place = _moves_to(trk)[car.space][to]
     mv["left"] -= 1
     if move.crosses_yellow_line and trk.spaces[car.space].pit_exit:
         # FGP 11.3: leaving the pit exit sideways crosses the yellow line
@@ -419,7 +428,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
     sp = trk.spaces[to]
     if sp.pit_lane:                                     # FGP 11.1: into the pit lane
         return ev + _before_pit(race, car, to)
-    occ_here = cars_on(race, to, seat)
+    occ_here = field[1].get(to, 0) if field is not None else cars_on(race, to, seat)
     if move.lane_change and occ_here >= sp.capacity:     # FGP 8.3.1 / 9.5: a push
         from .incident_steps import push_aside
         ev += push_aside(race, car, to)
@@ -439,7 +448,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
     hz = race.hazards.get(sp.tile)
     if hz == "gravel" and not in_yellow_zone(race, sp.tile) and not _sc(race):
         mv["gravel_tile"] = sp.tile
-    ev.append(Event("step", {"seat": seat, **place_on(trk, to)}, "FGP 8.3"))
+    ev.append(Event("step", {"seat": seat, **place, "lanes": list(place["lanes"])}, "FGP 8.3"))
     if mv.get("ahead") is not None and race_round(race) > 2 \
             and must_stop(trk, to, positions(race, seat), passable(race, car),
                           ahead_in_space=mv["ahead"]):
