@@ -73,9 +73,10 @@ def next_point(race: Race, car, field: tuple | None = None, reduces: bool = True
 
 def others_of(race: Race, seat: int) -> tuple:
     """Where the other cars stand, as step_options reads it: (seat -> space
-    (where.positions), space -> cars there, their tiles, the track). The same
-    for every point of a move in which no car is pushed: a caller that asks
-    step_options point after point works it out once and passes it."""
+    (where.positions), space -> cars there, their tiles; the track and its
+    _point_table). The same for every point of a move in which no car is
+    pushed: a caller that asks step_options point after point works it out
+    once and passes it."""
     trk = track_of(race)
     spaces = trk.spaces
     others: dict[int, int] = {}
@@ -87,7 +88,7 @@ def others_of(race: Race, seat: int) -> tuple:
             others[c.seat] = s_
             occ[s_] = occ.get(s_, 0) + 1
             tiles.add(spaces[s_].tile)
-    return others, occ, tiles, trk
+    return others, occ, tiles, trk, _point_table(trk)
 
 
 def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[list, tuple]:
@@ -96,7 +97,7 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
     seat), when the caller has it."""
     mv = race.move
     car = race.cars[seat]
-    others, occ, tiles, trk = field if field is not None else others_of(race, seat)
+    others, occ, tiles, trk, table = field if field is not None else others_of(race, seat)
     spaces = trk.spaces
     space = car.space
     here = spaces[space].tile
@@ -104,11 +105,9 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
     # FGP 8.3.1 / 9.1 / 9.5: a car already on a tile with another car (however
     # it got there) changes lanes normally, pushing a car in its way (A10)
     push = here in tiles and safety_car is None
-    steps = M.legal_steps(trk, space, occupied=occ, visited=mv["visited"],
-                          lane_changes=mv["lanes"] and mv.get("ahead") is None,
-                          may_push=push)
+    row, ahead, next_tile, _ = table[space]
+    steps = M.steps_from(row, occ, mv["visited"], mv["lanes"] and mv.get("ahead") is None, push)
     yellow = race.yellow_flags
-    ahead = _tiles_ahead(trk)[space]
     if ahead is not None and safety_car is None and not yellow and ahead.isdisjoint(tiles):
         # the usual point: no other car on a tile one point reaches, no pit
         # lane or yellow line in reach, no flag out: the checks below keep
@@ -162,7 +161,7 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
     # FGP 9.2: a car on the very next space of this lane (a full space, which
     # legal_steps leaves out) stops this car too: it may stop behind it
     visited = mv["visited"]
-    for to, cap in _next_tile_moves(trk)[space] if occ else ():
+    for to, cap in next_tile if occ else ():
         if to in visited or occ.get(to, 0) < cap:
             continue
         if free is None:
@@ -172,46 +171,30 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
     return kept, tuple(blocked)
 
 
-def _moves_to(trk) -> list[dict]:
-    """Per space, for each space one point reaches: (the track's Move there,
-    the move a chosen step makes; the place its step event names, as
-    where.place_on, lanes as a tuple: the event gets a list of its own). Once a
-    track (a walled street circuit's moves are the track's own)."""
-    got = trk._memo.get("moves_to")
-    if got is None:
-        got = trk._memo["moves_to"] = [
-            {m.to: (m, {**place_on(trk, m.to), "lanes": trk.spaces[m.to].lanes})
-             for m in reversed(trk.moves(sp.id))}
-            for sp in trk.spaces]
-    return got
-
-
-def _tiles_ahead(trk) -> list:
-    """Per space, the tiles other than its own that one point reaches; None
-    where a move enters the pit lane or crosses the yellow line (FGP 11.1:
-    step_options checks each step there); once a track (the moves of a
+def _point_table(trk) -> list[tuple]:
+    """Per space, what a movement point reads: (its movement.step_table row
+    (the legal_steps of every move), the tiles other than its own that one
+    point reaches (None where a move enters the pit lane or crosses the
+    yellow line: FGP 11.1, each step there is checked), (to, capacity of
+    `to`) of its forward moves into the next tile, the pit lane left out (the
+    stop rule's full spaces, FGP 9.2), and for each space one point reaches:
+    (the track's first Move there, the move a chosen step makes; the place
+    its step event names, as where.place_on, lanes as a tuple: each event
+    gets a list of its own)). Once a track (the moves and capacities of a
     walled street circuit are the track's own)."""
-    got = trk._memo.get("tiles_ahead")
+    got = trk._memo.get("point_table")
     if got is None:
         spaces = trk.spaces
-        got = trk._memo["tiles_ahead"] = [
-            None if any(m.crosses_yellow_line or spaces[m.to].pit_lane for m in trk.moves(sp.id))
-            else frozenset(spaces[m.to].tile for m in trk.moves(sp.id)) - {sp.tile}
-            for sp in spaces]
-    return got
-
-
-def _next_tile_moves(trk) -> list[tuple]:
-    """Per space, (to, capacity of `to`) of its forward moves into the next
-    tile, the pit lane left out (the stop rule's full spaces, FGP 9.2); once a
-    track (moves and capacities are the same on a walled street circuit)."""
-    got = trk._memo.get("next_tile_moves")
-    if got is None:
-        spaces = trk.spaces
-        got = trk._memo["next_tile_moves"] = [
-            tuple((m.to, spaces[m.to].capacity) for m in trk.moves(sp.id)
-                  if not m.lane_change and spaces[m.to].tile != sp.tile
-                  and not spaces[m.to].pit_lane)
+        rows = M.step_table(trk)
+        got = trk._memo["point_table"] = [
+            (rows[sp.id],
+             None if any(m.crosses_yellow_line or spaces[m.to].pit_lane for m in trk.moves(sp.id))
+             else frozenset(spaces[m.to].tile for m in trk.moves(sp.id)) - {sp.tile},
+             tuple((m.to, spaces[m.to].capacity) for m in trk.moves(sp.id)
+                   if not m.lane_change and spaces[m.to].tile != sp.tile
+                   and not spaces[m.to].pit_lane),
+             {m.to: (m, {**place_on(trk, m.to), "lanes": spaces[m.to].lanes})
+              for m in reversed(trk.moves(sp.id))})
             for sp in spaces]
     return got
 
@@ -408,7 +391,8 @@ def _move_act(race: Race, seat: int, action, field: tuple | None = None) -> list
         ev += more
         if to is None:
             return ev
-    move, place = _moves_to(trk)[car.space][to]
+    table = field[4] if field is not None else _point_table(trk)
+    move, place = table[car.space][3][to]
     mv["left"] -= 1
     if move.crosses_yellow_line and trk.spaces[car.space].pit_exit:
         # FGP 11.3: leaving the pit exit sideways crosses the yellow line

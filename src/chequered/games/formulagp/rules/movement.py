@@ -229,9 +229,17 @@ def legal_steps(track: Track, space: int, *, occupied: Mapping[int, int] | Itera
         else _count(occupied)
     if type(visited) is not list and type(visited) is not set:
         visited = list(visited)
-    out: list[Step] = []
     # the Step of each move, made once per track (step_table)
-    for to, lane_change, cap, free, shadow, push in step_table(track)[space]:
+    return steps_from(step_table(track)[space], occ, visited, lane_changes, may_push)
+
+
+def steps_from(row: tuple, occ: Mapping[int, int], visited: list | set, lane_changes: bool,
+               may_push: bool) -> list[Step]:
+    """legal_steps from the space's step_table row, with `occupied` a mapping
+    and `visited` a list or a set (rules/move_steps.py asks it so at every
+    movement point, the row at hand)."""
+    out: list[Step] = []
+    for to, lane_change, cap, free, shadow, push in row:
         if to in visited:
             continue
         if lane_change and not lane_changes:
