@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from chequered.games.formulagp.heuristic_moves import pit_distances, pit_in, pit_table
-from chequered.games.formulagp.rules.move_steps import _moves_to
+from chequered.games.formulagp.rules.move_steps import _point_table
+from chequered.games.formulagp.rules.where import place_on
 from chequered.games.formulagp.track import track
 
 TRACKS = ("fast", "twisty", "street")
@@ -15,13 +16,16 @@ TRACKS = ("fast", "twisty", "street")
 @pytest.mark.parametrize("key", TRACKS)
 def test_a_chosen_step_finds_the_first_move_to_its_space(key):
     trk = track(key)
-    table = _moves_to(trk)
+    table = _point_table(trk)
     for sp in trk.spaces:
         moves = trk.moves(sp.id)
-        assert set(table[sp.id]) == {m.to for m in moves}
-        for to, move in table[sp.id].items():
+        moves_to = table[sp.id][3]
+        assert set(moves_to) == {m.to for m in moves}
+        for to, (move, place) in moves_to.items():
             # FGP 8.3: the move the step makes is the track's first one to `to`
             assert move is next(m for m in moves if m.to == to)
+            # the place its step event names, with a list of lanes of its own
+            assert {**place, "lanes": list(place["lanes"])} == place_on(trk, to)
 
 
 @pytest.mark.parametrize("key", TRACKS)

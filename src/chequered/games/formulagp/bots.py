@@ -14,7 +14,7 @@ from ...engine.rng import Rng
 from . import actions as A
 from . import bot_strategy as S
 from .heuristic_drive import points as move_points
-from .heuristic_moves import APPROACH, drive_table, pit_in, pit_table, spendable
+from .heuristic_moves import APPROACH, drive_table, pit_in, spendable
 from .heuristic_plays import card_value, play_facts
 from .rules import cards as C
 from .rules import compounds
@@ -28,8 +28,30 @@ from .rules.overtake import battle_targets
 from .rules.turn import gear_for
 from .rules.where import distance, grid_spaces, passable, positions, race_round, track_of
 
-def _first(pair):
-    return pair[0]
+def _sort_steps(legal: list, facts: dict, full: set) -> tuple:
+    """One pass over a movement point's options for HeuristicBot._move: the
+    steps that stay on the track and those into the pit lane (FGP 11.1: a
+    lateral crossing of the yellow line costs a Penalty token: no fact for
+    it), whether one enters the lane that only leads into the pit lane, and
+    the step on the track that gains most ground (progress, then fewer lanes
+    crossed; the first of equals) without a push into a car (FGP 8.3.1)."""
+    on_track, into_pit = [], []
+    dead = False
+    best = key = None
+    for a in legal:
+        if type(a) is A.Step:
+            f = facts.get(a.to)
+            if f is None:
+                continue
+            if f[0]:
+                into_pit.append(a)
+                continue
+            on_track.append(a)
+            if f[1]:
+                dead = True
+            if f[3] and a.to not in full and (best is None or f[2] > key):
+                best, key = a, f[2]
+    return on_track, into_pit, dead, best
 
 
 class HeuristicBot:
@@ -43,7 +65,7 @@ class HeuristicBot:
         self._gained = 0                 # wear gained so far in the race (own board)
         self._start: float | None = None # distance at the first racing decision
         self._by_step: dict = {}         # step name -> its bound method (choose)
-        self._roads: tuple | None = None  # (track, its tables read at every movement point)
+        self._roads: tuple | None = None  # (track, its table read at every movement point)
 
     def choose(self, game, state, seat: int):
         # a point-by-point policy (WholeMoves makes moves of it)
@@ -348,58 +370,35 @@ class HeuristicBot:
         car = race.cars[seat]
         trk = track_of(race)
         space = car.space
-        # facts: to -> (pit lane, dead end, (progress, -lanes), gains ground)
-        _, drive, pits, pits_across = self._roads_of(trk)
-        facts = drive[space]
+        # facts: to -> (pit lane, dead end, (progress, -lanes), gains ground);
+        # the movement points to the PIT LANE space (pit_in), across the
+        # yellow line too or not
+        facts, to_pit, across = self._roads_of(trk)[space]
         left = race.move["left"]
-        # FGP 11.1: into the pit lane forward (a lateral crossing of the yellow
-        # line costs a Penalty token: no fact for it), and only when the stop pays
-        steps, into_pit, on_track = [], [], []
-        dead = False                    # a step into the lane that only leads into the pit lane
-        for a in legal:
-            if type(a) is A.Step:
-                f = facts.get(a.to)
-                if f is not None:
-                    steps.append(a)
-                    if f[0]:
-                        into_pit.append(a)
-                    else:
-                        on_track.append(a)
-                        dead = dead or f[1]
-        to_pit = pits.get(space)                        # pit_in, asked of one table
-        near_pit = to_pit is not None and to_pit <= left
         # no push into another car (FGP 8.3.1: a penalty or a collision at worst):
         # the steps' own flags, found with the legal list
         full = push_spaces(race, seat, legal)
-        # the pit entry a little beyond this move: line up for it (its lane) now
-        approach = not near_pit and to_pit is not None and to_pit <= left + APPROACH
-        if (near_pit or approach) and self._stop_now(race, seat):
-            reach = left - 1 if near_pit else left + APPROACH
-            route = [(d, a) for a in steps
+        on_track, into_pit, dead, best = _sort_steps(legal, facts, full)
+        # the pit entry within this move, or a little beyond it: line up for
+        # it (its lane) now
+        if to_pit is not None and to_pit <= left + APPROACH and self._stop_now(race, seat):
+            reach = left - 1 if to_pit <= left else left + APPROACH
+            route = [(d, a) for a in legal if type(a) is A.Step and a.to in facts
                      for d in [0 if facts[a.to][0] else pit_in(trk, a.to, reach)]
                      if d is not None and a.to not in full]
             if route:
                 return min(route, key=lambda x: (x[0], -facts[x[1].to][2][0]))[1]
         steps = on_track
         # look ahead: no way that leaves the pit lane as the only step later
-        across = pits_across.get(space)
         if across is not None and across <= left:
-            safe = spendable(race, car, steps, left - 1)
-            steps = safe or steps
+            steps = spendable(race, car, steps, left - 1) or steps
         # nor into the lane that only leads into the pit lane (FGP 11.1)
         if dead:
             steps = [a for a in steps if not facts[a.to][1]] or steps
-        # the steps that gain ground, by progress, then fewer lanes crossed
-        forward = []
-        for a in steps:
-            if a.to not in full:
-                f = facts[a.to]
-                if f[3]:
-                    forward.append((f[2], a))
-        if len(forward) == 1:
-            return forward[0][1]
-        if forward:
-            return max(forward, key=_first)[1]          # the first of equals, as max() keeps
+        if steps is not on_track:
+            best = _sort_steps(steps, facts, full)[3]
+        if best is not None:
+            return best
         lateral = [a for a in steps if a.to not in race.move.get("visited", [])
                    and a.to not in full]
         if any(isinstance(a, A.Stop) for a in legal):
@@ -415,14 +414,13 @@ class HeuristicBot:
         # the pit lane (a stop) rather than a push into a car (a collision, FGP 13.5)
         return (safe or into_pit or steps or legal)[0]
 
-    def _roads_of(self, trk) -> tuple:
-        """The track's tables the driver reads at every movement point (the
-        spaces a point reaches, the pit lane's distances), fetched once a track."""
+    def _roads_of(self, trk) -> list:
+        """The track's table the driver reads at every movement point
+        (heuristic_moves.drive_table), fetched once a track."""
         got = self._roads
         if got is None or got[0] is not trk:
-            got = self._roads = (trk, drive_table(trk), pit_table(trk),
-                                 pit_table(trk, across=True))
-        return got
+            got = self._roads = (trk, drive_table(trk))
+        return got[1]
 
     @staticmethod
     def _attack_from_here(race, car) -> bool:

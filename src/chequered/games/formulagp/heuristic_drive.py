@@ -73,7 +73,7 @@ def points(race, driver, path: list, events: list) -> None:
                 chosen = legal[legal.index(pick)]
         path.append(pick)
         turn.cache = None
-        events += act(race, seat, chosen)
+        events += act(race, seat, chosen, field)
         turn = race.turn
         if turn.pending is asked:           # as Machine._decide: nobody asked again
             turn.cache = None

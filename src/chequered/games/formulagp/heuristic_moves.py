@@ -11,19 +11,22 @@ from .track import pit_dead_end
 APPROACH = 6          # MP beyond the move within which the bot lines up for the pits
 
 
-def drive_table(trk) -> list[dict]:
-    """Per space, what the driver reads at every movement point of each space
-    one point takes it to, but those across the yellow line (FGP 11.1 / 11.3:
-    it never steps there): to -> (PIT LANE space, pit_dead_end, (progress,
-    -lanes crossed), gains ground). Progress: the tiles ahead and where along
-    its lane the space starts (Space.span[0]); a step gains ground when it
-    ends further along or on another tile. Once a track (a walled street
-    circuit has the same spaces and moves)."""
+def drive_table(trk) -> list[tuple]:
+    """Per space, what the driver reads at every movement point: (facts, the
+    movement points to the PIT LANE space (pit_table; None: no way there), the
+    same across the yellow line too). Facts: of each space one point takes
+    it to, but those across the yellow line (FGP 11.1 / 11.3: it never steps
+    there): to -> (PIT LANE space, pit_dead_end, (progress, -lanes crossed),
+    gains ground). Progress: the tiles ahead and where along its lane the
+    space starts (Space.span[0]); a step gains ground when it ends further
+    along or on another tile. Once a track (a walled street circuit has the
+    same spaces and moves)."""
     got = trk._memo.get("heuristic_drive")
     if got is None:
         spaces = trk.spaces
         n = len(trk.tiles)                  # Track.lap_tiles
         progress = trk.progress
+        pits, pits_across = pit_table(trk), pit_table(trk, across=True)
         got = []
         for sp in spaces:
             moves = trk.moves(sp.id)
@@ -39,7 +42,7 @@ def drive_table(trk) -> list[dict]:
                 facts[m.to] = (to.pit_lane, pit_dead_end(trk, to.id),
                                (ahead, -abs(to.lane - sp.lane)),
                                ahead > start + 1e-9 or to.tile != sp.tile)
-            got.append(facts)
+            got.append((facts, pits.get(sp.id), pits_across.get(sp.id)))
         trk._memo["heuristic_drive"] = got
     return got
 

@@ -71,12 +71,14 @@ def next_point(race: Race, car, field: tuple | None = None, reduces: bool = True
     return opts, steps, []
 
 
-def others_of(race: Race, seat: int) -> tuple[dict, dict, set]:
+def others_of(race: Race, seat: int) -> tuple:
     """Where the other cars stand, as step_options reads it: (seat -> space
-    (where.positions), space -> cars there, their tiles). The same for every
-    point of a move in which no car is pushed: a caller that asks
-    step_options point after point works it out once and passes it."""
-    spaces = track_of(race).spaces
+    (where.positions), space -> cars there, their tiles; the track and its
+    _point_table). The same for every point of a move in which no car is
+    pushed: a caller that asks step_options point after point works it out
+    once and passes it."""
+    trk = track_of(race)
+    spaces = trk.spaces
     others: dict[int, int] = {}
     occ: dict[int, int] = {}
     tiles: set[int] = set()
@@ -86,7 +88,7 @@ def others_of(race: Race, seat: int) -> tuple[dict, dict, set]:
             others[c.seat] = s_
             occ[s_] = occ.get(s_, 0) + 1
             tiles.add(spaces[s_].tile)
-    return others, occ, tiles
+    return others, occ, tiles, trk, _point_table(trk)
 
 
 def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[list, tuple]:
@@ -95,20 +97,17 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
     seat), when the caller has it."""
     mv = race.move
     car = race.cars[seat]
-    trk = track_of(race)
+    others, occ, tiles, trk, table = field if field is not None else others_of(race, seat)
     spaces = trk.spaces
     space = car.space
-    others, occ, tiles = field if field is not None else others_of(race, seat)
     here = spaces[space].tile
     safety_car = race.safety_car
     # FGP 8.3.1 / 9.1 / 9.5: a car already on a tile with another car (however
     # it got there) changes lanes normally, pushing a car in its way (A10)
     push = here in tiles and safety_car is None
-    steps = M.legal_steps(trk, space, occupied=occ, visited=mv["visited"],
-                          lane_changes=mv["lanes"] and mv.get("ahead") is None,
-                          may_push=push)
+    row, ahead, next_tile, _ = table[space]
+    steps = M.steps_from(row, occ, mv["visited"], mv["lanes"] and mv.get("ahead") is None, push)
     yellow = race.yellow_flags
-    ahead = _tiles_ahead(trk)[space]
     if ahead is not None and safety_car is None and not yellow and ahead.isdisjoint(tiles):
         # the usual point: no other car on a tile one point reaches, no pit
         # lane or yellow line in reach, no flag out: the checks below keep
@@ -162,7 +161,7 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
     # FGP 9.2: a car on the very next space of this lane (a full space, which
     # legal_steps leaves out) stops this car too: it may stop behind it
     visited = mv["visited"]
-    for to, cap in _next_tile_moves(trk)[space] if occ else ():
+    for to, cap in next_tile if occ else ():
         if to in visited or occ.get(to, 0) < cap:
             continue
         if free is None:
@@ -172,43 +171,30 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
     return kept, tuple(blocked)
 
 
-def _moves_to(trk) -> list[dict]:
-    """Per space, the track's Move to each space one point reaches (the move
-    a chosen step makes); once a track (a walled street circuit's moves are
-    the track's own)."""
-    got = trk._memo.get("moves_to")
-    if got is None:
-        got = trk._memo["moves_to"] = [{m.to: m for m in reversed(trk.moves(sp.id))}
-                                       for sp in trk.spaces]
-    return got
-
-
-def _tiles_ahead(trk) -> list:
-    """Per space, the tiles other than its own that one point reaches; None
-    where a move enters the pit lane or crosses the yellow line (FGP 11.1:
-    step_options checks each step there); once a track (the moves of a
+def _point_table(trk) -> list[tuple]:
+    """Per space, what a movement point reads: (its movement.step_table row
+    (the legal_steps of every move), the tiles other than its own that one
+    point reaches (None where a move enters the pit lane or crosses the
+    yellow line: FGP 11.1, each step there is checked), (to, capacity of
+    `to`) of its forward moves into the next tile, the pit lane left out (the
+    stop rule's full spaces, FGP 9.2), and for each space one point reaches:
+    (the track's first Move there, the move a chosen step makes; the place
+    its step event names, as where.place_on, lanes as a tuple: each event
+    gets a list of its own)). Once a track (the moves and capacities of a
     walled street circuit are the track's own)."""
-    got = trk._memo.get("tiles_ahead")
+    got = trk._memo.get("point_table")
     if got is None:
         spaces = trk.spaces
-        got = trk._memo["tiles_ahead"] = [
-            None if any(m.crosses_yellow_line or spaces[m.to].pit_lane for m in trk.moves(sp.id))
-            else frozenset(spaces[m.to].tile for m in trk.moves(sp.id)) - {sp.tile}
-            for sp in spaces]
-    return got
-
-
-def _next_tile_moves(trk) -> list[tuple]:
-    """Per space, (to, capacity of `to`) of its forward moves into the next
-    tile, the pit lane left out (the stop rule's full spaces, FGP 9.2); once a
-    track (moves and capacities are the same on a walled street circuit)."""
-    got = trk._memo.get("next_tile_moves")
-    if got is None:
-        spaces = trk.spaces
-        got = trk._memo["next_tile_moves"] = [
-            tuple((m.to, spaces[m.to].capacity) for m in trk.moves(sp.id)
-                  if not m.lane_change and spaces[m.to].tile != sp.tile
-                  and not spaces[m.to].pit_lane)
+        rows = M.step_table(trk)
+        got = trk._memo["point_table"] = [
+            (rows[sp.id],
+             None if any(m.crosses_yellow_line or spaces[m.to].pit_lane for m in trk.moves(sp.id))
+             else frozenset(spaces[m.to].tile for m in trk.moves(sp.id)) - {sp.tile},
+             tuple((m.to, spaces[m.to].capacity) for m in trk.moves(sp.id)
+                   if not m.lane_change and spaces[m.to].tile != sp.tile
+                   and not spaces[m.to].pit_lane),
+             {m.to: (m, {**place_on(trk, m.to), "lanes": spaces[m.to].lanes})
+              for m in reversed(trk.moves(sp.id))})
             for sp in spaces]
     return got
 
@@ -245,7 +231,6 @@ def _move_options(race: Race, seat: int, field: tuple | None = None,
     stop in it leaves its Reduce options out (point_reduces gives them to
     the one caller that reads them, and rarely)."""
     mv = race.move
-    car = race.cars[seat]
     steps, blocked = step_options(race, seat, field)
     get = _STEPS.get
     out: list = [get(s.to) or _step_to(s.to) for s in steps]
@@ -257,7 +242,7 @@ def _move_options(race: Race, seat: int, field: tuple | None = None,
     elif steps and steps[0].push and all(s.push for s in steps):
         out.append(_STOP)                               # A22: a push is never forced
     if not extending and (reduces or not out):
-        out += _reduce_options(race, car)
+        out += _reduce_options(race, race.cars[seat])
     if mv.get("bot"):                                   # BOT 2.2: the TACTICS card steers
         out = BL.choose(race, seat, out)
     return out, steps
@@ -279,7 +264,11 @@ def push_spaces(race: Race, seat: int, legal: list) -> set[int]:
     (forward, a car never does). Read from the steps found with that list."""
     memo = race.turn.memo
     steps = memo[1] if memo is not None and memo[0] is legal else step_options(race, seat)[0]
-    return {s.to for s in steps if s.push}
+    full = set()
+    for s in steps:                 # (a loop, not a comprehension: asked at every point)
+        if s.push:
+            full.add(s.to)
+    return full
 
 
 _STEPS: dict[int, Step] = {}        # actions are values: one object per space serves
@@ -365,11 +354,14 @@ def _reduce_means(race: Race, car) -> tuple:
 _MEANS: list = [None]               # the last (car state, answer) of _reduce_means
 
 
-def _move_act(race: Race, seat: int, action) -> list[Event]:
+def _move_act(race: Race, seat: int, action, field: tuple | None = None) -> list[Event]:
+    """Apply the movement point `action` (`field`: others_of(race, seat),
+    when the caller has it: where the others stand as the list was made)."""
     mv = race.move
     car = race.cars[seat]
-    trk = track_of(race)
-    if isinstance(action, Stop):
+    trk = field[3] if field is not None else track_of(race)
+    kind = type(action)
+    if kind is Stop:
         blocked = step_options(race, seat)[1]
         mv["blocked"] = [b for b in blocked if b >= 0] or [-1]
         mv["stage"] = "after_move"
@@ -377,7 +369,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
             mv["lost"], mv["left"] = mv["left"], 0
             return [Event("points_lost", {"seat": seat, "n": mv["lost"]}, "FGP 8.3")]
         return [Event("stop_behind", {"seat": seat, "left": mv["left"]}, "FGP 9.2")]
-    if isinstance(action, Reduce):
+    if kind is Reduce:
         mv["reduced"] = True
         ev: list[Event] = []
         if action.charge:
@@ -399,7 +391,8 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
         ev += more
         if to is None:
             return ev
-    move = _moves_to(trk)[car.space][to]
+    table = field[4] if field is not None else _point_table(trk)
+    move, place = table[car.space][3][to]
     mv["left"] -= 1
     if move.crosses_yellow_line and trk.spaces[car.space].pit_exit:
         # FGP 11.3: leaving the pit exit sideways crosses the yellow line
@@ -419,7 +412,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
     sp = trk.spaces[to]
     if sp.pit_lane:                                     # FGP 11.1: into the pit lane
         return ev + _before_pit(race, car, to)
-    occ_here = cars_on(race, to, seat)
+    occ_here = field[1].get(to, 0) if field is not None else cars_on(race, to, seat)
     if move.lane_change and occ_here >= sp.capacity:     # FGP 8.3.1 / 9.5: a push
         from .incident_steps import push_aside
         ev += push_aside(race, car, to)
@@ -439,7 +432,7 @@ def _move_act(race: Race, seat: int, action) -> list[Event]:
     hz = race.hazards.get(sp.tile)
     if hz == "gravel" and not in_yellow_zone(race, sp.tile) and not _sc(race):
         mv["gravel_tile"] = sp.tile
-    ev.append(Event("step", {"seat": seat, **place_on(trk, to)}, "FGP 8.3"))
+    ev.append(Event("step", {"seat": seat, **place, "lanes": list(place["lanes"])}, "FGP 8.3"))
     if mv.get("ahead") is not None and race_round(race) > 2 \
             and must_stop(trk, to, positions(race, seat), passable(race, car),
                           ahead_in_space=mv["ahead"]):

@@ -229,10 +229,18 @@ def legal_steps(track: Track, space: int, *, occupied: Mapping[int, int] | Itera
         else _count(occupied)
     if type(visited) is not list and type(visited) is not set:
         visited = list(visited)
-    out: list[Step] = []
     # the Step of each move, made once per track (step_table)
-    for to, lane_change, cap, free, shadow, push in step_table(track)[space]:
-        if to == space or to in visited:
+    return steps_from(step_table(track)[space], occ, visited, lane_changes, may_push)
+
+
+def steps_from(row: tuple, occ: Mapping[int, int], visited: list | set, lane_changes: bool,
+               may_push: bool) -> list[Step]:
+    """legal_steps from the space's step_table row, with `occupied` a mapping
+    and `visited` a list or a set (rules/move_steps.py asks it so at every
+    movement point, the row at hand)."""
+    out: list[Step] = []
+    for to, lane_change, cap, free, shadow, push in row:
+        if to in visited:
             continue
         if lane_change and not lane_changes:
             continue
@@ -247,17 +255,20 @@ def legal_steps(track: Track, space: int, *, occupied: Mapping[int, int] | Itera
 
 
 def step_table(track: Track) -> list[tuple]:
-    """Per space, per move (FGP 8.3): (to, lane change, capacity of `to`, the
-    Step onto a free space, onto a free car shadow, a push (lateral moves;
-    None otherwise)). Steps are frozen: one object serves every race on the
-    track. Built once per track (the moves and capacities of a walled street
-    circuit are the track's own, so the memo they share holds for both)."""
+    """Per space, per move to another space (FGP 8.3: a car never stays
+    where it is): (to, lane change, capacity of `to`, the Step onto a free
+    space, onto a free car shadow, a push (lateral moves; None otherwise)).
+    Steps are frozen: one object serves every race on the track. Built once
+    per track (the moves and capacities of a walled street circuit are the
+    track's own, so the memo they share holds for both)."""
     table = track._memo.get("step_table")
     if table is None:
         table = []
         for sp in track.spaces:
             row = []
             for m in track.moves(sp.id):
+                if m.to == sp.id:
+                    continue
                 cap = track.spaces[m.to].capacity
                 kw = dict(crosses_yellow_line=m.crosses_yellow_line,
                           crosses_finish=m.crosses_finish)

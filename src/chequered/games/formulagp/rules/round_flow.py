@@ -224,10 +224,21 @@ def _lapping(race: Race) -> list[Event]:
     trk = track_of(race)
     cars = race.cars
     far = [distance_on(trk, c) for c in cars]
-    front = cars[far.index(max(far))]                   # the first of equals, as max() keeps
+    top = max(far)
+    front = cars[far.index(top)]                        # the first of equals, as max() keeps
     if front.laps < 0:
         return []
     n = trk.lap_tiles
+    if top - min(far) <= n:
+        # FGP 13.11.1: a car is lapped a full lap and a tile behind the leader.
+        # A car on the track has its whole tiles within a tile below its
+        # distance: with every car there, none lapped and the field within a
+        # lap, no status changes (the usual turn)
+        for car in cars:
+            if car.space is None or car.laps_down:
+                break
+        else:
+            return []
     lead = whole_tiles_on(trk, front)
     ev = []
     for car in cars:

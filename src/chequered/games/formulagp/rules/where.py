@@ -203,18 +203,20 @@ def passable(race: Race, mover: Car) -> list[int]:
     token holder), double blue flags, two failed lapping attempts)."""
     trk = track_of(race)
     exit_space = trk.pit.exit_space if trk.pit else None
+    round_no = race_round(race)
+    safety_car = race.safety_car is not None
     out = []
     for c in race.cars:
         if c.seat == mover.seat or c.space is None:
             continue
         free = may_pass_freely(
-            round_no=race_round(race), other_spun=c.spun, other_off_track=c.off_track,
+            round_no=round_no, other_spun=c.spun, other_off_track=c.off_track,
             other_on_pit_exit=c.space == exit_space,
             both_w2w=bool(mover.w2w and c.w2w) and (c.seat in mover.w2w_with
                                                      or not mover.w2w_with),
         ) or passes_freely(mover.laps_down, c.laps_down,
                            other_attempts=2 if c.attempts == 3 else 0,   # FGP 13.11.3
-                           safety_car=race.safety_car is not None)
+                           safety_car=safety_car)
         if free:
             out.append(c.seat)
     return out
