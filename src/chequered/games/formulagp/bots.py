@@ -251,8 +251,9 @@ class HeuristicBot:
             # when the hand is full anyway
             if a.how == "play":
                 if full is None:
-                    full = len(car.hand) >= C.hand_limit(race, car) \
-                        and len([c for c in car.hand if C.kind_of(race, c) == "option"]) >= 2
+                    facts = C.card_facts(race)
+                    full = len([c for c in car.hand if facts[c][0] == "option"]) >= 2 \
+                        and len(car.hand) >= C.hand_limit(race, car)
                 if full:
                     return a
             if a.how == "event":
@@ -330,8 +331,9 @@ class HeuristicBot:
 
         blue_cost = 0.8 if car.ers > 1 else 2.0
         mp = side.speed.mp
-
-        def score(a):
+        # the best score, the first of equals (as max() keeps)
+        best, top = None, None
+        for a in legal:
             pace, cost, blue, eff = play_facts(race, a.cards, a.orange_as)
             if blue:
                 cost += blue_cost
@@ -341,8 +343,10 @@ class HeuristicBot:
             if limits:
                 tiles = S.tiles_driven(trk, car.space, points)
                 cost += S.speed_limit_cost(len(SL.breaches(trk, tiles, SL.card_colour(eff))))
-            return points - cost
-        return max(legal, key=score)
+            s = points - cost
+            if best is None or s > top:
+                best, top = a, s
+        return best
 
     def _move(self, race, seat, legal):
         car = race.cars[seat]
