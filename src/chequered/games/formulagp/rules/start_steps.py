@@ -16,7 +16,7 @@ from . import cards as C
 from . import draw as D
 from . import start as S
 from .battle import card_info
-from .decide import keep_deciding, wait
+from .decide import keep_deciding, remember, wait
 from .dice import roll_die
 from .hazards import STRESSED_SPACE, become_leader
 from .radio_steps import start_phase
@@ -37,7 +37,11 @@ def stressed(race: Race, seat: int) -> bool:
 
 # ---- FGP 7.3.1 step 2: returns (every seat at once) -------------------------------
 def _returns_legal(race: Race, seat: int) -> list:
-    return [Return(c) for c in D.legal_returns(race, seat)] + [Done()]
+    return _returns_list(D.legal_returns(race, seat))
+
+
+def _returns_list(cards: list) -> list:
+    return [Return(c) for c in cards] + [Done()]
 
 
 def _why_not_return(race: Race, seat: int, action) -> str | None:
@@ -61,9 +65,12 @@ def draw_phase(race: Race, seats, rule: str, then: str) -> list[Event]:
     for s in seats:
         ev += D.draw_to_limit(race, s, rule)
     race.turn.phase = then
-    waiting = [s for s in seats if D.legal_returns(race, s)]
+    returns = {s: D.legal_returns(race, s) for s in seats}
+    waiting = [s for s in seats if returns[s]]
     if waiting:
         wait(race, "returns", waiting)
+        first = race.turn.pending.seats[0]              # the seat asked first
+        remember(race, first, _returns_list(returns[first]))    # its list, just made
     return ev
 
 
