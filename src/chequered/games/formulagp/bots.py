@@ -167,11 +167,13 @@ class HeuristicBot:
 
     # ---- cards -------------------------------------------------------------------
     def _returns(self, race, seat, legal):
-        car = race.cars[seat]
-        tws = [a for a in legal if isinstance(a, A.Return) and C.is_tyre_wear(race, a.card)]
-        movement = sum(1 for c in car.hand if C.kind_of(race, c) == "movement")
-        if tws and movement < 4:
-            return tws[0]
+        facts = C.card_facts(race)
+        for a in legal:
+            # the first Tyre Wear card drawn goes back with few movement cards in hand
+            if isinstance(a, A.Return) and facts[a.card][0] == "tyre_wear":
+                if len([c for c in race.cars[seat].hand if facts[c][0] == "movement"]) < 4:
+                    return a
+                break
         return _done(legal)
 
     def _best_plays(self, race, seat, legal, keep_movement: bool):
@@ -481,12 +483,15 @@ class HeuristicBot:
 
     def _battle_cards(self, race, seat, legal):
         content = C.content_of(race)
-        infos = {c: card_info(content, c) for c in race.cars[seat].hand}
-
-        def score(a):
-            leds = sum(infos[c].leds for c in a.cards)
-            return leds - 1.5 * max(0, len(a.cards) - 2) - 0.5 * len(a.cards)
-        return max(legal, key=score)
+        leds = {c: card_info(content, c).leds for c in race.cars[seat].hand}
+        # the best score, the first of equals (as max() keeps)
+        best, top = None, None
+        for a in legal:
+            n = len(a.cards)
+            s = sum([leds[c] for c in a.cards]) - 1.5 * max(0, n - 2) - 0.5 * n
+            if best is None or s > top:
+                best, top = a, s
+        return best
 
     def _battle_boost(self, race, seat, legal):
         car = race.cars[seat]

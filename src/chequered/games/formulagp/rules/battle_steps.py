@@ -248,7 +248,7 @@ def _cards_stage(race: Race) -> list[Event]:
 
 
 def _cards_legal(race: Race, seat: int) -> list:
-    return [Cards(p.cards, p.orange_as) for p in _plays(race, seat)]
+    return [one(Cards, p.cards, p.orange_as) for p in _plays(race, seat)]
 
 
 def _cards_act(race: Race, seat: int, action: Cards) -> list[Event]:

@@ -10,7 +10,7 @@ from ....engine.steps import Step
 from ..bot import qualifying as BQ
 from ..bot import start as BS
 from ..bot.table import is_bot, players
-from ..actions import Cards, CounterSteer, Done, PoleKeep, Push, Return, canon
+from ..actions import Cards, CounterSteer, Done, PoleKeep, Push, Return, canon, one
 from ..state import Race
 from . import cards as C
 from . import draw as D
@@ -92,7 +92,7 @@ def _q_cards(race: Race) -> list[Event]:
 
 def _quali_legal(race: Race, seat: int) -> list:
     plays = S.quali_plays(infos(race, seat), no_pairs=stressed(race, seat))
-    return [Cards(p.cards, p.orange_as) for p in plays]
+    return [one(Cards, p.cards, p.orange_as) for p in plays]
 
 
 def _quali_act(race: Race, seat: int, action: Cards) -> list[Event]:
