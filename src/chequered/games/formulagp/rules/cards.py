@@ -529,13 +529,9 @@ def pair_icons(race: Race) -> dict[str, str]:
     got = _ICONS.get(race.content_dir)
     if got is None:
         content = content_of(race)
-        got = {c.id: c.secondary for c in content.event.cards
-               if getattr(c, "secondary", None) in PAIR_FUNCTIONS}
-        for c in content.action.cards:          # an ACTION id is read as its ACTION card
-            got.pop(c.id, None)
-            if c.secondary in PAIR_FUNCTIONS:
-                got[c.id] = c.secondary
-        _ICONS[race.content_dir] = got
+        got = _ICONS[race.content_dir] = {
+            c.id: f for c in (*content.action.cards, *content.event.cards)
+            if (f := secondary_of(race, c.id)) in PAIR_FUNCTIONS}
     return got
 
 
