@@ -189,11 +189,13 @@ class HeuristicBot:
 
     # ---- cards -------------------------------------------------------------------
     def _returns(self, race, seat, legal):
-        car = race.cars[seat]
-        tws = [a for a in legal if isinstance(a, A.Return) and C.is_tyre_wear(race, a.card)]
-        movement = sum(1 for c in car.hand if C.kind_of(race, c) == "movement")
-        if tws and movement < 4:
-            return tws[0]
+        facts = C.card_facts(race)
+        for a in legal:
+            # the first Tyre Wear card drawn goes back with few movement cards in hand
+            if isinstance(a, A.Return) and facts[a.card][0] == "tyre_wear":
+                if len([c for c in race.cars[seat].hand if facts[c][0] == "movement"]) < 4:
+                    return a
+                break
         return _done(legal)
 
     def _best_plays(self, race, seat, legal, keep_movement: bool):
@@ -273,8 +275,9 @@ class HeuristicBot:
             # when the hand is full anyway
             if a.how == "play":
                 if full is None:
-                    full = len(car.hand) >= C.hand_limit(race, car) \
-                        and len([c for c in car.hand if C.kind_of(race, c) == "option"]) >= 2
+                    facts = C.card_facts(race)
+                    full = len([c for c in car.hand if facts[c][0] == "option"]) >= 2 \
+                        and len(car.hand) >= C.hand_limit(race, car)
                 if full:
                     return a
             if a.how == "event":
@@ -352,8 +355,9 @@ class HeuristicBot:
 
         blue_cost = 0.8 if car.ers > 1 else 2.0
         mp = side.speed.mp
-
-        def score(a):
+        # the best score, the first of equals (as max() keeps)
+        best, top = None, None
+        for a in legal:
             pace, cost, blue, eff = play_facts(race, a.cards, a.orange_as)
             if blue:
                 cost += blue_cost
@@ -363,8 +367,10 @@ class HeuristicBot:
             if limits:
                 tiles = S.tiles_driven(trk, car.space, points)
                 cost += S.speed_limit_cost(len(SL.breaches(trk, tiles, SL.card_colour(eff))))
-            return points - cost
-        return max(legal, key=score)
+            s = points - cost
+            if best is None or s > top:
+                best, top = a, s
+        return best
 
     def _move(self, race, seat, legal):
         car = race.cars[seat]
@@ -475,12 +481,15 @@ class HeuristicBot:
 
     def _battle_cards(self, race, seat, legal):
         content = C.content_of(race)
-        infos = {c: card_info(content, c) for c in race.cars[seat].hand}
-
-        def score(a):
-            leds = sum(infos[c].leds for c in a.cards)
-            return leds - 1.5 * max(0, len(a.cards) - 2) - 0.5 * len(a.cards)
-        return max(legal, key=score)
+        leds = {c: card_info(content, c).leds for c in race.cars[seat].hand}
+        # the best score, the first of equals (as max() keeps)
+        best, top = None, None
+        for a in legal:
+            n = len(a.cards)
+            s = sum([leds[c] for c in a.cards]) - 1.5 * max(0, n - 2) - 0.5 * n
+            if best is None or s > top:
+                best, top = a, s
+        return best
 
     def _battle_boost(self, race, seat, legal):
         car = race.cars[seat]

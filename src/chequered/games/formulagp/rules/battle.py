@@ -139,8 +139,9 @@ def _battle_plays(hand: tuple, ers: int, role: str, no_pairs: bool, blue_free_in
         primaries.append(((c.id,), (), False))     # a lone ORANGE needs no declaration
     if not no_pairs:
         for a, b in combinations(moves, 2):
-            for d in _pair_decls(a.colour, b.colour):
-                primaries.append(((a.id, b.id), d, True))
+            decls = _pair_decls(a.colour, b.colour)
+            if decls:       # another declaration of an ORANGE pair plays the same cards
+                primaries.append(((a.id, b.id), decls[0], True))
     # each card's (BLUE, Tyre Wear, LEDs), and each set of extras with its
     # totals: summed once, not again for every primary it joins
     counts = {c.id: (1 if c.colour == "blue" else 0, 1 if c.kind == "tyre_wear" else 0, c.leds)
@@ -156,28 +157,27 @@ def _battle_plays(hand: tuple, ers: int, role: str, no_pairs: bool, blue_free_in
         return cards, blue, tw, leds
     ids = [c.id for c in extras_pool]
     subsets = [totals(s) for s in _subsets(ids) if max_extras is None or len(s) <= max_extras]
-    seen: set = set()
     out: list[BattlePlay] = [BattlePlay()] if role == "defend" else []
 
     def add(primary, decl, pair, sets):
+        # every set of cards once: a primary holds one or two movement cards,
+        # a pair one declaration, and a set of Tyre Wear cards alone is led
+        # by its first card (below)
         _, pblue, ptw, pleds = totals(primary)
         for s, blue, tw, leds in sets:
             blue += pblue
             if not blue_free_in_battle and blue > ers:
                 continue
-            cards = primary + s
-            key = tuple(sorted(cards))      # the declaration of an ORANGE pair changes nothing
-            if key in seen:
-                continue
-            seen.add(key)
-            out.append(BattlePlay(cards=cards, orange_as=decl, primary=primary, pair=pair,
-                                  blue=blue, tyre_wear=ptw + tw, leds=pleds + leds))
+            out.append(BattlePlay(primary + s, decl, primary, pair, blue, ptw + tw, pleds + leds))
 
     for primary, decl, pair in primaries:
         add(primary, decl, pair, subsets)
-    for tw in (c.id for c in extras_pool if c.kind == "tyre_wear"):   # TW as the primary
-        # the subsets of the other extras, in the same order (combinations of a sublist)
-        add((tw,), (), False, [s for s in subsets if tw not in s[0]])
+    tws = [c.id for c in extras_pool if c.kind == "tyre_wear"]
+    for i, tw in enumerate(tws):                        # TW as the primary
+        # the subsets of the other extras (in the same order: combinations of a
+        # sublist) without the Tyre Wear cards that led before it
+        led = set(tws[:i + 1])
+        add((tw,), (), False, [s for s in subsets if led.isdisjoint(s[0])])
     return out
 
 

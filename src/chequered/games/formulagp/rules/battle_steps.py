@@ -7,6 +7,7 @@ from __future__ import annotations
 from ....engine import chance
 from ....engine.protocol import Event
 from ....engine.steps import Step
+from ..memo import remembered
 from ..actions import Attack, Boost, Cards, Done, Parameter, Spend, canon, one
 from ..state import Race
 from . import battle as B
@@ -19,7 +20,7 @@ from . import hazards_adv as HA
 from . import flags as F
 from .flags import lapping_defence
 from .overtake import battle_targets, charge_ot, ot_leds
-from .decide import wait
+from .decide import remember, wait
 from .move_steps import brake_cards
 from . import optional_rules as O
 from .optional_rules import street_defence_leds
@@ -104,20 +105,26 @@ def _battle(race: Race) -> list[Event]:
 
 def _declare(race: Race) -> list[Event]:
     car = car_of(race)
-    if car.space is None or car.spun or not _targets(race, car):
+    targets = None if car.space is None or car.spun else _targets(race, car)
+    if not targets:
         car.ot = 0
         race.move["stage"] = "resolve"
         return []
     wait(race, "attack", [car.seat])
+    remember(race, car.seat, _attack_list(race, car.seat, targets))    # the targets found
     return []
 
 
 def _attack_legal(race: Race, seat: int) -> list:
+    return _attack_list(race, seat, _targets(race, race.cars[seat]))
+
+
+def _attack_list(race: Race, seat: int, targets: list) -> list:
     out: list = []
     if not _plays(race, seat, "attack"):               # FGP 9.3: nothing to attack with
         return [Attack(None)]
     car = race.cars[seat]
-    for t in _targets(race, car):
+    for t in targets:
         if t.from_slipstream:
             out += [Attack(t.defender, s) for s in t.sides]
         else:
@@ -207,7 +214,7 @@ def _role(race: Race, seat: int) -> str:
     return "attack" if seat == race.battle["attacker"] else "defend"
 
 
-def _plays(race: Race, seat: int, role: str | None = None) -> list:
+def _plays(race: Race, seat: int, role: str | None = None) -> tuple:
     car = race.cars[seat]
     role = role or _role(race, seat)
     att = race.cars[race.battle["attacker"]] if race.battle else car
@@ -215,10 +222,22 @@ def _plays(race: Race, seat: int, role: str | None = None) -> list:
     # in the race, one lap up or nearly) cannot defend
     may = role == "attack" or lapping_defence(
         att.laps_down, car.laps_down, attacker_ahead=whole_tiles(race, att) > whole_tiles(race, car))
-    nop = stressed(race, seat) or FX.modifiers(race, car).no_pairs \
+    mods = FX.modifiers(race, car)
+    nop = stressed(race, seat) or mods.no_pairs \
         or HA.start_no_pairs(race, car) or WX.no_pairs(race, seat)   # [ADV] FGP 13.13.2-3, 13.1
-    ers = car.ers if "ers_spend" not in FX.modifiers(race, car).disabled else 0
-    return B.battle_plays(infos(race, seat), ers=ers, role=role, no_pairs=nop, may_defend=may)
+    ers = car.ers if "ers_spend" not in mods.disabled else 0
+    # a battle asks for a car's plays up to eight times (declaration, cards,
+    # boosts, result): keyed by the card ids, not by their CardInfo (whose
+    # hash is worked out field by field), once per content and hand
+    key = (race.content_dir, tuple(car.hand), ers, role, nop, may)
+    got = _PLAYS.get(key)               # (no closure made for the usual hit)
+    if got is None:
+        got = remembered(_PLAYS, key, lambda: tuple(B.battle_plays(
+            infos(race, seat), ers=ers, role=role, no_pairs=nop, may_defend=may)))
+    return got
+
+
+_PLAYS: dict = {}       # (content dir, hand, ERS, role, no pairs, may defend) -> _plays
 
 
 def _cards_stage(race: Race) -> list[Event]:
@@ -229,7 +248,7 @@ def _cards_stage(race: Race) -> list[Event]:
 
 
 def _cards_legal(race: Race, seat: int) -> list:
-    return [Cards(p.cards, p.orange_as) for p in _plays(race, seat)]
+    return [one(Cards, p.cards, p.orange_as) for p in _plays(race, seat)]
 
 
 def _cards_act(race: Race, seat: int, action: Cards) -> list[Event]:
@@ -274,10 +293,13 @@ def _boost_stage(race: Race) -> list[Event]:
         chance.reveal(ev, "battle_reveal", {"seat": seat, "cards": b["cards"][str(seat)]},
                       "FGP 9.3")
     race.move["stage"] = "battle_result"
-    seats = [s for s in BOTB.cards_from(race, [b["attacker"], b["defender"]])
-             if len(_boost_legal(race, s)) > 1]
+    lists = {s: _boost_legal(race, s) for s in BOTB.cards_from(race, [b["attacker"],
+                                                                      b["defender"]])}
+    seats = [s for s, legal in lists.items() if len(legal) > 1]
     if seats:
         wait(race, "battle_boost", seats)
+        first = race.turn.pending.seats[0]              # the seat asked first
+        remember(race, first, lists[first])             # its list, just made
     return ev
 
 

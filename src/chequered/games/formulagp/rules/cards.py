@@ -520,6 +520,21 @@ def single_spends(race: Race, car: Car) -> list[tuple[str, str]]:
     return out
 
 
+_ICONS: dict = {}         # content dir -> pair_icons
+
+
+def pair_icons(race: Race) -> dict[str, str]:
+    """card id -> its 2x icon, for the ACTION and EVENT cards (the cards
+    that may be spent) showing one: a fact of the content, found once."""
+    got = _ICONS.get(race.content_dir)
+    if got is None:
+        content = content_of(race)
+        got = _ICONS[race.content_dir] = {
+            c.id: f for c in (*content.action.cards, *content.event.cards)
+            if (f := secondary_of(race, c.id)) in PAIR_FUNCTIONS}
+    return got
+
+
 def pair_spends(race: Race, car: Car) -> list[tuple]:
     """Every useful two-card secondary function (FGP 4.2.2: two cards with the
     same 2x icon, of any types): ("ers_2x", a, b) below the ERS maximum;
@@ -527,17 +542,18 @@ def pair_spends(race: Race, car: Car) -> list[tuple]:
     each used parameter token; ("mp_2x", a, b)."""
     # the answer depends on the cards showing a 2x icon alone: keyed by them
     # (hands are too many to key by), it serves again from race to race
-    known = _secondaries(content_of(race))
-    cards = tuple([c for c in _spendable(car)
-                   if (known[c] if c in known else secondary_of(race, c)) in PAIR_FUNCTIONS])
+    icons = pair_icons(race)
+    held = car.held_events
+    cards = tuple([c for c in dict.fromkeys(car.hand + held if held else car.hand)
+                   if c in icons])
+    if len(cards) < 2:
+        return []
     key = (race.content_dir, cards)
     pairs = _PAIRS.get(key)             # (no closure made for the usual hit)
     if pairs is None:
-        pairs = remembered(_PAIRS, key, lambda: _pairs_by_icon(race, cards))
+        pairs = remembered(_PAIRS, key, lambda: _pairs_by_icon(icons, cards))
     out: list[tuple] = []
     for f, combos in pairs:
-        if not combos:
-            continue
         if f == "ers_2x" and (car.ers >= ers_max(race, car)
                               or covered(race, car, "ers_charge")):
             continue
@@ -554,16 +570,15 @@ def pair_spends(race: Race, car: Car) -> list[tuple]:
 _PAIRS: dict = {}         # (content dir, the 2x-icon cards that may be spent) -> _pairs_by_icon
 
 
-def _pairs_by_icon(race: Race, cards: list[str]) -> tuple:
+def _pairs_by_icon(icons: dict, cards: tuple) -> tuple:
     """((function, pairs of cards showing its 2x icon), ...) in PAIR_FUNCTIONS
-    order: what a hand offers FGP 4.2.2, whatever the car's state."""
+    order, the functions with a pair only: what a hand offers FGP 4.2.2,
+    whatever the car's state."""
     by_icon: dict[str, list[str]] = {f: [] for f in PAIR_FUNCTIONS}
-    known = _secondaries(content_of(race))
     for c in cards:
-        f = known[c] if c in known else secondary_of(race, c)
-        if f in by_icon:
-            by_icon[f].append(c)
-    return tuple((f, tuple(combinations(by_icon[f], 2))) for f in PAIR_FUNCTIONS)
+        by_icon[icons[c]].append(c)
+    return tuple((f, tuple(combinations(by_icon[f], 2))) for f in PAIR_FUNCTIONS
+                 if len(by_icon[f]) > 1)
 
 
 def _spend_any(race: Race, car: Car, card: str) -> None:

@@ -132,12 +132,15 @@ def has_playable_movement(race: Race, car: Car, must_change_lane: bool = False) 
     """A movement card the car can play now: any GREEN, RED or ORANGE card;
     a BLUE card needs an ERS charge (FGP 4.10) and cannot change lanes
     (FGP 4.3.1)."""
-    for c in _movement(race, car):
-        if C.colour_of(race, c) != "blue":
-            return True
-        if car.ers >= 1 and not must_change_lane and not _ers_disabled(race, car):
-            return True
-    return False
+    facts = C.card_facts(race)
+    blue = False
+    for c in car.hand:
+        kind, colour = facts[c]
+        if kind == "movement":
+            if colour != "blue":
+                return True
+            blue = True
+    return blue and car.ers >= 1 and not must_change_lane and not _ers_disabled(race, car)
 
 
 def _only_blue(race: Race, car: Car) -> bool:

@@ -98,14 +98,12 @@ _QUALI: dict = {}
 
 
 def _quali_plays(hand: tuple, no_pairs: bool, max_extras: int | None) -> list[QualiPlay]:
-    by_id = {c.id: c for c in hand}
+    extra = {c.id: _extra_leds(c) for c in hand}
     out = [QualiPlay()]
     for p in battle_plays(hand, ers=0, blue_free_in_battle=True, no_pairs=no_pairs,
                           max_extras=max_extras):
-        out.append(QualiPlay(cards=p.cards, primary=p.primary, pair=p.pair,
-                             orange_as=p.orange_as,
-                             leds=sum(_extra_leds(by_id[c]) for c in p.cards),
-                             tyre_wear=p.tyre_wear))
+        out.append(QualiPlay(p.cards, p.primary, p.pair, p.orange_as,
+                             sum([extra[c] for c in p.cards]), p.tyre_wear))
     return out
 
 

@@ -10,13 +10,13 @@ from ....engine.steps import Step
 from ..bot import qualifying as BQ
 from ..bot import start as BS
 from ..bot.table import is_bot, players
-from ..actions import Cards, CounterSteer, Done, PoleKeep, Push, Return, canon
+from ..actions import Cards, CounterSteer, Done, PoleKeep, Push, Return, canon, one
 from ..state import Race
 from . import cards as C
 from . import draw as D
 from . import start as S
 from .battle import card_info
-from .decide import keep_deciding, wait
+from .decide import keep_deciding, remember, wait
 from .dice import roll_die
 from .hazards import STRESSED_SPACE, become_leader
 from .radio_steps import start_phase
@@ -37,7 +37,11 @@ def stressed(race: Race, seat: int) -> bool:
 
 # ---- FGP 7.3.1 step 2: returns (every seat at once) -------------------------------
 def _returns_legal(race: Race, seat: int) -> list:
-    return [Return(c) for c in D.legal_returns(race, seat)] + [Done()]
+    return _returns_list(D.legal_returns(race, seat))
+
+
+def _returns_list(cards: list) -> list:
+    return [Return(c) for c in cards] + [Done()]
 
 
 def _why_not_return(race: Race, seat: int, action) -> str | None:
@@ -61,9 +65,12 @@ def draw_phase(race: Race, seats, rule: str, then: str) -> list[Event]:
     for s in seats:
         ev += D.draw_to_limit(race, s, rule)
     race.turn.phase = then
-    waiting = [s for s in seats if D.legal_returns(race, s)]
+    returns = {s: D.legal_returns(race, s) for s in seats}
+    waiting = [s for s in seats if returns[s]]
     if waiting:
         wait(race, "returns", waiting)
+        first = race.turn.pending.seats[0]              # the seat asked first
+        remember(race, first, _returns_list(returns[first]))    # its list, just made
     return ev
 
 
@@ -85,7 +92,7 @@ def _q_cards(race: Race) -> list[Event]:
 
 def _quali_legal(race: Race, seat: int) -> list:
     plays = S.quali_plays(infos(race, seat), no_pairs=stressed(race, seat))
-    return [Cards(p.cards, p.orange_as) for p in plays]
+    return [one(Cards, p.cards, p.orange_as) for p in plays]
 
 
 def _quali_act(race: Race, seat: int, action: Cards) -> list[Event]:

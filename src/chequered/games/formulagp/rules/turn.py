@@ -40,7 +40,7 @@ from .hazards import quick_repair, quick_repair_choices, rejoin_plan
 from .move_routes import PREP_ROUTE
 from .start_steps import stressed
 from .tyres import tyre_bonus, worn_out
-from .where import in_yellow_zone, race_round, tile_of, track_of
+from .where import in_yellow_zone, race_round, tile_of, tile_on, track_of
 
 
 # ---- the turns of a round -------------------------------------------------------------
@@ -185,11 +185,13 @@ def _prep_legal(race: Race, seat: int) -> list:
     fixed = race.move.get("fixed") is not None          # round 1: the play is revealed
     worn = None                 # worn-out tyres: read at the first Tyre Wear card
     facts = C.card_facts(race)
+    options = not sc and not (fixed and race_round(race) == 1)      # FGP 7.2.3
     for c in dict.fromkeys(car.hand):
         k = facts[c][0]
-        if k == "option" and not sc and not (fixed and race_round(race) == 1):   # 7.2.3
-            out.append(one(PlayCard, c, "play"))                 # FGP 4.3.3: draw an EVENT
-        if k == "tyre_wear":                            # one or more, each +1 wear (A73)
+        if k == "option":
+            if options:
+                out.append(one(PlayCard, c, "play"))             # FGP 4.3.3: draw an EVENT
+        elif k == "tyre_wear":                          # one or more, each +1 wear (A73)
             out.append(one(PlayCard, c, "tyre_wear"))            # FGP 7.3.3.1: free hand space
             if worn is None:
                 worn = worn_out(C.board_side(race, car), car.tyre, car.wear)
@@ -201,7 +203,7 @@ def _prep_legal(race: Race, seat: int) -> list:
             car.hand, kinds, tyre_wear_discarded=bool(race.move.get("sc_tyre_discard")))
             if what != "done"]
     out += RS.prep_legal(race, seat, sc=sc, fixed=fixed)      # FGP 4.9 [ADV]
-    if not sc:
+    if not sc and car.held_events:
         for c in FX.held_event_choices(race, seat, when="turn"):
             out.append(one(PlayCard, c, "event"))
     for f, a, b, *rest in C.pair_spends(race, car):
@@ -342,17 +344,17 @@ def _play_stage(race: Race) -> list[Event]:
     return []
 
 
-def no_pairs(race: Race, seat: int) -> bool:
+def no_pairs(race: Race, seat: int, mods) -> bool:
     """Every reason a move may not use a pair (FGP 8.4.1, 13.3, 13.8.1, 13.9.2,
-    11.3, 13.13.1, [ADV] 13.13.2 / 13.13.3, 13.4.5 and card effects)."""
+    11.3, 13.13.1, [ADV] 13.13.2 / 13.13.3, 13.4.5 and card effects); `mods`:
+    the car's FX.modifiers."""
     car = race.cars[seat]
     trk = track_of(race)
-    mods = FX.modifiers(race, car)
     return (stressed(race, seat) or _sc(race) or mods.no_pairs or HA.start_no_pairs(race, car)
             or race.move.get("exit", False) or _rejoining(car)
             or race.move.get("radio") is not None         # FGP 4.9: a TEAM RADIO card used
             or (car.space is not None and trk.tile_of(car.space).no_pairs)
-            or in_yellow_zone(race, tile_of(race, car)) or WX.no_pairs(race, seat))
+            or in_yellow_zone(race, tile_on(trk, car)) or WX.no_pairs(race, seat))
 
 
 def _rejoining(car) -> bool:
@@ -374,12 +376,15 @@ def _characteristic(race: Race, car):
     return ch if ch is not None else C.content_of(race).board(car.board).characteristic
 
 
-def _characteristic_paces(race: Race, car) -> tuple:
+def _characteristic_paces(race: Race, car, mods) -> tuple:
     """FGP 4.13: the paces of a play the car characteristic applies to, as
     the move would start now (the same for every play of the list but for
-    a pace characteristic: found once a list, not once a play)."""
-    ch = remembered(_CHARACTERISTICS, (race.content_dir, car.board, car.side),
-                    lambda: _characteristic(race, car))
+    a pace characteristic: found once a list, not once a play); `mods`: the
+    car's FX.modifiers."""
+    key = (race.content_dir, car.board, car.side)
+    ch = _CHARACTERISTICS.get(key)      # (no closure made for the usual hit)
+    if ch is None:
+        ch = remembered(_CHARACTERISTICS, key, lambda: _characteristic(race, car))
     when = ch.when
     if when == "gear":
         fits = gear_for(race, car) in ch.gears
@@ -390,7 +395,7 @@ def _characteristic_paces(race: Race, car) -> tuple:
         fits = straight if when == "straight_start" else not straight
     else:
         fits = {"curve_end": False}[when]        # FGP 4.13: judged at the move's end
-    if not fits or "car_characteristic" in FX.modifiers(race, car).disabled:
+    if not fits or "car_characteristic" in mods.disabled:
         return ()
     return tuple(ch.paces) if when == "pace" else PACES
 
@@ -407,29 +412,49 @@ def gear_for(race: Race, car) -> int:
 
 def _play_legal(race: Race, seat: int) -> list:
     car = race.cars[seat]
-    ids: dict[str, list[str]] = {}
+    ids: list[str] = []                 # the movement cards, in hand order
+    colours: list[str] = []             # and their colours
     facts = C.card_facts(race)
-    colours = []                        # the movement cards' colours, in hand order
     for c in car.hand:
         kind, colour = facts[c]
         if kind == "movement":
-            ids.setdefault(colour, []).append(c)
+            ids.append(c)
             colours.append(colour)
-    single_only = no_pairs(race, seat)
-    out = []
-    ers_ok = "ers_spend" not in FX.modifiers(race, car).disabled
+    mods = FX.modifiers(race, car)
+    ers = car.ers if "ers_spend" not in mods.disabled else 0
     # the paces the characteristic (+1) applies to (FGP 4.13): once used, none
-    fits = () if car.characteristic_used else _characteristic_paces(race, car)
-    for p in M.legal_plays(colours, ers=car.ers if ers_ok else 0, no_pairs=single_only):
-        cards = _pick(ids, p.cards)
+    fits = () if car.characteristic_used else _characteristic_paces(race, car, mods)
+    # the plays depend on the colours in hand order, not on the ids: the
+    # positions they take, found once per colours and situation
+    key = (tuple(colours), min(ers, 2), no_pairs(race, seat, mods), fits)
+    plan = _PLANS.get(key)              # (no closure made for the usual hit)
+    if plan is None:
+        plan = remembered(_PLANS, key, lambda: _plan(*key))
+    return [_play(tuple([ids[i] for i in at]), decl, characteristic)
+            for at, decl, characteristic in plan]
+
+
+_PLANS: dict = {}       # (colours, ERS up to 2, no pairs, characteristic paces) -> _plan
+
+
+def _plan(colours: tuple, ers: int, single_only: bool, fits: tuple) -> tuple:
+    """FGP 7.3.3.5: every play of movement cards of these colours (in hand
+    order), as (the positions of its cards, the ORANGE declaration, with the
+    characteristic), the characteristic's right after the same play without."""
+    at: dict[str, list[int]] = {}
+    for i, colour in enumerate(colours):
+        at.setdefault(colour, []).append(i)
+    out = []
+    for p in M.legal_plays(colours, ers=ers, no_pairs=single_only):
+        cards = _pick(at, p.cards)
         if cards is None:
             continue
         decl = tuple(a for a, c in zip(p.as_colour, p.cards) if c == "orange") \
             if "orange" in p.cards else ()
-        out.append(_play(cards, decl, False))
+        out.append((cards, decl, False))
         if p.pace in fits:
-            out.append(_play(cards, decl, True))
-    return out
+            out.append((cards, decl, True))
+    return tuple(out)
 
 
 _PLAYS: dict = {}
@@ -444,17 +469,17 @@ def _play(cards: tuple, decl: tuple, characteristic: bool) -> Play:
         _PLAYS, key, lambda: Play(cards, decl, characteristic))
 
 
-def _pick(ids: dict[str, list[str]], colours) -> tuple | None:
-    """Concrete card ids for a colour combination (the lowest ids: cards of one
-    colour differ only in LEDs and secondary functions, so every id choice of
-    one colour is listed)."""
+def _pick(at: dict[str, list], colours) -> tuple | None:
+    """The cards for a colour combination, from `at` (colour -> its cards in
+    hand order): the first ones (cards of one colour differ only in LEDs and
+    secondary functions, so every id choice of one colour is listed)."""
     used: dict[str, int] = {}
     out = []
     for col in colours:
         i = used.get(col, 0)
-        if i >= len(ids.get(col, [])):
+        if i >= len(at.get(col, [])):
             return None
-        out.append(ids[col][i])
+        out.append(at[col][i])
         used[col] = i + 1
     return tuple(out)
 
