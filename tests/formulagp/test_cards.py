@@ -7,6 +7,7 @@ import pytest
 from chequered.engine.deck import Deck
 from chequered.engine.protocol import IllegalAction
 from chequered.games.formulagp.rules import cards as C
+from chequered.games.formulagp.rules import secondary as SF
 from chequered.games.formulagp.rules.setup import new_race
 
 
@@ -258,26 +259,26 @@ def test_overflow_by_playing_tyre_wear_and_draw_failure(race):
 # ---- FGP 4.2.2 secondary functions ------------------------------------------------
 def test_fgp_4_2_2_a_single_orange_card_adds_one_ot(race):
     car = arrange(race, 0, ["O01", "G01", "T01"])
-    assert C.single_spends(race, car) == [("ot_plus1", "O01"), ("counter_steer", "G01"),
+    assert SF.single_spends(race, car) == [("ot_plus1", "O01"), ("counter_steer", "G01"),
                                           ("brake", "T01")]
-    C.spend_single(race, car, "ot_plus1", "O01")
+    SF.spend_single(race, car, "ot_plus1", "O01")
     assert car.ot == 1 and car.deck.discards == ["O01"]
     car.ot = 2                                          # the car's maximum: no more +1 OT
     car.hand.append("O02")
     car.deck.pile.remove("O02")
-    assert ("ot_plus1", "O02") not in C.single_spends(race, car)
+    assert ("ot_plus1", "O02") not in SF.single_spends(race, car)
     with pytest.raises(IllegalAction, match="FGP 4.2.2"):
-        C.spend_single(race, car, "ot_plus1", "O02")
+        SF.spend_single(race, car, "ot_plus1", "O02")
 
 
 def test_fgp_4_2_2_a_green_card_and_an_event_card_restore_a_parameter(race):
     car = arrange(race, 0, ["G10", "R01"])              # G10: parameter 2x
     car.held_events.append(_take_shared(race, "event", "E08"))   # E08: parameter 2x
-    assert C.pair_spends(race, car) == []               # no token used yet
+    assert SF.pair_spends(race, car) == []               # no token used yet
     car.params["white"] = car.params["red"] = False
-    assert C.pair_spends(race, car) == [("parameter_2x", "G10", "E08", "white"),
+    assert SF.pair_spends(race, car) == [("parameter_2x", "G10", "E08", "white"),
                                         ("parameter_2x", "G10", "E08", "red")]
-    C.spend_pair(race, car, ("parameter_2x", "G10", "E08", "red"))
+    SF.spend_pair(race, car, ("parameter_2x", "G10", "E08", "red"))
     assert car.params == {"white": False, "yellow": True, "red": True}
     assert car.hand == ["R01"] and car.held_events == []
     assert car.deck.discards == ["G10"] and race.decks["event"].discards == ["E08"]
@@ -287,13 +288,13 @@ def test_fgp_4_2_2_a_green_card_and_an_event_card_restore_a_parameter(race):
 def test_two_card_ers_tyre_and_mp(race):
     car = arrange(race, 0, ["G05", "R09", "G08", "R10", "G12", "R07"])
     car.ers = 3
-    assert [p[0] for p in C.pair_spends(race, car)] == ["tyre_2x", "mp_2x"]   # ERS full
+    assert [p[0] for p in SF.pair_spends(race, car)] == ["tyre_2x", "mp_2x"]   # ERS full
     car.ers = 1
     wear = car.wear
-    C.spend_pair(race, car, ("ers_2x", "G05", "R09"))
-    C.spend_pair(race, car, ("tyre_2x", "G08", "R10"))
-    C.spend_pair(race, car, ("mp_2x", "G12", "R07"))
+    SF.spend_pair(race, car, ("ers_2x", "G05", "R09"))
+    SF.spend_pair(race, car, ("tyre_2x", "G08", "R10"))
+    SF.spend_pair(race, car, ("mp_2x", "G12", "R07"))
     assert (car.ers, car.wear, car.mp_bonus) == (2, wear - 1, 1)
     assert car.hand == [] and len(car.deck.discards) == 6
     with pytest.raises(IllegalAction, match="same 2x icon"):
-        C.spend_pair(race, car, ("mp_2x", "G12", "R07"))
+        SF.spend_pair(race, car, ("mp_2x", "G12", "R07"))

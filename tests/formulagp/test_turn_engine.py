@@ -19,6 +19,7 @@ from chequered.engine.records import record_of
 from chequered.games.formulagp import actions as A
 from chequered.games.formulagp.config import FormulaGPConfig
 from chequered.games.formulagp.rules import cards as C
+from chequered.games.formulagp.rules import secondary as SF
 from chequered.games.formulagp.track import track
 
 from .scenario import scenario
@@ -429,7 +430,7 @@ def test_dice_are_scripted_through_chance():
     assert roll.reveal and roll.data["die"] == "white" and roll.data["colour"] == "red"
     # a red face: a counter-steer card saves the car, else it crashes (pit-lane start)
     car = st.cars[seat]
-    if any(f == "counter_steer" for f, _ in C.single_spends(st, car)):
+    if any(f == "counter_steer" for f, _ in SF.single_spends(st, car)):
         assert _steps_name(st) == "quali_save" and GAME.to_act(st) == {seat}
         save = GAME.fine_actions(st, seat)[0]
         GAME.apply(st, seat, save)

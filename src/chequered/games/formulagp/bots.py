@@ -17,6 +17,7 @@ from .heuristic_drive import points as move_points
 from .heuristic_moves import APPROACH, drive_table, pit_in, spendable
 from .heuristic_plays import card_value, play_facts
 from .rules import cards as C
+from .rules import secondary as SF
 from .rules import compounds
 from .rules import speed_limits as SL
 from .rules import team_radio as TR
@@ -227,7 +228,7 @@ class HeuristicBot:
         return self._best_plays(race, seat, legal, keep_movement=True) or legal[0]
 
     def _push(self, race, seat, legal):
-        steer = any(f == "counter_steer" for f, _ in C.single_spends(race, race.cars[seat]))
+        steer = any(f == "counter_steer" for f, _ in SF.single_spends(race, race.cars[seat]))
         return A.Push(steer)
 
     def _quali_save(self, race, seat, legal):

@@ -16,6 +16,7 @@ from .battle import card_info
 from . import card_effects as FX
 from . import car_state as CS
 from . import cards as C
+from . import secondary as SF
 from . import hazards_adv as HA
 from . import flags as F
 from .flags import lapping_defence
@@ -191,7 +192,7 @@ def _boost_ot_legal(race: Race, seat: int) -> list:
     car = race.cars[seat]
     out: list = []
     if car.ot < _max_ot(race, car):
-        for f, c in C.single_spends(race, car):
+        for f, c in SF.single_spends(race, car):
             if f == "ot_plus1" and _still_attacks(race, seat, c):
                 out.append(Spend("ot_plus1", (c,)))
     if C.can_use_parameter(car, "red"):
@@ -202,7 +203,7 @@ def _boost_ot_legal(race: Race, seat: int) -> list:
 def _boost_ot_act(race: Race, seat: int, action) -> list[Event]:
     car = race.cars[seat]
     if isinstance(action, Spend):
-        return C.spend_single(race, car, "ot_plus1", action.cards[0])
+        return SF.spend_single(race, car, "ot_plus1", action.cards[0])
     if isinstance(action, Parameter):
         return C.use_parameter(race, car, "red")
     race.move["stage"] = "battle_cards"

@@ -1,5 +1,5 @@
 """Card handling, ERS and the hand limit, parameter tokens (FGP 4.1, 4.2,
-4.10, 4.12, 8.8).
+4.10, 4.12, 8.8). The secondary functions (FGP 4.2.2) are rules/secondary.py.
 
 Every function takes the Race (for its content, and its chance for draws:
 engine/chance.py) and a seat or Car, mutates in place and returns the events
@@ -9,15 +9,12 @@ failure check first with the `legal_*`/`can_*` helpers (they never mutate).
 """
 from __future__ import annotations
 
-from itertools import combinations
-
 from ....engine import chance
 from ....engine.chance import PUBLIC
 from ....engine.deck import Deck
 from ....engine.protocol import Event, IllegalAction
 from ..bot.table import BOT_KINDS
-from ..memo import remembered
-from ..content import SINGLE_SECONDARY, ActionCard, BoardSide, Content, load_content
+from ..content import ActionCard, BoardSide, Content, load_content
 from ..state import ACTION_DECK_SIZE, PARAMETERS, Car, Race
 from .tyres import apply_wear
 
@@ -470,159 +467,3 @@ def draw_failure(race: Race, car: Car, events: list) -> str | None:
     events.append(Event("failure_drawn", {"seat": car.seat, "card": fid, "held": held},
                         "FGP 13.7"))
     return fid
-
-
-# ---- secondary functions (FGP 4.2.2) --------------------------------------------------
-PAIR_FUNCTIONS = ("ers_2x", "tyre_2x", "parameter_2x", "mp_2x")
-
-
-def secondary_of(race: Race, card_id: str) -> str | None:
-    """The secondary-function icon of an ACTION card or an EVENT card."""
-    # asked for every card in hand at every preparation: once per card id
-    content = content_of(race)
-    known = _secondaries(content)
-    if card_id in known:
-        return known[card_id]
-    try:
-        got = action_card(content, card_id).secondary
-    except KeyError:
-        got = getattr(shared_card(race, card_id), "secondary", None)
-    known[card_id] = got
-    return got
-
-
-def _secondaries(content: Content) -> dict:
-    """card id -> secondary icon, filled in by secondary_of as cards are met."""
-    hit = _INDEX.get(("secondary", id(content)))
-    if hit is None or hit[0] is not content:
-        hit = _INDEX[("secondary", id(content))] = (content, {})
-    return hit[1]
-
-
-def _spendable(car: Car) -> list[str]:
-    """Cards that may be spent: ACTION cards in the hand and held EVENT cards
-    (FGP 4.2.2), each id once."""
-    return list(dict.fromkeys([*car.hand, *car.held_events]))
-
-
-def single_spends(race: Race, car: Car) -> list[tuple[str, str]]:
-    """(function, card) for every one-card secondary function on hand: +1 OT
-    only below the car's maximum OT (FGP 4.2.2); counter-steer and Brake! are
-    listed for the hazard and movement steps, which apply their effect."""
-    out = []
-    for c in _spendable(car):
-        f = secondary_of(race, c)
-        if f not in SINGLE_SECONDARY:
-            continue
-        if f == "ot_plus1" and car.ot >= max_ot(race, car):
-            continue
-        out.append((f, c))
-    return out
-
-
-_ICONS: dict = {}         # content dir -> pair_icons
-
-
-def pair_icons(race: Race) -> dict[str, str]:
-    """card id -> its 2x icon, for the ACTION and EVENT cards (the cards
-    that may be spent) showing one: a fact of the content, found once."""
-    got = _ICONS.get(race.content_dir)
-    if got is None:
-        content = content_of(race)
-        got = _ICONS[race.content_dir] = {
-            c.id: f for c in (*content.action.cards, *content.event.cards)
-            if (f := secondary_of(race, c.id)) in PAIR_FUNCTIONS}
-    return got
-
-
-def pair_spends(race: Race, car: Car) -> list[tuple]:
-    """Every useful two-card secondary function (FGP 4.2.2: two cards with the
-    same 2x icon, of any types): ("ers_2x", a, b) below the ERS maximum;
-    ("tyre_2x", a, b) with wear to regain; ("parameter_2x", a, b, colour) for
-    each used parameter token; ("mp_2x", a, b)."""
-    # the answer depends on the cards showing a 2x icon alone: keyed by them
-    # (hands are too many to key by), it serves again from race to race
-    icons = pair_icons(race)
-    held = car.held_events
-    cards = tuple([c for c in dict.fromkeys(car.hand + held if held else car.hand)
-                   if c in icons])
-    if len(cards) < 2:
-        return []
-    key = (race.content_dir, cards)
-    pairs = _PAIRS.get(key)             # (no closure made for the usual hit)
-    if pairs is None:
-        pairs = remembered(_PAIRS, key, lambda: _pairs_by_icon(icons, cards))
-    out: list[tuple] = []
-    for f, combos in pairs:
-        if f == "ers_2x" and (car.ers >= ers_max(race, car)
-                              or covered(race, car, "ers_charge")):
-            continue
-        if f == "tyre_2x" and car.wear <= 0:
-            continue
-        for a, b in combos:
-            if f == "parameter_2x":
-                out += [(f, a, b, p) for p in PARAMETERS if not car.params[p]]
-            else:
-                out.append((f, a, b))
-    return out
-
-
-_PAIRS: dict = {}         # (content dir, the 2x-icon cards that may be spent) -> _pairs_by_icon
-
-
-def _pairs_by_icon(icons: dict, cards: tuple) -> tuple:
-    """((function, pairs of cards showing its 2x icon), ...) in PAIR_FUNCTIONS
-    order, the functions with a pair only: what a hand offers FGP 4.2.2,
-    whatever the car's state."""
-    by_icon: dict[str, list[str]] = {f: [] for f in PAIR_FUNCTIONS}
-    for c in cards:
-        by_icon[icons[c]].append(c)
-    return tuple((f, tuple(combinations(by_icon[f], 2))) for f in PAIR_FUNCTIONS
-                 if len(by_icon[f]) > 1)
-
-
-def _spend_any(race: Race, car: Car, card: str) -> None:
-    if card in car.held_events:
-        car.held_events.remove(card)
-        race.decks["event"].discard(card)
-    else:
-        spend(car, card)
-
-
-def spend_single(race: Race, car: Car, function: str, card: str) -> list[Event]:
-    """Spend one card for its secondary function (FGP 4.2.2). +1 OT is
-    applied here; counter-steer and Brake! only spend the card (the caller
-    moves the car or brakes)."""
-    if (function, card) not in single_spends(race, car):
-        raise IllegalAction(f"FGP 4.2.2: {card} cannot be spent for {function} now",
-                            "FGP 4.2.2")
-    _spend_any(race, car, card)
-    ev = [Event("spend", {"seat": car.seat, "card": card, "function": function}, "FGP 4.2.2")]
-    if function == "ot_plus1":
-        car.ot += 1
-        ev.append(Event("ot", {"seat": car.seat, "delta": 1, "ot": car.ot}, "FGP 4.2.2"))
-    return ev
-
-
-def spend_pair(race: Race, car: Car, choice: tuple) -> list[Event]:
-    """Spend two cards for a 2x secondary function (FGP 4.2.2)."""
-    choice = tuple(choice)
-    if choice not in pair_spends(race, car):
-        raise IllegalAction(f"FGP 4.2.2: {choice!r} is not a legal two-card spend "
-                            "(both cards need the same 2x icon)", "FGP 4.2.2")
-    f, a, b = choice[:3]
-    _spend_any(race, car, a)
-    _spend_any(race, car, b)
-    ev = [Event("spend_pair", {"seat": car.seat, "cards": [a, b], "function": f},
-                "FGP 4.2.2")]
-    if f == "ers_2x":
-        ev += charge_ers(race, car, 1, "FGP 4.2.2")
-    elif f == "tyre_2x":
-        ev += add_wear(race, car, -1, "FGP 4.2.2")
-    elif f == "parameter_2x":
-        restore_parameter(car, choice[3])
-        ev.append(Event("parameter_restored", {"seat": car.seat, "colour": choice[3]},
-                        "FGP 4.2.2"))
-    else:                                   # mp_2x: +1 MP this turn (FGP 7.3.3.2)
-        car.mp_bonus += 1
-    return ev

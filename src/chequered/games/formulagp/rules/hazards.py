@@ -148,7 +148,7 @@ SPIN = None     # the "no counter-steer" choice
 
 def counter_steer_choices(single_spends: Iterable[tuple[str, str]]) -> list[str | None]:
     """FGP 13.4 / 13.4.1: the finite choices at a loss of control: each card
-    with a counter-steer secondary function (pass cards.single_spends(race, car)),
+    with a counter-steer secondary function (pass secondary.single_spends(race, car)),
     or None = spin. Declining with a card in hand is allowed (our reading: the
     spin text describes a driver who does not use one)."""
     cards = [c for f, c in single_spends if f == "counter_steer"]

@@ -15,6 +15,7 @@ from ..actions import CounterSteer, Discard, Done, PlayCard, QuickRepair
 from ..state import Race
 from . import card_effects as FX
 from . import cards as C
+from . import secondary as SF
 from . import hazards as H
 from . import hazards_adv as HA
 from . import movement as M
@@ -267,7 +268,7 @@ def apply_followup(race: Race, kind: str, seat: int, data: dict) -> list[Event]:
 
 
 def _steer_cards(race: Race, seat: int) -> list[str]:
-    return H.counter_steer_choices(C.single_spends(race, race.cars[seat]))[:-1] \
+    return H.counter_steer_choices(SF.single_spends(race, race.cars[seat]))[:-1] \
         if race.cars[seat].space is not None or race.cars[seat].off_track else []
 
 
@@ -285,7 +286,7 @@ def _control_act(race: Race, seat: int, action: CounterSteer) -> list[Event]:
     f = race.move["followups"].pop(0)
     ev = []
     if action.card is not None:
-        ev += C.spend_single(race, race.cars[seat], "counter_steer", action.card)
+        ev += SF.spend_single(race, race.cars[seat], "counter_steer", action.card)
     if f["kind"] == "second_counter_steer":
         return ev + _off_track(race, seat, action.card, f["data"])
     return ev + lose_control(race, seat, action.card, f["data"])

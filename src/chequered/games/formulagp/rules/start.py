@@ -181,7 +181,7 @@ def push_roll_face(face) -> PushRoll:
 def counter_steer_cards(hand_spends: Iterable[tuple[str, str | None]]) -> list[str]:
     """FGP 6.2 / 13.4.1: the cards left in hand that can be spent as a
     counter-steer, from (secondary function, card id) pairs such as
-    `cards.single_spends` returns. Cards played in qualifying are gone."""
+    `secondary.single_spends` returns. Cards played in qualifying are gone."""
     return list(dict.fromkeys(c for f, c in hand_spends if f == "counter_steer"))
 
 

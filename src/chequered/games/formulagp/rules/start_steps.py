@@ -13,6 +13,7 @@ from ..bot.table import is_bot, players
 from ..actions import Cards, CounterSteer, Done, PoleKeep, Push, Return, canon, one
 from ..state import Race
 from . import cards as C
+from . import secondary as SF
 from . import draw as D
 from . import start as S
 from .battle import card_info
@@ -164,7 +165,7 @@ def _push_act(race: Race, seat: int, action: Push) -> list[Event]:
         race.move["queue"].pop(0)
         ev.append(Event("quali_score", {"seat": seat, "score": car.quali_score}, "FGP 6.2"))
         return ev
-    steers = S.counter_steer_cards(C.single_spends(race, car))
+    steers = S.counter_steer_cards(SF.single_spends(race, car))
     if not steers:
         race.move["queue"].pop(0)
         return ev + _crash(race, seat)
@@ -181,7 +182,7 @@ def _crash(race: Race, seat: int) -> list[Event]:
 
 
 def _save_legal(race: Race, seat: int) -> list:
-    steers = S.counter_steer_cards(C.single_spends(race, race.cars[seat]))
+    steers = S.counter_steer_cards(SF.single_spends(race, race.cars[seat]))
     return [CounterSteer(c) for c in S.push_choices(S.push_roll(1, "red"), steers)]
 
 
@@ -189,7 +190,7 @@ def _save_act(race: Race, seat: int, action: CounterSteer) -> list[Event]:
     race.move["queue"].pop(0)
     if action.card is None:
         return _crash(race, seat)
-    return C.spend_single(race, race.cars[seat], "counter_steer", action.card)
+    return SF.spend_single(race, race.cars[seat], "counter_steer", action.card)
 
 
 # ---- FGP 6.2 step 6: the grid; FGP 7.2.1 the pole bonus --------------------------------

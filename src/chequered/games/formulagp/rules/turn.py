@@ -26,6 +26,7 @@ from ..state import Race
 from . import card_effects as FX
 from . import car_state as CS
 from . import cards as C
+from . import secondary as SF
 from . import optional_steps_b as OB
 from . import draw as D
 from . import flags as F
@@ -206,7 +207,7 @@ def _prep_legal(race: Race, seat: int) -> list:
     if not sc and car.held_events:
         for c in FX.held_event_choices(race, seat, when="turn"):
             out.append(one(PlayCard, c, "event"))
-    for f, a, b, *rest in C.pair_spends(race, car):
+    for f, a, b, *rest in SF.pair_spends(race, car):
         out.append(one(Spend, f, (a, b), rest[0] if rest else None))
     if C.can_use_parameter(car, "yellow") and car.ers < C.ers_max(race, car) \
             and not C.covered(race, car, "ers_charge"):         # FGP 4.12, 13.7
@@ -259,7 +260,7 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
         return [Event("play_option", {"seat": seat}, "FGP 4.3.3")] + _option_event(race, seat)
     if isinstance(action, Spend):
         choice = (action.function, *action.cards) + ((action.colour,) if action.colour else ())
-        return C.spend_pair(race, car, choice)
+        return SF.spend_pair(race, car, choice)
     if isinstance(action, Parameter):
         if action.colour == "white":                    # FGP 4.12: the cards to discard next
             race.move["white"] = []
