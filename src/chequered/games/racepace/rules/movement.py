@@ -11,38 +11,138 @@ from operator import attrgetter
 from ....engine.protocol import Event
 from ..state import RaceState
 from ..tables import DEFEND, Tables
-from .pace import _rank_key, count, is_rain
+from .pace import _rank_key, count_all, is_rain
 
 SC_LEADER_MAX = 3      # RP Safety Car: the leader's RP is limited to 3
 SC_CAUSE_MAX = 2       # RP Safety Car: drivers who caused it, to 2
 _SEAT = attrgetter("seat")
 
 
+# The skills that move a car again right after its turn, and their rules.
+_SKILL_RULE = {"valentino_overtake": "RP Race Positions", "celine_gap": "RP Energy Boost System"}
+
+
 def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> dict[int, int]:
     """RP Step 3: count each car's race pace (3a), then move its tyre marker
     and the car (3b), leader first; the laps each car moved, by seat. A count
     reads only the car's own board and the round's cards, which no other
-    car's move changes: counting each car as it comes to move is counting
-    them all first, in one pass over the cars."""
+    car's move changes: all are counted first, in one pass.
+
+    A move goes as far as it may of the laps wanted (after every RP limit).
+    Every car's move, and a skill's extra move right after it, runs this
+    loop's body (not a call a move), and what holds for the whole round is
+    looked up once (the finish side can flip: it is read at every move)."""
+    count_all(s, T, order)
     leader = order[0] if order else None
     moved = {}
     ahead = []                  # the cars that moved before this one, the lowest lap first
+    sc, sc_cause = s.safety_car, s.sc_cause
+    # RP Safety Car: the leader cannot be overtaken unless he pits.
+    held = sc and leader is not None and not leader.pit
+    rain = is_rain(s)
+    backmarkers = s.backmarkers
+    goal = T.laps[s.circuit]
     for car in order:
-        car.rp, ebs = count(s, T, car)
-        car.ebs_used = ebs > 0
-        _move(s, T, car, car.rp, leader, ahead, events)
-        if not car.bot:
+        want = car.rp
+        skill = None            # set: this move is the skill's extra one
+        while True:
+            m = want
+            if not car.bot:
+                tyre = car.tyre
+                # RP limits: no movement in the rain on softs or mediums (Dutch excepted).
+                if rain and not T.tyres[tyre].moves_in_rain and not (
+                        tyre == "M" and T.skill[car.driver] == "dutch_rain_medium"):
+                    m = 0
+                else:
+                    # RP Tyre Degradation Bar: not past the Box-Box token of the compound.
+                    left = T.lives[s.circuit, tyre] - car.td
+                    if left <= 0:
+                        m = 0
+                    elif not car.charge and left < m:
+                        m = left
+            if sc:
+                if car is leader:
+                    m = min(m, SC_LEADER_MAX - car.moved)
+                if car.seat in sc_cause:
+                    m = min(m, SC_CAUSE_MAX - car.moved)
+                if held and car is not leader:
+                    m = min(m, leader.dist - car.dist)
+            if m <= 0:
+                m = 0
+                if want > 0:
+                    events.append(Event("stopped", {"seat": car.seat, "rp": want},
+                                        "RP Reference Card"))
+            else:
+                old = car.dist
+                new = old + m
+                # Only cars standing between the old and the new lap, ahead of
+                # this one, can be passed (a car in a further lap is ahead: laps
+                # rank first). Those are among the cars `ahead`, which moved
+                # before it this round: the others ranked behind it when the
+                # round began and have not moved since. The lowest of them
+                # comes first: mostly it is beyond the new lap and nobody is
+                # looked at, and no list is made.
+                between = ()
+                if ahead and ahead[0].dist <= new:
+                    between = []
+                    for c in ahead:
+                        if old <= c.dist <= new and not c.finished and (
+                                c.dist > old or _rank_key(c) < _rank_key(car)):
+                            between.append(c)
+                if not car.bot and not car.charge:
+                    car.td += m                              # FIRST the tyre marker ...
+                car.dist = new                               # ... THEN the car.
+                car.moved += m
+                s.stamp_counter = car.stamp = s.stamp_counter + 1
+                # RP Race Positions: EBS entry ranks higher
+                car.ebs_entry = car.ebs_used
+                events.append(Event("move", {"seat": car.seat, "laps": m, "dist": new},
+                                    "RP Step 3b"))
+                if backmarkers and not car.bot:
+                    _backmarkers(s, T, car, old, events)
+                if between:
+                    if len(between) > 1:
+                        # (overtakes and their Defend tokens in seat order)
+                        between.sort(key=_SEAT)
+                    after = _rank_key(car)
+                    for other in between:
+                        if other.dist < new or _rank_key(other) > after:     # (behind, lap first)
+                            car.overtook = True
+                            events.append(Event("overtake", {"seat": car.seat,
+                                                             "passed": other.seat},
+                                                "RP Race Positions"))
+                            _defended(s, T, car, other, events)
+                if s.finish_side == "B":
+                    # RP Circuit Information: flip the B side once every car has crossed it.
+                    finish_lap = T.finish_lap[s.circuit]
+                    for c in s.cars:
+                        if c.dist < finish_lap:
+                            break
+                    else:
+                        s.finish_side = "A"
+                        events.append(Event("finish_flip", {}, "RP Circuit Information"))
+                elif new >= goal and not car.finished:
+                    car.finished = True
+                    car.finish_round = s.round
+                    events.append(Event("finish", {"seat": car.seat, "dist": new},
+                                        "RP Winning the Game"))
+            if skill is not None:
+                if m:
+                    events.append(Event("skill", {"seat": car.seat, "skill": skill},
+                                        _SKILL_RULE[skill]))
+                break
+            if car.bot:
+                break
             skill = T.skill[car.driver]
             if skill == "valentino_overtake" and car.overtook:
                 # Valentino: +1 RP right after his turn if he overtook this round.
-                if _move(s, T, car, 1, leader, ahead, events):
-                    events.append(Event("skill", {"seat": car.seat, "skill": skill},
-                                        "RP Race Positions"))
+                want = 1
             elif skill == "celine_gap" and _gap_ahead(s, car):
-                # Celine: +2 RP at once if her turn ends with an empty lap before the car ahead.
-                if _move(s, T, car, 2, leader, ahead, events):
-                    events.append(Event("skill", {"seat": car.seat, "skill": skill},
-                                        "RP Energy Boost System"))
+                # Celine: +2 RP at once if her turn ends with an empty lap
+                # before the car ahead.
+                want = 2
+            else:
+                break
         moved[car.seat] = car.moved
         if ahead and car.dist < ahead[0].dist:
             ahead.insert(0, car)
@@ -57,88 +157,6 @@ def _gap_ahead(s: RaceState, car) -> bool:
     mine = _rank_key(car)
     ahead = [c.dist for c in s.cars if _rank_key(c) < mine]
     return bool(ahead) and min(ahead) >= car.dist + 2
-
-
-def _move(s: RaceState, T: Tables, car, want: int, leader, ahead: list,
-          events: list[Event]) -> int:
-    """Move the car as far as it may of `want` laps (after every RP limit);
-    the laps it moved. (The limits and the finish are worked out here, not
-    in calls of their own: every car's move runs them.)"""
-    m = want
-    if not car.bot:
-        tyre = car.tyre
-        # RP limits: no movement in the rain on softs or mediums (Dutch excepted).
-        if is_rain(s) and not T.tyres[tyre].moves_in_rain and not (
-                tyre == "M" and T.skill[car.driver] == "dutch_rain_medium"):
-            m = 0
-        else:
-            # RP Tyre Degradation Bar: not past the Box-Box token of the compound.
-            left = T.lives[s.circuit, tyre] - car.td
-            if left <= 0:
-                m = 0
-            elif not car.charge and left < m:
-                m = left
-    if s.safety_car:
-        if car is leader:
-            m = min(m, SC_LEADER_MAX - car.moved)
-        if car.seat in s.sc_cause:
-            m = min(m, SC_CAUSE_MAX - car.moved)
-        # RP Safety Car: the leader cannot be overtaken unless he pits.
-        if car is not leader and leader is not None and not leader.pit:
-            m = min(m, leader.dist - car.dist)
-    if m <= 0:
-        if want > 0:
-            events.append(Event("stopped", {"seat": car.seat, "rp": want}, "RP Reference Card"))
-        return 0
-    old = car.dist
-    new = old + m
-    # Only cars standing between the old and the new lap, ahead of this one,
-    # can be passed (a car in a further lap is ahead: laps rank first). Those
-    # are among the cars `ahead`, which moved before it this round: the others
-    # ranked behind it when the round began and have not moved since.
-    # The lowest of them comes first: mostly it is beyond the new lap and
-    # nobody is looked at, and no list is made. (a loop, not a comprehension:
-    # every move runs it)
-    between = ()
-    if ahead and ahead[0].dist <= new:
-        between = []
-        for c in ahead:
-            if old <= c.dist <= new and not c.finished and (
-                    c.dist > old or _rank_key(c) < _rank_key(car)):
-                between.append(c)
-    if not car.bot and not car.charge:
-        car.td += m                              # FIRST the tyre marker ...
-    car.dist = new                               # ... THEN the car.
-    car.moved += m
-    s.stamp_counter = car.stamp = s.stamp_counter + 1
-    car.ebs_entry = car.ebs_used                 # RP Race Positions: EBS entry ranks higher
-    events.append(Event("move", {"seat": car.seat, "laps": m, "dist": new}, "RP Step 3b"))
-    if s.backmarkers and not car.bot:
-        _backmarkers(s, T, car, old, events)
-    if between:
-        if len(between) > 1:
-            between.sort(key=_SEAT)   # (overtakes and their Defend tokens in seat order)
-        after = _rank_key(car)
-        for other in between:
-            if other.dist < new or _rank_key(other) > after:     # (behind, lap first)
-                car.overtook = True
-                events.append(Event("overtake", {"seat": car.seat, "passed": other.seat},
-                                    "RP Race Positions"))
-                _defended(s, T, car, other, events)
-    if s.finish_side == "B":
-        # RP Circuit Information: flip the B side once every car has crossed it.
-        finish_lap = T.finish_lap[s.circuit]
-        for c in s.cars:
-            if c.dist < finish_lap:
-                break
-        else:
-            s.finish_side = "A"
-            events.append(Event("finish_flip", {}, "RP Circuit Information"))
-    elif new >= T.laps[s.circuit] and not car.finished:
-        car.finished = True
-        car.finish_round = s.round
-        events.append(Event("finish", {"seat": car.seat, "dist": new}, "RP Winning the Game"))
-    return m
 
 
 def _defended(s: RaceState, T: Tables, car, other, events: list[Event]) -> None:

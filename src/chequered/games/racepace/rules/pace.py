@@ -129,38 +129,46 @@ def skill_rp(T: Tables, car) -> int:
     return 0
 
 
-def count(s: RaceState, T: Tables, car) -> tuple[int, int]:
-    """RP Steering Wheel N: the race pace, base 1 + PU + AER + SKI + tyres +
-    weather + situation cards + RP tokens + EBS + Start + pit stop, within
-    0..max; and the EBS bonus counted in it (movement.move_all needs both)."""
-    # RP EBS notes: one EBS bonus a round at most, never under the Safety Car:
-    # the Use EBS action, a free FEB-lap boost (EBS at C+, not on wets), or
-    # the MEC bar's boost with Box Box.
-    bars = car.bars
-    ebs = 0
-    if not s.safety_car:
-        ebs = car.ebs_bonus
-        boost = T.ebs[bars[EBS]]
-        # (the lap is looked at only when its boost would count)
-        if boost > ebs and ((car.pit and T.mec_pit_ebs[bars[MEC]]) or (
-                T.in_feb[car.dist] and (car.bot or car.tyre != "W"))):
-            ebs = boost
-    g = T.green
-    rp = 1 + g[bars[PU]] + g[bars[AER]] + g[bars[SKI]] + car.card_rp + ebs + car.start_bonus
-    if car.tokens:
-        rp += sum(car.tokens)
-    if car.pit:                             # (pit_rp is 0 without a stop)
-        rp += pit_rp(s, T, car)
-    if not car.bot:                         # (bots: +0 for tyres, no skill)
-        rp += tyre_rp(s, T, car) + skill_rp(T, car)
-    # RP Race Pace Tokens: a penalty you cannot pay in full is discarded.
-    top = T.rp_max
-    return (0 if rp < 0 else top if rp > top else rp), ebs
+def count_all(s: RaceState, T: Tables, cars) -> None:
+    """RP Steering Wheel N: each car's race pace (`car.rp`), base 1 + PU +
+    AER + SKI + tyres + weather + situation cards + RP tokens + EBS + Start +
+    pit stop, within 0..max; and whether an EBS bonus counted in it
+    (`car.ebs_used`). All the cars in one pass: what holds for the whole
+    round is looked up once."""
+    sc = s.safety_car
+    ebs_of, mec_pit_ebs, in_feb, green, top = T.ebs, T.mec_pit_ebs, T.in_feb, T.green, T.rp_max
+    for car in cars:
+        # RP EBS notes: one EBS bonus a round at most, never under the Safety
+        # Car: the Use EBS action, a free FEB-lap boost (EBS at C+, not on
+        # wets), or the MEC bar's boost with Box Box.
+        bars = car.bars
+        ebs = 0
+        if not sc:
+            ebs = car.ebs_bonus
+            boost = ebs_of[bars[EBS]]
+            # (the lap is looked at only when its boost would count)
+            if boost > ebs and ((car.pit and mec_pit_ebs[bars[MEC]]) or (
+                    in_feb[car.dist] and (car.bot or car.tyre != "W"))):
+                ebs = boost
+        rp = (1 + green[bars[PU]] + green[bars[AER]] + green[bars[SKI]] + car.card_rp + ebs
+              + car.start_bonus)
+        if car.tokens:
+            rp += sum(car.tokens)
+        if car.pit:                             # (pit_rp is 0 without a stop)
+            rp += pit_rp(s, T, car)
+        if not car.bot:                         # (bots: +0 for tyres, no skill)
+            rp += tyre_rp(s, T, car) + skill_rp(T, car)
+        # RP Race Pace Tokens: a penalty you cannot pay in full is discarded.
+        car.rp = 0 if rp < 0 else top if rp > top else rp
+        car.ebs_used = ebs > 0
 
 
 def race_pace(s: RaceState, T: Tables, car) -> int:
-    """RP Steering Wheel N: the race pace of `car` now."""
-    return count(s, T, car)[0]
+    """RP Steering Wheel N: the race pace of `car` now (counted on a copy of
+    the car: count_all writes its answer on the car)."""
+    copy = car.clone()
+    count_all(s, T, (copy,))
+    return copy.rp
 
 
 def double_pit(s: RaceState, T: Tables, order, events: list[Event]) -> None:
