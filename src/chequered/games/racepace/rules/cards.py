@@ -55,19 +55,22 @@ def _turn(s, name: str, current, events: list[Event], rule: str, burn: bool = Fa
     one, which is returned."""
     deck = s.decks[name]
     if current is not None:
-        deck.discard(current)
+        deck.discards.append(current)       # (Deck.discard without its call: every round)
+    if burn or not deck.pile:
+        _deal_aside(s, name, deck, events, rule)
+    return chance.draw(s.chance, events, deck, rule=rule, what=CARD_WORDS[name])
+
+
+def _deal_aside(s, name: str, deck, events: list[Event], rule: str) -> None:
+    """Two cards face down (kept in the game, seen by nobody), as long as one
+    is left to turn: at setup, and when a spent deck is reshuffled."""
     if not deck.pile:
         # RP Step 1 note: a spent deck is reshuffled and dealt as at setup:
         # two cards face-down, then the third face-up.
         deck.discards.extend(s.hidden[name])
         s.hidden[name] = []
         chance.reshuffle(s.chance, events, deck, rule="RP Step 1", what=DECK_WORDS[name])
-        burn = True
-    if burn:
-        # Two face down (kept in the game, seen by nobody), as long as one is
-        # left to turn.
-        count = min(2, len(deck.pile) - 1)
-        if count > 0:
-            s.hidden[name] += chance.draw_many(s.chance, events, deck, count, rule=rule,
-                                               what=CARD_WORDS[name], to=chance.SECRET)
-    return chance.draw(s.chance, events, deck, rule=rule, what=CARD_WORDS[name])
+    count = min(2, len(deck.pile) - 1)
+    if count > 0:
+        s.hidden[name] += chance.draw_many(s.chance, events, deck, count, rule=rule,
+                                           what=CARD_WORDS[name], to=chance.SECRET)

@@ -5,15 +5,16 @@ from ....engine.protocol import Event, Result
 from ..state import RaceState
 from ..tables import Tables
 from .. import text      # (the module: text imports rules.actions, which imports this one)
-from .pace import any_finished, leaderboard
+from .pace import leaderboard
 
 
-def race_over(s: RaceState) -> bool:
+def race_over(s: RaceState, crossed: bool) -> bool:
     """RP Winning the Game: the race ends at the end of the round in which the
-    first driver crosses the line; in Team Play when the last car has finished."""
+    first driver crosses the line (`crossed`: a car crossed it this round);
+    in Team Play when the last car has finished."""
     if s.variants.team_play:
         return all(c.finished for c in s.cars)
-    return any_finished(s.cars)
+    return crossed
 
 
 def classification(s: RaceState) -> list:

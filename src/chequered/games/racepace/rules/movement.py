@@ -22,9 +22,10 @@ _SEAT = attrgetter("seat")
 _SKILL_RULE = {"valentino_overtake": "RP Race Positions", "celine_gap": "RP Energy Boost System"}
 
 
-def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> dict[int, int]:
+def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[int, int], bool]:
     """RP Step 3: count each car's race pace (3a), then move its tyre marker
-    and the car (3b), leader first; the laps each car moved, by seat. A count
+    and the car (3b), leader first; the laps each car moved, by seat, and
+    whether a car crossed the finish line (finish.race_over). A count
     reads only the car's own board and the round's cards, which no other
     car's move changes: all are counted first, in one pass.
 
@@ -42,6 +43,7 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> dict[int, i
     rain = is_rain(s)
     backmarkers = s.backmarkers
     goal = T.laps[s.circuit]
+    crossed = False
     for car in order:
         want = car.rp
         skill = None            # set: this move is the skill's extra one
@@ -122,7 +124,7 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> dict[int, i
                         s.finish_side = "A"
                         events.append(Event("finish_flip", {}, "RP Circuit Information"))
                 elif new >= goal and not car.finished:
-                    car.finished = True
+                    car.finished = crossed = True
                     car.finish_round = s.round
                     events.append(Event("finish", {"seat": car.seat, "dist": new},
                                         "RP Winning the Game"))
@@ -148,7 +150,7 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> dict[int, i
             ahead.insert(0, car)
         else:
             ahead.append(car)
-    return moved
+    return moved, crossed
 
 
 def _gap_ahead(s: RaceState, car) -> bool:

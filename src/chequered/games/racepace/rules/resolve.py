@@ -19,7 +19,9 @@ def start_selection(s: RaceState) -> None:
     s.turn.phase = "select"
     queue = setup.rotation(s)
     cars = s.cars
-    if pace.any_finished(cars):                    # (Team Play: they sit out)
+    # RP Team Play: cars that have finished sit out. (Only there can one have
+    # finished: otherwise the race ended with the round in which one did.)
+    if s.variants.team_play and pace.any_finished(cars):
         queue = [seat for seat in queue if not cars[seat].finished]
     s.queue = queue
     if queue:
@@ -31,16 +33,18 @@ def resolve_round(s: RaceState, events: list[Event]) -> list[Event]:
     round begins, or the race ends. Its events are added to `events`, which
     is returned."""
     T = s.tables
-    order = pace.running(pace.leaderboard(s))
+    order = pace.leaderboard(s)
+    if s.variants.team_play:        # (the only race a car can have finished in, start_selection)
+        order = pace.running(order)
     # Step 3a: situation cards after the actions; then each car's RP is
     # counted and (3b) its tyres and the car move, leader first.
     pace.apply_situations(s, T, order, events)
     pace.double_pit(s, T, order, events)
-    moved = movement.move_all(s, T, order, events)
+    moved, crossed = movement.move_all(s, T, order, events)
     if s.variants.campaign:
         finish.fastest_lap(s, order, events)
     events.append(Event("round_end", {"round": s.round, "moved": moved}, "RP Step 3"))
-    if finish.race_over(s):
+    if finish.race_over(s, crossed):
         finish.close_race(s, T, events)
         if s.variants.campaign and s.race_index + 1 < len(setup.season_of(s)):
             s.race_index += 1

@@ -23,18 +23,27 @@ def determine(s, T: Tables, events: list[Event]) -> None:
     if not effects:
         return                    # neither card can call it: no lap to count
     by_lap: dict[int, list] = {}
+    crowded = []                  # the laps of two cars or more, each listed once
     for car in s.cars:
-        if car.dist > 0 and not car.finished:
-            by_lap.setdefault(car.dist, []).append(car)
-    crowded = [cars for cars in by_lap.values() if len(cars) > 1]
+        d = car.dist
+        if d > 0 and not car.finished:
+            cars = by_lap.get(d)
+            if cars is None:
+                by_lap[d] = [car]
+            else:
+                if len(cars) == 1:
+                    crowded.append(cars)
+                cars.append(car)
     if not crowded:
         return
+    cause = s.sc_cause
     for need, limit in effects:             # (cars in a lap, XP limit)
         for cars in crowded:
             count = cars if limit is None else [c for c in cars if c.bars[XP] < limit]
             if len(count) >= need:
                 s.safety_car = True
-                s.sc_cause.update(c.seat for c in count)
+                for c in count:
+                    cause.add(c.seat)
     if s.safety_car:
         events.append(Event("safety_car", {"cause": sorted(s.sc_cause)},
                             "RP Safety Car Situations"))
