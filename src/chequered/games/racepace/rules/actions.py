@@ -10,8 +10,8 @@ from ....engine.protocol import Event
 from ....engine.steps import ask
 from ..actions import Copy, Select
 from ..state import EBS, RaceState
-from ..tables import (AER_B, BOXBOX, CHARGE, DEFEND, MEC_B, PU_B, REACT, SKI_B, START,
-                      UPGRADE_BAR, USE_EBS, XP_B, Tables)
+from ..tables import (AER_B, BOXBOX, CHARGE, DEFEND, MAX_CARS, MEC_B, PU_B, REACT, SKI_B,
+                      START, UPGRADE_BAR, USE_EBS, XP_B, Tables)
 from . import resolve
 from .pace import leaderboard
 
@@ -78,6 +78,34 @@ COPY = {n: Copy(n) for n in range(1, 12)}
 COPY_PIT = {c: Copy(BOXBOX, c) for c in TYRES}
 COPY_NOTHING = Copy(None)
 
+_UPGRADE_RULE = {MEC_B: "RP Step 2, Mechanics", PU_B: "RP Step 2, Power Unit",
+                 AER_B: "RP Step 2, Aerodynamics", SKI_B: "RP Step 2, Driver Skill",
+                 XP_B: "RP Step 2, Driver Experience"}
+
+# The events of a selection and of most actions' effects, made once per seat
+# (and button, bar level): they depend on nothing else, and building one (a
+# dataclass and its dict) cost more than the rest of a bot's selection. An
+# Event is a value nobody changes once made, so one object serves every race
+# (tables.py makes those that depend on the content).
+_SEATS = range(MAX_CARS)
+SELECTED = tuple({n: Event("select", {"seat": seat, "button": n, "tyre": None}, "RP Step 2")
+                  for n in range(1, 12)} for seat in _SEATS)
+
+
+def _raised(bar: int, rule: str) -> tuple:
+    """seat -> the level reached -> the event of a bar going up."""
+    return tuple(tuple(Event("bar", {"seat": seat, "bar": bar, "level": level}, rule)
+                       for level in range(MAX_LEVEL + 1)) for seat in _SEATS)
+
+
+RAISED = {n: _raised(bar, _UPGRADE_RULE[n]) for n, bar in UPGRADE_BAR.items()}
+RAISED[CHARGE] = _raised(EBS, "RP Energy Boost System")
+NOT_ACTIVE = tuple({n: Event("not_active", {"seat": seat, "button": n}, "RP Safety Car")
+                    for n in range(1, 12)} for seat in _SEATS)
+DEFENDED = tuple(Event("defend", {"seat": seat}, "RP Step 2") for seat in _SEATS)
+START_PLAYER = tuple(Event("start_player", {"seat": seat}, "RP Step 2") for seat in _SEATS)
+NO_PIT = tuple(Event("no_pit", {"seat": seat}, "RP Bot rules: bots never pit") for seat in _SEATS)
+
 
 def legal_selects(s: RaceState, seat: int) -> list[Select]:
     """RP Step 2: the buttons this seat may select; a bot only its start light."""
@@ -129,11 +157,13 @@ def select(s: RaceState, seat: int, action: Select) -> list[Event]:
         s.taken[n] = [seat]
     else:
         takers.append(seat)
-    events = [Event("select", {"seat": seat, "button": n, "tyre": action.tyre}, "RP Step 2")]
+    tyre = action.tyre
+    events = [SELECTED[seat][n] if tyre is None else
+              Event("select", {"seat": seat, "button": n, "tyre": tyre}, "RP Step 2")]
     if n == REACT:
         s.reactors.append(seat)
     else:
-        perform(s, s.tables, car, n, action.tyre, events, takers is None)
+        perform(s, s.tables, car, n, tyre, events, takers is None)
     if s.queue:
         ask(s, "select", (s.queue.pop(0),))
     elif not s.reactors:
@@ -214,43 +244,42 @@ def perform(s: RaceState, T: Tables, car, n: int, tyre, events: list[Event],
     if car.bot and s.safety_car and not T.sc_ok[n]:
         # RP Bot rules: bots are subject to the Safety Car too: a button whose
         # SC light is out does nothing for them.
-        events.append(Event("not_active", {"seat": car.seat, "button": n}, "RP Safety Car"))
+        events.append(NOT_ACTIVE[car.seat][n])
         return
     if n in UPGRADE_BAR:
         # RP Steering Wheel M: one level up, to E at most. Bots take it even at E.
+        bars = car.bars
         bar = UPGRADE_BAR[n]
-        if car.bars[bar] < MAX_LEVEL:
-            car.bars[bar] += 1
-            events.append(Event("bar", {"seat": car.seat, "bar": bar, "level": car.bars[bar]},
-                                _UPGRADE_RULE[n]))
+        level = bars[bar]
+        if level < MAX_LEVEL:
+            bars[bar] = level + 1
+            events.append(RAISED[n][car.seat][level + 1])
     elif n == CHARGE:
         # RP EBS Charge: EBS one level up and no tyre degradation this round.
         car.charge = True
         if car.bars[EBS] < MAX_LEVEL:
             car.bars[EBS] += 1
-        events.append(Event("bar", {"seat": car.seat, "bar": EBS, "level": car.bars[EBS]},
-                            "RP Energy Boost System"))
+        events.append(RAISED[CHARGE][car.seat][car.bars[EBS]])
     elif n == USE_EBS:
         # RP EBS Use: RP by level this round, then two levels down (bots keep it).
         car.ebs_bonus = 0 if s.safety_car else T.ebs[car.bars[EBS]]
         if not car.bot:
             car.bars[EBS] = max(0, car.bars[EBS] - T.content.board.ebs_use_drop)
-        events.append(Event("use_ebs", {"seat": car.seat, "bonus": car.ebs_bonus},
-                            "RP Energy Boost System"))
+        events.append(T.ebs_used[car.seat][car.ebs_bonus])
     elif n == DEFEND:
         # RP Step 2, Defend: a +1 token for you, resolved next round.
         car.next_tokens.append(T.defend_bonus)
-        events.append(Event("defend", {"seat": car.seat}, "RP Step 2"))
+        events.append(DEFENDED[car.seat])
     elif n == START:
         # RP Step 2, Start: +1 RP; the first to choose it takes the card
         # (RP Bot rules: both bots get +1, the first bot takes the card).
         car.start_bonus = 1
         if first and s.start_player != car.seat:
             s.start_player = car.seat
-            events.append(Event("start_player", {"seat": car.seat}, "RP Step 2"))
+            events.append(START_PLAYER[car.seat])
     elif n == BOXBOX:
         if car.bot:
-            events.append(Event("no_pit", {"seat": car.seat}, "RP Bot rules: bots never pit"))
+            events.append(NO_PIT[car.seat])
             return
         pit(car, tyre, events)
 
@@ -276,7 +305,3 @@ def fit_first_tyre(car, tyre: str, events: list[Event]) -> None:
     car.used = [tyre]
     events.append(Event("tyre", {"seat": car.seat, "tyre": tyre}, "RP Setup 3"))
 
-
-_UPGRADE_RULE = {MEC_B: "RP Step 2, Mechanics", PU_B: "RP Step 2, Power Unit",
-                 AER_B: "RP Step 2, Aerodynamics", SKI_B: "RP Step 2, Driver Skill",
-                 XP_B: "RP Step 2, Driver Experience"}

@@ -34,7 +34,7 @@ def _pick_team(s, seat: int, action: PickTeam) -> list[Event]:
     if s.variants.team_play:         # RP Team Play: two boards of the same team
         s.cars[seat ^ 1].team = action.team
     ask_next(s, "pick_team")
-    return [Event("pick_team", {"seat": seat, "team": action.team}, "RP Setup K")]
+    return [s.tables.team_picked[seat][action.team]]
 
 
 # ---- RP Setup L: driver boards -------------------------------------------------------
@@ -46,7 +46,7 @@ def _drivers(s, seat: int) -> list[PickDriver]:
 def _pick_driver(s, seat: int, action: PickDriver) -> list[Event]:
     s.cars[seat].driver = action.driver
     ask_next(s, "pick_driver")
-    return [Event("pick_driver", {"seat": seat, "driver": action.driver}, "RP Setup L")]
+    return [s.tables.driver_picked[seat][action.driver]]
 
 
 def _taken_board(what: str):
