@@ -1,0 +1,72 @@
+"""Race Pace builds the events of a selection, a pick and an EBS use once
+(rules/actions.py, tables.py) and hands the same objects to every race: a
+bot's selection costs less than building them (issue 16). That is only
+sound while nothing changes an event once made. These tests play races the
+way people see them (every entry's log lines, views, text and SVG for every
+seat and a spectator, the record, an undo) and then check that no event
+handed out, shared or not, differs from what it was when it was made."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from chequered.engine.play import agents_for
+from chequered.engine.protocol import Event
+from chequered.engine.session import Session
+from chequered.games.racepace.rules import actions
+
+from .helpers import G
+
+
+def _fields(ev: Event) -> tuple:
+    return copy.deepcopy((ev.kind, ev.data, ev.rule, ev.reveal, ev.to, ev.masked))
+
+
+def _shared(tables) -> list[Event]:
+    """Every event made once and shared between races."""
+    out: list[Event] = []
+    for table in (actions.SELECTED, actions.NOT_ACTIVE, tables.team_picked,
+                  tables.driver_picked, tables.ebs_used):
+        for per_seat in table:
+            out += per_seat.values()
+    for per_button in actions.RAISED.values():
+        for per_seat in per_button:
+            out += per_seat
+    out += actions.DEFENDED + actions.START_PLAYER + actions.NO_PIT
+    return out
+
+
+@pytest.mark.parametrize("seats, options", [
+    (["random", "bot", "random", "bot", "bot", "bot"], {}),
+    (["random", "random", "random", "random"], {"options": ["team"]}),
+])
+def test_no_event_changes_once_made_while_races_are_shown(seats, options):
+    config = G.config(seats=seats, **options)
+    made: list[tuple[Event, tuple]] = []
+    for seed in range(3):
+        session = Session(G, config, seed)
+        tables = session.state.tables
+        if seed == 0:
+            before = [(ev, _fields(ev)) for ev in _shared(tables)]
+            assert len(before) > 500
+        made += [(ev, _fields(ev)) for ev in session.opening]
+        session.settle()
+        agents = agents_for(G, config, seed)
+        while not session.over:
+            seat = min(session.to_act())
+            entry = session.act(seat, agents[seat].choose(G, session.state, seat),
+                                by="human")
+            for e in entry.all():
+                made += [(ev, _fields(ev)) for ev in e.events]
+            for viewer in (*range(len(seats)), None):
+                for e in entry.all():
+                    session.lines(e, viewer)
+                view = G.view(session.state, viewer)
+                G.render_text(view)
+                G.render_svg(view)
+        session.record()
+        session.undo(0)
+    assert len(made) > 300
+    changed = [(ev, was) for ev, was in made + before if _fields(ev) != was]
+    assert not changed, changed[:3]
