@@ -69,6 +69,26 @@ class Event:
         return Event(self.kind, self.masked, self.rule, self.reveal)
 
 
+class SharedEvents(dict):
+    """Events that depend on nothing but a few values, made the first time
+    each key is asked for (`make(*key)`) and then handed to every race:
+    building an Event and its dict costs more than much of the rule that
+    makes it. Sound because an Event is a value nobody changes once made
+    (tests/racepace/test_shared_events.py checks it while races are shown).
+    Keys must be few (seats, small numbers, content keys): the table keeps
+    every one."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        event = self[key] = self.make(*key)
+        return event
+
+
 @dataclass(slots=True)
 class Result:
     """The outcome of a finished race (or a season of races)."""

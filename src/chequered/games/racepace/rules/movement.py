@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from ....engine.protocol import Event
+from ....engine.protocol import Event, SharedEvents
 from ..state import RaceState
 from ..tables import DEFEND, Tables
 from .pace import _rank_key, count_all, is_rain
@@ -20,6 +20,14 @@ _SEAT = attrgetter("seat")
 
 # The skills that move a car again right after its turn, and their rules.
 _SKILL_RULE = {"valentino_overtake": "RP Race Positions", "celine_gap": "RP Energy Boost System"}
+
+# A round's most common events, made once per value (every car's move)
+_MOVED = SharedEvents(lambda seat, laps, dist: Event(
+    "move", {"seat": seat, "laps": laps, "dist": dist}, "RP Step 3b"))
+_OVERTOOK = SharedEvents(lambda seat, passed: Event(
+    "overtake", {"seat": seat, "passed": passed}, "RP Race Positions"))
+_STOPPED = SharedEvents(lambda seat, rp: Event("stopped", {"seat": seat, "rp": rp},
+                                               "RP Reference Card"))
 
 
 def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[int, int], bool]:
@@ -72,8 +80,7 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[
             if m <= 0:
                 m = 0
                 if want > 0:
-                    events.append(Event("stopped", {"seat": car.seat, "rp": want},
-                                        "RP Reference Card"))
+                    events.append(_STOPPED[car.seat, want])
             else:
                 old = car.dist
                 new = old + m
@@ -98,8 +105,7 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[
                 s.stamp_counter = car.stamp = s.stamp_counter + 1
                 # RP Race Positions: EBS entry ranks higher
                 car.ebs_entry = car.ebs_used
-                events.append(Event("move", {"seat": car.seat, "laps": m, "dist": new},
-                                    "RP Step 3b"))
+                events.append(_MOVED[car.seat, m, new])
                 if backmarkers and not car.bot:
                     _backmarkers(s, T, car, old, events)
                 if between:
@@ -110,9 +116,7 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[
                     for other in between:
                         if other.dist < new or _rank_key(other) > after:     # (behind, lap first)
                             car.overtook = True
-                            events.append(Event("overtake", {"seat": car.seat,
-                                                             "passed": other.seat},
-                                                "RP Race Positions"))
+                            events.append(_OVERTOOK[car.seat, other.seat])
                             _defended(s, T, car, other, events)
                 if s.finish_side == "B":
                     # RP Circuit Information: flip the B side once every car has crossed it.

@@ -3,12 +3,18 @@ Race Situation effects that apply after the actions (RP Step 1 note, Step 3a).
 """
 from __future__ import annotations
 
-from ....engine.protocol import Event
+from ....engine.protocol import Event, SharedEvents
 from ..content import ActionRp, BarEffect, RpEffect, TyreWear
 from ..state import AER, EBS, MEC, PU, SKI, XP, RaceState
 from ..tables import BOXBOX, Tables
 
 RAIN = "rain"
+
+# The situation cards' events, made once per value (most rounds have some)
+_CARD_RP = SharedEvents(lambda seat, rp, card: Event(
+    "card_rp", {"seat": seat, "rp": rp, "card": card}, "RP Step 1"))
+_CARD_BAR = SharedEvents(lambda seat, bar, level, card: Event(
+    "bar", {"seat": seat, "bar": bar, "level": level, "card": card}, "RP Step 1"))
 
 
 def leaderboard(s: RaceState) -> list:
@@ -45,23 +51,20 @@ def apply_situations(s: RaceState, T: Tables, order, events: list[Event]) -> Non
             if kind is RpEffect:
                 for car in _drivers(order, who, below, at_least):
                     car.card_rp += eff.amount
-                    events.append(Event("card_rp", {"seat": car.seat, "rp": eff.amount,
-                                                    "card": key}, "RP Step 1"))
+                    events.append(_CARD_RP[car.seat, eff.amount, key])
             elif kind is ActionRp:
                 action = eff.action
                 for car in order:
                     if (car.button == action or car.copied == action) and car.bars[XP] < at_least:
                         car.card_rp += eff.amount
-                        events.append(Event("card_rp", {"seat": car.seat, "rp": eff.amount,
-                                                        "card": key}, "RP Step 1"))
+                        events.append(_CARD_RP[car.seat, eff.amount, key])
             elif kind is BarEffect:
                 bar = _BAR[eff.bar]
                 for car in _drivers(order, who, below, None):
                     new = min(4, max(0, car.bars[bar] + eff.change))
                     if new != car.bars[bar]:
                         car.bars[bar] = new
-                        events.append(Event("bar", {"seat": car.seat, "bar": bar, "level": new,
-                                                    "card": key}, "RP Step 1"))
+                        events.append(_CARD_BAR[car.seat, bar, new, key])
             elif kind is TyreWear:
                 for car in _drivers(order, who, below, None):
                     # RP Bot rules: bots have no tyre tokens; Charge EBS means
