@@ -253,23 +253,35 @@ class HeuristicBot:
     # ---- the turn ------------------------------------------------------------------
     def _prep(self, race, seat, legal):
         car = race.cars[seat]
-        # the list read once, by kind of action (each kind keeps its order)
-        kinds: dict = {}
+        # the list read once (each kind keeps its order); a Quick Repair first
+        cards, spends = [], []
+        radio = False
+        yellow = done = no_move = None
         for a in legal:
-            got = kinds.get(type(a))
-            if got is None:
-                kinds[type(a)] = [a]
-            else:
-                got.append(a)
-        if A.QuickRepair in kinds:
-            return kinds[A.QuickRepair][0]
-        cards = kinds.get(A.PlayCard, ())
-        # (tests written out, not any() over generators: asked at every preparation)
-        if A.RadioKeep in kinds or A.UseRadio in kinds or A.RadioSwap in kinds \
-                or [a for a in cards if a.how == "radio"]:
-            radio = self._radio(race, seat, legal)
-            if radio is not None:
-                return radio
+            t = type(a)
+            if t is A.PlayCard:
+                cards.append(a)
+                if a.how == "radio":
+                    radio = True
+            elif t is A.Parameter:
+                if yellow is None and a.colour == "yellow":
+                    yellow = a
+            elif t is A.Done:
+                if done is None:
+                    done = a
+            elif t is A.Spend:
+                spends.append(a)
+            elif t is A.QuickRepair:
+                return a
+            elif t is A.NoMove:
+                if no_move is None:
+                    no_move = a
+            elif t in _RADIO:
+                radio = True
+        if radio:
+            got = self._radio(race, seat, legal)
+            if got is not None:
+                return got
         full = None                     # the hand full, with two Option cards or more
         for a in cards:
             # an Option card is worth its LEDs in a battle: draw its EVENT only
@@ -285,21 +297,18 @@ class HeuristicBot:
                 return a
             if a.how == "sc_discard" and C.is_tyre_wear(race, a.card):
                 return a
-        for a in kinds.get(A.Spend, ()):
+        for a in spends:
             if a.function == "tyre_2x" and car.wear >= 3:
                 return a
             if a.function == "ers_2x" and car.ers <= 1:
                 return a
         # the legal object itself, not an equal new one: the checks that it
         # is legal then find it by identity
-        if car.ers == 0:
-            for a in kinds.get(A.Parameter, ()):
-                if a.colour == "yellow":
-                    return a
-        if A.Done in kinds:
-            return kinds[A.Done][0]
-        nm = kinds.get(A.NoMove)
-        return nm[0] if nm else legal[0]
+        if car.ers == 0 and yellow is not None:
+            return yellow
+        if done is not None:
+            return done
+        return no_move if no_move is not None else legal[0]
 
     def _radio(self, race, seat, legal):
         """FGP 4.9 [ADV]: keep the TEAM RADIO card worth most (one that always

@@ -79,15 +79,21 @@ def pair_icons(race: Race) -> dict[str, str]:
     return got
 
 
-def pair_spends(race: Race, car: Car) -> list[tuple]:
+def pair_spends(race: Race, car: Car, in_hand: list | None = None) -> list[tuple]:
     """Every useful two-card secondary function (FGP 4.2.2: two cards with the
     same 2x icon, of any types): ("ers_2x", a, b) below the ERS maximum;
     ("tyre_2x", a, b) with wear to regain; ("parameter_2x", a, b, colour) for
-    each used parameter token; ("mp_2x", a, b)."""
+    each used parameter token; ("mp_2x", a, b). `in_hand`: the hand's cards
+    with a 2x icon (each id once, in hand order), when the caller has them."""
     # the answer depends on the cards showing a 2x icon alone: keyed by them
     # (hands are too many to key by), it serves again from race to race
     icons = pair_icons(race)
-    cards = tuple([c for c in _spendable(car) if c in icons])
+    if in_hand is None:
+        cards = tuple([c for c in _spendable(car) if c in icons])
+    else:
+        held = car.held_events
+        cards = tuple(in_hand + [c for c in dict.fromkeys(held) if c in icons]) if held \
+            else tuple(in_hand)
     if len(cards) < 2:
         return []
     key = (race.content_dir, cards)

@@ -177,6 +177,26 @@ def _sc(race: Race) -> bool:
 
 
 _DONE = Done()
+_YELLOW, _WHITE = Parameter("yellow"), Parameter("white")     # values: one object serves
+
+
+_PREP_ROWS: dict = {}   # content dir -> _prep_rows
+
+
+def _prep_rows(race: Race) -> dict:
+    """card id -> (kind, whether it shows a 2x icon, its PlayCard of the
+    preparations, its worn-tyre discard) of the ACTION cards: what the
+    preparations read of each card in hand, with the actions ready made
+    (values: one object per card serves every race), once per content."""
+    got = _PREP_ROWS.get(race.content_dir)
+    if got is None:
+        icons = SF.pair_icons(race)
+        how = {"option": "play", "tyre_wear": "tyre_wear"}
+        got = {c: (k, c in icons, PlayCard(c, how[k]) if k in how else None,
+                   PlayCard(c, "worn_discard") if k == "tyre_wear" else None)
+               for c, (k, _) in C.card_facts(race).items()}
+        _PREP_ROWS[race.content_dir] = got          # one store: key and answer
+    return got
 
 
 def _prep_legal(race: Race, seat: int) -> list:
@@ -185,19 +205,23 @@ def _prep_legal(race: Race, seat: int) -> list:
     sc = _sc(race)
     fixed = race.move.get("fixed") is not None          # round 1: the play is revealed
     worn = None                 # worn-out tyres: read at the first Tyre Wear card
-    facts = C.card_facts(race)
+    rows = _PREP_ROWS.get(race.content_dir) or _prep_rows(race)
     options = not sc and not (fixed and race_round(race) == 1)      # FGP 7.2.3
+    icons: list = []            # the hand's cards with a 2x icon (FGP 4.2.2), in order
+    # one pass over the hand: the Option and Tyre Wear plays and the 2x cards
     for c in dict.fromkeys(car.hand):
-        k = facts[c][0]
+        k, icon, play, worn_play = rows[c]
+        if icon:
+            icons.append(c)
         if k == "option":
             if options:
-                out.append(one(PlayCard, c, "play"))             # FGP 4.3.3: draw an EVENT
+                out.append(play)                        # FGP 4.3.3: draw an EVENT
         elif k == "tyre_wear":                          # one or more, each +1 wear (A73)
-            out.append(one(PlayCard, c, "tyre_wear"))            # FGP 7.3.3.1: free hand space
+            out.append(play)                            # FGP 7.3.3.1: free hand space
             if worn is None:
                 worn = worn_out(C.board_side(race, car), car.tyre, car.wear)
             if worn:
-                out.append(one(PlayCard, c, "worn_discard"))     # FGP 10.1 / 4.3.2
+                out.append(worn_play)                   # FGP 10.1 / 4.3.2
     if sc:                      # FGP 13.9.2 benefits: one Tyre Wear card, any Option cards
         kinds = {c: C.kind_of(race, c) for c in car.hand}
         out += [one(PlayCard, c, "sc_discard") for what, c in F.sc_discard_choices(
@@ -207,16 +231,16 @@ def _prep_legal(race: Race, seat: int) -> list:
     if not sc and car.held_events:
         for c in FX.held_event_choices(race, seat, when="turn"):
             out.append(one(PlayCard, c, "event"))
-    for f, a, b, *rest in SF.pair_spends(race, car):
+    for f, a, b, *rest in SF.pair_spends(race, car, icons):
         out.append(one(Spend, f, (a, b), rest[0] if rest else None))
     if C.can_use_parameter(car, "yellow") and car.ers < C.ers_max(race, car) \
             and not C.covered(race, car, "ers_charge"):         # FGP 4.12, 13.7
-        out.append(one(Parameter, "yellow"))
+        out.append(_YELLOW)
     for fid in dict.fromkeys(car.failures):
         for pay in quick_repair_choices(race, car, fid):
             out.append(QuickRepair(fid, tuple(pay)))
     if C.can_use_parameter(car, "white"):
-        out.append(one(Parameter, "white"))                  # FGP 4.12: at any time (A3)
+        out.append(_WHITE)                              # FGP 4.12: at any time (A3)
     if OB.fast_sc(race):                                # FGP 15.11.2 (option): no cards
         return OB.fast_sc_prep(race, seat, out)
     if fixed or D.has_playable_movement(race, car):
@@ -239,6 +263,10 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
         if OB.fast_sc(race):                            # FGP 15.11.2 (option): 6 spaces
             return OB.fast_sc_move(race)
         race.move["stage"] = "play"
+        if not race.move.get("now"):
+            # the play asked at once, as the stage would (no round trip
+            # through the machine's automatic steps)
+            _play_stage(race)
         return []
     if isinstance(action, PlayCard):
         if action.how == "event":
