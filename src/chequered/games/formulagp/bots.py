@@ -29,16 +29,13 @@ from .rules.overtake import battle_targets
 from .rules.turn import gear_for
 from .rules.where import distance, grid_spaces, passable, positions, race_round, track_of
 
-def _sort_steps(legal: list, facts: dict, full: set) -> tuple:
+def _sort_steps(legal: list, facts: dict) -> tuple:
     """One pass over a movement point's options for HeuristicBot._move: the
     steps that stay on the track and those into the pit lane (FGP 11.1: a
     lateral crossing of the yellow line costs a Penalty token: no fact for
-    it), whether one enters the lane that only leads into the pit lane, and
-    the step on the track that gains most ground (progress, then fewer lanes
-    crossed; the first of equals) without a push into a car (FGP 8.3.1)."""
+    it), and whether one enters the lane that only leads into the pit lane."""
     on_track, into_pit = [], []
     dead = False
-    best = key = None
     for a in legal:
         if type(a) is A.Step:
             f = facts.get(a.to)
@@ -50,9 +47,25 @@ def _sort_steps(legal: list, facts: dict, full: set) -> tuple:
             on_track.append(a)
             if f[1]:
                 dead = True
-            if f[3] and a.to not in full and (best is None or f[2] > key):
-                best, key = a, f[2]
-    return on_track, into_pit, dead, best
+    return on_track, into_pit, dead
+
+
+def _best(ranked: tuple, steps: list, full: set):
+    """The step of `steps` that gains most ground (progress, then fewer lanes
+    crossed; the first of equals: the ranking keeps the list's order) without
+    a push into a car (FGP 8.3.1), from the space's ranking (drive_table).
+    The rules list one Step object a space: found by identity, then by its
+    space (a BOT's lane rules make their own, bot/lanes.py)."""
+    for r in ranked:
+        if r.to not in full:
+            for a in steps:
+                if a is r:
+                    return r
+    tos = {a.to: a for a in reversed(steps) if type(a) is A.Step}
+    for r in ranked:
+        if r.to not in full and r.to in tos:
+            return tos[r.to]
+    return None
 
 
 class HeuristicBot:
@@ -389,12 +402,11 @@ class HeuristicBot:
         # facts: to -> (pit lane, dead end, (progress, -lanes), gains ground);
         # the movement points to the PIT LANE space (pit_in), across the
         # yellow line too or not
-        facts, to_pit, across = self._roads_of(trk)[space]
+        facts, to_pit, across, ranked, dead_end = self._roads_of(trk)[space]
         left = race.move["left"]
         # no push into another car (FGP 8.3.1: a penalty or a collision at worst):
         # the steps' own flags, found with the legal list
         full = push_spaces(race, seat, legal)
-        on_track, into_pit, dead, best = _sort_steps(legal, facts, full)
         # the pit entry within this move, or a little beyond it: line up for
         # it (its lane) now
         if to_pit is not None and to_pit <= left + APPROACH and self._stop_now(race, seat):
@@ -404,17 +416,25 @@ class HeuristicBot:
                      if d is not None and a.to not in full]
             if route:
                 return min(route, key=lambda x: (x[0], -facts[x[1].to][2][0]))[1]
+        look = across is not None and across <= left
+        if not (look or dead_end):
+            # the usual point: the best step of the list itself (the steps
+            # into the pit lane are not ranked)
+            best = _best(ranked, legal, full)
+            if best is not None:
+                return best
+        on_track, into_pit, dead = _sort_steps(legal, facts)
         steps = on_track
         # look ahead: no way that leaves the pit lane as the only step later
-        if across is not None and across <= left:
+        if look:
             steps = spendable(race, car, steps, left - 1) or steps
         # nor into the lane that only leads into the pit lane (FGP 11.1)
         if dead:
             steps = [a for a in steps if not facts[a.to][1]] or steps
-        if steps is not on_track:
-            best = _sort_steps(steps, facts, full)[3]
-        if best is not None:
-            return best
+        if look or dead_end:
+            best = _best(ranked, steps, full)
+            if best is not None:
+                return best
         lateral = [a for a in steps if a.to not in race.move.get("visited", [])
                    and a.to not in full]
         if any(isinstance(a, A.Stop) for a in legal):

@@ -4,7 +4,7 @@ the pit lane from becoming its only step.
 Facts of the track graph are worked out once a track (its memo)."""
 from __future__ import annotations
 
-from .rules.move_steps import _reduce_options, others_of, step_options
+from .rules.move_steps import _reduce_options, _step_to, others_of, step_options
 from .rules.where import race_round, track_of
 from .track import pit_dead_end
 
@@ -14,13 +14,17 @@ APPROACH = 6          # MP beyond the move within which the bot lines up for the
 def drive_table(trk) -> list[tuple]:
     """Per space, what the driver reads at every movement point: (facts, the
     movement points to the PIT LANE space (pit_table; None: no way there), the
-    same across the yellow line too). Facts: of each space one point takes
-    it to, but those across the yellow line (FGP 11.1 / 11.3: it never steps
-    there): to -> (PIT LANE space, pit_dead_end, (progress, -lanes crossed),
-    gains ground). Progress: the tiles ahead and where along its lane the
-    space starts (Space.span[0]); a step gains ground when it ends further
-    along or on another tile. Once a track (a walled street circuit has the
-    same spaces and moves)."""
+    same across the yellow line too, the steps on the track that gain ground,
+    best first, and whether a step on the track enters pit_dead_end).
+    Facts: of each space one point takes it to, but those across the yellow
+    line (FGP 11.1 / 11.3: it never steps there): to -> (PIT LANE space,
+    pit_dead_end, (progress, -lanes crossed), gains ground). Progress: the
+    tiles ahead and where along its lane the space starts (Space.span[0]); a
+    step gains ground when it ends further along or on another tile. Best
+    first: more progress, then fewer lanes crossed, then the track's order of
+    the moves (the order of a movement point's legal list), each as the
+    rules' own Step action (move_steps._step_to). Once a track (a walled
+    street circuit has the same spaces and moves)."""
     got = trk._memo.get("heuristic_drive")
     if got is None:
         spaces = trk.spaces
@@ -42,7 +46,12 @@ def drive_table(trk) -> list[tuple]:
                 facts[m.to] = (to.pit_lane, pit_dead_end(trk, to.id),
                                (ahead, -abs(to.lane - sp.lane)),
                                ahead > start + 1e-9 or to.tile != sp.tile)
-            got.append((facts, pits.get(sp.id), pits_across.get(sp.id)))
+            on_track = [(to, f) for to, f in facts.items() if not f[0]]
+            # (a stable sort: equals keep the moves' order)
+            ranked = tuple(_step_to(to) for to, f in sorted(
+                [x for x in on_track if x[1][3]], key=lambda x: x[1][2], reverse=True))
+            got.append((facts, pits.get(sp.id), pits_across.get(sp.id), ranked,
+                        any(f[1] for _, f in on_track)))
         trk._memo["heuristic_drive"] = got
     return got
 

@@ -105,7 +105,7 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
     # FGP 8.3.1 / 9.1 / 9.5: a car already on a tile with another car (however
     # it got there) changes lanes normally, pushing a car in its way (A10)
     push = here in tiles and safety_car is None
-    row, ahead, next_tile, _ = table[space]
+    row, ahead, next_tile, _, _ = table[space]
     steps = M.steps_from(row, occ, mv["visited"], mv["lanes"] and mv.get("ahead") is None, push)
     yellow = race.yellow_flags
     if ahead is not None and safety_car is None and not yellow and ahead.isdisjoint(tiles):
@@ -180,8 +180,10 @@ def _point_table(trk) -> list[tuple]:
     stop rule's full spaces, FGP 9.2), and for each space one point reaches:
     (the track's first Move there, the move a chosen step makes; the place
     its step event names, as where.place_on, lanes as a tuple: each event
-    gets a list of its own)). Once a track (the moves and capacities of a
-    walled street circuit are the track's own)."""
+    gets a list of its own)), and the Step actions of its moves, in the
+    row's order, without the lane changes and with them (_free_point). Once
+    a track (the moves and capacities of a walled street circuit are the
+    track's own)."""
     got = trk._memo.get("point_table")
     if got is None:
         spaces = trk.spaces
@@ -194,7 +196,9 @@ def _point_table(trk) -> list[tuple]:
                    if not m.lane_change and spaces[m.to].tile != sp.tile
                    and not spaces[m.to].pit_lane),
              {m.to: (m, {**place_on(trk, m.to), "lanes": spaces[m.to].lanes})
-              for m in reversed(trk.moves(sp.id))})
+              for m in reversed(trk.moves(sp.id))},
+             (tuple(_step_to(r[0]) for r in rows[sp.id] if not r[1]),
+              tuple(_step_to(r[0]) for r in rows[sp.id])))
             for sp in spaces]
     return got
 
@@ -227,25 +231,54 @@ def _move_legal(race: Race, seat: int) -> list:
 def _move_options(race: Race, seat: int, field: tuple | None = None,
                   reduces: bool = True) -> tuple[list, list]:
     """The legal list of a movement point, and the rules' steps it came from
-    (`field`: as step_options). `reduces` False: a list with a step or a
-    stop in it leaves its Reduce options out (point_reduces gives them to
-    the one caller that reads them, and rarely)."""
+    (`field`: as step_options; a free point's steps are (): none pushes).
+    `reduces` False: a list with a step or a stop in it leaves its Reduce
+    options out (point_reduces gives them to the one caller that reads them,
+    and rarely)."""
     mv = race.move
-    steps, blocked = step_options(race, seat, field)
-    get = _STEPS.get
-    out: list = [get(s.to) or _step_to(s.to) for s in steps]
+    out = _free_point(race, seat, field) if field is not None else None
     extending = mv.get("extending")
-    if blocked and race_round(race) > 2 and not extending:
-        out.append(_STOP)
-    elif blocked and not steps:
-        out.append(_STOP)
-    elif steps and steps[0].push and all(s.push for s in steps):
-        out.append(_STOP)                               # A22: a push is never forced
+    if out is not None:
+        steps: list | tuple = ()
+    else:
+        steps, blocked = step_options(race, seat, field)
+        get = _STEPS.get
+        out = [get(s.to) or _step_to(s.to) for s in steps]
+        if blocked and race_round(race) > 2 and not extending:
+            out.append(_STOP)
+        elif blocked and not steps:
+            out.append(_STOP)
+        elif steps and steps[0].push and all(s.push for s in steps):
+            out.append(_STOP)                           # A22: a push is never forced
     if not extending and (reduces or not out):
         out += _reduce_options(race, race.cars[seat])
     if mv.get("bot"):                                   # BOT 2.2: the TACTICS card steers
         out = BL.choose(race, seat, out)
     return out, steps
+
+
+def _free_point(race: Race, seat: int, field: tuple) -> list | None:
+    """The steps of a free movement point, the usual one: no other car on
+    the car's tile or on a tile one point reaches, no pit lane or yellow line
+    in reach, no flag out. step_options would keep every step then, find
+    none pushing (FGP 8.3.1: no car beside it) and no car to stop behind
+    (FGP 9.2), so the steps are the space's moves but those back to a space
+    visited in this move (and the lane changes, when none is allowed: A23):
+    the track's Step actions, listed once a space (_point_table). None when
+    the point is not free, or has no step left (step_options tells then)."""
+    others, occ, tiles, trk, table = field
+    car = race.cars[seat]
+    space = car.space
+    entry = table[space]
+    ahead = entry[1]
+    if ahead is None or race.safety_car is not None or race.yellow_flags \
+            or trk.spaces[space].tile in tiles or not ahead.isdisjoint(tiles):
+        return None
+    mv = race.move
+    visited = mv["visited"]
+    out = [a for a in entry[4][bool(mv["lanes"]) and mv.get("ahead") is None]
+           if a.to not in visited]
+    return out or None
 
 
 def point_reduces(race: Race, seat: int, legal: list) -> list:
