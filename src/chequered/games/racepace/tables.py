@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...engine.protocol import Event
 from .actions import PickDriver, PickTeam
 from .content import LEVELS, Content, SafetyCar, load_content
 
@@ -73,11 +72,6 @@ class Tables:
         self.tyres = {t.key: Plain(t) for t in b.tyres}
         self.green = tuple(b.green_bonus)
         self.ebs = tuple(b.ebs_bonus)
-        # RP EBS Use: each seat's event by the bonus it gets (0 under the
-        # Safety Car), made once (rules/actions.py makes the others).
-        self.ebs_used = tuple({bonus: Event("use_ebs", {"seat": seat, "bonus": bonus},
-                                            "RP Energy Boost System")
-                               for bonus in {0, *self.ebs}} for seat in range(MAX_CARS))
         self.mec_pit = tuple(b.mec_pit)
         self.mec_pit_ebs = tuple(b.mec_pit_ebs)
         self.level_index = {name: i for i, name in enumerate(LEVELS)}
@@ -89,13 +83,6 @@ class Tables:
         # the boards twelve times), with its key to leave out taken boards.
         self.team_picks = tuple((k, PickTeam(k)) for k in self.teams)
         self.driver_picks = tuple((k, PickDriver(k)) for k in self.drivers)
-        # ... and each seat's pick event, by board (made once, as the actions:
-        # an Event is a value nobody changes once made).
-        self.team_picked = tuple({k: Event("pick_team", {"seat": seat, "team": k}, "RP Setup K")
-                                  for k in self.teams} for seat in range(MAX_CARS))
-        self.driver_picked = tuple({k: Event("pick_driver", {"seat": seat, "driver": k},
-                                             "RP Setup L") for k in self.drivers}
-                                   for seat in range(MAX_CARS))
         self.circuits = {c.key: c for c in content.circuits}
         # Per circuit, read after every move: the laps to win and the finish
         # token's lap on side B.

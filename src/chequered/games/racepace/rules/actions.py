@@ -6,7 +6,7 @@ Driver Academy (XP out of order).
 """
 from __future__ import annotations
 
-from ....engine.protocol import Event
+from ....engine.protocol import Event, SharedEvents
 from ....engine.steps import ask
 from ..actions import Copy, Select
 from ..state import EBS, RaceState
@@ -85,8 +85,7 @@ _UPGRADE_RULE = {MEC_B: "RP Step 2, Mechanics", PU_B: "RP Step 2, Power Unit",
 # The events of a selection and of most actions' effects, made once per seat
 # (and button, bar level): they depend on nothing else, and building one (a
 # dataclass and its dict) cost more than the rest of a bot's selection. An
-# Event is a value nobody changes once made, so one object serves every race
-# (tables.py makes those that depend on the content).
+# Event is a value nobody changes once made, so one object serves every race.
 _SEATS = range(MAX_CARS)
 SELECTED = tuple({n: Event("select", {"seat": seat, "button": n, "tyre": None}, "RP Step 2")
                   for n in range(1, 12)} for seat in _SEATS)
@@ -105,6 +104,8 @@ NOT_ACTIVE = tuple({n: Event("not_active", {"seat": seat, "button": n}, "RP Safe
 DEFENDED = tuple(Event("defend", {"seat": seat}, "RP Step 2") for seat in _SEATS)
 START_PLAYER = tuple(Event("start_player", {"seat": seat}, "RP Step 2") for seat in _SEATS)
 NO_PIT = tuple(Event("no_pit", {"seat": seat}, "RP Bot rules: bots never pit") for seat in _SEATS)
+_EBS_USED = SharedEvents(lambda seat, bonus: Event(         # (the bonuses are the content's)
+    "use_ebs", {"seat": seat, "bonus": bonus}, "RP Energy Boost System"))
 
 
 def legal_selects(s: RaceState, seat: int) -> list[Select]:
@@ -265,7 +266,7 @@ def perform(s: RaceState, T: Tables, car, n: int, tyre, events: list[Event],
         car.ebs_bonus = 0 if s.safety_car else T.ebs[car.bars[EBS]]
         if not car.bot:
             car.bars[EBS] = max(0, car.bars[EBS] - T.content.board.ebs_use_drop)
-        events.append(T.ebs_used[car.seat][car.ebs_bonus])
+        events.append(_EBS_USED[car.seat, car.ebs_bonus])
     elif n == DEFEND:
         # RP Step 2, Defend: a +1 token for you, resolved next round.
         car.next_tokens.append(T.defend_bonus)

@@ -7,7 +7,7 @@ secret and none is chosen from a hidden hand.
 """
 from __future__ import annotations
 
-from ....engine.protocol import Event
+from ....engine.protocol import Event, SharedEvents
 from ....engine.steps import Step, ask
 from ..actions import ChooseTyre, PickDriver, PickTeam
 from . import actions
@@ -23,6 +23,13 @@ def ask_next(s, step: str) -> bool:
     return True
 
 
+# A pick's event, made once per seat and board (events are values: rules/actions.py)
+_TEAM_PICKED = SharedEvents(lambda seat, team: Event("pick_team", {"seat": seat, "team": team},
+                                                     "RP Setup K"))
+_DRIVER_PICKED = SharedEvents(lambda seat, driver: Event(
+    "pick_driver", {"seat": seat, "driver": driver}, "RP Setup L"))
+
+
 # ---- RP Setup K: team boards ---------------------------------------------------------
 def _teams(s, seat: int) -> list[PickTeam]:
     taken = {c.team for c in s.cars}
@@ -34,7 +41,7 @@ def _pick_team(s, seat: int, action: PickTeam) -> list[Event]:
     if s.variants.team_play:         # RP Team Play: two boards of the same team
         s.cars[seat ^ 1].team = action.team
     ask_next(s, "pick_team")
-    return [s.tables.team_picked[seat][action.team]]
+    return [_TEAM_PICKED[seat, action.team]]
 
 
 # ---- RP Setup L: driver boards -------------------------------------------------------
@@ -46,7 +53,7 @@ def _drivers(s, seat: int) -> list[PickDriver]:
 def _pick_driver(s, seat: int, action: PickDriver) -> list[Event]:
     s.cars[seat].driver = action.driver
     ask_next(s, "pick_driver")
-    return [s.tables.driver_picked[seat][action.driver]]
+    return [_DRIVER_PICKED[seat, action.driver]]
 
 
 def _taken_board(what: str):
