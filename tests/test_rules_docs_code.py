@@ -1,5 +1,5 @@
 """The rule coverage pages name the code that carries each rule out, as
-`module:function` (docs/rules/<game>.md). Code moves when it is split or
+`module:function`, `rules/module:a, b` (docs/rules/<game>.md). Code moves when it is split or
 made faster; a citation left behind would send a reader to nothing. Every
 one must still name something: a game module's attribute (`rules/` first,
 then the game's top-level modules, then chequered's own, e.g. `terminal`),
@@ -15,7 +15,8 @@ import pytest
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "rules"
 CODE_COLUMN = {"racepace": 2, "bolide": 2, "formulagp": 3}    # 0-based, after the first |
-CITATION = re.compile(r"(?<![\w./`])([a-z_][a-z0-9_]*):([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
+CITATION = re.compile(r"(?<![\w./`])(?:rules/)?([a-z_][a-z0-9_]*):([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)"
+                      r"((?:, [A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?![\w:/]| `))*)")   # `mod:a, b, c`
 
 
 def _module(game: str, name: str):
@@ -49,7 +50,8 @@ def citations(game: str) -> list[tuple[str, str]]:
             continue
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) > col:
-            out += CITATION.findall(cells[col])
+            for mod, first, more in CITATION.findall(cells[col]):
+                out += [(mod, name) for name in [first, *more.split(", ")[1:]]]
     return out
 
 
