@@ -111,9 +111,12 @@ class HeuristicBot:
     def _observe(self, race, seat):
         """The car's own wear and pace, seen at each of its decisions."""
         car = race.cars[seat]
-        if self._seen and self._seen[0] == car.tyre and car.wear > self._seen[1]:
-            self._gained += car.wear - self._seen[1]
-        self._seen = (car.tyre, car.wear)
+        tyre, wear = car.tyre, car.wear
+        seen = self._seen
+        if not seen or seen[1] != wear or seen[0] != tyre:     # (asked at every point)
+            if seen and seen[0] == tyre and wear > seen[1]:
+                self._gained += wear - seen[1]
+            self._seen = (tyre, wear)
         if self._start is None and race.round >= 1 and car.space is not None:
             self._start = distance(race, car)
 
@@ -196,9 +199,9 @@ class HeuristicBot:
         """[ADV] FGP 10.2.1: the compound for the track as it is: WET tyres in the
         rain, the dry choice `dry` otherwise. A car on the wrong tyres for the
         weather stops at the next pit entry (with 3 or more rounds left, _stop_now)."""
-        from .rules.weather_steps import raining
         if race.weather is None:
             return dry
+        from .rules.weather_steps import raining
         return "wet" if raining(race) else (dry if dry != "wet" else "medium")
 
     # ---- cards -------------------------------------------------------------------

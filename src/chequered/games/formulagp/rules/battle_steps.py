@@ -283,8 +283,7 @@ def _facts(race: Race, seat: int, play, boost=B.Boost()) -> set[str]:
 
 
 def _skill(race: Race, seat: int):
-    from .car_state import driver
-    return driver(race, race.cars[seat]).skill
+    return CS.driver(race, race.cars[seat]).skill
 
 
 def _boost_stage(race: Race) -> list[Event]:
@@ -402,7 +401,6 @@ def _result(race: Race) -> list[Event]:
 
 def _apply_result(race: Race, res: B.BattleResult, plays, boosts) -> list[Event]:
     ev: list[Event] = []
-    from .car_state import stress
     for seat, cards in res.discards.items():
         car = race.cars[seat]
         for c in cards:
@@ -417,7 +415,7 @@ def _apply_result(race: Race, res: B.BattleResult, plays, boosts) -> list[Event]
     for seat, n in res.wear.items():
         ev += wear(race, race.cars[seat], n, "FGP 9.3")
     for seat, n in res.stress.items():
-        e, reds = stress(race, race.cars[seat], n, res.rule)
+        e, reds = CS.stress(race, race.cars[seat], n, res.rule)
         ev += e
         _queue_dice(race, seat, ["red"] * reds)
     for seat in res.yellow_die:

@@ -139,7 +139,8 @@ def _draw_failures(race: Race, car) -> list[Event]:
     card drawn is resolved, a 'no failure' one too (then discarded); the
     cards already by the board do not act again."""
     ev: list[Event] = []
-    for c in [c for c in car.hand if C.is_draw_failure(race, c)]:
+    facts = C.card_facts(race)
+    for c in [c for c in car.hand if facts[c][0] == "draw_failure"]:
         C.play(car, c, "FGP 4.3.4")
         ev += _queue(race, FX.draw_and_resolve(race, car.seat, "failure",
                                                situation=FX.Situation()))
@@ -241,7 +242,7 @@ def _prep_legal(race: Race, seat: int) -> list:
             out.append(QuickRepair(fid, tuple(pay)))
     if C.can_use_parameter(car, "white"):
         out.append(_WHITE)                              # FGP 4.12: at any time (A3)
-    if OB.fast_sc(race):                                # FGP 15.11.2 (option): no cards
+    if sc and OB.fast_sc(race):                         # FGP 15.11.2 (option): no cards
         return OB.fast_sc_prep(race, seat, out)
     if fixed or D.has_playable_movement(race, car):
         out.append(_DONE)
@@ -541,7 +542,8 @@ def start_move(race: Race, cards, orange_as, *, characteristic: bool,
     `in_hand` False: round 1's cards, already revealed and out of the hand."""
     mv = race.move
     car = car_of(race)
-    colours = [C.colour_of(race, c) for c in cards]
+    facts = C.card_facts(race)
+    colours = [facts[c][1] for c in cards]
     pace = M.play_pace(colours, tuple(orange_as), no_pairs=False)
     ev: list[Event] = []
     for c in cards if in_hand else ():
