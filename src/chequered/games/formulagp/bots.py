@@ -15,7 +15,7 @@ from . import actions as A
 from . import bot_strategy as S
 from .heuristic_drive import points as move_points
 from .heuristic_moves import APPROACH, drive_table, pit_in, spendable
-from .heuristic_plays import card_value, play_facts
+from .heuristic_plays import card_value, plays_facts
 from .rules import cards as C
 from .rules import secondary as SF
 from .rules import compounds
@@ -381,15 +381,19 @@ class HeuristicBot:
 
         blue_cost = 0.8 if car.ers > 1 else 2.0
         mp = side.speed.mp
+        mps: dict = {}          # pace -> the board's MP in this gear (a few paces a list)
         # the best score, the first of equals (as max() keeps)
         best, top = None, None
-        for a in legal:
-            pace, cost, blue, eff = play_facts(race, a.cards, a.orange_as)
+        for a, (pace, cost, blue, eff) in zip(legal, plays_facts(race, legal)):
             if blue:
                 cost += blue_cost
             # a play with the characteristic (+1) and the same play without it
             # differ in their MP only
-            points = mp(gear, pace) + (1 if a.characteristic else 0)
+            points = mps.get(pace)
+            if points is None:
+                points = mps[pace] = mp(gear, pace)
+            if a.characteristic:
+                points += 1
             if limits:
                 tiles = S.tiles_driven(trk, car.space, points)
                 cost += S.speed_limit_cost(len(SL.breaches(trk, tiles, SL.card_colour(eff))))

@@ -87,7 +87,8 @@ def _battle(race: Race) -> list[Event]:
     mv["left"] = 0
     ev = [Event("ot_charge", {"seat": car.seat, "ot": ch.ot, "lost": ch.lost,
                               "slipstream": ch.slipstream}, "FGP 9.2")]
-    if not _targets(race, car):
+    targets = _targets(race, car)
+    if not targets:
         car.ot = 0
         mv["stage"] = "resolve"
         return ev + failed_lapping(race, car.seat, mv["blocked"])
@@ -101,12 +102,18 @@ def _battle(race: Race) -> list[Event]:
     if mv["dice"]:                                      # FGP 9.2 3a: dice first
         mv["next"] = "declare"
         mv["stage"] = "dice"
-    return ev
+        return ev
+    if mv.get("now"):                                   # (forced discards come first)
+        return ev
+    # the declaration asked at once, from the targets just found: nothing
+    # has moved since (the stage would find them again)
+    return ev + _declare(race, targets)
 
 
-def _declare(race: Race) -> list[Event]:
+def _declare(race: Race, found: list | None = None) -> list[Event]:
     car = car_of(race)
-    targets = None if car.space is None or car.spun else _targets(race, car)
+    targets = None if car.space is None or car.spun else \
+        (found if found is not None else _targets(race, car))
     if not targets:
         car.ot = 0
         race.move["stage"] = "resolve"

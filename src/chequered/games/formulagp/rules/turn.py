@@ -186,16 +186,19 @@ _PREP_ROWS: dict = {}   # content dir -> _prep_rows
 
 def _prep_rows(race: Race) -> dict:
     """card id -> (kind, whether it shows a 2x icon, its PlayCard of the
-    preparations, its worn-tyre discard) of the ACTION cards: what the
-    preparations read of each card in hand, with the actions ready made
-    (values: one object per card serves every race), once per content."""
+    preparations, its worn-tyre discard, whether it is a GREEN, RED or
+    ORANGE movement card: always playable, D.has_playable_movement) of the
+    ACTION cards: what the preparations read of each card in hand, with the
+    actions ready made (values: one object per card serves every race),
+    once per content."""
     got = _PREP_ROWS.get(race.content_dir)
     if got is None:
         icons = SF.pair_icons(race)
         how = {"option": "play", "tyre_wear": "tyre_wear"}
         got = {c: (k, c in icons, PlayCard(c, how[k]) if k in how else None,
-                   PlayCard(c, "worn_discard") if k == "tyre_wear" else None)
-               for c, (k, _) in C.card_facts(race).items()}
+                   PlayCard(c, "worn_discard") if k == "tyre_wear" else None,
+                   k == "movement" and colour != "blue")
+               for c, (k, colour) in C.card_facts(race).items()}
         _PREP_ROWS[race.content_dir] = got          # one store: key and answer
     return got
 
@@ -209,9 +212,13 @@ def _prep_legal(race: Race, seat: int) -> list:
     rows = _PREP_ROWS.get(race.content_dir) or _prep_rows(race)
     options = not sc and not (fixed and race_round(race) == 1)      # FGP 7.2.3
     icons: list = []            # the hand's cards with a 2x icon (FGP 4.2.2), in order
-    # one pass over the hand: the Option and Tyre Wear plays and the 2x cards
+    moves = False               # a movement card playable whatever the ERS
+    # one pass over the hand: the Option and Tyre Wear plays, the 2x cards
+    # and whether a movement card is surely playable
     for c in dict.fromkeys(car.hand):
-        k, icon, play, worn_play = rows[c]
+        k, icon, play, worn_play, free = rows[c]
+        if free:
+            moves = True
         if icon:
             icons.append(c)
         if k == "option":
@@ -237,14 +244,15 @@ def _prep_legal(race: Race, seat: int) -> list:
     if C.can_use_parameter(car, "yellow") and car.ers < C.ers_max(race, car) \
             and not C.covered(race, car, "ers_charge"):         # FGP 4.12, 13.7
         out.append(_YELLOW)
-    for fid in dict.fromkeys(car.failures):
-        for pay in quick_repair_choices(race, car, fid):
-            out.append(QuickRepair(fid, tuple(pay)))
+    if car.failures:
+        for fid in dict.fromkeys(car.failures):
+            for pay in quick_repair_choices(race, car, fid):
+                out.append(QuickRepair(fid, tuple(pay)))
     if C.can_use_parameter(car, "white"):
         out.append(_WHITE)                              # FGP 4.12: at any time (A3)
     if sc and OB.fast_sc(race):                         # FGP 15.11.2 (option): no cards
         return OB.fast_sc_prep(race, seat, out)
-    if fixed or D.has_playable_movement(race, car):
+    if fixed or moves or D.has_playable_movement(race, car):
         out.append(_DONE)
     else:
         out += [NoMove(ch) for ch in D.no_move_choices(race, seat) if ch != ("white",)]
@@ -460,8 +468,13 @@ def _play_legal(race: Race, seat: int) -> list:
     plan = _PLANS.get(key)              # (no closure made for the usual hit)
     if plan is None:
         plan = remembered(_PLANS, key, lambda: _plan(*key))
-    return [_play(tuple([ids[i] for i in at]), decl, characteristic)
-            for at, decl, characteristic in plan]
+    out = []
+    for at, decl, characteristic in plan:
+        # a play is one card or a pair (FGP 7.3.3.5); its Play object looked
+        # up here, a call made only for one not met before
+        cards = (ids[at[0]],) if len(at) == 1 else (ids[at[0]], ids[at[1]])
+        out.append(_PLAYS.get((cards, decl, characteristic)) or _play(cards, decl, characteristic))
+    return out
 
 
 _PLANS: dict = {}       # (colours, ERS up to 2, no pairs, characteristic paces) -> _plan
@@ -492,11 +505,9 @@ _PLAYS: dict = {}
 
 def _play(cards: tuple, decl: tuple, characteristic: bool) -> Play:
     """The Play action (a value nothing changes: one object per choice serves
-    every race)."""
-    key = (cards, decl, characteristic)
-    got = _PLAYS.get(key)               # (no closure made for the usual hit)
-    return got if got is not None else remembered(
-        _PLAYS, key, lambda: Play(cards, decl, characteristic))
+    every race), made on its first use."""
+    return remembered(_PLAYS, (cards, decl, characteristic),
+                      lambda: Play(cards, decl, characteristic))
 
 
 def _pick(at: dict[str, list], colours) -> tuple | None:
@@ -561,16 +572,17 @@ def start_move(race: Race, cards, orange_as, *, characteristic: bool,
     if car.rejoin is not None:                          # FGP 13.4.5
         plan = rejoin_plan(car.rejoin, spun=car.facing_back)
         turn_mp = plan.turn_mp
+    total = mp.total
     mv.update(stage="moving", cards=list(cards), colours=list(pace.as_colour),
               pace=pace.pace, pair=pace.pair, lanes=pace.lane_changes,
-              lc_wear=pace.lane_change_wear, mp=mp.total, left=mp.total, start=car.space,
+              lc_wear=pace.lane_change_wear, mp=total, left=total, start=car.space,
               visited=[car.space] if car.space is not None else [], changes=0,
               reduced=False, extending=False, blocked=[], ahead=None, dice=[],
               blue=pace.ers_cost > 0, gear=gear, turning=turn_mp)
     if pace.yellow_die:
         mv["dice"].append("yellow")                     # FGP 4.11.2: every pair
     ev.append(Event("move_play", {"seat": car.seat, "cards": list(cards), "pace": pace.pace,
-                                  "gear": gear, "mp": mp.total}, "FGP 7.3.3.5"))
+                                  "gear": gear, "mp": total}, "FGP 7.3.3.5"))
     if car.off_track or car.rejoin is not None:
         mv["stage"] = "rejoin"
     return ev
