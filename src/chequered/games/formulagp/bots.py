@@ -223,12 +223,13 @@ class HeuristicBot:
         leds_of = {c: C.action_card(content, c).leds for c in car.hand}
         moves = {c: card_value(race, c) for c in car.hand if C.kind_of(race, c) == "movement"}
         best, score = None, -1e9
-        for a in legal:
+        led, value, is_move = leds_of.__getitem__, moves.__getitem__, moves.__contains__
+        for a in legal:                     # (sums in C, in the cards' order)
             cards = a.cards
-            if keep_movement and cards and all(c in cards for c in moves):
+            if keep_movement and cards and moves.keys() <= set(cards):
                 continue                    # no movement card would be left in hand
-            leds = sum([leds_of[c] for c in cards])
-            s = leds - 1.2 * sum([moves[c] for c in cards if c in moves]) / 3
+            leds = sum(map(led, cards))
+            s = leds - 1.2 * sum(map(value, filter(is_move, cards))) / 3
             s -= 0.8 * len(cards)
             if s > score:
                 best, score = a, s
@@ -521,9 +522,10 @@ class HeuristicBot:
         leds = {c: card_info(content, c).leds for c in race.cars[seat].hand}
         # the best score, the first of equals (as max() keeps)
         best, top = None, None
+        led = leds.__getitem__
         for a in legal:
             n = len(a.cards)
-            s = sum([leds[c] for c in a.cards]) - 1.5 * max(0, n - 2) - 0.5 * n
+            s = sum(map(led, a.cards)) - 1.5 * max(0, n - 2) - 0.5 * n
             if best is None or s > top:
                 best, top = a, s
         return best

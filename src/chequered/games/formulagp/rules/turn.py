@@ -18,7 +18,7 @@ from ..bot import move as BS
 from ..bot import stress as BSTR
 from ..bot import team_orders as TO
 from . import optional_steps_c as OC
-from ..actions import (Discard, Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend,
+from ..actions import (Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend,
                        canon, one)
 from ..memo import remembered
 from ..schema import PACES
@@ -241,14 +241,15 @@ def _prep_legal(race: Race, seat: int) -> list:
             out.append(one(PlayCard, c, "event"))
     for f, a, b, *rest in SF.pair_spends(race, car, icons):
         out.append(one(Spend, f, (a, b), rest[0] if rest else None))
-    if C.can_use_parameter(car, "yellow") and car.ers < C.ers_max(race, car) \
+    params = car.params         # the parameter tokens not used yet (C.can_use_parameter)
+    if params.get("yellow", False) and car.ers < C.ers_max(race, car) \
             and not C.covered(race, car, "ers_charge"):         # FGP 4.12, 13.7
         out.append(_YELLOW)
     if car.failures:
         for fid in dict.fromkeys(car.failures):
             for pay in quick_repair_choices(race, car, fid):
                 out.append(QuickRepair(fid, tuple(pay)))
-    if C.can_use_parameter(car, "white"):
+    if params.get("white", False):
         out.append(_WHITE)                              # FGP 4.12: at any time (A3)
     if sc and OB.fast_sc(race):                         # FGP 15.11.2 (option): no cards
         return OB.fast_sc_prep(race, seat, out)
@@ -309,36 +310,6 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
     if isinstance(action, NoMove):
         return D.apply_no_move(race, seat, action.choice, draw_event=_option_event)
     raise AssertionError(action)
-
-
-# ---- FGP 4.12: the WHITE parameter token -------------------------------------------------
-def _white_stage(race: Race) -> list[Event]:
-    wait(race, "white", [race.move["seat"]])
-    return []
-
-
-def _white_legal(race: Race, seat: int) -> list:
-    """Discard one more card (never Tyre Wear or Draw Failure, A5), or done."""
-    pool = list(D.white_discard_choices(race, seat))
-    for c in race.move["white"]:
-        pool.remove(c)
-    return [Discard(c) for c in dict.fromkeys(pool)] + [Done()]
-
-
-def _white_act(race: Race, seat: int, action) -> list[Event]:
-    """FGP 4.12: the chosen cards go, then the normal draw procedure of FGP
-    7.3.1: up to the hand limit, and returns for the LEDs beside the ERS."""
-    mv = race.move
-    if isinstance(action, Discard):
-        mv["white"].append(action.card)
-        return []
-    ev = D.use_white_parameter(race, seat, mv.pop("white"))
-    mv["stage"] = mv.pop("white_back", "prep")          # [ADV] 9.4.3: back to the battle
-    if D.legal_returns(race, seat):
-        wait(race, "returns", [seat])
-    else:
-        ev += D.finish_returns(race, seat)
-    return ev
 
 
 def _fu(outcome) -> list[dict]:
@@ -592,7 +563,7 @@ wear = CS.wear
 
 
 # ---- the tables (rules/steps.py joins every module's) ----------------------------------
-STAGES = {"begin": _begin, "prep": _prep_stage, "play": _play_stage, "white": _white_stage}
+STAGES = {"begin": _begin, "prep": _prep_stage, "play": _play_stage}     # "white": white_steps
 
 def _prep_shows(race, seat, action):
     """What the table sees of a preparation: all of it, but the card of a
@@ -610,8 +581,4 @@ STEPS = (
              public_text=lambda action: "prepares the move", shows=_prep_shows),
     Decision("play", "FGP 7.3.3.5", _play_legal, _play_act, label="play movement cards",
              from_hand=True, key=canon),
-    # FGP 4.2: the WHITE token's discards go face down (the draw event tells how many)
-    Decision("white", "FGP 4.12", _white_legal, _white_act, label="discard for the WHITE token",
-             secret=True, from_hand=True,
-             public_text=lambda action: "chooses cards to discard face down"),
 )
