@@ -15,7 +15,7 @@ from . import actions as A
 from . import bot_strategy as S
 from .heuristic_drive import points as move_points
 from .heuristic_moves import APPROACH, drive_table, pit_in, spendable
-from .heuristic_plays import card_value, play_facts
+from .heuristic_plays import card_value, plays_facts
 from .rules import cards as C
 from .rules import secondary as SF
 from .rules import compounds
@@ -111,9 +111,12 @@ class HeuristicBot:
     def _observe(self, race, seat):
         """The car's own wear and pace, seen at each of its decisions."""
         car = race.cars[seat]
-        if self._seen and self._seen[0] == car.tyre and car.wear > self._seen[1]:
-            self._gained += car.wear - self._seen[1]
-        self._seen = (car.tyre, car.wear)
+        tyre, wear = car.tyre, car.wear
+        seen = self._seen
+        if not seen or seen[1] != wear or seen[0] != tyre:     # (asked at every point)
+            if seen and seen[0] == tyre and wear > seen[1]:
+                self._gained += wear - seen[1]
+            self._seen = (tyre, wear)
         if self._start is None and race.round >= 1 and car.space is not None:
             self._start = distance(race, car)
 
@@ -196,9 +199,9 @@ class HeuristicBot:
         """[ADV] FGP 10.2.1: the compound for the track as it is: WET tyres in the
         rain, the dry choice `dry` otherwise. A car on the wrong tyres for the
         weather stops at the next pit entry (with 3 or more rounds left, _stop_now)."""
-        from .rules.weather_steps import raining
         if race.weather is None:
             return dry
+        from .rules.weather_steps import raining
         return "wet" if raining(race) else (dry if dry != "wet" else "medium")
 
     # ---- cards -------------------------------------------------------------------
@@ -220,12 +223,13 @@ class HeuristicBot:
         leds_of = {c: C.action_card(content, c).leds for c in car.hand}
         moves = {c: card_value(race, c) for c in car.hand if C.kind_of(race, c) == "movement"}
         best, score = None, -1e9
-        for a in legal:
+        led, value, is_move = leds_of.__getitem__, moves.__getitem__, moves.__contains__
+        for a in legal:                     # (sums in C, in the cards' order)
             cards = a.cards
-            if keep_movement and cards and all(c in cards for c in moves):
+            if keep_movement and cards and moves.keys() <= set(cards):
                 continue                    # no movement card would be left in hand
-            leds = sum([leds_of[c] for c in cards])
-            s = leds - 1.2 * sum([moves[c] for c in cards if c in moves]) / 3
+            leds = sum(map(led, cards))
+            s = leds - 1.2 * sum(map(value, filter(is_move, cards))) / 3
             s -= 0.8 * len(cards)
             if s > score:
                 best, score = a, s
@@ -378,15 +382,19 @@ class HeuristicBot:
 
         blue_cost = 0.8 if car.ers > 1 else 2.0
         mp = side.speed.mp
+        mps: dict = {}          # pace -> the board's MP in this gear (a few paces a list)
         # the best score, the first of equals (as max() keeps)
         best, top = None, None
-        for a in legal:
-            pace, cost, blue, eff = play_facts(race, a.cards, a.orange_as)
+        for a, (pace, cost, blue, eff) in zip(legal, plays_facts(race, legal)):
             if blue:
                 cost += blue_cost
             # a play with the characteristic (+1) and the same play without it
             # differ in their MP only
-            points = mp(gear, pace) + (1 if a.characteristic else 0)
+            points = mps.get(pace)
+            if points is None:
+                points = mps[pace] = mp(gear, pace)
+            if a.characteristic:
+                points += 1
             if limits:
                 tiles = S.tiles_driven(trk, car.space, points)
                 cost += S.speed_limit_cost(len(SL.breaches(trk, tiles, SL.card_colour(eff))))
@@ -514,9 +522,10 @@ class HeuristicBot:
         leds = {c: card_info(content, c).leds for c in race.cars[seat].hand}
         # the best score, the first of equals (as max() keeps)
         best, top = None, None
+        led = leds.__getitem__
         for a in legal:
             n = len(a.cards)
-            s = sum([leds[c] for c in a.cards]) - 1.5 * max(0, n - 2) - 0.5 * n
+            s = sum(map(led, a.cards)) - 1.5 * max(0, n - 2) - 0.5 * n
             if best is None or s > top:
                 best, top = a, s
         return best

@@ -44,6 +44,18 @@ def play_facts(race, cards: tuple, orange_as: tuple) -> tuple:
 _PLAY_FACTS: dict = {}
 
 
+def plays_facts(race, legal: list) -> list:
+    """play_facts of every Play of a legal list, in its order (one call a
+    list: the bot weighs every play of every turn)."""
+    cd = race.content_dir
+    get = _PLAY_FACTS.get
+    out = []
+    for a in legal:
+        got = get((cd, a.cards, a.orange_as))
+        out.append(got if got is not None else play_facts(race, a.cards, a.orange_as))
+    return out
+
+
 def _weigh_play(race, cards: tuple, orange_as: tuple) -> tuple:
     cols = [C.colour_of(race, c) for c in cards]
     decl = list(orange_as)

@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import NamedTuple
 
 from ..track import Track
 from .movement import (MOVEMENT_COLOURS, NO_BONUS_ROUNDS, SLIPSTREAM_OT, IllegalMove,
@@ -56,9 +57,10 @@ from .cards import action_card
 # =====================================================================================
 # FGP 9.3: the cards committed, and the boost after the reveal
 # =====================================================================================
-@dataclass(slots=True, unsafe_hash=True)
-class CardInfo:
-    """What a battle needs to know of an ACTION card (content ActionCard)."""
+class CardInfo(NamedTuple):
+    """What a battle needs to know of an ACTION card (content ActionCard). A
+    named tuple: hands of them key the play tables, hashed in C (a
+    dataclass's hash is a Python call a card)."""
     id: str
     kind: str                  # movement | tyre_wear | option | draw_failure
     colour: str | None

@@ -87,7 +87,8 @@ def _battle(race: Race) -> list[Event]:
     mv["left"] = 0
     ev = [Event("ot_charge", {"seat": car.seat, "ot": ch.ot, "lost": ch.lost,
                               "slipstream": ch.slipstream}, "FGP 9.2")]
-    if not _targets(race, car):
+    targets = _targets(race, car)
+    if not targets:
         car.ot = 0
         mv["stage"] = "resolve"
         return ev + failed_lapping(race, car.seat, mv["blocked"])
@@ -101,12 +102,18 @@ def _battle(race: Race) -> list[Event]:
     if mv["dice"]:                                      # FGP 9.2 3a: dice first
         mv["next"] = "declare"
         mv["stage"] = "dice"
-    return ev
+        return ev
+    if mv.get("now"):                                   # (forced discards come first)
+        return ev
+    # the declaration asked at once, from the targets just found: nothing
+    # has moved since (the stage would find them again)
+    return ev + _declare(race, targets)
 
 
-def _declare(race: Race) -> list[Event]:
+def _declare(race: Race, found: list | None = None) -> list[Event]:
     car = car_of(race)
-    targets = None if car.space is None or car.spun else _targets(race, car)
+    targets = None if car.space is None or car.spun else \
+        (found if found is not None else _targets(race, car))
     if not targets:
         car.ot = 0
         race.move["stage"] = "resolve"
@@ -283,8 +290,7 @@ def _facts(race: Race, seat: int, play, boost=B.Boost()) -> set[str]:
 
 
 def _skill(race: Race, seat: int):
-    from .car_state import driver
-    return driver(race, race.cars[seat]).skill
+    return CS.driver(race, race.cars[seat]).skill
 
 
 def _boost_stage(race: Race) -> list[Event]:
@@ -402,7 +408,6 @@ def _result(race: Race) -> list[Event]:
 
 def _apply_result(race: Race, res: B.BattleResult, plays, boosts) -> list[Event]:
     ev: list[Event] = []
-    from .car_state import stress
     for seat, cards in res.discards.items():
         car = race.cars[seat]
         for c in cards:
@@ -417,7 +422,7 @@ def _apply_result(race: Race, res: B.BattleResult, plays, boosts) -> list[Event]
     for seat, n in res.wear.items():
         ev += wear(race, race.cars[seat], n, "FGP 9.3")
     for seat, n in res.stress.items():
-        e, reds = stress(race, race.cars[seat], n, res.rule)
+        e, reds = CS.stress(race, race.cars[seat], n, res.rule)
         ev += e
         _queue_dice(race, seat, ["red"] * reds)
     for seat in res.yellow_die:

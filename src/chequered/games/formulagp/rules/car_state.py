@@ -4,6 +4,7 @@ Safety Car's freeze, focus, the race leader, RED rolls beyond STRESSED)."""
 from __future__ import annotations
 
 from ....engine.protocol import Event
+from ..bot.stress import reset_at
 from ..state import Car, Race
 from . import cards as C
 from .hazards import MIDDLE_SPACE, change_stress
@@ -11,7 +12,18 @@ from .tyres import apply_wear
 
 
 def driver(race: Race, car: Car):
-    return next(d for d in C.content_of(race).drivers() if d.id == car.driver)
+    by_id = _DRIVERS.get(race.content_dir)
+    if by_id is None:
+        # asked at every battle boost and result: the content's drivers by
+        # id, once per content (one store: key and answer)
+        by_id = {}
+        for d in C.content_of(race).drivers():
+            by_id.setdefault(d.id, d)               # the first card of an id, as a scan finds
+        _DRIVERS[race.content_dir] = by_id
+    return by_id[car.driver]
+
+
+_DRIVERS: dict = {}     # content dir -> {driver id: DRIVER card}
 
 
 def wear(race: Race, car: Car, n: int, rule: str = "FGP 10.1", *,
@@ -40,7 +52,6 @@ def stress(race: Race, car: Car, delta: int, rule: str = "FGP 13.3") -> tuple[li
 
 def reset_stress(race: Race, car: Car, rule: str) -> list[Event]:
     """Back to the middle space (pit stop, SC, VSC, red flag: FGP 11.2, 13.9)."""
-    from ..bot.stress import reset_at
     car.stress = MIDDLE_SPACE
     car.focus = False
     return [Event("stress", {"seat": car.seat, "stress": car.stress, "focus": False,

@@ -57,8 +57,10 @@ def used(car) -> list[str]:
 def applies(race: Race) -> bool:
     """FGP 5.1.3: an Advanced race that stayed dry: one that started wet or
     turned wet at any point (10.2, weather_steps.wet_race) lifts the rule."""
+    if not is_advanced(race):
+        return False
     from .weather_steps import wet_race                 # weather_steps imports widely
-    return is_advanced(race) and not wet_race(race)
+    return not wet_race(race)
 
 
 def disqualified(race: Race) -> list[int]:

@@ -36,7 +36,8 @@ def draw_to_limit(race: Race, seat: int, rule: str = RULE) -> list[Event]:
     n = max(0, C.hand_limit(race, car) - len(car.hand))
     ev: list[Event] = []
     got = C.draw_cards(race, car, n, rule, events=ev)
-    car.drawn = [c for c in got if not C.is_draw_failure(race, c)]
+    facts = C.card_facts(race)
+    car.drawn = [c for c in got if facts[c][0] != "draw_failure"]
     car.returns_left = C.ers_leds(race, car)
     car.returned = 0
     return ev
@@ -63,8 +64,9 @@ def legal_returns(race: Race, seat: int) -> list[str]:
     car = race.cars[seat]
     if car.returns_left <= 0:
         return []
+    facts = C.card_facts(race)
     return [c for c in dict.fromkeys(car.drawn)
-            if c in car.hand and not C.is_draw_failure(race, c)]
+            if c in car.hand and facts[c][0] != "draw_failure"]
 
 
 def why_not_return(race: Race, seat: int, card: str) -> str | None:

@@ -118,6 +118,18 @@ def sequence_keys(track: Track, positions: Mapping[str, Position], leader: str, 
     within_space: rank of a car among the cars sharing its space (0 = front).
     tie_order: cars in a preferred order for ties the rules leave open.
     """
+    return [SeqKey(car, late, behind, blue, ends, rank, -minus_progress, within, tie)
+            for late, (behind, blue, ends, rank, minus_progress, within, tie), car
+            in _sorted_rows(track, positions, leader, late, blue_flag, within_space, tie_order)]
+
+
+def _sorted_rows(track: Track, positions: Mapping[str, Position], leader: str,
+                 late: Iterable[str], blue_flag: Iterable[str],
+                 within_space: Mapping[str, int] | None, tie_order: Sequence[str]) -> list:
+    """(late, (tiles_behind, blue_flag, lane_ends, lane_rank, -progress,
+    within_space, tie), car) of every car, in sequence order (the late cars
+    after the others): sequence_keys' fields, as tuples sorted once (the
+    tie ranks differ from car to car, so no two rows compare equal)."""
     if leader not in positions:
         raise KeyError(f"race leader {leader!r} has no position")
     late = set(late)
@@ -126,29 +138,23 @@ def sequence_keys(track: Track, positions: Mapping[str, Position], leader: str, 
     n = len(track.tiles)
     lead_tile = _tile_of(track, positions[leader])
     tie_rank = {c: i for i, c in enumerate(tie_order)}
-    order_rank = {c: i for i, c in enumerate(positions)}
-    keys = []
-    for car, pos in positions.items():
-        tile = _tile_of(track, pos)
+    ties = len(tie_rank)
+    rows = []
+    for i, (car, pos) in enumerate(positions.items()):
         if isinstance(pos, tuple):            # off track: its spot's lane, no path
+            tile = pos[0]
             corner = reference_corner(track, tile)
             rank = 0 if corner is None else abs(inside_lane(track, corner) - pos[1])
             ends, progress = True, 0.0
         else:
+            sp = track.spaces[pos]
+            tile = sp.tile
             rank, ends = _space_order(track, pos)
-            progress = track.spaces[pos].span[0]
-        keys.append(SeqKey(
-            car=car, late=car in late, tiles_behind=(lead_tile - tile) % n,
-            blue_flag=car in blue, lane_ends=ends, lane_rank=rank, progress=progress,
-            within_space=within.get(car, 0),
-            tie=tie_rank.get(car, len(tie_rank) + order_rank[car])))
-
-    def key(k: SeqKey):
-        return (k.tiles_behind, k.blue_flag, k.lane_ends, k.lane_rank, -k.progress,
-                k.within_space, k.tie)
-    normal = sorted((k for k in keys if not k.late), key=key)
-    spun = sorted((k for k in keys if k.late), key=key)
-    return normal + spun
+            progress = sp.span[0]
+        rows.append((car in late, ((lead_tile - tile) % n, car in blue, ends, rank, -progress,
+                                   within.get(car, 0), tie_rank.get(car, ties + i)), car))
+    rows.sort()
+    return rows
 
 
 def _space_order(track: Track, space: int) -> tuple[int, bool]:
@@ -163,11 +169,14 @@ def _space_order(track: Track, space: int) -> tuple[int, bool]:
     return got
 
 
-def driver_sequence(track: Track, positions: Mapping[str, Position], leader: str,
-                    **kw) -> list[str]:
+def driver_sequence(track: Track, positions: Mapping[str, Position], leader: str, *,
+                    late: Iterable[str] = (), blue_flag: Iterable[str] = (),
+                    within_space: Mapping[str, int] | None = None,
+                    tie_order: Sequence[str] = ()) -> list[str]:
     """The cars in turn order for the round (FGP 7.3.2); keywords as
-    `sequence_keys`."""
-    return [k.car for k in sequence_keys(track, positions, leader, **kw)]
+    `sequence_keys` (the order alone: no SeqKey made)."""
+    return [row[2] for row in _sorted_rows(track, positions, leader, late, blue_flag,
+                                           within_space, tie_order)]
 
 
 def leader_by_position(track: Track, positions: Mapping[str, int],

@@ -25,35 +25,33 @@ from ..state import Race
 from ..text import describe_action, seat_names
 from . import (battle_retry, battle_steps, flag_steps, incident_steps, move_steps,
                optional_steps, optional_steps_b, optional_steps_c, pit_steps, radio_steps,
-               rejoin_steps, round_flow, setup_steps, start_steps, turn)
+               rejoin_steps, round_flow, setup_steps, start_steps, turn, white_steps)
 
-STAGES = {**turn.STAGES, **move_steps.STAGES, **battle_steps.STAGES, **battle_retry.STAGES,
+STAGES = {**turn.STAGES, **white_steps.STAGES, **move_steps.STAGES, **battle_steps.STAGES, **battle_retry.STAGES,
           **incident_steps.STAGES, **rejoin_steps.STAGES, **pit_steps.STAGES, **round_flow.STAGES, **radio_steps.STAGES,
           **optional_steps_c.STAGES, **team_orders.STAGES}
 
 
-def run_stage(race: Race) -> list[Event]:
-    """The next part of the move in progress; forced discards first (FGP 8.8)."""
-    if race.move.get("now"):
-        return incident_steps.run_now(race)
-    return STAGES[race.move["stage"]](race)
-
-
 def _turns(race: Race) -> list[Event]:
-    """FGP 7.3.3: the turn in progress, else the next car's."""
-    if race.move is not None:
-        return run_stage(race)
-    return turn.next_turn(race)
+    """FGP 7.3.3: the next part of the turn in progress, forced discards
+    first (FGP 8.8); else the next car's turn. (One call a stage: a race
+    runs some 1,400.)"""
+    mv = race.move
+    if mv is None:
+        return turn.next_turn(race)
+    if mv.get("now"):
+        return incident_steps.run_now(race)
+    return STAGES[mv["stage"]](race)
 
 
 def _round_end_dice(race: Race) -> list[Event]:
     """FGP 13.3: the RED dice of the end of the round, each as a move's dice."""
     if race.move is not None:
-        return run_stage(race)
+        return _turns(race)                             # the die's move, stage by stage
     return round_flow.round_end_dice(race)
 
 
-STEPS = (*setup_steps.STEPS, *start_steps.STEPS, *turn.STEPS, *move_steps.STEPS, *battle_steps.STEPS,
+STEPS = (*setup_steps.STEPS, *start_steps.STEPS, *turn.STEPS, *white_steps.STEPS, *move_steps.STEPS, *battle_steps.STEPS,
          *battle_retry.STEPS, *incident_steps.STEPS, *rejoin_steps.STEPS, *pit_steps.STEPS, *flag_steps.STEPS,
          *radio_steps.STEPS, *optional_steps.STEPS, *optional_steps_b.steps(),
          *optional_steps_c.steps(), *team_orders.STEPS)

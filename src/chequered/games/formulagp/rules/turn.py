@@ -18,7 +18,7 @@ from ..bot import move as BS
 from ..bot import stress as BSTR
 from ..bot import team_orders as TO
 from . import optional_steps_c as OC
-from ..actions import (Discard, Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend,
+from ..actions import (Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend,
                        canon, one)
 from ..memo import remembered
 from ..schema import PACES
@@ -139,7 +139,8 @@ def _draw_failures(race: Race, car) -> list[Event]:
     card drawn is resolved, a 'no failure' one too (then discarded); the
     cards already by the board do not act again."""
     ev: list[Event] = []
-    for c in [c for c in car.hand if C.is_draw_failure(race, c)]:
+    facts = C.card_facts(race)
+    for c in [c for c in car.hand if facts[c][0] == "draw_failure"]:
         C.play(car, c, "FGP 4.3.4")
         ev += _queue(race, FX.draw_and_resolve(race, car.seat, "failure",
                                                situation=FX.Situation()))
@@ -185,16 +186,19 @@ _PREP_ROWS: dict = {}   # content dir -> _prep_rows
 
 def _prep_rows(race: Race) -> dict:
     """card id -> (kind, whether it shows a 2x icon, its PlayCard of the
-    preparations, its worn-tyre discard) of the ACTION cards: what the
-    preparations read of each card in hand, with the actions ready made
-    (values: one object per card serves every race), once per content."""
+    preparations, its worn-tyre discard, whether it is a GREEN, RED or
+    ORANGE movement card: always playable, D.has_playable_movement) of the
+    ACTION cards: what the preparations read of each card in hand, with the
+    actions ready made (values: one object per card serves every race),
+    once per content."""
     got = _PREP_ROWS.get(race.content_dir)
     if got is None:
         icons = SF.pair_icons(race)
         how = {"option": "play", "tyre_wear": "tyre_wear"}
         got = {c: (k, c in icons, PlayCard(c, how[k]) if k in how else None,
-                   PlayCard(c, "worn_discard") if k == "tyre_wear" else None)
-               for c, (k, _) in C.card_facts(race).items()}
+                   PlayCard(c, "worn_discard") if k == "tyre_wear" else None,
+                   k == "movement" and colour != "blue")
+               for c, (k, colour) in C.card_facts(race).items()}
         _PREP_ROWS[race.content_dir] = got          # one store: key and answer
     return got
 
@@ -208,9 +212,13 @@ def _prep_legal(race: Race, seat: int) -> list:
     rows = _PREP_ROWS.get(race.content_dir) or _prep_rows(race)
     options = not sc and not (fixed and race_round(race) == 1)      # FGP 7.2.3
     icons: list = []            # the hand's cards with a 2x icon (FGP 4.2.2), in order
-    # one pass over the hand: the Option and Tyre Wear plays and the 2x cards
+    moves = False               # a movement card playable whatever the ERS
+    # one pass over the hand: the Option and Tyre Wear plays, the 2x cards
+    # and whether a movement card is surely playable
     for c in dict.fromkeys(car.hand):
-        k, icon, play, worn_play = rows[c]
+        k, icon, play, worn_play, free = rows[c]
+        if free:
+            moves = True
         if icon:
             icons.append(c)
         if k == "option":
@@ -233,17 +241,19 @@ def _prep_legal(race: Race, seat: int) -> list:
             out.append(one(PlayCard, c, "event"))
     for f, a, b, *rest in SF.pair_spends(race, car, icons):
         out.append(one(Spend, f, (a, b), rest[0] if rest else None))
-    if C.can_use_parameter(car, "yellow") and car.ers < C.ers_max(race, car) \
+    params = car.params         # the parameter tokens not used yet (C.can_use_parameter)
+    if params.get("yellow", False) and car.ers < C.ers_max(race, car) \
             and not C.covered(race, car, "ers_charge"):         # FGP 4.12, 13.7
         out.append(_YELLOW)
-    for fid in dict.fromkeys(car.failures):
-        for pay in quick_repair_choices(race, car, fid):
-            out.append(QuickRepair(fid, tuple(pay)))
-    if C.can_use_parameter(car, "white"):
+    if car.failures:
+        for fid in dict.fromkeys(car.failures):
+            for pay in quick_repair_choices(race, car, fid):
+                out.append(QuickRepair(fid, tuple(pay)))
+    if params.get("white", False):
         out.append(_WHITE)                              # FGP 4.12: at any time (A3)
-    if OB.fast_sc(race):                                # FGP 15.11.2 (option): no cards
+    if sc and OB.fast_sc(race):                         # FGP 15.11.2 (option): no cards
         return OB.fast_sc_prep(race, seat, out)
-    if fixed or D.has_playable_movement(race, car):
+    if fixed or moves or D.has_playable_movement(race, car):
         out.append(_DONE)
     else:
         out += [NoMove(ch) for ch in D.no_move_choices(race, seat) if ch != ("white",)]
@@ -300,36 +310,6 @@ def _prep_act(race: Race, seat: int, action) -> list[Event]:
     if isinstance(action, NoMove):
         return D.apply_no_move(race, seat, action.choice, draw_event=_option_event)
     raise AssertionError(action)
-
-
-# ---- FGP 4.12: the WHITE parameter token -------------------------------------------------
-def _white_stage(race: Race) -> list[Event]:
-    wait(race, "white", [race.move["seat"]])
-    return []
-
-
-def _white_legal(race: Race, seat: int) -> list:
-    """Discard one more card (never Tyre Wear or Draw Failure, A5), or done."""
-    pool = list(D.white_discard_choices(race, seat))
-    for c in race.move["white"]:
-        pool.remove(c)
-    return [Discard(c) for c in dict.fromkeys(pool)] + [Done()]
-
-
-def _white_act(race: Race, seat: int, action) -> list[Event]:
-    """FGP 4.12: the chosen cards go, then the normal draw procedure of FGP
-    7.3.1: up to the hand limit, and returns for the LEDs beside the ERS."""
-    mv = race.move
-    if isinstance(action, Discard):
-        mv["white"].append(action.card)
-        return []
-    ev = D.use_white_parameter(race, seat, mv.pop("white"))
-    mv["stage"] = mv.pop("white_back", "prep")          # [ADV] 9.4.3: back to the battle
-    if D.legal_returns(race, seat):
-        wait(race, "returns", [seat])
-    else:
-        ev += D.finish_returns(race, seat)
-    return ev
 
 
 def _fu(outcome) -> list[dict]:
@@ -459,8 +439,13 @@ def _play_legal(race: Race, seat: int) -> list:
     plan = _PLANS.get(key)              # (no closure made for the usual hit)
     if plan is None:
         plan = remembered(_PLANS, key, lambda: _plan(*key))
-    return [_play(tuple([ids[i] for i in at]), decl, characteristic)
-            for at, decl, characteristic in plan]
+    out = []
+    for at, decl, characteristic in plan:
+        # a play is one card or a pair (FGP 7.3.3.5); its Play object looked
+        # up here, a call made only for one not met before
+        cards = (ids[at[0]],) if len(at) == 1 else (ids[at[0]], ids[at[1]])
+        out.append(_PLAYS.get((cards, decl, characteristic)) or _play(cards, decl, characteristic))
+    return out
 
 
 _PLANS: dict = {}       # (colours, ERS up to 2, no pairs, characteristic paces) -> _plan
@@ -491,11 +476,9 @@ _PLAYS: dict = {}
 
 def _play(cards: tuple, decl: tuple, characteristic: bool) -> Play:
     """The Play action (a value nothing changes: one object per choice serves
-    every race)."""
-    key = (cards, decl, characteristic)
-    got = _PLAYS.get(key)               # (no closure made for the usual hit)
-    return got if got is not None else remembered(
-        _PLAYS, key, lambda: Play(cards, decl, characteristic))
+    every race), made on its first use."""
+    return remembered(_PLAYS, (cards, decl, characteristic),
+                      lambda: Play(cards, decl, characteristic))
 
 
 def _pick(at: dict[str, list], colours) -> tuple | None:
@@ -541,7 +524,8 @@ def start_move(race: Race, cards, orange_as, *, characteristic: bool,
     `in_hand` False: round 1's cards, already revealed and out of the hand."""
     mv = race.move
     car = car_of(race)
-    colours = [C.colour_of(race, c) for c in cards]
+    facts = C.card_facts(race)
+    colours = [facts[c][1] for c in cards]
     pace = M.play_pace(colours, tuple(orange_as), no_pairs=False)
     ev: list[Event] = []
     for c in cards if in_hand else ():
@@ -559,16 +543,17 @@ def start_move(race: Race, cards, orange_as, *, characteristic: bool,
     if car.rejoin is not None:                          # FGP 13.4.5
         plan = rejoin_plan(car.rejoin, spun=car.facing_back)
         turn_mp = plan.turn_mp
+    total = mp.total
     mv.update(stage="moving", cards=list(cards), colours=list(pace.as_colour),
               pace=pace.pace, pair=pace.pair, lanes=pace.lane_changes,
-              lc_wear=pace.lane_change_wear, mp=mp.total, left=mp.total, start=car.space,
+              lc_wear=pace.lane_change_wear, mp=total, left=total, start=car.space,
               visited=[car.space] if car.space is not None else [], changes=0,
               reduced=False, extending=False, blocked=[], ahead=None, dice=[],
               blue=pace.ers_cost > 0, gear=gear, turning=turn_mp)
     if pace.yellow_die:
         mv["dice"].append("yellow")                     # FGP 4.11.2: every pair
     ev.append(Event("move_play", {"seat": car.seat, "cards": list(cards), "pace": pace.pace,
-                                  "gear": gear, "mp": mp.total}, "FGP 7.3.3.5"))
+                                  "gear": gear, "mp": total}, "FGP 7.3.3.5"))
     if car.off_track or car.rejoin is not None:
         mv["stage"] = "rejoin"
     return ev
@@ -578,7 +563,7 @@ wear = CS.wear
 
 
 # ---- the tables (rules/steps.py joins every module's) ----------------------------------
-STAGES = {"begin": _begin, "prep": _prep_stage, "play": _play_stage, "white": _white_stage}
+STAGES = {"begin": _begin, "prep": _prep_stage, "play": _play_stage}     # "white": white_steps
 
 def _prep_shows(race, seat, action):
     """What the table sees of a preparation: all of it, but the card of a
@@ -596,8 +581,4 @@ STEPS = (
              public_text=lambda action: "prepares the move", shows=_prep_shows),
     Decision("play", "FGP 7.3.3.5", _play_legal, _play_act, label="play movement cards",
              from_hand=True, key=canon),
-    # FGP 4.2: the WHITE token's discards go face down (the draw event tells how many)
-    Decision("white", "FGP 4.12", _white_legal, _white_act, label="discard for the WHITE token",
-             secret=True, from_hand=True,
-             public_text=lambda action: "chooses cards to discard face down"),
 )

@@ -21,6 +21,7 @@ from typing import Literal
 
 from ....engine.protocol import Event
 from ..content import BoardSide
+from .optional_rules import medium_start
 
 BonusSide = Literal["fresh", "degraded", "none"]
 DRY = ("soft", "medium", "hard")                   # FGP 5.1.3
@@ -173,7 +174,6 @@ def fit_tyres(side: BoardSide, tyre: str, *, medium_early: bool = False) -> int:
     """FGP 10.1 / 11.2: a new set: the full bonus side, the marker on the
     compound's start (FGP 15.5 `medium_early`: Mediums one space before).
     Returns the new marker position."""
-    from .optional_rules import medium_start
     return medium_start(start_position(side, tyre), tyre, on=medium_early)
 
 
