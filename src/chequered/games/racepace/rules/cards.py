@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ....engine import chance
-from ....engine.protocol import Event
+from ....engine.protocol import Event, SharedEvents
 from ..tables import Tables
 from . import safety_car
 
@@ -13,6 +13,9 @@ DECK_WORDS = {"weather": "Weather deck", "I": "Race Situation I deck",
 CARD_WORDS = {"weather": "Weather card", "I": "Race Situation I card",
               "II": "Race Situation II card"}
 DECK_OF_WORD = {w: name for name, w in CARD_WORDS.items()}
+# Step 1's forecast event, made once per forecast (the four tokens)
+_FORECAST = SharedEvents(lambda *weather: Event("forecast", {"weather": list(weather)},
+                                                "RP Step 1"))
 
 
 def turn_setup_cards(s, T: Tables, events: list[Event]) -> None:
@@ -42,11 +45,12 @@ def turn_round_cards(s, T: Tables, events: list[Event]) -> None:
     if card.kind == "sun":
         # RP Step 1, Sun card: the current token goes to Round +3, sun up.
         w = s.weather                       # (the four tokens, built at once)
-        s.weather = [w[1], w[2], w[3], "sun"]
+        weather = (w[1], w[2], w[3], "sun")
     else:
         # RP Step 1, Rain card: its forecast supersedes the current one.
-        s.weather = list(card.forecast)
-    events.append(Event("forecast", {"weather": list(s.weather)}, "RP Step 1"))
+        weather = tuple(card.forecast)
+    s.weather = list(weather)
+    events.append(_FORECAST[weather])
     safety_car.determine(s, T, events)
 
 

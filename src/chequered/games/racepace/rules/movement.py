@@ -90,13 +90,16 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[
                 # before it this round: the others ranked behind it when the
                 # round began and have not moved since. The lowest of them
                 # comes first: mostly it is beyond the new lap and nobody is
-                # looked at, and no list is made.
+                # looked at, and no list is made. One of them in this car's
+                # own lap at its first move ranked ahead of it when the round
+                # began and has not moved since (cars only move forward): the
+                # ranks are compared only at a skill's extra move.
                 between = ()
                 if ahead and ahead[0].dist <= new:
                     between = []
                     for c in ahead:
                         if old <= c.dist <= new and not c.finished and (
-                                c.dist > old or _rank_key(c) < _rank_key(car)):
+                                c.dist > old or skill is None or _rank_key(c) < _rank_key(car)):
                             between.append(c)
                 if not car.bot and not car.charge:
                     car.td += m                              # FIRST the tyre marker ...
@@ -112,12 +115,15 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[
                     if len(between) > 1:
                         # (overtakes and their Defend tokens in seat order)
                         between.sort(key=_SEAT)
-                    after = _rank_key(car)
                     for other in between:
-                        if other.dist < new or _rank_key(other) > after:     # (behind, lap first)
+                        # Passed: left in a lower lap, or in the new lap behind
+                        # this car, which entered it last (the newest stamp):
+                        # only if this car entered with EBS and the other not.
+                        if other.dist < new or (car.ebs_entry and not other.ebs_entry):
                             car.overtook = True
                             events.append(_OVERTOOK[car.seat, other.seat])
-                            _defended(s, T, car, other, events)
+                            if not car.bot:
+                                _defended(s, T, car, other, events)
                 if s.finish_side == "B":
                     # RP Circuit Information: flip the B side once every car has crossed it.
                     finish_lap = T.finish_lap[s.circuit]
@@ -167,8 +173,9 @@ def _gap_ahead(s: RaceState, car) -> bool:
 
 def _defended(s: RaceState, T: Tables, car, other, events: list[Event]) -> None:
     """RP Step 2, Defend: who overtakes a defender takes a -2 token for the
-    next round; not Jesús, not a team mate, never a bot."""
-    if DEFEND not in (other.button, other.copied) or car.bot:
+    next round; not Jesús, not a team mate, never a bot (the caller skips
+    bots)."""
+    if DEFEND not in (other.button, other.copied):
         return
     if other.bot and s.safety_car:          # a bot's Defend is dark under the Safety Car
         return
