@@ -430,19 +430,23 @@ class Machine:
         cache = turn.cache
         for seat in p.seats:
             legal = cache.get(seat) if cache is not None else None
-            if legal is None:
+            fresh = legal is None
+            if fresh:
                 # fine(), inlined: the seat is deciding and nothing is cached
                 legal = step.legal(state, seat)
                 if type(legal) is not list:
                     legal = list(legal)
+            # (without a rule of its own, a step that got here may be forced)
+            if len(legal) == 1 and (rule is None or rule(state, seat, legal)):
+                # applied at once (run_forced): a list of one is not worth
+                # keeping, and apply() finds the action without it
+                return seat, legal[0]
+            if fresh:
                 cache = turn.cache            # the legal function may have made one
                 if cache is None:
                     turn.cache = cache = {seat: legal}
                 else:
                     cache[seat] = legal
-            # (without a rule of its own, a step that got here may be forced)
-            if len(legal) == 1 and (rule is None or rule(state, seat, legal)):
-                return seat, legal[0]
         return None
 
     def run_forced(self, state, first, record: list, limit: int, on_step=None) -> int:
@@ -454,20 +458,20 @@ class Machine:
         at 79 of a race's 91 decisions, mostly six in a row.)"""
         n = 0
         f = first
-        steps = self.steps
+        steps, commit, forced, add = self.steps, self._commit, self.forced, record.append
         while n < limit:
             seat, action = f
             p = state.turn.pending
             step = steps[p.step]
             # (a member of the seat's legal list: no need to look it up again)
-            events = self._commit(state, seat, p, step, action)
+            events = commit(state, seat, p, step, action)
             if state.turn.pending is None:
                 events += self.advance(state)
-            record.append(f)
+            add(f)
             if on_step is not None:
                 on_step(seat, action, events, step)
             n += 1
-            f = self.forced(state)
+            f = forced(state)
             if f is None:
                 break
         return n
@@ -575,7 +579,7 @@ def ask(state, step: str, seats, context: dict | None = None) -> None:
     if (t is tuple or t is list) and len(seats) == 1:
         # one seat: the common sequential ask (every movement point), with
         # nothing to sort
-        p = Pending.__new__(Pending)
+        p = _blank(Pending)
         p.step = step
         p.seats = [seats[0]]
         p.context = context if context is not None else {}
@@ -584,6 +588,11 @@ def ask(state, step: str, seats, context: dict | None = None) -> None:
         turn.pending = Pending(step, seats, context)
     turn.cache = None
     turn.memo = None
+
+
+# object.__new__ read once: a class attribute looked up at each ask costs
+# more than the rest of building the Pending
+_blank = object.__new__
 
 
 def _copy(v):
