@@ -7,7 +7,7 @@ import pytest
 from chequered.engine import chance
 from chequered.engine.chance import Chance, ScriptError
 from chequered.engine.deck import Deck
-from chequered.engine.protocol import BadInput, IllegalAction
+from chequered.engine.protocol import BadInput, Event, IllegalAction
 from chequered.engine.rng import Rng
 from chequered.engine.session import Session
 from chequered.testing.conformance import ConformanceError, conformance
@@ -90,6 +90,25 @@ def test_chance_events_carry_their_visibility_and_count():
     secret = []
     chance.draw(ch, secret, deck, rule="X", to=chance.SECRET)
     assert "cards" not in secret[0].data
+
+
+def test_a_card_turned_face_up_is_one_event_for_every_race():
+    """chance.draw shares the event of a face-up card (engine/protocol.SharedEvents):
+    two races that turn the same card get one object, equal to the event
+    built afresh; a card shown to one seat, or an id that is not a string,
+    gets its own."""
+    one, two = [], []
+    chance.draw(Chance(1), one, Deck(["a", "b"]), rule="X", what="card")
+    chance.draw(Chance(2), two, Deck(["c", "b"]), rule="X", what="card")
+    assert one[0] is two[0]
+    assert one[0] == Event("draw", {"what": "card", "cards": ["b"]}, "X", True)
+    ints = [], []
+    for events in ints:
+        chance.draw(Chance(3), events, Deck([1]), rule="X")
+    assert ints[0][0] is not ints[1][0] and ints[0][0] == ints[1][0]
+    private = []
+    chance.draw(Chance(4), private, Deck(["b"]), rule="X", what="card", to=0)
+    assert private[0].to == 0 and private[0] is not one[0]
 
 
 def test_chance_consumes_the_generator_as_the_old_helpers_did():

@@ -22,7 +22,7 @@ from collections import deque
 from contextlib import contextmanager
 
 from .deck import Deck, EmptyDeck
-from .protocol import Event
+from .protocol import Event, SharedEvents
 from .rng import Rng
 
 PUBLIC = None
@@ -192,6 +192,17 @@ def _take(ch: Chance, deck: Deck):
     return deck.pile.pop()
 
 
+def _turned(what: str, card, rule: str) -> Event:
+    return Event("draw", {"what": what, "cards": [card]}, rule, True)
+
+
+# A card turned face up: its event depends on the deck's name, the card and
+# the rule only, so it is made once and shared by every race (a card id is a
+# content key: the table stays small). Only string ids are shared: 1 and True
+# would be one key.
+_TURNED = SharedEvents(_turned)
+
+
 def draw(ch: Chance, events: list, deck: Deck, *, rule: str, what: str = "card",
          to=PUBLIC, seat=None, masked: dict | None = None):
     """The top card. `to=PUBLIC` turns it face up; `to=seat` shows it to that
@@ -199,7 +210,8 @@ def draw(ch: Chance, events: list, deck: Deck, *, rule: str, what: str = "card",
     ch.ticks += 1
     if to is PUBLIC and seat is None and ch.script is None and deck.pile:   # the common case
         card = deck.pile.pop()
-        events.append(Event("draw", {"what": what, "cards": [card]}, rule, True))
+        events.append(_TURNED[what, card, rule] if type(card) is str else
+                      _turned(what, card, rule))
         return card
     card = _take(ch, deck)
     data = {"what": what, "cards": [card]}

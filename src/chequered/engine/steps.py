@@ -28,88 +28,13 @@ from dataclasses import dataclass
 from .drive import drive_own
 from .protocol import Event, IllegalAction, Overrun
 from .routes import MAX_NODES, Route, RouteSpec, chain_of, continues, restore, ticks
+from .turn import Pending, Turn, ask
 
 MAX_AUTOMATIC = 10_000     # automatic steps in a row before the machine calls itself stuck
 
 
 class RouteOverflow(RuntimeError):
     """A move with more partial moves than engine/routes.MAX_NODES to list."""
-
-
-class Pending:
-    """The decision the race waits for: a step, the seats deciding, and small
-    JSON-ready context for that step (a car, the points left, a battle)."""
-
-    __slots__ = ("step", "seats", "context")
-
-    def __init__(self, step: str, seats: Iterable[int] = (), context: dict | None = None):
-        self.step = step
-        self.seats: list[int] = sorted(seats)
-        self.context: dict = context if context is not None else {}
-
-    def clone(self) -> "Pending":
-        p = Pending.__new__(Pending)        # seats are sorted already
-        p.step = self.step
-        p.seats = self.seats.copy()
-        p.context = _copy(self.context) if self.context else {}
-        return p
-
-    def to_doc(self) -> dict:
-        return {"step": self.step, "seats": list(self.seats), "context": _copy(self.context)}
-
-    @classmethod
-    def from_doc(cls, doc: dict | None) -> "Pending | None":
-        if doc is None:
-            return None
-        return cls(doc["step"], doc.get("seats", ()), _copy(doc.get("context") or {}))
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Pending) and self.to_doc() == other.to_doc()
-
-    def __repr__(self) -> str:
-        return f"Pending({self.step!r}, seats={self.seats}, context={self.context})"
-
-
-class Turn:
-    """Where a race is between decisions: the phase of its automatic steps,
-    the pending decision, whether it is over, and two things kept for the
-    decision in hand only, never part of the position: the cached legal
-    lists and `memo`, a game's own working for it (a move's options).
-    `fine` (not part of the position either) lists a route step's fine steps
-    instead of its routes: a bot planning a whole move on a copy sets it."""
-
-    __slots__ = ("phase", "pending", "over", "cache", "memo", "fine")
-
-    def __init__(self, phase: str = "setup", pending: Pending | None = None, over: bool = False):
-        self.phase = phase
-        self.pending = pending
-        self.over = over
-        self.cache: dict | None = None
-        self.memo = None
-        self.fine = False
-
-    def clone(self) -> "Turn":
-        t = Turn.__new__(Turn)
-        t.phase = self.phase
-        t.pending = self.pending.clone() if self.pending is not None else None
-        t.over = self.over
-        t.cache = None
-        t.memo = None
-        t.fine = self.fine
-        return t
-
-    def to_doc(self) -> dict:
-        return {"phase": self.phase, "over": self.over,
-                "pending": self.pending.to_doc() if self.pending is not None else None}
-
-    @classmethod
-    def from_doc(cls, doc: dict | None) -> "Turn":
-        doc = doc or {}
-        return cls(doc.get("phase", "setup"), Pending.from_doc(doc.get("pending")),
-                   bool(doc.get("over", False)))
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Turn) and self.to_doc() == other.to_doc()
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,19 +355,23 @@ class Machine:
         cache = turn.cache
         for seat in p.seats:
             legal = cache.get(seat) if cache is not None else None
-            if legal is None:
+            fresh = legal is None
+            if fresh:
                 # fine(), inlined: the seat is deciding and nothing is cached
                 legal = step.legal(state, seat)
                 if type(legal) is not list:
                     legal = list(legal)
+            # (without a rule of its own, a step that got here may be forced)
+            if len(legal) == 1 and (rule is None or rule(state, seat, legal)):
+                # applied at once (run_forced): a list of one is not worth
+                # keeping, and apply() finds the action without it
+                return seat, legal[0]
+            if fresh:
                 cache = turn.cache            # the legal function may have made one
                 if cache is None:
                     turn.cache = cache = {seat: legal}
                 else:
                     cache[seat] = legal
-            # (without a rule of its own, a step that got here may be forced)
-            if len(legal) == 1 and (rule is None or rule(state, seat, legal)):
-                return seat, legal[0]
         return None
 
     def run_forced(self, state, first, record: list, limit: int, on_step=None) -> int:
@@ -454,20 +383,20 @@ class Machine:
         at 79 of a race's 91 decisions, mostly six in a row.)"""
         n = 0
         f = first
-        steps = self.steps
+        steps, commit, forced, add = self.steps, self._commit, self.forced, record.append
         while n < limit:
             seat, action = f
             p = state.turn.pending
             step = steps[p.step]
             # (a member of the seat's legal list: no need to look it up again)
-            events = self._commit(state, seat, p, step, action)
+            events = commit(state, seat, p, step, action)
             if state.turn.pending is None:
                 events += self.advance(state)
-            record.append(f)
+            add(f)
             if on_step is not None:
                 on_step(seat, action, events, step)
             n += 1
-            f = self.forced(state)
+            f = forced(state)
             if f is None:
                 break
         return n
@@ -565,34 +494,6 @@ class Machine:
             if name:
                 return name
         return f"player {seat + 1}" if isinstance(seat, int) else "this player"
-
-
-def ask(state, step: str, seats, context: dict | None = None) -> None:
-    """Ask `seats` for the decision `step` (Machine.wait without the check
-    that the step exists: for a step module that cannot see its machine)."""
-    turn = state.turn
-    t = type(seats)
-    if (t is tuple or t is list) and len(seats) == 1:
-        # one seat: the common sequential ask (every movement point), with
-        # nothing to sort
-        p = Pending.__new__(Pending)
-        p.step = step
-        p.seats = [seats[0]]
-        p.context = context if context is not None else {}
-        turn.pending = p
-    else:
-        turn.pending = Pending(step, seats, context)
-    turn.cache = None
-    turn.memo = None
-
-
-def _copy(v):
-    """A copy of small JSON-ready data (dicts, lists, tuples of scalars)."""
-    if isinstance(v, dict):
-        return {k: _copy(x) for k, x in v.items()}
-    if isinstance(v, list):
-        return [_copy(x) for x in v]
-    return v
 
 
 __all__ = ["Machine", "Pending", "Route", "RouteSpec", "Step", "Turn", "ask"]

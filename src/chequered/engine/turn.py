@@ -1,0 +1,120 @@
+"""Where a race is between decisions: its `Turn` (the phase of the automatic
+steps, the pending decision, whether the race is over) and the `Pending`
+decision, and `ask`, which sets one. engine/steps.Machine runs them; step
+modules that cannot see their machine call `ask` (re-exported there).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+class Pending:
+    """The decision the race waits for: a step, the seats deciding, and small
+    JSON-ready context for that step (a car, the points left, a battle)."""
+
+    __slots__ = ("step", "seats", "context")
+
+    def __init__(self, step: str, seats: Iterable[int] = (), context: dict | None = None):
+        self.step = step
+        self.seats: list[int] = sorted(seats)
+        self.context: dict = context if context is not None else {}
+
+    def clone(self) -> "Pending":
+        p = Pending.__new__(Pending)        # seats are sorted already
+        p.step = self.step
+        p.seats = self.seats.copy()
+        p.context = _copy(self.context) if self.context else {}
+        return p
+
+    def to_doc(self) -> dict:
+        return {"step": self.step, "seats": list(self.seats), "context": _copy(self.context)}
+
+    @classmethod
+    def from_doc(cls, doc: dict | None) -> "Pending | None":
+        if doc is None:
+            return None
+        return cls(doc["step"], doc.get("seats", ()), _copy(doc.get("context") or {}))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Pending) and self.to_doc() == other.to_doc()
+
+    def __repr__(self) -> str:
+        return f"Pending({self.step!r}, seats={self.seats}, context={self.context})"
+
+
+class Turn:
+    """Where a race is between decisions: the phase of its automatic steps,
+    the pending decision, whether it is over, and two things kept for the
+    decision in hand only, never part of the position: the cached legal
+    lists and `memo`, a game's own working for it (a move's options).
+    `fine` (not part of the position either) lists a route step's fine steps
+    instead of its routes: a bot planning a whole move on a copy sets it."""
+
+    __slots__ = ("phase", "pending", "over", "cache", "memo", "fine")
+
+    def __init__(self, phase: str = "setup", pending: Pending | None = None, over: bool = False):
+        self.phase = phase
+        self.pending = pending
+        self.over = over
+        self.cache: dict | None = None
+        self.memo = None
+        self.fine = False
+
+    def clone(self) -> "Turn":
+        t = Turn.__new__(Turn)
+        t.phase = self.phase
+        t.pending = self.pending.clone() if self.pending is not None else None
+        t.over = self.over
+        t.cache = None
+        t.memo = None
+        t.fine = self.fine
+        return t
+
+    def to_doc(self) -> dict:
+        return {"phase": self.phase, "over": self.over,
+                "pending": self.pending.to_doc() if self.pending is not None else None}
+
+    @classmethod
+    def from_doc(cls, doc: dict | None) -> "Turn":
+        doc = doc or {}
+        return cls(doc.get("phase", "setup"), Pending.from_doc(doc.get("pending")),
+                   bool(doc.get("over", False)))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Turn) and self.to_doc() == other.to_doc()
+
+
+def ask(state, step: str, seats, context: dict | None = None) -> None:
+    """Ask `seats` for the decision `step` (Machine.wait without the check
+    that the step exists: for a step module that cannot see its machine)."""
+    turn = state.turn
+    t = type(seats)
+    if (t is tuple or t is list) and len(seats) == 1:
+        # one seat: the common sequential ask (every movement point), with
+        # nothing to sort
+        p = _blank(Pending)
+        p.step = step
+        p.seats = [seats[0]]
+        p.context = context if context is not None else {}
+        turn.pending = p
+    else:
+        turn.pending = Pending(step, seats, context)
+    turn.cache = None
+    turn.memo = None
+
+
+# object.__new__ read once: a class attribute looked up at each ask costs
+# more than the rest of building the Pending
+_blank = object.__new__
+
+
+def _copy(v):
+    """A copy of small JSON-ready data (dicts, lists, tuples of scalars)."""
+    if isinstance(v, dict):
+        return {k: _copy(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_copy(x) for x in v]
+    return v
+
+
+__all__ = ["Pending", "Turn", "ask"]
