@@ -56,7 +56,7 @@ def test_the_drivers_ranking_is_its_best_step_first(key):
     # that gain no more ground (the first of equals), none into the pit lane
     trk = track(key)
     for sp in trk.spaces:
-        facts, _, _, ranked, _ = drive_table(trk)[sp.id]
+        facts, _, _, ranked, _, _ = drive_table(trk)[sp.id]
         order = [s.to for s in legal_steps(trk, sp.id)]
         tos = [a.to for a in ranked]
         assert set(tos) == {t for t, f in facts.items() if f[3] and not f[0]}

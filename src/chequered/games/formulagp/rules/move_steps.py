@@ -258,27 +258,34 @@ def _move_options(race: Race, seat: int, field: tuple | None = None,
 
 
 def _free_point(race: Race, seat: int, field: tuple) -> list | None:
-    """The steps of a free movement point, the usual one: no other car on
-    the car's tile or on a tile one point reaches, no pit lane or yellow line
-    in reach, no flag out. step_options would keep every step then, find
-    none pushing (FGP 8.3.1: no car beside it) and no car to stop behind
-    (FGP 9.2), so the steps are the space's moves but those back to a space
-    visited in this move (and the lane changes, when none is allowed: A23):
-    the track's Step actions, listed once a space (_point_table). None when
-    the point is not free, or has no step left (step_options tells then)."""
+    """The steps of a free movement point (free_lanes), the usual one:
+    step_options would keep every step then, find none pushing (FGP 8.3.1:
+    no car beside it) and no car to stop behind (FGP 9.2), so the steps are
+    the space's moves but those back to a space visited in this move: the
+    track's Step actions, listed once a space (_point_table). None when the
+    point is not free, or has no step left (step_options tells then)."""
+    lanes = free_lanes(race, seat, field)
+    if lanes is None:
+        return None
+    visited = race.move["visited"]
+    out = [a for a in field[4][race.cars[seat].space][4][lanes] if a.to not in visited]
+    return out or None
+
+
+def free_lanes(race: Race, seat: int, field: tuple) -> int | None:
+    """Whether the car's movement point is free: no other car on its tile or
+    on a tile one point reaches, no pit lane or yellow line in reach, no
+    flag out. Then which of its space's Step lists (_point_table) the rules
+    offer, the steps back to a space visited left out: 1 with the lane
+    changes, 0 without them (none allowed: A23). None when not free."""
     others, occ, tiles, trk, table = field
-    car = race.cars[seat]
-    space = car.space
-    entry = table[space]
-    ahead = entry[1]
+    space = race.cars[seat].space
+    ahead = table[space][1]
     if ahead is None or race.safety_car is not None or race.yellow_flags \
             or trk.spaces[space].tile in tiles or not ahead.isdisjoint(tiles):
         return None
     mv = race.move
-    visited = mv["visited"]
-    out = [a for a in entry[4][bool(mv["lanes"]) and mv.get("ahead") is None]
-           if a.to not in visited]
-    return out or None
+    return 1 if mv["lanes"] and mv.get("ahead") is None else 0
 
 
 def point_reduces(race: Race, seat: int, legal: list) -> list:
