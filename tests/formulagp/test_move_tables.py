@@ -22,11 +22,14 @@ def test_a_chosen_step_finds_the_first_move_to_its_space(key):
         moves = trk.moves(sp.id)
         moves_to = table[sp.id][3]
         assert set(moves_to) == {m.to for m in moves}
-        for to, (move, place) in moves_to.items():
+        for to, (move, made) in moves_to.items():
             # FGP 8.3: the move the step makes is the track's first one to `to`
             assert move is next(m for m in moves if m.to == to)
-            # the place its step event names, with a list of lanes of its own
-            assert {**place, "lanes": list(place["lanes"])} == place_on(trk, to)
+            # its step event, made once a seat, names the place as the log does
+            ev = made[2, to]
+            assert (ev.kind, ev.data, ev.rule) == ("step", {"seat": 2, **place_on(trk, to)},
+                                                   "FGP 8.3")
+            assert made[2, to] is ev
 
 
 @pytest.mark.parametrize("key", TRACKS)
@@ -56,7 +59,7 @@ def test_the_drivers_ranking_is_its_best_step_first(key):
     # that gain no more ground (the first of equals), none into the pit lane
     trk = track(key)
     for sp in trk.spaces:
-        facts, _, _, ranked, _ = drive_table(trk)[sp.id]
+        facts, _, _, ranked, _, _ = drive_table(trk)[sp.id]
         order = [s.to for s in legal_steps(trk, sp.id)]
         tos = [a.to for a in ranked]
         assert set(tos) == {t for t, f in facts.items() if f[3] and not f[0]}

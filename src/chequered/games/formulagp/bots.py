@@ -410,21 +410,19 @@ class HeuristicBot:
         # facts: to -> (pit lane, dead end, (progress, -lanes), gains ground);
         # the movement points to the PIT LANE space (pit_in), across the
         # yellow line too or not
-        facts, to_pit, across, ranked, dead_end = self._roads_of(trk)[space]
+        facts, to_pit, across, ranked, dead_end, _ = self._roads_of(trk)[space]
         left = race.move["left"]
         # no push into another car (FGP 8.3.1: a penalty or a collision at worst):
         # the steps' own flags, found with the legal list
         full = push_spaces(race, seat, legal)
-        # the pit entry within this move, or a little beyond it: line up for
-        # it (its lane) now
-        if to_pit is not None and to_pit <= left + APPROACH and self._stop_now(race, seat):
+        if self._lines_up(race, seat, to_pit, left):
             reach = left - 1 if to_pit <= left else left + APPROACH
             route = [(d, a) for a in legal if type(a) is A.Step and a.to in facts
                      for d in [0 if facts[a.to][0] else pit_in(trk, a.to, reach)]
                      if d is not None and a.to not in full]
             if route:
                 return min(route, key=lambda x: (x[0], -facts[x[1].to][2][0]))[1]
-        look = across is not None and across <= left
+        look = self._looks_ahead(across, left)
         if not (look or dead_end):
             # the usual point: the best step of the list itself (the steps
             # into the pit lane are not ranked)
@@ -457,6 +455,16 @@ class HeuristicBot:
         safe = [a for a in steps if a.to not in full]
         # the pit lane (a stop) rather than a push into a car (a collision, FGP 13.5)
         return (safe or into_pit or steps or legal)[0]
+
+    def _lines_up(self, race, seat, to_pit, left) -> bool:
+        """The pit entry within this move, or a little beyond it, and a stop
+        wanted: line up for it (its lane) now."""
+        return to_pit is not None and to_pit <= left + APPROACH and self._stop_now(race, seat)
+
+    @staticmethod
+    def _looks_ahead(across, left) -> bool:
+        """The pit lane within the points left: look ahead (spendable)."""
+        return across is not None and across <= left
 
     def _roads_of(self, trk) -> list:
         """The track's table the driver reads at every movement point

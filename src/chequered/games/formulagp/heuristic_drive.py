@@ -16,7 +16,10 @@ decision of a race):
   where the other cars stand worked out once while none is pushed, and
   without the Reduce options of a list that has a step or a stop in it
   (the driver rarely reads them: move_steps.point_reduces then works them
-  out, the same objects).
+  out, the same objects);
+- at a free point (move_steps.free_lanes, most of them) the driver's usual
+  pick is read off the track's tables (_free_pick) without making the
+  point's legal list at all.
 
 The other steps of a route (preparations, the play, extensions) are picked
 by HeuristicBot.pick from the machine's lists. The race, the route and the
@@ -28,6 +31,7 @@ from __future__ import annotations
 from ...engine.routes import ticks
 from .actions import Reduce
 from .rules import move_steps as MS
+from .rules.where import track_of
 
 
 def points(race, driver, path: list, events: list) -> None:
@@ -50,28 +54,33 @@ def points(race, driver, path: list, events: list) -> None:
     if memo is not None and memo[0] is legal:
         steps, field = memo[1], memo[3]
     complete = True                         # the list holds its Reduce options
+    pick = None                             # the driver's pick at a free point, made without its list
     while True:
-        if steps is not None:
-            # push_spaces reads the steps of this list, point_reduces whether
-            # it holds its Reduce options
-            turn.memo = (legal, steps, complete, field)
-        bot._observe(race, seat)            # as HeuristicBot.pick, at every decision
-        pick = bot._move(race, seat, legal)
-        # HeuristicBot.pick's answer, then Machine._decide's find: the
-        # list's object itself, else the first equal one, else the first
-        for chosen in legal:
-            if chosen is pick:
-                break
-        else:
-            if type(pick) is Reduce:
-                # from point_reduces, for a list made without them: the
-                # rules' own object, as the complete list holds it
-                chosen = pick
+        if pick is None:
+            if steps is not None:
+                # push_spaces reads the steps of this list, point_reduces
+                # whether it holds its Reduce options
+                turn.memo = (legal, steps, complete, field)
+            bot._observe(race, seat)        # as HeuristicBot.pick, at every decision
+            pick = bot._move(race, seat, legal)
+            # HeuristicBot.pick's answer, then Machine._decide's find: the
+            # list's object itself, else the first equal one, else the first
+            for chosen in legal:
+                if chosen is pick:
+                    break
             else:
-                if pick not in legal:
-                    pick = legal[0]
-                chosen = legal[legal.index(pick)]
+                if type(pick) is Reduce:
+                    # from point_reduces, for a list made without them: the
+                    # rules' own object, as the complete list holds it
+                    chosen = pick
+                else:
+                    if pick not in legal:
+                        pick = legal[0]
+                    chosen = legal[legal.index(pick)]
+        else:
+            chosen = pick                   # a Step of the list the rules would make
         path.append(pick)
+        pick = None
         turn.cache = None
         events += act(race, seat, chosen, field)
         turn = race.turn
@@ -94,6 +103,14 @@ def points(race, driver, path: list, events: list) -> None:
                         break
             if field is None:
                 field = MS.others_of(race, seat)
+            if not mv.get("bot"):           # (BOT 2.2: a BOT's TACTICS card steers its list)
+                lanes = MS.free_lanes(race, seat, field)
+                if lanes is not None:
+                    pick = _free_pick(bot, race, seat, lanes)
+                    if pick is not None:
+                        steps = ()          # a free point's: none pushes
+                        turn.pending = asked
+                        continue
             # (the driver reads a point's Reduce options rarely: asked for then)
             legal, steps, ev = MS.next_point(race, car, field, reduces=False)
             complete = False
@@ -102,3 +119,27 @@ def points(race, driver, path: list, events: list) -> None:
                 continue
             events += ev
         return                              # drive_own runs the automatic steps
+
+
+def _free_pick(bot, race, seat: int, lanes: int):
+    """HeuristicBot._move at a free movement point (move_steps.free_lanes:
+    `lanes`) without its legal list: the best ranked step still open, when
+    that decides (no pit entry to line up for, nothing to look ahead for, no
+    dead end): the list is then the space's free steps not visited, none
+    pushing, and _move picks that very step. None when _move needs the
+    list. The driver is asked (observes) only once a step is known open:
+    with none, the rules may end the move instead."""
+    mv = race.move
+    facts, to_pit, across, ranked, dead_end, free = \
+        bot._roads_of(track_of(race))[race.cars[seat].space]
+    visited = mv["visited"]
+    for best in free[lanes]:
+        if best.to not in visited:
+            break
+    else:
+        return None
+    bot._observe(race, seat)
+    left = mv["left"]
+    if dead_end or bot._looks_ahead(across, left) or bot._lines_up(race, seat, to_pit, left):
+        return None
+    return best

@@ -4,7 +4,7 @@ the pit lane from becoming its only step.
 Facts of the track graph are worked out once a track (its memo)."""
 from __future__ import annotations
 
-from .rules.move_steps import _reduce_options, _step_to, others_of, step_options
+from .rules.move_steps import _point_table, _reduce_options, _step_to, others_of, step_options
 from .rules.where import race_round, track_of
 from .track import pit_dead_end
 
@@ -15,7 +15,9 @@ def drive_table(trk) -> list[tuple]:
     """Per space, what the driver reads at every movement point: (facts, the
     movement points to the PIT LANE space (pit_table; None: no way there), the
     same across the yellow line too, the steps on the track that gain ground,
-    best first, and whether a step on the track enters pit_dead_end).
+    best first, whether a step on the track enters pit_dead_end, and the
+    ranked steps a free movement point offers (move_steps.free_lanes: without
+    the lane changes, with them), in the same order).
     Facts: of each space one point takes it to, but those across the yellow
     line (FGP 11.1 / 11.3: it never steps there): to -> (PIT LANE space,
     pit_dead_end, (progress, -lanes crossed), gains ground). Progress: the
@@ -31,6 +33,7 @@ def drive_table(trk) -> list[tuple]:
         n = len(trk.tiles)                  # Track.lap_tiles
         progress = trk.progress
         pits, pits_across = pit_table(trk), pit_table(trk, across=True)
+        points = _point_table(trk)
         got = []
         for sp in spaces:
             moves = trk.moves(sp.id)
@@ -50,8 +53,10 @@ def drive_table(trk) -> list[tuple]:
             # (a stable sort: equals keep the moves' order)
             ranked = tuple(_step_to(to) for to, f in sorted(
                 [x for x in on_track if x[1][3]], key=lambda x: x[1][2], reverse=True))
+            free = tuple(tuple(r for r in ranked if any(a is r for a in offered))
+                         for offered in points[sp.id][4])
             got.append((facts, pits.get(sp.id), pits_across.get(sp.id), ranked,
-                        any(f[1] for _, f in on_track)))
+                        any(f[1] for _, f in on_track), free))
         trk._memo["heuristic_drive"] = got
     return got
 

@@ -4,7 +4,7 @@ the pit entry (FGP 11.1) and extending the move (FGP 8.2.2). The turn
 around it is rules/turn.py."""
 from __future__ import annotations
 
-from ....engine.protocol import Event
+from ....engine.protocol import Event, SharedEvents
 from ....engine.steps import Step as Decision
 from ..bot import corners as BK
 from ..bot import lanes as BL
@@ -178,16 +178,20 @@ def _point_table(trk) -> list[tuple]:
     yellow line: FGP 11.1, each step there is checked), (to, capacity of
     `to`) of its forward moves into the next tile, the pit lane left out (the
     stop rule's full spaces, FGP 9.2), and for each space one point reaches:
-    (the track's first Move there, the move a chosen step makes; the place
-    its step event names, as where.place_on, lanes as a tuple: each event
-    gets a list of its own)), and the Step actions of its moves, in the
-    row's order, without the lane changes and with them (_free_point). Once
-    a track (the moves and capacities of a walled street circuit are the
-    track's own)."""
+    (the track's first Move there, the move a chosen step makes; the
+    track's step events by (seat, space)), and the Step actions of its
+    moves, in the row's order, without the lane changes and with them
+    (free_lanes). Once a track (the moves, capacities and places of a walled
+    street circuit are the track's own)."""
     got = trk._memo.get("point_table")
     if got is None:
         spaces = trk.spaces
         rows = M.step_table(trk)
+        # FGP 8.3: a car's step onto a space, the place named as where.place_on
+        # (written into the event: the log may be read on another circuit);
+        # made once and shared by every race (engine/protocol.SharedEvents)
+        made = SharedEvents(lambda seat, to: Event(
+            "step", {"seat": seat, **place_on(trk, to)}, "FGP 8.3"))
         got = trk._memo["point_table"] = [
             (rows[sp.id],
              None if any(m.crosses_yellow_line or spaces[m.to].pit_lane for m in trk.moves(sp.id))
@@ -195,8 +199,7 @@ def _point_table(trk) -> list[tuple]:
              tuple((m.to, spaces[m.to].capacity) for m in trk.moves(sp.id)
                    if not m.lane_change and spaces[m.to].tile != sp.tile
                    and not spaces[m.to].pit_lane),
-             {m.to: (m, {**place_on(trk, m.to), "lanes": spaces[m.to].lanes})
-              for m in reversed(trk.moves(sp.id))},
+             {m.to: (m, made) for m in reversed(trk.moves(sp.id))},
              (tuple(_step_to(r[0]) for r in rows[sp.id] if not r[1]),
               tuple(_step_to(r[0]) for r in rows[sp.id])))
             for sp in spaces]
@@ -258,27 +261,34 @@ def _move_options(race: Race, seat: int, field: tuple | None = None,
 
 
 def _free_point(race: Race, seat: int, field: tuple) -> list | None:
-    """The steps of a free movement point, the usual one: no other car on
-    the car's tile or on a tile one point reaches, no pit lane or yellow line
-    in reach, no flag out. step_options would keep every step then, find
-    none pushing (FGP 8.3.1: no car beside it) and no car to stop behind
-    (FGP 9.2), so the steps are the space's moves but those back to a space
-    visited in this move (and the lane changes, when none is allowed: A23):
-    the track's Step actions, listed once a space (_point_table). None when
-    the point is not free, or has no step left (step_options tells then)."""
+    """The steps of a free movement point (free_lanes), the usual one:
+    step_options would keep every step then, find none pushing (FGP 8.3.1:
+    no car beside it) and no car to stop behind (FGP 9.2), so the steps are
+    the space's moves but those back to a space visited in this move: the
+    track's Step actions, listed once a space (_point_table). None when the
+    point is not free, or has no step left (step_options tells then)."""
+    lanes = free_lanes(race, seat, field)
+    if lanes is None:
+        return None
+    visited = race.move["visited"]
+    out = [a for a in field[4][race.cars[seat].space][4][lanes] if a.to not in visited]
+    return out or None
+
+
+def free_lanes(race: Race, seat: int, field: tuple) -> int | None:
+    """Whether the car's movement point is free: no other car on its tile or
+    on a tile one point reaches, no pit lane or yellow line in reach, no
+    flag out. Then which of its space's Step lists (_point_table) the rules
+    offer, the steps back to a space visited left out: 1 with the lane
+    changes, 0 without them (none allowed: A23). None when not free."""
     others, occ, tiles, trk, table = field
-    car = race.cars[seat]
-    space = car.space
-    entry = table[space]
-    ahead = entry[1]
+    space = race.cars[seat].space
+    ahead = table[space][1]
     if ahead is None or race.safety_car is not None or race.yellow_flags \
             or trk.spaces[space].tile in tiles or not ahead.isdisjoint(tiles):
         return None
     mv = race.move
-    visited = mv["visited"]
-    out = [a for a in entry[4][bool(mv["lanes"]) and mv.get("ahead") is None]
-           if a.to not in visited]
-    return out or None
+    return 1 if mv["lanes"] and mv.get("ahead") is None else 0
 
 
 def point_reduces(race: Race, seat: int, legal: list) -> list:
@@ -425,7 +435,7 @@ def _move_act(race: Race, seat: int, action, field: tuple | None = None) -> list
         if to is None:
             return ev
     table = field[4] if field is not None else _point_table(trk)
-    move, place = table[car.space][3][to]
+    move, made = table[car.space][3][to]
     mv["left"] -= 1
     if move.crosses_yellow_line and trk.spaces[car.space].pit_exit:
         # FGP 11.3: leaving the pit exit sideways crosses the yellow line
@@ -465,7 +475,7 @@ def _move_act(race: Race, seat: int, action, field: tuple | None = None) -> list
     hz = race.hazards.get(sp.tile)
     if hz == "gravel" and not in_yellow_zone(race, sp.tile) and not _sc(race):
         mv["gravel_tile"] = sp.tile
-    ev.append(Event("step", {"seat": seat, **place, "lanes": list(place["lanes"])}, "FGP 8.3"))
+    ev.append(made[seat, to])
     if mv.get("ahead") is not None and race_round(race) > 2 \
             and must_stop(trk, to, positions(race, seat), passable(race, car),
                           ahead_in_space=mv["ahead"]):
