@@ -14,7 +14,7 @@ from ...engine.rng import Rng
 from . import actions as A
 from . import bot_strategy as S
 from .heuristic_drive import points as move_points
-from .heuristic_moves import APPROACH, drive_table, pit_in, spendable
+from .heuristic_moves import APPROACH, best_step, drive_table, pit_in, sort_steps, spendable
 from .heuristic_plays import card_value, plays_facts
 from .rules import cards as C
 from .rules import secondary as SF
@@ -28,44 +28,6 @@ from .rules.move_steps import point_reduces, push_spaces
 from .rules.overtake import battle_targets
 from .rules.turn import gear_for
 from .rules.where import distance, grid_spaces, passable, positions, race_round, track_of
-
-def _sort_steps(legal: list, facts: dict) -> tuple:
-    """One pass over a movement point's options for HeuristicBot._move: the
-    steps that stay on the track and those into the pit lane (FGP 11.1: a
-    lateral crossing of the yellow line costs a Penalty token: no fact for
-    it), and whether one enters the lane that only leads into the pit lane."""
-    on_track, into_pit = [], []
-    dead = False
-    for a in legal:
-        if type(a) is A.Step:
-            f = facts.get(a.to)
-            if f is None:
-                continue
-            if f[0]:
-                into_pit.append(a)
-                continue
-            on_track.append(a)
-            if f[1]:
-                dead = True
-    return on_track, into_pit, dead
-
-
-def _best(ranked: tuple, steps: list, full: set):
-    """The step of `steps` that gains most ground (progress, then fewer lanes
-    crossed; the first of equals: the ranking keeps the list's order) without
-    a push into a car (FGP 8.3.1), from the space's ranking (drive_table).
-    The rules list one Step object a space: found by identity, then by its
-    space (a BOT's lane rules make their own, bot/lanes.py)."""
-    for r in ranked:
-        if r.to not in full:
-            for a in steps:
-                if a is r:
-                    return r
-    tos = {a.to: a for a in reversed(steps) if type(a) is A.Step}
-    for r in ranked:
-        if r.to not in full and r.to in tos:
-            return tos[r.to]
-    return None
 
 
 class HeuristicBot:
@@ -426,10 +388,10 @@ class HeuristicBot:
         if not (look or dead_end):
             # the usual point: the best step of the list itself (the steps
             # into the pit lane are not ranked)
-            best = _best(ranked, legal, full)
+            best = best_step(ranked, legal, full)
             if best is not None:
                 return best
-        on_track, into_pit, dead = _sort_steps(legal, facts)
+        on_track, into_pit, dead = sort_steps(legal, facts)
         steps = on_track
         # look ahead: no way that leaves the pit lane as the only step later
         if look:
@@ -438,7 +400,7 @@ class HeuristicBot:
         if dead:
             steps = [a for a in steps if not facts[a.to][1]] or steps
         if look or dead_end:
-            best = _best(ranked, steps, full)
+            best = best_step(ranked, steps, full)
             if best is not None:
                 return best
         lateral = [a for a in steps if a.to not in race.move.get("visited", [])

@@ -4,6 +4,7 @@ the pit lane from becoming its only step.
 Facts of the track graph are worked out once a track (its memo)."""
 from __future__ import annotations
 
+from . import actions as A
 from .rules.move_steps import _point_table, _reduce_options, _step_to, others_of, step_options
 from .rules.where import race_round, track_of
 from .track import pit_dead_end
@@ -158,3 +159,42 @@ def spendable(race, car, steps: list, left: int) -> list:
         return [a for a in steps if ok(a.to, left, visited + (a.to,))]
     finally:
         me.space, mv["visited"], mv["left"] = saved
+
+
+def sort_steps(legal: list, facts: dict) -> tuple:
+    """One pass over a movement point's options for HeuristicBot._move: the
+    steps that stay on the track and those into the pit lane (FGP 11.1: a
+    lateral crossing of the yellow line costs a Penalty token: no fact for
+    it), and whether one enters the lane that only leads into the pit lane."""
+    on_track, into_pit = [], []
+    dead = False
+    for a in legal:
+        if type(a) is A.Step:
+            f = facts.get(a.to)
+            if f is None:
+                continue
+            if f[0]:
+                into_pit.append(a)
+                continue
+            on_track.append(a)
+            if f[1]:
+                dead = True
+    return on_track, into_pit, dead
+
+
+def best_step(ranked: tuple, steps: list, full: set):
+    """The step of `steps` that gains most ground (progress, then fewer lanes
+    crossed; the first of equals: the ranking keeps the list's order) without
+    a push into a car (FGP 8.3.1), from the space's ranking (drive_table).
+    The rules list one Step object a space: found by identity, then by its
+    space (a BOT's lane rules make their own, bot/lanes.py)."""
+    for r in ranked:
+        if r.to not in full:
+            for a in steps:
+                if a is r:
+                    return r
+    tos = {a.to: a for a in reversed(steps) if type(a) is A.Step}
+    for r in ranked:
+        if r.to not in full and r.to in tos:
+            return tos[r.to]
+    return None
