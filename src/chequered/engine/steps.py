@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from .drive import drive_own
 from .protocol import Event, IllegalAction, Overrun
 from .routes import MAX_NODES, Route, RouteSpec, chain_of, continues, restore, ticks
-from .turn import Pending, Turn, ask
+from .turn import Pending, Turn, ask, ask_one
 
 MAX_AUTOMATIC = 10_000     # automatic steps in a row before the machine calls itself stuck
 
@@ -496,4 +496,4 @@ class Machine:
         return f"player {seat + 1}" if isinstance(seat, int) else "this player"
 
 
-__all__ = ["Machine", "Pending", "Route", "RouteSpec", "Step", "Turn", "ask"]
+__all__ = ["Machine", "Pending", "Route", "RouteSpec", "Step", "Turn", "ask", "ask_one"]

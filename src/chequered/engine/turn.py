@@ -87,18 +87,25 @@ class Turn:
 def ask(state, step: str, seats, context: dict | None = None) -> None:
     """Ask `seats` for the decision `step` (Machine.wait without the check
     that the step exists: for a step module that cannot see its machine)."""
-    turn = state.turn
     t = type(seats)
     if (t is tuple or t is list) and len(seats) == 1:
-        # one seat: the common sequential ask (every movement point), with
-        # nothing to sort
-        p = _blank(Pending)
-        p.step = step
-        p.seats = [seats[0]]
-        p.context = context if context is not None else {}
-        turn.pending = p
-    else:
-        turn.pending = Pending(step, seats, context)
+        ask_one(state, step, seats[0], context)
+        return
+    turn = state.turn
+    turn.pending = Pending(step, seats, context)
+    turn.cache = None
+    turn.memo = None
+
+
+def ask_one(state, step: str, seat: int, context: dict | None = None) -> None:
+    """ask() of one seat: the common sequential ask (every movement point,
+    every selection), with nothing to sort or check."""
+    p = _blank(Pending)
+    p.step = step
+    p.seats = [seat]
+    p.context = context if context is not None else {}
+    turn = state.turn
+    turn.pending = p
     turn.cache = None
     turn.memo = None
 
@@ -117,4 +124,4 @@ def _copy(v):
     return v
 
 
-__all__ = ["Pending", "Turn", "ask"]
+__all__ = ["Pending", "Turn", "ask", "ask_one"]

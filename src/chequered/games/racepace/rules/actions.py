@@ -7,7 +7,7 @@ Driver Academy (XP out of order).
 from __future__ import annotations
 
 from ....engine.protocol import Event, SharedEvents
-from ....engine.steps import ask
+from ....engine.steps import ask_one
 from ..actions import Copy, Select
 from ..state import EBS, RaceState
 from ..tables import (AER_B, BOXBOX, CHARGE, DEFEND, MAX_CARS, MEC_B, PU_B, REACT, SKI_B,
@@ -166,7 +166,7 @@ def select(s: RaceState, seat: int, action: Select) -> list[Event]:
     else:
         perform(s, s.tables, car, n, tyre, events, takers is None)
     if s.queue:
-        ask(s, "select", (s.queue.pop(0),))
+        ask_one(s, "select", s.queue.pop(0))
     elif not s.reactors:
         # The last selection, and nobody reacts: the round is resolved at once
         # (not by the select phase's automatic step, rules/round.py).

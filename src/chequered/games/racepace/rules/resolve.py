@@ -8,7 +8,7 @@ automatic step of the machine: once a round.
 from __future__ import annotations
 
 from ....engine.protocol import Event
-from ....engine.steps import ask
+from ....engine.steps import ask_one
 from ..state import RaceState
 from . import cards, finish, movement, pace, setup
 
@@ -25,7 +25,7 @@ def start_selection(s: RaceState) -> None:
         queue = [seat for seat in queue if not cars[seat].finished]
     s.queue = queue
     if queue:
-        ask(s, "select", (queue.pop(0),))
+        ask_one(s, "select", queue.pop(0))
 
 
 def resolve_round(s: RaceState, events: list[Event]) -> list[Event]:

@@ -8,7 +8,7 @@ secret and none is chosen from a hidden hand.
 from __future__ import annotations
 
 from ....engine.protocol import Event, SharedEvents
-from ....engine.steps import Step, ask
+from ....engine.steps import Step, ask_one
 from ..actions import ChooseTyre, PickDriver, PickTeam
 from . import actions
 
@@ -19,7 +19,7 @@ def ask_next(s, step: str) -> bool:
     automatic step (rules/round.py), which runs when the queue is empty."""
     if not s.queue:
         return False
-    ask(s, step, (s.queue.pop(0),))
+    ask_one(s, step, s.queue.pop(0))
     return True
 
 
