@@ -5,7 +5,7 @@ The decisions are the steps of rules/steps.py (engine/steps.Step). This
 module holds what happens around them: the machine's automatic phases
 (`begin_turn`, `end_of_turn`, `pit_stops`, `discards`, listed in
 rules/steps.PHASES) and the helpers a step's apply ends with. Each helper
-either asks the next decision (engine/steps.ask: the step names are this
+either asks the next decision (engine/steps.ask_one: the step names are this
 module's literals, so the machine need not check them) or names the
 automatic phase that runs next (`state.turn.phase`); the race ends with
 `finish_race`.
@@ -16,7 +16,7 @@ Cars and activation, Losing a car.
 from __future__ import annotations
 
 from ....engine.protocol import Event
-from ....engine.steps import ask
+from ....engine.steps import ask_one
 from ..state import RACING, WORN
 from . import movement, pits, scoring
 from .events import add_wear, draw_event, fill_hand, line_up
@@ -63,7 +63,7 @@ def begin_turn(state) -> list:
         fill_hand(state, (state.first + k) % n, events)
     state.move = None
     state.turn.phase = "segments"
-    ask(state, "car", (state.first,), {})
+    ask_one(state, "car", state.first)
     return events
 
 
@@ -76,7 +76,7 @@ def end_of_turn(state) -> list:
     if not state.finished:
         pending = draw_event(state, C, T, events)
         if pending is not None:
-            ask(state, "affect", (pending["seat"],), {"cars": pending["cars"]})
+            ask_one(state, "affect", pending["seat"], {"cars": pending["cars"]})
             return events
     pits.start(state, T)
     return events
@@ -90,7 +90,7 @@ def pit_stops(state) -> list:
     while q and not pits.eligible(state, q[0]):
         q.pop(0)
     if q:
-        ask(state, "pits", (q[0],), {})
+        ask_one(state, "pits", q[0])
         return []
     events: list = []
     C, T = state.tables
@@ -109,7 +109,7 @@ def discards(state) -> list:
     while q and not state.hands[q[0]]:
         q.pop(0)
     if q:
-        ask(state, "discard", (q[0],), {})
+        ask_one(state, "discard", q[0])
     else:
         state.side ^= 1                  # STOCK End of turn 4: flip the First Player marker
         state.turn.phase = "begin_turn"
@@ -130,7 +130,7 @@ def activate(state, C, T, seat: int, number: int, events: list) -> None:
         flip_and_next(state, C, T, car, events)
         return
     state.move = {"car": car.idx}
-    ask(state, "card", (seat,), {})
+    ask_one(state, "card", seat)
 
 
 def play_card(state, C, T, seat: int, card: str, events: list) -> None:
@@ -148,7 +148,7 @@ def play_card(state, C, T, seat: int, card: str, events: list) -> None:
         # No choice to make: a type that moves the car alone anyway.
         start_move(state, C, T, seat, printed, events, snake)
     else:
-        ask(state, "type", (seat,), {})
+        ask_one(state, "type", seat)
 
 
 def start_move(state, C, T, seat: int, kind: str, events: list, snake=None) -> None:
@@ -187,7 +187,7 @@ def keep_moving(state, C, T, seat: int, events: list) -> None:
     """STOCK Movement: the next movement point, or the end of the activation."""
     # points must be spent while a step is possible
     if state.move["mp"] > 0 and movement.options(state, T, C.rules):
-        ask(state, "move", (seat,), {})
+        ask_one(state, "move", seat)
     else:
         end_activation(state, C, T, events)
 
@@ -234,7 +234,7 @@ def flip_and_next(state, C, T, car, events: list) -> None:
         seat = (car.team + k) % n
         for i in seat_cars[seat]:
             if not cars[i].flipped:
-                ask(state, "car", (seat,), {})
+                ask_one(state, "car", seat)
                 return
     state.turn.phase = "end_of_turn"
 
