@@ -23,17 +23,17 @@ class Pending:
         p = Pending.__new__(Pending)        # seats are sorted already
         p.step = self.step
         p.seats = self.seats.copy()
-        p.context = _copy(self.context) if self.context else {}
+        p.context = copy_doc(self.context) if self.context else {}
         return p
 
     def to_doc(self) -> dict:
-        return {"step": self.step, "seats": list(self.seats), "context": _copy(self.context)}
+        return {"step": self.step, "seats": list(self.seats), "context": copy_doc(self.context)}
 
     @classmethod
     def from_doc(cls, doc: dict | None) -> "Pending | None":
         if doc is None:
             return None
-        return cls(doc["step"], doc.get("seats", ()), _copy(doc.get("context") or {}))
+        return cls(doc["step"], doc.get("seats", ()), copy_doc(doc.get("context") or {}))
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Pending) and self.to_doc() == other.to_doc()
@@ -115,13 +115,14 @@ def ask_one(state, step: str, seat: int, context: dict | None = None) -> None:
 _blank = object.__new__
 
 
-def _copy(v):
-    """A copy of small JSON-ready data (dicts, lists, tuples of scalars)."""
+def copy_doc(v):
+    """A copy of small JSON-ready data (dicts and lists of scalars; tuples are
+    kept as they are). Games copy their own documents with it too."""
     if isinstance(v, dict):
-        return {k: _copy(x) for k, x in v.items()}
+        return {k: copy_doc(x) for k, x in v.items()}
     if isinstance(v, list):
-        return [_copy(x) for x in v]
+        return [copy_doc(x) for x in v]
     return v
 
 
-__all__ = ["Pending", "Turn", "ask", "ask_one"]
+__all__ = ["Pending", "Turn", "ask", "ask_one", "copy_doc"]

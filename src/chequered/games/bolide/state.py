@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ...engine.chance import Chance
 from ...engine.steps import Turn
+from ...engine.turn import copy_doc
 
 CAR_FIELDS = (
     "seat", "x", "y", "vx", "vy", "mode", "start", "reverse", "progress", "brakes", "damage",
@@ -121,7 +122,7 @@ class BolideState:
         s.firsts = dict(self.firsts)
         s.standings = dict(self.standings)
         s.results = [dict(r) for r in self.results]
-        s.this_turn = _copy(self.this_turn)
+        s.this_turn = copy_doc(self.this_turn)
         s.qual_order = self.qual_order.copy()
         s.regrid = self.regrid.copy()
         return s
@@ -174,12 +175,3 @@ class BolideState:
         s.qual_order = list(doc.get("qual_order", ()))
         s.regrid = list(doc.get("regrid", ()))
         return s
-
-
-def _copy(doc):
-    """A copy of a small JSON-like document (dicts and lists of scalars)."""
-    if isinstance(doc, dict):
-        return {k: _copy(v) for k, v in doc.items()}
-    if isinstance(doc, list):
-        return [_copy(v) for v in doc]
-    return doc
