@@ -16,6 +16,7 @@ from .pace import _rank_key, count_all, is_rain
 SC_LEADER_MAX = 3      # RP Safety Car: the leader's RP is limited to 3
 SC_CAUSE_MAX = 2       # RP Safety Car: drivers who caused it, to 2
 _SEAT = attrgetter("seat")
+_FAR = 1 << 30         # beyond any lap: nobody ahead yet
 
 
 # The skills that move a car again right after its turn, and their rules.
@@ -44,20 +45,24 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[
     count_all(s, T, order)
     leader = order[0] if order else None
     moved = {}
-    ahead = []                  # the cars that moved before this one, the lowest lap first
+    ahead = []                  # the cars that moved before this one
+    low = _FAR                  # ... and the lowest lap among them (they move no more)
+    stamp = s.stamp_counter     # (written back at the end: read nowhere in between)
     sc, sc_cause = s.safety_car, s.sc_cause
     # RP Safety Car: the leader cannot be overtaken unless he pits.
     held = sc and leader is not None and not leader.pit
     rain = is_rain(s)
     backmarkers = s.backmarkers
     goal = T.laps[s.circuit]
+    side_b = s.finish_side == "B"
     crossed = False
     for car in order:
         want = car.rp
+        bot = car.bot
         skill = None            # set: this move is the skill's extra one
         while True:
             m = want
-            if not car.bot:
+            if not bot:
                 tyre = car.tyre
                 # RP limits: no movement in the rain on softs or mediums (Dutch excepted).
                 if rain and not T.tyres[tyre].moves_in_rain and not (
@@ -88,28 +93,29 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[
                 # this one, can be passed (a car in a further lap is ahead: laps
                 # rank first). Those are among the cars `ahead`, which moved
                 # before it this round: the others ranked behind it when the
-                # round began and have not moved since. The lowest of them
-                # comes first: mostly it is beyond the new lap and nobody is
-                # looked at, and no list is made. One of them in this car's
+                # round began and have not moved since. Mostly the lowest of
+                # them (`low`) is beyond the new lap and nobody is looked at,
+                # and no list is made. One of them in this car's
                 # own lap at its first move ranked ahead of it when the round
                 # began and has not moved since (cars only move forward): the
                 # ranks are compared only at a skill's extra move.
                 between = ()
-                if ahead and ahead[0].dist <= new:
+                if low <= new:
                     between = []
                     for c in ahead:
                         if old <= c.dist <= new and not c.finished and (
                                 c.dist > old or skill is None or _rank_key(c) < _rank_key(car)):
                             between.append(c)
-                if not car.bot and not car.charge:
+                if not bot and not car.charge:
                     car.td += m                              # FIRST the tyre marker ...
                 car.dist = new                               # ... THEN the car.
                 car.moved += m
-                s.stamp_counter = car.stamp = s.stamp_counter + 1
+                stamp += 1
+                car.stamp = stamp
                 # RP Race Positions: EBS entry ranks higher
                 car.ebs_entry = car.ebs_used
                 events.append(_MOVED[car.seat, m, new])
-                if backmarkers and not car.bot:
+                if backmarkers and not bot:
                     _backmarkers(s, T, car, old, events)
                 if between:
                     if len(between) > 1:
@@ -122,9 +128,9 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[
                         if other.dist < new or (car.ebs_entry and not other.ebs_entry):
                             car.overtook = True
                             events.append(_OVERTOOK[car.seat, other.seat])
-                            if not car.bot:
+                            if not bot:
                                 _defended(s, T, car, other, events)
-                if s.finish_side == "B":
+                if side_b:
                     # RP Circuit Information: flip the B side once every car has crossed it.
                     finish_lap = T.finish_lap[s.circuit]
                     for c in s.cars:
@@ -132,18 +138,19 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[
                             break
                     else:
                         s.finish_side = "A"
+                        side_b = False
                         events.append(Event("finish_flip", {}, "RP Circuit Information"))
                 elif new >= goal and not car.finished:
                     car.finished = crossed = True
                     car.finish_round = s.round
                     events.append(Event("finish", {"seat": car.seat, "dist": new},
                                         "RP Winning the Game"))
+            if bot:             # (bots have no skills, RP Bot rules)
+                break
             if skill is not None:
                 if m:
                     events.append(Event("skill", {"seat": car.seat, "skill": skill},
                                         _SKILL_RULE[skill]))
-                break
-            if car.bot:
                 break
             skill = T.skill[car.driver]
             if skill == "valentino_overtake" and car.overtook:
@@ -156,10 +163,10 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[
             else:
                 break
         moved[car.seat] = car.moved
-        if ahead and car.dist < ahead[0].dist:
-            ahead.insert(0, car)
-        else:
-            ahead.append(car)
+        ahead.append(car)
+        if car.dist < low:
+            low = car.dist
+    s.stamp_counter = stamp
     return moved, crossed
 
 
