@@ -76,6 +76,8 @@ def apply_situations(s: RaceState, T: Tables, order, events: list[Event]) -> Non
 
 
 _BAR = {"PU": PU, "AER": AER, "MEC": MEC, "EBS": EBS}
+# count_all unpacks a car's bars in this order
+assert (MEC, PU, AER, SKI, EBS) == (0, 1, 2, 3, 5)
 
 
 def _drivers(order, who, below, at_least):
@@ -144,17 +146,16 @@ def count_all(s: RaceState, T: Tables, cars) -> None:
         # RP EBS notes: one EBS bonus a round at most, never under the Safety
         # Car: the Use EBS action, a free FEB-lap boost (EBS at C+, not on
         # wets), or the MEC bar's boost with Box Box.
-        bars = car.bars
+        mec, pu, aer, ski, _, ebs_bar = car.bars      # (the bars in state.py's order)
         ebs = 0
         if not sc:
             ebs = car.ebs_bonus
-            boost = ebs_of[bars[EBS]]
+            boost = ebs_of[ebs_bar]
             # (the lap is looked at only when its boost would count)
-            if boost > ebs and ((car.pit and mec_pit_ebs[bars[MEC]]) or (
+            if boost > ebs and ((car.pit and mec_pit_ebs[mec]) or (
                     in_feb[car.dist] and (car.bot or car.tyre != "W"))):
                 ebs = boost
-        rp = (1 + green[bars[PU]] + green[bars[AER]] + green[bars[SKI]] + car.card_rp + ebs
-              + car.start_bonus)
+        rp = 1 + green[pu] + green[aer] + green[ski] + car.card_rp + ebs + car.start_bonus
         if car.tokens:
             rp += sum(car.tokens)
         if car.pit:                             # (pit_rp is 0 without a stop)
