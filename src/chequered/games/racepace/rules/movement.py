@@ -10,7 +10,7 @@ from operator import attrgetter
 
 from ....engine.protocol import Event, SharedEvents
 from ..state import RaceState
-from ..tables import DEFEND, Tables
+from ..tables import DEFEND, MAX_CARS, Tables
 from .pace import _rank_key, count_all, is_rain
 
 SC_LEADER_MAX = 3      # RP Safety Car: the leader's RP is limited to 3
@@ -22,9 +22,38 @@ _FAR = 1 << 30         # beyond any lap: nobody ahead yet
 # The skills that move a car again right after its turn, and their rules.
 _SKILL_RULE = {"valentino_overtake": "RP Race Positions", "celine_gap": "RP Energy Boost System"}
 
-# A round's most common events, made once per value (every car's move)
-_MOVED = SharedEvents(lambda seat, laps, dist: Event(
-    "move", {"seat": seat, "laps": laps, "dist": dist}, "RP Step 3b"))
+
+class _Moves(dict):
+    """The move events (RP Step 3b) of one seat moving a number of laps, by
+    the lap reached: made the first time each is asked for, then handed to
+    every race, as SharedEvents, but read without building a key (every
+    car's move reads one)."""
+    __slots__ = ("seat", "laps")
+
+    def __init__(self, seat: int, laps: int):
+        super().__init__()
+        self.seat, self.laps = seat, laps
+
+    def __missing__(self, dist: int) -> Event:
+        event = self[dist] = Event("move", {"seat": self.seat, "laps": self.laps, "dist": dist},
+                                   "RP Step 3b")
+        return event
+
+
+# _MOVED[seat][laps][dist], the rows as long as the longest move (_moves_upto)
+_MOVED = tuple([] for _ in range(MAX_CARS))
+
+
+def _moves_upto(most: int) -> None:
+    for seat, row in enumerate(_MOVED):
+        while len(row) <= most:
+            row.append(_Moves(seat, len(row)))
+
+
+_moves_upto(2)          # (a skill's extra move: 1 or 2 laps)
+
+
+# A round's other common events, made once per value
 _OVERTOOK = SharedEvents(lambda seat, passed: Event(
     "overtake", {"seat": seat, "passed": passed}, "RP Race Positions"))
 _STOPPED = SharedEvents(lambda seat, rp: Event("stopped", {"seat": seat, "rp": rp},
@@ -55,6 +84,8 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[
     backmarkers = s.backmarkers
     goal = T.laps[s.circuit]
     side_b = s.finish_side == "B"
+    if len(_MOVED[0]) <= T.rp_max:     # (a move is of car.rp laps at most)
+        _moves_upto(T.rp_max)
     crossed = False
     for car in order:
         want = car.rp
@@ -114,7 +145,7 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[
                 car.stamp = stamp
                 # RP Race Positions: EBS entry ranks higher
                 car.ebs_entry = car.ebs_used
-                events.append(_MOVED[car.seat, m, new])
+                events.append(_MOVED[car.seat][m][new])
                 if backmarkers and not bot:
                     _backmarkers(s, T, car, old, events)
                 if between:
