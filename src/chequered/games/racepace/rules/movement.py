@@ -53,9 +53,9 @@ def _moves_upto(most: int) -> None:
 _moves_upto(2)          # (a skill's extra move: 1 or 2 laps)
 
 
-# A round's other common events, made once per value
-_OVERTOOK = SharedEvents(lambda seat, passed: Event(
-    "overtake", {"seat": seat, "passed": passed}, "RP Race Positions"))
+# A round's other common events, made once per value: _OVERTOOK[seat][passed]
+_OVERTOOK = tuple(tuple(Event("overtake", {"seat": seat, "passed": passed}, "RP Race Positions")
+                        for passed in range(MAX_CARS)) for seat in range(MAX_CARS))
 _STOPPED = SharedEvents(lambda seat, rp: Event("stopped", {"seat": seat, "rp": rp},
                                                "RP Reference Card"))
 
@@ -158,7 +158,7 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[
                         # only if this car entered with EBS and the other not.
                         if other.dist < new or (car.ebs_entry and not other.ebs_entry):
                             car.overtook = True
-                            events.append(_OVERTOOK[car.seat, other.seat])
+                            events.append(_OVERTOOK[car.seat][other.seat])
                             if not bot:
                                 _defended(s, T, car, other, events)
                 if side_b:

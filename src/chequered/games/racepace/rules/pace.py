@@ -6,13 +6,15 @@ from __future__ import annotations
 from ....engine.protocol import Event, SharedEvents
 from ..content import ActionRp, BarEffect, RpEffect, TyreWear
 from ..state import AER, EBS, MEC, PU, SKI, XP, RaceState
-from ..tables import BOXBOX, Tables
+from ..tables import BOXBOX, MAX_CARS, Tables
 
 RAIN = "rain"
 
-# The situation cards' events, made once per value (most rounds have some)
-_CARD_RP = SharedEvents(lambda seat, rp, card: Event(
-    "card_rp", {"seat": seat, "rp": rp, "card": card}, "RP Step 1"))
+# The situation cards' events, made once per value (most rounds have some);
+# _CARD_RP[rp, card] by seat
+_CARD_RP = SharedEvents(lambda rp, card: tuple(
+    Event("card_rp", {"seat": seat, "rp": rp, "card": card}, "RP Step 1")
+    for seat in range(MAX_CARS)))
 _CARD_BAR = SharedEvents(lambda seat, bar, level, card: Event(
     "bar", {"seat": seat, "bar": bar, "level": level, "card": card}, "RP Step 1"))
 
@@ -49,19 +51,23 @@ def apply_situations(s: RaceState, T: Tables, order, events: list[Event]) -> Non
         key = s.situation[deck]
         for kind, eff, below, at_least, who in T.round_effects[key]:
             if kind is RpEffect:
+                amount = eff.amount
+                made = _CARD_RP[amount, key]
                 for car in _drivers(order, who, below, at_least):
-                    car.card_rp += eff.amount
-                    events.append(_CARD_RP[car.seat, eff.amount, key])
+                    car.card_rp += amount
+                    events.append(made[car.seat])
             elif kind is ActionRp:
-                action = eff.action
+                action, amount = eff.action, eff.amount
+                made = _CARD_RP[amount, key]
                 for car in order:
                     if (car.button == action or car.copied == action) and car.bars[XP] < at_least:
-                        car.card_rp += eff.amount
-                        events.append(_CARD_RP[car.seat, eff.amount, key])
+                        car.card_rp += amount
+                        events.append(made[car.seat])
             elif kind is BarEffect:
-                bar = _BAR[eff.bar]
+                bar, change = _BAR[eff.bar], eff.change
                 for car in _drivers(order, who, below, None):
-                    new = min(4, max(0, car.bars[bar] + eff.change))
+                    new = car.bars[bar] + change          # (levels A to E: 0 to 4)
+                    new = 0 if new < 0 else 4 if new > 4 else new
                     if new != car.bars[bar]:
                         car.bars[bar] = new
                         events.append(_CARD_BAR[car.seat, bar, new, key])
