@@ -135,7 +135,7 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[
                     between = []
                     for c in ahead:
                         if old <= c.dist <= new and not c.finished and (
-                                c.dist > old or skill is None or _rank_key(c) < _rank_key(car)):
+                                skill is None or c.dist > old or _rank_key(c) < _rank_key(car)):
                             between.append(c)
                 if not bot and not car.charge:
                     car.td += m                              # FIRST the tyre marker ...

@@ -34,12 +34,14 @@ def resolve_round(s: RaceState, events: list[Event]) -> list[Event]:
     is returned."""
     T = s.tables
     order = pace.leaderboard(s)
-    if s.variants.team_play:        # (the only race a car can have finished in, start_selection)
+    team_play = s.variants.team_play
+    if team_play:                   # (the only race a car can have finished in, start_selection)
         order = pace.running(order)
     # Step 3a: situation cards after the actions; then each car's RP is
     # counted and (3b) its tyres and the car move, leader first.
     pace.apply_situations(s, T, order, events)
-    pace.double_pit(s, T, order, events)
+    if team_play:
+        pace.double_pit(s, T, order, events)
     moved, crossed = movement.move_all(s, T, order, events)
     if s.variants.campaign:
         finish.fastest_lap(s, order, events)
