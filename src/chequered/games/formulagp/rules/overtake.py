@@ -44,7 +44,13 @@ def _lanes(track: Track, space: int) -> tuple[int, ...]:
 
 def lane_gap(a: Sequence[int], b: Sequence[int]) -> int:
     """Lanes strictly between two cars' lane sets (0 = same or adjacent)."""
-    return max(0, min(abs(x - y) for x in a for y in b) - 1)
+    gap = None
+    for x in a:                 # (loops, not min() over a generator: asked at every stop check)
+        for y in b:
+            d = x - y if x > y else y - x
+            if gap is None or d < gap:
+                gap = d
+    return gap - 1 if gap > 1 else 0
 
 
 def separated(track: Track, tile: int, a: Sequence[int], b: Sequence[int],
@@ -66,15 +72,29 @@ def blockers(track: Track, to: int, others: Mapping[Key, int],
     between). Cars in `passable` (see `may_pass_freely`) never block.
     FGP 9.1 / A47: a double-lane space is one lane: a car leaving one
     (`from_space`) counts both its lanes, whichever lane it takes."""
-    tile = track.spaces[to].tile
-    free = set(passable)
-    mine = _lanes(track, to)
-    if from_space is not None and len(_lanes(track, from_space)) > 1:
-        mine = tuple(sorted(set(mine) | set(_lanes(track, from_space))))
-    on_tile = {k: s for k, s in others.items() if s is not None and track.spaces[s].tile == tile}
-    taken = {ln for s in on_tile.values() for ln in _lanes(track, s)}
-    return [k for k, s in on_tile.items()
-            if k not in free and not separated(track, tile, mine, _lanes(track, s), taken)]
+    spaces = track.spaces
+    tile = spaces[to].tile
+    # the cars on that tile and the lanes they take, in one pass (loops, not
+    # comprehensions: asked for every step into an occupied tile)
+    on_tile = []
+    taken: set = set()
+    for k, s in others.items():
+        if s is not None:
+            sp = spaces[s]
+            if sp.tile == tile:
+                on_tile.append((k, sp.lanes))
+                taken.update(sp.lanes)
+    if not on_tile:
+        return []
+    mine = spaces[to].lanes
+    if from_space is not None and len(spaces[from_space].lanes) > 1:
+        mine = tuple(sorted(set(mine) | set(spaces[from_space].lanes)))
+    free = passable if type(passable) in (list, tuple) else set(passable)
+    out = []
+    for k, lanes in on_tile:
+        if k not in free and not separated(track, tile, mine, lanes, taken):
+            out.append(k)
+    return out
 
 
 def shadow_step(track: Track, space: int, to: int, others: Mapping[Key, int]) -> bool:
@@ -82,9 +102,13 @@ def shadow_step(track: Track, space: int, to: int, others: Mapping[Key, int]) ->
     space further onto its tile when the opponent is on a slipstream space with
     a free car shadow (the step onto that shadow)."""
     sp = track.spaces[to]
-    there = sum(1 for s in others.values() if s == to)
-    same_lane = bool(set(track.spaces[space].lanes) & set(sp.lanes))
-    return sp.slipstream > 0 and 0 < there < sp.capacity and same_lane
+    if sp.slipstream <= 0:      # no shadow at all (most spaces): nothing to count
+        return False
+    there = 0
+    for s in others.values():
+        if s == to:
+            there += 1
+    return 0 < there < sp.capacity and not set(track.spaces[space].lanes).isdisjoint(sp.lanes)
 
 
 @dataclass(slots=True, unsafe_hash=True)
