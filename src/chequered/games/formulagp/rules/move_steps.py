@@ -76,8 +76,14 @@ def others_of(race: Race, seat: int) -> tuple:
     (where.positions), space -> cars there, their tiles; the track and its
     _point_table). The same for every point of a move in which no car is
     pushed: a caller that asks step_options point after point works it out
-    once and passes it."""
+    once and passes it. The last answer serves again while the other cars
+    stand where they stood (the next move of the same car: its extension,
+    its next list, the driver's look ahead)."""
     trk = track_of(race)
+    where = [c.space if c.seat != seat else None for c in race.cars]    # all this reads
+    last = _FIELD[0]
+    if last is not None and last[0] is trk and last[1] == where:
+        return last[2]
     spaces = trk.spaces
     others: dict[int, int] = {}
     occ: dict[int, int] = {}
@@ -88,7 +94,12 @@ def others_of(race: Race, seat: int) -> tuple:
             others[c.seat] = s_
             occ[s_] = occ.get(s_, 0) + 1
             tiles.add(spaces[s_].tile)
-    return others, occ, tiles, trk, _point_table(trk)
+    got = others, occ, tiles, trk, _point_table(trk)       # read, never changed, by every caller
+    _FIELD[0] = (trk, where, got)       # one store: a reader never sees a key with another's answer
+    return got
+
+
+_FIELD: list = [None]               # the last (track, where the others stand, answer) of others_of
 
 
 def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[list, tuple]:
