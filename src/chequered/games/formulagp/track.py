@@ -149,12 +149,15 @@ class Track:
     _moves: list[tuple[Move, ...]] = field(default_factory=list, repr=False)
     # answers of pure questions about the graph, worked out once (pit_dead_end)
     _memo: dict = field(default_factory=dict, repr=False, compare=False)
+    # movement-point tiles in a lap (FGP 18.1 counts these): a plain attribute,
+    # not a property, as it is read thousands of times a race (the tiles of a
+    # built track never change)
+    lap_tiles: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.lap_tiles = len(self.tiles)
 
     # -- the questions rules ask --
-    @property
-    def lap_tiles(self) -> int:
-        """Movement-point tiles in a lap (FGP 18.1 counts these)."""
-        return len(self.tiles)
 
     def moves(self, space: int) -> tuple[Move, ...]:
         """Every space one movement point takes a car from `space` (FGP 8.3),
