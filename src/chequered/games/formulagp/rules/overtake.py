@@ -304,10 +304,10 @@ def battle_targets(track: Track, space: int, ot: int, others: Mapping[Key, int],
     if not battles_allowed or round_no <= NO_BONUS_ROUNDS:
         return []
     passable = tuple(passable)
-    occ = _occupancy(others.values())
-    occ[space] = occ.get(space, 0) + 1
     if ahead_in_space is not None and others.get(ahead_in_space) == space \
             and track.spaces[space].slipstream > 0 and ahead_in_space not in passable:
+        occ = _occupancy(others.values())
+        occ[space] = occ.get(space, 0) + 1
         sides = free_sides(track, space, occ)
         return [Target(ahead_in_space, True, sides)] if sides and ot >= 1 else []
     if ot < 1:
