@@ -78,18 +78,18 @@ class Space:
     right: tuple[int, ...] = ()
     edge_left: str | None = None     # when `left` is empty: "off_track" or "wall"
     edge_right: str | None = None
+    # plain attributes, not properties, set when the space is built (its
+    # place and shadows never change; read at every movement point):
+    span: tuple[float, float] = field(init=False, repr=False, compare=False)
+    capacity: int = field(init=False, repr=False, compare=False)   # cars allowed
+
+    def __post_init__(self) -> None:
+        self.span = (self.index / self.count, (self.index + 1) / self.count)
+        self.capacity = 1 + self.slipstream
 
     @property
     def lateral(self) -> tuple[int, ...]:
         return self.left + self.right
-
-    @property
-    def span(self) -> tuple[float, float]:
-        return (self.index / self.count, (self.index + 1) / self.count)
-
-    @property
-    def capacity(self) -> int:
-        return 1 + self.slipstream
 
 
 @dataclass(slots=True)
