@@ -1,16 +1,17 @@
-"""move_steps.others_of keeps its last answer while the other cars stand
-where they stood: the answer it serves again must be the one it would work
-out afresh, at every decision of a race and for every seat."""
+"""move_table.others_of (read at every movement point of rules/move_steps.py)
+keeps its last answer while the other cars stand where they stood: the
+answer it serves again must be the one it would work out afresh, at every
+decision of a race and for every seat."""
 from __future__ import annotations
 
 import chequered
 from chequered.engine.play import agents_for, play
-from chequered.games.formulagp.rules import move_steps as MS
+from chequered.games.formulagp.rules import move_table as MT
 
 
 def _fresh(race, seat):
-    MS._FIELD[0] = None
-    return MS.others_of(race, seat)
+    MT._FIELD[0] = None
+    return MT.others_of(race, seat)
 
 
 def test_the_kept_field_is_the_field_worked_out_afresh():
@@ -21,9 +22,9 @@ def test_the_kept_field_is_the_field_worked_out_afresh():
 
     def on_step(seat, action, events, step):
         for s in range(len(state.cars)):
-            kept = MS.others_of(state, s)
+            kept = MT.others_of(state, s)
             fresh = _fresh(state, s)
-            again = MS.others_of(state, s)          # served from the one just made
+            again = MT.others_of(state, s)          # served from the one just made
             assert kept[:3] == fresh[:3] and kept[3] is fresh[3]
             assert again is fresh
             checked.append(s)
@@ -35,11 +36,11 @@ def test_the_kept_field_is_the_field_worked_out_afresh():
 def test_a_car_moved_is_seen_at_once():
     game = chequered.game("formulagp")
     race = game.new(game.config(seats=["heuristic"] * 3), 1)
-    first, second, third = (sp.id for sp in MS.track_of(race).spaces[:3])
+    first, second, third = (sp.id for sp in MT.track_of(race).spaces[:3])
     for car, sp in zip(race.cars, (first, second, third)):
         car.space = sp
-    before = MS.others_of(race, 1)
+    before = MT.others_of(race, 1)
     race.cars[0].space = third
-    after = MS.others_of(race, 1)
+    after = MT.others_of(race, 1)
     assert before[0] == {0: first, 2: third} and after[0] == {0: third, 2: third}
     assert after[1] == {third: 2}
