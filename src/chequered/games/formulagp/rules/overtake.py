@@ -24,7 +24,7 @@ Key = Hashable
 # =====================================================================================
 # FGP 9.1 / 9.2 geometry: who blocks a car entering a tile
 # =====================================================================================
-def may_pass_freely(*, round_no: int, other_spun: bool = False, other_off_track: bool = False,
+def may_pass_freely(round_no: int, other_spun: bool = False, other_off_track: bool = False,
                     other_on_pit_exit: bool = False, both_w2w: bool = False,
                     other_double_blue: bool = False, mover_double_blue: bool = False,
                     lapping_failed_twice: bool = False, other_spun_in_yellow: bool = False) -> bool:
@@ -32,7 +32,9 @@ def may_pass_freely(*, round_no: int, other_spun: bool = False, other_off_track:
     battle. Rounds 1-2 (FGP 7.2), spun or off-track cars (FGP 13.4.5), a car on
     the pit-exit space (FGP 11.2), wheel-to-wheel partners (FGP 9.5), a double
     blue-flagged car by a car without double blue (FGP 13.11.2), a car after two
-    failed lapping attempts (FGP 13.11.3), a car spun in a yellow zone (13.8)."""
+    failed lapping attempts (FGP 13.11.3), a car spun in a yellow zone (13.8).
+    (Positional arguments allowed: where.passable asks it for every car, and
+    a call by keywords costs more than the answer.)"""
     return (round_no <= NO_BONUS_ROUNDS or other_spun or other_off_track
             or other_on_pit_exit or both_w2w or other_spun_in_yellow
             or (other_double_blue and not mover_double_blue) or lapping_failed_twice)

@@ -211,10 +211,10 @@ def passable(race: Race, mover: Car) -> list[int]:
     for c in race.cars:
         if c.seat == me or c.space is None:
             continue
+        # (round_no, other_spun, other_off_track, other_on_pit_exit, both_w2w)
         free = may_pass_freely(
-            round_no=round_no, other_spun=c.spun, other_off_track=c.off_track,
-            other_on_pit_exit=c.space == exit_space,
-            both_w2w=bool(w2w and c.w2w) and (c.seat in w2w_with or not w2w_with),
+            round_no, c.spun, c.off_track, c.space == exit_space,
+            bool(w2w and c.w2w) and (c.seat in w2w_with or not w2w_with),
         ) or passes_freely(laps_down, c.laps_down,
                            other_attempts=2 if c.attempts == 3 else 0,   # FGP 13.11.3
                            safety_car=safety_car)
