@@ -112,7 +112,7 @@ def points(race, driver, path: list, events: list) -> None:
                         turn.pending = asked
                         continue
             # (the driver reads a point's Reduce options rarely: asked for then)
-            legal, steps, ev = MS.next_point(race, car, field, reduces=False)
+            legal, steps, ev = MS.next_point(race, car, field, False)     # reduces
             complete = False
             if legal is not None:
                 turn.pending = asked        # the same decision, asked again

@@ -128,12 +128,14 @@ def check_step(track: Track, space: int, to: int, others: Mapping[Key, int],
     """FGP 9.1/9.2 for one regular movement point. Steps inside the car's
     own tile are always allowed by this chapter (FGP 9.1: once on the tile,
     normal moves and lane changes); a step into the next tile is allowed when no
-    car there blocks it, or onto a free slipstream shadow behind a same-lane car."""
+    car there blocks it, or onto a free slipstream shadow behind a same-lane car.
+    (Positional arguments below: a call by keywords costs more in CPython,
+    and this is asked for every step into an occupied tile.)"""
     if track.spaces[to].tile == track.spaces[space].tile:
-        return StepCheck(True, False, rule=RULE_PASS)
-    block = tuple(blockers(track, to, others, passable, from_space=space))
+        return StepCheck(True, False, (), False, RULE_PASS)
+    block = tuple(blockers(track, to, others, passable, space))      # from_space
     if not block:
-        return StepCheck(True, True, rule=RULE_PASS)
+        return StepCheck(True, True, (), False, RULE_PASS)
     # the car stops on the shadow: `must_stop(..., ahead_in_space=...)` says so
     if shadow_step(track, space, to, others):
         return StepCheck(True, True, block, shadow=True)
