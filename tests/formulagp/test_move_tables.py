@@ -7,7 +7,7 @@ import pytest
 
 from chequered.games.formulagp.heuristic_moves import drive_table, pit_distances, pit_in, pit_table
 from chequered.games.formulagp.rules.movement import legal_steps
-from chequered.games.formulagp.rules.move_steps import _point_table
+from chequered.games.formulagp.rules.move_table import _point_table
 from chequered.games.formulagp.rules.where import place_on
 from chequered.games.formulagp.track import track
 

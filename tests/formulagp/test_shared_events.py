@@ -1,5 +1,5 @@
 """FormulaGP builds a car's step event once per track, seat and space
-(rules/move_steps._point_table) and hands the same object to every race: a
+(rules/move_table._point_table) and hands the same object to every race: a
 movement point costs less than building it (issue 16). That is only sound
 while nothing changes an event once made. These tests play races the way
 people see them (every entry's log lines, views, text and SVG for every
@@ -12,7 +12,7 @@ import pytest
 from chequered.engine.protocol import Event
 from chequered.engine.session import Session
 from chequered.games.formulagp import GAME as G
-from chequered.games.formulagp.rules.move_steps import _point_table
+from chequered.games.formulagp.rules.move_table import _point_table
 from chequered.games.formulagp.rules.where import track_of
 
 

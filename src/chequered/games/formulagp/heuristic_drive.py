@@ -31,7 +31,6 @@ from __future__ import annotations
 from ...engine.routes import ticks
 from .actions import Reduce
 from .rules import move_steps as MS
-from .rules.where import track_of
 
 
 def points(race, driver, path: list, events: list) -> None:
@@ -106,13 +105,13 @@ def points(race, driver, path: list, events: list) -> None:
             if not mv.get("bot"):           # (BOT 2.2: a BOT's TACTICS card steers its list)
                 lanes = MS.free_lanes(race, seat, field)
                 if lanes is not None:
-                    pick = _free_pick(bot, race, seat, lanes)
+                    pick = _free_pick(bot, race, seat, lanes, field[3])
                     if pick is not None:
                         steps = ()          # a free point's: none pushes
                         turn.pending = asked
                         continue
             # (the driver reads a point's Reduce options rarely: asked for then)
-            legal, steps, ev = MS.next_point(race, car, field, reduces=False)
+            legal, steps, ev = MS.next_point(race, car, field, False)     # reduces
             complete = False
             if legal is not None:
                 turn.pending = asked        # the same decision, asked again
@@ -121,17 +120,18 @@ def points(race, driver, path: list, events: list) -> None:
         return                              # drive_own runs the automatic steps
 
 
-def _free_pick(bot, race, seat: int, lanes: int):
+def _free_pick(bot, race, seat: int, lanes: int, trk):
     """HeuristicBot._move at a free movement point (move_steps.free_lanes:
     `lanes`) without its legal list: the best ranked step still open, when
     that decides (no pit entry to line up for, nothing to look ahead for, no
     dead end): the list is then the space's free steps not visited, none
     pushing, and _move picks that very step. None when _move needs the
     list. The driver is asked (observes) only once a step is known open:
-    with none, the rules may end the move instead."""
+    with none, the rules may end the move instead. `trk`: the race's track
+    (where.track_of), at hand in the field."""
     mv = race.move
     facts, to_pit, across, ranked, dead_end, free = \
-        bot._roads_of(track_of(race))[race.cars[seat].space]
+        bot._roads_of(trk)[race.cars[seat].space]
     visited = mv["visited"]
     for best in free[lanes]:
         if best.to not in visited:

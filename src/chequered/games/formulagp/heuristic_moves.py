@@ -5,7 +5,8 @@ Facts of the track graph are worked out once a track (its memo)."""
 from __future__ import annotations
 
 from . import actions as A
-from .rules.move_steps import _point_table, _reduce_options, _step_to, others_of, step_options
+from .rules.move_steps import _reduce_options, step_options
+from .rules.move_table import _point_table, _step_to, others_of
 from .rules.where import race_round, track_of
 from .track import pit_dead_end
 
@@ -26,7 +27,7 @@ def drive_table(trk) -> list[tuple]:
     step gains ground when it ends further along or on another tile. Best
     first: more progress, then fewer lanes crossed, then the track's order of
     the moves (the order of a movement point's legal list), each as the
-    rules' own Step action (move_steps._step_to). Once a track (a walled
+    rules' own Step action (move_table._step_to). Once a track (a walled
     street circuit has the same spaces and moves)."""
     got = trk._memo.get("heuristic_drive")
     if got is None:

@@ -78,18 +78,18 @@ class Space:
     right: tuple[int, ...] = ()
     edge_left: str | None = None     # when `left` is empty: "off_track" or "wall"
     edge_right: str | None = None
+    # plain attributes, not properties, set when the space is built (its
+    # place and shadows never change; read at every movement point):
+    span: tuple[float, float] = field(init=False, repr=False, compare=False)
+    capacity: int = field(init=False, repr=False, compare=False)   # cars allowed
+
+    def __post_init__(self) -> None:
+        self.span = (self.index / self.count, (self.index + 1) / self.count)
+        self.capacity = 1 + self.slipstream
 
     @property
     def lateral(self) -> tuple[int, ...]:
         return self.left + self.right
-
-    @property
-    def span(self) -> tuple[float, float]:
-        return (self.index / self.count, (self.index + 1) / self.count)
-
-    @property
-    def capacity(self) -> int:
-        return 1 + self.slipstream
 
 
 @dataclass(slots=True)
@@ -149,12 +149,15 @@ class Track:
     _moves: list[tuple[Move, ...]] = field(default_factory=list, repr=False)
     # answers of pure questions about the graph, worked out once (pit_dead_end)
     _memo: dict = field(default_factory=dict, repr=False, compare=False)
+    # movement-point tiles in a lap (FGP 18.1 counts these): a plain attribute,
+    # not a property, as it is read thousands of times a race (the tiles of a
+    # built track never change)
+    lap_tiles: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.lap_tiles = len(self.tiles)
 
     # -- the questions rules ask --
-    @property
-    def lap_tiles(self) -> int:
-        """Movement-point tiles in a lap (FGP 18.1 counts these)."""
-        return len(self.tiles)
 
     def moves(self, space: int) -> tuple[Move, ...]:
         """Every space one movement point takes a car from `space` (FGP 8.3),

@@ -4,7 +4,7 @@ the pit entry (FGP 11.1) and extending the move (FGP 8.2.2). The turn
 around it is rules/turn.py."""
 from __future__ import annotations
 
-from ....engine.protocol import Event, SharedEvents
+from ....engine.protocol import Event
 from ....engine.steps import Step as Decision
 from ..bot import corners as BK
 from ..bot import lanes as BL
@@ -19,14 +19,15 @@ from . import penalty_tokens as PT
 from . import movement as M
 from .decide import remember, wait
 from .move_routes import ROUTE
+from .move_table import _STEPS, _point_table, _step_to, others_of
 from .flag_steps import blocked_tile, red_flag
 from .overtake import check_step, must_stop
 from .speed_limits import due_dice
 from .tyres import worn_out
 from .turn import _sc, car_of, wear
 from .weather_steps import before_pit
-from .where import (cars_on, in_yellow_zone, occupancy, passable, place_on, positions,
-                    race_round, track_of)
+from .where import (cars_on, in_yellow_zone, occupancy, passable, positions, race_round,
+                    track_of)
 
 
 # ---- FGP 8.3, 9.1, 9.2: each movement point -----------------------------------------------
@@ -69,26 +70,6 @@ def next_point(race: Race, car, field: tuple | None = None, reduces: bool = True
         mv["stage"] = "after_move"
         return None, None, [Event("points_lost", {"seat": car.seat, "n": mv["lost"]}, "FGP 8.3")]
     return opts, steps, []
-
-
-def others_of(race: Race, seat: int) -> tuple:
-    """Where the other cars stand, as step_options reads it: (seat -> space
-    (where.positions), space -> cars there, their tiles; the track and its
-    _point_table). The same for every point of a move in which no car is
-    pushed: a caller that asks step_options point after point works it out
-    once and passes it."""
-    trk = track_of(race)
-    spaces = trk.spaces
-    others: dict[int, int] = {}
-    occ: dict[int, int] = {}
-    tiles: set[int] = set()
-    for c in race.cars:
-        s_ = c.space
-        if s_ is not None and c.seat != seat:
-            others[c.seat] = s_
-            occ[s_] = occ.get(s_, 0) + 1
-            tiles.add(spaces[s_].tile)
-    return others, occ, tiles, trk, _point_table(trk)
 
 
 def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[list, tuple]:
@@ -169,41 +150,6 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
         c = check_step(trk, space, to, others, free)
         blocked += [k for k in c.blocked_by if k not in blocked]
     return kept, tuple(blocked)
-
-
-def _point_table(trk) -> list[tuple]:
-    """Per space, what a movement point reads: (its movement.step_table row
-    (the legal_steps of every move), the tiles other than its own that one
-    point reaches (None where a move enters the pit lane or crosses the
-    yellow line: FGP 11.1, each step there is checked), (to, capacity of
-    `to`) of its forward moves into the next tile, the pit lane left out (the
-    stop rule's full spaces, FGP 9.2), and for each space one point reaches:
-    (the track's first Move there, the move a chosen step makes; the
-    track's step events by (seat, space)), and the Step actions of its
-    moves, in the row's order, without the lane changes and with them
-    (free_lanes). Once a track (the moves, capacities and places of a walled
-    street circuit are the track's own)."""
-    got = trk._memo.get("point_table")
-    if got is None:
-        spaces = trk.spaces
-        rows = M.step_table(trk)
-        # FGP 8.3: a car's step onto a space, the place named as where.place_on
-        # (written into the event: the log may be read on another circuit);
-        # made once and shared by every race (engine/protocol.SharedEvents)
-        made = SharedEvents(lambda seat, to: Event(
-            "step", {"seat": seat, **place_on(trk, to)}, "FGP 8.3"))
-        got = trk._memo["point_table"] = [
-            (rows[sp.id],
-             None if any(m.crosses_yellow_line or spaces[m.to].pit_lane for m in trk.moves(sp.id))
-             else frozenset(spaces[m.to].tile for m in trk.moves(sp.id)) - {sp.tile},
-             tuple((m.to, spaces[m.to].capacity) for m in trk.moves(sp.id)
-                   if not m.lane_change and spaces[m.to].tile != sp.tile
-                   and not spaces[m.to].pit_lane),
-             {m.to: (m, made) for m in reversed(trk.moves(sp.id))},
-             (tuple(_step_to(r[0]) for r in rows[sp.id] if not r[1]),
-              tuple(_step_to(r[0]) for r in rows[sp.id])))
-            for sp in spaces]
-    return got
 
 
 def _zone_stop(race: Race, car, to: int) -> bool:
@@ -314,15 +260,7 @@ def push_spaces(race: Race, seat: int, legal: list) -> set[int]:
     return full
 
 
-_STEPS: dict[int, Step] = {}        # actions are values: one object per space serves
 _STOP = Stop()
-
-
-def _step_to(to: int) -> Step:
-    got = _STEPS.get(to)
-    if got is None:
-        got = _STEPS[to] = Step(to)
-    return got
 
 
 def brake_cards(race: Race, car, tws: list[str] | None = None) -> list[str]:

@@ -24,7 +24,7 @@ Key = Hashable
 # =====================================================================================
 # FGP 9.1 / 9.2 geometry: who blocks a car entering a tile
 # =====================================================================================
-def may_pass_freely(*, round_no: int, other_spun: bool = False, other_off_track: bool = False,
+def may_pass_freely(round_no: int, other_spun: bool = False, other_off_track: bool = False,
                     other_on_pit_exit: bool = False, both_w2w: bool = False,
                     other_double_blue: bool = False, mover_double_blue: bool = False,
                     lapping_failed_twice: bool = False, other_spun_in_yellow: bool = False) -> bool:
@@ -32,7 +32,9 @@ def may_pass_freely(*, round_no: int, other_spun: bool = False, other_off_track:
     battle. Rounds 1-2 (FGP 7.2), spun or off-track cars (FGP 13.4.5), a car on
     the pit-exit space (FGP 11.2), wheel-to-wheel partners (FGP 9.5), a double
     blue-flagged car by a car without double blue (FGP 13.11.2), a car after two
-    failed lapping attempts (FGP 13.11.3), a car spun in a yellow zone (13.8)."""
+    failed lapping attempts (FGP 13.11.3), a car spun in a yellow zone (13.8).
+    (Positional arguments allowed: where.passable asks it for every car, and
+    a call by keywords costs more than the answer.)"""
     return (round_no <= NO_BONUS_ROUNDS or other_spun or other_off_track
             or other_on_pit_exit or both_w2w or other_spun_in_yellow
             or (other_double_blue and not mover_double_blue) or lapping_failed_twice)
@@ -44,7 +46,13 @@ def _lanes(track: Track, space: int) -> tuple[int, ...]:
 
 def lane_gap(a: Sequence[int], b: Sequence[int]) -> int:
     """Lanes strictly between two cars' lane sets (0 = same or adjacent)."""
-    return max(0, min(abs(x - y) for x in a for y in b) - 1)
+    gap = None
+    for x in a:                 # (loops, not min() over a generator: asked at every stop check)
+        for y in b:
+            d = x - y if x > y else y - x
+            if gap is None or d < gap:
+                gap = d
+    return gap - 1 if gap > 1 else 0
 
 
 def separated(track: Track, tile: int, a: Sequence[int], b: Sequence[int],
@@ -66,15 +74,29 @@ def blockers(track: Track, to: int, others: Mapping[Key, int],
     between). Cars in `passable` (see `may_pass_freely`) never block.
     FGP 9.1 / A47: a double-lane space is one lane: a car leaving one
     (`from_space`) counts both its lanes, whichever lane it takes."""
-    tile = track.spaces[to].tile
-    free = set(passable)
-    mine = _lanes(track, to)
-    if from_space is not None and len(_lanes(track, from_space)) > 1:
-        mine = tuple(sorted(set(mine) | set(_lanes(track, from_space))))
-    on_tile = {k: s for k, s in others.items() if s is not None and track.spaces[s].tile == tile}
-    taken = {ln for s in on_tile.values() for ln in _lanes(track, s)}
-    return [k for k, s in on_tile.items()
-            if k not in free and not separated(track, tile, mine, _lanes(track, s), taken)]
+    spaces = track.spaces
+    tile = spaces[to].tile
+    # the cars on that tile and the lanes they take, in one pass (loops, not
+    # comprehensions: asked for every step into an occupied tile)
+    on_tile = []
+    taken: set = set()
+    for k, s in others.items():
+        if s is not None:
+            sp = spaces[s]
+            if sp.tile == tile:
+                on_tile.append((k, sp.lanes))
+                taken.update(sp.lanes)
+    if not on_tile:
+        return []
+    mine = spaces[to].lanes
+    if from_space is not None and len(spaces[from_space].lanes) > 1:
+        mine = tuple(sorted(set(mine) | set(spaces[from_space].lanes)))
+    free = passable if type(passable) in (list, tuple) else set(passable)
+    out = []
+    for k, lanes in on_tile:
+        if k not in free and not separated(track, tile, mine, lanes, taken):
+            out.append(k)
+    return out
 
 
 def shadow_step(track: Track, space: int, to: int, others: Mapping[Key, int]) -> bool:
@@ -82,9 +104,13 @@ def shadow_step(track: Track, space: int, to: int, others: Mapping[Key, int]) ->
     space further onto its tile when the opponent is on a slipstream space with
     a free car shadow (the step onto that shadow)."""
     sp = track.spaces[to]
-    there = sum(1 for s in others.values() if s == to)
-    same_lane = bool(set(track.spaces[space].lanes) & set(sp.lanes))
-    return sp.slipstream > 0 and 0 < there < sp.capacity and same_lane
+    if sp.slipstream <= 0:      # no shadow at all (most spaces): nothing to count
+        return False
+    there = 0
+    for s in others.values():
+        if s == to:
+            there += 1
+    return 0 < there < sp.capacity and not set(track.spaces[space].lanes).isdisjoint(sp.lanes)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -102,12 +128,14 @@ def check_step(track: Track, space: int, to: int, others: Mapping[Key, int],
     """FGP 9.1/9.2 for one regular movement point. Steps inside the car's
     own tile are always allowed by this chapter (FGP 9.1: once on the tile,
     normal moves and lane changes); a step into the next tile is allowed when no
-    car there blocks it, or onto a free slipstream shadow behind a same-lane car."""
+    car there blocks it, or onto a free slipstream shadow behind a same-lane car.
+    (Positional arguments below: a call by keywords costs more in CPython,
+    and this is asked for every step into an occupied tile.)"""
     if track.spaces[to].tile == track.spaces[space].tile:
-        return StepCheck(True, False, rule=RULE_PASS)
-    block = tuple(blockers(track, to, others, passable, from_space=space))
+        return StepCheck(True, False, (), False, RULE_PASS)
+    block = tuple(blockers(track, to, others, passable, space))      # from_space
     if not block:
-        return StepCheck(True, True, rule=RULE_PASS)
+        return StepCheck(True, True, (), False, RULE_PASS)
     # the car stops on the shadow: `must_stop(..., ahead_in_space=...)` says so
     if shadow_step(track, space, to, others):
         return StepCheck(True, True, block, shadow=True)
@@ -280,10 +308,10 @@ def battle_targets(track: Track, space: int, ot: int, others: Mapping[Key, int],
     if not battles_allowed or round_no <= NO_BONUS_ROUNDS:
         return []
     passable = tuple(passable)
-    occ = _occupancy(others.values())
-    occ[space] = occ.get(space, 0) + 1
     if ahead_in_space is not None and others.get(ahead_in_space) == space \
             and track.spaces[space].slipstream > 0 and ahead_in_space not in passable:
+        occ = _occupancy(others.values())
+        occ[space] = occ.get(space, 0) + 1
         sides = free_sides(track, space, occ)
         return [Target(ahead_in_space, True, sides)] if sides and ot >= 1 else []
     if ot < 1:

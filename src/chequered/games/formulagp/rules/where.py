@@ -205,16 +205,17 @@ def passable(race: Race, mover: Car) -> list[int]:
     exit_space = trk.pit.exit_space if trk.pit else None
     round_no = race_round(race)
     safety_car = race.safety_car is not None
+    # the mover's side, read once (asked for every step into an occupied tile)
+    me, w2w, w2w_with, laps_down = mover.seat, mover.w2w, mover.w2w_with, mover.laps_down
     out = []
     for c in race.cars:
-        if c.seat == mover.seat or c.space is None:
+        if c.seat == me or c.space is None:
             continue
+        # (round_no, other_spun, other_off_track, other_on_pit_exit, both_w2w)
         free = may_pass_freely(
-            round_no=round_no, other_spun=c.spun, other_off_track=c.off_track,
-            other_on_pit_exit=c.space == exit_space,
-            both_w2w=bool(mover.w2w and c.w2w) and (c.seat in mover.w2w_with
-                                                     or not mover.w2w_with),
-        ) or passes_freely(mover.laps_down, c.laps_down,
+            round_no, c.spun, c.off_track, c.space == exit_space,
+            bool(w2w and c.w2w) and (c.seat in w2w_with or not w2w_with),
+        ) or passes_freely(laps_down, c.laps_down,
                            other_attempts=2 if c.attempts == 3 else 0,   # FGP 13.11.3
                            safety_car=safety_car)
         if free:
