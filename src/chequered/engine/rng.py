@@ -95,10 +95,11 @@ _LANES: dict = {}           # lanes -> (ones, ramp, mask, unpack), made on first
 
 
 def _lanes(k: int) -> tuple:
-    ones = sum(1 << (128 * t) for t in range(k))                 # 1 in each lane
-    ramp = sum(((t + 1) * _GOLDEN) << (128 * t) for t in range(k))
-    # unpack: the low 64 bits of each lane, as ints
-    made = _LANES[k] = (ones, ramp, ones * _MASK, Struct("<" + "Q8x" * k).unpack)
+    lanes = Struct("<" + "Q8x" * k)          # the low 64 bits of each lane
+    ones = int.from_bytes(lanes.pack(*[1] * k), "little")
+    # the lanes' steps from the state (mod 2**64: the sum is cut to 64 bits)
+    ramp = int.from_bytes(lanes.pack(*[(t + 1) * _GOLDEN & _MASK for t in range(k)]), "little")
+    made = _LANES[k] = (ones, ramp, ones * _MASK, lanes.unpack)
     return made
 
 
