@@ -8,7 +8,7 @@ import pytest
 from chequered.engine.deck import Deck, EmptyDeck
 from chequered.engine.dice import roll, roll_many
 from chequered.engine.hashing import canonical_json, sha256_of
-from chequered.engine.rng import Rng
+from chequered.engine.rng import Rng, outputs
 
 
 def test_rng_same_seed_same_sequence_and_clone_is_independent():
@@ -36,12 +36,23 @@ def test_rng_below_and_shuffle_inline_the_reference_generator():
         fast, ref = Rng(seed), Rng(seed)
         for n in (1, 2, 6, 12, 52, 1000, 2**40):
             assert fast.below(n) == (ref.next64() * n) >> 64
-        items, expected = list(range(30)), list(range(30))
-        fast.shuffle(items)
-        for i in range(len(expected) - 1, 0, -1):
-            j = (ref.next64() * (i + 1)) >> 64
-            expected[i], expected[j] = expected[j], expected[i]
-        assert items == expected and fast == ref
+        for size in (0, 1, 2, 3, 16, 30, 45, 84, 129, 300):
+            items, expected = list(range(size)), list(range(size))
+            fast.shuffle(items)
+            for i in range(len(expected) - 1, 0, -1):
+                j = (ref.next64() * (i + 1)) >> 64
+                expected[i], expected[j] = expected[j], expected[i]
+            assert items == expected and fast == ref
+
+
+def test_rng_outputs_side_by_side_are_next64s():
+    # shuffle() mixes its outputs in lanes of one big integer (rng.outputs),
+    # in parts past _WIDE lanes: each is what next64() gives, from any state
+    # (the top bits set: the carries between lanes are where it could go wrong).
+    for state in (0, 1, 2**63, 2**64 - 1, 0xDEADBEEF12345678, *(Rng(s).state for s in range(30))):
+        for k in (0, 1, 2, 7, 63, 127, 128, 129, 257):
+            ref = Rng(state=state)
+            assert outputs(state, k) == tuple(ref.next64() for _ in range(k)), (state, k)
 
 
 def test_rng_below_is_uniform_enough_and_in_range():

@@ -84,8 +84,10 @@ def restore(dst, src) -> None:
 
 
 def ticks(state) -> int:
-    chance = getattr(state, "chance", None)
-    return chance.ticks if chance is not None else 0
+    try:
+        return state.chance.ticks
+    except AttributeError:                # a state without chance
+        return 0
 
 
 def continues(machine, state, seat, names, start_ticks: int) -> bool:
@@ -96,7 +98,10 @@ def continues(machine, state, seat, names, start_ticks: int) -> bool:
     p = turn.pending
     if turn.over or p is None or p.step not in names or ticks(state) != start_ticks:
         return False
-    return p.seats == [seat] or (seat in p.seats and machine.steps[p.step].concurrent)
+    seats = p.seats
+    if len(seats) == 1:                   # (no list built to compare with)
+        return seats[0] == seat
+    return seat in seats and machine.steps[p.step].concurrent
 
 
 def chain_of(name: str, spec: RouteSpec) -> frozenset:

@@ -23,7 +23,7 @@ asking another, and a concurrent step's seat is taken off the list.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .drive import drive_own
 from .protocol import Event, IllegalAction, Overrun
@@ -60,6 +60,13 @@ class Step:
     # without asking; only the public facts may decide it (the others see that
     # the seat was not asked). Default: unless secret or from the hand.
     forced: Callable | None = None
+    # set from the above: a secret or from_hand step without a forced rule
+    # of its own is never forced (Machine.forced reads it at every decision)
+    never_forced: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "never_forced",
+                           self.forced is None and (self.secret or self.from_hand))
 
 
 class Machine:
@@ -349,29 +356,28 @@ class Machine:
         if p is None or turn.over:
             return None
         step = self.steps[p.step]
-        rule = step.forced
-        if rule is None and (step.secret or step.from_hand):
+        if step.never_forced:
             return None                 # never applied for the seat: no list needed
+        rule = step.forced
         cache = turn.cache
         for seat in p.seats:
-            legal = cache.get(seat) if cache is not None else None
-            fresh = legal is None
-            if fresh:
+            if cache is None or (legal := cache.get(seat)) is None:
                 # fine(), inlined: the seat is deciding and nothing is cached
                 legal = step.legal(state, seat)
                 if type(legal) is not list:
                     legal = list(legal)
-            # (without a rule of its own, a step that got here may be forced)
-            if len(legal) == 1 and (rule is None or rule(state, seat, legal)):
-                # applied at once (run_forced): a list of one is not worth
-                # keeping, and apply() finds the action without it
-                return seat, legal[0]
-            if fresh:
+                # (without a rule of its own, a step that got here may be forced)
+                if len(legal) == 1 and (rule is None or rule(state, seat, legal)):
+                    # applied at once (run_forced): a list of one is not worth
+                    # keeping, and apply() finds the action without it
+                    return seat, legal[0]
                 cache = turn.cache            # the legal function may have made one
                 if cache is None:
                     turn.cache = cache = {seat: legal}
                 else:
                     cache[seat] = legal
+            elif len(legal) == 1 and (rule is None or rule(state, seat, legal)):
+                return seat, legal[0]
         return None
 
     def run_forced(self, state, first, record: list, limit: int, on_step=None) -> int:
@@ -381,25 +387,41 @@ class Machine:
         to `on_step(seat, action, events, step)` when given; how many. (The
         play loop's work for each, in one call: Race Pace's bots are forced
         at 79 of a race's 91 decisions, mostly six in a row.)"""
+        if limit <= 0:
+            return 0
         n = 0
         f = first
-        steps, commit, forced, add = self.steps, self._commit, self.forced, record.append
-        while n < limit:
+        steps, forced, add = self.steps, self.forced, record.append
+        turn = state.turn
+        while True:
             seat, action = f
-            p = state.turn.pending
+            p = turn.pending
             step = steps[p.step]
-            # (a member of the seat's legal list: no need to look it up again)
-            events = commit(state, seat, p, step, action)
-            if state.turn.pending is None:
+            # _commit, inline (a member of the seat's legal list: no need to
+            # look it up again)
+            turn.cache = None
+            events = step.apply(state, seat, action)
+            turn = state.turn
+            if turn.pending is p:
+                turn.cache = None
+                if step.concurrent:
+                    p.seats = [s for s in p.seats if s != seat]
+                    if not p.seats:
+                        turn.pending = None
+                else:
+                    turn.pending = None
+            if turn.pending is None:
                 events += self.advance(state)
+                turn = state.turn
             add(f)
             if on_step is not None:
                 on_step(seat, action, events, step)
             n += 1
+            if n >= limit:
+                return n
             f = forced(state)
             if f is None:
-                break
-        return n
+                return n
 
     def _apply_fine(self, state, seat: int, action) -> list[Event]:
         events = self._decide(state, seat, action)
