@@ -223,12 +223,14 @@ def _lapping(race: Race) -> list[Event]:
     # one pass over the cars with the track at hand (after every turn)
     trk = track_of(race)
     cars = race.cars
+    if _field_close(trk, cars):
+        return []                                       # the usual turn
+    n = trk.lap_tiles
     far = [distance_on(trk, c) for c in cars]
     top = max(far)
     front = cars[far.index(top)]                        # the first of equals, as max() keeps
     if front.laps < 0:
         return []
-    n = trk.lap_tiles
     if top - min(far) <= n:
         # FGP 13.11.1: a car is lapped a full lap and a tile behind the leader.
         # A car on the track has its whole tiles within a tile below its
@@ -268,10 +270,28 @@ def _lapping(race: Race) -> list[Event]:
     return ev
 
 
+def _field_close(trk, cars) -> bool:
+    """Every car on the track, none lapped, and their whole tiles within a lap
+    less a tile: then the field is within a lap (a car covered its whole tiles
+    and less than one more tile) and _lapping changes nothing, as its test
+    with the distances finds (tests/formulagp/test_round_flow.py); this one
+    reads no distance."""
+    n = trk.lap_tiles
+    spaces = trk.spaces
+    whole = []
+    for car in cars:
+        if car.space is None or car.laps_down:
+            return False
+        whole.append(car.laps * n + spaces[car.space].tile)
+    return max(whole) - min(whole) < n
+
+
 def leader_crossed(race: Race) -> None:
     """FGP 12.1: the leader crossing the line on the final lap makes this round
     the final round (called after each turn)."""
     if race.final_round or not final_lap(race.flag, race.final_flag):
+        return
+    if not any(c.crossed_final for c in race.cars):     # the usual turn of the final lap
         return
     front = max(race.cars, key=lambda c: distance(race, c))
     if front.crossed_final:
