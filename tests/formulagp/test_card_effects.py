@@ -261,6 +261,17 @@ def test_damage_only_once_per_round(race):
     assert_conserved(race)
 
 
+def test_modifiers_of_a_plain_car_are_the_full_reading(race):
+    """The quick answer for a car with no card by its board and no turn flag
+    (turn_flags.modifiers) is what _modifiers works out."""
+    from chequered.games.formulagp.rules import turn_flags as TF
+    car = race.cars[0]
+    assert not (car.damage or car.failures or car.no_pairs_next or car.no_tyre_bonus_next)
+    assert TF.modifiers(race, car) == TF._modifiers(race, car)
+    car.no_pairs_next = 2                           # PENDING only: not this turn's
+    assert TF.modifiers(race, car) == TF._modifiers(race, car) == TF.Mods()
+
+
 def test_close_call_does_nothing_lasting(race):
     car = race.cars[0]
     on_top(race, "damage", "D02")
