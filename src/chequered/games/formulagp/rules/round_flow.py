@@ -31,7 +31,7 @@ from .turn import end_turn
 from .sequence import driver_sequence
 from .start_steps import draw_phase
 from .weather_steps import flag_moved as weather_flag
-from .where import (distance, distance_on, in_yellow_zone, race_round, track_of, whole_tiles,
+from .where import (distance, distance_on, in_yellow_zone, race_round, track_of,
                     whole_tiles_on)
 
 MAX_ROUNDS = 40        # A53: a race still running after 40 rounds is stopped and classified
@@ -185,7 +185,8 @@ def _dice_done(race: Race) -> list[Event]:
 def _round_end_rest(race: Race) -> list[Event]:
     ev: list[Event] = []
     # FGP 13.3: the race-leader token
-    dist = {c.seat: whole_tiles(race, c) for c in race.cars if c.space is not None}
+    trk = track_of(race)
+    dist = {c.seat: whole_tiles_on(trk, c) for c in race.cars if c.space is not None}
     new = race_leader(race.leader, dist)
     if new != race.leader and new is not None:
         if race.leader is not None:
