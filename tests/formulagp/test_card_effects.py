@@ -272,6 +272,20 @@ def test_modifiers_of_a_plain_car_are_the_full_reading(race):
     assert TF.modifiers(race, car) == TF._modifiers(race, car) == TF.Mods()
 
 
+def test_clearing_the_turn_effects_of_a_car_without_flags(race):
+    """turn_flags.clear_turn_effects leaves False flags False, as the flag
+    arithmetic does; a pending flag still becomes active."""
+    from chequered.games.formulagp.rules import turn_flags as TF
+    car = race.cars[0]
+    car.mp_event, car.leds_event = 2, 1
+    TF.clear_turn_effects(car)
+    assert (car.no_pairs_next, car.no_tyre_bonus_next, car.mp_event, car.leds_event) \
+        == (False, False, 0, 0) == (TF.flag(0), TF.flag(0), 0, 0)
+    TF.restrict_next_turn(car, "no_pairs_next")
+    TF.clear_turn_effects(car)
+    assert car.no_pairs_next is True and car.no_tyre_bonus_next is False
+
+
 def test_close_call_does_nothing_lasting(race):
     car = race.cars[0]
     on_top(race, "damage", "D02")

@@ -150,11 +150,14 @@ def ers_leds(race: Race, car: Car) -> int:
     return board_side(race, car).ers_leds[car.ers]
 
 
-def hand_limit(race: Race, car: Car) -> int:
+def hand_limit(race: Race, car: Car, leds: int | None = None) -> int:
     """FGP 7.3.1: 4 cards plus the LEDs beside the current ERS level (less a
-    'hand_limit' DAMAGE/FAILURE malus, FGP 13.6)."""
+    'hand_limit' DAMAGE/FAILURE malus, FGP 13.6). `leds`: ers_leds, when the
+    caller has it at hand."""
     base = content_of(race).control.hand_base            # 4
-    return max(0, base + ers_leds(race, car) + board_modifier(race, car, "hand_limit"))
+    if leds is None:
+        leds = ers_leds(race, car)
+    return max(0, base + leds + board_modifier(race, car, "hand_limit"))
 
 
 def overflow(race: Race, car: Car) -> int:

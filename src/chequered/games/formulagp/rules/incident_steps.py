@@ -112,8 +112,10 @@ def _resolve(race: Race) -> list[Event]:
 def _turn_events(race: Race) -> list[Event]:
     """FGP 4.4 / 7.3.3.1: held EVENT cards may also be played at the end of
     the turn; FGP 13.7.1: a quick repair may be made at any time of it."""
-    if len(_end_events_legal(race, car_of(race).seat)) > 1:
-        wait(race, "end_events", [car_of(race).seat])
+    car = car_of(race)
+    # no card held and nothing to repair: Done is the only choice (the usual turn)
+    if (car.held_events or car.failures) and len(_end_events_legal(race, car.seat)) > 1:
+        wait(race, "end_events", [car.seat])
         return []
     race.move["stage"] = "end"
     return []

@@ -88,6 +88,8 @@ def clear_turn_effects(car: Car) -> None:
     active for the next turn."""
     car.mp_event = 0
     car.leds_event = 0
+    if car.no_pairs_next is False and car.no_tyre_bonus_next is False:
+        return                          # no flag set (the usual turn): both stay False
     car.no_pairs_next = flag(ACTIVE if int(car.no_pairs_next) & PENDING else 0)
     car.no_tyre_bonus_next = flag(ACTIVE if int(car.no_tyre_bonus_next) & PENDING else 0)
 
