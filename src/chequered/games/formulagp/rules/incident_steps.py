@@ -104,8 +104,12 @@ def _resolve(race: Race) -> list[Event]:
                 ev.append(Event("gravel", {"seat": car.seat, "tile": gt}, "FGP 13.13.1"))
         ev += weather_after_move(race, car, mv)         # [ADV] FGP 10.2.1, 13.13.4
     ev += HA.after_move(race, car)                      # [ADV] FGP 13.13.2 / 13.13.3
-    mv["next"] = "turn_events"
-    mv["stage"] = "dice"
+    if mv["dice"] or mv.get("followups") or mv.get("now") or race.turn.pending is not None:
+        mv["next"] = "turn_events"
+        mv["stage"] = "dice"
+    else:       # no die and no incident (the usual move): _dice and _incidents would only pass on
+        mv.pop("next", None)
+        mv["stage"] = "turn_events"
     return ev
 
 
