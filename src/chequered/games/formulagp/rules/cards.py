@@ -92,12 +92,18 @@ def board_modifier(race: Race, car: Car, target: str) -> int:
 
 def ers_max(race: Race, car: Car) -> int:
     """The board's maximum ERS charge, less damage (FGP 8.8.1, 13.6)."""
-    return max(0, board_side(race, car).ers_max + board_modifier(race, car, "ers_max"))
+    top = board_side(race, car).ers_max
+    if car.damage or car.failures:          # a malus lies by the board (no call without)
+        top += board_modifier(race, car, "ers_max")
+    return max(0, top)
 
 
 def max_ot(race: Race, car: Car) -> int:
     """The board's maximum OT, less damage (FGP 9.2, 13.6)."""
-    return max(0, board_side(race, car).max_ot + board_modifier(race, car, "max_ot"))
+    top = board_side(race, car).max_ot
+    if car.damage or car.failures:
+        top += board_modifier(race, car, "max_ot")
+    return max(0, top)
 
 
 _FACTS: dict = {}
@@ -157,7 +163,10 @@ def hand_limit(race: Race, car: Car, leds: int | None = None) -> int:
     base = content_of(race).control.hand_base            # 4
     if leds is None:
         leds = ers_leds(race, car)
-    return max(0, base + leds + board_modifier(race, car, "hand_limit"))
+    limit = base + leds
+    if car.damage or car.failures:
+        limit += board_modifier(race, car, "hand_limit")
+    return max(0, limit)
 
 
 def overflow(race: Race, car: Car) -> int:
