@@ -272,19 +272,31 @@ def _lapping(race: Race) -> list[Event]:
 
 
 def _field_close(trk, cars) -> bool:
-    """Every car on the track, none lapped, and their whole tiles within a lap
-    less a tile: then the field is within a lap (a car covered its whole tiles
-    and less than one more tile) and _lapping changes nothing, as its test
-    with the distances finds (tests/formulagp/test_round_flow.py); this one
-    reads no distance."""
+    """No car lapped, and the whole tiles of the cars on the track within a
+    lap of the car in front, which is one of them (a car in its pit box counts
+    from half a tile before the pit-exit tile: behind it here). Then every
+    gap _lapping measures is under a lap and a tile and it changes nothing
+    (tests/formulagp/test_round_flow.py); this test reads no distance (a car
+    covered its whole tiles and less than one more)."""
     n = trk.lap_tiles
     spaces = trk.spaces
     whole = []
+    boxed = None
     for car in cars:
-        if car.space is None or car.laps_down:
+        if car.laps_down:
             return False
-        whole.append(car.laps * n + spaces[car.space].tile)
-    return max(whole) - min(whole) < n
+        if car.space is not None:
+            whole.append(car.laps * n + spaces[car.space].tile)
+        elif car.off_track:
+            return False
+        elif boxed is None or car.laps > boxed:
+            boxed = car.laps
+    if not whole:
+        return False
+    top = max(whole)
+    if boxed is not None and boxed * n + (trk.pit.exit_tile if trk.pit else 0) - 0.5 >= top:
+        return False
+    return top - min(whole) <= n
 
 
 def leader_crossed(race: Race) -> None:
