@@ -35,17 +35,19 @@ def action_card(content: Content, card_id: str) -> ActionCard:
     return hit[1][card_id]
 
 
-_SIDES: dict = {}
+_SIDES: dict = {}       # content directory -> board -> side -> BoardSide
 
 
 def board_side(race: Race, car: Car) -> BoardSide:
-    # asked at every step: the side by (content directory, board, side), found
-    # once (the directory names its content: load_content is cached by it)
-    key = (race.content_dir, car.board, car.side)
-    got = _SIDES.get(key)
-    if got is None:
-        got = _SIDES[key] = content_of(race).board(car.board).side(car.side)
-    return got
+    # asked at every step: the side by content directory, board and side, found
+    # once (the directory names its content: load_content is cached by it);
+    # nested tables, so no key tuple is built and hashed a call
+    try:
+        return _SIDES[race.content_dir][car.board][car.side]
+    except KeyError:
+        got = content_of(race).board(car.board).side(car.side)
+        _SIDES.setdefault(race.content_dir, {}).setdefault(car.board, {})[car.side] = got
+        return got
 
 
 def _shared_index(content: Content) -> tuple:
