@@ -53,16 +53,18 @@ def board_side(race: Race, car: Car) -> BoardSide:
 def _shared_index(content: Content) -> tuple:
     """(content, {id: card}, {id: its deck}) of the EVENT, RISK, DAMAGE and
     FAILURE cards (ids are unique across them), made once per content."""
-    key = ("named", id(content))
-    hit = _INDEX.get(key)
+    hit = _NAMED.get(id(content))
     if hit is None or hit[0] is not content:
         by_id, deck_of = {}, {}
         for deck in ("event", "risk", "damage", "failure"):
             for c in getattr(content, deck).cards:
                 by_id[c.id] = c
                 deck_of[c.id] = deck
-        hit = _INDEX[key] = (content, by_id, deck_of)     # one store: key and answer
+        hit = _NAMED[id(content)] = (content, by_id, deck_of)     # one store: key and answer
     return hit
+
+
+_NAMED: dict = {}       # id(content) -> _shared_index (its own table: no key tuple a call)
 
 
 def shared_card(race: Race, card_id: str):
