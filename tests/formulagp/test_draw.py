@@ -255,3 +255,11 @@ def test_many_draw_phases_conserve_decks_and_respect_limits(seed):
                     C.apply_overflow(r, car, pick.choice(C.overflow_choices(r, car)))
             assert C.overflow(r, car) == 0
         assert C.check_conservation(r) == []
+
+
+def test_the_hand_limit_from_leds_at_hand(race):
+    """cards.hand_limit with the ERS LEDs given is the hand limit (FGP 7.3.1)."""
+    for car in race.cars:
+        for ers in range(0, C.ers_max(race, car) + 1):
+            car.ers = ers
+            assert C.hand_limit(race, car, C.ers_leds(race, car)) == C.hand_limit(race, car)

@@ -70,16 +70,18 @@ class CardInfo(NamedTuple):
 def card_info(content, card_id: str) -> CardInfo:
     """CardInfo of an ACTION card from the content (rules.cards.action_card)."""
     # asked for every card of a hand at every battle step: one object per
-    # content and card (nothing changes it)
-    key = (id(content), card_id)
-    hit = _INFOS.get(key)
-    if hit is None or hit[0] is not content:
+    # content and card (nothing changes it), in a table per content
+    table = _INFOS.get(id(content))
+    if table is None or table[0] is not content:
+        table = _INFOS[id(content)] = (content, {})     # one store: content and its table
+    got = table[1].get(card_id)
+    if got is None:
         c = action_card(content, card_id)
-        hit = _INFOS[key] = (content, CardInfo(c.id, c.kind, c.colour, c.leds))
-    return hit[1]
+        got = table[1][card_id] = CardInfo(c.id, c.kind, c.colour, c.leds)
+    return got
 
 
-_INFOS: dict = {}
+_INFOS: dict = {}       # id(content) -> (content, {card id: CardInfo})
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -35,32 +35,36 @@ def action_card(content: Content, card_id: str) -> ActionCard:
     return hit[1][card_id]
 
 
-_SIDES: dict = {}
+_SIDES: dict = {}       # content directory -> board -> side -> BoardSide
 
 
 def board_side(race: Race, car: Car) -> BoardSide:
-    # asked at every step: the side by (content directory, board, side), found
-    # once (the directory names its content: load_content is cached by it)
-    key = (race.content_dir, car.board, car.side)
-    got = _SIDES.get(key)
-    if got is None:
-        got = _SIDES[key] = content_of(race).board(car.board).side(car.side)
-    return got
+    # asked at every step: the side by content directory, board and side, found
+    # once (the directory names its content: load_content is cached by it);
+    # nested tables, so no key tuple is built and hashed a call
+    try:
+        return _SIDES[race.content_dir][car.board][car.side]
+    except KeyError:
+        got = content_of(race).board(car.board).side(car.side)
+        _SIDES.setdefault(race.content_dir, {}).setdefault(car.board, {})[car.side] = got
+        return got
 
 
 def _shared_index(content: Content) -> tuple:
     """(content, {id: card}, {id: its deck}) of the EVENT, RISK, DAMAGE and
     FAILURE cards (ids are unique across them), made once per content."""
-    key = ("named", id(content))
-    hit = _INDEX.get(key)
+    hit = _NAMED.get(id(content))
     if hit is None or hit[0] is not content:
         by_id, deck_of = {}, {}
         for deck in ("event", "risk", "damage", "failure"):
             for c in getattr(content, deck).cards:
                 by_id[c.id] = c
                 deck_of[c.id] = deck
-        hit = _INDEX[key] = (content, by_id, deck_of)     # one store: key and answer
+        hit = _NAMED[id(content)] = (content, by_id, deck_of)     # one store: key and answer
     return hit
+
+
+_NAMED: dict = {}       # id(content) -> _shared_index (its own table: no key tuple a call)
 
 
 def shared_card(race: Race, card_id: str):
@@ -92,12 +96,18 @@ def board_modifier(race: Race, car: Car, target: str) -> int:
 
 def ers_max(race: Race, car: Car) -> int:
     """The board's maximum ERS charge, less damage (FGP 8.8.1, 13.6)."""
-    return max(0, board_side(race, car).ers_max + board_modifier(race, car, "ers_max"))
+    top = board_side(race, car).ers_max
+    if car.damage or car.failures:          # a malus lies by the board (no call without)
+        top += board_modifier(race, car, "ers_max")
+    return max(0, top)
 
 
 def max_ot(race: Race, car: Car) -> int:
     """The board's maximum OT, less damage (FGP 9.2, 13.6)."""
-    return max(0, board_side(race, car).max_ot + board_modifier(race, car, "max_ot"))
+    top = board_side(race, car).max_ot
+    if car.damage or car.failures:
+        top += board_modifier(race, car, "max_ot")
+    return max(0, top)
 
 
 _FACTS: dict = {}
@@ -150,11 +160,17 @@ def ers_leds(race: Race, car: Car) -> int:
     return board_side(race, car).ers_leds[car.ers]
 
 
-def hand_limit(race: Race, car: Car) -> int:
+def hand_limit(race: Race, car: Car, leds: int | None = None) -> int:
     """FGP 7.3.1: 4 cards plus the LEDs beside the current ERS level (less a
-    'hand_limit' DAMAGE/FAILURE malus, FGP 13.6)."""
+    'hand_limit' DAMAGE/FAILURE malus, FGP 13.6). `leds`: ers_leds, when the
+    caller has it at hand."""
     base = content_of(race).control.hand_base            # 4
-    return max(0, base + ers_leds(race, car) + board_modifier(race, car, "hand_limit"))
+    if leds is None:
+        leds = ers_leds(race, car)
+    limit = base + leds
+    if car.damage or car.failures:
+        limit += board_modifier(race, car, "hand_limit")
+    return max(0, limit)
 
 
 def overflow(race: Race, car: Car) -> int:

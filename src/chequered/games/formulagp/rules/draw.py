@@ -33,12 +33,13 @@ def draw_to_limit(race: Race, seat: int, rule: str = RULE) -> list[Event]:
     returnable (except Draw Failure) and the player may return up to as many
     as the ERS LEDs (step 2)."""
     car = race.cars[seat]
-    n = max(0, C.hand_limit(race, car) - len(car.hand))
+    leds = C.ers_leds(race, car)                        # drawing leaves the ERS as it is
+    n = max(0, C.hand_limit(race, car, leds) - len(car.hand))
     ev: list[Event] = []
     got = C.draw_cards(race, car, n, rule, events=ev)
     facts = C.card_facts(race)
     car.drawn = [c for c in got if facts[c][0] != "draw_failure"]
-    car.returns_left = C.ers_leds(race, car)
+    car.returns_left = leds
     car.returned = 0
     return ev
 

@@ -20,13 +20,14 @@ from .advanced import is_advanced
 from .compounds import note_change
 from . import weather_steps as W
 from .car_state import reset_stress
-from .decide import wait
+from .decide import remember, wait
 from .dice import roll_die, white_value
 from .penalties import investigation as judge
 from . import penalty_tokens as PT
 from .start_steps import draw_phase
 from .tyres import fit_tyres
-from .where import grid_spaces, occupancy, place, race_round, tile_of, track_of, whole_tiles
+from .where import (grid_spaces, occupancy, place, race_round, tile_of, track_of, whole_tiles,
+                    whole_tiles_on)
 
 
 # ---- FGP 13.8 yellow flags, 13.9 the Safety Car ------------------------------------------
@@ -210,12 +211,14 @@ def _vsc(race: Race) -> list[Event]:
         seat = plan["movers"][0]
         car = race.cars[seat]
         left = plan.get("left", plan["steps"])
-        if car.space is None or car.spun or left <= 0 or not _vsc_steps(race, seat):
+        steps = None if car.space is None or car.spun or left <= 0 else _vsc_steps(race, seat)
+        if not steps:
             plan["movers"].pop(0)
             plan.pop("left", None)
             continue
         plan["left"] = left
         wait(race, "vsc_step", [seat])
+        remember(race, seat, [Step(s) for s in steps])      # its list, just made
         return []
     race.vsc = False
     plan.pop("left", None)
@@ -227,13 +230,16 @@ def _vsc(race: Race) -> list[Event]:
 def _vsc_steps(race: Race, seat: int) -> list[int]:
     car = race.cars[seat]
     trk = track_of(race)
-    me = whole_tiles(race, car)
-    ahead = [c for c in race.cars if c.seat != seat and c.space is not None
-             and whole_tiles(race, c) >= me]
-    near = min(ahead, key=lambda c: whole_tiles(race, c), default=None)
+    me = whole_tiles_on(trk, car)
+    # the nearest car on the track level with it or ahead (the first of equals)
+    near, near_tiles = None, None
+    for c in race.cars:
+        if c.seat != seat and c.space is not None:
+            t = whole_tiles_on(trk, c)
+            if t >= me and (near is None or t < near_tiles):
+                near, near_tiles = c, t
     return F.vsc_step_choices(trk, car.space, occupancy(race, seat),
-                              near.space if near is not None and
-                              whole_tiles(race, near) > me else None)
+                              near.space if near is not None and near_tiles > me else None)
 
 
 def _vsc_legal(race: Race, seat: int) -> list:

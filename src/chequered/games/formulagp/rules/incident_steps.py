@@ -104,16 +104,22 @@ def _resolve(race: Race) -> list[Event]:
                 ev.append(Event("gravel", {"seat": car.seat, "tile": gt}, "FGP 13.13.1"))
         ev += weather_after_move(race, car, mv)         # [ADV] FGP 10.2.1, 13.13.4
     ev += HA.after_move(race, car)                      # [ADV] FGP 13.13.2 / 13.13.3
-    mv["next"] = "turn_events"
-    mv["stage"] = "dice"
+    if mv["dice"] or mv.get("followups") or mv.get("now") or race.turn.pending is not None:
+        mv["next"] = "turn_events"
+        mv["stage"] = "dice"
+    else:       # no die and no incident (the usual move): _dice and _incidents would only pass on
+        mv.pop("next", None)
+        mv["stage"] = "turn_events"
     return ev
 
 
 def _turn_events(race: Race) -> list[Event]:
     """FGP 4.4 / 7.3.3.1: held EVENT cards may also be played at the end of
     the turn; FGP 13.7.1: a quick repair may be made at any time of it."""
-    if len(_end_events_legal(race, car_of(race).seat)) > 1:
-        wait(race, "end_events", [car_of(race).seat])
+    car = car_of(race)
+    # no card held and nothing to repair: Done is the only choice (the usual turn)
+    if (car.held_events or car.failures) and len(_end_events_legal(race, car.seat)) > 1:
+        wait(race, "end_events", [car.seat])
         return []
     race.move["stage"] = "end"
     return []

@@ -31,7 +31,7 @@ from .turn import end_turn
 from .sequence import driver_sequence
 from .start_steps import draw_phase
 from .weather_steps import flag_moved as weather_flag
-from .where import (distance, distance_on, in_yellow_zone, race_round, track_of, whole_tiles,
+from .where import (distance, distance_on, in_yellow_zone, race_round, track_of,
                     whole_tiles_on)
 
 MAX_ROUNDS = 40        # A53: a race still running after 40 rounds is stopped and classified
@@ -185,7 +185,8 @@ def _dice_done(race: Race) -> list[Event]:
 def _round_end_rest(race: Race) -> list[Event]:
     ev: list[Event] = []
     # FGP 13.3: the race-leader token
-    dist = {c.seat: whole_tiles(race, c) for c in race.cars if c.space is not None}
+    trk = track_of(race)
+    dist = {c.seat: whole_tiles_on(trk, c) for c in race.cars if c.space is not None}
     new = race_leader(race.leader, dist)
     if new != race.leader and new is not None:
         if race.leader is not None:
@@ -223,12 +224,14 @@ def _lapping(race: Race) -> list[Event]:
     # one pass over the cars with the track at hand (after every turn)
     trk = track_of(race)
     cars = race.cars
+    if _field_close(trk, cars):
+        return []                                       # the usual turn
+    n = trk.lap_tiles
     far = [distance_on(trk, c) for c in cars]
     top = max(far)
     front = cars[far.index(top)]                        # the first of equals, as max() keeps
     if front.laps < 0:
         return []
-    n = trk.lap_tiles
     if top - min(far) <= n:
         # FGP 13.11.1: a car is lapped a full lap and a tile behind the leader.
         # A car on the track has its whole tiles within a tile below its
@@ -268,10 +271,40 @@ def _lapping(race: Race) -> list[Event]:
     return ev
 
 
+def _field_close(trk, cars) -> bool:
+    """No car lapped, and the whole tiles of the cars on the track within a
+    lap of the car in front, which is one of them (a car in its pit box counts
+    from half a tile before the pit-exit tile: behind it here). Then every
+    gap _lapping measures is under a lap and a tile and it changes nothing
+    (tests/formulagp/test_round_flow.py); this test reads no distance (a car
+    covered its whole tiles and less than one more)."""
+    n = trk.lap_tiles
+    spaces = trk.spaces
+    whole = []
+    boxed = None
+    for car in cars:
+        if car.laps_down:
+            return False
+        if car.space is not None:
+            whole.append(car.laps * n + spaces[car.space].tile)
+        elif car.off_track:
+            return False
+        elif boxed is None or car.laps > boxed:
+            boxed = car.laps
+    if not whole:
+        return False
+    top = max(whole)
+    if boxed is not None and boxed * n + (trk.pit.exit_tile if trk.pit else 0) - 0.5 >= top:
+        return False
+    return top - min(whole) <= n
+
+
 def leader_crossed(race: Race) -> None:
     """FGP 12.1: the leader crossing the line on the final lap makes this round
     the final round (called after each turn)."""
     if race.final_round or not final_lap(race.flag, race.final_flag):
+        return
+    if not any(c.crossed_final for c in race.cars):     # the usual turn of the final lap
         return
     front = max(race.cars, key=lambda c: distance(race, c))
     if front.crossed_final:

@@ -270,7 +270,7 @@ def _r1_cards(race: Race) -> list[Event]:
         # FGP 7.2 (A51): no movement card it can play (a BLUE card needs an ERS
         # charge, which a red-flag restart may not give: an ERS failure stays)
         race.cars[seat].stuck_in_neutral = not is_bot(race, seat) and (
-            S.stuck_in_neutral(infos(race, seat)) or not _start_legal(race, seat))
+            S.stuck_in_neutral(infos(race, seat)) or not _start_plays(race, seat))
     choosing = [s for s in grid if not race.cars[s].stuck_in_neutral and not is_bot(race, s)]
     race.turn.phase = "r1_order"
     ev = [Event("round", {"round": race.round, "flag": race.flag}, "FGP 7.2.1")]
@@ -279,10 +279,13 @@ def _r1_cards(race: Race) -> list[Event]:
     return ev
 
 
-def _start_legal(race: Race, seat: int) -> list:
+def _start_plays(race: Race, seat: int) -> list:
     car = race.cars[seat]
-    plays = S.start_plays(infos(race, seat), ers=car.ers, no_pairs=stressed(race, seat))
-    return [Cards(p.cards, declared(p.pace)) for p in plays]
+    return S.start_plays(infos(race, seat), ers=car.ers, no_pairs=stressed(race, seat))
+
+
+def _start_legal(race: Race, seat: int) -> list:
+    return [Cards(p.cards, declared(p.pace)) for p in _start_plays(race, seat)]
 
 
 def declared(pace) -> tuple:
@@ -296,8 +299,7 @@ def _start_act(race: Race, seat: int, action: Cards) -> list[Event]:
 
 
 def start_play_of(race: Race, seat: int, cards, orange_as) -> S.StartPlay:
-    car = race.cars[seat]
-    for p in S.start_plays(infos(race, seat), ers=car.ers, no_pairs=stressed(race, seat)):
+    for p in _start_plays(race, seat):
         if sorted(p.cards) == sorted(cards) and declared(p.pace) == tuple(orange_as):
             return p
     raise ValueError(f"seat {seat}: {cards} is not a round-1 play")

@@ -41,11 +41,14 @@ class Mods:
 
 
 _MODS: dict = {}        # (content dir, cards by the board, flags) -> Mods (read-only)
+_NONE = Mods()          # _modifiers of a car with no card by its board and no flag
 
 
 def modifiers(race: Race, car: Car) -> Mods:
     """FGP 13.6 / 13.7: the lasting effects of the DAMAGE and FAILURE cards by
     the board, plus this turn's ACTIVE no-pairs / no-tyre-bonus flags."""
+    if not (car.damage or car.failures or car.no_pairs_next or car.no_tyre_bonus_next):
+        return _NONE                    # the usual car: nothing by the board, no flag
     # asked at every movement point: the answer depends on these alone
     key = (race.content_dir, tuple(car.damage), tuple(car.failures),
            int(car.no_pairs_next) & ACTIVE, int(car.no_tyre_bonus_next) & ACTIVE)
@@ -85,6 +88,8 @@ def clear_turn_effects(car: Car) -> None:
     active for the next turn."""
     car.mp_event = 0
     car.leds_event = 0
+    if car.no_pairs_next is False and car.no_tyre_bonus_next is False:
+        return                          # no flag set (the usual turn): both stay False
     car.no_pairs_next = flag(ACTIVE if int(car.no_pairs_next) & PENDING else 0)
     car.no_tyre_bonus_next = flag(ACTIVE if int(car.no_tyre_bonus_next) & PENDING else 0)
 

@@ -1,0 +1,44 @@
+"""The end of a turn (rules/incident_steps.py): the quick test of the
+end-of-turn step agrees with its legal list."""
+from __future__ import annotations
+
+from chequered.games.formulagp.actions import Done
+from chequered.games.formulagp.rules import incident_steps as IS
+from chequered.games.formulagp.rules.setup import new_race
+
+
+def test_nothing_held_and_nothing_to_repair_leaves_done_alone():
+    """FGP 7.3.3.1 / 13.7.1: a car holding no EVENT card and no FAILURE card
+    (the case _turn_events passes at once) has only Done at the end of its
+    turn, with the Safety Car out or not."""
+    race = new_race("fast", 6, seed=3)
+    for car in race.cars:
+        assert not car.held_events and not car.failures
+        assert IS._end_events_legal(race, car.seat) == [Done()]
+        race.safety_car = {"tile": 0, "until": 99}
+        assert IS._end_events_legal(race, car.seat) == [Done()]
+        race.safety_car = None
+
+
+def test_a_move_with_no_die_and_no_incident_goes_on_to_the_turn_events(monkeypatch):
+    """FGP 13.2 / 4.11: when _resolve queues no die and no incident it passes
+    on to the end-of-turn events at once; the dice and incidents stages it
+    skips would have done nothing else (races of the bench, stage by stage)."""
+    import chequered
+    from chequered.bench import bench_seats, parse_seats, play_one
+    from chequered.games.formulagp.rules import steps as S
+    game = chequered.game("formulagp")
+    resolve, checked = IS._resolve, []
+
+    def check(race):
+        ev = resolve(race)
+        if race.move["stage"] == "turn_events":
+            st = race.clone()
+            st.move["next"], st.move["stage"] = "turn_events", "dice"
+            assert IS._dice(st) == [] and IS._incidents(st) == []
+            assert st.move == race.move and game.state_hash(st) == game.state_hash(race)
+            checked.append(race.move["seat"])
+        return ev
+    monkeypatch.setitem(S.STAGES, "resolve", check)
+    play_one(game, game.config(seats=parse_seats(bench_seats(game))), 2)
+    assert len(checked) > 20
