@@ -225,3 +225,16 @@ def test_bot_mode_any_driver_against_up_to_seven_bots():
     with pytest.raises(BadInput):
         G.config(seats=["human"] + ["bot"] * 8)
     assert not G.config(seats=["human", "random"]).bot_mode
+
+
+def test_bot_mode_bot_legal_list_is_its_start_light_on_every_card():
+    # rules/actions.legal_selects inlines bot_button: the two agree for every
+    # driver on every Race Situation card
+    from chequered.games.racepace.rules.actions import bot_button, legal_selects
+    drivers = list(T.drivers)
+    s = bots(drivers, ["bot"] * len(drivers))
+    for deck in ("I", "II"):
+        for card in T.deck_cards[deck]:
+            set_card(s, deck, card)
+            for car in s.cars:
+                assert legal_selects(s, car.seat) == [Select(bot_button(s, T, car))]

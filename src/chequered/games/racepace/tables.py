@@ -80,9 +80,9 @@ class Tables:
         self.skill = {d.key: d.skill for d in content.drivers}
         # RP Setup K, L: one pick action per board, made once (a frozen
         # dataclass costs more to build than to look up; every race lists
-        # the boards twelve times), with its key to leave out taken boards.
-        self.team_picks = tuple((k, PickTeam(k)) for k in self.teams)
-        self.driver_picks = tuple((k, PickDriver(k)) for k in self.drivers)
+        # the boards twelve times), by key to leave out taken boards.
+        self.team_picks = {k: PickTeam(k) for k in self.teams}
+        self.driver_picks = {k: PickDriver(k) for k in self.drivers}
         self.circuits = {c.key: c for c in content.circuits}
         # Per circuit, read after every move: the laps to win and the finish
         # token's lap on side B.
