@@ -10,6 +10,7 @@ round trip here with the same race, route and events.
 from __future__ import annotations
 
 from .routes import Route, continues, ticks
+from .turn import still_pending
 
 
 def drive_own(machine, state, seat: int, pick, point_step: str | None = None,
@@ -55,12 +56,7 @@ def drive_own(machine, state, seat: int, pick, point_step: str | None = None,
         turn = state.turn
         if turn.pending is asked:             # nobody asked again: the decision is over
             turn.cache = None
-            if steps[asked.step].concurrent:
-                asked.seats = [s for s in asked.seats if s != seat]
-                if not asked.seats:
-                    turn.pending = None
-            else:
-                turn.pending = None
+            turn.pending = still_pending(asked, seat) if steps[asked.step].concurrent else None
         if turn.pending is None:
             events += machine.advance(state)
             turn = state.turn

@@ -84,6 +84,14 @@ class Turn:
         return isinstance(other, Turn) and self.to_doc() == other.to_doc()
 
 
+def still_pending(p: Pending, seat: int) -> Pending | None:
+    """What stays pending once `seat` has decided `p`, a concurrent step's
+    decision that asked nothing new: the same decision for its other seats,
+    or none when it was the last. (A sequential step's is simply over.)"""
+    p.seats = [s for s in p.seats if s != seat]
+    return p if p.seats else None
+
+
 def ask(state, step: str, seats, context: dict | None = None) -> None:
     """Ask `seats` for the decision `step` (Machine.wait without the check
     that the step exists: for a step module that cannot see its machine)."""
