@@ -17,10 +17,11 @@ CASES = [
 ]
 
 
-def _race(monkeypatch, cfg, seed, wrap):
+def _race(monkeypatch, cfg, seed, wrap, module=T):
+    """The calls a race makes of module.<wrap's name>, as wrap records them."""
     config = GAME.config(**cfg)
     calls: list = []
-    monkeypatch.setattr(T, wrap.__name__, wrap(getattr(T, wrap.__name__), calls))
+    monkeypatch.setattr(module, wrap.__name__, wrap(getattr(module, wrap.__name__), calls))
     play(GAME, config, seed, agents=agents_for(GAME, config, seed))
     monkeypatch.undo()
     return calls
@@ -41,3 +42,25 @@ def test_move_points_from_the_table_are_counted_afresh(monkeypatch, cfg, seed):
     for race, seat, args, got in calls:
         T._POINTS.clear()
         assert T.move_points(race, race.cars[seat], *args) == got
+
+
+@pytest.mark.parametrize("cfg,seed", CASES)
+def test_the_preparations_read_the_ers_room_as_the_board_says(monkeypatch, cfg, seed):
+    # FGP 4.12, 8.8.1, 13.7: secondary.ers_room (its shortcut without DAMAGE
+    # or FAILURE cards included) is below the maximum and not covered
+    from chequered.games.formulagp.rules import cards as C
+    from chequered.games.formulagp.rules import secondary as SF
+
+    def ers_room(orig, calls):
+        def rec(race, car):
+            calls.append((race.clone(), car.seat))
+            return orig(race, car)
+        return rec
+    calls = _race(monkeypatch, cfg, seed, ers_room, SF)
+    assert calls
+    for race, seat in calls:
+        car = race.cars[seat]
+        for ers in range(C.board_side(race, car).ers_max + 1):
+            car.ers = ers
+            assert SF.ers_room(race, car) == (
+                car.ers < C.ers_max(race, car) and not C.covered(race, car, "ers_charge"))

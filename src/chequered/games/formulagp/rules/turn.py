@@ -239,11 +239,14 @@ def _prep_legal(race: Race, seat: int) -> list:
     if not sc and car.held_events:
         for c in FX.held_event_choices(race, seat, when="turn"):
             out.append(one(PlayCard, c, "event"))
-    for f, a, b, *rest in SF.pair_spends(race, car, icons):
-        out.append(one(Spend, f, (a, b), rest[0] if rest else None))
     params = car.params         # the parameter tokens not used yet (C.can_use_parameter)
-    if params.get("yellow", False) and car.ers < C.ers_max(race, car) \
-            and not C.covered(race, car, "ers_charge"):         # FGP 4.12, 13.7
+    yellow = params.get("yellow", False)
+    # the YELLOW token and a 2x ERS pair ask the same: read once (FGP 4.12, 8.8.1, 13.7)
+    room = SF.ers_room(race, car) if yellow else None
+    if len(icons) > 1 or car.held_events:               # (a pair is two cards)
+        for f, a, b, *rest in SF.pair_spends(race, car, icons, room):
+            out.append(one(Spend, f, (a, b), rest[0] if rest else None))
+    if yellow and room:                                 # FGP 4.12, 13.7
         out.append(_YELLOW)
     if car.failures:
         for fid in dict.fromkeys(car.failures):
