@@ -11,8 +11,8 @@ from ....engine.protocol import Event, IllegalAction
 from ..content import SINGLE_SECONDARY, Content
 from ..memo import remembered
 from ..state import PARAMETERS, Car, Race
-from .cards import (action_card, add_wear, charge_ers, content_of, covered, ers_max, max_ot,
-                    restore_parameter, shared_card, spend)
+from .cards import (action_card, add_wear, board_side, charge_ers, content_of, covered, ers_max,
+                    max_ot, restore_parameter, shared_card, spend)
 
 _KNOWN: dict[int, tuple[Content, dict]] = {}    # id(content) -> (content, card id -> icon)
 
@@ -79,12 +79,24 @@ def pair_icons(race: Race) -> dict[str, str]:
     return got
 
 
-def pair_spends(race: Race, car: Car, in_hand: list | None = None) -> list[tuple]:
+def ers_room(race: Race, car: Car) -> bool:
+    """Whether the ERS may take a charge now: below the board's maximum and
+    no token over the charging (FGP 8.8.1, 13.7)."""
+    if not car.damage and not car.failures:
+        # nothing by the board lowers the maximum or covers the charging
+        # (asked at every preparation: the printed maximum read at once)
+        return car.ers < board_side(race, car).ers_max
+    return car.ers < ers_max(race, car) and not covered(race, car, "ers_charge")
+
+
+def pair_spends(race: Race, car: Car, in_hand: list | None = None,
+                room: bool | None = None) -> list[tuple]:
     """Every useful two-card secondary function (FGP 4.2.2: two cards with the
     same 2x icon, of any types): ("ers_2x", a, b) below the ERS maximum;
     ("tyre_2x", a, b) with wear to regain; ("parameter_2x", a, b, colour) for
     each used parameter token; ("mp_2x", a, b). `in_hand`: the hand's cards
-    with a 2x icon (each id once, in hand order), when the caller has them."""
+    with a 2x icon (each id once, in hand order), when the caller has them;
+    `room`: ers_room(race, car), when the caller has read it."""
     # the answer depends on the cards showing a 2x icon alone: keyed by them
     # (hands are too many to key by), it serves again from race to race
     icons = pair_icons(race)
@@ -102,8 +114,7 @@ def pair_spends(race: Race, car: Car, in_hand: list | None = None) -> list[tuple
         pairs = remembered(_PAIRS, key, lambda: _pairs_by_icon(icons, cards))
     out: list[tuple] = []
     for f, combos in pairs:
-        if f == "ers_2x" and (car.ers >= ers_max(race, car)
-                              or covered(race, car, "ers_charge")):
+        if f == "ers_2x" and not (ers_room(race, car) if room is None else room):
             continue
         if f == "tyre_2x" and car.wear <= 0:
             continue

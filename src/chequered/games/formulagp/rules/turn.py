@@ -239,11 +239,14 @@ def _prep_legal(race: Race, seat: int) -> list:
     if not sc and car.held_events:
         for c in FX.held_event_choices(race, seat, when="turn"):
             out.append(one(PlayCard, c, "event"))
-    for f, a, b, *rest in SF.pair_spends(race, car, icons):
-        out.append(one(Spend, f, (a, b), rest[0] if rest else None))
     params = car.params         # the parameter tokens not used yet (C.can_use_parameter)
-    if params.get("yellow", False) and car.ers < C.ers_max(race, car) \
-            and not C.covered(race, car, "ers_charge"):         # FGP 4.12, 13.7
+    yellow = params.get("yellow", False)
+    # the YELLOW token and a 2x ERS pair ask the same: read once (FGP 4.12, 8.8.1, 13.7)
+    room = SF.ers_room(race, car) if yellow else None
+    if len(icons) > 1 or car.held_events:               # (a pair is two cards)
+        for f, a, b, *rest in SF.pair_spends(race, car, icons, room):
+            out.append(one(Spend, f, (a, b), rest[0] if rest else None))
+    if yellow and room:                                 # FGP 4.12, 13.7
         out.append(_YELLOW)
     if car.failures:
         for fid in dict.fromkeys(car.failures):
@@ -509,13 +512,25 @@ def move_points(race: Race, car, pace: str, gear: int, characteristic: bool):
     side = C.board_side(race, car)
     mods = FX.modifiers(race, car)
     bonus_off = _rejoining(car) or mods.no_tyre_bonus
-    tb = 0 if bonus_off else max(0, tyre_bonus(side, car.tyre, car.wear) + mods.tyre_bonus)
+    tb = 0 if bonus_off else tyre_bonus(side, car.tyre, car.wear, mods.tyre_bonus)
     tb = WX.tyre_bonus(race, car, tb)                   # [ADV] FGP 10.2.1
-    return M.movement_points(side.speed, gear, pace, tyre_bonus=tb,
-                             characteristic=characteristic, focus=car.focus,
-                             secondary=car.mp_bonus, event=max(0, car.mp_event),
-                             malus=-mods.speed.get(gear, 0) + max(0, -car.mp_event),
-                             late_pit=LP.move_bonus(race, car, tyre_bonus_off=bonus_off))
+    event = car.mp_event
+    malus = -mods.speed.get(gear, 0) + max(0, -event)
+    late = LP.move_bonus(race, car, tyre_bonus_off=bonus_off)
+    # the points follow from these values alone: counted once per board
+    # side and values (a MovementPoints nothing changes), served every race
+    key = (race.content_dir, car.board, car.side, gear, pace, tb, characteristic,
+           car.focus, car.mp_bonus, event, malus, late)
+    got = _POINTS.get(key)
+    if got is None:
+        got = remembered(_POINTS, key, lambda: M.movement_points(
+            side.speed, gear, pace, tyre_bonus=tb, characteristic=characteristic,
+            focus=car.focus, secondary=car.mp_bonus, event=max(0, event), malus=malus,
+            late_pit=late))
+    return got
+
+
+_POINTS: dict = {}      # (board side, gear, pace, bonuses, malus) -> M.movement_points
 
 
 def start_move(race: Race, cards, orange_as, *, characteristic: bool,
