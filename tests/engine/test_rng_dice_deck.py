@@ -106,3 +106,21 @@ def test_canonical_hash_ignores_key_order():
     assert canonical_json({"b": 1, "a": [1, 2]}) == '{"a":[1,2],"b":1}'
     assert sha256_of({"a": 1, "b": 2}) == sha256_of({"b": 2, "a": 1})
     assert sha256_of({"a": 1}) != sha256_of({"a": 2})
+
+
+def test_face_up_draw_events_are_made_once_and_equal_the_general_event():
+    # chance.draw's common case hands out one shared event per (rule, deck
+    # name, string card) from nested tables; any other card gets a new one
+    from chequered.engine import chance
+    from chequered.engine.protocol import Event
+    ch = chance.Chance(7)
+    first, again, other = [], [], []
+    chance.draw(ch, first, Deck(["x1", 5]), rule="T 1", what="deck_t")
+    chance.draw(ch, first, Deck(["x1", 5]), rule="T 1", what="deck_t")
+    chance.draw(ch, again, Deck(["x1"]), rule="T 1", what="deck_t")
+    chance.draw(ch, other, Deck(["x1"]), rule="T 2", what="deck_t")
+    want = Event("draw", {"what": "deck_t", "cards": ["x1"]}, "T 1", True)
+    assert again == [want] and again[0] is chance._TURNED["T 1"]["deck_t"]["x1"]
+    assert first[0] == Event("draw", {"what": "deck_t", "cards": [5]}, "T 1", True)
+    assert first[0] is not first[1]                       # (an int card: not shared)
+    assert other[0].rule == "T 2" and other[0] is not again[0]

@@ -131,10 +131,8 @@ def place(s, seat: int, dist: int, *, td=None, tyre=None, bars=None, stamp=None,
           ebs_entry=False):
     """Put a car on lap `dist` (entering it after every car placed before)."""
     car = s.cars[seat]
-    car.dist = dist
     s.stamp_counter += 1
-    car.stamp = s.stamp_counter if stamp is None else stamp
-    car.ebs_entry = ebs_entry
+    car.place(dist, s.stamp_counter if stamp is None else stamp, ebs_entry)
     if td is not None:
         car.td = td
     if tyre is not None:

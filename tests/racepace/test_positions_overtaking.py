@@ -78,3 +78,18 @@ def test_positions_valentino_extra_lap_obeys_tyre_life():
     place(s, 0, 11, td=29 - 3)         # mediums at Austin: 3 laps left
     ev = play_round(s, {0: MEC_B, 1: XP_B})
     assert moved(ev)[0] == 3 and s.cars[0].td == 29
+
+
+def test_positions_rank_kept_by_moves_equals_car_place():
+    # move_all sets a car's rank inline (every move): pinned equal to Car.place
+    import chequered
+    from chequered.bench import bench_seats, parse_seats, race_states
+    from chequered.games.racepace.state import Car
+    game = chequered.game("racepace")
+    states = race_states(game, game.config(seats=parse_seats(bench_seats(game))), limit=60)
+    assert any(c.dist > 0 for st in states for c in st.cars)
+    for st in states:
+        for c in st.cars:
+            fresh = Car(c.seat, c.bot)
+            fresh.place(c.dist, c.stamp, c.ebs_entry)
+            assert c.rank == fresh.rank

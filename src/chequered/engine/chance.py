@@ -22,7 +22,7 @@ from collections import deque
 from contextlib import contextmanager
 
 from .deck import Deck, EmptyDeck
-from .protocol import Event, SharedEvents
+from .protocol import Event
 from .rng import Rng
 
 PUBLIC = None
@@ -196,11 +196,22 @@ def _turned(what: str, card, rule: str) -> Event:
     return Event("draw", {"what": what, "cards": [card]}, rule, True)
 
 
-# A card turned face up: its event depends on the deck's name, the card and
-# the rule only, so it is made once and shared by every race (a card id is a
-# content key: the table stays small). Only string ids are shared: 1 and True
-# would be one key.
-_TURNED = SharedEvents(_turned)
+# A card turned face up: its event depends on the rule, the deck's name and
+# the card only, so it is made once and shared by every race (a card id is a
+# content key: the tables stay small), in plain nested dicts,
+# _TURNED[rule][what][card]: three exact-dict lookups cost less than building
+# and hashing a (what, card, rule) key. Only string ids are shared: 1 and
+# True would be one key.
+_TURNED: dict[str, dict[str, dict[str, Event]]] = {}
+
+
+def _turned_shared(what: str, card: str, rule: str) -> Event:
+    """The shared event of `card` turned face up, made on first use."""
+    cards = _TURNED.setdefault(rule, {}).setdefault(what, {})
+    event = cards.get(card)
+    if event is None:
+        event = cards[card] = _turned(what, card, rule)
+    return event
 
 
 def draw(ch: Chance, events: list, deck: Deck, *, rule: str, what: str = "card",
@@ -210,8 +221,13 @@ def draw(ch: Chance, events: list, deck: Deck, *, rule: str, what: str = "card",
     ch.ticks += 1
     if to is PUBLIC and seat is None and ch.script is None and deck.pile:   # the common case
         card = deck.pile.pop()
-        events.append(_TURNED[what, card, rule] if type(card) is str else
-                      _turned(what, card, rule))
+        if type(card) is str:
+            try:
+                events.append(_TURNED[rule][what][card])
+            except KeyError:
+                events.append(_turned_shared(what, card, rule))
+        else:
+            events.append(_turned(what, card, rule))
         return card
     card = _take(ch, deck)
     data = {"what": what, "cards": [card]}

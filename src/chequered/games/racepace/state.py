@@ -22,7 +22,9 @@ CAR_FIELDS = (
 
 
 class Car:
-    __slots__ = CAR_FIELDS
+    # `rank` (not part of the position): the leaderboard key, set with the
+    # three fields it is made of (place): sorting by it calls nothing a car.
+    __slots__ = (*CAR_FIELDS, "rank")
 
     def __init__(self, seat: int, bot: bool):
         self.seat = seat
@@ -33,6 +35,7 @@ class Car:
         self.dist = 0                 # laps from the start line
         self.stamp = 0                # order of entering the current lap
         self.ebs_entry = False        # entered the current lap with EBS (RP Race Positions)
+        self.rank = (0, True, 0)      # (the key of those three, place)
         self.tyre: str | None = None  # current compound
         self.td = 0                   # laps on the current tyres (RP Tyre Degradation Bar)
         self.sets = {"S": 2, "M": 2}  # unused soft and medium sets
@@ -54,6 +57,15 @@ class Car:
         self.finish_round = 0
         self.dsq: str | None = None
 
+    def place(self, dist: int, stamp: int, ebs_entry: bool) -> None:
+        """Put the car on lap `dist`, entering it `stamp`-th (with EBS or
+        not). RP Race Positions: furthest first; in the same lap, a car that
+        entered with EBS ranks higher, then the car that entered first."""
+        self.dist = dist
+        self.stamp = stamp
+        self.ebs_entry = ebs_entry
+        self.rank = (-dist, not ebs_entry, stamp)
+
     def clone(self) -> "Car":
         c = Car.__new__(Car)
         # Field by field, spelled out: a loop of getattr/setattr over
@@ -66,6 +78,7 @@ class Car:
         c.dist = self.dist
         c.stamp = self.stamp
         c.ebs_entry = self.ebs_entry
+        c.rank = self.rank
         c.tyre = self.tyre
         c.td = self.td
         c.sets = self.sets.copy()
@@ -105,6 +118,7 @@ class Car:
                 setattr(c, f, doc[f])
         c.bars = list(c.bars)
         c.sets = dict(c.sets)
+        c.place(c.dist, c.stamp, c.ebs_entry)
         return c
 
 

@@ -11,7 +11,7 @@ from operator import attrgetter
 from ....engine.protocol import Event, SharedEvents
 from ..state import RaceState
 from ..tables import DEFEND, MAX_CARS, Tables
-from .pace import _rank_key, count_all, is_rain
+from .pace import count_all, is_rain
 
 SC_LEADER_MAX = 3      # RP Safety Car: the leader's RP is limited to 3
 SC_CAUSE_MAX = 2       # RP Safety Car: drivers who caused it, to 2
@@ -135,16 +135,17 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[
                     between = []
                     for c in ahead:
                         if old <= c.dist <= new and not c.finished and (
-                                skill is None or c.dist > old or _rank_key(c) < _rank_key(car)):
+                                skill is None or c.dist > old or c.rank < car.rank):
                             between.append(c)
                 if not bot and not car.charge:
                     car.td += m                              # FIRST the tyre marker ...
-                car.dist = new                               # ... THEN the car.
-                car.moved += m
                 stamp += 1
+                # ... THEN the car (RP Race Positions: EBS entry ranks higher).
+                car.dist = new
                 car.stamp = stamp
-                # RP Race Positions: EBS entry ranks higher
-                car.ebs_entry = car.ebs_used
+                ebs = car.ebs_entry = car.ebs_used
+                car.rank = (-new, not ebs, stamp)     # (Car.place, inlined: every move)
+                car.moved += m
                 events.append(_MOVED[car.seat][m][new])
                 if backmarkers and not bot:
                     _backmarkers(s, T, car, old, events)
@@ -204,8 +205,8 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[
 def _gap_ahead(s: RaceState, car) -> bool:
     """An empty lap between Celine and the car directly in front of her (a car
     ahead of her in her own lap leaves no gap)."""
-    mine = _rank_key(car)
-    ahead = [c.dist for c in s.cars if _rank_key(c) < mine]
+    mine = car.rank
+    ahead = [c.dist for c in s.cars if c.rank < mine]
     return bool(ahead) and min(ahead) >= car.dist + 2
 
 

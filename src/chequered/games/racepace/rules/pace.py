@@ -3,6 +3,8 @@ Race Situation effects that apply after the actions (RP Step 1 note, Step 3a).
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ....engine.protocol import Event, SharedEvents
 from ..content import ActionRp, BarEffect, RpEffect, TyreWear
 from ..state import AER, EBS, MEC, PU, SKI, XP, RaceState
@@ -19,14 +21,12 @@ _CARD_BAR = SharedEvents(lambda seat, bar, level, card: Event(
     "bar", {"seat": seat, "bar": bar, "level": level, "card": card}, "RP Step 1"))
 
 
+_RANK = attrgetter("rank")
+
+
 def leaderboard(s: RaceState) -> list:
-    """RP Race Positions: furthest first; in the same lap, a car that entered
-    with EBS ranks higher, then the car that entered first."""
-    return sorted(s.cars, key=_rank_key)
-
-
-def _rank_key(car):
-    return (-car.dist, not car.ebs_entry, car.stamp)
+    """RP Race Positions: the cars by rank (state:Car.place)."""
+    return sorted(s.cars, key=_RANK)
 
 
 def any_finished(cars) -> bool:

@@ -177,10 +177,8 @@ def _grid(s: RaceState, T: Tables, events: list[Event]) -> None:
         rule = "RP Setup O"
     extra = T.grid_extra
     for pos, car in enumerate(order):
-        car.dist = -extra[pos]             # RP Circuit, Starting grid
         s.stamp_counter += 1
-        car.stamp = s.stamp_counter
-        car.ebs_entry = False
+        car.place(-extra[pos], s.stamp_counter, False)   # RP Circuit, Starting grid
     events.append(Event("grid", {"order": [c.seat for c in order],
                                  "extra": [-c.dist for c in order]}, rule))
 
