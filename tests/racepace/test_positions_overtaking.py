@@ -93,3 +93,13 @@ def test_positions_rank_kept_by_moves_equals_car_place():
             fresh = Car(c.seat, c.bot)
             fresh.place(c.dist, c.stamp, c.ebs_entry)
             assert c.rank == fresh.rank
+
+
+def test_positions_invariants_catch_a_car_moved_without_its_rank():
+    # the leaderboard sorts by Car.rank: a car put on a lap without it
+    # (car.dist written alone) is reported by the invariants random play checks
+    s = duo()
+    place(s, 0, 8)
+    assert G.invariants(s) == []
+    s.cars[0].dist = 9
+    assert any("leaderboard key" in b for b in G.invariants(s))

@@ -63,6 +63,8 @@ def invariants(state) -> list[str]:
             bad.append(f"seat {car.seat}: a bot with tyres or penalty tokens")
         if car.moved > T.content.board.rp_max + 3:
             bad.append(f"seat {car.seat}: moved {car.moved} laps in one round")
+        if car.rank != (-car.dist, not car.ebs_entry, car.stamp):      # state.Car.place
+            bad.append(f"seat {car.seat}: leaderboard key {car.rank} out of step with its place")
     for name, deck in state.decks.items():
         current = state.weather_card if name == "weather" else state.situation.get(name)
         total = (len(deck.pile) + len(deck.discards) + len(state.hidden[name]) + len(deck.removed)
