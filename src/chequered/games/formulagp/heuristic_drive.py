@@ -28,7 +28,6 @@ events are those of Machine.drive with the same picks
 """
 from __future__ import annotations
 
-from ...engine.routes import ticks
 from .actions import Reduce
 from .rules import move_steps as MS
 
@@ -44,7 +43,9 @@ def points(race, driver, path: list, events: list) -> None:
     asked = turn.pending
     seat = asked.seats[0]
     legal = machine.fine(race, seat)
-    t0 = ticks(race)
+    # engine/routes.ticks, read at every point (a FormulaGP race has its chance)
+    chance = race.chance
+    t0 = chance.ticks
     act = MS._move_act
     car = race.cars[seat]
     mv = race.move
@@ -89,7 +90,7 @@ def points(race, driver, path: list, events: list) -> None:
         if turn.pending is not None or turn.over:
             return                          # a new decision, or the end
         if race.move is mv and turn.phase == "turns" and mv["stage"] == "moving" \
-                and mv["left"] > 0 and not mv.get("now") and ticks(race) == t0:
+                and mv["left"] > 0 and not mv.get("now") and chance.ticks == t0:
             # the automatic step that would run next is _moving: its options, at
             # once; the other cars stand where they stood unless one was pushed
             # (only a push step moves another car, FGP 8.3.1)
