@@ -141,6 +141,9 @@ def _free_pick(bot, race, seat: int, lanes: int, trk):
         return None
     bot._observe(race, seat)
     left = mv["left"]
-    if dead_end or bot._looks_ahead(across, left) or bot._lines_up(race, seat, to_pit, left):
+    # bot._looks_ahead and _lines_up's first test, written out (at every free
+    # point; tests/formulagp/test_heuristic_drive.py plays races both ways)
+    if dead_end or (across is not None and across <= left) \
+            or (to_pit is not None and bot._lines_up(race, seat, to_pit, left)):
         return None
     return best
