@@ -179,3 +179,25 @@ def test_late_pit_bonus_counts_in_the_stop_from_the_fresh_tyres_round():
     assert S.stop_pays(side, kept, None)
     fresh = S.CarNow("medium", side.start_position("medium"), 0, 0, **car, late_pit=(2, 1))
     assert S.stop_reasons(side, fresh) == [] and not S.stop_pays(side, fresh, None)
+
+
+def test_the_bots_quick_reason_check_changes_no_race(monkeypatch):
+    """HeuristicBot._stop_now asks S.reasons before it makes the CarNow that
+    stop_pays reads (stop_pays is False without a reason): races with that
+    check always passed, so stop_pays is asked every time, are the same."""
+    import types
+
+    from chequered.games.formulagp import bots
+
+    def events(seed):
+        config = GAME.config(track="fast", seats=["heuristic"] * 6)
+        st = GAME.new(config, seed)
+        out = []
+        play(GAME, config, seed, agents=agents_for(GAME, config, seed), state=st,
+             on_step=lambda seat, action, ev, step: out.extend((e.kind, e.data) for e in ev))
+        return out
+    quick = [events(seed) for seed in (1, 2)]
+    always = types.SimpleNamespace(**vars(S))
+    always.reasons = lambda *args: ["asked"]
+    monkeypatch.setattr(bots, "S", always)
+    assert [events(seed) for seed in (1, 2)] == quick

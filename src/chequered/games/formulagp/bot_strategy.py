@@ -201,14 +201,21 @@ class CarNow:
 def stop_reasons(side: BoardSide, car: CarNow) -> list[str]:
     """Why this car might stop at all: tyres past the degrade icon (FGP 10.1),
     Penalty tokens to serve (FGP 11.2), cards to repair (FGP 11.2.1)."""
+    return reasons(side, car.tyre, car.wear, car.penalties, car.damage, car.needs_type)
+
+
+def reasons(side: BoardSide, tyre: str, wear: int, penalties: int, damage: int,
+            needs_type: bool) -> list[str]:
+    """stop_reasons from the car's own fields, before a CarNow is made (the
+    bot asks them first: without one, stop_pays is False)."""
     out = []
-    if side.tyre_state(car.tyre, car.wear) != "fresh":
+    if side.tyre_state(tyre, wear) != "fresh":
         out.append("tyres")
-    if car.penalties:
+    if penalties:
         out.append("penalties")
-    if car.damage:
+    if damage:
         out.append("damage")
-    if car.needs_type:
+    if needs_type:
         out.append("tyre type")
     return out
 

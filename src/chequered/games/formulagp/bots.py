@@ -142,8 +142,14 @@ class HeuristicBot:
             want = True              # [ADV] FGP 5.1.3: a late stop beats a disqualification
         elif race_round(race) > 2 and not race.final_round and race.flag < race.final_flag:
             car = race.cars[seat]
-            want = S.stop_pays(C.board_side(race, car), self._car_now(race, seat),
-                               self._next_stint(race, seat)) \
+            side = C.board_side(race, car)
+            nxt = self._next_stint(race, seat)      # (draws the plan if none yet)
+            # without a reason to stop (S.stop_reasons) stop_pays is False: the
+            # CarNow it reads is made only with one
+            want = bool(S.reasons(side, car.tyre, car.wear, car.penalties,
+                                  len(car.damage) + len(car.failures),
+                                  self._needs_type(race, seat))) \
+                and S.stop_pays(side, self._car_now(race, seat), nxt) \
                 or (self.weather_tyre(race, seat, car.tyre) != car.tyre      # [ADV] 10.2.1
                     and S.rounds_left(race.flag, race.final_flag) >= 3)
         self._pit = (race.round, want)

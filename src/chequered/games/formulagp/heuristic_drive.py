@@ -28,7 +28,6 @@ events are those of Machine.drive with the same picks
 """
 from __future__ import annotations
 
-from ...engine.routes import ticks
 from .actions import Reduce
 from .rules import move_steps as MS
 
@@ -44,7 +43,9 @@ def points(race, driver, path: list, events: list) -> None:
     asked = turn.pending
     seat = asked.seats[0]
     legal = machine.fine(race, seat)
-    t0 = ticks(race)
+    # engine/routes.ticks, read at every point (a FormulaGP race has its chance)
+    chance = race.chance
+    t0 = chance.ticks
     act = MS._move_act
     car = race.cars[seat]
     mv = race.move
@@ -89,7 +90,7 @@ def points(race, driver, path: list, events: list) -> None:
         if turn.pending is not None or turn.over:
             return                          # a new decision, or the end
         if race.move is mv and turn.phase == "turns" and mv["stage"] == "moving" \
-                and mv["left"] > 0 and not mv.get("now") and ticks(race) == t0:
+                and mv["left"] > 0 and not mv.get("now") and chance.ticks == t0:
             # the automatic step that would run next is _moving: its options, at
             # once; the other cars stand where they stood unless one was pushed
             # (only a push step moves another car, FGP 8.3.1)
@@ -140,6 +141,9 @@ def _free_pick(bot, race, seat: int, lanes: int, trk):
         return None
     bot._observe(race, seat)
     left = mv["left"]
-    if dead_end or bot._looks_ahead(across, left) or bot._lines_up(race, seat, to_pit, left):
+    # bot._looks_ahead and _lines_up's first test, written out (at every free
+    # point; tests/formulagp/test_heuristic_drive.py plays races both ways)
+    if dead_end or (across is not None and across <= left) \
+            or (to_pit is not None and bot._lines_up(race, seat, to_pit, left)):
         return None
     return best
