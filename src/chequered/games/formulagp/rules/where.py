@@ -216,8 +216,8 @@ def passable(race: Race, mover: Car) -> list[int]:
             round_no, c.spun, c.off_track, c.space == exit_space,
             bool(w2w and c.w2w) and (c.seat in w2w_with or not w2w_with),
         ) or passes_freely(laps_down, c.laps_down,
-                           other_attempts=2 if c.attempts == 3 else 0,   # FGP 13.11.3
-                           safety_car=safety_car)
+                           2 if c.attempts == 3 else 0,   # other_attempts: FGP 13.11.3
+                           safety_car)
         if free:
             out.append(c.seat)
     return out
