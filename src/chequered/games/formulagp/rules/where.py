@@ -25,7 +25,7 @@ def track_of(race: Race) -> Track:
     # asked thousands of times a race: the race keeps the answer (Race.built,
     # not part of the position) with the track key and config it came from
     got = race.built
-    if got is not None and got[0] is race.track and got[1] is race.config:
+    if got[0] is race.track and got[1] is race.config:     # (state.UNBUILT: never)
         return got[2]
     trk = load_track(race.track)
     if street_race(race.config.options, trk.style):
