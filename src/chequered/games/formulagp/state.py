@@ -236,6 +236,9 @@ RACE_FIELDS = (
 
 # config fields added after races were recorded, and their defaults
 LATER_CONFIG = {"teams": None, "turn_seconds": 60}      # FGP 14.4, 15.12
+# Race.built before the track is worked out: a key matching no race's (track,
+# config), so where.track_of needs no test for None
+UNBUILT = (object(), object(), None)
 
 
 class Race:
@@ -291,7 +294,7 @@ class Race:
         self.optional: dict = {}            # FGP 15 optional rules' memory (str keys)
         self.bots: dict | None = None       # BOT seats (bot/table.py); None: no BOTs
         self.weather: dict | None = None    # [ADV] FGP 3.3: card, Weather token, ... (weather.py)
-        self.built: tuple | None = None     # (track key, config, Track): where.track_of
+        self.built: tuple = UNBUILT        # (track key, config, Track): where.track_of
 
     def car(self, seat: int) -> Car:
         return self.cars[seat]
@@ -398,7 +401,7 @@ class Race:
     def from_doc(cls, doc: dict) -> "Race":
         r = cls.__new__(cls)
         r.config = FormulaGPConfig.model_validate(doc["config"])
-        r.built = None
+        r.built = UNBUILT
         r.chance = Chance.from_state(doc["chance"])
         r.track = doc.get("track") or r.config.track
         r.content_dir = r.config.content

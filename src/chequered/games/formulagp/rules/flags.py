@@ -399,8 +399,9 @@ def lapping_defence(attacker_laps_down: int, defender_laps_down: int, *,
     return not (defender_laps_down > attacker_laps_down or attacker_ahead)
 
 
-def passes_freely(mover_laps_down: int, other_laps_down: int, *,
+def passes_freely(mover_laps_down: int, other_laps_down: int,
                   other_attempts: int = 0, safety_car: bool = False) -> bool:
+    # not keyword-only: where.passable calls it per car, per occupied step
     """FGP 13.11.2 / 13.11.3 / 13.9.2: the mover goes past `other` with normal
     movement (no OT, no battle) when: other has double blue and the mover does
     not; other carries a flipped (double) failed-attempt token; or under the SC

@@ -73,11 +73,11 @@ def move_meets(race: Race) -> list[Met]:
 
 # ---- the hooks the round machine calls ----------------------------------------------------
 def note_step(race: Race, frm: int, move) -> None:
-    """rules/move_steps.py: each movement point, before the car moves on."""
-    if race.config.rules == "advanced":                 # advanced(race), without the call
-        spaces = track_of(race).spaces
-        race.move.setdefault("path", []).append(
-            [spaces[frm].tile, spaces[move.to].tile, bool(move.lane_change)])
+    """rules/move_steps.py: each movement point of an Advanced race (the caller
+    asks, so that a Standard race makes no call), before the car moves on."""
+    spaces = track_of(race).spaces
+    race.move.setdefault("path", []).append(
+        [spaces[frm].tile, spaces[move.to].tile, bool(move.lane_change)])
 
 
 def after_move(race: Race, car) -> list[Event]:

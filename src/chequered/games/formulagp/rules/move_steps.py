@@ -404,7 +404,8 @@ def _move_act(race: Race, seat: int, action, field: tuple | None = None) -> list
             # control after this move and is not pushed again in it (A70)
             mv["visited"].append(to)
             return ev
-    HA.note_step(race, car.space, move)                # [ADV] FGP 13.13.2 / 13.13.3
+    if race.config.rules == "advanced":                 # advanced(race), without the call
+        HA.note_step(race, car.space, move)            # [ADV] FGP 13.13.2 / 13.13.3
     car.space = to
     mv["visited"].append(to)
     if occ_here:                                        # FGP 8.5: onto a free car shadow

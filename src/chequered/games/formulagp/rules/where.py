@@ -25,7 +25,7 @@ def track_of(race: Race) -> Track:
     # asked thousands of times a race: the race keeps the answer (Race.built,
     # not part of the position) with the track key and config it came from
     got = race.built
-    if got is not None and got[0] is race.track and got[1] is race.config:
+    if got[0] is race.track and got[1] is race.config:     # (state.UNBUILT: never)
         return got[2]
     trk = load_track(race.track)
     if street_race(race.config.options, trk.style):
@@ -216,8 +216,8 @@ def passable(race: Race, mover: Car) -> list[int]:
             round_no, c.spun, c.off_track, c.space == exit_space,
             bool(w2w and c.w2w) and (c.seat in w2w_with or not w2w_with),
         ) or passes_freely(laps_down, c.laps_down,
-                           other_attempts=2 if c.attempts == 3 else 0,   # FGP 13.11.3
-                           safety_car=safety_car)
+                           2 if c.attempts == 3 else 0,   # other_attempts: FGP 13.11.3
+                           safety_car)
         if free:
             out.append(c.seat)
     return out
