@@ -168,7 +168,7 @@ def pairs_allowed_from(track: Track, space: int) -> bool:
     return not track.tile_of(space).no_pairs
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, frozen=True)   # shared between races (turn.move_points keeps them)
 class MovementPoints:
     speed: int               # board value for (gear, pace)
     tyre_bonus: int
