@@ -261,31 +261,6 @@ def test_damage_only_once_per_round(race):
     assert_conserved(race)
 
 
-def test_modifiers_of_a_plain_car_are_the_full_reading(race):
-    """The quick answer for a car with no card by its board and no turn flag
-    (turn_flags.modifiers) is what _modifiers works out."""
-    from chequered.games.formulagp.rules import turn_flags as TF
-    car = race.cars[0]
-    assert not (car.damage or car.failures or car.no_pairs_next or car.no_tyre_bonus_next)
-    assert TF.modifiers(race, car) == TF._modifiers(race, car)
-    car.no_pairs_next = 2                           # PENDING only: not this turn's
-    assert TF.modifiers(race, car) == TF._modifiers(race, car) == TF.Mods()
-
-
-def test_clearing_the_turn_effects_of_a_car_without_flags(race):
-    """turn_flags.clear_turn_effects leaves False flags False, as the flag
-    arithmetic does; a pending flag still becomes active."""
-    from chequered.games.formulagp.rules import turn_flags as TF
-    car = race.cars[0]
-    car.mp_event, car.leds_event = 2, 1
-    TF.clear_turn_effects(car)
-    assert (car.no_pairs_next, car.no_tyre_bonus_next, car.mp_event, car.leds_event) \
-        == (False, False, 0, 0) == (TF.flag(0), TF.flag(0), 0, 0)
-    TF.restrict_next_turn(car, "no_pairs_next")
-    TF.clear_turn_effects(car)
-    assert car.no_pairs_next is True and car.no_tyre_bonus_next is False
-
-
 def test_close_call_does_nothing_lasting(race):
     car = race.cars[0]
     on_top(race, "damage", "D02")
