@@ -71,7 +71,8 @@ class Event:
 
 class SharedEvents(dict):
     """Events that depend on nothing but a few values, made the first time
-    each key is asked for (`make(*key)`) and then handed to every race:
+    each key is asked for (`make(*key)`, or `make(key)` for a key that is not a
+    tuple) and then handed to every race:
     building an Event and its dict costs more than much of the rule that
     makes it. Sound because an Event is a value nobody changes once made
     (tests/racepace/test_shared_events.py checks it while races are shown).
@@ -85,7 +86,7 @@ class SharedEvents(dict):
         self.make = make
 
     def __missing__(self, key):
-        event = self[key] = self.make(*key)
+        event = self[key] = self.make(*key) if type(key) is tuple else self.make(key)
         return event
 
 

@@ -6,6 +6,7 @@ Safety Car's limits, Valentino's and Celine's skills, the finish token.
 """
 from __future__ import annotations
 
+from functools import partial
 from operator import attrgetter
 
 from ....engine.protocol import Event, SharedEvents
@@ -23,31 +24,20 @@ _FAR = 1 << 30         # beyond any lap: nobody ahead yet
 _SKILL_RULE = {"valentino_overtake": "RP Race Positions", "celine_gap": "RP Energy Boost System"}
 
 
-class _Moves(dict):
-    """The move events (RP Step 3b) of one seat moving a number of laps, by
-    the lap reached: made the first time each is asked for, then handed to
-    every race, as SharedEvents, but read without building a key (every
-    car's move reads one)."""
-    __slots__ = ("seat", "laps")
-
-    def __init__(self, seat: int, laps: int):
-        super().__init__()
-        self.seat, self.laps = seat, laps
-
-    def __missing__(self, dist: int) -> Event:
-        event = self[dist] = Event("move", {"seat": self.seat, "laps": self.laps, "dist": dist},
-                                   "RP Step 3b")
-        return event
+def _move_event(seat: int, laps: int, dist: int) -> Event:
+    return Event("move", {"seat": seat, "laps": laps, "dist": dist}, "RP Step 3b")
 
 
-# _MOVED[seat][laps][dist], the rows as long as the longest move (_moves_upto)
+# The move events (RP Step 3b), _MOVED[seat][laps][dist]: SharedEvents by the
+# lap reached, in rows by seat and laps moved, read without building a key
+# (every car's move reads one); the rows as long as the longest move (_moves_upto)
 _MOVED = tuple([] for _ in range(MAX_CARS))
 
 
 def _moves_upto(most: int) -> None:
     for seat, row in enumerate(_MOVED):
         while len(row) <= most:
-            row.append(_Moves(seat, len(row)))
+            row.append(SharedEvents(partial(_move_event, seat, len(row))))
 
 
 _moves_upto(2)          # (a skill's extra move: 1 or 2 laps)
