@@ -116,16 +116,17 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[
                 # before it this round: the others ranked behind it when the
                 # round began and have not moved since. Mostly the lowest of
                 # them (`low`) is beyond the new lap and nobody is looked at,
-                # and no list is made. One of them in this car's
-                # own lap at its first move ranked ahead of it when the round
-                # began and has not moved since (cars only move forward): the
-                # ranks are compared only at a skill's extra move.
+                # and no list is made. At its first move every car ahead
+                # stood in this car's lap or beyond when the round began
+                # (it ranked ahead) and has only moved forward since: none
+                # is behind `old`, and one in this car's own lap ranks ahead
+                # of it. Only a skill's extra move compares those.
                 between = ()
                 if low <= new:
                     between = []
                     for c in ahead:
-                        if old <= c.dist <= new and not c.finished and (
-                                skill is None or c.dist > old or c.rank < car.rank):
+                        if c.dist <= new and not c.finished and (skill is None or (
+                                old <= c.dist and (c.dist > old or c.rank < car.rank))):
                             between.append(c)
                 if not bot and not car.charge:
                     car.td += m                              # FIRST the tyre marker ...
