@@ -17,8 +17,8 @@ def start_selection(s: RaceState) -> None:
     """RP Step 2: the start player first, then clockwise; the first of them
     is asked at once (not by the next automatic step: once a round)."""
     s.turn.phase = "select"
-    queue = setup.rotation(s)
     cars = s.cars
+    queue = setup.ROTATIONS[len(cars)][s.start_player].copy()     # (setup.rotation, unwrapped)
     # RP Team Play: cars that have finished sit out. (Only there can one have
     # finished: otherwise the race ended with the round in which one did.)
     if s.variants.team_play and pace.any_finished(cars):

@@ -19,9 +19,10 @@ def determine(s, T: Tables, events: list[Event]) -> None:
     if s.variants.academy:        # RP Driver Academy: no situation cards
         return
     sc, turned = T.sc_effects, s.situation
-    effects = sc[turned["I"]] + sc[turned["II"]]
-    if not effects:
+    first, second = sc[turned["I"]], sc[turned["II"]]
+    if not (first or second):
         return                    # neither card can call it: no lap to count
+    effects = first + second
     by_lap: dict[int, list] = {}
     crowded = []                  # the laps of two cars or more, each listed once
     for car in s.cars:
