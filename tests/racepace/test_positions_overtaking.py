@@ -95,6 +95,27 @@ def test_positions_rank_kept_by_moves_equals_car_place():
             assert c.rank == fresh.rank
 
 
+def test_positions_rank_key_orders_as_the_rule():
+    # RP Race Positions: furthest lap first, then EBS entry, then first to enter;
+    # the int key sorts as that tuple for every stamp a position may hold
+    from itertools import product
+    from chequered.games.racepace.state import STAMP_ROOM, rank_key
+    places = list(product((-3, -1, 0, 1, 12, 13, 250), (0, 1, 7, STAMP_ROOM - 1), (False, True)))
+    by_key = sorted(places, key=lambda p: rank_key(*p))
+    assert by_key == sorted(places, key=lambda p: (-p[0], not p[2], p[1]))
+
+
+def test_positions_refuse_a_stamp_beyond_the_key():
+    import pytest
+    from chequered.engine.protocol import BadInput
+    from chequered.games.racepace.state import STAMP_ROOM
+    s = duo()
+    doc = G.dump_position(s)
+    doc["state"]["cars"][0]["stamp"] = STAMP_ROOM
+    with pytest.raises(BadInput, match="stamp"):
+        G.load_position(doc)
+
+
 def test_positions_invariants_catch_a_car_moved_without_its_rank():
     # the leaderboard sorts by Car.rank: a car put on a lap without it
     # (car.dist written alone) is reported by the invariants random play checks

@@ -4,6 +4,7 @@ the invariants that must hold in every state."""
 from __future__ import annotations
 
 from .actions import ChooseTyre, Copy, PickDriver, PickTeam, Select
+from .state import rank_key
 from .tables import tables
 
 _TYRES = (None, "S", "M", "H", "W", "X")
@@ -63,7 +64,7 @@ def invariants(state) -> list[str]:
             bad.append(f"seat {car.seat}: a bot with tyres or penalty tokens")
         if car.moved > T.content.board.rp_max + 3:
             bad.append(f"seat {car.seat}: moved {car.moved} laps in one round")
-        if car.rank != (-car.dist, not car.ebs_entry, car.stamp):      # state.Car.place
+        if car.rank != rank_key(car.dist, car.stamp, car.ebs_entry):      # state.Car.place
             bad.append(f"seat {car.seat}: leaderboard key {car.rank} out of step with its place")
     for name, deck in state.decks.items():
         current = state.weather_card if name == "weather" else state.situation.get(name)

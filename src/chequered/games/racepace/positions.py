@@ -21,7 +21,7 @@ from .config import RacePaceConfig
 from .content import BARS, LEVELS
 from .rules import cards
 from .rules.steps import PHASE_STEP
-from .state import RaceState
+from .state import STAMP_ROOM, RaceState
 from .tables import tables
 
 PHASES = (*PHASE_STEP, "over")
@@ -184,6 +184,9 @@ def _check_types(state: RaceState, T) -> None:
     need(all(_int(getattr(state, f)) for f in ("round", "race_index", "start_player",
                                                 "stamp_counter")),
          "round, race_index, start_player and stamp_counter are whole numbers")
+    # (the leaderboard key holds a stamp below state.NO_EBS_KEY)
+    need(all(0 <= n < STAMP_ROOM for n in (state.stamp_counter, *(c.stamp for c in state.cars))),
+         f"stamp and stamp_counter: 0 to {STAMP_ROOM - 1}")
     need(0 <= state.start_player < len(state.cars), "start_player names no seat")
     need(isinstance(state.weather, list) and len(state.weather) == 4
          and all(w in ("sun", "rain") for w in state.weather), "weather: four of sun, rain")

@@ -13,6 +13,21 @@ from .tables import tables
 
 MEC, PU, AER, SKI, XP, EBS = range(6)   # bar indices, RP Steering Wheel M
 
+# The leaderboard key (Car.rank) is one int, -dist * LAP_KEY + (NO_EBS_KEY if
+# the car entered its lap without EBS) + stamp: ordered as the tuple (-dist,
+# not ebs_entry, stamp) while 0 <= stamp < NO_EBS_KEY (a season makes a few
+# thousand; positions.py refuses more), and cheaper to sort and compare.
+NO_EBS_KEY = 1 << 20
+LAP_KEY = 1 << 21
+STAMP_ROOM = NO_EBS_KEY // 2      # (positions: room left for the moves still to come)
+
+
+def rank_key(dist: int, stamp: int, ebs_entry: bool) -> int:
+    """RP Race Positions: the leaderboard key of a car on lap `dist`, that
+    entered it `stamp`-th, with EBS or not (smaller ranks higher)."""
+    return stamp - dist * LAP_KEY + (0 if ebs_entry else NO_EBS_KEY)
+
+
 CAR_FIELDS = (
     "seat", "bot", "team", "driver", "bars", "dist", "stamp", "ebs_entry", "tyre", "td",
     "sets", "used", "tokens", "next_tokens", "button", "copied", "pit", "charge",
@@ -35,7 +50,7 @@ class Car:
         self.dist = 0                 # laps from the start line
         self.stamp = 0                # order of entering the current lap
         self.ebs_entry = False        # entered the current lap with EBS (RP Race Positions)
-        self.rank = (0, True, 0)      # (the key of those three, place)
+        self.rank = NO_EBS_KEY        # (the key of those three, place)
         self.tyre: str | None = None  # current compound
         self.td = 0                   # laps on the current tyres (RP Tyre Degradation Bar)
         self.sets = {"S": 2, "M": 2}  # unused soft and medium sets
@@ -64,7 +79,7 @@ class Car:
         self.dist = dist
         self.stamp = stamp
         self.ebs_entry = ebs_entry
-        self.rank = (-dist, not ebs_entry, stamp)
+        self.rank = rank_key(dist, stamp, ebs_entry)
 
     def clone(self) -> "Car":
         c = Car.__new__(Car)

@@ -10,7 +10,7 @@ from functools import partial
 from operator import attrgetter
 
 from ....engine.protocol import Event, SharedEvents
-from ..state import RaceState
+from ..state import LAP_KEY, NO_EBS_KEY, RaceState
 from ..tables import DEFEND, MAX_CARS, Tables
 from .pace import count_all, is_rain
 
@@ -135,7 +135,7 @@ def move_all(s: RaceState, T: Tables, order, events: list[Event]) -> tuple[dict[
                 car.dist = new
                 car.stamp = stamp
                 ebs = car.ebs_entry = car.ebs_used
-                car.rank = (-new, not ebs, stamp)     # (Car.place, inlined: every move)
+                car.rank = stamp - new * LAP_KEY + (0 if ebs else NO_EBS_KEY)   # (Car.place, inlined)
                 car.moved += m
                 events.append(_MOVED[car.seat][m][new])
                 if backmarkers and not bot:
