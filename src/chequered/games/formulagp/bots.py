@@ -398,16 +398,17 @@ class HeuristicBot:
             best = best_step(ranked, legal, full)
             if best is not None:
                 return best
-        on_track, into_pit, dead = sort_steps(legal, facts)
-        steps = on_track
         # look ahead: no way that leaves the pit lane as the only step later
         if look:
             ok = spend_test(race, car, left - 1)
             # the pick below when the best ranked step passes (most often):
-            # the steps ranked after it need no test
-            best = spendable_best(ranked, steps, full, facts, ok)
+            # the steps ranked after it need no test, the list no sorting
+            best = spendable_best(ranked, legal, full, facts, ok)
             if best is not None:
                 return best
+        on_track, into_pit, dead = sort_steps(legal, facts)
+        steps = on_track
+        if look:
             steps = [a for a in steps if ok(a)] or steps
         # nor into the lane that only leads into the pit lane (FGP 11.1)
         if dead:

@@ -180,17 +180,19 @@ def _ANY(a) -> bool:
     return True
 
 
-def spendable_best(ranked: tuple, steps: list, full: set, facts: dict, ok):
+def spendable_best(ranked: tuple, legal: list, full: set, facts: dict, ok):
     """What HeuristicBot._move picks after spendable when that is a step of
     `ranked` (best_step's first find), testing steps (spend_test: `ok`) only
-    until it is known: the best ranked of `steps` (the list's own objects)
-    that pushes no car (FGP 8.3.1), does not enter the lane that only leads
-    into the pit lane (FGP 11.1) and passes `ok`. None: not known so (no
-    such step), _move then filters the whole list."""
+    until it is known: the best ranked of the movement point's list `legal`
+    (the list's own objects; ranked steps stay on the track, so they are
+    among sort_steps' steps on the track) that pushes no car (FGP 8.3.1),
+    does not enter the lane that only leads into the pit lane (FGP 11.1) and
+    passes `ok`. None: not known so (no such step), _move then filters the
+    whole list."""
     for r in ranked:
         if r.to in full or facts[r.to][1]:
             continue
-        for a in steps:
+        for a in legal:
             if a is r:
                 if ok(r):
                     return r
