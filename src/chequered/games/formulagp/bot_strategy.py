@@ -31,7 +31,7 @@ import math
 from dataclasses import dataclass
 
 from .boards import BoardSide
-from .memo import LIMIT, remembered
+from .memo import LIMIT
 from .rules.setup import DRY_TYRES
 
 WEAR_PER_ROUND = 0.5      # prior wear rate; each car's own rate takes over as it races
@@ -74,8 +74,10 @@ def stint_value(side: BoardSide, tyre: str, wear: int, rounds: int, rate: float)
     # asked for every compound at every pit question: each answer once per side
     # keyed by the side's id (its fields do not hash), which the answer keeps alive
     key = (id(side), tyre, wear, rounds, rate)
-    hit = remembered(_STINTS, key, lambda: (side, _stint_value(side, tyre, wear, rounds, rate)))
-    if hit[0] is not side:
+    hit = _STINTS.get(key)
+    if hit is None or hit[0] is not side:
+        if len(_STINTS) >= LIMIT:           # (as memo.remembered, without a closure a call)
+            _STINTS.clear()
         hit = _STINTS[key] = (side, _stint_value(side, tyre, wear, rounds, rate))
     return hit[1]
 
