@@ -91,6 +91,22 @@ def test_plans_need_a_pit_window_and_the_stint_values_follow_the_board():
         rounds * side.tyres.soft.fresh + side.tyres.soft.degraded
 
 
+def test_a_stint_counts_each_round_by_the_wear_marker_and_the_red_die_at_the_end():
+    """FGP 10.1: a round is worth the tyre bonus where the marker is half way
+    through it; on the last space nothing but a RED die (RED_DIE_MP)."""
+    side = _side()
+    last = len(side.tyre_track) - 1
+    for tyre in ("soft", "medium", "hard", "wet"):
+        for wear in (0, 3, last - 1, last):
+            for rounds in (0, 1, 7, 30):
+                for rate in (0.35, 0.5, 0.7381, 1.5):
+                    want = 0.0
+                    for k in range(rounds):
+                        pos = min(last, int(wear + rate * (k + 0.5)))
+                        want += side.tyre_bonus(tyre, pos) - (S.RED_DIE_MP if pos == last else 0)
+                    assert S.stint_value(side, tyre, wear, rounds, rate) == want
+
+
 # ---- the bot in scenarios ---------------------------------------------------------------
 def _drive(st, bot):
     """Seat 0's turn to its end with the bot; True if it entered the pit lane."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from chequered.engine.play import agents_for, play
 from chequered.games.formulagp import GAME
 from chequered.games.formulagp.bots import HeuristicBot
 from chequered.testing.one_pass import check_both_ways, check_replays_as_routes
@@ -34,3 +35,23 @@ def test_one_pass_drive_plays_the_race_the_machine_drives(cfg, seed):
 
 def test_one_pass_moves_replay_as_legal_routes():
     check_replays_as_routes(GAME, GAME.config(seats=H6), 6, HeuristicBot)
+
+
+def test_observe_notes_nothing_when_the_drive_skips_it(monkeypatch):
+    """heuristic_drive calls HeuristicBot._observe only when the car's tyres
+    or wear differ from those it saw, or before the start distance is noted:
+    otherwise a call changes nothing (HeuristicBot.pick calls it every time)."""
+    observe = HeuristicBot._observe
+    skipped = []
+
+    def checked(bot, race, seat):
+        car, seen = race.cars[seat], bot._seen
+        before = dict(vars(bot))
+        observe(bot, race, seat)
+        if seen and seen[1] == car.wear and seen[0] == car.tyre and before["_start"] is not None:
+            skipped.append(seat)
+            assert vars(bot) == before
+    monkeypatch.setattr(HeuristicBot, "_observe", checked)
+    play(GAME, GAME.config(seats=H6, rules="advanced"), 3,
+         agents=agents_for(GAME, GAME.config(seats=H6, rules="advanced"), 3))
+    assert skipped

@@ -31,7 +31,7 @@ import math
 from dataclasses import dataclass
 
 from .boards import BoardSide
-from .memo import LIMIT, remembered
+from .memo import LIMIT
 from .rules.setup import DRY_TYRES
 
 WEAR_PER_ROUND = 0.5      # prior wear rate; each car's own rate takes over as it races
@@ -74,8 +74,10 @@ def stint_value(side: BoardSide, tyre: str, wear: int, rounds: int, rate: float)
     # asked for every compound at every pit question: each answer once per side
     # keyed by the side's id (its fields do not hash), which the answer keeps alive
     key = (id(side), tyre, wear, rounds, rate)
-    hit = remembered(_STINTS, key, lambda: (side, _stint_value(side, tyre, wear, rounds, rate)))
-    if hit[0] is not side:
+    hit = _STINTS.get(key)
+    if hit is None or hit[0] is not side:
+        if len(_STINTS) >= LIMIT:           # (as memo.remembered, without a closure a call)
+            _STINTS.clear()
         hit = _STINTS[key] = (side, _stint_value(side, tyre, wear, rounds, rate))
     return hit[1]
 
@@ -84,14 +86,31 @@ _STINTS: dict = {}
 
 
 def _stint_value(side: BoardSide, tyre: str, wear: int, rounds: int, rate: float) -> float:
-    last = len(side.tyre_track) - 1
+    values = _round_values(side, tyre)
+    last = len(values) - 1
     total = 0.0
     for k in range(max(0, rounds)):
-        pos = min(last, int(wear + rate * (k + 0.5)))
-        total += side.tyre_bonus(tyre, pos)
-        if pos >= last:
-            total -= RED_DIE_MP
+        pos = int(wear + rate * (k + 0.5))
+        total += values[pos if pos < last else last]
     return total
+
+
+def _round_values(side: BoardSide, tyre: str) -> tuple:
+    """A round's value by the wear marker's position on the tyre track: the
+    tyre bonus, less RED_DIE_MP on the last space (FGP 10.1). Whole numbers,
+    so a sum of them is the same however it is added up. Once a side and
+    tyre, keyed by the side's id (which the answer keeps alive)."""
+    key = (id(side), tyre)
+    hit = _ROUND_VALUES.get(key)
+    if hit is None or hit[0] is not side:
+        last = len(side.tyre_track) - 1
+        hit = _ROUND_VALUES[key] = (side, tuple(
+            side.tyre_bonus(tyre, pos) - (RED_DIE_MP if pos == last else 0)
+            for pos in range(last + 1)))
+    return hit[1]
+
+
+_ROUND_VALUES: dict = {}
 
 
 def best_tyre(side: BoardSide, rounds: int, rate: float, prefer: str | None = None,

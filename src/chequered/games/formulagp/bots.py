@@ -14,7 +14,8 @@ from ...engine.rng import Rng
 from . import actions as A
 from . import bot_strategy as S
 from .heuristic_drive import points as move_points
-from .heuristic_moves import APPROACH, best_step, drive_table, pit_in, sort_steps, spendable
+from .heuristic_moves import (APPROACH, best_step, drive_table, pit_in, sort_steps,
+                              spend_test, spendable_best)
 from .heuristic_plays import card_value, plays_facts
 from .rules import cards as C
 from .rules import secondary as SF
@@ -397,11 +398,18 @@ class HeuristicBot:
             best = best_step(ranked, legal, full)
             if best is not None:
                 return best
-        on_track, into_pit, dead = sort_steps(legal, facts)
-        steps = on_track
         # look ahead: no way that leaves the pit lane as the only step later
         if look:
-            steps = spendable(race, car, steps, left - 1) or steps
+            ok = spend_test(race, car, left - 1)
+            # the pick below when the best ranked step passes (most often):
+            # the steps ranked after it need no test, the list no sorting
+            best = spendable_best(ranked, legal, full, facts, ok)
+            if best is not None:
+                return best
+        on_track, into_pit, dead = sort_steps(legal, facts)
+        steps = on_track
+        if look:
+            steps = [a for a in steps if ok(a)] or steps
         # nor into the lane that only leads into the pit lane (FGP 11.1)
         if dead:
             steps = [a for a in steps if not facts[a.to][1]] or steps

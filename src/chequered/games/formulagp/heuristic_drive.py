@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from .actions import Reduce
 from .rules import move_steps as MS
+from .rules.where import track_of
 
 
 def points(race, driver, path: list, events: list) -> None:
@@ -48,6 +49,7 @@ def points(race, driver, path: list, events: list) -> None:
     t0 = chance.ticks
     act = MS._move_act
     car = race.cars[seat]
+    roads = bot._roads_of(track_of(race))   # the driver's table of the race's track
     mv = race.move
     memo = turn.memo                        # (legal list, its steps, complete, field), by _moving
     steps = field = None                    # field: where the others stand (MS.others_of)
@@ -61,7 +63,11 @@ def points(race, driver, path: list, events: list) -> None:
                 # push_spaces reads the steps of this list, point_reduces
                 # whether it holds its Reduce options
                 turn.memo = (legal, steps, complete, field)
-            bot._observe(race, seat)        # as HeuristicBot.pick, at every decision
+            # as HeuristicBot.pick, at every decision (called when the car's
+            # tyres or wear changed: else it notes nothing, test_heuristic_drive.py)
+            seen = bot._seen
+            if not seen or seen[1] != car.wear or seen[0] != car.tyre or bot._start is None:
+                bot._observe(race, seat)
             pick = bot._move(race, seat, legal)
             # HeuristicBot.pick's answer, then Machine._decide's find: the
             # list's object itself, else the first equal one, else the first
@@ -106,7 +112,7 @@ def points(race, driver, path: list, events: list) -> None:
             if not mv.get("bot"):           # (BOT 2.2: a BOT's TACTICS card steers its list)
                 lanes = MS.free_lanes(race, seat, field)
                 if lanes is not None:
-                    pick = _free_pick(bot, race, seat, lanes, field[3])
+                    pick = _free_pick(bot, race, car, lanes, roads)
                     if pick is not None:
                         steps = ()          # a free point's: none pushes
                         turn.pending = asked
@@ -121,29 +127,30 @@ def points(race, driver, path: list, events: list) -> None:
         return                              # drive_own runs the automatic steps
 
 
-def _free_pick(bot, race, seat: int, lanes: int, trk):
+def _free_pick(bot, race, car, lanes: int, roads: list):
     """HeuristicBot._move at a free movement point (move_steps.free_lanes:
     `lanes`) without its legal list: the best ranked step still open, when
     that decides (no pit entry to line up for, nothing to look ahead for, no
     dead end): the list is then the space's free steps not visited, none
     pushing, and _move picks that very step. None when _move needs the
     list. The driver is asked (observes) only once a step is known open:
-    with none, the rules may end the move instead. `trk`: the race's track
-    (where.track_of), at hand in the field."""
+    with none, the rules may end the move instead. `roads`: the driver's
+    table of the race's track (HeuristicBot._roads_of)."""
     mv = race.move
-    facts, to_pit, across, ranked, dead_end, free = \
-        bot._roads_of(trk)[race.cars[seat].space]
+    facts, to_pit, across, ranked, dead_end, free = roads[car.space]
     visited = mv["visited"]
     for best in free[lanes]:
         if best.to not in visited:
             break
     else:
         return None
-    bot._observe(race, seat)
+    seen = bot._seen                # (as points: a call only with something to note)
+    if not seen or seen[1] != car.wear or seen[0] != car.tyre or bot._start is None:
+        bot._observe(race, car.seat)
     left = mv["left"]
     # bot._looks_ahead and _lines_up's first test, written out (at every free
     # point; tests/formulagp/test_heuristic_drive.py plays races both ways)
     if dead_end or (across is not None and across <= left) \
-            or (to_pit is not None and bot._lines_up(race, seat, to_pit, left)):
+            or (to_pit is not None and bot._lines_up(race, car.seat, to_pit, left)):
         return None
     return best

@@ -104,14 +104,25 @@ def pit_distances(trk, across: bool) -> dict[int, int]:
 
 def spendable(race, car, steps: list, left: int) -> list:
     """FGP 8.3: the steps after which the car can use its `left` points
-    without the pit lane becoming its only step. The rules' own step options
-    (move_steps) are asked with the car moved on, in place (its space, the
-    spaces visited and the points left are put back before returning: the
-    rules only read them, so no copy of the race is needed); stopping behind
-    a car (FGP 9.2), reducing (FGP 8.2.1) or having no step at all (A22) ends
-    the move as well. The other cars stay where they are."""
+    without the pit lane becoming its only step (spend_test)."""
+    ok = spend_test(race, car, left)
+    return [a for a in steps if ok(a)]
+
+
+def spend_test(race, car, left: int):
+    """spendable's test of one step: whether the car can use its `left`
+    points after it without the pit lane becoming its only step. The rules'
+    own step options (move_steps) are asked with the car moved on, in place
+    (its space, the spaces visited and the points left are put back before
+    returning: the rules only read them, so no copy of the race is needed);
+    stopping behind a car (FGP 9.2), reducing (FGP 8.2.1) or having no step
+    at all (A22) ends the move as well. The other cars stay where they are.
+    The steps tested share one memo, whatever their order: a position's
+    answer is keyed by all it depends on (the space, the points left, the
+    spaces of the path on the space's tile: a step never goes back a tile,
+    tests/formulagp/test_heuristic_moves.py), so a step may be tested alone."""
     if left <= 0:
-        return list(steps)
+        return _ANY
     trk = track_of(race)
     me = race.cars[car.seat]
     mv = race.move
@@ -154,12 +165,39 @@ def spendable(race, car, steps: list, left: int) -> list:
                     break
         seen[key] = res
         return res
-    visited = tuple(race.move.get("visited", []))
-    saved = (me.space, mv["visited"], mv["left"])
-    try:
-        return [a for a in steps if ok(a.to, left, visited + (a.to,))]
-    finally:
-        me.space, mv["visited"], mv["left"] = saved
+    visited = tuple(mv.get("visited", []))
+
+    def test(a) -> bool:
+        saved = (me.space, mv["visited"], mv["left"])
+        try:
+            return ok(a.to, left, visited + (a.to,))
+        finally:
+            me.space, mv["visited"], mv["left"] = saved
+    return test
+
+
+def _ANY(a) -> bool:
+    return True
+
+
+def spendable_best(ranked: tuple, legal: list, full: set, facts: dict, ok):
+    """What HeuristicBot._move picks after spendable when that is a step of
+    `ranked` (best_step's first find), testing steps (spend_test: `ok`) only
+    until it is known: the best ranked of the movement point's list `legal`
+    (the list's own objects; ranked steps stay on the track, so they are
+    among sort_steps' steps on the track) that pushes no car (FGP 8.3.1),
+    does not enter the lane that only leads into the pit lane (FGP 11.1) and
+    passes `ok`. None: not known so (no such step), _move then filters the
+    whole list."""
+    for r in ranked:
+        if r.to in full or facts[r.to][1]:
+            continue
+        for a in legal:
+            if a is r:
+                if ok(r):
+                    return r
+                break
+    return None
 
 
 def sort_steps(legal: list, facts: dict) -> tuple:
