@@ -259,7 +259,7 @@ def _prep_legal(race: Race, seat: int) -> list:
     if fixed or moves or D.has_playable_movement(race, car):
         out.append(_DONE)
     else:
-        out += [NoMove(ch) for ch in D.no_move_choices(race, seat) if ch != ("white",)]
+        out += [one(NoMove, ch) for ch in D.no_move_choices(race, seat) if ch != ("white",)]
     return out
 
 
