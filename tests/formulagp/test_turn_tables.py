@@ -64,3 +64,32 @@ def test_the_preparations_read_the_ers_room_as_the_board_says(monkeypatch, cfg, 
             car.ers = ers
             assert SF.ers_room(race, car) == (
                 car.ers < C.ers_max(race, car) and not C.covered(race, car, "ers_charge"))
+
+
+@pytest.mark.parametrize("cfg,seed", CASES)
+def test_the_plays_keyed_by_sorted_colours_are_those_of_the_hand_order(monkeypatch, cfg, seed):
+    # FGP 7.3.3.5: _play_legal sorts the movement cards by colour (hand order
+    # within a colour) to key its plans; every list a race read is the one
+    # worked out from the cards in hand order, first cards of a colour first
+    from chequered.games.formulagp.actions import Play
+    from chequered.games.formulagp.rules import card_effects as FX
+    from chequered.games.formulagp.rules import cards as C
+
+    def no_pairs(orig, calls):          # asked by _play_legal alone
+        def rec(race, seat, mods):
+            calls.append((race.clone(), seat))
+            return orig(race, seat, mods)
+        return rec
+    calls = _race(monkeypatch, cfg, seed, no_pairs)
+    assert calls
+    for race, seat in calls:
+        got = T._play_legal(race, seat)
+        car = race.cars[seat]
+        facts = C.card_facts(race)
+        ids = [c for c in car.hand if facts[c][0] == "movement"]
+        mods = FX.modifiers(race, car)
+        ers = car.ers if "ers_spend" not in mods.disabled else 0
+        fits = () if car.characteristic_used else T._characteristic_paces(race, car, mods)
+        plan = T._plan(tuple(facts[c][1] for c in ids), min(ers, 2),
+                       T.no_pairs(race, seat, mods), fits)
+        assert got == [Play(tuple(ids[i] for i in at), decl, ch) for at, decl, ch in plan]

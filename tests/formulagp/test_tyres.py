@@ -111,3 +111,18 @@ def test_10_1_worn_out_tyre_wear_cards_may_be_discarded(side):
     worn = T.worn_out(side, "soft", 10)
     assert T.worn_out_discards(hand, {"T01", "T03"}, worn=worn) == ["T01", "T03"]
     assert T.worn_out_discards(hand, {"T01", "T03"}, worn=T.worn_out(side, "soft", 9)) == []
+
+
+def test_10_1_wear_changes_from_the_table_are_worked_out_afresh():
+    # wear_change keeps each answer per board side: asked twice (the second
+    # from the table), it equals the change worked out with no table, on
+    # every board side, compound, position and move (the SC's too)
+    for board in load_content().boards:
+        for side in board.sides:
+            for tyre in ("soft", "medium", "hard", "wet"):
+                for pos in range(len(side.tyre_track)):
+                    for delta in range(-3, 5):
+                        for sc in (False, True):
+                            want = T._wear_change(side, tyre, pos, 0 if sc and delta > 0 else delta)
+                            assert T.wear_change(side, tyre, pos, delta, safety_car=sc) == want
+                            assert T.wear_change(side, tyre, pos, delta, safety_car=sc) == want

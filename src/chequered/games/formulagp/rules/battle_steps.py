@@ -321,9 +321,17 @@ def _boost_legal(race: Race, seat: int) -> list:
     skill_ok = not car.skill_used and B.skill_applies(_skill(race, seat), _role(race, seat),
                                                    _facts(race, seat, play))
     events = FX.held_event_choices(race, seat, when="battle")
-    return [one(Boost, x.spend_ers, x.skill, x.events)           # one object a value
-            for x in B.boost_choices(ers_after_cards=ers_left, skill_usable=skill_ok,
-                                     events=events)]
+    # the list follows from these values alone: made once (one object a value)
+    key = (ers_left >= 1, skill_ok, tuple(events))
+    got = _BOOSTS.get(key)              # (no closure made for the usual hit)
+    if got is None:
+        got = remembered(_BOOSTS, key, lambda: tuple(
+            one(Boost, x.spend_ers, x.skill, x.events) for x in B.boost_choices(
+                ers_after_cards=ers_left, skill_usable=skill_ok, events=events)))
+    return list(got)
+
+
+_BOOSTS: dict = {}      # (an ERS charge left, skill usable, events) -> _boost_legal
 
 
 def _boost_act(race: Race, seat: int, action: Boost) -> list[Event]:

@@ -259,7 +259,7 @@ def _prep_legal(race: Race, seat: int) -> list:
     if fixed or moves or D.has_playable_movement(race, car):
         out.append(_DONE)
     else:
-        out += [NoMove(ch) for ch in D.no_move_choices(race, seat) if ch != ("white",)]
+        out += [one(NoMove, ch) for ch in D.no_move_choices(race, seat) if ch != ("white",)]
     return out
 
 
@@ -424,21 +424,17 @@ def gear_for(race: Race, car) -> int:
 
 def _play_legal(race: Race, seat: int) -> list:
     car = race.cars[seat]
-    ids: list[str] = []                 # the movement cards, in hand order
-    colours: list[str] = []             # and their colours
-    facts = C.card_facts(race)
-    for c in car.hand:
-        kind, colour = facts[c]
-        if kind == "movement":
-            ids.append(c)
-            colours.append(colour)
+    colour = _MOVE_COLOURS.get(race.content_dir) or _move_colours(race)
+    # the movement cards by colour, in hand order within one (a stable sort):
+    # the plays follow from the colours held, so fewer plans to work out
+    ids = [c for c in car.hand if c in colour]
+    ids.sort(key=colour.__getitem__)
     mods = FX.modifiers(race, car)
     ers = car.ers if "ers_spend" not in mods.disabled else 0
     # the paces the characteristic (+1) applies to (FGP 4.13): once used, none
     fits = () if car.characteristic_used else _characteristic_paces(race, car, mods)
-    # the plays depend on the colours in hand order, not on the ids: the
-    # positions they take, found once per colours and situation
-    key = (tuple(colours), min(ers, 2), no_pairs(race, seat, mods), fits)
+    # the positions the plays take, found once per colours and situation
+    key = (tuple(map(colour.__getitem__, ids)), min(ers, 2), no_pairs(race, seat, mods), fits)
     plan = _PLANS.get(key)              # (no closure made for the usual hit)
     if plan is None:
         plan = remembered(_PLANS, key, lambda: _plan(*key))
@@ -452,12 +448,19 @@ def _play_legal(race: Race, seat: int) -> list:
 
 
 _PLANS: dict = {}       # (colours, ERS up to 2, no pairs, characteristic paces) -> _plan
+_MOVE_COLOURS: dict = {}    # content dir -> {movement card id: its colour}
+
+
+def _move_colours(race: Race) -> dict:
+    got = _MOVE_COLOURS[race.content_dir] = {
+        c: colour for c, (kind, colour) in C.card_facts(race).items() if kind == "movement"}
+    return got
 
 
 def _plan(colours: tuple, ers: int, single_only: bool, fits: tuple) -> tuple:
-    """FGP 7.3.3.5: every play of movement cards of these colours (in hand
-    order), as (the positions of its cards, the ORANGE declaration, with the
-    characteristic), the characteristic's right after the same play without."""
+    """FGP 7.3.3.5: every play of movement cards of these colours (sorted,
+    _play_legal), as (the positions of its cards, the ORANGE declaration,
+    with the characteristic), the characteristic's right after the same play without."""
     at: dict[str, list[int]] = {}
     for i, colour in enumerate(colours):
         at.setdefault(colour, []).append(i)

@@ -140,6 +140,21 @@ def wear_change(side: BoardSide, tyre: str, position: int, delta: int, *,
     say what it met. Under the Safety Car increases are ignored (FGP 13.9.2)."""
     if safety_car and delta > 0:
         delta = 0
+    # a fact of the board side: each answer worked out once (a WearChange
+    # is a value nothing changes), in a table per side
+    hit = _CHANGES.get(id(side))
+    if hit is None or hit[0] is not side:
+        hit = _CHANGES[id(side)] = (side, {})
+    got = hit[1].get((tyre, position, delta))
+    if got is None:
+        got = hit[1][(tyre, position, delta)] = _wear_change(side, tyre, position, delta)
+    return got
+
+
+_CHANGES: dict = {}     # id(side) -> (side, {(tyre, position, delta): _wear_change})
+
+
+def _wear_change(side: BoardSide, tyre: str, position: int, delta: int) -> WearChange:
     new = clamp(side, position + delta)
     moved = icons_between(side.tyre_track, position, new)
     return WearChange(
