@@ -112,7 +112,7 @@ def red_die_after_move(side: BoardSide, position: int, *, skip_once: bool = Fals
     return red_die_tyres(side, position) and not skip_once
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(slots=True, frozen=True)
 class WearChange:
     """The result of moving the marker (FGP 10.1), for the round machine."""
     old: int
