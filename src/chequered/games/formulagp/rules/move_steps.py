@@ -485,9 +485,12 @@ def _extend_legal(race: Race, seat: int) -> list:
     if kind == "tyre_wear" and _late_braker(race, car):
         out.append(Extend("characteristic"))
     # an extension is a point to drive: none without a step to take (the
-    # step options, the costliest question, asked only when one is offered)
-    if out and not step_options(race, seat)[0]:
-        out = []
+    # step options, the costliest question, asked only when one is offered;
+    # a free point (_free_point, the usual one) has one without asking them)
+    if out:
+        field = others_of(race, seat)
+        if _free_point(race, seat, field) is None and not step_options(race, seat, field)[0]:
+            out = []
     return out + [Done()]
 
 
