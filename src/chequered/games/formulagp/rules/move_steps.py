@@ -86,10 +86,10 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
     # FGP 8.3.1 / 9.1 / 9.5: a car already on a tile with another car (however
     # it got there) changes lanes normally, pushing a car in its way (A10)
     push = here in tiles and safety_car is None
-    row, ahead, next_tile, _, _ = table[space]
+    row, reach, next_tile, _, _ = table[space]
     steps = M.steps_from(row, occ, mv["visited"], mv["lanes"] and mv.get("ahead") is None, push)
     yellow = race.yellow_flags
-    if ahead is not None and safety_car is None and not yellow and ahead.isdisjoint(tiles):
+    if reach is not None and safety_car is None and not yellow and reach.isdisjoint(tiles):
         # the usual point: no other car on a tile one point reaches, no pit
         # lane or yellow line in reach, no flag out: the checks below keep
         # every step and find no car to stop behind
@@ -116,7 +116,7 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
             kept.append(st)
             continue
         if free is None:
-            free = passable(race, car)
+            free = passable(race, car, reach)   # (the cars below are on tiles in reach)
         seen = others
         if sp.pit_lane and trk.pit is not None:
             # FGP 11.1: a car on the shadow car never stops one entering the pit lane
@@ -146,7 +146,7 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
         if to in visited or occ.get(to, 0) < cap:
             continue
         if free is None:
-            free = passable(race, car)
+            free = passable(race, car, reach)
         c = check_step(trk, space, to, others, free)
         blocked += [k for k in c.blocked_by if k not in blocked]
     return kept, tuple(blocked)
