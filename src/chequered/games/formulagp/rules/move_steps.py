@@ -411,10 +411,11 @@ def _move_act(race: Race, seat: int, action, field: tuple | None = None) -> list
     if occ_here:                                        # FGP 8.5: onto a free car shadow
         mv["ahead"] = next(c.seat for c in race.cars if c.seat != seat and c.space == to)
         mv["left_at_shadow"] = mv["left"]
-    hz = race.hazards.get(sp.tile)
-    if hz == "gravel" and not in_yellow_zone(race, sp.tile) and not _sc(race):
+    hazards = race.hazards                              # (empty in most races: no get)
+    if hazards and hazards.get(sp.tile) == "gravel" and not in_yellow_zone(race, sp.tile) \
+            and not _sc(race):
         mv["gravel_tile"] = sp.tile
-    ev.append(made[seat, to])
+    ev.append(made[seat])
     if mv.get("ahead") is not None and race_round(race) > 2 \
             and must_stop(trk, to, positions(race, seat), passable(race, car),
                           ahead_in_space=mv["ahead"]):
