@@ -343,7 +343,7 @@ def _move_act(race: Race, seat: int, action, field: tuple | None = None) -> list
     trk = field[3] if field is not None else track_of(race)
     kind = type(action)
     if kind is Stop:
-        blocked = step_options(race, seat)[1]
+        blocked = step_options(race, seat, field)[1]
         mv["blocked"] = [b for b in blocked if b >= 0] or [-1]
         mv["stage"] = "after_move"
         if not blocked:                                 # A22: only pushes were left
