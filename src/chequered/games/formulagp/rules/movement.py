@@ -139,9 +139,12 @@ def _legal_plays(hand: list[str], ers: int, battle: bool, no_pairs: bool) -> lis
     for c in set(hand):
         for o in ((("green",), ("red",)) if c == "orange" else ((),)):
             options.append(((c,), o))
-    for i, a in enumerate(hand):
-        for b in hand[i + 1:]:
-            pair = tuple(sorted((a, b)))
+    # each distinct pair once (a hand of seven holds 21 pairs of at most 4
+    # colours): two colours held, or one held twice; `hand` is sorted
+    colours = sorted(set(hand))
+    for i, a in enumerate(colours):
+        for b in colours[i:] if hand.count(a) > 1 else colours[i + 1:]:
+            pair = (a, b)
             n = pair.count("orange")
             decl = [()] if n == 0 else ([("green",), ("red",)] if n == 1 else
                                          [("green", "green"), ("red", "red")])
