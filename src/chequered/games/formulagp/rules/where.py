@@ -258,7 +258,15 @@ def _within_space(race: Race, placed: dict) -> dict[int, int]:
 def grid_spaces(trk: Track, n: int) -> list[int]:
     """Our grid (docs/rules/formulagp.md, choice 'Grid'): two cars a tile, in the middle lanes where they exist,
     pole on the last tile before the finish line, going back a tile for each
-    row. Pit-lane and shadow-car spaces are never grid spaces."""
+    row. Pit-lane and shadow-car spaces are never grid spaces. Worked out
+    once a track and field size (every race start, each bot's plan)."""
+    got = trk._memo.get(("grid", n))
+    if got is None:
+        got = trk._memo[("grid", n)] = tuple(_grid_spaces(trk, n))
+    return list(got)
+
+
+def _grid_spaces(trk: Track, n: int) -> list[int]:
     out: list[int] = []
     back = 1
     while len(out) < n and back <= trk.lap_tiles:
