@@ -321,7 +321,8 @@ def test_fgp_7_3_3_5_end_spaces_of_a_five_point_move():
 
 
 def test_legal_plays_are_every_single_card_and_pair_of_the_hand():
-    # _legal_plays tries each distinct pair once; here every pair of cards held
+    # _legal_plays tries each distinct pair once, and legal_plays asks it
+    # about two cards of a colour at most; here every pair of cards held
     import itertools
 
     from chequered.games.formulagp.rules import movement as M
@@ -349,3 +350,6 @@ def test_legal_plays_are_every_single_card_and_pair_of_the_hand():
             for ers, battle, no_pairs in itertools.product((0, 1, 2), (False, True), (False, True)):
                 hand_ = sorted(hand)
                 assert M._legal_plays(hand_, ers, battle, no_pairs) == every(hand_, ers, battle, no_pairs)
+                # (legal_plays keeps two cards of a colour at most: the same plays)
+                assert M.legal_plays(hand[::-1], ers=ers, battle=battle, no_pairs=no_pairs) \
+                    == every(hand_, ers, battle, no_pairs)

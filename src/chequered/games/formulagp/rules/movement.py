@@ -125,7 +125,9 @@ def legal_plays(hand: Iterable[str], *, ers: int, battle: bool = False,
     (BLUE needs an ERS charge per card, FGP 4.3.1)."""
     hand = sorted([c for c in hand if c in MOVEMENT_COLOURS])
     # the answer depends on the colours held, not their order (the list is
-    # sorted by play): worked out once per colours, charges and rules
+    # sorted by play), nor on a third card of a colour (a play takes two at
+    # most): worked out once per colours, charges and rules
+    hand = [c for i, c in enumerate(hand) if i < 2 or hand[i - 2] != c]
     key = (tuple(hand), min(ers, 2), battle, no_pairs)
     return list(remembered(_PLAYS, key, lambda: tuple(_legal_plays(hand, ers, battle, no_pairs))))
 
