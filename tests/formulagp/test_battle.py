@@ -132,6 +132,18 @@ def test_fgp_9_1_once_on_the_tile_moves_are_free():
     assert check_step(tr, me, at(tr, 1, 2, 0), others).allowed
 
 
+def test_fgp_9_1_a_step_let_pass_is_answered_in_full():
+    # (check_step hands one shared object for each of these answers)
+    tr = build("ST", "ST", "ST")
+    me = at(tr, 1, 2)
+    within = check_step(tr, me, side_to(tr, me, "right"), {})
+    assert (within.allowed, within.enters_tile, within.blocked_by, within.shadow,
+            within.rule) == (True, False, (), False, "FGP 9.1")
+    free = check_step(tr, me, at(tr, 2, 2), {"far": at(tr, 2, 4)})
+    assert (free.allowed, free.enters_tile, free.blocked_by, free.shadow,
+            free.rule) == (True, True, (), False, "FGP 9.1")
+
+
 # ---- FGP 9.2 preparing a battle --------------------------------------------------------
 def test_fgp_9_2_stop_rule_on_the_forward_most_space():
     tr = build("ST", "ST2", "ST")

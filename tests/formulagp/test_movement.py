@@ -318,3 +318,38 @@ def test_fgp_7_3_3_5_end_spaces_of_a_five_point_move():
     # a car in the lane blocks the forward path: the move goes round it or stops
     stuck = end_spaces(tr, at(tr, 0, 1), 5, occupied=[at(tr, 1, 1)], lane_changes=False)
     assert stuck == {at(tr, 0, 1): 0}
+
+
+def test_legal_plays_are_every_single_card_and_pair_of_the_hand():
+    # _legal_plays tries each distinct pair once, and legal_plays asks it
+    # about two cards of a colour at most; here every pair of cards held
+    import itertools
+
+    from chequered.games.formulagp.rules import movement as M
+
+    def every(hand, ers, battle, no_pairs):
+        out = {}
+        tries = [((c,), o) for c in hand
+                 for o in ((("green",), ("red",)) if c == "orange" else ((),))]
+        for a, b in itertools.combinations(hand, 2):
+            pair = tuple(sorted((a, b)))
+            n = pair.count("orange")
+            tries += [(pair, d) for d in ([()] if n == 0 else [("green",), ("red",)] if n == 1
+                                          else [("green", "green"), ("red", "red")])]
+        for cards, decl in tries:
+            try:
+                p = M.play_pace(cards, decl, battle=battle, no_pairs=no_pairs)
+            except M.IllegalMove:
+                continue
+            if p.ers_cost <= ers:
+                out[(p.cards, p.as_colour)] = p
+        return sorted(out.values(), key=lambda p: (len(p.cards), p.cards, p.as_colour))
+
+    for k in range(7):
+        for hand in itertools.combinations_with_replacement(M.MOVEMENT_COLOURS, k):
+            for ers, battle, no_pairs in itertools.product((0, 1, 2), (False, True), (False, True)):
+                hand_ = sorted(hand)
+                assert M._legal_plays(hand_, ers, battle, no_pairs) == every(hand_, ers, battle, no_pairs)
+                # (legal_plays keeps two cards of a colour at most: the same plays)
+                assert M.legal_plays(hand[::-1], ers=ers, battle=battle, no_pairs=no_pairs) \
+                    == every(hand_, ers, battle, no_pairs)

@@ -50,6 +50,13 @@ def test_shipped_tracks_pass_fgp_18_1(key):
 
 def test_track_keys_and_sizes():
     assert set(TRACKS) <= set(track_keys())
+    # the shipped listing is kept (asked at every new race): the same as a
+    # fresh one, and a list of its own each time
+    from chequered.games.formulagp.track import TRACK_DIR
+    keys = track_keys()
+    assert keys == sorted(p.stem for p in TRACK_DIR.glob("*.toml")) == track_keys(str(TRACK_DIR))
+    keys.append("x")
+    assert "x" not in track_keys()
     sizes = {k: (track(k).lap_tiles, len(track(k).spaces), lap_spaces_min(track(k)))
              for k in TRACKS}
     assert sizes == {"fast": (41, 184, 52), "twisty": (41, 180, 49),
@@ -253,3 +260,15 @@ def test_bad_track_names_file_and_field(tmp_path: Path):
     assert "track.gear_markers[0].colour" in str(e.value)
     with pytest.raises(TrackError, match="unknown FormulaGP track"):
         track("nowhere")
+
+
+def test_the_kept_grid_is_the_grid_worked_out():
+    # where.grid_spaces keeps each track's grid by field size (every race
+    # start, each bot's plan): the same spaces, a list of its own each time
+    from chequered.games.formulagp.rules.where import _grid_spaces, grid_spaces
+    for key in TRACKS:
+        for n in range(1, 9):
+            got = grid_spaces(track(key), n)
+            assert got == _grid_spaces(track(key), n) == grid_spaces(track(key), n)
+            got.append(-1)
+            assert grid_spaces(track(key), n) == _grid_spaces(track(key), n)

@@ -490,8 +490,22 @@ def load_track(path: str | Path, library: Library | None = None) -> Track:
 
 
 def track_keys(directory: str | Path | None = None) -> list[str]:
-    d = Path(directory) if directory else TRACK_DIR
+    if directory:
+        return _listed(Path(directory))
+    # the shipped tracks, asked at every new race: their listing is kept while
+    # the directory is unchanged (a file added or removed changes its time)
+    stamp = TRACK_DIR.stat().st_mtime_ns
+    last = _SHIPPED[0]
+    if last is None or last[0] != stamp:
+        last = _SHIPPED[0] = (stamp, tuple(_listed(TRACK_DIR)))  # one store: time and keys
+    return list(last[1])
+
+
+def _listed(d: Path) -> list[str]:
     return sorted(p.stem for p in d.glob("*.toml"))
+
+
+_SHIPPED: list = [None]                 # the last (modification time, keys) of TRACK_DIR
 
 
 @lru_cache(maxsize=16)

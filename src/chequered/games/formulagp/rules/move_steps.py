@@ -86,10 +86,10 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
     # FGP 8.3.1 / 9.1 / 9.5: a car already on a tile with another car (however
     # it got there) changes lanes normally, pushing a car in its way (A10)
     push = here in tiles and safety_car is None
-    row, ahead, next_tile, _, _ = table[space]
+    row, reach, next_tile, _, _ = table[space]
     steps = M.steps_from(row, occ, mv["visited"], mv["lanes"] and mv.get("ahead") is None, push)
     yellow = race.yellow_flags
-    if ahead is not None and safety_car is None and not yellow and ahead.isdisjoint(tiles):
+    if reach is not None and safety_car is None and not yellow and reach.isdisjoint(tiles):
         # the usual point: no other car on a tile one point reaches, no pit
         # lane or yellow line in reach, no flag out: the checks below keep
         # every step and find no car to stop behind
@@ -116,7 +116,7 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
             kept.append(st)
             continue
         if free is None:
-            free = passable(race, car)
+            free = passable(race, car, reach)   # (the cars below are on tiles in reach)
         seen = others
         if sp.pit_lane and trk.pit is not None:
             # FGP 11.1: a car on the shadow car never stops one entering the pit lane
@@ -146,7 +146,7 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
         if to in visited or occ.get(to, 0) < cap:
             continue
         if free is None:
-            free = passable(race, car)
+            free = passable(race, car, reach)
         c = check_step(trk, space, to, others, free)
         blocked += [k for k in c.blocked_by if k not in blocked]
     return kept, tuple(blocked)
@@ -343,7 +343,7 @@ def _move_act(race: Race, seat: int, action, field: tuple | None = None) -> list
     trk = field[3] if field is not None else track_of(race)
     kind = type(action)
     if kind is Stop:
-        blocked = step_options(race, seat)[1]
+        blocked = step_options(race, seat, field)[1]
         mv["blocked"] = [b for b in blocked if b >= 0] or [-1]
         mv["stage"] = "after_move"
         if not blocked:                                 # A22: only pushes were left
@@ -411,10 +411,11 @@ def _move_act(race: Race, seat: int, action, field: tuple | None = None) -> list
     if occ_here:                                        # FGP 8.5: onto a free car shadow
         mv["ahead"] = next(c.seat for c in race.cars if c.seat != seat and c.space == to)
         mv["left_at_shadow"] = mv["left"]
-    hz = race.hazards.get(sp.tile)
-    if hz == "gravel" and not in_yellow_zone(race, sp.tile) and not _sc(race):
+    hazards = race.hazards                              # (empty in most races: no get)
+    if hazards and hazards.get(sp.tile) == "gravel" and not in_yellow_zone(race, sp.tile) \
+            and not _sc(race):
         mv["gravel_tile"] = sp.tile
-    ev.append(made[seat, to])
+    ev.append(made[seat])
     if mv.get("ahead") is not None and race_round(race) > 2 \
             and must_stop(trk, to, positions(race, seat), passable(race, car),
                           ahead_in_space=mv["ahead"]):
@@ -485,9 +486,12 @@ def _extend_legal(race: Race, seat: int) -> list:
     if kind == "tyre_wear" and _late_braker(race, car):
         out.append(Extend("characteristic"))
     # an extension is a point to drive: none without a step to take (the
-    # step options, the costliest question, asked only when one is offered)
-    if out and not step_options(race, seat)[0]:
-        out = []
+    # step options, the costliest question, asked only when one is offered;
+    # a free point (_free_point, the usual one) has one without asking them)
+    if out:
+        field = others_of(race, seat)
+        if _free_point(race, seat, field) is None and not step_options(race, seat, field)[0]:
+            out = []
     return out + [Done()]
 
 

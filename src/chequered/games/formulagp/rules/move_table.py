@@ -54,7 +54,7 @@ def _point_table(trk) -> list[tuple]:
     `to`) of its forward moves into the next tile, the pit lane left out (the
     stop rule's full spaces, FGP 9.2), and for each space one point reaches:
     (the track's first Move there, the move a chosen step makes; the
-    track's step events by (seat, space)), and the Step actions of its
+    track's step events onto that space, by seat), and the Step actions of its
     moves, in the row's order, without the lane changes and with them
     (free_lanes). Once a track (the moves, capacities and places of a walled
     street circuit are the track's own)."""
@@ -64,9 +64,10 @@ def _point_table(trk) -> list[tuple]:
         rows = M.step_table(trk)
         # FGP 8.3: a car's step onto a space, the place named as where.place_on
         # (written into the event: the log may be read on another circuit);
-        # made once and shared by every race (engine/protocol.SharedEvents)
-        made = SharedEvents(lambda seat, to: Event(
-            "step", {"seat": seat, **place_on(trk, to)}, "FGP 8.3"))
+        # made once and shared by every race (engine/protocol.SharedEvents);
+        # a table a space, looked up by seat (no key tuple a step)
+        made = [SharedEvents(lambda seat, to=sp.id: Event(
+            "step", {"seat": seat, **place_on(trk, to)}, "FGP 8.3")) for sp in spaces]
         got = trk._memo["point_table"] = [
             (rows[sp.id],
              None if any(m.crosses_yellow_line or spaces[m.to].pit_lane for m in trk.moves(sp.id))
@@ -74,7 +75,7 @@ def _point_table(trk) -> list[tuple]:
              tuple((m.to, spaces[m.to].capacity) for m in trk.moves(sp.id)
                    if not m.lane_change and spaces[m.to].tile != sp.tile
                    and not spaces[m.to].pit_lane),
-             {m.to: (m, made) for m in reversed(trk.moves(sp.id))},
+             {m.to: (m, made[m.to]) for m in reversed(trk.moves(sp.id))},
              (tuple(_step_to(r[0]) for r in rows[sp.id] if not r[1]),
               tuple(_step_to(r[0]) for r in rows[sp.id])))
             for sp in spaces]

@@ -125,7 +125,9 @@ def legal_plays(hand: Iterable[str], *, ers: int, battle: bool = False,
     (BLUE needs an ERS charge per card, FGP 4.3.1)."""
     hand = sorted([c for c in hand if c in MOVEMENT_COLOURS])
     # the answer depends on the colours held, not their order (the list is
-    # sorted by play): worked out once per colours, charges and rules
+    # sorted by play), nor on a third card of a colour (a play takes two at
+    # most): worked out once per colours, charges and rules
+    hand = [c for i, c in enumerate(hand) if i < 2 or hand[i - 2] != c]
     key = (tuple(hand), min(ers, 2), battle, no_pairs)
     return list(remembered(_PLAYS, key, lambda: tuple(_legal_plays(hand, ers, battle, no_pairs))))
 
@@ -139,9 +141,12 @@ def _legal_plays(hand: list[str], ers: int, battle: bool, no_pairs: bool) -> lis
     for c in set(hand):
         for o in ((("green",), ("red",)) if c == "orange" else ((),)):
             options.append(((c,), o))
-    for i, a in enumerate(hand):
-        for b in hand[i + 1:]:
-            pair = tuple(sorted((a, b)))
+    # each distinct pair once (a hand of seven holds 21 pairs of at most 4
+    # colours): two colours held, or one held twice; `hand` is sorted
+    colours = sorted(set(hand))
+    for i, a in enumerate(colours):
+        for b in colours[i:] if hand.count(a) > 1 else colours[i + 1:]:
+            pair = (a, b)
             n = pair.count("orange")
             decl = [()] if n == 0 else ([("green",), ("red",)] if n == 1 else
                                          [("green", "green"), ("red", "red")])

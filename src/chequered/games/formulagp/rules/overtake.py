@@ -115,7 +115,9 @@ def shadow_step(track: Track, space: int, to: int, others: Mapping[Key, int]) ->
 
 @dataclass(slots=True, unsafe_hash=True)
 class StepCheck:
-    """May one movement point go from `space` to `to` under FGP 9.1/9.2?"""
+    """May one movement point go from `space` to `to` under FGP 9.1/9.2?
+    (A value nobody changes: check_step hands the same object for every
+    step it lets pass.)"""
     allowed: bool
     enters_tile: bool
     blocked_by: tuple = ()     # the cars that force a stop (battle candidates)
@@ -132,14 +134,19 @@ def check_step(track: Track, space: int, to: int, others: Mapping[Key, int],
     (Positional arguments below: a call by keywords costs more in CPython,
     and this is asked for every step into an occupied tile.)"""
     if track.spaces[to].tile == track.spaces[space].tile:
-        return StepCheck(True, False, (), False, RULE_PASS)
+        return _WITHIN_TILE
     block = tuple(blockers(track, to, others, passable, space))      # from_space
     if not block:
-        return StepCheck(True, True, (), False, RULE_PASS)
+        return _UNBLOCKED
     # the car stops on the shadow: `must_stop(..., ahead_in_space=...)` says so
     if shadow_step(track, space, to, others):
         return StepCheck(True, True, block, shadow=True)
     return StepCheck(False, True, block)
+
+
+# check_step's answers without a blocking car, one object each
+_WITHIN_TILE = StepCheck(True, False, (), False, RULE_PASS)
+_UNBLOCKED = StepCheck(True, True, (), False, RULE_PASS)
 
 
 def filter_steps(track: Track, space: int, steps: Iterable, others: Mapping[Key, int],

@@ -195,13 +195,16 @@ def in_yellow_zone(race: Race, tile: int | None) -> bool:
     return False
 
 
-def passable(race: Race, mover: Car) -> list[int]:
+def passable(race: Race, mover: Car, tiles=None) -> list[int]:
     """The cars the mover passes without a battle (FGP 9.1 and its cross
     references: rounds 1-2, spun/off-track cars, the pit-exit space,
     wheel-to-wheel partners (the cars it shared its tile with at the end of
     the last round, FGP 9.5; a position written without that record: every
-    token holder), double blue flags, two failed lapping attempts)."""
+    token holder), double blue flags, two failed lapping attempts).
+    `tiles`: only the cars on these tiles, when the caller reads no other
+    (move_steps.step_options: the tiles one point reaches)."""
     trk = track_of(race)
+    spaces = trk.spaces
     exit_space = trk.pit.exit_space if trk.pit else None
     round_no = race_round(race)
     safety_car = race.safety_car is not None
@@ -210,6 +213,8 @@ def passable(race: Race, mover: Car) -> list[int]:
     out = []
     for c in race.cars:
         if c.seat == me or c.space is None:
+            continue
+        if tiles is not None and spaces[c.space].tile not in tiles:
             continue
         # (round_no, other_spun, other_off_track, other_on_pit_exit, both_w2w)
         free = may_pass_freely(
@@ -253,7 +258,15 @@ def _within_space(race: Race, placed: dict) -> dict[int, int]:
 def grid_spaces(trk: Track, n: int) -> list[int]:
     """Our grid (docs/rules/formulagp.md, choice 'Grid'): two cars a tile, in the middle lanes where they exist,
     pole on the last tile before the finish line, going back a tile for each
-    row. Pit-lane and shadow-car spaces are never grid spaces."""
+    row. Pit-lane and shadow-car spaces are never grid spaces. Worked out
+    once a track and field size (every race start, each bot's plan)."""
+    got = trk._memo.get(("grid", n))
+    if got is None:
+        got = trk._memo[("grid", n)] = tuple(_grid_spaces(trk, n))
+    return list(got)
+
+
+def _grid_spaces(trk: Track, n: int) -> list[int]:
     out: list[int] = []
     back = 1
     while len(out) < n and back <= trk.lap_tiles:
