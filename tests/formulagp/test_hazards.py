@@ -354,3 +354,17 @@ def test_fgp_13_13_1_colours_count_orange_as_declared():
     orange = next(c for c in C.action_ids(C.content_of(race)) if C.colour_of(race, c) == "orange")
     assert H.played_colours(race, ["G01", orange], ["red"]) == ["green", "red"]
     assert H.gravel(H.played_colours(race, [orange], ["red"]), stops_on_tile=False).wear == 1
+
+
+def test_fgp_13_3_change_stress_clamps_as_min_and_max_would():
+    """change_stress clamps without min/max calls: the token between the
+    focus space (the one after it for the leader) and STRESSED, and the RED
+    rolls one a point gained past STRESSED."""
+    mid, top = H.stress_bounds()
+    for leader in (False, True):
+        low = H.FOCUS_SPACE + 1 if leader else H.FOCUS_SPACE
+        for stress in range(low, top + 1):
+            for delta in range(-4, 5):
+                s = H.change_stress(stress, delta, leader=leader)
+                assert s.stress == max(low, min(top, stress + delta))
+                assert s.red_rolls == (max(0, stress + delta - top) if delta > 0 else 0)

@@ -21,9 +21,11 @@ def test_nothing_held_and_nothing_to_repair_leaves_done_alone():
 
 
 def test_a_move_with_no_die_and_no_incident_goes_on_to_the_turn_events(monkeypatch):
-    """FGP 13.2 / 4.11: when _resolve queues no die and no incident it passes
-    on to the end-of-turn events at once; the dice and incidents stages it
-    skips would have done nothing else (races of the bench, stage by stage)."""
+    """FGP 13.2 / 4.11: when _resolve queues no die and no incident it runs
+    the end-of-turn events and, when nothing is pending, the end of the turn
+    at once: the same race and events as the machine running the stages one
+    at a time, and the dice and incidents stages it skips would have done
+    nothing else (races of the bench, stage by stage)."""
     import chequered
     from chequered.bench import bench_seats, parse_seats, play_one
     from chequered.games.formulagp.rules import steps as S
@@ -31,14 +33,26 @@ def test_a_move_with_no_die_and_no_incident_goes_on_to_the_turn_events(monkeypat
     resolve, checked = IS._resolve, []
 
     def check(race):
-        ev = resolve(race)
-        if race.move["stage"] == "turn_events":
-            st = race.clone()
-            st.move["next"], st.move["stage"] = "turn_events", "dice"
-            assert IS._dice(st) == [] and IS._incidents(st) == []
-            assert st.move == race.move and game.state_hash(st) == game.state_hash(race)
-            checked.append(race.move["seat"])
+        st = race.clone()
+        ev = resolve(race)                      # chained
+        with monkeypatch.context() as m:        # _resolve alone, as before the chain
+            m.setattr(IS, "_turn_events", lambda r: [])
+            one = resolve(st)
+        if st.move["stage"] != "turn_events":
+            return ev
+        skipped = st.clone()
+        skipped.move["next"], skipped.move["stage"] = "turn_events", "dice"
+        assert IS._dice(skipped) == [] and IS._incidents(skipped) == []
+        assert skipped.move == st.move and game.state_hash(skipped) == game.state_hash(st)
+        with monkeypatch.context() as m:        # the turn events alone, then the end
+            m.setattr(IS, "end_stage", lambda r: [])
+            one += S.STAGES["turn_events"](st)
+        if st.turn.pending is None:
+            one += S.STAGES["end"](st)
+        assert one == ev and game.state_hash(st) == game.state_hash(race)
+        assert st.move == race.move and st.turn.phase == race.turn.phase
+        checked.append(st.turn.pending is None)
         return ev
     monkeypatch.setitem(S.STAGES, "resolve", check)
     play_one(game, game.config(seats=parse_seats(bench_seats(game))), 2)
-    assert len(checked) > 20
+    assert len(checked) > 20 and all(checked)

@@ -39,3 +39,37 @@ def test_a_close_field_is_what_lapping_finds_unchanged(monkeypatch):
             assert RF._lapping(st) == []
             assert GAME.state_hash(st) == before
     assert close > 300 and boxed > 50
+
+
+def _close_by_max_min(trk, cars) -> bool:
+    """_field_close as first written, with max() and min() of the whole tiles."""
+    if any(c.laps_down or (c.space is None and c.off_track) for c in cars):
+        return False
+    whole = [c.laps * trk.lap_tiles + trk.spaces[c.space].tile for c in cars if c.space is not None]
+    boxed = [c.laps for c in cars if c.space is None]
+    if not whole:
+        return False
+    exit_tile = trk.pit.exit_tile if trk.pit else 0
+    if boxed and max(boxed) * trk.lap_tiles + exit_tile - 0.5 >= max(whole):
+        return False
+    return max(whole) - min(whole) <= trk.lap_tiles
+
+
+def test_field_close_keeps_the_front_and_back_as_max_and_min_find_them():
+    """_field_close keeps the front and back whole tiles in its loop (no
+    max or min call): the answer of the same test written with them."""
+    rng = random.Random(17)
+    race = new_race("fast", 6)
+    trk = track_of(race)
+    spaces = [s.id for s in trk.spaces if not s.pit_lane]
+    answers = set()
+    for _ in range(3000):
+        for car in race.cars:
+            car.space = rng.choice(spaces) if rng.random() > 0.1 else None
+            car.laps = rng.choice((0, 1, 1, 2))
+            car.off_track = car.space is None and rng.random() < 0.1
+            car.laps_down = 1 if rng.random() < 0.03 else 0
+        got = RF._field_close(trk, race.cars)
+        assert got == _close_by_max_min(trk, race.cars)
+        answers.add(got)
+    assert answers == {True, False}

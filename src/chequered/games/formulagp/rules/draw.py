@@ -34,9 +34,11 @@ def draw_to_limit(race: Race, seat: int, rule: str = RULE) -> list[Event]:
     as the ERS LEDs (step 2)."""
     car = race.cars[seat]
     leds = C.ers_leds(race, car)                        # drawing leaves the ERS as it is
-    n = max(0, C.hand_limit(race, car, leds) - len(car.hand))
     ev: list[Event] = []
-    got = C.draw_cards(race, car, n, rule, events=ev)
+    # a hand at or over the limit draws nothing (draw_cards draws no n <= 0;
+    # no max() call: in this Python a min or max call costs some 1,000
+    # machine instructions)
+    got = C.draw_cards(race, car, C.hand_limit(race, car, leds) - len(car.hand), rule, events=ev)
     facts = C.card_facts(race)
     car.drawn = [c for c in got if facts[c][0] != "draw_failure"]
     car.returns_left = leds

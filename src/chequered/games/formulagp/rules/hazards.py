@@ -117,8 +117,10 @@ def change_stress(stress: int, delta: int, *, focus: bool = False,
     middle, top = stress_bounds()
     low = FOCUS_SPACE + 1 if leader else FOCUS_SPACE
     want = stress + delta
-    new = max(low, min(top, want))
-    over = max(0, want - top) if delta > 0 else 0
+    # clamped between low and top (below top) with no min/max call: one costs
+    # more than the rest of this function
+    new = low if want < low else (top if want > top else want)
+    over = want - top if delta > 0 and want > top else 0
     new_focus = not leader and (new == FOCUS_SPACE or (focus and new < middle))
     return StressChange(new, new_focus, new == top, over, new - stress)
 

@@ -34,6 +34,7 @@ from .weather_steps import after_move as weather_after_move
 from .turn import car_of, wear
 from . import optional_steps_c as OC
 from .where import in_yellow_zone, occupancy, place, race_round, tile_of, track_of
+from .round_flow import _end as end_stage
 
 
 # ---- FGP 8.6 DRS, then the battle or the effects -------------------------------------------
@@ -110,6 +111,7 @@ def _resolve(race: Race) -> list[Event]:
     else:       # no die and no incident (the usual move): _dice and _incidents would only pass on
         mv.pop("next", None)
         mv["stage"] = "turn_events"
+        ev += _turn_events(race)        # at once: the machine would only call it next
     return ev
 
 
@@ -122,7 +124,7 @@ def _turn_events(race: Race) -> list[Event]:
         wait(race, "end_events", [car.seat])
         return []
     race.move["stage"] = "end"
-    return []
+    return end_stage(race)              # at once: nothing is pending, the machine would call it next
 
 
 def _end_events_legal(race: Race, seat: int) -> list:

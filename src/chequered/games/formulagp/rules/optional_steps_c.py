@@ -256,11 +256,12 @@ def momentum_start(race: Race) -> list[Event]:
     flag (they move after the others of the tile, 7.3.2), and the rounds under
     the Safety Car or the VSC (single file, no overtaking). BOT cars are in the
     groups but choose nothing: they roll for their LEDs (`_momentum_order`)."""
+    race.optional.pop("momentum", None)               # last round's plays are spent
+    if not on(race, MOMENTUM):
+        return []                                       # (before the imports: every round)
     from ..bot.start import is_bot
     from .where import race_round
-    race.optional.pop("momentum", None)               # last round's plays are spent
-    if not on(race, MOMENTUM) or race_round(race) < 2 or race.safety_car is not None \
-            or race.vsc:
+    if race_round(race) < 2 or race.safety_car is not None or race.vsc:
         return []
     trk = track_of(race)
     tiles = {c.seat: trk.spaces[c.space].tile for c in race.cars

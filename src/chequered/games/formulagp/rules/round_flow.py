@@ -280,23 +280,28 @@ def _field_close(trk, cars) -> bool:
     covered its whole tiles and less than one more)."""
     n = trk.lap_tiles
     spaces = trk.spaces
-    whole = []
-    boxed = None
+    top = low = None        # the front and back whole tiles, kept in the loop (a
+    boxed = None            # min or max call costs more than this whole test)
     for car in cars:
         if car.laps_down:
             return False
         if car.space is not None:
-            whole.append(car.laps * n + spaces[car.space].tile)
+            w = car.laps * n + spaces[car.space].tile
+            if top is None:
+                top = low = w
+            elif w > top:
+                top = w
+            elif w < low:
+                low = w
         elif car.off_track:
             return False
         elif boxed is None or car.laps > boxed:
             boxed = car.laps
-    if not whole:
+    if top is None:
         return False
-    top = max(whole)
     if boxed is not None and boxed * n + (trk.pit.exit_tile if trk.pit else 0) - 0.5 >= top:
         return False
-    return top - min(whole) <= n
+    return top - low <= n
 
 
 def leader_crossed(race: Race) -> None:
