@@ -22,7 +22,7 @@ from collections import deque
 from contextlib import contextmanager
 
 from .deck import Deck, EmptyDeck
-from .protocol import Event
+from .protocol import Event, SharedEvents
 from .rng import Rng
 
 PUBLIC = None
@@ -154,13 +154,29 @@ def below(ch: Chance, events: list, n: int, *, rule: str, what: str, to=SECRET) 
 
 
 # ---- cards -------------------------------------------------------------------------
+# A shuffle's event (public: nobody sees the order) depends on the deck's name
+# and the rule only: made once and handed to every race (events are values;
+# string keys only, as 1 and True would be one key).
+def _shuffled(what, rule: str) -> Event:
+    return Event("shuffle", {"what": what}, rule, True)
+
+
+def _reshuffled(what, rule: str) -> Event:
+    return Event("shuffle", {"what": what, "discards": True}, rule, True)
+
+
+_SHUFFLED = SharedEvents(_shuffled)
+_RESHUFFLED = SharedEvents(_reshuffled)
+
+
 def shuffle(ch: Chance, events: list, items, *, rule: str, what: str = "deck") -> None:
     """Shuffle a Deck's draw pile, or a list, in place (secret: nobody sees
     the order)."""
     ch.ticks += 1
     pile = items.pile if isinstance(items, Deck) else items
     ch.rng.shuffle(pile)
-    events.append(Event("shuffle", {"what": what}, rule, True))
+    events.append(_SHUFFLED[what, rule] if type(what) is str and type(rule) is str
+                  else _shuffled(what, rule))
 
 
 def new_deck(ch: Chance, events: list, cards, *, rule: str, what: str = "deck") -> Deck:
@@ -177,7 +193,8 @@ def reshuffle(ch: Chance, events: list, deck: Deck, *, rule: str, what: str = "d
     deck.discards = []
     ch.rng.shuffle(rest)
     deck.pile = rest + deck.pile
-    events.append(Event("shuffle", {"what": what, "discards": True}, rule, True))
+    events.append(_RESHUFFLED[what, rule] if type(what) is str and type(rule) is str
+                  else _reshuffled(what, rule))
 
 
 def _take(ch: Chance, deck: Deck):

@@ -390,13 +390,12 @@ class Machine:
         if limit <= 0:
             return 0
         n = 0
-        f = first
-        steps, forced, add = self.steps, self.forced, record.append
+        seat, action = f = first
+        steps, add = self.steps, record.append
         turn = state.turn
+        p = turn.pending
+        step = steps[p.step]
         while True:
-            seat, action = f
-            p = turn.pending
-            step = steps[p.step]
             # _commit, inline: a call a forced decision costs ~2 % of a Race
             # Pace race (a member of the seat's legal list: not looked up again)
             turn.cache = None
@@ -414,9 +413,38 @@ class Machine:
             n += 1
             if n >= limit:
                 return n
-            f = forced(state)
-            if f is None:
+            # forced(), inline for its common case (one seat deciding a step
+            # without a forced rule of its own, nothing cached): the next
+            # decision and its step are then at hand for the loop, without a
+            # call a decision (test_run_forced pins the run to forced() and
+            # apply() one at a time)
+            p = turn.pending
+            if p is None or turn.over:
                 return n
+            step = steps[p.step]
+            if step.never_forced:
+                return n
+            seats = p.seats
+            if len(seats) == 1 and turn.cache is None and step.forced is None:
+                seat = seats[0]
+                legal = step.legal(state, seat)
+                if type(legal) is not list:
+                    legal = list(legal)
+                if len(legal) != 1:
+                    # asked: kept as forced() keeps it (the legal function
+                    # may have made a cache)
+                    if turn.cache is None:
+                        turn.cache = {seat: legal}
+                    else:
+                        turn.cache[seat] = legal
+                    return n
+                action = legal[0]
+                f = (seat, action)              # the record's entry
+            else:
+                f = self.forced(state)
+                if f is None:
+                    return n
+                seat, action = f
 
     def _apply_fine(self, state, seat: int, action) -> list[Event]:
         events = self._decide(state, seat, action)
