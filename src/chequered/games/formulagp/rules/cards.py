@@ -99,7 +99,9 @@ def ers_max(race: Race, car: Car) -> int:
     top = board_side(race, car).ers_max
     if car.damage or car.failures:          # a malus lies by the board (no call without)
         top += board_modifier(race, car, "ers_max")
-    return max(0, top)
+    # (a test, not max(0, ...): builtin min/max parse keywords, some 1k machine
+    # instructions a call in 3.11, and these are asked many times a turn)
+    return top if top > 0 else 0
 
 
 def max_ot(race: Race, car: Car) -> int:
@@ -107,7 +109,7 @@ def max_ot(race: Race, car: Car) -> int:
     top = board_side(race, car).max_ot
     if car.damage or car.failures:
         top += board_modifier(race, car, "max_ot")
-    return max(0, top)
+    return top if top > 0 else 0
 
 
 _FACTS: dict = {}
@@ -170,12 +172,13 @@ def hand_limit(race: Race, car: Car, leds: int | None = None) -> int:
     limit = base + leds
     if car.damage or car.failures:
         limit += board_modifier(race, car, "hand_limit")
-    return max(0, limit)
+    return limit if limit > 0 else 0
 
 
 def overflow(race: Race, car: Car) -> int:
     """Cards over the hand limit (FGP 8.8: discard them at once)."""
-    return max(0, len(car.hand) - hand_limit(race, car))
+    over = len(car.hand) - hand_limit(race, car)
+    return over if over > 0 else 0
 
 
 def covered(race: Race, car: Car, function: str) -> bool:
@@ -194,7 +197,10 @@ def charge_ers(race: Race, car: Car, n: int = 1, rule: str = "FGP 8.8.1") -> lis
     if covered(race, car, "ers_charge"):
         return []
     top = ers_max(race, car)
-    gained = max(0, min(n, top - car.ers))
+    room = top - car.ers
+    gained = n if n < room else room
+    if gained < 0:
+        gained = 0
     car.ers += gained
     return [Event("ers", {"seat": car.seat, "delta": gained, "ers": car.ers}, rule)] \
         if gained else []

@@ -434,7 +434,7 @@ def _play_legal(race: Race, seat: int) -> list:
     # the paces the characteristic (+1) applies to (FGP 4.13): once used, none
     fits = () if car.characteristic_used else _characteristic_paces(race, car, mods)
     # the positions the plays take, found once per colours and situation
-    key = (tuple(map(colour.__getitem__, ids)), min(ers, 2), no_pairs(race, seat, mods), fits)
+    key = (tuple(map(colour.__getitem__, ids)), ers if ers < 2 else 2, no_pairs(race, seat, mods), fits)
     plan = _PLANS.get(key)              # (no closure made for the usual hit)
     if plan is None:
         plan = remembered(_PLANS, key, lambda: _plan(*key))
@@ -518,7 +518,7 @@ def move_points(race: Race, car, pace: str, gear: int, characteristic: bool):
     tb = 0 if bonus_off else tyre_bonus(side, car.tyre, car.wear, mods.tyre_bonus)
     tb = WX.tyre_bonus(race, car, tb)                   # [ADV] FGP 10.2.1
     event = car.mp_event
-    malus = -mods.speed.get(gear, 0) + max(0, -event)
+    malus = -mods.speed.get(gear, 0) + (-event if event < 0 else 0)
     late = LP.move_bonus(race, car, tyre_bonus_off=bonus_off)
     # the points follow from these values alone: counted once per board
     # side and values (a MovementPoints nothing changes), served every race
@@ -528,7 +528,7 @@ def move_points(race: Race, car, pace: str, gear: int, characteristic: bool):
     if got is None:
         got = remembered(_POINTS, key, lambda: M.movement_points(
             side.speed, gear, pace, tyre_bonus=tb, characteristic=characteristic,
-            focus=car.focus, secondary=car.mp_bonus, event=max(0, event), malus=malus,
+            focus=car.focus, secondary=car.mp_bonus, event=event if event > 0 else 0, malus=malus,
             late_pit=late))
     return got
 

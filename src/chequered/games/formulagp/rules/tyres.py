@@ -60,7 +60,10 @@ def start_position(side: BoardSide, tyre: str) -> int:
 
 def clamp(side: BoardSide, position: int) -> int:
     """FGP 10.1: the marker stays between the first and the last space."""
-    return max(0, min(len(side.tyre_track) - 1, position))
+    last = len(side.tyre_track) - 1
+    if position > last:
+        position = last
+    return position if position > 0 else 0     # (tests, not min/max: see cards.ers_max)
 
 
 def icons_between(track: list[str], old: int, new: int) -> list[tuple[int, str]]:
@@ -90,7 +93,8 @@ def tyre_bonus(side: BoardSide, tyre: str, position: int, malus: int = 0) -> int
     """FGP 7.3.3.5 step 2 / 10.1: the MP bonus of the token as it lies (0 once
     removed); `malus` is a 'tyre_bonus' DAMAGE/FAILURE board value (FGP 13.6),
     never taking the bonus below 0."""
-    return max(0, side.tyre_bonus(tyre, position) + malus)
+    bonus = side.tyre_bonus(tyre, position) + malus
+    return bonus if bonus > 0 else 0
 
 
 def worn_out(side: BoardSide, tyre: str, position: int) -> bool:
