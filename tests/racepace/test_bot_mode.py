@@ -228,8 +228,8 @@ def test_bot_mode_any_driver_against_up_to_seven_bots():
 
 
 def test_bot_mode_bot_legal_list_is_its_start_light_on_every_card():
-    # rules/actions.legal_selects inlines bot_button: the two agree for every
-    # driver on every Race Situation card
+    # rules/actions.legal_selects reads bot_select, which inlines bot_button:
+    # the two agree for every driver on every Race Situation card
     from chequered.games.racepace.rules.actions import bot_button, legal_selects
     drivers = list(T.drivers)
     s = bots(drivers, ["bot"] * len(drivers))
@@ -238,3 +238,41 @@ def test_bot_mode_bot_legal_list_is_its_start_light_on_every_card():
             set_card(s, deck, card)
             for car in s.cars:
                 assert legal_selects(s, car.seat) == [Select(bot_button(s, T, car))]
+
+
+@pytest.mark.parametrize("seats", [["bot"] * 6, ["random", "bot", "random", "bot", "bot"]])
+def test_bot_mode_the_select_steps_single_hint_is_the_legal_list(seats, monkeypatch):
+    # The select step's `single` (rules/actions.bot_select) names a bot's one
+    # legal selection for forced() and run_forced without a list: at every
+    # selection of races it is the legal list, and nothing for a driver who
+    # chooses; the races, events included, are those played without the hint.
+    import dataclasses
+
+    from chequered.engine.play import play
+    machine = G.machine
+    step = machine.steps["select"]
+    hinted = 0
+    for seed in range(1, 4):
+        cfg = G.config(seats=seats)
+        state = G.new(cfg, seed)
+        agents = {i: G.make_agent(k, i, seed) for i, k in enumerate(seats)}
+        while not G.is_over(state):
+            seat = min(G.to_act(state))
+            if machine.pending_step(state) is step:
+                one = step.single(state, seat)
+                legal = step.legal(state, seat)
+                assert (one is not None) == state.cars[seat].bot
+                if one is not None:
+                    assert legal == [one]
+                    hinted += 1
+            G.apply(state, seat, agents[seat].choose(G, state, seat))
+    assert hinted > 50
+    cfg = G.config(seats=seats)
+    logs = []
+    for hint in (step, dataclasses.replace(step, single=None)):
+        monkeypatch.setitem(machine.steps, "select", hint)
+        log = []
+        played = play(G, cfg, 7, on_step=lambda seat, action, events, _step: log.append(
+            (seat, action, [e.to_doc() for e in events])))
+        logs.append((log, G.state_hash(played.state), played.forced))
+    assert logs[0] == logs[1]

@@ -60,6 +60,11 @@ class Step:
     # without asking; only the public facts may decide it (the others see that
     # the seat was not asked). Default: unless secret or from the hand.
     forced: Callable | None = None
+    # (state, seat) -> the seat's only legal action when the step can tell it
+    # cheaply, else None (then the legal list is built): a hint for forced()
+    # and run_forced, which then need no list of one. It must agree with
+    # `legal`; read only for a step without a forced rule of its own.
+    single: Callable | None = None
     # set from the above: a secret or from_hand step without a forced rule
     # of its own is never forced (Machine.forced reads it at every decision)
     never_forced: bool = field(init=False, repr=False, compare=False)
@@ -359,9 +364,12 @@ class Machine:
         if step.never_forced:
             return None                 # never applied for the seat: no list needed
         rule = step.forced
+        single = step.single if rule is None else None
         cache = turn.cache
         for seat in p.seats:
             if cache is None or (legal := cache.get(seat)) is None:
+                if single is not None and (action := single(state, seat)) is not None:
+                    return seat, action
                 # fine(), inlined: the seat is deciding and nothing is cached
                 legal = step.legal(state, seat)
                 if type(legal) is not list:
@@ -427,18 +435,20 @@ class Machine:
             seats = p.seats
             if len(seats) == 1 and turn.cache is None and step.forced is None:
                 seat = seats[0]
-                legal = step.legal(state, seat)
-                if type(legal) is not list:
-                    legal = list(legal)
-                if len(legal) != 1:
-                    # asked: kept as forced() keeps it (the legal function
-                    # may have made a cache)
-                    if turn.cache is None:
-                        turn.cache = {seat: legal}
-                    else:
-                        turn.cache[seat] = legal
-                    return n
-                action = legal[0]
+                single = step.single            # (no list of one to build)
+                if single is None or (action := single(state, seat)) is None:
+                    legal = step.legal(state, seat)
+                    if type(legal) is not list:
+                        legal = list(legal)
+                    if len(legal) != 1:
+                        # asked: kept as forced() keeps it (the legal function
+                        # may have made a cache)
+                        if turn.cache is None:
+                            turn.cache = {seat: legal}
+                        else:
+                            turn.cache[seat] = legal
+                        return n
+                    action = legal[0]
                 f = (seat, action)              # the record's entry
             else:
                 f = self.forced(state)

@@ -108,14 +108,23 @@ _EBS_USED = SharedEvents(lambda seat, bonus: Event(         # (the bonuses are t
     "use_ebs", {"seat": seat, "bonus": bonus}, "RP Energy Boost System"))
 
 
+def bot_select(s: RaceState, seat: int) -> Select | None:
+    """RP Bot mode: a bot's only legal selection, the button on its start
+    light; None for a driver who chooses (the select step's `single` hint:
+    every selection of a bot comes here without a list of one)."""
+    car = s.cars[seat]
+    if car.bot:
+        # bot_button, inlined (tests/racepace/test_bot_mode.py pins the two equal)
+        deck, lights = s.tables.bot_actions[car.driver]
+        return SELECT[lights[s.situation[deck]]]
+    return None
+
+
 def legal_selects(s: RaceState, seat: int) -> list[Select]:
     """RP Step 2: the buttons this seat may select; a bot only its start light."""
     car = s.cars[seat]
     if car.bot:
-        # bot_button, inlined: every selection of a bot comes here
-        # (tests/racepace/test_bot_mode.py pins the two equal)
-        deck, lights = s.tables.bot_actions[car.driver]
-        return [SELECT[lights[s.situation[deck]]]]
+        return [bot_select(s, seat)]
     T = s.tables
     out = []
     for n in range(1, 12):

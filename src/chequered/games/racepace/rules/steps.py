@@ -91,7 +91,8 @@ STEPS = (
     Step("choose_tyre", "RP Setup 3", _tyres, _choose_tyre,
          label="choose the compound to start on"),
     Step("select", "RP Step 2", actions.legal_selects, actions.select,
-         label="select an action button", why_not=actions.select_problem),
+         label="select an action button", why_not=actions.select_problem,
+         single=actions.bot_select),
     Step("react", "RP React", actions.legal_copies, actions.copy,
          label="copy an action of a driver ahead, or nothing", why_not=actions.copy_problem),
 )
