@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..agents.random_agent import RandomAgent
 from ..agents.search_kind import KIND as SEARCH_KIND, SeatKinds, is_search_kind, parse_budget
+from ..agents.whole_moves import WholeMoves
 from .hashing import sha256_of
 
 Seat = int
@@ -180,6 +181,9 @@ class Game:
     base_seat_kinds: ClassVar[tuple[str, ...]] = ("human", "random")
 
     def __init__(self, spec):
+        for kind in spec.agents:
+            if kind == "random" or is_search_kind(kind):
+                raise ValueError(f"{spec.name}: seat kind {kind!r} is the engine's own")
         self.spec = spec
         self.name = spec.name
         self.title = spec.title
@@ -254,21 +258,22 @@ class Game:
         return SeatKinds(["human", *self.bots()])
 
     def make_agent(self, kind: str, seat: Seat, seed: int):
-        if kind == "random":
-            return RandomAgent(seed * 1000 + seat)
-        if is_search_kind(kind):
-            from ..agents.mcts import search_agent
-            try:
-                return search_agent(self, kind, seat, seed)
-            except ValueError as exc:
-                raise BadInput(str(exc)) from None
+        # The game's own kinds first (every seat of a bench race): none is
+        # named as an engine kind (Game() refuses it), so none hides one
         factory = self.spec.agents.get(kind)
         if factory is None:
+            if kind == "random":
+                return RandomAgent(seed * 1000 + seat)
+            if is_search_kind(kind):
+                from ..agents.mcts import search_agent
+                try:
+                    return search_agent(self, kind, seat, seed)
+                except ValueError as exc:
+                    raise BadInput(str(exc)) from None
             raise BadInput(f"unknown seat kind {kind!r} for {self.name}; "
                            f"choose from {', '.join(self.seat_kinds())}")
         agent = factory(seat, seed)
         if self.has_routes:
-            from ..agents.whole_moves import WholeMoves
             agent = WholeMoves(agent)           # asked once a move, not once a point
         return agent
 
