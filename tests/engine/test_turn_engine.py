@@ -193,3 +193,38 @@ def test_the_toy_game_passes_the_kit():
 def test_the_kit_catches_each_kind_of_leak(leak, message):
     with pytest.raises(ConformanceError, match=message):
         conformance(build(frozenset({leak})), seeds=30, deep=30, secrecy_every=1)
+
+
+def test_a_decision_asked_without_context_shares_an_empty_one_nothing_can_change():
+    # ask_one hands every such decision turn.NO_CONTEXT (no dict made and
+    # freed a decision): it reads as {}, refuses every write, and what is
+    # kept of a position (to_doc, clone) is a plain dict of its own
+    import copy
+    import json
+    import pickle
+    from types import SimpleNamespace
+
+    from chequered.engine.turn import NO_CONTEXT, Pending, Turn, ask_one
+    state = SimpleNamespace(turn=Turn("play"))
+    ask_one(state, "play", 1)
+    p = state.turn.pending
+    assert p.context is NO_CONTEXT and p.context == {} and not p.context
+    assert p == Pending("play", [1]) and repr(p) == repr(Pending("play", [1]))
+    ctx = p.context
+    for write in (lambda: ctx.__setitem__("a", 1), lambda: ctx.update(a=1),
+                  lambda: ctx.setdefault("a", 1), lambda: ctx.pop("a", None),
+                  lambda: ctx.popitem(), lambda: ctx.clear(), lambda: ctx.__delitem__("a"),
+                  lambda: ctx.__ior__({"a": 1})):
+        with pytest.raises(TypeError):
+            write()
+    assert NO_CONTEXT == {}
+    doc = p.to_doc()
+    assert type(doc["context"]) is dict and json.dumps(doc)
+    clone = p.clone()
+    assert type(clone.context) is dict
+    clone.context["a"] = 1
+    assert dict(ctx) == {} and {**ctx, "a": 1} == {"a": 1}
+    for other in (copy.copy(ctx), copy.deepcopy(ctx), pickle.loads(pickle.dumps(ctx))):
+        assert other == {}
+    ask_one(state, "play", 2, {"x": 1})
+    assert state.turn.pending.context == {"x": 1}

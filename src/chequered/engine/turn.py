@@ -111,11 +111,29 @@ def ask_one(state, step: str, seat: int, context: dict | None = None) -> None:
     p = _OneSeat()
     p.step = step
     p.seats = [seat]
-    p.context = context if context is not None else {}
+    p.context = context if context is not None else NO_CONTEXT
     turn = state.turn
     turn.pending = p
     turn.cache = None
     turn.memo = None
+
+
+class _NoContext(dict):
+    """An empty context nothing can write into, shared by every decision
+    asked without one (ask_one: a dict made and freed a decision saved).
+    Readers see an empty dict; a step that wants to change its context
+    copies it first, as it must any context."""
+
+    __slots__ = ()
+
+    def _read_only(self, *_args, **_kw):
+        raise TypeError("a decision's shared empty context cannot be changed: copy it")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+
+NO_CONTEXT = _NoContext()
 
 
 class _OneSeat(Pending):
