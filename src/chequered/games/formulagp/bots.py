@@ -515,7 +515,8 @@ class HeuristicBot:
         led = leds.__getitem__
         for a in legal:
             n = len(a.cards)
-            s = sum(map(led, a.cards)) - 1.5 * max(0, n - 2) - 0.5 * n
+            # (a test, not max(0, n - 2): see cards.ers_max)
+            s = sum(map(led, a.cards)) - 1.5 * (n - 2 if n > 2 else 0) - 0.5 * n
             if best is None or s > top:
                 best, top = a, s
         return best
