@@ -338,10 +338,10 @@ def _queue(race: Race, outcome) -> list[Event]:
     car moves (FGP 13.9.2 step 2, 13.10). A cut down to a lowered hand limit is
     made at once too (FGP 8.8, the 'now' queue); dice and the rest come after
     the move, with the move's own (A80)."""
-    from .incident_steps import apply_followup
     ev = list(outcome.events)
     for f in _fu(outcome):
         if f["kind"] in RACE_CONTROL_NOW:
+            from .incident_steps import apply_followup     # (imported only when asked)
             sc = race.safety_car is not None
             ev += apply_followup(race, f["kind"], f["seat"], f["data"])
             if race.move.get("red_flag") or (race.safety_car is not None and not sc):
