@@ -207,6 +207,23 @@ def test_fgp_9_2_slipstream_bonus_plus_two():
     assert charge_ot(0, 3, slipstream=True, round_no=2).ot == 0   # FGP 7.2 rounds 1-2
 
 
+def test_fgp_9_2_charge_ot_equals_its_min_max_form():
+    # charge_ot clamps with tests (no builtin min/max call): every small case
+    # against the formula written with min and max
+    for mp in range(7):
+        for max_ot in range(5):
+            for ot in range(6):
+                for slip in (False, True):
+                    for rnd in (2, 3):
+                        room = max(0, max_ot - ot)
+                        moved = min(room, mp)
+                        bonus = max(0, min(max_ot, ot + moved + 2) - ot - moved) \
+                            if slip and rnd > 2 else 0
+                        got = charge_ot(mp, max_ot, ot=ot, slipstream=slip, round_no=rnd)
+                        assert (got.ot, got.transferred, got.lost, got.slipstream) \
+                            == (ot + moved + bonus, moved, mp - moved, bonus)
+
+
 def test_fgp_9_2_ending_the_move_wastes_the_ot():
     assert end_without_battle(2) == 2        # two points wasted; the indicator goes to 0
 

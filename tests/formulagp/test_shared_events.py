@@ -1,5 +1,6 @@
 """FormulaGP builds a car's step event once per track, seat and space
-(rules/move_table._point_table) and hands the same object to every race: a
+(rules/move_table._point_table), and its turn_end event once per seat
+(rules/turn._TURN_END), and hands the same object to every race: a
 movement point costs less than building it (issue 16). That is only sound
 while nothing changes an event once made. These tests play races the way
 people see them (every entry's log lines, views, text and SVG for every
@@ -13,6 +14,7 @@ from chequered.engine.protocol import Event
 from chequered.engine.session import Session
 from chequered.games.formulagp import GAME as G
 from chequered.games.formulagp.rules.move_table import _point_table
+from chequered.games.formulagp.rules.turn import _TURN_END
 from chequered.games.formulagp.rules.where import track_of
 
 
@@ -20,7 +22,7 @@ def _shared(track) -> list[Event]:
     """Every step event of the track made so far (one table a track)."""
     tables = {id(made): made for row in _point_table(track)
               for _, made in row[3].values()}
-    return [ev for made in tables.values() for ev in made.values()]
+    return [ev for made in tables.values() for ev in made.values()] + list(_TURN_END.values())
 
 
 @pytest.mark.parametrize("seats, options", [
@@ -34,9 +36,12 @@ def test_no_event_changes_once_made_while_races_are_shown(seats, options, shown)
     before = [(ev, shown.fields(ev)) for ev in _shared(track)]
     made = shown.race(G, config, 1)
     steps = [ev for ev, _ in made if ev.kind == "step"]
-    assert len(steps) > 100
-    # the race's step events are the track's shared ones
+    ends = [ev for ev, _ in made if ev.kind == "turn_end"]
+    assert len(steps) > 100 and ends
+    # the race's step and turn_end events are the shared ones, and a shared
+    # turn_end is the event end_turn made before it was shared
     shared = {id(ev) for ev in _shared(track)}
-    assert all(id(ev) in shared for ev in steps)
+    assert all(id(ev) in shared for ev in steps + ends)
+    assert all(ev == Event("turn_end", {"seat": ev.data["seat"]}, "FGP 7.3.3") for ev in ends)
     changed = [(ev, was) for ev, was in made + before if shown.fields(ev) != was]
     assert not changed, changed[:3]

@@ -204,8 +204,15 @@ class BoardSide(Strict):
         return {"fresh": tok.fresh, "degraded": tok.degraded, "worn": 0}[state]
 
     def start_position(self, tyre: str) -> int:
-        return {"soft": self.tyre_start.soft_medium, "medium": self.tyre_start.soft_medium,
-                "hard": self.tyre_start.hard, "wet": self.tyre_start.wet}[tyre]
+        # tests, not a dict built at every call (a pit stop's plan asks often)
+        start = self.tyre_start
+        if tyre == "soft" or tyre == "medium":
+            return start.soft_medium
+        if tyre == "hard":
+            return start.hard
+        if tyre == "wet":
+            return start.wet
+        raise KeyError(tyre)
 
     def hand_limit(self, ers: int, base: int = 4) -> int:
         """FGP 7.3.1: 4 cards plus the LEDs beside the ERS charge."""

@@ -65,7 +65,8 @@ PLANS = (Plan("soft", ("soft",)), Plan("medium", ("medium",)), Plan("hard", ("ha
 def rounds_left(flag: int, final_flag: int) -> int:
     """Rounds still to come, this one included: to the final-lap space and
     about two to finish the lap (FGP 12.1)."""
-    return max(0, final_flag - flag) + FINISH_ROUNDS
+    left = final_flag - flag
+    return (left if left > 0 else 0) + FINISH_ROUNDS   # (a test, not max(): see cards.ers_max)
 
 
 def stint_value(side: BoardSide, tyre: str, wear: int, rounds: int, rate: float) -> float:
@@ -89,7 +90,7 @@ def _stint_value(side: BoardSide, tyre: str, wear: int, rounds: int, rate: float
     values = _round_values(side, tyre)
     last = len(values) - 1
     total = 0.0
-    for k in range(max(0, rounds)):
+    for k in range(rounds):             # (none for rounds <= 0)
         pos = int(wear + rate * (k + 0.5))
         total += values[pos if pos < last else last]
     return total

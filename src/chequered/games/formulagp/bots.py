@@ -31,6 +31,9 @@ from .rules.turn import gear_for
 from .rules.where import distance, grid_spaces, passable, positions, race_round, track_of
 
 
+_DONE = A.Done()        # a value: one object serves
+
+
 class HeuristicBot:
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed)
@@ -464,7 +467,10 @@ class HeuristicBot:
                 return a
             if isinstance(a, A.Extend) and a.via == "tyre_wear" and car.wear <= 2:
                 return a
-        return next((a for a in legal if isinstance(a, A.Done)), A.Done())
+        for a in legal:
+            if isinstance(a, A.Done):
+                return a
+        return _DONE
 
     def _attack(self, race, seat, legal):
         car = race.cars[seat]
@@ -499,7 +505,7 @@ class HeuristicBot:
         return A.Push(not race.cars[seat].quali_score)
 
     def _ot_boost(self, race, seat, legal):
-        return A.Done()
+        return _DONE
 
     def _battle_cards(self, race, seat, legal):
         content = C.content_of(race)
@@ -509,7 +515,8 @@ class HeuristicBot:
         led = leds.__getitem__
         for a in legal:
             n = len(a.cards)
-            s = sum(map(led, a.cards)) - 1.5 * max(0, n - 2) - 0.5 * n
+            # (a test, not max(0, n - 2): see cards.ers_max)
+            s = sum(map(led, a.cards)) - 1.5 * (n - 2 if n > 2 else 0) - 0.5 * n
             if best is None or s > top:
                 best, top = a, s
         return best
@@ -551,7 +558,7 @@ class HeuristicBot:
         for a in legal:
             if isinstance(a, A.Discard) and C.kind_of(race, a.card) == "tyre_wear":
                 return a
-        return A.Done()
+        return _DONE
 
     def _end_events(self, race, seat, legal):
         return legal[0]                  # a held EVENT card helps now rather than never

@@ -25,6 +25,7 @@ Choices (docs/rules/formulagp.md, "Choices"):
 from __future__ import annotations
 
 from ....engine.protocol import Event
+from ..rules.where import race_round
 from .table import kind, record
 
 OPTION = "bot_stress"
@@ -47,7 +48,6 @@ def start(rec: dict) -> None:
 
 
 def _round(race) -> int:
-    from ..rules.where import race_round
     return race_round(race)
 
 

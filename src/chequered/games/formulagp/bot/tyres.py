@@ -52,9 +52,9 @@ def flag_moved(race) -> list[Event]:
     icon 1) and shows PIT; red, the tyre token goes to its lower side and the
     Pit token to the pit lane entry. The PIT side: to the pit lane entry, and
     with the full tyre token the WHITE die: red, the lower side."""
-    from ..rules.dice import roll_die, white_value
     if race.bots is None:
         return []
+    from ..rules.dice import roll_die, white_value
     ev: list[Event] = []
     for car in race.cars:
         if kind(race, car.seat) != "pro":

@@ -217,12 +217,16 @@ def charge_ot(mp_left: int, max_ot: int, *, ot: int = 0, slipstream: bool = Fals
     Example FGP 9.2: 4 MP, one space driven, capacity 2 -> OT 2, 1 lost."""
     if mp_left < 0:
         raise ValueError("movement points left cannot be negative")
-    room = max(0, max_ot - ot)
-    moved = min(room, mp_left)
+    # (tests, not min/max: see cards.ers_max)
+    room = max_ot - ot if max_ot > ot else 0
+    moved = room if room < mp_left else mp_left
     new = ot + moved
     bonus = 0
     if slipstream and round_no > NO_BONUS_ROUNDS:
-        bonus = max(0, min(max_ot, new + SLIPSTREAM_OT) - new)
+        top = new + SLIPSTREAM_OT
+        if top > max_ot:
+            top = max_ot
+        bonus = top - new if top > new else 0
     return OtCharge(ot=new + bonus, transferred=moved, lost=mp_left - moved, slipstream=bonus)
 
 

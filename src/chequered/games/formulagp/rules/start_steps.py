@@ -41,8 +41,11 @@ def _returns_legal(race: Race, seat: int) -> list:
     return _returns_list(D.legal_returns(race, seat))
 
 
+_DONE = Done()      # values: one object serves every list (as turn._DONE)
+
+
 def _returns_list(cards: list) -> list:
-    return [Return(c) for c in cards] + [Done()]
+    return [one(Return, c) for c in cards] + [_DONE]
 
 
 def _why_not_return(race: Race, seat: int, action) -> str | None:

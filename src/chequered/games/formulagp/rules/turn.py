@@ -12,7 +12,7 @@ STEPS; rules/steps.py joins them into the machine."""
 from __future__ import annotations
 
 from ....engine import chance
-from ....engine.protocol import Event
+from ....engine.protocol import Event, SharedEvents
 from ....engine.steps import Step as Decision
 from ..bot import move as BS
 from ..bot import stress as BSTR
@@ -58,6 +58,10 @@ def next_turn(race: Race) -> list[Event]:
     return []
 
 
+# FGP 7.3.3: a public event, data only the seat: one a seat, shared by every race
+_TURN_END = SharedEvents(lambda seat: Event("turn_end", {"seat": seat}, "FGP 7.3.3"))
+
+
 def end_turn(race: Race) -> list[Event]:
     seat = race.move["seat"]
     car = race.cars[seat]
@@ -69,7 +73,7 @@ def end_turn(race: Race) -> list[Event]:
     race.done.append(seat)
     race.move = None
     race.seq_pos += 1
-    return BSTR.after_move(race, seat) + [Event("turn_end", {"seat": seat}, "FGP 7.3.3")]
+    return BSTR.after_move(race, seat) + [_TURN_END[seat]]
 
 
 def car_of(race: Race):
@@ -334,10 +338,10 @@ def _queue(race: Race, outcome) -> list[Event]:
     car moves (FGP 13.9.2 step 2, 13.10). A cut down to a lowered hand limit is
     made at once too (FGP 8.8, the 'now' queue); dice and the rest come after
     the move, with the move's own (A80)."""
-    from .incident_steps import apply_followup
     ev = list(outcome.events)
     for f in _fu(outcome):
         if f["kind"] in RACE_CONTROL_NOW:
+            from .incident_steps import apply_followup     # (imported only when asked)
             sc = race.safety_car is not None
             ev += apply_followup(race, f["kind"], f["seat"], f["data"])
             if race.move.get("red_flag") or (race.safety_car is not None and not sc):
