@@ -28,7 +28,8 @@ from .rules.late_pit import fresh_tyres_space
 from .rules.move_steps import point_reduces, push_spaces
 from .rules.overtake import battle_targets
 from .rules.turn import gear_for
-from .rules.where import distance, grid_spaces, passable, positions, race_round, track_of
+from .rules.where import (distance, grid_spaces, near_tiles, passable, positions, race_round,
+                          track_of)
 
 
 _DONE = A.Done()        # a value: one object serves
@@ -456,9 +457,12 @@ class HeuristicBot:
     @staticmethod
     def _attack_from_here(race, car) -> bool:
         """A battle could be declared after stopping here (FGP 9.2 b)."""
-        return bool(battle_targets(track_of(race), car.space, 1, positions(race, car.seat),
+        trk = track_of(race)
+        # the cars passed freely: those on the tiles the stop rule reads, no other
+        return bool(battle_targets(trk, car.space, 1, positions(race, car.seat),
                                    ahead_in_space=race.move.get("ahead"),
-                                   passable=passable(race, car), round_no=race_round(race)))
+                                   passable=passable(race, car, near_tiles(trk, car.space)),
+                                   round_no=race_round(race)))
 
     def _extend(self, race, seat, legal):
         car = race.cars[seat]

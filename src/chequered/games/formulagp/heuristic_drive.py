@@ -109,6 +109,7 @@ def points(race, driver, path: list, events: list) -> None:
                         break
             if field is None:
                 field = MS.others_of(race, seat)
+            lanes = -1                      # (free_lanes not asked)
             if not mv.get("bot"):           # (BOT 2.2: a BOT's TACTICS card steers its list)
                 lanes = MS.free_lanes(race, seat, field)
                 if lanes is not None:
@@ -117,8 +118,9 @@ def points(race, driver, path: list, events: list) -> None:
                         steps = ()          # a free point's: none pushes
                         turn.pending = asked
                         continue
-            # (the driver reads a point's Reduce options rarely: asked for then)
-            legal, steps, ev = MS.next_point(race, car, field, False)     # reduces
+            # (the driver reads a point's Reduce options rarely: asked for
+            # then; whether the point is free, just asked, is not asked again)
+            legal, steps, ev = MS.next_point(race, car, field, False, lanes)     # reduces
             complete = False
             if legal is not None:
                 turn.pending = asked        # the same decision, asked again

@@ -34,7 +34,7 @@ from .tyres import red_die_after_move
 from . import weather_steps as WX
 from ..bot import battle as BOTB
 from ..bot.table import is_bot
-from .where import (in_yellow_zone, passable, place, positions, race_round, tile_of,
+from .where import (in_yellow_zone, near_tiles, passable, place, positions, race_round, tile_of,
                     track_of, whole_tiles)
 
 
@@ -64,8 +64,11 @@ def _targets(race: Race, car) -> list:
     allowed = race.safety_car is None and not in_yellow_zone(race, tile_of(race, car)) \
         and not race.vsc
     ahead = mv.get("ahead")
-    targets = battle_targets(track_of(race), car.space, car.ot, positions(race, car.seat),
-                             ahead_in_space=ahead, passable=passable(race, car),
+    trk = track_of(race)
+    # the cars passed freely: those on the tiles the stop rule reads, no other
+    near = near_tiles(trk, car.space) if car.space is not None else None
+    targets = battle_targets(trk, car.space, car.ot, positions(race, car.seat),
+                             ahead_in_space=ahead, passable=passable(race, car, near),
                              round_no=race_round(race), battles_allowed=allowed)
     # FGP 13.8.1: no overtaking into a yellow zone either
     return [t for t in targets

@@ -49,14 +49,15 @@ def _moving(race: Race) -> list[Event]:
     return []
 
 
-def next_point(race: Race, car, field: tuple | None = None, reduces: bool = True) -> tuple:
+def next_point(race: Race, car, field: tuple | None = None, reduces: bool = True,
+               lanes: int | None = -1) -> tuple:
     """The car's next movement point, points left: (its legal list, the
     rules' steps it came from, []) when it is to be asked, else (None, None,
     the events of the move ending here). _moving asks it, and the heuristic
     driver's own whole move (heuristic_drive.py) without the round trip
-    (`field`, `reduces`: as _move_options)."""
+    (`field`, `reduces`, `lanes`: as _move_options)."""
     mv = race.move
-    opts, steps = _move_options(race, car.seat, field, reduces)
+    opts, steps = _move_options(race, car.seat, field, reduces, lanes)
     # (the steps come first in the list: the first option tells)
     if not (opts and type(opts[0]) is Step) and not any(type(o) is Step for o in opts) \
             and blocked_tile(race, car.seat):
@@ -178,14 +179,15 @@ def _move_legal(race: Race, seat: int) -> list:
 
 
 def _move_options(race: Race, seat: int, field: tuple | None = None,
-                  reduces: bool = True) -> tuple[list, list]:
+                  reduces: bool = True, lanes: int | None = -1) -> tuple[list, list]:
     """The legal list of a movement point, and the rules' steps it came from
     (`field`: as step_options; a free point's steps are (): none pushes).
     `reduces` False: a list with a step or a stop in it leaves its Reduce
     options out (point_reduces gives them to the one caller that reads them,
-    and rarely)."""
+    and rarely). `lanes`: free_lanes(race, seat, field), when the caller
+    has asked it (-1: not asked)."""
     mv = race.move
-    out = _free_point(race, seat, field) if field is not None else None
+    out = _free_point(race, seat, field, lanes) if field is not None else None
     extending = mv.get("extending")
     if out is not None:
         steps: list | tuple = ()
@@ -206,14 +208,16 @@ def _move_options(race: Race, seat: int, field: tuple | None = None,
     return out, steps
 
 
-def _free_point(race: Race, seat: int, field: tuple) -> list | None:
+def _free_point(race: Race, seat: int, field: tuple, lanes: int | None = -1) -> list | None:
     """The steps of a free movement point (free_lanes), the usual one:
     step_options would keep every step then, find none pushing (FGP 8.3.1:
     no car beside it) and no car to stop behind (FGP 9.2), so the steps are
     the space's moves but those back to a space visited in this move: the
     track's Step actions, listed once a space (_point_table). None when the
-    point is not free, or has no step left (step_options tells then)."""
-    lanes = free_lanes(race, seat, field)
+    point is not free, or has no step left (step_options tells then).
+    `lanes`: free_lanes' answer, when the caller has it (-1: not asked)."""
+    if lanes == -1:
+        lanes = free_lanes(race, seat, field)
     if lanes is None:
         return None
     visited = race.move["visited"]

@@ -9,7 +9,7 @@ from ....engine.protocol import Event, SharedEvents
 from ..actions import Step
 from ..state import Race
 from . import movement as M
-from .where import place_on, track_of
+from .where import near_tiles, place_on, track_of
 
 
 def others_of(race: Race, seat: int) -> tuple:
@@ -62,6 +62,7 @@ def _point_table(trk) -> list[tuple]:
     if got is None:
         spaces = trk.spaces
         rows = M.step_table(trk)
+        near = [near_tiles(trk, sp.id) for sp in spaces]
         # FGP 8.3: a car's step onto a space, the place named as where.place_on
         # (written into the event: the log may be read on another circuit);
         # made once and shared by every race (engine/protocol.SharedEvents);
@@ -70,8 +71,7 @@ def _point_table(trk) -> list[tuple]:
             "step", {"seat": seat, **place_on(trk, to)}, "FGP 8.3")) for sp in spaces]
         got = trk._memo["point_table"] = [
             (rows[sp.id],
-             None if any(m.crosses_yellow_line or spaces[m.to].pit_lane for m in trk.moves(sp.id))
-             else frozenset(spaces[m.to].tile for m in trk.moves(sp.id)) - {sp.tile},
+             None if near[sp.id] is None else near[sp.id] - {sp.tile},
              tuple((m.to, spaces[m.to].capacity) for m in trk.moves(sp.id)
                    if not m.lane_change and spaces[m.to].tile != sp.tile
                    and not spaces[m.to].pit_lane),

@@ -228,6 +228,22 @@ def passable(race: Race, mover: Car, tiles=None) -> list[int]:
     return out
 
 
+def near_tiles(trk: Track, space: int) -> frozenset | None:
+    """The tiles whose cars the stop rule reads from `space` (FGP 9.1/9.2:
+    a movement point, battle_targets): its own and those one point reaches;
+    None where a move enters the pit lane or crosses the yellow line (every
+    car is read then). Once a track (its memo; a walled street circuit has
+    the same spaces and moves)."""
+    got = trk._memo.get("near_tiles")
+    if got is None:
+        spaces = trk.spaces
+        got = trk._memo["near_tiles"] = [
+            None if any(m.crosses_yellow_line or spaces[m.to].pit_lane for m in trk.moves(sp.id))
+            else frozenset(spaces[m.to].tile for m in trk.moves(sp.id)) | {sp.tile}
+            for sp in spaces]
+    return got[space]
+
+
 def _within_space(race: Race, placed: dict) -> dict[int, int]:
     """Rank of each car among the cars sharing its slipstream space, front
     first. FGP 8.3/8.5: a car entering an occupied slipstream space stops
