@@ -9,24 +9,18 @@ from __future__ import annotations
 
 import pytest
 
-import chequered
-from chequered.engine.play import agents_for, play
 from chequered.games.formulagp.rules import move_steps as MS
 from chequered.games.formulagp.rules.move_table import others_of
 from chequered.games.formulagp.rules.where import passable, track_of
 
+from .watched import WATCHED_RACES, watch
 
-@pytest.mark.parametrize("cfg,seed", [
-    ({"seats": ["heuristic"] * 6}, 3),
-    ({"seats": ["heuristic"] * 4, "track": "street", "rules": "advanced"}, 1),
-])
+
+@pytest.mark.parametrize("cfg,seed", WATCHED_RACES)
 def test_a_free_points_steps_are_step_options_steps(cfg, seed):
-    game = chequered.game("formulagp")
-    config = game.config(**cfg)
-    state = game.new(config, seed)
     checked, passed = [], []
 
-    def on_step(seat, action, events, step):
+    def check(state):
         mv = state.move
         if not mv or "visited" not in mv:
             return
@@ -46,5 +40,5 @@ def test_a_free_points_steps_are_step_options_steps(cfg, seed):
                     k for k in passable(state, car) if spaces[state.cars[k].space].tile in reach]
                 passed.append(car.seat)
 
-    play(game, config, seed, agents=agents_for(game, config, seed), on_step=on_step, state=state)
+    watch(cfg, seed, check)
     assert len(checked) > 100 and len(passed) > 100

@@ -7,23 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-import chequered
-from chequered.engine.play import agents_for, play
 from chequered.games.formulagp.rules.overtake import battle_targets
 from chequered.games.formulagp.rules.where import near_tiles, passable, positions, track_of
 
+from .watched import WATCHED_RACES, watch
 
-@pytest.mark.parametrize("cfg,seed", [
-    ({"seats": ["heuristic"] * 6}, 3),
-    ({"seats": ["heuristic"] * 4, "track": "street", "rules": "advanced"}, 1),
-])
+
+@pytest.mark.parametrize("cfg,seed", WATCHED_RACES)
 def test_battle_targets_read_only_the_near_tiles(cfg, seed):
-    game = chequered.game("formulagp")
-    config = game.config(**cfg)
-    state = game.new(config, seed)
     checked, found = [], []
 
-    def on_step(seat, action, events, step):
+    def check(state):
         trk = track_of(state)
         mv = state.move or {}
         for car in state.cars:
@@ -42,5 +36,5 @@ def test_battle_targets_read_only_the_near_tiles(cfg, seed):
                         found.append(got)
             checked.append(car.seat)
 
-    play(game, config, seed, agents=agents_for(game, config, seed), on_step=on_step, state=state)
+    watch(cfg, seed, check)
     assert len(checked) > 100 and found
