@@ -31,7 +31,7 @@ import math
 from dataclasses import dataclass
 
 from .boards import BoardSide
-from .memo import LIMIT
+from .memo import keep
 from .rules.setup import DRY_TYRES
 
 WEAR_PER_ROUND = 0.5      # prior wear rate; each car's own rate takes over as it races
@@ -77,9 +77,7 @@ def stint_value(side: BoardSide, tyre: str, wear: int, rounds: int, rate: float)
     key = (id(side), tyre, wear, rounds, rate)
     hit = _STINTS.get(key)
     if hit is None or hit[0] is not side:
-        if len(_STINTS) >= LIMIT:           # (as memo.remembered, without a closure a call)
-            _STINTS.clear()
-        hit = _STINTS[key] = (side, _stint_value(side, tyre, wear, rounds, rate))
+        hit = keep(_STINTS, key, (side, _stint_value(side, tyre, wear, rounds, rate)))
     return hit[1]
 
 
@@ -188,9 +186,7 @@ def _plan_values(side: BoardSide, rounds: int, windows: tuple, two_types: bool) 
         vals = [(p, plan_value(side, p, rounds, list(windows))) for p in plans]
         vals = [(p, v) for p, v in vals if v > -math.inf] or \
             [(p, 0.0) for p in plans if len(p.stints) == 2][:1]
-        if len(_PLAN_VALUES) >= LIMIT:
-            _PLAN_VALUES.clear()
-        hit = _PLAN_VALUES[key] = (side, tuple(vals))     # one store: key and answer
+        hit = keep(_PLAN_VALUES, key, (side, tuple(vals)))     # one store: key and answer
     return hit[1]
 
 

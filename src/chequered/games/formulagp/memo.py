@@ -17,7 +17,15 @@ def remembered(table: dict, key: Hashable, make: Callable[[], object], limit: in
     """table[key], made by `make()` the first time it is asked."""
     got = table.get(key)
     if got is None:
-        if len(table) >= limit:
-            table.clear()
-        got = table[key] = make()
+        got = keep(table, key, make(), limit)
     return got
+
+
+def keep(table: dict, key: Hashable, value, limit: int = LIMIT):
+    """Store `value` under `key` and return it, forgetting the whole table
+    first when it is full: remembered's store, for a caller that looks its
+    key up itself (no closure made at every call of a hot path)."""
+    if len(table) >= limit:
+        table.clear()
+    table[key] = value
+    return value
