@@ -108,17 +108,17 @@ class HeuristicBot:
         return plan.stints[self.stint + 1] if self.stint + 1 < len(plan.stints) else None
 
     def _rate(self, race) -> float:
-        n = max(0, race_round(race) - 1)
-        return (S.WEAR_PER_ROUND * S.PRIOR_ROUNDS + self._gained) / (S.PRIOR_ROUNDS + n)
+        n = race_round(race) - 1        # (tests, not min()/max(): some 1k instructions a call)
+        return (S.WEAR_PER_ROUND * S.PRIOR_ROUNDS + self._gained) / (S.PRIOR_ROUNDS + (n if n > 0 else 0))
 
     def _car_now(self, race, seat) -> S.CarNow:
         car = race.cars[seat]
         trk = track_of(race)
         rounds = S.rounds_left(race.flag, race.final_flag)
-        n = max(0, race_round(race) - 1)
+        n = race_round(race) - 1
         done = distance(race, car) - (self._start if self._start is not None else -2.0)
-        pace = max(1.0, (S.TILES_PER_ROUND * S.PRIOR_ROUNDS + done) / (S.PRIOR_ROUNDS + n))
-        later = math.ceil(trk.lap_tiles / pace)          # the pit entry again: a lap on
+        pace = (S.TILES_PER_ROUND * S.PRIOR_ROUNDS + done) / (S.PRIOR_ROUNDS + (n if n > 0 else 0))
+        later = math.ceil(trk.lap_tiles / (pace if pace > 1.0 else 1.0))   # the pit entry again: a lap on
         ctl = C.content_of(race).control
         table = ctl.pit_penalty_rounds
         adv = race.config.rules == "advanced"                    # [ADV] FGP 11.4
@@ -127,7 +127,7 @@ class HeuristicBot:
         return S.CarNow(car.tyre, car.wear, car.penalties, len(car.damage) + len(car.failures),
                         rounds, self._rate(race), later if later < rounds else None,
                         race.safety_car is not None or bool(race.vsc),
-                        table[min(car.penalties, len(table) - 1)], late, late_in,
+                        table[car.penalties if car.penalties < len(table) else -1], late, late_in,
                         car.fresh_tyres, self._needs_type(race, seat))
 
     @staticmethod

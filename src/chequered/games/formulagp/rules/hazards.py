@@ -138,7 +138,10 @@ def race_leader(current: int | None, distance: Mapping[int, int]) -> int | None:
     (ties: the lowest seat) takes it."""
     if not distance:
         return current
-    best = max(distance, key=lambda s: (distance[s], -s))
+    best = top = None               # the furthest, ties the lowest seat (no max() with a key)
+    for s, d in distance.items():
+        if best is None or d > top or (d == top and s < best):
+            best, top = s, d
     if current is None or current not in distance:
         return best
     return best if distance[best] > distance[current] else current

@@ -227,12 +227,18 @@ def _lapping(race: Race) -> list[Event]:
     if _field_close(trk, cars):
         return []                                       # the usual turn
     n = trk.lap_tiles
-    far = [distance_on(trk, c) for c in cars]
-    top = max(far)
-    front = cars[far.index(top)]                        # the first of equals, as max() keeps
+    front = top = low = None    # the first of equals in front, and the back (no max() call)
+    for c in cars:
+        d = distance_on(trk, c)
+        if front is None:
+            front, top, low = c, d, d
+        elif d > top:
+            front, top = c, d
+        elif d < low:
+            low = d
     if front.laps < 0:
         return []
-    if top - min(far) <= n:
+    if top - low <= n:
         # FGP 13.11.1: a car is lapped a full lap and a tile behind the leader.
         # A car on the track has its whole tiles within a tile below its
         # distance: with every car there, none lapped and the field within a
@@ -311,7 +317,11 @@ def leader_crossed(race: Race) -> None:
         return
     if not any(c.crossed_final for c in race.cars):     # the usual turn of the final lap
         return
-    front = max(race.cars, key=lambda c: distance(race, c))
+    front = top = None          # the first of the cars furthest on (a max() call costs more)
+    for c in race.cars:
+        d = distance(race, c)
+        if front is None or d > top:
+            front, top = c, d
     if front.crossed_final:
         race.final_round = True
 
