@@ -298,3 +298,26 @@ def test_two_card_ers_tyre_and_mp(race):
     assert car.hand == [] and len(car.deck.discards) == 6
     with pytest.raises(IllegalAction, match="same 2x icon"):
         SF.spend_pair(race, car, ("mp_2x", "G12", "R07"))
+
+
+def test_fgp_4_2_2_pair_spends_is_every_pair_of_one_icon_whatever_the_hand(race):
+    # pair_spends keeps its pairs by the cards' icons in order (positions),
+    # not by the cards: every pair of two cards of one 2x icon, each time
+    import random
+    from itertools import combinations
+    icons = SF.pair_icons(race)
+    held = [c for c in C.action_ids(C.content_of(race)) if c in icons]
+    rng = random.Random(4)
+    for _ in range(200):
+        hand = rng.sample(held, rng.randint(2, 7))
+        car = arrange(race, 0, hand)
+        car.ers, car.wear = rng.randint(0, 3), rng.randint(0, 3)
+        car.params = {p: rng.random() < 0.5 for p in car.params}
+        want = []
+        for f in SF.PAIR_FUNCTIONS:
+            if (f == "ers_2x" and not SF.ers_room(race, car)) or (f == "tyre_2x" and car.wear <= 0):
+                continue
+            for a, b in combinations([c for c in hand if icons[c] == f], 2):
+                want += [(f, a, b, p) for p in car.params if not car.params[p]] \
+                    if f == "parameter_2x" else [(f, a, b)]
+        assert SF.pair_spends(race, car) == want

@@ -9,7 +9,7 @@ from itertools import combinations
 
 from ....engine.protocol import Event, IllegalAction
 from ..content import SINGLE_SECONDARY, Content
-from ..memo import remembered
+from ..memo import keep
 from ..state import PARAMETERS, Car, Race
 from .cards import (action_card, add_wear, board_side, charge_ers, content_of, covered, ers_max,
                     max_ot, restore_parameter, shared_card, spend)
@@ -97,8 +97,9 @@ def pair_spends(race: Race, car: Car, in_hand: list | None = None,
     each used parameter token; ("mp_2x", a, b). `in_hand`: the hand's cards
     with a 2x icon (each id once, in hand order), when the caller has them;
     `room`: ers_room(race, car), when the caller has read it."""
-    # the answer depends on the cards showing a 2x icon alone: keyed by them
-    # (hands are too many to key by), it serves again from race to race
+    # the answer depends on the cards showing a 2x icon alone, and the
+    # pairs on their icons in order (few, where the cards are many): the
+    # pairs' positions kept by those icons serve again from race to race
     icons = pair_icons(race)
     if in_hand is None:
         cards = tuple([c for c in _spendable(car) if c in icons])
@@ -108,17 +109,18 @@ def pair_spends(race: Race, car: Car, in_hand: list | None = None,
             else tuple(in_hand)
     if len(cards) < 2:
         return []
-    key = (race.content_dir, cards)
-    pairs = _PAIRS.get(key)             # (no closure made for the usual hit)
+    marks = tuple(map(icons.__getitem__, cards))
+    pairs = _PAIRS.get(marks)           # (no closure made for the usual hit)
     if pairs is None:
-        pairs = remembered(_PAIRS, key, lambda: _pairs_by_icon(icons, cards))
+        pairs = keep(_PAIRS, marks, _pairs_by_icon(marks))
     out: list[tuple] = []
     for f, combos in pairs:
         if f == "ers_2x" and not (ers_room(race, car) if room is None else room):
             continue
         if f == "tyre_2x" and car.wear <= 0:
             continue
-        for a, b in combos:
+        for i, j in combos:
+            a, b = cards[i], cards[j]
             if f == "parameter_2x":
                 out += [(f, a, b, p) for p in PARAMETERS if not car.params[p]]
             else:
@@ -126,16 +128,16 @@ def pair_spends(race: Race, car: Car, in_hand: list | None = None,
     return out
 
 
-_PAIRS: dict = {}         # (content dir, the 2x-icon cards that may be spent) -> _pairs_by_icon
+_PAIRS: dict = {}         # the 2x icons of the cards that may be spent, in order -> _pairs_by_icon
 
 
-def _pairs_by_icon(icons: dict, cards: tuple) -> tuple:
-    """((function, pairs of cards showing its 2x icon), ...) in PAIR_FUNCTIONS
-    order, the functions with a pair only: what a hand offers FGP 4.2.2,
-    whatever the car's state."""
-    by_icon: dict[str, list[str]] = {f: [] for f in PAIR_FUNCTIONS}
-    for c in cards:
-        by_icon[icons[c]].append(c)
+def _pairs_by_icon(marks: tuple) -> tuple:
+    """((function, pairs of positions in `marks` showing its 2x icon), ...)
+    in PAIR_FUNCTIONS order, the functions with a pair only: what cards
+    with these 2x icons offer (FGP 4.2.2), whatever the car's state."""
+    by_icon: dict[str, list[int]] = {f: [] for f in PAIR_FUNCTIONS}
+    for i, f in enumerate(marks):
+        by_icon[f].append(i)
     return tuple((f, tuple(combinations(by_icon[f], 2))) for f in PAIR_FUNCTIONS
                  if len(by_icon[f]) > 1)
 
