@@ -60,7 +60,10 @@ class Cards:
     orange_as: tuple = ()
 
     def __post_init__(self):
-        _tuple(self, "cards", "orange_as")
+        # the rules hand tuples (some 300 a race, a battle's every play):
+        # _tuple's call only for a list from JSON
+        if type(self.cards) is not tuple or type(self.orange_as) is not tuple:
+            _tuple(self, "cards", "orange_as")
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -148,7 +151,8 @@ class Play:
     characteristic: bool = False
 
     def __post_init__(self):
-        _tuple(self, "cards", "orange_as")
+        if type(self.cards) is not tuple or type(self.orange_as) is not tuple:
+            _tuple(self, "cards", "orange_as")          # (as Cards: lists from JSON only)
 
 
 @dataclass(slots=True, unsafe_hash=True)
