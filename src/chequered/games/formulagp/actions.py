@@ -28,6 +28,9 @@ def one(cls, *args):
 
 
 def _tuple(obj, *names):
+    # JSON's lists made tuples; each __post_init__ calls it only for a field
+    # not a tuple already (the rules hand tuples: some 260 actions a race
+    # made, the call costing more than the test)
     for n in names:
         v = getattr(obj, n)
         if isinstance(v, list):
@@ -60,8 +63,6 @@ class Cards:
     orange_as: tuple = ()
 
     def __post_init__(self):
-        # the rules hand tuples (some 300 a race, a battle's every play):
-        # _tuple's call only for a list from JSON
         if type(self.cards) is not tuple or type(self.orange_as) is not tuple:
             _tuple(self, "cards", "orange_as")
 
@@ -88,7 +89,8 @@ class PoleKeep:
     bottom: tuple = ()
 
     def __post_init__(self):
-        _tuple(self, "top", "bottom")
+        if type(self.top) is not tuple or type(self.bottom) is not tuple:
+            _tuple(self, "top", "bottom")
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -109,7 +111,8 @@ class Spend:
     colour: str | None = None
 
     def __post_init__(self):
-        _tuple(self, "cards")
+        if type(self.cards) is not tuple:
+            _tuple(self, "cards")
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -120,7 +123,8 @@ class Parameter:
     discard: tuple = ()
 
     def __post_init__(self):
-        _tuple(self, "discard")
+        if type(self.discard) is not tuple:
+            _tuple(self, "discard")
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -130,7 +134,8 @@ class QuickRepair:
     cards: tuple = ()
 
     def __post_init__(self):
-        _tuple(self, "cards")
+        if type(self.cards) is not tuple:
+            _tuple(self, "cards")
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -139,7 +144,8 @@ class NoMove:
     choice: tuple
 
     def __post_init__(self):
-        _tuple(self, "choice")
+        if type(self.choice) is not tuple:
+            _tuple(self, "choice")
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -152,7 +158,7 @@ class Play:
 
     def __post_init__(self):
         if type(self.cards) is not tuple or type(self.orange_as) is not tuple:
-            _tuple(self, "cards", "orange_as")          # (as Cards: lists from JSON only)
+            _tuple(self, "cards", "orange_as")
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -174,7 +180,8 @@ class Reduce:
     brake: tuple = ()
 
     def __post_init__(self):
-        _tuple(self, "brake")
+        if type(self.brake) is not tuple:
+            _tuple(self, "brake")
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -202,7 +209,8 @@ class Boost:
     events: tuple = ()
 
     def __post_init__(self):
-        _tuple(self, "events")
+        if type(self.events) is not tuple:
+            _tuple(self, "events")
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -221,7 +229,8 @@ class PitStop:
     card: str | None = None
 
     def __post_init__(self):
-        _tuple(self, "redraw")
+        if type(self.redraw) is not tuple:
+            _tuple(self, "redraw")
 
 
 @dataclass(slots=True, unsafe_hash=True)
