@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ....engine.protocol import Event
+from ....engine.protocol import Event, SharedEvents
 from ..content import BoardSide
 from .optional_rules import medium_start
 
@@ -171,13 +171,21 @@ def _wear_change(side: BoardSide, tyre: str, position: int, delta: int) -> WearC
         red_die=red_die_tyres(side, new))
 
 
+# a public event whose data are the seat and two small numbers: one per
+# (seat, old and new position, rule), shared by every race (some 80 a race)
+_WEAR = SharedEvents(lambda seat, old, new, rule: Event(
+    "tyre_wear", {"seat": seat, "delta": new - old, "wear": new}, rule))
+
+
 def wear_events(seat: int, ch: WearChange, rule: str = "FGP 10.1") -> list[Event]:
     """The events that report one WearChange."""
-    ev = [Event("tyre_wear", {"seat": seat, "delta": ch.delta, "wear": ch.new}, rule)]
+    ev = [_WEAR[seat, ch.old, ch.new, rule]]
     if ch.flipped:
         ev.append(Event("tyre_bonus", {"seat": seat, "side": ch.bonus_after}, "FGP 10.1"))
-    if any(icon == "red_die" for _, icon in ch.reached):
-        ev.append(Event("red_die_tyres", {"seat": seat}, "FGP 10.1"))
+    for _, icon in ch.reached:          # (a loop: any() of a generator costs more)
+        if icon == "red_die":
+            ev.append(Event("red_die_tyres", {"seat": seat}, "FGP 10.1"))
+            break
     return ev
 
 
