@@ -376,20 +376,24 @@ class HeuristicBot:
                 best, top = a, s
         return best
 
-    def _move(self, race, seat, legal):
+    def _move(self, race, seat, legal, roads=None):
+        """The driver's movement point (`roads`: _roads_of the race's track,
+        when the caller has it: heuristic_drive.points, at every point)."""
         car = race.cars[seat]
-        trk = track_of(race)
         space = car.space
+        if roads is None:
+            roads = self._roads_of(track_of(race))
         # facts: to -> (pit lane, dead end, (progress, -lanes), gains ground);
         # the movement points to the PIT LANE space (pit_in), across the
         # yellow line too or not
-        facts, to_pit, across, ranked, dead_end, _ = self._roads_of(trk)[space]
+        facts, to_pit, across, ranked, dead_end, _ = roads[space]
         left = race.move["left"]
         # no push into another car (FGP 8.3.1: a penalty or a collision at worst):
         # the steps' own flags, found with the legal list
         full = push_spaces(race, seat, legal)
         if self._lines_up(race, seat, to_pit, left):
             reach = left - 1 if to_pit <= left else left + APPROACH
+            trk = track_of(race)
             route = [(d, a) for a in legal if type(a) is A.Step and a.to in facts
                      for d in [0 if facts[a.to][0] else pit_in(trk, a.to, reach)]
                      if d is not None and a.to not in full]
@@ -461,7 +465,7 @@ class HeuristicBot:
         # the cars passed freely: those on the tiles the stop rule reads, no other
         return bool(battle_targets(trk, car.space, 1, positions(race, car.seat),
                                    ahead_in_space=race.move.get("ahead"),
-                                   passable=passable(race, car, near_tiles(trk, car.space)),
+                                   passable=passable(race, car, near_tiles(trk, car.space), trk),
                                    round_no=race_round(race)))
 
     def _extend(self, race, seat, legal):

@@ -68,7 +68,7 @@ def _targets(race: Race, car) -> list:
     # the cars passed freely: those on the tiles the stop rule reads, no other
     near = near_tiles(trk, car.space) if car.space is not None else None
     targets = battle_targets(trk, car.space, car.ot, positions(race, car.seat),
-                             ahead_in_space=ahead, passable=passable(race, car, near),
+                             ahead_in_space=ahead, passable=passable(race, car, near, trk),
                              round_no=race_round(race), battles_allowed=allowed)
     # FGP 13.8.1: no overtaking into a yellow zone either
     return [t for t in targets
