@@ -58,7 +58,8 @@ def failed_lapping(race: Race, mover: int, blockers) -> list[Event]:
 
 
 def _max_ot(race: Race, car) -> int:
-    return max(0, C.max_ot(race, car))
+    ot = C.max_ot(race, car)
+    return ot if ot > 0 else 0          # (a test, not max(): see cards.ers_max)
 
 
 def _targets(race: Race, car) -> list:

@@ -293,7 +293,7 @@ def _reduce_options(race: Race, car) -> list:
     if room + len(tws) < left:
         return []
     out = []
-    for charge in range(min(room, left), -1, -1):
+    for charge in range(room if room < left else left, -1, -1):    # (not min(): every point)
         need = left - charge
         if need > len(tws):
             continue
