@@ -377,8 +377,7 @@ class HeuristicBot:
         return best
 
     def _move(self, race, seat, legal, roads=None):
-        """The driver's movement point (`roads`: _roads_of the race's track,
-        when the caller has it: heuristic_drive.points, at every point)."""
+        """`roads`: _roads_of the race's track, when the caller has it."""
         car = race.cars[seat]
         space = car.space
         if roads is None:
@@ -397,9 +396,7 @@ class HeuristicBot:
             route = [(d, a) for a in legal if type(a) is A.Step and a.to in facts
                      for d in [0 if facts[a.to][0] else pit_in(trk, a.to, reach)]
                      if d is not None and a.to not in full]
-            # the nearest way to the pit lane, then the furthest along: the first
-            # such step (a loop, not min() with a key: some 1k machine instructions)
-            best = None
+            best = None                 # min() by this key, without a call (~1k instructions)
             for d, a in route:
                 k = (d, -facts[a.to][2][0])
                 if best is None or k < top:
@@ -434,12 +431,7 @@ class HeuristicBot:
                 return best
         lateral = [a for a in steps if a.to not in race.move.get("visited", [])
                    and a.to not in full]
-        stop_offered = False
-        for a in legal:                 # (a loop: no generator made for any())
-            if isinstance(a, A.Stop):
-                stop_offered = True
-                break
-        if stop_offered:
+        if A.Stop in map(type, legal):  # (read in C: no generator made for any())
             # stopping behind a car in its own lane leads to no battle (A27): go round it
             if not (lateral and left > 1) or self._attack_from_here(race, car):
                 return A.Stop()
