@@ -68,7 +68,7 @@ def points(race, driver, path: list, events: list) -> None:
             seen = bot._seen
             if not seen or seen[1] != car.wear or seen[0] != car.tyre or bot._start is None:
                 bot._observe(race, seat)
-            pick = bot._move(race, seat, legal)
+            pick = bot._move(race, seat, legal, roads)
             # HeuristicBot.pick's answer, then Machine._decide's find: the
             # list's object itself, else the first equal one, else the first
             for chosen in legal:

@@ -129,7 +129,7 @@ def spend_test(race, car, left: int):
     extending = bool(mv.get("extending"))
     seen: dict = {}
     reach = pit_table(trk, across=True)         # every step counts, across the yellow line too
-    field = others_of(race, car.seat)           # the others stay where they are
+    field = others_of(race, car.seat, trk)      # the others stay where they are
     reduces: dict = {}          # n -> whether the car may reduce with n points left
 
     def may_reduce(n: int) -> bool:

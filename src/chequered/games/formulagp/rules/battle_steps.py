@@ -35,7 +35,7 @@ from . import weather_steps as WX
 from ..bot import battle as BOTB
 from ..bot.table import is_bot
 from .where import (in_yellow_zone, near_tiles, passable, place, positions, race_round, tile_of,
-                    track_of, whole_tiles)
+                    track_of, whole_tiles_on)
 
 
 def failed_lapping(race: Race, mover: int, blockers) -> list[Event]:
@@ -43,11 +43,13 @@ def failed_lapping(race: Race, mover: int, blockers) -> list[Event]:
     an attempt token on that car; the second flips it to double (everyone
     passes it freely next round)."""
     m = race.cars[mover]
+    trk = track_of(race)                # (once, not twice a blocker)
     for b in blockers:
         if b is None or b < 0:
             continue
         car = race.cars[b]
-        lapping = car.laps_down > m.laps_down or whole_tiles(race, m) > whole_tiles(race, car)
+        lapping = car.laps_down > m.laps_down \
+            or whole_tiles_on(trk, m) > whole_tiles_on(trk, car)
         if lapping and car.attempts < 2:
             car.attempts = F.failed_lapping(car.attempts)
             return [Event("lapping_attempt", {"seat": b, "attempts": car.attempts},
@@ -56,7 +58,8 @@ def failed_lapping(race: Race, mover: int, blockers) -> list[Event]:
 
 
 def _max_ot(race: Race, car) -> int:
-    return max(0, C.max_ot(race, car))
+    ot = C.max_ot(race, car)
+    return ot if ot > 0 else 0          # (a test, not max(): see cards.ers_max)
 
 
 def _targets(race: Race, car) -> list:
@@ -68,7 +71,7 @@ def _targets(race: Race, car) -> list:
     # the cars passed freely: those on the tiles the stop rule reads, no other
     near = near_tiles(trk, car.space) if car.space is not None else None
     targets = battle_targets(trk, car.space, car.ot, positions(race, car.seat),
-                             ahead_in_space=ahead, passable=passable(race, car, near),
+                             ahead_in_space=ahead, passable=passable(race, car, near, trk),
                              round_no=race_round(race), battles_allowed=allowed)
     # FGP 13.8.1: no overtaking into a yellow zone either
     return [t for t in targets
@@ -231,8 +234,12 @@ def _plays(race: Race, seat: int, role: str | None = None) -> tuple:
     att = race.cars[race.battle["attacker"]] if race.battle else car
     # FGP 13.11.1: a car about to be lapped (the attacker is already ahead of it
     # in the race, one lap up or nearly) cannot defend
-    may = role == "attack" or lapping_defence(
-        att.laps_down, car.laps_down, attacker_ahead=whole_tiles(race, att) > whole_tiles(race, car))
+    if role == "attack":
+        may = True
+    else:
+        trk = track_of(race)            # (once, not for each car)
+        may = lapping_defence(att.laps_down, car.laps_down,
+                              attacker_ahead=whole_tiles_on(trk, att) > whole_tiles_on(trk, car))
     mods = FX.modifiers(race, car)
     nop = stressed(race, seat) or mods.no_pairs \
         or HA.start_no_pairs(race, car) or WX.no_pairs(race, seat)   # [ADV] FGP 13.13.2-3, 13.1

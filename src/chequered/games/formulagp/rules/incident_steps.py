@@ -47,7 +47,8 @@ def _after_move(race: Race) -> list[Event]:
         return ev
     trk = track_of(race)
     ev += OC.control_point(race, car)                   # FGP 15.13 (option)
-    zone = in_yellow_zone(race, trk.spaces[car.space].tile)
+    # (no call without a flag out: asked at every move)
+    zone = bool(race.yellow_flags) and in_yellow_zone(race, trk.spaces[car.space].tile)
     # FGP 8.6: DRS pulls only a car that ended its move in a DRS zone (drs_move's
     # first test, read before the other cars are listed for it)
     if trk.spaces[car.space].drs_zone is not None and not mv["blocked"] \
@@ -79,7 +80,7 @@ def _resolve(race: Race) -> list[Event]:
     trk = track_of(race)
     ev: list[Event] = BPS.passed_pit_entry(race, car, mv)     # BOT 4.1 remark
     if car.space is not None and not car.spun and not car.off_track:
-        zone = in_yellow_zone(race, trk.spaces[car.space].tile)
+        zone = bool(race.yellow_flags) and in_yellow_zone(race, trk.spaces[car.space].tile)
         sc = race.safety_car is not None
         side = C.board_side(race, car)
         checks = H.end_of_move_checks(

@@ -111,13 +111,13 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
                 and not car.laps_down:
             blocked.append(-1)        # FGP 13.9.2: never pass the SC, unless on a blue flag
             continue
-        if yellow and _zone_stop(race, car, st.to):
+        if yellow and _zone_stop(race, car, st.to, trk):
             continue
         if sp.tile == here or sp.tile not in tiles:     # no car to pass on that tile
             kept.append(st)
             continue
         if free is None:
-            free = passable(race, car, reach)   # (the cars below are on tiles in reach)
+            free = passable(race, car, reach, trk)  # (the cars below are on tiles in reach)
         seen = others
         if sp.pit_lane and trk.pit is not None:
             # FGP 11.1: a car on the shadow car never stops one entering the pit lane
@@ -147,20 +147,19 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
         if to in visited or occ.get(to, 0) < cap:
             continue
         if free is None:
-            free = passable(race, car, reach)
+            free = passable(race, car, reach, trk)
         c = check_step(trk, space, to, others, free)
         blocked += [k for k in c.blocked_by if k not in blocked]
     return kept, tuple(blocked)
 
 
-def _zone_stop(race: Race, car, to: int) -> bool:
+def _zone_stop(race: Race, car, to: int, trk) -> bool:
     """FGP 13.8.1: from or through a yellow zone with RED or BLUE pace the car
-    stops on the green-flag tile."""
+    stops on the green-flag tile (`trk`: the race's track, at hand)."""
     mv = race.move
     colours = mv["colours"]
     if "red" not in colours and "blue" not in colours:
         return False
-    trk = track_of(race)
     here = trk.spaces[car.space].tile
     for z in race.yellow_flags:
         if here == z["green_tile"] and mv.get("zone_touched"):
@@ -294,7 +293,7 @@ def _reduce_options(race: Race, car) -> list:
     if room + len(tws) < left:
         return []
     out = []
-    for charge in range(min(room, left), -1, -1):
+    for charge in range(room if room < left else left, -1, -1):    # (not min(): every point)
         need = left - charge
         if need > len(tws):
             continue
@@ -421,7 +420,7 @@ def _move_act(race: Race, seat: int, action, field: tuple | None = None) -> list
         mv["gravel_tile"] = sp.tile
     ev.append(made[seat])
     if mv.get("ahead") is not None and race_round(race) > 2 \
-            and must_stop(trk, to, positions(race, seat), passable(race, car),
+            and must_stop(trk, to, positions(race, seat), passable(race, car, None, trk),
                           ahead_in_space=mv["ahead"]):
         mv["blocked"] = [mv["ahead"]]                   # FGP 9.2: stopped on the shadow
         mv["stage"] = "after_move"
@@ -493,7 +492,7 @@ def _extend_legal(race: Race, seat: int) -> list:
     # step options, the costliest question, asked only when one is offered;
     # a free point (_free_point, the usual one) has one without asking them)
     if out:
-        field = others_of(race, seat)
+        field = others_of(race, seat, trk)
         if _free_point(race, seat, field) is None and not step_options(race, seat, field)[0]:
             out = []
     return out + [Done()]

@@ -12,15 +12,17 @@ from . import movement as M
 from .where import near_tiles, place_on, track_of
 
 
-def others_of(race: Race, seat: int) -> tuple:
+def others_of(race: Race, seat: int, trk=None) -> tuple:
     """Where the other cars stand, as step_options reads it: (seat -> space
     (where.positions), space -> cars there, their tiles; the track and its
     _point_table). The same for every point of a move in which no car is
     pushed: a caller that asks step_options point after point works it out
     once and passes it. The last answer serves again while the other cars
     stand where they stood (the next move of the same car: its extension,
-    its next list, the driver's look ahead)."""
-    trk = track_of(race)
+    its next list, the driver's look ahead). `trk`: the race's track, when
+    the caller has it (track_of is asked thousands of times a race)."""
+    if trk is None:
+        trk = track_of(race)
     # all this reads: the spaces, the mover's left out (race.cars[seat] is
     # that seat's car); read in C, as a list comprehension costs ~100 bytecodes
     where = list(map(_SPACE, race.cars))

@@ -273,7 +273,8 @@ def ot_leds(ot_leds_table: Sequence[int], ot: int) -> int:
     (RED parameter) the highest level's LEDs (FGP 9.2 c)."""
     if ot <= 0 or not ot_leds_table:
         return 0
-    return ot_leds_table[min(ot, len(ot_leds_table) - 1)]
+    top = len(ot_leds_table) - 1
+    return ot_leds_table[ot if ot < top else top]     # (a test, not min(): every battle)
 
 
 # =====================================================================================

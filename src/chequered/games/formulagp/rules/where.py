@@ -195,15 +195,17 @@ def in_yellow_zone(race: Race, tile: int | None) -> bool:
     return False
 
 
-def passable(race: Race, mover: Car, tiles=None) -> list[int]:
+def passable(race: Race, mover: Car, tiles=None, trk: Track | None = None) -> list[int]:
     """The cars the mover passes without a battle (FGP 9.1 and its cross
     references: rounds 1-2, spun/off-track cars, the pit-exit space,
     wheel-to-wheel partners (the cars it shared its tile with at the end of
     the last round, FGP 9.5; a position written without that record: every
     token holder), double blue flags, two failed lapping attempts).
     `tiles`: only the cars on these tiles, when the caller reads no other
-    (move_steps.step_options: the tiles one point reaches)."""
-    trk = track_of(race)
+    (move_steps.step_options: the tiles one point reaches). `trk`: the
+    race's track, when the caller has it."""
+    if trk is None:
+        trk = track_of(race)
     spaces = trk.spaces
     exit_space = trk.pit.exit_space if trk.pit else None
     round_no = race_round(race)
