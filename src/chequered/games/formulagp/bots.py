@@ -13,6 +13,7 @@ from ...engine.drive import drive_own
 from ...engine.rng import Rng
 from . import actions as A
 from . import bot_strategy as S
+from .bot_stops import DONE as _DONE, StopAnswers
 from .heuristic_drive import points as move_points
 from .heuristic_moves import (APPROACH, best_step, drive_table, pit_in, sort_steps,
                               spend_test, spendable_best)
@@ -32,10 +33,9 @@ from .rules.where import (distance, grid_spaces, near_tiles, passable, positions
                           track_of)
 
 
-_DONE = A.Done()        # a value: one object serves
 
 
-class HeuristicBot:
+class HeuristicBot(StopAnswers):
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed)
         self._plan_rng = Rng(seed).spawn("tyre strategy")   # the plan draws on its own stream
@@ -545,62 +545,6 @@ class HeuristicBot:
 
     def _discard(self, race, seat, legal):
         return min(legal, key=lambda a: card_value(race, a.card))
-
-    def _pit_stop(self, race, seat, legal):
-        """FGP 11.2: the compound that brings most for the rounds left (the
-        plan's on a tie); FGP 11.2.1: one card repaired (a WHITE roll), or
-        all of them when there are two or more (a round in the box)."""
-        car = race.cars[seat]
-        side = C.board_side(race, car)
-        nxt = self._next_stint(race, seat)
-        avoid = tuple(compounds.used(car)) if self._needs_type(race, seat) else ()
-        tyre = self.weather_tyre(race, seat, S.best_tyre(
-            side, S.rounds_left(race.flag, race.final_flag) - 1, self._rate(race), nxt, avoid))
-        cards = [*car.damage, *car.failures]
-        want = ("none", None) if not cards else (("one", cards[0]) if len(cards) == 1
-                                                 else ("all", None))
-        self.stint += 1
-        self._seen = (tyre, side.start_position(tyre))
-        for a in legal:
-            if a.tyre == tyre and (a.repair, a.card) == want:
-                return a
-        return next((a for a in legal if a.tyre == tyre), legal[0])
-
-    def _pit_discard(self, race, seat, legal):
-        for a in legal:
-            if isinstance(a, A.Discard) and C.kind_of(race, a.card) == "tyre_wear":
-                return a
-        return _DONE
-
-    def _end_events(self, race, seat, legal):
-        return legal[0]                  # a held EVENT card helps now rather than never
-
-    def _rejoin(self, race, seat, legal):
-        trk = track_of(race)
-        return max(legal, key=lambda a: trk.progress(a.to))
-
-    def _vsc_step(self, race, seat, legal):
-        trk = track_of(race)
-        return max(legal, key=lambda a: trk.progress(a.to))
-
-    def _red_flag(self, race, seat, legal):
-        """FGP 13.10: a new set if it brings more than the one fitted; repairs."""
-        car = race.cars[seat]
-        side = C.board_side(race, car)
-        n, rate = S.rounds_left(race.flag, race.final_flag), self._rate(race)
-        keep = S.stint_value(side, car.tyre, car.wear, n, rate)
-
-        need = self._needs_type(race, seat)
-        used = compounds.used(car)
-
-        def value(a):
-            if a.tyre is None:
-                return keep
-            v = S.stint_value(side, a.tyre, side.start_position(a.tyre), n, rate)
-            # [ADV] FGP 5.1.3: a free change to a second tyre type is taken
-            return v + (S.PLAN_MP * 4 if need and a.tyre not in used else 0)
-        fits = [a for a in legal if (a.repair == "all") == bool(car.damage)] or legal
-        return max(fits, key=lambda a: (value(a), a.tyre is None))
 
 
 _RADIO = (A.RadioKeep, A.UseRadio, A.RadioSwap)
