@@ -47,12 +47,11 @@ class StopAnswers:
         return legal[0]                  # a held EVENT card helps now rather than never
 
     def _rejoin(self, race, seat, legal):
+        """The space furthest on, rejoining the track or stepping under the VSC."""
         trk = track_of(race)
         return max(legal, key=lambda a: trk.progress(a.to))
 
-    def _vsc_step(self, race, seat, legal):
-        trk = track_of(race)
-        return max(legal, key=lambda a: trk.progress(a.to))
+    _vsc_step = _rejoin
 
     def _red_flag(self, race, seat, legal):
         """FGP 13.10: a new set if it brings more than the one fitted; repairs."""

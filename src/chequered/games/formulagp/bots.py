@@ -33,8 +33,6 @@ from .rules.where import (distance, grid_spaces, near_tiles, passable, positions
                           track_of)
 
 
-
-
 class HeuristicBot(StopAnswers):
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed)
