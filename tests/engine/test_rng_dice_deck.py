@@ -8,7 +8,7 @@ import pytest
 from chequered.engine.deck import Deck, EmptyDeck
 from chequered.engine.dice import roll, roll_many
 from chequered.engine.hashing import canonical_json, sha256_of
-from chequered.engine.rng import Rng, outputs
+from chequered.engine.rng import Rng, picks
 
 
 def test_rng_same_seed_same_sequence_and_clone_is_independent():
@@ -45,14 +45,16 @@ def test_rng_below_and_shuffle_inline_the_reference_generator():
             assert items == expected and fast == ref
 
 
-def test_rng_outputs_side_by_side_are_next64s():
-    # shuffle() mixes its outputs in lanes of one big integer (rng.outputs),
-    # in parts past _WIDE lanes: each is what next64() gives, from any state
-    # (the top bits set: the carries between lanes are where it could go wrong).
+def test_rng_picks_side_by_side_are_the_reference_picks():
+    # shuffle() mixes its outputs, and works out its picks, in lanes of one
+    # big integer (rng.picks), in parts past _WIDE lanes: each is what
+    # next64() and the reference formula give, from any state (the top bits
+    # set: the carries between lanes are where it could go wrong).
     for state in (0, 1, 2**63, 2**64 - 1, 0xDEADBEEF12345678, *(Rng(s).state for s in range(30))):
-        for k in (0, 1, 2, 7, 63, 127, 128, 129, 257):
+        for n in (2, 3, 8, 17, 64, 128, 129, 130, 131, 258, 600):
             ref = Rng(state=state)
-            assert outputs(state, k) == tuple(ref.next64() for _ in range(k)), (state, k)
+            expected = tuple((ref.next64() * (i + 1)) >> 64 for i in range(n - 1, 0, -1))
+            assert picks(state, n) == expected, (state, n)
 
 
 def test_rng_below_is_uniform_enough_and_in_range():

@@ -48,15 +48,14 @@ class Rng:
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates in place: j = below(i + 1) for i = n - 1 down to 1,
-        from the generator's next n - 1 outputs (worked out at once)."""
+        from the generator's next n - 1 outputs (all worked out at once, picks)."""
         n = len(items)
         if n < 2:
             return
         s = self.state
         i = n
-        for x in outputs(s, n - 1):
+        for j in _picks(s, n, n - 1):         # (picks, without its call)
             i -= 1
-            j = (x * (i + 1)) >> 64           # below(i + 1)
             items[i], items[j] = items[j], items[i]
         self.state = (s + (n - 1) * _GOLDEN) & _MASK
 
@@ -84,34 +83,55 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
-# ---- many outputs at once ---------------------------------------------------------
+# ---- a shuffle's picks at once -----------------------------------------------------
 # A shuffle draws one output per card. In CPython each 64-bit operation of the
 # mix costs about as much as the rest of a swap, so the outputs are mixed side
 # by side instead: lane t (128 bits, room for a 64-bit product) of one big
 # integer holds the state after t + 1 steps, and each operation of _mix is one
 # operation on every lane (a shuffle of 16 cards: about half the instructions).
+# The picks too: j = (x * m) >> 64 for output x and its m = i + 1 (lane t's m
+# is top - t). x * m (< 2**128) is the sum of x shifted by each bit set in m,
+# so the lanes are summed by bit (a mask of the lanes whose m has bit b, for
+# each b), and j is the top half of its lane: no product a card.
 _WIDE = 128                 # lanes at most in one integer (longer runs in parts)
-_LANES: dict = {}           # lanes -> (ones, ramp, mask, unpack), made on first use
+_PICKS: dict = {}           # top << 8 | k -> (ones, ramp, mask, bits, unpack), made on first use
 
 
-def _lanes(k: int) -> tuple:
+def _pick_lanes(top: int, k: int) -> tuple:
     lanes = Struct("<" + "Q8x" * k)          # the low 64 bits of each lane
     ones = int.from_bytes(lanes.pack(*[1] * k), "little")
     # the lanes' steps from the state (mod 2**64: the sum is cut to 64 bits)
     ramp = int.from_bytes(lanes.pack(*[(t + 1) * _GOLDEN & _MASK for t in range(k)]), "little")
-    made = _LANES[k] = (ones, ramp, ones * _MASK, lanes.unpack)
+    bits = []
+    for b in range(top.bit_length()):
+        sel = sum(_MASK << (128 * t) for t in range(k) if (top - t) >> b & 1)
+        if sel:
+            bits.append((b, sel))
+    made = _PICKS[top << 8 | k] = (ones, ramp, ones * _MASK, tuple(bits),
+                                   Struct("<" + "8xQ" * k).unpack)    # (the top halves)
     return made
 
 
-def outputs(state: int, k: int) -> tuple:
-    """What k calls of next64() return from `state` (which is not changed:
-    the generator's state after them is state + k * golden)."""
+def picks(state: int, n: int) -> tuple:
+    """What a shuffle of n items from `state` swaps item i with, for i = n - 1
+    down to 1: below(i + 1) from each of the next n - 1 next64() outputs
+    (`state` is not changed: the generator's after them is state + (n - 1) * golden)."""
+    return _picks(state, n, n - 1)
+
+
+def _picks(state: int, top: int, k: int) -> tuple:
+    # k picks from `state`, lane t's m being top - t
     if k > _WIDE:
-        return outputs(state, _WIDE) + outputs((state + _WIDE * _GOLDEN) & _MASK, k - _WIDE)
-    ones, ramp, mask, unpack = _LANES.get(k) or _lanes(k)
+        return (_picks(state, top, _WIDE)
+                + _picks((state + _WIDE * _GOLDEN) & _MASK, top - _WIDE, k - _WIDE))
+    ones, ramp, mask, bits, unpack = _PICKS.get(top << 8 | k) or _pick_lanes(top, k)
     z = (state * ones + ramp) & mask
     # _mix; a lane is cut back to 64 bits before a product (z >> 30 brought
     # the next lane's low bits into its top)
     z = (((z ^ (z >> 30)) & mask) * _M1) & mask
     z = (((z ^ (z >> 27)) & mask) * _M2) & mask
-    return unpack((z ^ (z >> 31)).to_bytes(16 * k, "little"))
+    z = (z ^ (z >> 31)) & mask                    # lane t: the (t + 1)-th output
+    p = 0
+    for b, sel in bits:
+        p += (z & sel) << b
+    return unpack(p.to_bytes(16 * k, "little"))
