@@ -171,8 +171,11 @@ def select(s: RaceState, seat: int, action: Select) -> list[Event]:
     else:
         takers.append(seat)
     tyre = action.tyre
-    events = [SELECTED[seat][n] if tyre is None else
-              Event("select", {"seat": seat, "button": n, "tyre": tyre}, "RP Step 2")]
+    # (an empty list appended to: room for four at once; a list of one is
+    # grown again by the action's event)
+    events = []
+    events.append(SELECTED[seat][n] if tyre is None else
+                  Event("select", {"seat": seat, "button": n, "tyre": tyre}, "RP Step 2"))
     if n == REACT:
         s.reactors.append(seat)
     else:
