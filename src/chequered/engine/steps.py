@@ -63,7 +63,8 @@ class Step:
     # (state, seat) -> the seat's only legal action when the step can tell it
     # cheaply, else None (then the legal list is built): a hint for forced()
     # and run_forced, which then need no list of one. It must agree with
-    # `legal`; read only for a step without a forced rule of its own.
+    # `legal`, and leave the turn's cache alone (run_forced clears the cache
+    # only after a legal list); read only for a step without a forced rule of its own.
     single: Callable | None = None
     # set from the above: a secret or from_hand step without a forced rule
     # of its own is never forced (Machine.forced reads it at every decision)
@@ -403,10 +404,11 @@ class Machine:
         turn = state.turn
         p = turn.pending
         step = steps[p.step]
+        turn.cache = None
         while True:
             # _commit, inline: a call a forced decision costs ~2 % of a Race
-            # Pace race (a member of the seat's legal list: not looked up again)
-            turn.cache = None
+            # Pace race (a member of the seat's legal list: not looked up
+            # again). The cache is None here: each way round the loop sees to it.
             events = step.apply(state, seat, action)
             turn = state.turn
             if turn.pending is p:               # nobody asked again: the decision is over
@@ -449,12 +451,14 @@ class Machine:
                             turn.cache[seat] = legal
                         return n
                     action = legal[0]
+                    turn.cache = None           # (the legal function may have made one)
                 f = (seat, action)              # the record's entry
             else:
                 f = self.forced(state)
                 if f is None:
                     return n
                 seat, action = f
+                turn.cache = None
 
     def _apply_fine(self, state, seat: int, action) -> list[Event]:
         events = self._decide(state, seat, action)
