@@ -404,12 +404,16 @@ class Machine:
         turn = state.turn
         p = turn.pending
         step = steps[p.step]
+        # The step's fields, in locals while the next decision is of the same
+        # step (mostly: six selections in a row), read again when it changes:
+        # calling a function kept in an attribute costs a method look-up a call.
+        apply, plain, single = step.apply, step.forced is None, step.single
         turn.cache = None
         while True:
             # _commit, inline: a call a forced decision costs ~2 % of a Race
             # Pace race (a member of the seat's legal list: not looked up
             # again). The cache is None here: each way round the loop sees to it.
-            events = step.apply(state, seat, action)
+            events = apply(state, seat, action)
             turn = state.turn
             if turn.pending is p:               # nobody asked again: the decision is over
                 turn.cache = None
@@ -431,13 +435,14 @@ class Machine:
             p = turn.pending
             if p is None or turn.over:
                 return n
-            step = steps[p.step]
-            if step.never_forced:
-                return n
+            if p.step is not step.name:         # (mostly the same step again)
+                step = steps[p.step]
+                if step.never_forced:
+                    return n
+                apply, plain, single = step.apply, step.forced is None, step.single
             seats = p.seats
-            if len(seats) == 1 and turn.cache is None and step.forced is None:
+            if len(seats) == 1 and turn.cache is None and plain:
                 seat = seats[0]
-                single = step.single            # (no list of one to build)
                 if single is None or (action := single(state, seat)) is None:
                     legal = step.legal(state, seat)
                     if type(legal) is not list:
