@@ -169,7 +169,8 @@ class Machine:
         p = turn.pending
         if turn.over or p is None or seat not in p.seats:
             return []
-        options = self.steps[p.step].legal(state, seat)
+        legal = self.steps[p.step].legal          # (called from a local: see run_forced)
+        options = legal(state, seat)
         if type(options) is not list:
             options = list(options)
         cache = turn.cache                # the legal function may have made one
@@ -366,13 +367,14 @@ class Machine:
             return None                 # never applied for the seat: no list needed
         rule = step.forced
         single = step.single if rule is None else None
+        legal_of = step.legal             # (called from a local: see run_forced)
         cache = turn.cache
         for seat in p.seats:
             if cache is None or (legal := cache.get(seat)) is None:
                 if single is not None and (action := single(state, seat)) is not None:
                     return seat, action
                 # fine(), inlined: the seat is deciding and nothing is cached
-                legal = step.legal(state, seat)
+                legal = legal_of(state, seat)
                 if type(legal) is not list:
                     legal = list(legal)
                 # (without a rule of its own, a step that got here may be forced)
@@ -405,9 +407,10 @@ class Machine:
         p = turn.pending
         step = steps[p.step]
         # The step's fields, in locals while the next decision is of the same
-        # step (mostly: six selections in a row), read again when it changes:
-        # calling a function kept in an attribute costs a method look-up a call.
-        apply, plain, single = step.apply, step.forced is None, step.single
+        # step (mostly: six selections in a row), read again when it changes.
+        # (A function kept in an attribute is called from a local: called as
+        # step.apply(...), CPython 3.11 looks it up as a method, not specialized.)
+        apply, legal_of, plain, single = step.apply, step.legal, step.forced is None, step.single
         turn.cache = None
         while True:
             # _commit, inline: a call a forced decision costs ~2 % of a Race
@@ -439,12 +442,13 @@ class Machine:
                 step = steps[p.step]
                 if step.never_forced:
                     return n
-                apply, plain, single = step.apply, step.forced is None, step.single
+                apply, legal_of = step.apply, step.legal
+                plain, single = step.forced is None, step.single
             seats = p.seats
             if len(seats) == 1 and turn.cache is None and plain:
                 seat = seats[0]
                 if single is None or (action := single(state, seat)) is None:
-                    legal = step.legal(state, seat)
+                    legal = legal_of(state, seat)
                     if type(legal) is not list:
                         legal = list(legal)
                     if len(legal) != 1:
@@ -501,7 +505,8 @@ class Machine:
         decision `p` (of `step`): the decision is over unless the step asked
         another (a concurrent one waits for its other seats)."""
         state.turn.cache = None
-        events = step.apply(state, seat, chosen)
+        apply = step.apply                      # (called from a local: see run_forced)
+        events = apply(state, seat, chosen)
         turn = state.turn
         if turn.pending is p:
             # No new decision asked (wait() resets the cache itself, and a
