@@ -87,7 +87,8 @@ class SharedEvents(dict):
         self.make = make
 
     def __missing__(self, key):
-        event = self[key] = self.make(*key) if type(key) is tuple else self.make(key)
+        make = self.make        # (a local: CPython 3.11 looks self.make(...) up as a method)
+        event = self[key] = make(*key) if type(key) is tuple else make(key)
         return event
 
 
