@@ -1,4 +1,4 @@
-"""The tables rules/turn.py keeps across races (answers of pure functions,
+"""The tables rules/turn.py and rules/plays.py keep across races (answers of pure functions,
 memo.remembered): what a race reads from a table filled by earlier races is
 what an empty table works out for the same position."""
 from __future__ import annotations
@@ -7,6 +7,7 @@ import pytest
 
 from chequered.engine.play import agents_for, play
 from chequered.games.formulagp import GAME
+from chequered.games.formulagp.rules import plays as PL
 from chequered.games.formulagp.rules import turn as T
 
 CASES = [
@@ -80,16 +81,16 @@ def test_the_plays_keyed_by_sorted_colours_are_those_of_the_hand_order(monkeypat
             calls.append((race.clone(), seat))
             return orig(race, seat, mods)
         return rec
-    calls = _race(monkeypatch, cfg, seed, no_pairs)
+    calls = _race(monkeypatch, cfg, seed, no_pairs, PL)
     assert calls
     for race, seat in calls:
-        got = T._play_legal(race, seat)
+        got = PL._play_legal(race, seat)
         car = race.cars[seat]
         facts = C.card_facts(race)
         ids = [c for c in car.hand if facts[c][0] == "movement"]
         mods = FX.modifiers(race, car)
         ers = car.ers if "ers_spend" not in mods.disabled else 0
-        fits = () if car.characteristic_used else T._characteristic_paces(race, car, mods)
-        plan = T._plan(tuple(facts[c][1] for c in ids), min(ers, 2),
-                       T.no_pairs(race, seat, mods), fits)
+        fits = () if car.characteristic_used else PL._characteristic_paces(race, car, mods)
+        plan = PL._plan(tuple(facts[c][1] for c in ids), min(ers, 2),
+                       PL.no_pairs(race, seat, mods), fits)
         assert got == [Play(tuple(ids[i] for i in at), decl, ch) for at, decl, ch in plan]
