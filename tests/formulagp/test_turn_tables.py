@@ -75,11 +75,12 @@ def test_the_plays_keyed_by_sorted_colours_are_those_of_the_hand_order(monkeypat
     from chequered.games.formulagp.actions import Play
     from chequered.games.formulagp.rules import card_effects as FX
     from chequered.games.formulagp.rules import cards as C
+    from chequered.games.formulagp.rules.where import track_of
 
     def no_pairs(orig, calls):          # asked by _play_legal alone
-        def rec(race, seat, mods):
+        def rec(race, seat, mods, trk):
             calls.append((race.clone(), seat))
-            return orig(race, seat, mods)
+            return orig(race, seat, mods, trk)
         return rec
     calls = _race(monkeypatch, cfg, seed, no_pairs, PL)
     assert calls
@@ -90,7 +91,8 @@ def test_the_plays_keyed_by_sorted_colours_are_those_of_the_hand_order(monkeypat
         ids = [c for c in car.hand if facts[c][0] == "movement"]
         mods = FX.modifiers(race, car)
         ers = car.ers if "ers_spend" not in mods.disabled else 0
-        fits = () if car.characteristic_used else PL._characteristic_paces(race, car, mods)
+        trk = track_of(race)
+        fits = () if car.characteristic_used else PL._characteristic_paces(race, car, mods, trk)
         plan = PL._plan(tuple(facts[c][1] for c in ids), min(ers, 2),
-                       PL.no_pairs(race, seat, mods), fits)
+                        PL.no_pairs(race, seat, mods, trk), fits)
         assert got == [Play(tuple(ids[i] for i in at), decl, ch) for at, decl, ch in plan]

@@ -16,19 +16,18 @@ from . import movement as M
 from . import weather_steps as WX
 from .hazards import rejoin_plan
 from .start_steps import stressed
-from .where import in_yellow_zone, race_round, tile_of, tile_on, track_of
+from .where import in_yellow_zone, race_round, tile_on, track_of
 
 
 def _sc(race: Race) -> bool:
     return race.safety_car is not None
 
 
-def no_pairs(race: Race, seat: int, mods) -> bool:
+def no_pairs(race: Race, seat: int, mods, trk) -> bool:
     """Every reason a move may not use a pair (FGP 8.4.1, 13.3, 13.8.1, 13.9.2,
     11.3, 13.13.1, [ADV] 13.13.2 / 13.13.3, 13.4.5 and card effects); `mods`:
-    the car's FX.modifiers."""
+    the car's FX.modifiers; `trk`: the race's track (where.track_of)."""
     car = race.cars[seat]
-    trk = track_of(race)
     return (stressed(race, seat) or _sc(race) or mods.no_pairs or HA.start_no_pairs(race, car)
             or race.move.get("exit", False) or _rejoining(car)
             or race.move.get("radio") is not None         # FGP 4.9: a TEAM RADIO card used
@@ -55,22 +54,22 @@ def _characteristic(race: Race, car):
     return ch if ch is not None else C.content_of(race).board(car.board).characteristic
 
 
-def _characteristic_paces(race: Race, car, mods) -> tuple:
+def _characteristic_paces(race: Race, car, mods, trk) -> tuple:
     """FGP 4.13: the paces of a play the car characteristic applies to, as
     the move would start now (the same for every play of the list but for
     a pace characteristic: found once a list, not once a play); `mods`: the
-    car's FX.modifiers."""
+    car's FX.modifiers; `trk`: the race's track."""
     key = (race.content_dir, car.board, car.side)
     ch = _CHARACTERISTICS.get(key)      # (no closure made for the usual hit)
     if ch is None:
         ch = remembered(_CHARACTERISTICS, key, lambda: _characteristic(race, car))
     when = ch.when
     if when == "gear":
-        fits = gear_for(race, car) in ch.gears
+        fits = gear_for(race, car, trk) in ch.gears
     elif when == "pace":
         fits = True
     elif when in ("straight_start", "curve_start"):
-        straight = car.space is not None and track_of(race).tile_of(car.space).straight
+        straight = car.space is not None and trk.tile_of(car.space).straight
         fits = straight if when == "straight_start" else not straight
     else:
         fits = {"curve_end": False}[when]        # FGP 4.13: judged at the move's end
@@ -79,14 +78,17 @@ def _characteristic_paces(race: Race, car, mods) -> tuple:
     return tuple(ch.paces) if when == "pace" else PACES
 
 
-def gear_for(race: Race, car) -> int:
+def gear_for(race: Race, car, trk=None) -> int:
     """FGP 7.3.3.5 step 1: the gear of the start tile; 2nd gear in round 1
-    (FGP 7.2.1) and leaving the pit lane (FGP 11.3)."""
+    (FGP 7.2.1) and leaving the pit lane (FGP 11.3). `trk`: the race's track,
+    when the caller has it (else asked of where.track_of)."""
     if race_round(race) == 1 or race.move.get("exit"):
         return 2
+    if trk is None:
+        trk = track_of(race)
     if car.space is None:                              # off track: the tile it stands by
-        return track_of(race).tiles[tile_of(race, car)].gear
-    return M.start_gear(track_of(race), car.space)
+        return trk.tiles[tile_on(trk, car)].gear
+    return M.start_gear(trk, car.space)
 
 
 def _play_legal(race: Race, seat: int) -> list:
@@ -98,10 +100,12 @@ def _play_legal(race: Race, seat: int) -> list:
     ids.sort(key=colour.__getitem__)
     mods = FX.modifiers(race, car)
     ers = car.ers if "ers_spend" not in mods.disabled else 0
+    trk = track_of(race)            # (asked once for the two readings below)
     # the paces the characteristic (+1) applies to (FGP 4.13): once used, none
-    fits = () if car.characteristic_used else _characteristic_paces(race, car, mods)
+    fits = () if car.characteristic_used else _characteristic_paces(race, car, mods, trk)
     # the positions the plays take, found once per colours and situation
-    key = (tuple(map(colour.__getitem__, ids)), ers if ers < 2 else 2, no_pairs(race, seat, mods), fits)
+    key = (tuple(map(colour.__getitem__, ids)), ers if ers < 2 else 2,
+           no_pairs(race, seat, mods, trk), fits)
     plan = _PLANS.get(key)              # (no closure made for the usual hit)
     if plan is None:
         plan = remembered(_PLANS, key, lambda: _plan(*key))

@@ -124,13 +124,14 @@ def _begin(race: Race) -> list[Event]:
                         "FGP 11.3"))
     if BS.drives(race, car.seat):                       # BOT 1.7.2, 2.1: no cards, the control card
         return ev + BS.begin_move(race)
-    fixed = race.secret.pop(car.seat, None) if race_round(race) == 1 else \
+    first = race_round(race) == 1
+    fixed = race.secret.pop(car.seat, None) if first else \
         OC.momentum_play(race, car.seat)                # FGP 15.1 (option): the shown play
     if fixed is not None:                               # FGP 7.2.1: the revealed play,
         mv["fixed"] = fixed                             # after the free actions (A72)
         mv["stage"] = "prep"
         return ev
-    if race_round(race) == 1 and car.stuck_in_neutral:        # FGP 7.2 (A51)
+    if first and car.stuck_in_neutral:                  # FGP 7.2 (A51)
         return ev + _neutral(race)
     mv["stage"] = "prep"
     return ev
