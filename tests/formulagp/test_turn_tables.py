@@ -94,5 +94,7 @@ def test_the_plays_keyed_by_sorted_colours_are_those_of_the_hand_order(monkeypat
         trk = track_of(race)
         fits = () if car.characteristic_used else PL._characteristic_paces(race, car, mods, trk)
         plan = PL._plan(tuple(facts[c][1] for c in ids), min(ers, 2),
-                        PL.no_pairs(race, seat, mods, trk), fits)
-        assert got == [Play(tuple(ids[i] for i in at), decl, ch) for at, decl, ch in plan]
+                        PL.no_pairs(race, seat, mods, trk))
+        # each play, then the same with the characteristic where its pace fits
+        assert got == [Play(tuple(ids[i] for i in at), decl, ch) for at, decl, pace in plan
+                       for ch in ((False, True) if pace in fits else (False,))]

@@ -103,22 +103,25 @@ def _play_legal(race: Race, seat: int) -> list:
     trk = track_of(race)            # (asked once for the two readings below)
     # the paces the characteristic (+1) applies to (FGP 4.13): once used, none
     fits = () if car.characteristic_used else _characteristic_paces(race, car, mods, trk)
-    # the positions the plays take, found once per colours and situation
+    # the positions the plays take, found once per colours and situation (not
+    # per characteristic paces: fewer plans, each play's pace tested here)
     key = (tuple(map(colour.__getitem__, ids)), ers if ers < 2 else 2,
-           no_pairs(race, seat, mods, trk), fits)
+           no_pairs(race, seat, mods, trk))
     plan = _PLANS.get(key)              # (no closure made for the usual hit)
     if plan is None:
         plan = remembered(_PLANS, key, lambda: _plan(*key))
     out = []
-    for at, decl, characteristic in plan:
+    for at, decl, pace in plan:
         # a play is one card or a pair (FGP 7.3.3.5); its Play object looked
         # up here, a call made only for one not met before
         cards = (ids[at[0]],) if len(at) == 1 else (ids[at[0]], ids[at[1]])
-        out.append(_PLAYS.get((cards, decl, characteristic)) or _play(cards, decl, characteristic))
+        out.append(_PLAYS.get((cards, decl, False)) or _play(cards, decl, False))
+        if pace in fits:                # the same play with the characteristic, right after
+            out.append(_PLAYS.get((cards, decl, True)) or _play(cards, decl, True))
     return out
 
 
-_PLANS: dict = {}       # (colours, ERS up to 2, no pairs, characteristic paces) -> _plan
+_PLANS: dict = {}       # (colours, ERS up to 2, no pairs) -> _plan
 _MOVE_COLOURS: dict = {}    # content dir -> {movement card id: its colour}
 
 
@@ -128,10 +131,10 @@ def _move_colours(race: Race) -> dict:
     return got
 
 
-def _plan(colours: tuple, ers: int, single_only: bool, fits: tuple) -> tuple:
+def _plan(colours: tuple, ers: int, single_only: bool) -> tuple:
     """FGP 7.3.3.5: every play of movement cards of these colours (sorted,
     _play_legal), as (the positions of its cards, the ORANGE declaration,
-    with the characteristic), the characteristic's right after the same play without."""
+    its pace: whether the characteristic may go with it, FGP 4.13)."""
     at: dict[str, list[int]] = {}
     for i, colour in enumerate(colours):
         at.setdefault(colour, []).append(i)
@@ -142,9 +145,7 @@ def _plan(colours: tuple, ers: int, single_only: bool, fits: tuple) -> tuple:
             continue
         decl = tuple(a for a, c in zip(p.as_colour, p.cards) if c == "orange") \
             if "orange" in p.cards else ()
-        out.append((cards, decl, False))
-        if p.pace in fits:
-            out.append((cards, decl, True))
+        out.append((cards, decl, p.pace))
     return tuple(out)
 
 
