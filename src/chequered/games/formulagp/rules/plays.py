@@ -140,9 +140,18 @@ def _plan(colours: tuple, ers: int, single_only: bool) -> tuple:
         at.setdefault(colour, []).append(i)
     out = []
     for p in M.legal_plays(colours, ers=ers, no_pairs=single_only):
-        cards = _pick(at, p.cards)
-        if cards is None:
-            continue
+        # one card or a pair (FGP 7.3.3.5) of the colours held (legal_plays
+        # offers no other): the first cards of each colour (cards of one
+        # colour differ only in LEDs and secondary functions, so every id
+        # choice of one colour is listed)
+        cols = p.cards
+        first = at[cols[0]]
+        if len(cols) == 1:
+            cards = (first[0],)
+        elif cols[0] != cols[1]:
+            cards = (first[0], at[cols[1]][0])
+        else:
+            cards = (first[0], first[1])
         decl = tuple(a for a, c in zip(p.as_colour, p.cards) if c == "orange") \
             if "orange" in p.cards else ()
         out.append((cards, decl, p.pace))
@@ -157,18 +166,3 @@ def _play(cards: tuple, decl: tuple, characteristic: bool) -> Play:
     every race), made on its first use."""
     return remembered(_PLAYS, (cards, decl, characteristic),
                       lambda: Play(cards, decl, characteristic))
-
-
-def _pick(at: dict[str, list], colours) -> tuple | None:
-    """The cards for a colour combination, from `at` (colour -> its cards in
-    hand order): the first ones (cards of one colour differ only in LEDs and
-    secondary functions, so every id choice of one colour is listed)."""
-    used: dict[str, int] = {}
-    out = []
-    for col in colours:
-        i = used.get(col, 0)
-        if i >= len(at.get(col, [])):
-            return None
-        out.append(at[col][i])
-        used[col] = i + 1
-    return tuple(out)
