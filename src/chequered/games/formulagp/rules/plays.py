@@ -28,11 +28,16 @@ def no_pairs(race: Race, seat: int, mods, trk) -> bool:
     11.3, 13.13.1, [ADV] 13.13.2 / 13.13.3, 13.4.5 and card effects); `mods`:
     the car's FX.modifiers; `trk`: the race's track (where.track_of)."""
     car = race.cars[seat]
-    return (stressed(race, seat) or _sc(race) or mods.no_pairs or HA.start_no_pairs(race, car)
+    # a Debris, Oil or Standing Water token and a yellow zone are asked of
+    # only when the race has one (the usual move has none); the last test
+    # is a bool, so the answer is one (a key of _PLANS)
+    hazards = race.hazards
+    return (stressed(race, seat) or _sc(race) or mods.no_pairs
+            or (hazards and (HA.start_no_pairs(race, car) or WX.no_pairs(race, seat)))
             or race.move.get("exit", False) or _rejoining(car)
             or race.move.get("radio") is not None         # FGP 4.9: a TEAM RADIO card used
-            or (car.space is not None and trk.tile_of(car.space).no_pairs)
-            or in_yellow_zone(race, tile_on(trk, car)) or WX.no_pairs(race, seat))
+            or (race.yellow_flags and in_yellow_zone(race, tile_on(trk, car)))
+            or (car.space is not None and trk.tile_of(car.space).no_pairs))
 
 
 def _rejoining(car) -> bool:

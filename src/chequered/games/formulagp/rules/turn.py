@@ -235,7 +235,8 @@ def _prep_legal(race: Race, seat: int) -> list:
         out += [one(PlayCard, c, "sc_discard") for what, c in F.sc_discard_choices(
             car.hand, kinds, tyre_wear_discarded=bool(race.move.get("sc_tyre_discard")))
             if what != "done"]
-    out += RS.prep_legal(race, seat, sc=sc, fixed=fixed)      # FGP 4.9 [ADV]
+    if "radio" in race.decks:   # FGP 4.9 [ADV]: the TEAM RADIO deck (RS asks the rest)
+        out += RS.prep_legal(race, seat, sc=sc, fixed=fixed)
     if not sc and car.held_events:
         for c in FX.held_event_choices(race, seat, when="turn"):
             out.append(one(PlayCard, c, "event"))
