@@ -266,9 +266,10 @@ def _prep_legal(race: Race, seat: int) -> list:
 
 def _prep_act(race: Race, seat: int, action) -> list[Event]:
     car = race.cars[seat]
-    radio = RS.prep_act(race, seat, action)             # FGP 4.9 [ADV]
-    if radio is not None:
-        return radio
+    if "radio" in race.decks:   # FGP 4.9 [ADV]: a TEAM RADIO choice (only with the deck)
+        radio = RS.prep_act(race, seat, action)
+        if radio is not None:
+            return radio
     if isinstance(action, Done):
         fixed = race.move.pop("fixed", None)
         if fixed is not None:                           # FGP 7.2.1: move with the revealed cards
@@ -371,10 +372,13 @@ def move_points(race: Race, car, pace: str, gear: int, characteristic: bool):
     mods = FX.modifiers(race, car)
     bonus_off = _rejoining(car) or mods.no_tyre_bonus
     tb = 0 if bonus_off else tyre_bonus(side, car.tyre, car.wear, mods.tyre_bonus)
-    tb = WX.tyre_bonus(race, car, tb)                   # [ADV] FGP 10.2.1
+    # [ADV] the weather (FGP 10.2.1) and the Late Pit Bonus (FGP 11.4), asked
+    # only in a race that has them
+    if race.weather is not None:
+        tb = WX.tyre_bonus(race, car, tb)
     event = car.mp_event
     malus = -mods.speed.get(gear, 0) + (-event if event < 0 else 0)
-    late = LP.move_bonus(race, car, tyre_bonus_off=bonus_off)
+    late = LP.move_bonus(race, car, tyre_bonus_off=bonus_off) if LP.advanced(race) else 0
     # the points follow from these values alone: counted once per board
     # side and values (a MovementPoints nothing changes), served every race
     key = (race.content_dir, car.board, car.side, gear, pace, tb, characteristic,
