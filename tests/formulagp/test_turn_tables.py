@@ -1,4 +1,4 @@
-"""The tables rules/turn.py keeps across races (answers of pure functions,
+"""The tables rules/turn.py and rules/plays.py keep across races (answers of pure functions,
 memo.remembered): what a race reads from a table filled by earlier races is
 what an empty table works out for the same position."""
 from __future__ import annotations
@@ -7,6 +7,7 @@ import pytest
 
 from chequered.engine.play import agents_for, play
 from chequered.games.formulagp import GAME
+from chequered.games.formulagp.rules import plays as PL
 from chequered.games.formulagp.rules import turn as T
 
 CASES = [
@@ -74,22 +75,26 @@ def test_the_plays_keyed_by_sorted_colours_are_those_of_the_hand_order(monkeypat
     from chequered.games.formulagp.actions import Play
     from chequered.games.formulagp.rules import card_effects as FX
     from chequered.games.formulagp.rules import cards as C
+    from chequered.games.formulagp.rules.where import track_of
 
     def no_pairs(orig, calls):          # asked by _play_legal alone
-        def rec(race, seat, mods):
+        def rec(race, seat, mods, trk):
             calls.append((race.clone(), seat))
-            return orig(race, seat, mods)
+            return orig(race, seat, mods, trk)
         return rec
-    calls = _race(monkeypatch, cfg, seed, no_pairs)
+    calls = _race(monkeypatch, cfg, seed, no_pairs, PL)
     assert calls
     for race, seat in calls:
-        got = T._play_legal(race, seat)
+        got = PL._play_legal(race, seat)
         car = race.cars[seat]
         facts = C.card_facts(race)
         ids = [c for c in car.hand if facts[c][0] == "movement"]
         mods = FX.modifiers(race, car)
         ers = car.ers if "ers_spend" not in mods.disabled else 0
-        fits = () if car.characteristic_used else T._characteristic_paces(race, car, mods)
-        plan = T._plan(tuple(facts[c][1] for c in ids), min(ers, 2),
-                       T.no_pairs(race, seat, mods), fits)
-        assert got == [Play(tuple(ids[i] for i in at), decl, ch) for at, decl, ch in plan]
+        trk = track_of(race)
+        fits = () if car.characteristic_used else PL._characteristic_paces(race, car, mods, trk)
+        plan = PL._plan(tuple(facts[c][1] for c in ids), min(ers, 2),
+                        PL.no_pairs(race, seat, mods, trk))
+        # each play, then the same with the characteristic where its pace fits
+        assert got == [Play(tuple(ids[i] for i in at), decl, ch) for at, decl, pace in plan
+                       for ch in ((False, True) if pace in fits else (False,))]

@@ -345,8 +345,8 @@ class HeuristicBot(StopAnswers):
     def _play(self, race, seat, legal):
         car = race.cars[seat]
         side = C.board_side(race, car)
-        gear = gear_for(race, car)
         trk = track_of(race)
+        gear = gear_for(race, car, trk)
         # [ADV] FGP 8.4.2: a corner taken faster than its gear marker rolls the dice
         limits = is_advanced(race) and race.safety_car is None and not race.vsc \
             and car.space is not None and any(t.speed_limit for t in trk.tiles)

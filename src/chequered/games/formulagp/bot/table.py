@@ -40,7 +40,9 @@ def kind(race, seat: int) -> str | None:
 
 
 def is_bot(race, seat: int) -> bool:
-    return kind(race, seat) is not None
+    # the seat's controller read here, not through kind() (asked some 360
+    # times a race: a call fewer each)
+    return race.cars[seat].controller in BOT_KINDS
 
 
 def any_bots(race) -> bool:

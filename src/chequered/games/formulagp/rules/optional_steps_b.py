@@ -111,7 +111,7 @@ def warnings(race: Race, seat: int) -> int:
 
 # ---- FGP 15.11.2 ---------------------------------------------------------------------------
 def fast_sc(race: Race) -> bool:
-    return on(race, FAST_SC) and race.safety_car is not None
+    return race.safety_car is not None and on(race, FAST_SC)   # (the SC first: rarely out)
 
 
 def fast_sc_prep(race: Race, seat: int, legal: list) -> list:

@@ -343,7 +343,8 @@ def _momentum_order(race: Race) -> list[Event]:
 
 def momentum_play(race: Race, seat: int) -> dict | None:
     """FGP 15.1: the play this car showed for the order, driven on its turn."""
-    return race.optional.get("momentum", {}).pop(str(seat), None)
+    shown = race.optional.get("momentum")          # (none without the option: no dict made)
+    return shown.pop(str(seat), None) if shown else None
 
 
 PHASES["momentum_order"] = _momentum_order

@@ -21,7 +21,6 @@ from . import optional_steps_c as OC
 from ..actions import (Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend,
                        canon, one)
 from ..memo import remembered
-from ..schema import PACES
 from ..state import Race
 from . import card_effects as FX
 from . import car_state as CS
@@ -30,7 +29,6 @@ from . import secondary as SF
 from . import optional_steps_b as OB
 from . import draw as D
 from . import flags as F
-from . import hazards_adv as HA
 from . import late_pit as LP
 from . import movement as M
 from . import pit as P
@@ -39,9 +37,10 @@ from . import weather_steps as WX
 from .decide import wait
 from .hazards import quick_repair, quick_repair_choices, rejoin_plan
 from .move_routes import PREP_ROUTE
-from .start_steps import stressed
+# the plays (FGP 7.3.3.5); gear_for and _play_legal are imported from here too
+from .plays import _play_legal, _rejoining, _sc, gear_for
 from .tyres import tyre_bonus, worn_out
-from .where import in_yellow_zone, race_round, tile_of, tile_on, track_of
+from .where import race_round, track_of
 
 
 # ---- the turns of a round -------------------------------------------------------------
@@ -125,13 +124,14 @@ def _begin(race: Race) -> list[Event]:
                         "FGP 11.3"))
     if BS.drives(race, car.seat):                       # BOT 1.7.2, 2.1: no cards, the control card
         return ev + BS.begin_move(race)
-    fixed = race.secret.pop(car.seat, None) if race_round(race) == 1 else \
+    first = race_round(race) == 1
+    fixed = race.secret.pop(car.seat, None) if first else \
         OC.momentum_play(race, car.seat)                # FGP 15.1 (option): the shown play
     if fixed is not None:                               # FGP 7.2.1: the revealed play,
         mv["fixed"] = fixed                             # after the free actions (A72)
         mv["stage"] = "prep"
         return ev
-    if race_round(race) == 1 and car.stuck_in_neutral:        # FGP 7.2 (A51)
+    if first and car.stuck_in_neutral:                  # FGP 7.2 (A51)
         return ev + _neutral(race)
     mv["stage"] = "prep"
     return ev
@@ -175,10 +175,6 @@ def _neutral(race: Race) -> list[Event]:
 def _prep_stage(race: Race) -> list[Event]:
     wait(race, "prep", [race.move["seat"]])
     return []
-
-
-def _sc(race: Race) -> bool:
-    return race.safety_car is not None
 
 
 _DONE = Done()
@@ -239,7 +235,8 @@ def _prep_legal(race: Race, seat: int) -> list:
         out += [one(PlayCard, c, "sc_discard") for what, c in F.sc_discard_choices(
             car.hand, kinds, tyre_wear_discarded=bool(race.move.get("sc_tyre_discard")))
             if what != "done"]
-    out += RS.prep_legal(race, seat, sc=sc, fixed=fixed)      # FGP 4.9 [ADV]
+    if "radio" in race.decks:   # FGP 4.9 [ADV]: the TEAM RADIO deck (RS asks the rest)
+        out += RS.prep_legal(race, seat, sc=sc, fixed=fixed)
     if not sc and car.held_events:
         for c in FX.held_event_choices(race, seat, when="turn"):
             out.append(one(PlayCard, c, "event"))
@@ -269,9 +266,10 @@ def _prep_legal(race: Race, seat: int) -> list:
 
 def _prep_act(race: Race, seat: int, action) -> list[Event]:
     car = race.cars[seat]
-    radio = RS.prep_act(race, seat, action)             # FGP 4.9 [ADV]
-    if radio is not None:
-        return radio
+    if "radio" in race.decks:   # FGP 4.9 [ADV]: a TEAM RADIO choice (only with the deck)
+        radio = RS.prep_act(race, seat, action)
+        if radio is not None:
+            return radio
     if isinstance(action, Done):
         fixed = race.move.pop("fixed", None)
         if fixed is not None:                           # FGP 7.2.1: move with the revealed cards
@@ -360,152 +358,6 @@ def _play_stage(race: Race) -> list[Event]:
     return []
 
 
-def no_pairs(race: Race, seat: int, mods) -> bool:
-    """Every reason a move may not use a pair (FGP 8.4.1, 13.3, 13.8.1, 13.9.2,
-    11.3, 13.13.1, [ADV] 13.13.2 / 13.13.3, 13.4.5 and card effects); `mods`:
-    the car's FX.modifiers."""
-    car = race.cars[seat]
-    trk = track_of(race)
-    return (stressed(race, seat) or _sc(race) or mods.no_pairs or HA.start_no_pairs(race, car)
-            or race.move.get("exit", False) or _rejoining(car)
-            or race.move.get("radio") is not None         # FGP 4.9: a TEAM RADIO card used
-            or (car.space is not None and trk.tile_of(car.space).no_pairs)
-            or in_yellow_zone(race, tile_on(trk, car)) or WX.no_pairs(race, seat))
-
-
-def _rejoining(car) -> bool:
-    """FGP 13.4.5: a car coming back after a spin or from off the track plays a
-    single movement card without its tyre bonus; after a wall, facing forward,
-    it simply moves on (c: 'continue normal play')."""
-    return car.rejoin is not None and not rejoin_plan(car.rejoin, spun=car.facing_back).tyre_bonus
-
-
-_CHARACTERISTICS: dict = {}
-
-
-def _characteristic(race: Race, car):
-    """FGP 4.13: the car characteristic of the car's board side, else of its board."""
-    side = C.board_side(race, car)
-    # a side of our boards carries none (the board does); asked of the model's
-    # fields, not by hasattr (a pydantic miss costs an exception)
-    ch = side.characteristic if "characteristic" in type(side).model_fields else None
-    return ch if ch is not None else C.content_of(race).board(car.board).characteristic
-
-
-def _characteristic_paces(race: Race, car, mods) -> tuple:
-    """FGP 4.13: the paces of a play the car characteristic applies to, as
-    the move would start now (the same for every play of the list but for
-    a pace characteristic: found once a list, not once a play); `mods`: the
-    car's FX.modifiers."""
-    key = (race.content_dir, car.board, car.side)
-    ch = _CHARACTERISTICS.get(key)      # (no closure made for the usual hit)
-    if ch is None:
-        ch = remembered(_CHARACTERISTICS, key, lambda: _characteristic(race, car))
-    when = ch.when
-    if when == "gear":
-        fits = gear_for(race, car) in ch.gears
-    elif when == "pace":
-        fits = True
-    elif when in ("straight_start", "curve_start"):
-        straight = car.space is not None and track_of(race).tile_of(car.space).straight
-        fits = straight if when == "straight_start" else not straight
-    else:
-        fits = {"curve_end": False}[when]        # FGP 4.13: judged at the move's end
-    if not fits or "car_characteristic" in mods.disabled:
-        return ()
-    return tuple(ch.paces) if when == "pace" else PACES
-
-
-def gear_for(race: Race, car) -> int:
-    """FGP 7.3.3.5 step 1: the gear of the start tile; 2nd gear in round 1
-    (FGP 7.2.1) and leaving the pit lane (FGP 11.3)."""
-    if race_round(race) == 1 or race.move.get("exit"):
-        return 2
-    if car.space is None:                              # off track: the tile it stands by
-        return track_of(race).tiles[tile_of(race, car)].gear
-    return M.start_gear(track_of(race), car.space)
-
-
-def _play_legal(race: Race, seat: int) -> list:
-    car = race.cars[seat]
-    colour = _MOVE_COLOURS.get(race.content_dir) or _move_colours(race)
-    # the movement cards by colour, in hand order within one (a stable sort):
-    # the plays follow from the colours held, so fewer plans to work out
-    ids = [c for c in car.hand if c in colour]
-    ids.sort(key=colour.__getitem__)
-    mods = FX.modifiers(race, car)
-    ers = car.ers if "ers_spend" not in mods.disabled else 0
-    # the paces the characteristic (+1) applies to (FGP 4.13): once used, none
-    fits = () if car.characteristic_used else _characteristic_paces(race, car, mods)
-    # the positions the plays take, found once per colours and situation
-    key = (tuple(map(colour.__getitem__, ids)), ers if ers < 2 else 2, no_pairs(race, seat, mods), fits)
-    plan = _PLANS.get(key)              # (no closure made for the usual hit)
-    if plan is None:
-        plan = remembered(_PLANS, key, lambda: _plan(*key))
-    out = []
-    for at, decl, characteristic in plan:
-        # a play is one card or a pair (FGP 7.3.3.5); its Play object looked
-        # up here, a call made only for one not met before
-        cards = (ids[at[0]],) if len(at) == 1 else (ids[at[0]], ids[at[1]])
-        out.append(_PLAYS.get((cards, decl, characteristic)) or _play(cards, decl, characteristic))
-    return out
-
-
-_PLANS: dict = {}       # (colours, ERS up to 2, no pairs, characteristic paces) -> _plan
-_MOVE_COLOURS: dict = {}    # content dir -> {movement card id: its colour}
-
-
-def _move_colours(race: Race) -> dict:
-    got = _MOVE_COLOURS[race.content_dir] = {
-        c: colour for c, (kind, colour) in C.card_facts(race).items() if kind == "movement"}
-    return got
-
-
-def _plan(colours: tuple, ers: int, single_only: bool, fits: tuple) -> tuple:
-    """FGP 7.3.3.5: every play of movement cards of these colours (sorted,
-    _play_legal), as (the positions of its cards, the ORANGE declaration,
-    with the characteristic), the characteristic's right after the same play without."""
-    at: dict[str, list[int]] = {}
-    for i, colour in enumerate(colours):
-        at.setdefault(colour, []).append(i)
-    out = []
-    for p in M.legal_plays(colours, ers=ers, no_pairs=single_only):
-        cards = _pick(at, p.cards)
-        if cards is None:
-            continue
-        decl = tuple(a for a, c in zip(p.as_colour, p.cards) if c == "orange") \
-            if "orange" in p.cards else ()
-        out.append((cards, decl, False))
-        if p.pace in fits:
-            out.append((cards, decl, True))
-    return tuple(out)
-
-
-_PLAYS: dict = {}
-
-
-def _play(cards: tuple, decl: tuple, characteristic: bool) -> Play:
-    """The Play action (a value nothing changes: one object per choice serves
-    every race), made on its first use."""
-    return remembered(_PLAYS, (cards, decl, characteristic),
-                      lambda: Play(cards, decl, characteristic))
-
-
-def _pick(at: dict[str, list], colours) -> tuple | None:
-    """The cards for a colour combination, from `at` (colour -> its cards in
-    hand order): the first ones (cards of one colour differ only in LEDs and
-    secondary functions, so every id choice of one colour is listed)."""
-    used: dict[str, int] = {}
-    out = []
-    for col in colours:
-        i = used.get(col, 0)
-        if i >= len(at.get(col, [])):
-            return None
-        out.append(at[col][i])
-        used[col] = i + 1
-    return tuple(out)
-
-
 def _play_act(race: Race, seat: int, action: Play) -> list[Event]:
     return start_move(race, list(action.cards), action.orange_as,
                       characteristic=action.characteristic)
@@ -520,10 +372,13 @@ def move_points(race: Race, car, pace: str, gear: int, characteristic: bool):
     mods = FX.modifiers(race, car)
     bonus_off = _rejoining(car) or mods.no_tyre_bonus
     tb = 0 if bonus_off else tyre_bonus(side, car.tyre, car.wear, mods.tyre_bonus)
-    tb = WX.tyre_bonus(race, car, tb)                   # [ADV] FGP 10.2.1
+    # [ADV] the weather (FGP 10.2.1) and the Late Pit Bonus (FGP 11.4), asked
+    # only in a race that has them
+    if race.weather is not None:
+        tb = WX.tyre_bonus(race, car, tb)
     event = car.mp_event
     malus = -mods.speed.get(gear, 0) + (-event if event < 0 else 0)
-    late = LP.move_bonus(race, car, tyre_bonus_off=bonus_off)
+    late = LP.move_bonus(race, car, tyre_bonus_off=bonus_off) if LP.advanced(race) else 0
     # the points follow from these values alone: counted once per board
     # side and values (a MovementPoints nothing changes), served every race
     key = (race.content_dir, car.board, car.side, gear, pace, tb, characteristic,
