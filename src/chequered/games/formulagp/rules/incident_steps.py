@@ -56,20 +56,29 @@ def _after_move(race: Race) -> list[Event]:
                                           safety_car=race.safety_car is not None,
                                           yellow_zone=zone) and not race.vsc \
             and not C.covered(race, car, "drs"):          # FGP 13.6 / 13.7: a token over DRS
-        others = {c.seat: c.space for c in race.cars
-                  if c.seat != car.seat and c.space is not None
-                  and drs_between(car.laps_down, c.laps_down)}
-        to = M.drs_move(trk, car.space, others, occupancy(race, car.seat))
-        if to is not None:
-            if trk.spaces[to].tile < trk.spaces[car.space].tile:
-                car.laps += 1
-            car.space = to
-            mv["drs"] = True
-            ev.append(Event("drs", {"seat": car.seat, **place(race, to)}, "FGP 8.6"))
-            if sum(1 for s in others.values() if s == to):
-                mv["ahead"] = next(k for k, s in others.items() if s == to)
-                mv["blocked"] = [mv["ahead"]]
+        ev += _drs(race, car, trk)
     mv["stage"] = "battle" if mv["blocked"] and mv["blocked"] != [-1] else "resolve"
+    return ev
+
+
+def _drs(race: Race, car, trk) -> list[Event]:
+    """FGP 8.6: the DRS pull of a car the zone's tests let through (apart
+    from _after_move: the cells of these comprehensions are not made at every move)."""
+    mv = race.move
+    others = {c.seat: c.space for c in race.cars
+              if c.seat != car.seat and c.space is not None
+              and drs_between(car.laps_down, c.laps_down)}
+    to = M.drs_move(trk, car.space, others, occupancy(race, car.seat))
+    if to is None:
+        return []
+    if trk.spaces[to].tile < trk.spaces[car.space].tile:
+        car.laps += 1
+    car.space = to
+    mv["drs"] = True
+    ev = [Event("drs", {"seat": car.seat, **place(race, to)}, "FGP 8.6")]
+    if sum(1 for s in others.values() if s == to):
+        mv["ahead"] = next(k for k, s in others.items() if s == to)
+        mv["blocked"] = [mv["ahead"]]
     return ev
 
 

@@ -79,7 +79,9 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
     seat), when the caller has it."""
     mv = race.move
     car = race.cars[seat]
-    others, occ, tiles, trk, table = field if field is not None else others_of(race, seat)
+    if field is None:
+        field = others_of(race, seat)
+    others, occ, tiles, trk, table = field
     spaces = trk.spaces
     space = car.space
     here = spaces[space].tile
@@ -92,9 +94,23 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
     yellow = race.yellow_flags
     if reach is not None and safety_car is None and not yellow and reach.isdisjoint(tiles):
         # the usual point: no other car on a tile one point reaches, no pit
-        # lane or yellow line in reach, no flag out: the checks below keep
+        # lane or yellow line in reach, no flag out: _checked_steps would keep
         # every step and find no car to stop behind
         return steps, ()
+    return _checked_steps(race, car, steps, field)
+
+
+def _checked_steps(race: Race, car, steps: list, field: tuple) -> tuple[list, tuple]:
+    """step_options' checks of each step, at a point that is not the usual
+    one (apart: the cells of their comprehensions are not made at every point)."""
+    mv = race.move
+    others, occ, tiles, trk, table = field
+    spaces = trk.spaces
+    space = car.space
+    here = spaces[space].tile
+    safety_car = race.safety_car
+    _, reach, next_tile, _, _ = table[space]
+    yellow = race.yellow_flags
     kept, blocked = [], []
     sc_tile = safety_car["tile"] if safety_car else None
     neutral = sc_tile is not None or race.vsc
@@ -193,7 +209,9 @@ def _move_options(race: Race, seat: int, field: tuple | None = None,
     else:
         steps, blocked = step_options(race, seat, field)
         get = _STEPS.get
-        out = [get(s.to) or _step_to(s.to) for s in steps]
+        out = []
+        for s in steps:             # (a loop: a comprehension would make get a cell at every point)
+            out.append(get(s.to) or _step_to(s.to))
         if blocked and race_round(race) > 2 and not extending:
             out.append(_STOP)
         elif blocked and not steps:
@@ -220,7 +238,10 @@ def _free_point(race: Race, seat: int, field: tuple, lanes: int | None = -1) -> 
     if lanes is None:
         return None
     visited = race.move["visited"]
-    out = [a for a in field[4][race.cars[seat].space][4][lanes] if a.to not in visited]
+    out = []
+    for a in field[4][race.cars[seat].space][4][lanes]:    # (a loop: no cell for visited)
+        if a.to not in visited:
+            out.append(a)
     return out or None
 
 
@@ -412,7 +433,10 @@ def _move_act(race: Race, seat: int, action, field: tuple | None = None) -> list
     car.space = to
     mv["visited"].append(to)
     if occ_here:                                        # FGP 8.5: onto a free car shadow
-        mv["ahead"] = next(c.seat for c in race.cars if c.seat != seat and c.space == to)
+        for c in race.cars:         # (a loop: a generator would make seat and to cells at every point)
+            if c.seat != seat and c.space == to:
+                mv["ahead"] = c.seat
+                break
         mv["left_at_shadow"] = mv["left"]
     hazards = race.hazards                              # (empty in most races: no get)
     if hazards and hazards.get(sp.tile) == "gravel" and not in_yellow_zone(race, sp.tile) \
