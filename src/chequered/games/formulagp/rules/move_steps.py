@@ -137,7 +137,7 @@ def _checked_steps(race: Race, car, steps: list, field: tuple) -> tuple[list, tu
         seen = others
         if sp.pit_lane and trk.pit is not None:
             # FGP 11.1: a car on the shadow car never stops one entering the pit lane
-            seen = {k: s_ for k, s_ in others.items() if s_ != trk.pit.shadow_car}
+            seen = _not_on(others, trk.pit.shadow_car)
         # FGP 13.8.1: no overtaking from, in or into a yellow zone; only a car
         # that has spun there may be passed
         zone = bool(yellow) and (in_yellow_zone(race, here) or in_yellow_zone(race, sp.tile))
@@ -145,17 +145,15 @@ def _checked_steps(race: Race, car, steps: list, field: tuple) -> tuple[list, tu
         if c.allowed and (neutral or zone):
             # FGP 13.8.1 / 13.9.2: no overtaking at all: any car on the tile
             # ahead stops this one (a free shadow behind it excepted)
-            may_pass = free if neutral else [k for k in free if race.cars[k].spun]
-            ahead = [k for k, s_ in seen.items() if k not in may_pass
-                     and spaces[s_].tile == sp.tile]
+            ahead = _cars_ahead(_may_pass(race, free, neutral), seen, spaces, sp.tile)
             if ahead and not c.shadow:
-                blocked += [k for k in ahead if k not in blocked]
+                _add_new(blocked, ahead)
                 continue
         if c.allowed:
             kept.append(st)
         if not c.allowed or c.shadow:
             # FGP 9.2: the car may stop here behind them (the shadow is a "can")
-            blocked += [k for k in c.blocked_by if k not in blocked]
+            _add_new(blocked, c.blocked_by)
     # FGP 9.2: a car on the very next space of this lane (a full space, which
     # legal_steps leaves out) stops this car too: it may stop behind it
     visited = mv["visited"]
@@ -165,8 +163,29 @@ def _checked_steps(race: Race, car, steps: list, field: tuple) -> tuple[list, tu
         if free is None:
             free = passable(race, car, reach, trk)
         c = check_step(trk, space, to, others, free)
-        blocked += [k for k in c.blocked_by if k not in blocked]
+        _add_new(blocked, c.blocked_by)
     return kept, tuple(blocked)
+
+
+# (_checked_steps' comprehensions, apart: a variable a comprehension reads is
+# a cell made at every call of the function that holds it, whichever path runs)
+def _not_on(others: dict, space: int) -> dict:
+    return {k: s_ for k, s_ in others.items() if s_ != space}
+
+
+def _may_pass(race: Race, free: list, neutral: bool) -> list:
+    """FGP 13.8.1 / 13.9.2: the cars that may still be passed: the free ones
+    under the Safety Car or VSC, only those that have spun in a yellow zone."""
+    return free if neutral else [k for k in free if race.cars[k].spun]
+
+
+def _cars_ahead(may_pass: list, seen: dict, spaces, tile: int) -> list:
+    return [k for k, s_ in seen.items() if k not in may_pass and spaces[s_].tile == tile]
+
+
+def _add_new(blocked: list, more) -> None:
+    """blocked += the cars of `more` not in it yet."""
+    blocked += [k for k in more if k not in blocked]
 
 
 def _zone_stop(race: Race, car, to: int, trk) -> bool:
@@ -508,8 +527,9 @@ def _extend_legal(race: Race, seat: int) -> list:
     if kind == "ers" and car.ers >= 1 and not mods.disabled & {"ers_extend", "ers_spend"}:
         out.append(Extend("ers"))
     if kind == "tyre_wear" and not worn_out(C.board_side(race, car), car.tyre, car.wear):
-        out += [Extend("tyre_wear", c) for c in dict.fromkeys(car.hand)
-                if C.is_tyre_wear(race, c)]
+        for c in dict.fromkeys(car.hand):   # (a loop: a comprehension would make race a cell)
+            if C.is_tyre_wear(race, c):
+                out.append(Extend("tyre_wear", c))
     if kind == "tyre_wear" and _late_braker(race, car):
         out.append(Extend("characteristic"))
     # an extension is a point to drive: none without a step to take (the
