@@ -34,6 +34,7 @@ from .weather_steps import after_move as weather_after_move
 from .turn import car_of, wear
 from . import optional_steps_c as OC
 from .where import in_yellow_zone, occupancy, place, race_round, tile_of, track_of
+from .advanced import is_advanced
 from .round_flow import _end as end_stage
 
 
@@ -46,7 +47,10 @@ def _after_move(race: Race) -> list[Event]:
         mv["stage"] = "resolve"
         return ev
     trk = track_of(race)
-    ev += OC.control_point(race, car)                   # FGP 15.13 (option)
+    # (each check below called only when its own first test passes: a call
+    # that finds nothing costs about a thousand machine instructions, at every move)
+    if OC.on(race, OC.OVERTAKE):
+        ev += OC.control_point(race, car)               # FGP 15.13 (option)
     # (no call without a flag out: asked at every move)
     zone = bool(race.yellow_flags) and in_yellow_zone(race, trk.spaces[car.space].tile)
     # FGP 8.6: DRS pulls only a car that ended its move in a DRS zone (drs_move's
@@ -87,7 +91,9 @@ def _resolve(race: Race) -> list[Event]:
     mv = race.move
     car = car_of(race)
     trk = track_of(race)
-    ev: list[Event] = BPS.passed_pit_entry(race, car, mv)     # BOT 4.1 remark
+    # (each check below called only when its own first test passes, as in _after_move)
+    adv = is_advanced(race)
+    ev: list[Event] = BPS.passed_pit_entry(race, car, mv) if mv.get("bot") else []   # BOT 4.1 remark
     if car.space is not None and not car.spun and not car.off_track:
         zone = bool(race.yellow_flags) and in_yellow_zone(race, trk.spaces[car.space].tile)
         sc = race.safety_car is not None
@@ -100,7 +106,8 @@ def _resolve(race: Race) -> list[Event]:
                 side, car.wear, skip_once=bool(mv.get("tyres_rolled"))))
         for die, event in H.dice_for(checks):
             mv["dice"].append(die if event != H.TRICKY_CORNER else "red_tricky")
-        mv["dice"] += due_dice(race, car)               # [ADV] FGP 8.4.2 speed limits
+        if adv:
+            mv["dice"] += due_dice(race, car)           # [ADV] FGP 8.4.2 speed limits
         mv["dice"] += BK.hazard_dice(race, car.seat)    # BOT 2.4: TACTICS hazards
         gt = mv.get("gravel_tile")
         if gt is not None and gt in race.hazards and not BZ.gravel(race, ev, car, gt):  # BOT 6.9.1
@@ -113,8 +120,10 @@ def _resolve(race: Race) -> list[Event]:
             if g.remove_token:
                 race.hazards.pop(gt, None)
                 ev.append(Event("gravel", {"seat": car.seat, "tile": gt}, "FGP 13.13.1"))
-        ev += weather_after_move(race, car, mv)         # [ADV] FGP 10.2.1, 13.13.4
-    ev += HA.after_move(race, car)                      # [ADV] FGP 13.13.2 / 13.13.3
+        if race.weather is not None:
+            ev += weather_after_move(race, car, mv)     # [ADV] FGP 10.2.1, 13.13.4
+    if adv:
+        ev += HA.after_move(race, car)                  # [ADV] FGP 13.13.2 / 13.13.3
     if mv["dice"] or mv.get("followups") or mv.get("now") or race.turn.pending is not None:
         mv["next"] = "turn_events"
         mv["stage"] = "dice"
