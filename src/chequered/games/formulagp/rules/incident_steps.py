@@ -61,8 +61,13 @@ def _after_move(race: Race) -> list[Event]:
                                           yellow_zone=zone) and not race.vsc \
             and not C.covered(race, car, "drs"):          # FGP 13.6 / 13.7: a token over DRS
         ev += _drs(race, car, trk)
-    mv["stage"] = "battle" if mv["blocked"] and mv["blocked"] != [-1] else "resolve"
-    return ev
+    if mv["blocked"] and mv["blocked"] != [-1]:
+        mv["stage"] = "battle"
+        return ev
+    mv["stage"] = "resolve"
+    if mv.get("now") or race.turn.pending is not None:
+        return ev
+    return ev + _resolve(race)          # at once: the machine would only call it next
 
 
 def _drs(race: Race, car, trk) -> list[Event]:

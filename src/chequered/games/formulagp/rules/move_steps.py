@@ -35,8 +35,12 @@ def _moving(race: Race) -> list[Event]:
     mv = race.move
     car = car_of(race)
     if mv["left"] <= 0:
-        mv["stage"] = "after_move" if (mv["reduced"] or mv["blocked"]) else "extend"
-        return []
+        if mv["reduced"] or mv["blocked"]:
+            mv["stage"] = "after_move"
+            return []
+        mv["stage"] = "extend"
+        # at once: nothing changed but the stage, the machine would call it next
+        return _extend_stage(race)
     field = others_of(race, car.seat)
     opts, steps, ev = next_point(race, car, field)
     if opts is None:
