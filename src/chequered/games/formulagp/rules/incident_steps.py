@@ -109,7 +109,7 @@ def _resolve(race: Race) -> list[Event]:
             # rolled before a battle or a pit entry this turn
             tyres_on_red_icon=red_die_after_move(
                 side, car.wear, skip_once=bool(mv.get("tyres_rolled"))))
-        for die, event in H.dice_for(checks):
+        for die, event in H.dice_for(checks) if checks else ():     # (most moves: none)
             mv["dice"].append(die if event != H.TRICKY_CORNER else "red_tricky")
         if adv:
             mv["dice"] += due_dice(race, car)           # [ADV] FGP 8.4.2 speed limits

@@ -294,17 +294,22 @@ def point_reduces(race: Race, seat: int, legal: list) -> list:
     return [a for a in legal if type(a) is Reduce]
 
 
-def push_spaces(race: Race, seat: int, legal: list) -> set[int]:
+def push_spaces(race: Race, seat: int, legal: list) -> set[int] | frozenset[int]:
     """The spaces a step of `legal` (the pending move's list) enters by
     pushing a car aside (FGP 8.3.1): the only full spaces a legal step enters
     (forward, a car never does). Read from the steps found with that list."""
     memo = race.turn.memo
     steps = memo[1] if memo is not None and memo[0] is legal else step_options(race, seat)[0]
-    full = set()
+    full = None
     for s in steps:                 # (a loop, not a comprehension: asked at every point)
         if s.push:
+            if full is None:
+                full = set()
             full.add(s.to)
-    return full
+    return full if full is not None else _NO_PUSH     # (read only: most points push nothing)
+
+
+_NO_PUSH = frozenset()
 
 
 _STOP = Stop()
