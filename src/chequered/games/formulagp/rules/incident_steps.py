@@ -98,7 +98,7 @@ def _resolve(race: Race) -> list[Event]:
     trk = track_of(race)
     # (each check below called only when its own first test passes, as in _after_move)
     adv = is_advanced(race)
-    ev: list[Event] = BPS.passed_pit_entry(race, car, mv) if mv.get("bot") else []   # BOT 4.1 remark
+    ev: list[Event] = BPS.passed_pit_entry(race, car, mv) if mv.get("bot") else []  # BOT 4.1
     if car.space is not None and not car.spun and not car.off_track:
         zone = bool(race.yellow_flags) and in_yellow_zone(race, trk.spaces[car.space].tile)
         sc = race.safety_car is not None

@@ -171,8 +171,7 @@ def _checked_steps(race: Race, car, steps: list, field: tuple) -> tuple[list, tu
     return kept, tuple(blocked)
 
 
-# (_checked_steps' comprehensions, apart: a variable a comprehension reads is
-# a cell made at every call of the function that holds it, whichever path runs)
+# (_checked_steps' comprehensions apart: each variable one reads is a cell made at every call)
 def _not_on(others: dict, space: int) -> dict:
     return {k: s_ for k, s_ in others.items() if s_ != space}
 
@@ -461,7 +460,7 @@ def _move_act(race: Race, seat: int, action, field: tuple | None = None) -> list
     car.space = to
     mv["visited"].append(to)
     if occ_here:                                        # FGP 8.5: onto a free car shadow
-        for c in race.cars:         # (a loop: a generator would make seat and to cells at every point)
+        for c in race.cars:         # (a loop: a generator makes seat and to cells)
             if c.seat != seat and c.space == to:
                 mv["ahead"] = c.seat
                 break
