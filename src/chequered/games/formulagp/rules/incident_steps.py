@@ -11,6 +11,7 @@ from ..bot import corners as BK
 from ..bot import hazards as BZ
 from ..bot import red_die as BR
 from ..bot import pit_strategy as BPS
+from ..bot.table import is_bot
 from ..actions import CounterSteer, Discard, Done, PlayCard, QuickRepair
 from ..state import Race
 from . import card_effects as FX
@@ -67,7 +68,7 @@ def _after_move(race: Race) -> list[Event]:
     mv["stage"] = "resolve"
     if mv.get("now") or race.turn.pending is not None:
         return ev
-    return ev + _resolve(race)          # at once: the machine would only call it next
+    return ev + _resolve(race, trk)     # at once: the machine would only call it next
 
 
 def _drs(race: Race, car, trk) -> list[Event]:
@@ -92,10 +93,12 @@ def _drs(race: Race, car, trk) -> list[Event]:
 
 
 # ---- FGP 13.2: the end-of-move checks ------------------------------------------------------
-def _resolve(race: Race) -> list[Event]:
+def _resolve(race: Race, trk=None) -> list[Event]:
+    """`trk`: the race's track, when the caller (_after_move) has it."""
     mv = race.move
     car = car_of(race)
-    trk = track_of(race)
+    if trk is None:
+        trk = track_of(race)
     # (each check below called only when its own first test passes, as in _after_move)
     adv = is_advanced(race)
     ev: list[Event] = BPS.passed_pit_entry(race, car, mv) if mv.get("bot") else []  # BOT 4.1
@@ -113,7 +116,8 @@ def _resolve(race: Race) -> list[Event]:
             mv["dice"].append(die if event != H.TRICKY_CORNER else "red_tricky")
         if adv:
             mv["dice"] += due_dice(race, car)           # [ADV] FGP 8.4.2 speed limits
-        mv["dice"] += BK.hazard_dice(race, car.seat)    # BOT 2.4: TACTICS hazards
+        if is_bot(race, car.seat):                      # (hazard_dice's first test: a Pro BOT)
+            mv["dice"] += BK.hazard_dice(race, car.seat)    # BOT 2.4: TACTICS hazards
         gt = mv.get("gravel_tile")
         if gt is not None and gt in race.hazards and not BZ.gravel(race, ev, car, gt):  # BOT 6.9.1
             g = H.gravel(mv["colours"], stops_on_tile=trk.spaces[car.space].tile == gt)
