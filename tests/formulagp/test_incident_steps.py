@@ -32,9 +32,9 @@ def test_a_move_with_no_die_and_no_incident_goes_on_to_the_turn_events(monkeypat
     game = chequered.game("formulagp")
     resolve, checked = IS._resolve, []
 
-    def check(race):
+    def check(race, trk=None):
         st = race.clone()
-        ev = resolve(race)                      # chained
+        ev = resolve(race, trk)                 # chained
         with monkeypatch.context() as m:        # _resolve alone, as before the chain
             m.setattr(IS, "_turn_events", lambda r: [])
             one = resolve(st)
@@ -54,5 +54,6 @@ def test_a_move_with_no_die_and_no_incident_goes_on_to_the_turn_events(monkeypat
         checked.append(st.turn.pending is None)
         return ev
     monkeypatch.setitem(S.STAGES, "resolve", check)
+    monkeypatch.setattr(IS, "_resolve", check)  # as _after_move runs it at once too
     play_one(game, game.config(seats=parse_seats(bench_seats(game))), 2)
     assert len(checked) > 20 and all(checked)

@@ -15,7 +15,7 @@ from . import actions as A
 from . import bot_strategy as S
 from .bot_stops import DONE as _DONE, StopAnswers
 from .heuristic_drive import points as move_points
-from .heuristic_moves import (APPROACH, best_step, drive_table, pit_in, sort_steps,
+from .heuristic_moves import (APPROACH, best_step, drive_table, pit_route, sort_steps,
                               spend_test, spendable_best)
 from .heuristic_plays import card_value, plays_facts
 from .rules import cards as C
@@ -389,16 +389,8 @@ class HeuristicBot(StopAnswers):
         # the steps' own flags, found with the legal list
         full = push_spaces(race, seat, legal)
         if self._lines_up(race, seat, to_pit, left):
-            reach = left - 1 if to_pit <= left else left + APPROACH
-            trk = track_of(race)
-            route = [(d, a) for a in legal if type(a) is A.Step and a.to in facts
-                     for d in [0 if facts[a.to][0] else pit_in(trk, a.to, reach)]
-                     if d is not None and a.to not in full]
-            best = None                 # min() by this key, without a call (~1k instructions)
-            for d, a in route:
-                k = (d, -facts[a.to][2][0])
-                if best is None or k < top:
-                    best, top = a, k
+            best = pit_route(track_of(race), legal, facts, full,
+                             left - 1 if to_pit <= left else left + APPROACH)
             if best is not None:
                 return best
         look = self._looks_ahead(across, left)
@@ -418,17 +410,26 @@ class HeuristicBot(StopAnswers):
                 return best
         on_track, into_pit, dead = sort_steps(legal, facts)
         steps = on_track
+        # (filter and loops below, not comprehensions: a variable one reads
+        # is a cell made at every call of _move, the usual point's too)
         if look:
-            steps = [a for a in steps if ok(a)] or steps
+            steps = list(filter(ok, steps)) or steps
         # nor into the lane that only leads into the pit lane (FGP 11.1)
         if dead:
-            steps = [a for a in steps if not facts[a.to][1]] or steps
+            kept = []
+            for a in steps:
+                if not facts[a.to][1]:
+                    kept.append(a)
+            steps = kept or steps
         if look or dead_end:
             best = best_step(ranked, steps, full)
             if best is not None:
                 return best
-        lateral = [a for a in steps if a.to not in race.move.get("visited", [])
-                   and a.to not in full]
+        visited = race.move.get("visited", [])
+        lateral = []
+        for a in steps:
+            if a.to not in visited and a.to not in full:
+                lateral.append(a)
         if A.Stop in map(type, legal):  # (read in C: no generator made for any())
             # stopping behind a car in its own lane leads to no battle (A27): go round it
             if not (lateral and left > 1) or self._attack_from_here(race, car):
@@ -438,9 +439,11 @@ class HeuristicBot(StopAnswers):
         red = point_reduces(race, seat, legal)
         if red:
             return max(red, key=lambda a: a.charge)
-        safe = [a for a in steps if a.to not in full]
+        for a in steps:
+            if a.to not in full:
+                return a
         # the pit lane (a stop) rather than a push into a car (a collision, FGP 13.5)
-        return (safe or into_pit or steps or legal)[0]
+        return (into_pit or steps or legal)[0]
 
     def _lines_up(self, race, seat, to_pit, left) -> bool:
         """The pit entry within this move, or a little beyond it, and a stop

@@ -71,6 +71,23 @@ def pit_in(trk, space: int, n: int, *, across: bool = False) -> int | None:
     return d if d is not None and d <= n else None
 
 
+def pit_route(trk, legal: list, facts: dict, full: set, reach: int):
+    """HeuristicBot._move lining up for the pit entry: the step of `legal`
+    nearest the PIT LANE space within `reach` points (the pit lane's own
+    spaces first), the furthest on of equals, none that pushes a car
+    (`full`, FGP 8.3.1); None without one."""
+    best = None                 # min() by this key, without a call (~1k instructions)
+    for a in legal:
+        if type(a) is A.Step and a.to in facts and a.to not in full:
+            f = facts[a.to]
+            d = 0 if f[0] else pit_in(trk, a.to, reach)
+            if d is not None:
+                k = (d, -f[2][0])
+                if best is None or k < top:
+                    best, top = a, k
+    return best
+
+
 def pit_table(trk, across: bool = False) -> dict[int, int]:
     """pit_distances, worked out once a track (its memo)."""
     key = "pit_in_across" if across else "pit_in"

@@ -51,7 +51,7 @@ from .movement import (MOVEMENT_COLOURS, NO_BONUS_ROUNDS, SLIPSTREAM_OT, Illegal
 from .overtake import *  # noqa: F401,F403
 from .overtake import COLD_TYRES_LEDS, RULE_LOSE, RULE_TIE, RULE_W2W, RULE_WIN
 from .overtake import Key, Target, _occupancy
-from ..memo import remembered
+from ..memo import keep
 from .cards import action_card
 
 # =====================================================================================
@@ -126,8 +126,11 @@ def battle_plays(hand: Iterable[CardInfo], *, ers: int, role: str = "attack",
     # a battle asks for the same list several times (legal list, reveal, boost):
     # worked out once per hand and situation, the plays being values
     key = (hand, ers, role, no_pairs, blue_free_in_battle, max_extras)
-    return list(remembered(_PLAYS, key, lambda: tuple(_battle_plays(
-        hand, ers, role, no_pairs, blue_free_in_battle, max_extras))))
+    got = _PLAYS.get(key)
+    if got is None:     # (memo.keep, not remembered's lambda: its cells are made at every call)
+        got = keep(_PLAYS, key, tuple(_battle_plays(
+            hand, ers, role, no_pairs, blue_free_in_battle, max_extras)))
+    return list(got)
 
 
 _PLAYS: dict = {}

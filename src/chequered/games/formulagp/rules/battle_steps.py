@@ -7,7 +7,7 @@ from __future__ import annotations
 from ....engine import chance
 from ....engine.protocol import Event
 from ....engine.steps import Step
-from ..memo import remembered
+from ..memo import keep
 from ..actions import Attack, Boost, Cards, Done, Parameter, Spend, canon, one
 from ..state import Race
 from . import battle as B
@@ -248,9 +248,9 @@ def _plays(race: Race, seat: int, role: str | None = None) -> tuple:
     # boosts, result): keyed by the card ids, not by their CardInfo (whose
     # hash is worked out field by field), once per content and hand
     key = (race.content_dir, tuple(car.hand), ers, role, nop, may)
-    got = _PLAYS.get(key)               # (no closure made for the usual hit)
-    if got is None:
-        got = remembered(_PLAYS, key, lambda: tuple(B.battle_plays(
+    got = _PLAYS.get(key)
+    if got is None:     # (memo.keep, not remembered's lambda: its cells are made at every call)
+        got = keep(_PLAYS, key, tuple(B.battle_plays(
             infos(race, seat), ers=ers, role=role, no_pairs=nop, may_defend=may)))
     return got
 
@@ -333,11 +333,11 @@ def _boost_legal(race: Race, seat: int) -> list:
     events = FX.held_event_choices(race, seat, when="battle")
     # the list follows from these values alone: made once (one object a value)
     key = (ers_left >= 1, skill_ok, tuple(events))
-    got = _BOOSTS.get(key)              # (no closure made for the usual hit)
-    if got is None:
-        got = remembered(_BOOSTS, key, lambda: tuple(
+    got = _BOOSTS.get(key)
+    if got is None:     # (memo.keep, not remembered's lambda: its cells are made at every call)
+        got = keep(_BOOSTS, key, tuple([
             one(Boost, x.spend_ers, x.skill, x.events) for x in B.boost_choices(
-                ers_after_cards=ers_left, skill_usable=skill_ok, events=events)))
+                ers_after_cards=ers_left, skill_usable=skill_ok, events=events)]))
     return list(got)
 
 

@@ -37,12 +37,10 @@ def end_of_move_checks(*, on_skid_start: bool, tyres_on_red_icon: bool,
     """FGP 13.2: the high-risk events of a finished Standard move, one entry per
     different event. A tricky corner does not count inside a yellow zone or
     under the Safety Car (FGP 13.8.1, 8.7); worn tyres always count."""
-    out = []
+    # (tuples, no list made: asked at every move)
     if on_skid_start and not (yellow_zone or safety_car):
-        out.append(TRICKY_CORNER)
-    if tyres_on_red_icon:
-        out.append(WORN_TYRES)
-    return tuple(out)
+        return (TRICKY_CORNER, WORN_TYRES) if tyres_on_red_icon else (TRICKY_CORNER,)
+    return (WORN_TYRES,) if tyres_on_red_icon else ()
 
 
 def dice_for(events: Sequence[str]) -> tuple[tuple[str, str], ...]:

@@ -11,6 +11,7 @@ from ..bot import corners as BK
 from ..bot import hazards as BZ
 from ..bot import red_die as BR
 from ..bot import pit_strategy as BPS
+from ..bot.table import is_bot
 from ..actions import CounterSteer, Discard, Done, PlayCard, QuickRepair
 from ..state import Race
 from . import card_effects as FX
@@ -34,6 +35,7 @@ from .weather_steps import after_move as weather_after_move
 from .turn import car_of, wear
 from . import optional_steps_c as OC
 from .where import in_yellow_zone, occupancy, place, race_round, tile_of, track_of
+from .advanced import is_advanced
 from .round_flow import _end as end_stage
 
 
@@ -46,7 +48,10 @@ def _after_move(race: Race) -> list[Event]:
         mv["stage"] = "resolve"
         return ev
     trk = track_of(race)
-    ev += OC.control_point(race, car)                   # FGP 15.13 (option)
+    # (each check below called only when its own first test passes: a call
+    # that finds nothing costs about a thousand machine instructions, at every move)
+    if OC.on(race, OC.OVERTAKE):
+        ev += OC.control_point(race, car)               # FGP 15.13 (option)
     # (no call without a flag out: asked at every move)
     zone = bool(race.yellow_flags) and in_yellow_zone(race, trk.spaces[car.space].tile)
     # FGP 8.6: DRS pulls only a car that ended its move in a DRS zone (drs_move's
@@ -56,29 +61,47 @@ def _after_move(race: Race) -> list[Event]:
                                           safety_car=race.safety_car is not None,
                                           yellow_zone=zone) and not race.vsc \
             and not C.covered(race, car, "drs"):          # FGP 13.6 / 13.7: a token over DRS
-        others = {c.seat: c.space for c in race.cars
-                  if c.seat != car.seat and c.space is not None
-                  and drs_between(car.laps_down, c.laps_down)}
-        to = M.drs_move(trk, car.space, others, occupancy(race, car.seat))
-        if to is not None:
-            if trk.spaces[to].tile < trk.spaces[car.space].tile:
-                car.laps += 1
-            car.space = to
-            mv["drs"] = True
-            ev.append(Event("drs", {"seat": car.seat, **place(race, to)}, "FGP 8.6"))
-            if sum(1 for s in others.values() if s == to):
-                mv["ahead"] = next(k for k, s in others.items() if s == to)
-                mv["blocked"] = [mv["ahead"]]
-    mv["stage"] = "battle" if mv["blocked"] and mv["blocked"] != [-1] else "resolve"
+        ev += _drs(race, car, trk)
+    if mv["blocked"] and mv["blocked"] != [-1]:
+        mv["stage"] = "battle"
+        return ev
+    mv["stage"] = "resolve"
+    if mv.get("now") or race.turn.pending is not None:
+        return ev
+    return ev + _resolve(race, trk)     # at once: the machine would only call it next
+
+
+def _drs(race: Race, car, trk) -> list[Event]:
+    """FGP 8.6: the DRS pull of a car the zone's tests let through (apart
+    from _after_move: the cells of these comprehensions are not made at every move)."""
+    mv = race.move
+    others = {c.seat: c.space for c in race.cars
+              if c.seat != car.seat and c.space is not None
+              and drs_between(car.laps_down, c.laps_down)}
+    to = M.drs_move(trk, car.space, others, occupancy(race, car.seat))
+    if to is None:
+        return []
+    if trk.spaces[to].tile < trk.spaces[car.space].tile:
+        car.laps += 1
+    car.space = to
+    mv["drs"] = True
+    ev = [Event("drs", {"seat": car.seat, **place(race, to)}, "FGP 8.6")]
+    if sum(1 for s in others.values() if s == to):
+        mv["ahead"] = next(k for k, s in others.items() if s == to)
+        mv["blocked"] = [mv["ahead"]]
     return ev
 
 
 # ---- FGP 13.2: the end-of-move checks ------------------------------------------------------
-def _resolve(race: Race) -> list[Event]:
+def _resolve(race: Race, trk=None) -> list[Event]:
+    """`trk`: the race's track, when the caller (_after_move) has it."""
     mv = race.move
     car = car_of(race)
-    trk = track_of(race)
-    ev: list[Event] = BPS.passed_pit_entry(race, car, mv)     # BOT 4.1 remark
+    if trk is None:
+        trk = track_of(race)
+    # (each check below called only when its own first test passes, as in _after_move)
+    adv = is_advanced(race)
+    ev: list[Event] = BPS.passed_pit_entry(race, car, mv) if mv.get("bot") else []  # BOT 4.1
     if car.space is not None and not car.spun and not car.off_track:
         zone = bool(race.yellow_flags) and in_yellow_zone(race, trk.spaces[car.space].tile)
         sc = race.safety_car is not None
@@ -89,10 +112,12 @@ def _resolve(race: Race) -> list[Event]:
             # rolled before a battle or a pit entry this turn
             tyres_on_red_icon=red_die_after_move(
                 side, car.wear, skip_once=bool(mv.get("tyres_rolled"))))
-        for die, event in H.dice_for(checks):
+        for die, event in H.dice_for(checks) if checks else ():     # (most moves: none)
             mv["dice"].append(die if event != H.TRICKY_CORNER else "red_tricky")
-        mv["dice"] += due_dice(race, car)               # [ADV] FGP 8.4.2 speed limits
-        mv["dice"] += BK.hazard_dice(race, car.seat)    # BOT 2.4: TACTICS hazards
+        if adv:
+            mv["dice"] += due_dice(race, car)           # [ADV] FGP 8.4.2 speed limits
+        if is_bot(race, car.seat):                      # (hazard_dice's first test: a Pro BOT)
+            mv["dice"] += BK.hazard_dice(race, car.seat)    # BOT 2.4: TACTICS hazards
         gt = mv.get("gravel_tile")
         if gt is not None and gt in race.hazards and not BZ.gravel(race, ev, car, gt):  # BOT 6.9.1
             g = H.gravel(mv["colours"], stops_on_tile=trk.spaces[car.space].tile == gt)
@@ -104,8 +129,10 @@ def _resolve(race: Race) -> list[Event]:
             if g.remove_token:
                 race.hazards.pop(gt, None)
                 ev.append(Event("gravel", {"seat": car.seat, "tile": gt}, "FGP 13.13.1"))
-        ev += weather_after_move(race, car, mv)         # [ADV] FGP 10.2.1, 13.13.4
-    ev += HA.after_move(race, car)                      # [ADV] FGP 13.13.2 / 13.13.3
+        if race.weather is not None:
+            ev += weather_after_move(race, car, mv)     # [ADV] FGP 10.2.1, 13.13.4
+    if adv:
+        ev += HA.after_move(race, car)                  # [ADV] FGP 13.13.2 / 13.13.3
     if mv["dice"] or mv.get("followups") or mv.get("now") or race.turn.pending is not None:
         mv["next"] = "turn_events"
         mv["stage"] = "dice"

@@ -35,8 +35,12 @@ def _moving(race: Race) -> list[Event]:
     mv = race.move
     car = car_of(race)
     if mv["left"] <= 0:
-        mv["stage"] = "after_move" if (mv["reduced"] or mv["blocked"]) else "extend"
-        return []
+        if mv["reduced"] or mv["blocked"]:
+            mv["stage"] = "after_move"
+            return []
+        mv["stage"] = "extend"
+        # at once: nothing changed but the stage, the machine would call it next
+        return _extend_stage(race)
     field = others_of(race, car.seat)
     opts, steps, ev = next_point(race, car, field)
     if opts is None:
@@ -79,7 +83,9 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
     seat), when the caller has it."""
     mv = race.move
     car = race.cars[seat]
-    others, occ, tiles, trk, table = field if field is not None else others_of(race, seat)
+    if field is None:
+        field = others_of(race, seat)
+    others, occ, tiles, trk, table = field
     spaces = trk.spaces
     space = car.space
     here = spaces[space].tile
@@ -92,9 +98,23 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
     yellow = race.yellow_flags
     if reach is not None and safety_car is None and not yellow and reach.isdisjoint(tiles):
         # the usual point: no other car on a tile one point reaches, no pit
-        # lane or yellow line in reach, no flag out: the checks below keep
+        # lane or yellow line in reach, no flag out: _checked_steps would keep
         # every step and find no car to stop behind
         return steps, ()
+    return _checked_steps(race, car, steps, field)
+
+
+def _checked_steps(race: Race, car, steps: list, field: tuple) -> tuple[list, tuple]:
+    """step_options' checks of each step, at a point that is not the usual
+    one (apart: the cells of their comprehensions are not made at every point)."""
+    mv = race.move
+    others, occ, tiles, trk, table = field
+    spaces = trk.spaces
+    space = car.space
+    here = spaces[space].tile
+    safety_car = race.safety_car
+    _, reach, next_tile, _, _ = table[space]
+    yellow = race.yellow_flags
     kept, blocked = [], []
     sc_tile = safety_car["tile"] if safety_car else None
     neutral = sc_tile is not None or race.vsc
@@ -121,7 +141,7 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
         seen = others
         if sp.pit_lane and trk.pit is not None:
             # FGP 11.1: a car on the shadow car never stops one entering the pit lane
-            seen = {k: s_ for k, s_ in others.items() if s_ != trk.pit.shadow_car}
+            seen = _not_on(others, trk.pit.shadow_car)
         # FGP 13.8.1: no overtaking from, in or into a yellow zone; only a car
         # that has spun there may be passed
         zone = bool(yellow) and (in_yellow_zone(race, here) or in_yellow_zone(race, sp.tile))
@@ -129,17 +149,15 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
         if c.allowed and (neutral or zone):
             # FGP 13.8.1 / 13.9.2: no overtaking at all: any car on the tile
             # ahead stops this one (a free shadow behind it excepted)
-            may_pass = free if neutral else [k for k in free if race.cars[k].spun]
-            ahead = [k for k, s_ in seen.items() if k not in may_pass
-                     and spaces[s_].tile == sp.tile]
+            ahead = _cars_ahead(_may_pass(race, free, neutral), seen, spaces, sp.tile)
             if ahead and not c.shadow:
-                blocked += [k for k in ahead if k not in blocked]
+                _add_new(blocked, ahead)
                 continue
         if c.allowed:
             kept.append(st)
         if not c.allowed or c.shadow:
             # FGP 9.2: the car may stop here behind them (the shadow is a "can")
-            blocked += [k for k in c.blocked_by if k not in blocked]
+            _add_new(blocked, c.blocked_by)
     # FGP 9.2: a car on the very next space of this lane (a full space, which
     # legal_steps leaves out) stops this car too: it may stop behind it
     visited = mv["visited"]
@@ -149,8 +167,28 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
         if free is None:
             free = passable(race, car, reach, trk)
         c = check_step(trk, space, to, others, free)
-        blocked += [k for k in c.blocked_by if k not in blocked]
+        _add_new(blocked, c.blocked_by)
     return kept, tuple(blocked)
+
+
+# (_checked_steps' comprehensions apart: each variable one reads is a cell made at every call)
+def _not_on(others: dict, space: int) -> dict:
+    return {k: s_ for k, s_ in others.items() if s_ != space}
+
+
+def _may_pass(race: Race, free: list, neutral: bool) -> list:
+    """FGP 13.8.1 / 13.9.2: the cars that may still be passed: the free ones
+    under the Safety Car or VSC, only those that have spun in a yellow zone."""
+    return free if neutral else [k for k in free if race.cars[k].spun]
+
+
+def _cars_ahead(may_pass: list, seen: dict, spaces, tile: int) -> list:
+    return [k for k, s_ in seen.items() if k not in may_pass and spaces[s_].tile == tile]
+
+
+def _add_new(blocked: list, more) -> None:
+    """blocked += the cars of `more` not in it yet."""
+    blocked += [k for k in more if k not in blocked]
 
 
 def _zone_stop(race: Race, car, to: int, trk) -> bool:
@@ -193,7 +231,9 @@ def _move_options(race: Race, seat: int, field: tuple | None = None,
     else:
         steps, blocked = step_options(race, seat, field)
         get = _STEPS.get
-        out = [get(s.to) or _step_to(s.to) for s in steps]
+        out = []
+        for s in steps:             # (a loop: a comprehension would make get a cell at every point)
+            out.append(get(s.to) or _step_to(s.to))
         if blocked and race_round(race) > 2 and not extending:
             out.append(_STOP)
         elif blocked and not steps:
@@ -220,7 +260,10 @@ def _free_point(race: Race, seat: int, field: tuple, lanes: int | None = -1) -> 
     if lanes is None:
         return None
     visited = race.move["visited"]
-    out = [a for a in field[4][race.cars[seat].space][4][lanes] if a.to not in visited]
+    out = []
+    for a in field[4][race.cars[seat].space][4][lanes]:    # (a loop: no cell for visited)
+        if a.to not in visited:
+            out.append(a)
     return out or None
 
 
@@ -250,17 +293,22 @@ def point_reduces(race: Race, seat: int, legal: list) -> list:
     return [a for a in legal if type(a) is Reduce]
 
 
-def push_spaces(race: Race, seat: int, legal: list) -> set[int]:
+def push_spaces(race: Race, seat: int, legal: list) -> set[int] | frozenset[int]:
     """The spaces a step of `legal` (the pending move's list) enters by
     pushing a car aside (FGP 8.3.1): the only full spaces a legal step enters
     (forward, a car never does). Read from the steps found with that list."""
     memo = race.turn.memo
     steps = memo[1] if memo is not None and memo[0] is legal else step_options(race, seat)[0]
-    full = set()
+    full = None
     for s in steps:                 # (a loop, not a comprehension: asked at every point)
         if s.push:
+            if full is None:
+                full = set()
             full.add(s.to)
-    return full
+    return full if full is not None else _NO_PUSH     # (read only: most points push nothing)
+
+
+_NO_PUSH = frozenset()
 
 
 _STOP = Stop()
@@ -412,7 +460,10 @@ def _move_act(race: Race, seat: int, action, field: tuple | None = None) -> list
     car.space = to
     mv["visited"].append(to)
     if occ_here:                                        # FGP 8.5: onto a free car shadow
-        mv["ahead"] = next(c.seat for c in race.cars if c.seat != seat and c.space == to)
+        for c in race.cars:         # (a loop: a generator makes seat and to cells)
+            if c.seat != seat and c.space == to:
+                mv["ahead"] = c.seat
+                break
         mv["left_at_shadow"] = mv["left"]
     hazards = race.hazards                              # (empty in most races: no get)
     if hazards and hazards.get(sp.tile) == "gravel" and not in_yellow_zone(race, sp.tile) \
@@ -484,8 +535,9 @@ def _extend_legal(race: Race, seat: int) -> list:
     if kind == "ers" and car.ers >= 1 and not mods.disabled & {"ers_extend", "ers_spend"}:
         out.append(Extend("ers"))
     if kind == "tyre_wear" and not worn_out(C.board_side(race, car), car.tyre, car.wear):
-        out += [Extend("tyre_wear", c) for c in dict.fromkeys(car.hand)
-                if C.is_tyre_wear(race, c)]
+        for c in dict.fromkeys(car.hand):   # (a loop: a comprehension would make race a cell)
+            if C.is_tyre_wear(race, c):
+                out.append(Extend("tyre_wear", c))
     if kind == "tyre_wear" and _late_braker(race, car):
         out.append(Extend("characteristic"))
     # an extension is a point to drive: none without a step to take (the

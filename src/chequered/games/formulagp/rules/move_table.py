@@ -61,26 +61,31 @@ def _point_table(trk) -> list[tuple]:
     (free_lanes). Once a track (the moves, capacities and places of a walled
     street circuit are the track's own)."""
     got = trk._memo.get("point_table")
-    if got is None:
-        spaces = trk.spaces
-        rows = M.step_table(trk)
-        near = [near_tiles(trk, sp.id) for sp in spaces]
-        # FGP 8.3: a car's step onto a space, the place named as where.place_on
-        # (written into the event: the log may be read on another circuit);
-        # made once and shared by every race (engine/protocol.SharedEvents);
-        # a table a space, looked up by seat (no key tuple a step)
-        made = [SharedEvents(lambda seat, to=sp.id: Event(
-            "step", {"seat": seat, **place_on(trk, to)}, "FGP 8.3")) for sp in spaces]
-        got = trk._memo["point_table"] = [
-            (rows[sp.id],
-             None if near[sp.id] is None else near[sp.id] - {sp.tile},
-             tuple((m.to, spaces[m.to].capacity) for m in trk.moves(sp.id)
-                   if not m.lane_change and spaces[m.to].tile != sp.tile
-                   and not spaces[m.to].pit_lane),
-             {m.to: (m, made[m.to]) for m in reversed(trk.moves(sp.id))},
-             (tuple(_step_to(r[0]) for r in rows[sp.id] if not r[1]),
-              tuple(_step_to(r[0]) for r in rows[sp.id])))
-            for sp in spaces]
+    return got if got is not None else _make_point_table(trk)
+
+
+def _make_point_table(trk) -> list[tuple]:
+    """_point_table, worked out (apart: its comprehensions' cells are not
+    made at every point that reads the table)."""
+    spaces = trk.spaces
+    rows = M.step_table(trk)
+    near = [near_tiles(trk, sp.id) for sp in spaces]
+    # FGP 8.3: a car's step onto a space, the place named as where.place_on
+    # (written into the event: the log may be read on another circuit);
+    # made once and shared by every race (engine/protocol.SharedEvents);
+    # a table a space, looked up by seat (no key tuple a step)
+    made = [SharedEvents(lambda seat, to=sp.id: Event(
+        "step", {"seat": seat, **place_on(trk, to)}, "FGP 8.3")) for sp in spaces]
+    got = trk._memo["point_table"] = [
+        (rows[sp.id],
+         None if near[sp.id] is None else near[sp.id] - {sp.tile},
+         tuple((m.to, spaces[m.to].capacity) for m in trk.moves(sp.id)
+               if not m.lane_change and spaces[m.to].tile != sp.tile
+               and not spaces[m.to].pit_lane),
+         {m.to: (m, made[m.to]) for m in reversed(trk.moves(sp.id))},
+         (tuple(_step_to(r[0]) for r in rows[sp.id] if not r[1]),
+          tuple(_step_to(r[0]) for r in rows[sp.id])))
+        for sp in spaces]
     return got
 
 

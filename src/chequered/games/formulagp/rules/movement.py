@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ....engine.protocol import BadInput
-from ..memo import remembered
+from ..memo import keep
 from ..track import Track
 
 MOVEMENT_COLOURS = ("green", "red", "blue", "orange")
@@ -65,8 +65,8 @@ def play_pace(cards: Sequence[str], orange_as: Sequence[str] = (), *,
     # message, raised again: the battle and start lists try every pair)
     key = (tuple(cards), tuple(orange_as), battle, no_pairs)
     got = _PACES.get(key)
-    if got is None:
-        got = remembered(_PACES, key, lambda: _pace_or_refusal(key))
+    if got is None:     # (memo.keep, not remembered's lambda: its cell is made at every call)
+        got = keep(_PACES, key, _pace_or_refusal(key))
     if type(got) is str:
         raise IllegalMove(got)
     return got
@@ -129,7 +129,10 @@ def legal_plays(hand: Iterable[str], *, ers: int, battle: bool = False,
     # most): worked out once per colours, charges and rules
     hand = [c for i, c in enumerate(hand) if i < 2 or hand[i - 2] != c]
     key = (tuple(hand), ers if ers < 2 else 2, battle, no_pairs)
-    return list(remembered(_PLAYS, key, lambda: tuple(_legal_plays(hand, ers, battle, no_pairs))))
+    got = _PLAYS.get(key)
+    if got is None:     # (memo.keep, not remembered's lambda: its cells are made at every call)
+        got = keep(_PLAYS, key, tuple(_legal_plays(hand, ers, battle, no_pairs)))
+    return list(got)
 
 
 _PLAYS: dict = {}

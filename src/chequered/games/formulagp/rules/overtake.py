@@ -63,8 +63,11 @@ def separated(track: Track, tile: int, a: Sequence[int], b: Sequence[int],
         return False
     lo, hi = (max(a), min(b)) if max(a) < min(b) else (max(b), min(a))
     taken = set(taken_lanes)
-    t = track.tiles[tile]
-    return any(t.lanes[ln - 1] and ln not in taken for ln in range(lo + 1, hi))
+    lanes = track.tiles[tile].lanes
+    for ln in range(lo + 1, hi):        # (a loop: a generator's cells are made at every call)
+        if lanes[ln - 1] and ln not in taken:
+            return True
+    return False
 
 
 def blockers(track: Track, to: int, others: Mapping[Key, int],

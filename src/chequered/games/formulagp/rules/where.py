@@ -76,7 +76,11 @@ def on_track(car: Car) -> bool:
 def positions(race: Race, exclude: int | None = None) -> dict[int, int]:
     """seat -> space of every car on a track space (not in the pit box, not
     off track)."""
-    return {c.seat: c.space for c in race.cars if c.space is not None and c.seat != exclude}
+    out = {}
+    for c in race.cars:                 # (a loop: a comprehension would make exclude a cell)
+        if c.space is not None and c.seat != exclude:
+            out[c.seat] = c.space
+    return out
 
 
 def occupancy(race: Race, exclude: int | None = None) -> dict[int, int]:
@@ -237,13 +241,17 @@ def near_tiles(trk: Track, space: int) -> frozenset | None:
     car is read then). Once a track (its memo; a walled street circuit has
     the same spaces and moves)."""
     got = trk._memo.get("near_tiles")
-    if got is None:
-        spaces = trk.spaces
-        got = trk._memo["near_tiles"] = [
-            None if any(m.crosses_yellow_line or spaces[m.to].pit_lane for m in trk.moves(sp.id))
-            else frozenset(spaces[m.to].tile for m in trk.moves(sp.id)) | {sp.tile}
-            for sp in spaces]
-    return got[space]
+    return (got if got is not None else _near_tiles(trk))[space]
+
+
+def _near_tiles(trk: Track) -> list:
+    """near_tiles' table, worked out (apart: its cells are not made at every call)."""
+    spaces = trk.spaces
+    got = trk._memo["near_tiles"] = [
+        None if any(m.crosses_yellow_line or spaces[m.to].pit_lane for m in trk.moves(sp.id))
+        else frozenset(spaces[m.to].tile for m in trk.moves(sp.id)) | {sp.tile}
+        for sp in spaces]
+    return got
 
 
 def _within_space(race: Race, placed: dict) -> dict[int, int]:
