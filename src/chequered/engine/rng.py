@@ -104,7 +104,10 @@ def _pick_lanes(top: int, k: int) -> tuple:
     ramp = int.from_bytes(lanes.pack(*[(t + 1) * _GOLDEN & _MASK for t in range(k)]), "little")
     bits = []
     for b in range(top.bit_length()):
-        sel = sum(_MASK << (128 * t) for t in range(k) if (top - t) >> b & 1)
+        # the lanes whose m has bit b, packed as the others are (not a sum of
+        # shifted big integers: O(k^2) digits, and stock car has some twenty deck sizes)
+        sel = int.from_bytes(lanes.pack(*[_MASK if (top - t) >> b & 1 else 0
+                                          for t in range(k)]), "little")
         if sel:
             bits.append((b, sel))
     made = _PICKS[top << 8 | k] = (ones, ramp, ones * _MASK, tuple(bits),
