@@ -101,6 +101,20 @@ def test_fgp_4_2_an_empty_pile_is_rebuilt_from_the_discards(race):
     assert C.draw_cards(race, car, 2, events=[]) == [] and len(car.hand) == 45
 
 
+def test_fgp_4_2_a_pile_of_n_cards_draws_n_without_a_shuffle(race):
+    # draw_cards makes no refill when the pile holds the n cards: the
+    # discards stay until the pile is empty (FGP 4.2), the pile's last one too
+    car = race.cars[0]
+    ids = C.action_ids(C.content_of(race))
+    car.deck = Deck(["G01", "G02"], ["R01", "R02", "R03"])
+    car.hand = [c for c in ids if c not in ("G01", "G02", "R01", "R02", "R03")]
+    ev = []
+    assert C.draw_cards(race, car, 2, events=ev) == ["G02", "G01"]     # the top first
+    assert [e.kind for e in ev] == ["draw"] and car.deck.discards == ["R01", "R02", "R03"]
+    assert C.draw_cards(race, car, 1, events=ev)[0] in ("R01", "R02", "R03")
+    assert [e.kind for e in ev] == ["draw", "shuffle", "draw"]
+
+
 def test_reshuffle_is_seeded(race):
     a, b = race.clone(), race.clone()
     for r in (a, b):

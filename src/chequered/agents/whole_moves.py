@@ -22,9 +22,14 @@ class WholeMoves:
         step = game.pending_step(state)
         if step is None or step.route is None or turn.fine:
             return self.inner.choose(game, state, seat)
-        inner = self.inner
-        return game.plan(state, seat, lambda st: inner.choose(game, st, seat))
+        return game.plan(state, seat, _policy(self.inner, game, seat))
 
     def __getattr__(self, name):
         # the wrapped bot's own attributes (its kind, its memory) stay readable
         return getattr(self.inner, name)
+
+
+def _policy(inner, game, seat):
+    """The inner bot's choice on a state (apart: a lambda in choose would
+    make its closure cells at every call, a fine step's too)."""
+    return lambda st: inner.choose(game, st, seat)

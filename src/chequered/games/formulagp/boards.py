@@ -37,14 +37,18 @@ class SpeedTable(Strict):
     def mp(self, gear: int, pace: str) -> int:
         hit = _SPEEDS.get(id(self))           # read at every play: the table once a board
         if hit is None or hit[0] is not self:
-            hit = _SPEEDS[id(self)] = (self, {(g, p): getattr(self, f"gear{g}").at(p)
-                                              for g in GEARS for p in PACES})
+            hit = _SPEEDS[id(self)] = (self, self._table())
         got = hit[1].get((gear, pace))
         if got is None:
             if gear not in GEARS:
                 raise ValueError(f"no gear {gear}; gears are {GEARS}")
             return getattr(self, f"gear{gear}").at(pace)
         return got
+
+    def _table(self) -> dict:
+        """(gear, pace) -> points, for mp (apart: a comprehension's cells
+        would be made at every call of mp)."""
+        return {(g, p): getattr(self, f"gear{g}").at(p) for g in GEARS for p in PACES}
 
     @model_validator(mode="after")
     def _monotone(self):

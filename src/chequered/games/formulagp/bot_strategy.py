@@ -102,11 +102,16 @@ def _round_values(side: BoardSide, tyre: str) -> tuple:
     key = (id(side), tyre)
     hit = _ROUND_VALUES.get(key)
     if hit is None or hit[0] is not side:
-        last = len(side.tyre_track) - 1
-        hit = _ROUND_VALUES[key] = (side, tuple(
-            side.tyre_bonus(tyre, pos) - (RED_DIE_MP if pos == last else 0)
-            for pos in range(last + 1)))
+        hit = _ROUND_VALUES[key] = (side, _values(side, tyre))
     return hit[1]
+
+
+def _values(side: BoardSide, tyre: str) -> tuple:
+    """_round_values worked out (apart: its generator's cells would be made
+    at every call of _round_values, hits included)."""
+    last = len(side.tyre_track) - 1
+    return tuple(side.tyre_bonus(tyre, pos) - (RED_DIE_MP if pos == last else 0)
+                 for pos in range(last + 1))
 
 
 _ROUND_VALUES: dict = {}

@@ -181,7 +181,7 @@ class HeuristicBot(StopAnswers):
         for a in legal:
             # the first Tyre Wear card drawn goes back with few movement cards in hand
             if isinstance(a, A.Return) and facts[a.card][0] == "tyre_wear":
-                if len([c for c in race.cars[seat].hand if facts[c][0] == "movement"]) < 4:
+                if _count_kind(race, race.cars[seat].hand, "movement") < 4:
                     return a
                 break
         return _done(legal)
@@ -276,8 +276,7 @@ class HeuristicBot(StopAnswers):
             # when the hand is full anyway
             if a.how == "play":
                 if full is None:
-                    facts = C.card_facts(race)
-                    full = len([c for c in car.hand if facts[c][0] == "option"]) >= 2 \
+                    full = _count_kind(race, car.hand, "option") >= 2 \
                         and len(car.hand) >= C.hand_limit(race, car)
                 if full:
                     return a
@@ -552,4 +551,19 @@ _RADIO = (A.RadioKeep, A.UseRadio, A.RadioSwap)
 
 
 def _done(legal):
-    return next((a for a in legal if isinstance(a, A.Done)), legal[-1])
+    # (a loop: a generator left half-read costs its closing when freed)
+    for a in legal:
+        if isinstance(a, A.Done):
+            return a
+    return legal[-1]
+
+
+def _count_kind(race, hand: list, kind: str) -> int:
+    """How many cards of `hand` are of `kind` (a loop: a comprehension's
+    cells are made at every call)."""
+    facts = C.card_facts(race)
+    n = 0
+    for c in hand:
+        if facts[c][0] == kind:
+            n += 1
+    return n

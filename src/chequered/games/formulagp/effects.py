@@ -27,6 +27,13 @@ class _E(Strict):
     only_if: Condition = "always"
 
 
+def field_of(effect: _E, name: str, default=None):
+    """The effect's field `name`, or `default` for an effect type without
+    it (who, function, target): read from the model's own fields, since a
+    missed getattr on a pydantic model costs an exception in its __getattr__."""
+    return effect.__dict__.get(name, default)
+
+
 class TyreWear(_E):
     """FGP 10.1: tyre wear +N (negative: regain wear)."""
     type: Literal["tyre_wear"]

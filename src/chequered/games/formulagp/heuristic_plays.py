@@ -3,7 +3,7 @@ and a movement play's, facts of the cards alone, worked out once per
 content and card or play."""
 from __future__ import annotations
 
-from .memo import remembered
+from .memo import keep
 from .rules import cards as C
 
 VALUE = {"blue": 5, "red": 4, "orange": 3.5, "green": 2, None: 1}
@@ -11,9 +11,10 @@ VALUE = {"blue": 5, "red": 4, "orange": 3.5, "green": 2, None: 1}
 
 def card_value(race, card: str) -> float:
     # a fact of the card alone: worked out once per content and card
-    got = _CARD_VALUES.get((race.content_dir, card))
-    return got if got is not None else remembered(
-        _CARD_VALUES, (race.content_dir, card), lambda: _card_value(race, card))
+    # (keep, not a lambda: a closure's cells are made at every call)
+    key = (race.content_dir, card)
+    got = _CARD_VALUES.get(key)
+    return got if got is not None else keep(_CARD_VALUES, key, _card_value(race, card))
 
 
 _CARD_VALUES: dict = {}
@@ -37,8 +38,7 @@ def play_facts(race, cards: tuple, orange_as: tuple) -> tuple:
     played): facts of the cards alone, worked out once per content and play."""
     key = (race.content_dir, cards, orange_as)
     got = _PLAY_FACTS.get(key)
-    return got if got is not None else remembered(
-        _PLAY_FACTS, key, lambda: _weigh_play(race, cards, orange_as))
+    return got if got is not None else keep(_PLAY_FACTS, key, _weigh_play(race, cards, orange_as))
 
 
 _PLAY_FACTS: dict = {}

@@ -22,6 +22,7 @@ from ....engine import chance
 from ....engine.protocol import Event, IllegalAction
 from ..bot import events as BE
 from ..bot.table import is_bot
+from ..effects import field_of
 from ..state import PARAMETERS, Car, Race
 from . import car_state as CS
 from . import cards as C
@@ -154,7 +155,7 @@ def apply_effect(race: Race, seat: int, effect, *, situation: Situation = Situat
     """Apply one effect (an effects.Effect) of `card` for `seat`."""
     out = Outcome()
     drawer = race.cars[seat]
-    who = getattr(effect, "who", "self")
+    who = field_of(effect, "who", "self")
     kind = effect.type
     targets = [c for c in _targets(race, seat, who)
                if _holds(race, c, effect.only_if, situation)]
@@ -296,7 +297,7 @@ def _token(race, car, e, out, card, **_):
     """FGP 13.6 / 13.7: the token goes on the board while the card lies by it;
     `modifiers` reads the card. An EVENT/RISK card cannot leave one."""
     where = _where(race, car, card)
-    key = getattr(e, "function", None) or getattr(e, "target", None)
+    key = field_of(e, "function") or field_of(e, "target")
     rule = "FGP 13.7" if where == "failure" else "FGP 13.6"
     if where is None:
         out.events.append(Event("effect_skipped", {"seat": car.seat, "card": card,
@@ -400,7 +401,7 @@ def remove_by_board(race: Race, car: Car, card_id: str, rule: str = "FGP 11.2.1"
     race.decks[where].discard(card_id)
     tokens = car.failure_tokens if where == "failure" else car.damage_tokens
     for e in C.shared_card(race, card_id).effects:
-        key = getattr(e, "function", None) or getattr(e, "target", None)
+        key = field_of(e, "function") or field_of(e, "target")
         if e.type in ("board_value", "disable") and key in tokens:
             tokens.remove(key)
     return [Event("repaired", {"seat": car.seat, "card": card_id, "deck": where}, rule)]

@@ -187,6 +187,12 @@ def covered(race: Race, car: Car, function: str) -> bool:
     it is unavailable until that card is repaired."""
     if not car.damage and not car.failures:
         return False
+    return _covering(race, car, function)
+
+
+def _covering(race: Race, car: Car, function: str) -> bool:
+    """covered's test of the cards by the board (apart: its generator's
+    cells would be made at every call of covered, most with no card)."""
     return any(e.type == "disable" and e.function == function
                for cid in (*car.damage, *car.failures) for e in shared_card(race, cid).effects)
 
@@ -257,15 +263,23 @@ def draw_cards(race: Race, car: Car, n: int = 1, rule: str = "FGP 4.2.1", *,
     and the cards stay in its deck."""
     if n <= 0 or car.controller in BOT_KINDS:
         return []
-
-    def refill(deck: Deck) -> None:
-        if deck.discards:
-            chance.reshuffle(race.chance, events, deck, rule="FGP 4.2", what="ACTION deck")
-
-    got = chance.draw_many(race.chance, events, car.deck, n, rule=rule, what="ACTION card",
+    # a pile of n cards or more never runs out: no refill made (a closure
+    # made here would cost its cells at every call)
+    deck = car.deck
+    refill = _refill(race, events) if len(deck.pile) < n else None
+    got = chance.draw_many(race.chance, events, deck, n, rule=rule, what="ACTION card",
                            to=car.seat, refill=refill)
     car.hand.extend(got)
     return got
+
+
+def _refill(race: Race, events: list):
+    """draw_cards' refill: a spent ACTION pile is rebuilt by shuffling its
+    discard pile (FGP 4.2)."""
+    def refill(deck: Deck) -> None:
+        if deck.discards:
+            chance.reshuffle(race.chance, events, deck, rule="FGP 4.2", what="ACTION deck")
+    return refill
 
 
 def draw_from(race: Race, deck: Deck, events: list, *, rule: str, what: str, to=PUBLIC,

@@ -39,11 +39,21 @@ def draw_to_limit(race: Race, seat: int, rule: str = RULE) -> list[Event]:
     # no max() call: in this Python a min or max call costs some 1,000
     # machine instructions)
     got = C.draw_cards(race, car, C.hand_limit(race, car, leds) - len(car.hand), rule, events=ev)
-    facts = C.card_facts(race)
-    car.drawn = [c for c in got if facts[c][0] != "draw_failure"]
+    car.drawn = _returnable(race, got)
     car.returns_left = leds
     car.returned = 0
     return ev
+
+
+def _returnable(race: Race, got: list) -> list[str]:
+    """The cards drawn but the Draw Failure card (a loop: a comprehension's
+    cell is made at every call)."""
+    facts = C.card_facts(race)
+    out = []
+    for c in got:
+        if facts[c][0] != "draw_failure":
+            out.append(c)
+    return out
 
 
 def start_draw_phase(race: Race, seats=None) -> list[Event]:
@@ -68,8 +78,12 @@ def legal_returns(race: Race, seat: int) -> list[str]:
     if car.returns_left <= 0:
         return []
     facts = C.card_facts(race)
-    return [c for c in dict.fromkeys(car.drawn)
-            if c in car.hand and facts[c][0] != "draw_failure"]
+    hand = car.hand
+    out = []                # (a loop: a comprehension's cells are made at every call)
+    for c in dict.fromkeys(car.drawn):
+        if c in hand and facts[c][0] != "draw_failure":
+            out.append(c)
+    return out
 
 
 def why_not_return(race: Race, seat: int, card: str) -> str | None:

@@ -19,6 +19,7 @@ from itertools import combinations
 from typing import Iterable, Mapping, Sequence
 
 from ....engine.protocol import Event, IllegalAction
+from ..effects import field_of
 from ..state import Car, Race
 from ..track import OFF_TRACK, WALL, Track
 from .cards import colour_of, discard, draw_shared, kind_of, shared_card
@@ -466,7 +467,7 @@ def quick_repair(race: Race, car: Car, failure: str, cards: Sequence[str]) -> li
     car.failures.remove(failure)
     race.decks["failure"].discard(failure)
     for e in card.effects:
-        key = getattr(e, "function", None) or getattr(e, "target", None)
+        key = field_of(e, "function") or field_of(e, "target")
         if key in car.failure_tokens:
             car.failure_tokens.remove(key)
     return [Event("quick_repair", {"seat": car.seat, "card": failure, "paid": list(cards),

@@ -259,6 +259,12 @@ def momentum_start(race: Race) -> list[Event]:
     race.optional.pop("momentum", None)               # last round's plays are spent
     if not on(race, MOMENTUM):
         return []                                       # (before the imports: every round)
+    return _momentum_groups(race)
+
+
+def _momentum_groups(race: Race) -> list[Event]:
+    """momentum_start with the option on (apart: its comprehensions' cells
+    would be made at every round of every race, the option off too)."""
     from ..bot.start import is_bot
     from .where import race_round
     if race_round(race) < 2 or race.safety_car is not None or race.vsc:

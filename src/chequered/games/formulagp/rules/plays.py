@@ -6,7 +6,7 @@ actions."""
 from __future__ import annotations
 
 from ..actions import Play
-from ..memo import remembered
+from ..memo import keep
 from ..schema import PACES
 from ..state import Race
 from . import card_effects as FX
@@ -65,9 +65,9 @@ def _characteristic_paces(race: Race, car, mods, trk) -> tuple:
     a pace characteristic: found once a list, not once a play); `mods`: the
     car's FX.modifiers; `trk`: the race's track."""
     key = (race.content_dir, car.board, car.side)
-    ch = _CHARACTERISTICS.get(key)      # (no closure made for the usual hit)
+    ch = _CHARACTERISTICS.get(key)      # (keep, not a lambda: its cells are made at every call)
     if ch is None:
-        ch = remembered(_CHARACTERISTICS, key, lambda: _characteristic(race, car))
+        ch = keep(_CHARACTERISTICS, key, _characteristic(race, car))
     when = ch.when
     if when == "gear":
         fits = gear_for(race, car, trk) in ch.gears
@@ -101,7 +101,7 @@ def _play_legal(race: Race, seat: int) -> list:
     colour = _MOVE_COLOURS.get(race.content_dir) or _move_colours(race)
     # the movement cards by colour, in hand order within one (a stable sort):
     # the plays follow from the colours held, so fewer plans to work out
-    ids = [c for c in car.hand if c in colour]
+    ids = list(filter(colour.__contains__, car.hand))  # (no comprehension: no cell a call)
     ids.sort(key=colour.__getitem__)
     mods = FX.modifiers(race, car)
     ers = car.ers if "ers_spend" not in mods.disabled else 0
@@ -112,9 +112,9 @@ def _play_legal(race: Race, seat: int) -> list:
     # per characteristic paces: fewer plans, each play's pace tested here)
     key = (tuple(map(colour.__getitem__, ids)), ers if ers < 2 else 2,
            no_pairs(race, seat, mods, trk))
-    plan = _PLANS.get(key)              # (no closure made for the usual hit)
+    plan = _PLANS.get(key)              # (keep, not a lambda: its cells are made at every call)
     if plan is None:
-        plan = remembered(_PLANS, key, lambda: _plan(*key))
+        plan = keep(_PLANS, key, _plan(*key))
     out = []
     for at, decl, pace in plan:
         # a play is one card or a pair (FGP 7.3.3.5); its Play object looked
@@ -168,6 +168,6 @@ _PLAYS: dict = {}
 
 def _play(cards: tuple, decl: tuple, characteristic: bool) -> Play:
     """The Play action (a value nothing changes: one object per choice serves
-    every race), made on its first use."""
-    return remembered(_PLAYS, (cards, decl, characteristic),
-                      lambda: Play(cards, decl, characteristic))
+    every race), made on its first use (its one caller, _play_legal, has
+    looked it up: kept, no lambda whose cells are made at every call)."""
+    return keep(_PLAYS, (cards, decl, characteristic), Play(cards, decl, characteristic))

@@ -315,7 +315,12 @@ def leader_crossed(race: Race) -> None:
     the final round (called after each turn)."""
     if race.final_round or not final_lap(race.flag, race.final_flag):
         return
-    if not any(c.crossed_final for c in race.cars):     # the usual turn of the final lap
+    # the usual turn of the final lap: no car across (a loop: a generator
+    # left half-read costs its closing when freed)
+    for c in race.cars:
+        if c.crossed_final:
+            break
+    else:
         return
     front = top = None          # the first of the cars furthest on (a max() call costs more)
     for c in race.cars:

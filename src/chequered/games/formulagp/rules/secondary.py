@@ -72,11 +72,16 @@ def pair_icons(race: Race) -> dict[str, str]:
     that may be spent) showing one: a fact of the content, found once."""
     got = _ICONS.get(race.content_dir)
     if got is None:
-        content = content_of(race)
-        got = _ICONS[race.content_dir] = {
-            c.id: f for c in (*content.action.cards, *content.event.cards)
-            if (f := secondary_of(race, c.id)) in PAIR_FUNCTIONS}
+        got = _ICONS[race.content_dir] = _find_icons(race)
     return got
+
+
+def _find_icons(race: Race) -> dict[str, str]:
+    """pair_icons' table, worked out (apart: a comprehension's closure cells
+    would be made at every call of pair_icons)."""
+    content = content_of(race)
+    return {c.id: f for c in (*content.action.cards, *content.event.cards)
+            if (f := secondary_of(race, c.id)) in PAIR_FUNCTIONS}
 
 
 def ers_room(race: Race, car: Car) -> bool:
@@ -101,11 +106,12 @@ def pair_spends(race: Race, car: Car, in_hand: list | None = None,
     # pairs on their icons in order (few, where the cards are many): the
     # pairs' positions kept by those icons serve again from race to race
     icons = pair_icons(race)
+    # (filter, not comprehensions: their closure cells are made at every call)
     if in_hand is None:
-        cards = tuple([c for c in _spendable(car) if c in icons])
+        cards = tuple(filter(icons.__contains__, _spendable(car)))
     else:
         held = car.held_events
-        cards = tuple(in_hand + [c for c in dict.fromkeys(held) if c in icons]) if held \
+        cards = tuple(in_hand + list(filter(icons.__contains__, dict.fromkeys(held)))) if held \
             else tuple(in_hand)
     if len(cards) < 2:
         return []
@@ -122,7 +128,9 @@ def pair_spends(race: Race, car: Car, in_hand: list | None = None,
         for i, j in combos:
             a, b = cards[i], cards[j]
             if f == "parameter_2x":
-                out += [(f, a, b, p) for p in PARAMETERS if not car.params[p]]
+                for p in PARAMETERS:
+                    if not car.params[p]:
+                        out.append((f, a, b, p))
             else:
                 out.append((f, a, b))
     return out

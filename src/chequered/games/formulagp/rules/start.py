@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Hashable
 
-from ..memo import remembered
+from ..memo import keep, remembered
 from .battle import CardInfo, battle_plays
 from .movement import MOVEMENT_COLOURS, IllegalMove, MovementPoints, Pace, movement_points, play_pace
 
@@ -313,8 +313,12 @@ def start_plays(hand: Iterable[CardInfo], *, ers: int, no_pairs: bool = False,
     The LEDs: printed on the movement cards, +1 per Tyre Wear and Option card."""
     hand = tuple(hand)
     # asked for the legal list and again at the reveal: once per hand (plays are frozen)
-    return list(remembered(_STARTS, (hand, ers, no_pairs, max_extras),
-                           lambda: tuple(_start_plays(hand, ers, no_pairs, max_extras))))
+    # (keep, not a lambda: its cells are made at every call)
+    key = (hand, ers, no_pairs, max_extras)
+    got = _STARTS.get(key)
+    if got is None:
+        got = keep(_STARTS, key, tuple(_start_plays(hand, ers, no_pairs, max_extras)))
+    return list(got)
 
 
 _STARTS: dict = {}

@@ -20,7 +20,7 @@ from ..bot import team_orders as TO
 from . import optional_steps_c as OC
 from ..actions import (Done, NoMove, Parameter, Play, PlayCard, QuickRepair, Spend,
                        canon, one)
-from ..memo import remembered
+from ..memo import keep
 from ..state import Race
 from . import card_effects as FX
 from . import car_state as CS
@@ -144,7 +144,11 @@ def _draw_failures(race: Race, car) -> list[Event]:
     cards already by the board do not act again."""
     ev: list[Event] = []
     facts = C.card_facts(race)
-    for c in [c for c in car.hand if facts[c][0] == "draw_failure"]:
+    failing = []                # (a loop: a comprehension's cell is made at every call)
+    for c in car.hand:
+        if facts[c][0] == "draw_failure":
+            failing.append(c)
+    for c in failing:
         C.play(car, c, "FGP 4.3.4")
         ev += _queue(race, FX.draw_and_resolve(race, car.seat, "failure",
                                                situation=FX.Situation()))
@@ -231,10 +235,7 @@ def _prep_legal(race: Race, seat: int) -> list:
             if worn:
                 out.append(worn_play)                   # FGP 10.1 / 4.3.2
     if sc:                      # FGP 13.9.2 benefits: one Tyre Wear card, any Option cards
-        kinds = {c: C.kind_of(race, c) for c in car.hand}
-        out += [one(PlayCard, c, "sc_discard") for what, c in F.sc_discard_choices(
-            car.hand, kinds, tyre_wear_discarded=bool(race.move.get("sc_tyre_discard")))
-            if what != "done"]
+        out += _sc_discards(race, car)
     if "radio" in race.decks:   # FGP 4.9 [ADV]: the TEAM RADIO deck (RS asks the rest)
         out += RS.prep_legal(race, seat, sc=sc, fixed=fixed)
     if not sc and car.held_events:
@@ -385,11 +386,21 @@ def move_points(race: Race, car, pace: str, gear: int, characteristic: bool):
            car.focus, car.mp_bonus, event, malus, late)
     got = _POINTS.get(key)
     if got is None:
-        got = remembered(_POINTS, key, lambda: M.movement_points(
+        # (keep, not a lambda: a closure's cells are made at every call)
+        got = keep(_POINTS, key, M.movement_points(
             side.speed, gear, pace, tyre_bonus=tb, characteristic=characteristic,
             focus=car.focus, secondary=car.mp_bonus, event=event if event > 0 else 0, malus=malus,
             late_pit=late))
     return got
+
+
+def _sc_discards(race: Race, car) -> list:
+    """FGP 13.9.2: the Safety Car discards of the preparations (apart: the
+    comprehensions' cells would be made at every call of _prep_legal)."""
+    kinds = {c: C.kind_of(race, c) for c in car.hand}
+    return [one(PlayCard, c, "sc_discard") for what, c in F.sc_discard_choices(
+        car.hand, kinds, tyre_wear_discarded=bool(race.move.get("sc_tyre_discard")))
+        if what != "done"]
 
 
 _POINTS: dict = {}      # (board side, gear, pace, bonuses, malus) -> M.movement_points
@@ -402,7 +413,9 @@ def start_move(race: Race, cards, orange_as, *, characteristic: bool,
     mv = race.move
     car = car_of(race)
     facts = C.card_facts(race)
-    colours = [facts[c][1] for c in cards]
+    colours = []                # (a loop: a comprehension's cell is made at every call)
+    for c in cards:
+        colours.append(facts[c][1])
     pace = M.play_pace(colours, tuple(orange_as), no_pairs=False)
     ev: list[Event] = []
     for c in cards if in_hand else ():
