@@ -679,16 +679,3 @@ def test_deterministic_given_the_seed():
     assert _churn(9, 120).to_doc() == _churn(9, 120).to_doc()
     assert _churn(9, 120).to_doc() != _churn(10, 120).to_doc()
 
-
-def test_field_of_reads_as_getattr_on_every_content_effect():
-    # effects.field_of (the rules' read of who/function/target) answers what
-    # getattr with a default would, on every effect the content holds
-    from chequered.games.formulagp.effects import field_of
-    ct = load_content()
-    effects = [e for deck in ("event", "risk", "damage", "failure")
-               for c in getattr(ct, deck).cards for e in c.effects]
-    assert {type(e).__name__ for e in effects} >= {"Disable", "BoardValue"}
-    for e in effects:
-        for name, default in (("who", "self"), ("function", None), ("target", None),
-                              ("amount", 0), ("nothing", 7)):
-            assert field_of(e, name, default) == getattr(e, name, default)
