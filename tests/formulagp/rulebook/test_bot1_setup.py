@@ -14,7 +14,7 @@ from chequered.games.formulagp.bot.content import load_bot_content
 from chequered.games.formulagp.config import FormulaGPConfig
 from chequered.games.formulagp.rules.setup import new_game
 from chequered.games.formulagp.rules.steps import MACHINE as machine
-from chequered.games.formulagp.rules.turn import gear_for
+from chequered.games.formulagp.rules.plays import gear_for
 
 from ._util import GAME, white_icon
 

@@ -131,7 +131,7 @@ def test_bot_5_4_a_pro_leaving_the_pits_gets_the_cold_tyres_token():
     """As for players: the turn from the pit exit carries the Cold Tyres token
     (this round and the next), in 2nd gear."""
     from chequered.games.formulagp.position import space_name
-    from chequered.games.formulagp.rules.turn import gear_for
+    from chequered.games.formulagp.rules.plays import gear_for
     first = pro(rolls=["white:4"])
     from chequered.games.formulagp.rules.where import track_of
     trk = track_of(first)

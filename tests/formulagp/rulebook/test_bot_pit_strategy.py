@@ -30,7 +30,7 @@ from ._bot_help import BC, bot_turn, pos  # noqa: E402
 from chequered.games.formulagp.bot.pits import wants_pit  # noqa: E402
 from chequered.games.formulagp.bot.table import speed  # noqa: E402
 from chequered.games.formulagp.rules.cards import content_of  # noqa: E402
-from chequered.games.formulagp.rules.turn import gear_for  # noqa: E402
+from chequered.games.formulagp.rules.plays import gear_for  # noqa: E402
 
 ADV = 'rules = "advanced"\n'
 

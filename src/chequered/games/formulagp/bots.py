@@ -28,7 +28,7 @@ from .rules.battle import card_info
 from .rules.late_pit import fresh_tyres_space
 from .rules.move_steps import point_reduces, push_spaces
 from .rules.overtake import battle_targets
-from .rules.turn import gear_for
+from .rules.plays import gear_for
 from .rules.where import (distance, grid_spaces, near_tiles, passable, positions, race_round,
                           track_of)
 

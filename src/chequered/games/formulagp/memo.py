@@ -3,8 +3,10 @@
 The rules ask the same questions many times a race with the same inputs (the
 plays a hand allows, a tyre set's worth); `remembered` keeps each answer
 under its key and, since keys built from hands and rates are many, forgets
-the whole table once it holds `limit` answers. The functions memoised this
-way return frozen values or tuples: callers get a copy of any list.
+the whole table once it holds `limit` answers. A hot path looks its key up
+itself and stores with `keep` instead (the lambda `remembered` takes would make
+its cells at every call: docs/architecture.md, Hot paths). The functions
+memoised this way return frozen values or tuples: callers get a copy of any list.
 """
 from __future__ import annotations
 

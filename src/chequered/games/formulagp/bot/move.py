@@ -72,7 +72,7 @@ def pace_for(race, ev: list, seat: int) -> tuple[str, str, str]:
 def begin_move(race) -> list[Event]:
     """The BOT's turn instead of the players' preparations and movement play."""
     from ..rules.hazards import rejoin_plan
-    from ..rules.turn import gear_for                       # turn.py hooks this module in
+    from ..rules.plays import gear_for                      # turn.py hooks this module in
     from . import lanes as BL
     mv = race.move
     seat = mv["seat"]

@@ -140,7 +140,8 @@ def play_preview(race: Race, seat: int, action: Play) -> tuple[str, int]:
     gives, read before it is made (its pairs' die comes after)."""
     from . import cards as C
     from .movement import play_pace
-    from .turn import gear_for, move_points
+    from .plays import gear_for
+    from .turn import move_points
     car = race.cars[seat]
     pace = play_pace([C.colour_of(race, c) for c in action.cards], action.orange_as)
     mp = move_points(race, car, pace.pace, gear_for(race, car), action.characteristic)

@@ -24,7 +24,8 @@ from .flag_steps import blocked_tile, red_flag
 from .overtake import check_step, must_stop
 from .speed_limits import due_dice
 from .tyres import worn_out
-from .turn import _sc, car_of, wear
+from .plays import _sc
+from .turn import car_of, wear
 from .weather_steps import before_pit
 from .where import (cars_on, in_yellow_zone, occupancy, passable, positions, race_round,
                     track_of)
@@ -83,9 +84,7 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
     seat), when the caller has it."""
     mv = race.move
     car = race.cars[seat]
-    if field is None:
-        field = others_of(race, seat)
-    others, occ, tiles, trk, table = field
+    others, occ, tiles, trk, table = field if field is not None else others_of(race, seat)
     spaces = trk.spaces
     space = car.space
     here = spaces[space].tile
@@ -98,23 +97,11 @@ def step_options(race: Race, seat: int, field: tuple | None = None) -> tuple[lis
     yellow = race.yellow_flags
     if reach is not None and safety_car is None and not yellow and reach.isdisjoint(tiles):
         # the usual point: no other car on a tile one point reaches, no pit
-        # lane or yellow line in reach, no flag out: _checked_steps would keep
+        # lane or yellow line in reach, no flag out: the checks below keep
         # every step and find no car to stop behind
         return steps, ()
-    return _checked_steps(race, car, steps, field)
-
-
-def _checked_steps(race: Race, car, steps: list, field: tuple) -> tuple[list, tuple]:
-    """step_options' checks of each step, at a point that is not the usual
-    one (apart: the cells of their comprehensions are not made at every point)."""
-    mv = race.move
-    others, occ, tiles, trk, table = field
-    spaces = trk.spaces
-    space = car.space
-    here = spaces[space].tile
-    safety_car = race.safety_car
-    _, reach, next_tile, _, _ = table[space]
-    yellow = race.yellow_flags
+    # (the checks' comprehensions are small functions below: a variable one
+    # reads would be a cell made at every call, the usual point's too)
     kept, blocked = [], []
     sc_tile = safety_car["tile"] if safety_car else None
     neutral = sc_tile is not None or race.vsc
@@ -171,7 +158,7 @@ def _checked_steps(race: Race, car, steps: list, field: tuple) -> tuple[list, tu
     return kept, tuple(blocked)
 
 
-# (_checked_steps' comprehensions apart: each variable one reads is a cell made at every call)
+# step_options' comprehensions
 def _not_on(others: dict, space: int) -> dict:
     return {k: s_ for k, s_ in others.items() if s_ != space}
 

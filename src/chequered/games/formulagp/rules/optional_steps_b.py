@@ -132,7 +132,7 @@ def fast_sc_move(race: Race) -> list[Event]:
     """FGP 15.11.2: instead of cards the car drives 6 movement points; the
     Safety Car's limits (FGP 13.9.2: no overtaking, one tile behind the car
     ahead) are the move's own (rules/move_steps.py)."""
-    from .turn import gear_for
+    from .plays import gear_for
     mv = race.move
     car = race.cars[mv["seat"]]
     n = R.FAST_SC_SPACES

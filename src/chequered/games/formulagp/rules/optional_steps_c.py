@@ -288,7 +288,7 @@ def _momentum_groups(race: Race) -> list[Event]:
 @contextmanager
 def turn_start(race: Race, seat: int):
     """The race as at the start of `seat`'s turn, nothing done yet: what the
-    turn's play questions (turn._play_legal, gear_for) read of the move."""
+    turn's play questions (plays._play_legal, gear_for) read of the move."""
     saved, race.move = race.move, {"seat": seat, "stage": "momentum"}
     try:
         yield race
@@ -298,7 +298,7 @@ def turn_start(race: Race, seat: int):
 
 def _plays_now(race: Race, seat: int) -> list:
     """The plays the car could make at the start of its turn."""
-    from .turn import _play_legal
+    from .plays import _play_legal
     with turn_start(race, seat):
         return _play_legal(race, seat)
 

@@ -37,7 +37,7 @@ from . import weather_steps as WX
 from .decide import wait
 from .hazards import quick_repair, quick_repair_choices, rejoin_plan
 from .move_routes import PREP_ROUTE
-# the plays (FGP 7.3.3.5); gear_for and _play_legal are imported from here too
+# the plays (FGP 7.3.3.5)
 from .plays import _play_legal, _rejoining, _sc, gear_for
 from .tyres import tyre_bonus, worn_out
 from .where import race_round, track_of
